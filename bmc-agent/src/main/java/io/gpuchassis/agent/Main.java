@@ -1,0 +1,6 @@
+package io.gpuchassis.agent;
+
+public final class Main {
+  public static void main(String[] args) {
+  }
+}

@@ -1,0 +1,2 @@
+/** Chassis sensors and GPIO lines through Pi4J, GPU sideband, thresholds and register-level simulated devices. */
+package io.gpuchassis.sensor;
