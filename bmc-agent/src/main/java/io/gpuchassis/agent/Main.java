@@ -1,6 +1,142 @@
 package io.gpuchassis.agent;
 
-public final class Main {
+import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.ConfigException;
+import io.gpuchassis.agent.config.ConfigFile;
+import io.gpuchassis.agent.config.ListenAddress;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The command line: {@code java -jar bmc-agent.jar [--listen HOST:PORT] [--state-dir DIR] [--config FILE] ...}. */
+@Command(
+    name = "bmc-agent",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    sortOptions = false,
+    description = {
+      "Management agent for PCIe GPU expansion chassis: drives the switch partitioning, watches health, and serves"
+          + " Redfish over HTTPS.",
+      "With no configuration selecting real hardware it runs the simulated reference chassis."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:stopped normally", "1:failed while running", "2:bad option or configuration"})
+public final class Main implements Callable<Integer> {
+
+  static final int EXIT_CONFIG = 2;
+
+  @Option(
+      names = "--listen",
+      paramLabel = "HOST:PORT",
+      description = "Address of the HTTPS server (default: 127.0.0.1:8443; port 0 picks a free port).")
+  String listen;
+
+  @Option(
+      names = "--state-dir",
+      paramLabel = "DIR",
+      description = "Folder for the database, certificate and other state (default: ./bmc-agent-state).")
+  Path stateDir;
+
+  @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file (see README.md).")
+  Path config;
+
+  @Option(
+      names = "--chassis",
+      paramLabel = "FILE",
+      description = "Topology file of the simulated chassis (default: the embedded reference chassis).")
+  Path chassis;
+
+  private final PrintWriter err;
+
+  Main(PrintWriter err) {
+    this.err = err;
+  }
+
   public static void main(String[] args) {
+    PrintWriter err = new PrintWriter(System.err, true);
+    CommandLine cli = new CommandLine(new Main(err));
+    cli.setErr(err);
+    int code = cli.execute(args);
+    if (code != 0) {
+      System.exit(code);
+    }
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    AgentConfig resolved;
+    try {
+      resolved = resolve();
+    } catch (ConfigException e) {
+      err.println("bmc-agent: " + e.getMessage());
+      return EXIT_CONFIG;
+    }
+    Agent agent;
+    try {
+      agent = Agent.start(resolved, System.getenv());
+    } catch (ConfigException e) {
+      err.println("bmc-agent: " + e.getMessage());
+      return EXIT_CONFIG;
+    } catch (RuntimeException e) {
+      err.println("bmc-agent: cannot start: " + rootMessage(e));
+      return 1;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  agent.close();
+                  stopped.countDown();
+                },
+                "agent-shutdown"));
+    stopped.await();
+    return 0;
+  }
+
+  /** Defaults, then the configuration file, then command-line options: the last one wins. */
+  AgentConfig resolve() {
+    AgentConfig resolved = AgentConfig.defaults();
+    if (config != null) {
+      resolved = ConfigFile.apply(resolved, config);
+    }
+    if (listen != null) {
+      try {
+        resolved = resolved.withListen(ListenAddress.parse(listen));
+      } catch (ConfigException e) {
+        throw new ConfigException("--listen: " + e.getMessage(), e);
+      }
+    }
+    if (stateDir != null) {
+      resolved = resolved.withStateDir(stateDir);
+    }
+    if (chassis != null) {
+      if (!java.nio.file.Files.isRegularFile(chassis)) {
+        throw new ConfigException("--chassis: topology file " + chassis + " does not exist");
+      }
+      resolved = resolved.withTopology(chassis);
+    }
+    return resolved;
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String message = t.getMessage();
+    return message == null ? t.getClass().getSimpleName() : message;
+  }
+
+  /** Reports the jar's version for {@code --version}. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"bmc-agent " + ServiceIdentity.agentVersion()};
+    }
   }
 }

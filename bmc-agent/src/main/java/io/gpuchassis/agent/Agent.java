@@ -1,0 +1,119 @@
+package io.gpuchassis.agent;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.ConfigException;
+import io.gpuchassis.agent.config.HardwareMode;
+import io.gpuchassis.agent.http.RedfishServer;
+import io.gpuchassis.agent.security.AccountRepository;
+import io.gpuchassis.agent.security.BasicAuthenticator;
+import io.gpuchassis.agent.security.FirstAdministrator;
+import io.gpuchassis.agent.security.PasswordHasher;
+import io.gpuchassis.agent.sim.SimulatedChassis;
+import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.store.AgentStore;
+import io.gpuchassis.agent.store.Settings;
+import io.gpuchassis.agent.tls.SelfSignedCertificate;
+import io.gpuchassis.agent.tls.TlsMaterial;
+import io.vertx.core.Vertx;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The running agent: assembles the store, security, the chassis (real or simulated, chosen here and nowhere else) and
+ * the HTTPS server, and takes them down again in reverse order.
+ */
+public final class Agent implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Agent.class);
+
+  private final AgentStore store;
+  private final Vertx vertx;
+  private final RedfishServer server;
+  private final SimulatedChassis simulation;
+
+  private Agent(AgentStore store, Vertx vertx, RedfishServer server, SimulatedChassis simulation) {
+    this.store = store;
+    this.vertx = vertx;
+    this.server = server;
+    this.simulation = simulation;
+  }
+
+  /**
+   * Starts the agent and returns once it is listening.
+   *
+   * @param environment the process environment (for {@code BMC_AGENT_ADMIN_PASSWORD})
+   * @throws ConfigException when the configuration cannot be honoured
+   */
+  public static Agent start(AgentConfig config, Map<String, String> environment) {
+    if (config.hardwareMode() == HardwareMode.REAL) {
+      throw new ConfigException(
+          "hardware.mode: 'real' needs the switch, sensor and flash drivers, which this build does not have yet;"
+              + " use 'simulated'");
+    }
+    Clock clock = Clock.systemUTC();
+    SimulatedChassis simulation = SimulatedChassis.fromTopology(config.topology(), clock);
+    LOG.warn(
+        "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}). No configuration selects real hardware.",
+        simulation.topologyName(),
+        config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"));
+
+    AgentStore store = AgentStore.open(config.stateDir());
+    Vertx vertx = null;
+    try {
+      LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
+      Settings settings = new Settings(store);
+      UUID uuid = UUID.fromString(settings.getOrCreate("service.uuid", () -> UUID.randomUUID().toString()));
+      ServiceIdentity identity =
+          new ServiceIdentity(
+              uuid, ServiceIdentity.PRODUCT, ServiceIdentity.VENDOR, ServiceIdentity.agentVersion(), true);
+
+      PasswordHasher hasher = new PasswordHasher();
+      AccountRepository accounts = new AccountRepository(store);
+      new FirstAdministrator(accounts, hasher, clock)
+          .ensure(Optional.ofNullable(environment.get(FirstAdministrator.PASSWORD_VARIABLE)));
+
+      TlsMaterial tls =
+          config.tlsCertificate().isPresent()
+              ? new TlsMaterial(config.tlsCertificate().get(), config.tlsPrivateKey().get(), false)
+              : SelfSignedCertificate.ensure(config.stateDir().resolve("tls"));
+
+      vertx = Vertx.vertx();
+      ChassisModel model = new ChassisModel(simulation.initialState());
+      BasicAuthenticator authenticator = new BasicAuthenticator(vertx, accounts, hasher, clock);
+      RedfishServer server =
+          RedfishServer.start(vertx, config.listen(), tls, authenticator, identity, model, simulation.faults());
+      LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
+      return new Agent(store, vertx, server, simulation);
+    } catch (RuntimeException e) {
+      if (vertx != null) {
+        vertx.close().await();
+      }
+      store.close();
+      throw e;
+    }
+  }
+
+  /** The TCP port the HTTPS server listens on (useful when started on port 0). */
+  public int port() {
+    return server.port();
+  }
+
+  public FaultInjector faults() {
+    return simulation.faults();
+  }
+
+  @Override
+  public void close() {
+    try {
+      simulation.faults().clearAll();
+      vertx.close().await();
+    } finally {
+      store.close();
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package io.gpuchassis.agent.config;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The agent's settings after defaults, the configuration file and command-line options have been merged (in that
+ * order of precedence, the last wins).
+ *
+ * @param listen where the HTTPS server listens
+ * @param stateDir where the database, the generated certificate and other persistent state live
+ * @param hardwareMode simulated or real hardware
+ * @param topology the chassis topology file; empty means the embedded reference chassis
+ * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with {@code tlsPrivateKey})
+ * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
+ */
+public record AgentConfig(
+    ListenAddress listen,
+    Path stateDir,
+    HardwareMode hardwareMode,
+    Optional<Path> topology,
+    Optional<Path> tlsCertificate,
+    Optional<Path> tlsPrivateKey) {
+
+  public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
+  public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
+
+  public AgentConfig {
+    if (tlsCertificate.isPresent() != tlsPrivateKey.isPresent()) {
+      throw new ConfigException("tls.certificate and tls.privateKey must be given together");
+    }
+  }
+
+  public static AgentConfig defaults() {
+    return new AgentConfig(
+        DEFAULT_LISTEN, DEFAULT_STATE_DIR, HardwareMode.SIMULATED, Optional.empty(), Optional.empty(), Optional.empty());
+  }
+
+  public AgentConfig withListen(ListenAddress value) {
+    return new AgentConfig(value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey);
+  }
+
+  public AgentConfig withStateDir(Path value) {
+    return new AgentConfig(listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey);
+  }
+
+  public AgentConfig withTopology(Path value) {
+    return new AgentConfig(listen, stateDir, hardwareMode, Optional.of(value), tlsCertificate, tlsPrivateKey);
+  }
+}

@@ -1,0 +1,137 @@
+package io.gpuchassis.agent.config;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the YAML configuration file (format in README.md). Unknown keys and wrong types are errors that name the key,
+ * so that a typo never silently falls back to a default. Relative paths are resolved against the file's folder.
+ */
+public final class ConfigFile {
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+  private ConfigFile() {}
+
+  /** Applies the settings of {@code file} on top of {@code base}. */
+  public static AgentConfig apply(AgentConfig base, Path file) {
+    Document doc = read(file);
+    Path folder = file.toAbsolutePath().getParent();
+    AgentConfig config = base;
+    if (doc.listen != null) {
+      config = config.withListen(named(file, "listen", () -> ListenAddress.parse(doc.listen)));
+    }
+    if (doc.stateDir != null) {
+      config = config.withStateDir(folder.resolve(doc.stateDir));
+    }
+    HardwareMode mode = config.hardwareMode();
+    Optional<Path> topology = config.topology();
+    if (doc.hardware != null) {
+      if (doc.hardware.mode != null) {
+        mode = named(file, "hardware.mode", () -> parseMode(doc.hardware.mode));
+      }
+      if (doc.hardware.topology != null) {
+        topology = Optional.of(folder.resolve(doc.hardware.topology));
+      }
+    }
+    Optional<Path> certificate = config.tlsCertificate();
+    Optional<Path> key = config.tlsPrivateKey();
+    if (doc.tls != null) {
+      certificate = Optional.ofNullable(doc.tls.certificate).map(folder::resolve);
+      key = Optional.ofNullable(doc.tls.privateKey).map(folder::resolve);
+    }
+    Optional<Path> finalCertificate = certificate;
+    Optional<Path> finalKey = key;
+    HardwareMode finalMode = mode;
+    Optional<Path> finalTopology = topology;
+    AgentConfig merged = config;
+    return named(
+        file,
+        "tls",
+        () ->
+            new AgentConfig(
+                merged.listen(), merged.stateDir(), finalMode, finalTopology, finalCertificate, finalKey));
+  }
+
+  private static HardwareMode parseMode(String text) {
+    try {
+      return HardwareMode.valueOf(text.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("'" + text + "' is not one of: simulated, real");
+    }
+  }
+
+  private static Document read(Path file) {
+    try {
+      byte[] content = Files.readAllBytes(file);
+      if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+        return new Document(null, null, null, null);
+      }
+      Document doc = YAML.readValue(content, Document.class);
+      return doc == null ? new Document(null, null, null, null) : doc;
+    } catch (NoSuchFileException e) {
+      throw new ConfigException("configuration file " + file + " does not exist");
+    } catch (JsonMappingException e) {
+      throw new ConfigException("configuration file " + file + ": " + describe(e), e);
+    } catch (JsonProcessingException e) {
+      throw new ConfigException("configuration file " + file + " is not valid YAML: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new ConfigException("configuration file " + file + " cannot be read: " + e.getMessage(), e);
+    }
+  }
+
+  private static String describe(JsonMappingException e) {
+    String path =
+        e.getPath().stream()
+            .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+            .collect(Collectors.joining("."));
+    if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException) {
+      return "unknown setting '" + path + "'";
+    }
+    String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
+    return "bad value for '" + path + "'" + where + ": " + e.getOriginalMessage();
+  }
+
+  private static <T> T named(Path file, String key, java.util.function.Supplier<T> parse) {
+    try {
+      return parse.get();
+    } catch (ConfigException e) {
+      throw new ConfigException("configuration file " + file + ": " + key + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The file's shape; every key is optional. */
+  record Document(
+      @JsonProperty("listen") String listen,
+      @JsonProperty("stateDir") String stateDir,
+      @JsonProperty("hardware") Hardware hardware,
+      @JsonProperty("tls") Tls tls) {
+    @JsonCreator
+    Document {}
+  }
+
+  record Hardware(@JsonProperty("mode") String mode, @JsonProperty("topology") String topology) {
+    @JsonCreator
+    Hardware {}
+  }
+
+  record Tls(@JsonProperty("certificate") String certificate, @JsonProperty("privateKey") String privateKey) {
+    @JsonCreator
+    Tls {}
+  }
+}

@@ -1,0 +1,76 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.chassis.ChassisIdentity;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.model.Chassis;
+import io.gpuchassis.redfish.model.ChassisLinks;
+import io.gpuchassis.redfish.model.ChassisType;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.PowerState;
+import io.gpuchassis.redfish.model.ResourceCollection;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.Privilege;
+import io.gpuchassis.redfish.route.PrivilegeRule;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+
+/** {@code /redfish/v1/Chassis} and {@code /redfish/v1/Chassis/{ChassisId}}: the expansion chassis itself. */
+final class ChassisResource {
+
+  private final ChassisModel model;
+
+  ChassisResource(ChassisModel model) {
+    this.model = model;
+  }
+
+  void register(RedfishRoutes routes) {
+    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
+    routes.get(Uris.CHASSIS, login, ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
+    routes.get(Uris.CHASSIS + "/{ChassisId}", login, this::handleGet);
+  }
+
+  private void handleGet(RoutingContext ctx) {
+    ChassisState state = model.current();
+    String id = ctx.pathParam("ChassisId");
+    if (!state.identity().id().equals(id)) {
+      throw RedfishErrors.notFound("Chassis", id);
+    }
+    RedfishResponses.ok(ctx, render(state));
+  }
+
+  static ResourceCollection renderCollection(ChassisState state) {
+    return Collections.render(
+        Schemas.CHASSIS_COLLECTION,
+        Uris.CHASSIS,
+        "Chassis Collection",
+        List.of(Uris.chassis(state.identity().id())));
+  }
+
+  static Chassis render(ChassisState state) {
+    ChassisIdentity identity = state.identity();
+    String uri = Uris.chassis(identity.id());
+    return new Chassis()
+        .atOdataId(uri)
+        .atOdataType(Schemas.CHASSIS.odataType())
+        .id(identity.id())
+        .name("GPU Expansion Chassis")
+        .description(
+            state.slots().size() + "-slot PCIe GPU expansion chassis with " + state.switches().size()
+                + " switch chips and " + state.hosts().size() + " host ports")
+        .chassisType(ChassisType.EXPANSION)
+        .manufacturer(identity.manufacturer())
+        .model(identity.model())
+        .SKU(identity.sku())
+        .serialNumber(identity.serialNumber())
+        .partNumber(identity.partNumber())
+        .powerState(PowerState.ON)
+        .status(new Status().state(State.ENABLED).health(Health.OK))
+        .pcIeSlots(Uris.ref(Uris.pcieSlots(identity.id())))
+        .links(new ChassisLinks().managedBy(List.of(Uris.ref(Uris.manager()))));
+  }
+}

@@ -1,0 +1,84 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.Manager;
+import io.gpuchassis.redfish.model.ManagerLinks;
+import io.gpuchassis.redfish.model.ManagerType;
+import io.gpuchassis.redfish.model.PowerState;
+import io.gpuchassis.redfish.model.ResourceCollection;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.Privilege;
+import io.gpuchassis.redfish.route.PrivilegeRule;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+
+/** {@code /redfish/v1/Managers} and {@code /redfish/v1/Managers/BMC}: the agent itself, an enclosure manager. */
+final class ManagerResource {
+
+  private final ServiceIdentity identity;
+  private final ChassisModel model;
+  private final Clock clock;
+
+  ManagerResource(ServiceIdentity identity, ChassisModel model, Clock clock) {
+    this.identity = identity;
+    this.model = model;
+    this.clock = clock;
+  }
+
+  void register(RedfishRoutes routes) {
+    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
+    routes.get(
+        Uris.MANAGERS,
+        login,
+        ctx ->
+            RedfishResponses.ok(
+                ctx,
+                Collections.render(
+                    Schemas.MANAGER_COLLECTION, Uris.MANAGERS, "Manager Collection", List.of(Uris.manager()))));
+    routes.get(Uris.MANAGERS + "/{ManagerId}", login, this::handleGet);
+  }
+
+  private void handleGet(RoutingContext ctx) {
+    String id = ctx.pathParam("ManagerId");
+    if (!Uris.MANAGER_ID.equals(id)) {
+      throw RedfishErrors.notFound("Manager", id);
+    }
+    RedfishResponses.ok(ctx, render(identity, model.current(), OffsetDateTime.now(clock)));
+  }
+
+  static Manager render(ServiceIdentity identity, ChassisState state, OffsetDateTime now) {
+    String description =
+        identity.simulated()
+            ? "Enclosure manager of the chassis. SIMULATED HARDWARE: this agent runs on a simulated chassis."
+            : "Enclosure manager of the chassis.";
+    return new Manager()
+        .atOdataId(Uris.manager())
+        .atOdataType(Schemas.MANAGER.odataType())
+        .id(Uris.MANAGER_ID)
+        .name("Chassis Management Agent")
+        .description(description)
+        .managerType(ManagerType.ENCLOSURE_MANAGER)
+        .model(identity.product())
+        .firmwareVersion(identity.version())
+        .UUID(identity.uuid().toString())
+        .serviceEntryPointUUID(identity.uuid().toString())
+        .dateTime(now.withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS))
+        .dateTimeLocalOffset("+00:00")
+        .powerState(PowerState.ON)
+        .status(new Status().state(State.ENABLED).health(Health.OK))
+        .links(new ManagerLinks().managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
+        .oem(Map.of("GpuChassisAgent", Map.of("SimulatedHardware", identity.simulated())));
+  }
+}

@@ -1,0 +1,42 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.model.ODataServiceDocument;
+import io.gpuchassis.redfish.model.ODataServiceEntry;
+import io.gpuchassis.redfish.odata.MetadataDocument;
+import io.gpuchassis.redfish.route.PrivilegeRule;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.core.buffer.Buffer;
+import java.util.List;
+
+/** The OData service document ({@code /redfish/v1/odata}) and the CSDL ({@code /redfish/v1/$metadata}). */
+final class ODataResource {
+
+  static final String ODATA = "/redfish/v1/odata";
+  static final String METADATA = "/redfish/v1/$metadata";
+
+  private final Buffer metadata =
+      Buffer.buffer(MetadataDocument.render(Schemas.ALL, Schemas.SERVICE_ROOT.version().orElseThrow()));
+
+  void register(RedfishRoutes routes) {
+    routes.get(ODATA, PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, render()));
+    routes.get(
+        METADATA,
+        PrivilegeRule.NO_AUTH,
+        ctx -> RedfishResponses.send(ctx, 200, "application/xml;charset=utf-8", metadata));
+  }
+
+  static ODataServiceDocument render() {
+    List<ODataServiceEntry> entries =
+        List.of(
+            entry("Service", Uris.ROOT),
+            entry("Chassis", Uris.CHASSIS),
+            entry("Managers", Uris.MANAGERS),
+            entry("SessionService", Uris.SESSION_SERVICE));
+    return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
+  }
+
+  private static ODataServiceEntry entry(String name, String url) {
+    return new ODataServiceEntry().name(name).kind("Singleton").url(url);
+  }
+}

@@ -1,0 +1,45 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.model.ServiceRoot;
+import io.gpuchassis.redfish.model.ServiceRootLinks;
+import io.gpuchassis.redfish.route.PrivilegeRule;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.util.Map;
+
+/** {@code /redfish} (the version document) and {@code /redfish/v1/} (the service root); both open to everyone. */
+final class ServiceRootResource {
+
+  static final String REDFISH_VERSION = "1.21.0";
+
+  private final ServiceIdentity identity;
+
+  ServiceRootResource(ServiceIdentity identity) {
+    this.identity = identity;
+  }
+
+  void register(RedfishRoutes routes) {
+    routes.get("/redfish", PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, Map.of("v1", Uris.ROOT)));
+    routes.get(Uris.ROOT, PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, render(identity)));
+  }
+
+  static ServiceRoot render(ServiceIdentity identity) {
+    return new ServiceRoot()
+        .atOdataId(Uris.ROOT)
+        .atOdataType(Schemas.SERVICE_ROOT.odataType())
+        .id("RootService")
+        .name("Root Service")
+        .redfishVersion(REDFISH_VERSION)
+        .UUID(identity.uuid().toString())
+        .product(identity.product())
+        .vendor(identity.vendor())
+        .chassis(Uris.ref(Uris.CHASSIS))
+        .managers(Uris.ref(Uris.MANAGERS))
+        .sessionService(Uris.ref(Uris.SESSION_SERVICE))
+        .links(
+            new ServiceRootLinks()
+                .sessions(Uris.ref(Uris.SESSIONS))
+                .managerProvidingService(Uris.ref(Uris.manager())));
+  }
+}

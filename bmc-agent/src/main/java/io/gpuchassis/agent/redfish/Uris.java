@@ -1,0 +1,32 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.redfish.model.OdataIdRef;
+
+/** The agent's Redfish URIs, in one place so links and routes cannot drift apart. */
+public final class Uris {
+
+  public static final String ROOT = "/redfish/v1/";
+  public static final String CHASSIS = "/redfish/v1/Chassis";
+  public static final String MANAGERS = "/redfish/v1/Managers";
+  public static final String SESSION_SERVICE = "/redfish/v1/SessionService";
+  public static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
+  public static final String MANAGER_ID = "BMC";
+
+  private Uris() {}
+
+  public static String chassis(String id) {
+    return CHASSIS + "/" + id;
+  }
+
+  public static String pcieSlots(String chassisId) {
+    return chassis(chassisId) + "/PCIeSlots";
+  }
+
+  public static String manager() {
+    return MANAGERS + "/" + MANAGER_ID;
+  }
+
+  public static OdataIdRef ref(String uri) {
+    return new OdataIdRef().atOdataId(uri);
+  }
+}

@@ -1,0 +1,125 @@
+package io.gpuchassis.agent.sim;
+
+import io.gpuchassis.agent.chassis.ChassisIdentity;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.Fan;
+import io.gpuchassis.agent.chassis.Gpu;
+import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.InterSwitchLink;
+import io.gpuchassis.agent.chassis.PowerSupply;
+import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.agent.chassis.SwitchChip;
+import io.gpuchassis.agent.chassis.TemperatureSensor;
+import io.gpuchassis.agent.config.ConfigException;
+import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.sim.topology.ChassisTopology;
+import io.gpuchassis.agent.sim.topology.TopologyException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * The simulated chassis, built from a topology file: the hardware it simulates and the fault switchboard that drives
+ * it. It also yields the chassis inventory the agent starts from.
+ */
+public final class SimulatedChassis {
+
+  private final String name;
+  private final ChassisTopology topology;
+  private final FaultInjector faults;
+
+  private SimulatedChassis(String name, ChassisTopology topology, FaultInjector faults) {
+    this.name = name;
+    this.topology = topology;
+    this.faults = faults;
+  }
+
+  /**
+   * @param file the topology file, or empty for the embedded reference chassis
+   * @throws ConfigException when the file cannot be read or describes an impossible chassis
+   */
+  public static SimulatedChassis fromTopology(Optional<Path> file, Clock clock) {
+    ChassisTopology topology;
+    try {
+      topology = file.map(ChassisTopology::load).orElseGet(ChassisTopology::reference);
+    } catch (TopologyException e) {
+      throw new ConfigException("chassis topology: " + e.getMessage(), e);
+    }
+    String name = topology.chassis().model() + " " + topology.chassis().id();
+    return new SimulatedChassis(name, topology, new FaultInjector(clock));
+  }
+
+  public String topologyName() {
+    return name;
+  }
+
+  public ChassisTopology topology() {
+    return topology;
+  }
+
+  public FaultInjector faults() {
+    return faults;
+  }
+
+  /** The inventory the agent starts from: what the simulated chassis holds. */
+  public ChassisState initialState() {
+    var c = topology.chassis();
+    return new ChassisState(
+        0,
+        new ChassisIdentity(c.id(), c.manufacturer(), c.model(), c.sku(), c.serialNumber(), c.partNumber()),
+        topology.switches().stream()
+            .map(
+                s ->
+                    new SwitchChip(
+                        s.id(),
+                        s.manufacturer(),
+                        s.model(),
+                        s.vendorId(),
+                        s.deviceId(),
+                        s.serialNumber(),
+                        s.firmwareVersion(),
+                        s.laneCount(),
+                        s.portCount()))
+            .toList(),
+        topology.interSwitchLinks().stream()
+            .map(
+                l ->
+                    new InterSwitchLink(
+                        l.a().switchId(), l.a().port(), l.b().switchId(), l.b().port(), l.a().width()))
+            .toList(),
+        topology.hosts().stream()
+            .map(h -> new HostPort(h.id(), h.port().switchId(), h.port().port(), h.port().width(), h.port().maxGen()))
+            .toList(),
+        topology.slots().stream()
+            .map(
+                s ->
+                    new Slot(
+                        s.id(),
+                        s.port().switchId(),
+                        s.port().port(),
+                        s.port().width(),
+                        s.port().maxGen(),
+                        s.gpu().map(SimulatedChassis::gpu)))
+            .toList(),
+        topology.fans().stream().map(f -> new Fan(f.id(), f.maxRpm())).toList(),
+        topology.powerSupplies().stream().map(p -> new PowerSupply(p.id(), p.model(), p.ratedWatts())).toList(),
+        topology.temperatureSensors().stream()
+            .map(t -> new TemperatureSensor(t.id(), t.physicalContext().name()))
+            .toList());
+  }
+
+  private static Gpu gpu(io.gpuchassis.agent.sim.topology.Gpu g) {
+    return new Gpu(
+        g.model(),
+        g.vendorId(),
+        g.deviceId(),
+        g.subsystemVendorId(),
+        g.subsystemId(),
+        g.serialNumber(),
+        g.memoryGiB(),
+        g.tdpWatts(),
+        g.firmwareVersion(),
+        g.maxGen(),
+        g.maxWidth());
+  }
+}

@@ -1,0 +1,127 @@
+package io.gpuchassis.agent.store;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The agent's embedded transactional database (SQLite, one file in the state directory). WAL journaling with
+ * {@code synchronous=FULL} makes every committed transaction survive power loss. One connection, used under a lock:
+ * the agent's write rate is tiny and SQLite serialises writers anyway. All calls block; never call from an event loop.
+ */
+public final class AgentStore implements AutoCloseable {
+
+  /** Schema migrations, applied in order; the database's {@code user_version} counts those applied. */
+  private static final List<String> MIGRATIONS =
+      List.of(
+          """
+          CREATE TABLE settings (
+            name  TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+          );
+          CREATE TABLE accounts (
+            username                 TEXT PRIMARY KEY,
+            password_hash            TEXT NOT NULL,
+            role                     TEXT NOT NULL,
+            enabled                  INTEGER NOT NULL,
+            password_change_required INTEGER NOT NULL,
+            created                  TEXT NOT NULL
+          );
+          """);
+
+  private final Connection connection;
+  private final ReentrantLock lock = new ReentrantLock();
+
+  private AgentStore(Connection connection) {
+    this.connection = connection;
+  }
+
+  /** Opens (creating if needed) {@code agent.db} in {@code stateDir} and brings its schema up to date. */
+  public static AgentStore open(Path stateDir) {
+    Path file = stateDir.resolve("agent.db");
+    try {
+      Files.createDirectories(stateDir);
+      Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+      try (Statement s = connection.createStatement()) {
+        s.execute("PRAGMA journal_mode=WAL");
+        s.execute("PRAGMA synchronous=FULL");
+        s.execute("PRAGMA foreign_keys=ON");
+        s.execute("PRAGMA busy_timeout=5000");
+      }
+      AgentStore store = new AgentStore(connection);
+      store.migrate();
+      return store;
+    } catch (SQLException | java.io.IOException e) {
+      throw new StoreException("cannot open database " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Runs {@code work} in one transaction: all of its writes land, or none do. */
+  public <T> T inTransaction(SqlWork<T> work) {
+    lock.lock();
+    try {
+      connection.setAutoCommit(false);
+      try {
+        T result = work.run(connection);
+        connection.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        connection.rollback();
+        throw e;
+      } finally {
+        connection.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw new StoreException("database operation failed: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void migrate() throws SQLException {
+    int applied;
+    try (Statement s = connection.createStatement();
+        var rs = s.executeQuery("PRAGMA user_version")) {
+      applied = rs.getInt(1);
+    }
+    for (int i = applied; i < MIGRATIONS.size(); i++) {
+      int version = i + 1;
+      String script = MIGRATIONS.get(i);
+      inTransaction(
+          c -> {
+            try (Statement s = c.createStatement()) {
+              for (String sql : script.split(";")) {
+                if (!sql.isBlank()) {
+                  s.execute(sql);
+                }
+              }
+              s.execute("PRAGMA user_version = " + version);
+            }
+            return null;
+          });
+    }
+  }
+
+  @Override
+  public void close() {
+    lock.lock();
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      throw new StoreException("cannot close database: " + e.getMessage(), e);
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Work done with the connection inside a transaction. */
+  @FunctionalInterface
+  public interface SqlWork<T> {
+    T run(Connection connection) throws SQLException;
+  }
+}

@@ -1,0 +1,140 @@
+package io.gpuchassis.agent.tls;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
+import java.security.spec.ECGenParameterSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
+import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
+import org.bouncycastle.asn1.x509.KeyPurposeId;
+import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Generates the agent's self-signed HTTPS certificate on first start (ECDSA P-256, valid ten years, names
+ * {@code localhost}, the loopback addresses and the host name) and keeps it in the state directory, so that clients that
+ * pin it keep working across restarts. Bouncy Castle builds the certificate; the JDK's own provider signs it.
+ */
+public final class SelfSignedCertificate {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SelfSignedCertificate.class);
+  private static final Duration VALIDITY = Duration.ofDays(3650);
+
+  private SelfSignedCertificate() {}
+
+  /** Returns the certificate kept in {@code dir}, generating it first when it is not there. */
+  public static TlsMaterial ensure(Path dir) {
+    Path cert = dir.resolve("https-cert.pem");
+    Path key = dir.resolve("https-key.pem");
+    if (Files.isRegularFile(cert) && Files.isRegularFile(key)) {
+      return new TlsMaterial(cert, key, true);
+    }
+    try {
+      Files.createDirectories(dir);
+      generate(cert, key);
+    } catch (IOException | GeneralSecurityException | OperatorCreationException e) {
+      throw new IllegalStateException("cannot create the self-signed HTTPS certificate in " + dir + ": " + e, e);
+    }
+    LOG.info("Generated a self-signed HTTPS certificate: {}", cert.toAbsolutePath());
+    return new TlsMaterial(cert, key, true);
+  }
+
+  private static void generate(Path certFile, Path keyFile)
+      throws GeneralSecurityException, OperatorCreationException, IOException {
+    KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+    generator.initialize(new ECGenParameterSpec("secp256r1"), new SecureRandom());
+    KeyPair pair = generator.generateKeyPair();
+
+    String hostName = hostName();
+    X500Name subject = new X500Name("CN=" + hostName + ",O=GPU chassis management agent");
+    Instant now = Instant.now();
+    var builder =
+        new JcaX509v3CertificateBuilder(
+            subject,
+            new BigInteger(127, new SecureRandom()),
+            Date.from(now.minus(Duration.ofDays(1))),
+            Date.from(now.plus(VALIDITY)),
+            subject,
+            pair.getPublic());
+    builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
+    builder.addExtension(
+        Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
+    builder.addExtension(
+        Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
+    builder.addExtension(Extension.subjectAlternativeName, false, subjectAltNames(hostName));
+    X509CertificateHolder holder =
+        builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate()));
+
+    // Write the key first and with owner-only permissions; rename into place so a crash never leaves half a file.
+    writeAtomically(keyFile, pem(pair.getPrivate()), true);
+    writeAtomically(certFile, pem(holder), false);
+  }
+
+  private static GeneralNames subjectAltNames(String hostName) {
+    List<GeneralName> names = new ArrayList<>();
+    names.add(new GeneralName(GeneralName.dNSName, "localhost"));
+    if (!hostName.equals("localhost")) {
+      names.add(new GeneralName(GeneralName.dNSName, hostName));
+    }
+    names.add(new GeneralName(GeneralName.iPAddress, "127.0.0.1"));
+    names.add(new GeneralName(GeneralName.iPAddress, "::1"));
+    return new GeneralNames(names.toArray(GeneralName[]::new));
+  }
+
+  private static String hostName() {
+    try {
+      String name = InetAddress.getLocalHost().getHostName();
+      return name == null || name.isBlank() ? "localhost" : name;
+    } catch (IOException e) {
+      return "localhost";
+    }
+  }
+
+  private static String pem(Object object) throws IOException {
+    StringWriter out = new StringWriter();
+    try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
+      writer.writeObject(object instanceof java.security.PrivateKey key
+          ? new org.bouncycastle.openssl.jcajce.JcaPKCS8Generator(key, null).generate()
+          : object);
+    }
+    return out.toString();
+  }
+
+  private static void writeAtomically(Path file, String content, boolean secret) throws IOException {
+    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+    Files.deleteIfExists(tmp);
+    if (secret && tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    }
+    Files.writeString(tmp, content, StandardCharsets.US_ASCII);
+    try (var channel = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
+      channel.force(true);
+    }
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+}

@@ -1,0 +1,90 @@
+package io.gpuchassis.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.ListenAddress;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command line: help, options, and clear errors with a non-zero exit for bad input. */
+class MainTest {
+
+  @TempDir Path dir;
+  private final StringWriter err = new StringWriter();
+  private final StringWriter out = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cli = new CommandLine(new Main(new PrintWriter(err, true)));
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    return cli.execute(args);
+  }
+
+  @Test
+  void help_lists_every_option() {
+    assertEquals(0, run("--help"));
+    for (String option : new String[] {"--listen", "--state-dir", "--config", "--chassis", "--help"}) {
+      assertTrue(out.toString().contains(option), option);
+    }
+  }
+
+  @Test
+  void an_unknown_option_is_named_and_exits_2() {
+    assertEquals(2, run("--lisen", "x"));
+    assertTrue(err.toString().contains("--lisen"), err.toString());
+  }
+
+  @Test
+  void a_bad_listen_address_is_named_and_exits_2() {
+    assertEquals(2, run("--listen", "nonsense"));
+    assertTrue(err.toString().contains("--listen: listen address 'nonsense' is not HOST:PORT"), err.toString());
+  }
+
+  @Test
+  void a_missing_topology_file_is_named_and_exits_2() {
+    assertEquals(2, run("--chassis", dir.resolve("none.yaml").toString()));
+    assertTrue(err.toString().contains("--chassis: topology file"), err.toString());
+  }
+
+  @Test
+  void a_bad_configuration_file_is_named_and_exits_2() throws Exception {
+    Path config = dir.resolve("agent.yaml");
+    Files.writeString(config, "listne: 1.2.3.4:5\n");
+    assertEquals(2, run("--config", config.toString()));
+    assertTrue(err.toString().contains("unknown setting 'listne'"), err.toString());
+  }
+
+  @Test
+  void real_hardware_mode_is_refused_clearly() throws Exception {
+    Path config = dir.resolve("agent.yaml");
+    Files.writeString(config, "hardware:\n  mode: real\nstateDir: state\n");
+    assertEquals(2, run("--config", config.toString()));
+    assertTrue(err.toString().contains("hardware.mode: 'real'"), err.toString());
+  }
+
+  @Test
+  void a_broken_topology_file_is_named_and_exits_2() throws Exception {
+    Path topology = dir.resolve("chassis.yaml");
+    Files.writeString(topology, "chassis: {id: X}\nswitches: []\n");
+    assertEquals(2, run("--chassis", topology.toString(), "--state-dir", dir.resolve("s").toString()));
+    assertTrue(err.toString().contains("chassis topology"), err.toString());
+  }
+
+  @Test
+  void options_override_the_configuration_file() throws Exception {
+    Path config = dir.resolve("agent.yaml");
+    Files.writeString(config, "listen: 0.0.0.0:9000\nstateDir: from-file\n");
+    Main main = new Main(new PrintWriter(err, true));
+    new CommandLine(main).parseArgs("--config", config.toString(), "--listen", "127.0.0.1:9001");
+    AgentConfig resolved = main.resolve();
+    assertEquals(new ListenAddress("127.0.0.1", 9001), resolved.listen());
+    assertEquals(dir.resolve("from-file"), resolved.stateDir());
+  }
+}

@@ -1,0 +1,107 @@
+package io.gpuchassis.agent.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * Module dependencies point one way (DESIGN.md §2): the hardware modules and redfish-api know nothing of ours,
+ * bmc-agent uses them all, packaging uses bmc-agent. Checked twice: in the poms, and in the compiled classes.
+ */
+class ModuleDependenciesTest {
+
+  /** For each module, the modules of ours it may depend on. */
+  private static final Map<String, Set<String>> ALLOWED =
+      Map.of(
+          "switch-driver", Set.of(),
+          "sensor", Set.of(),
+          "firmware", Set.of(),
+          "redfish-api", Set.of(),
+          "bmc-agent", Set.of("switch-driver", "sensor", "firmware", "redfish-api"),
+          "packaging", Set.of("bmc-agent"));
+
+  private static final Map<String, String> PACKAGE_OF_MODULE =
+      Map.of(
+          "switch-driver", "io.gpuchassis.switchdrv..",
+          "sensor", "io.gpuchassis.sensor..",
+          "firmware", "io.gpuchassis.firmware..",
+          "redfish-api", "io.gpuchassis.redfish..",
+          "bmc-agent", "io.gpuchassis.agent..");
+
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.gpuchassis");
+  }
+
+  @Test
+  void poms_declare_only_allowed_module_dependencies() throws Exception {
+    Path root = Path.of("").toAbsolutePath().getParent();
+    for (var entry : ALLOWED.entrySet()) {
+      Path pom = root.resolve(entry.getKey()).resolve("pom.xml");
+      assertTrue(Files.isRegularFile(pom), "missing " + pom);
+      Set<String> declared = ourDependencies(pom);
+      Set<String> forbidden = new TreeSet<>(declared);
+      forbidden.removeAll(entry.getValue());
+      assertEquals(Set.of(), forbidden, entry.getKey() + " depends on modules it must not use");
+    }
+  }
+
+  @Test
+  void hardware_and_redfish_modules_use_no_other_module_of_ours() {
+    for (String module : Set.of("switch-driver", "sensor", "firmware", "redfish-api")) {
+      String own = PACKAGE_OF_MODULE.get(module);
+      String[] others =
+          PACKAGE_OF_MODULE.values().stream().filter(p -> !p.equals(own)).toArray(String[]::new);
+      noClasses()
+          .that()
+          .resideInAPackage(own)
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(others)
+          .because(module + " must stand alone (DESIGN.md §2)")
+          .allowEmptyShould(true)
+          .check(classes);
+    }
+  }
+
+  private static Set<String> ourDependencies(Path pom) throws Exception {
+    var factory = DocumentBuilderFactory.newInstance();
+    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    var doc = factory.newDocumentBuilder().parse(pom.toFile());
+    Set<String> ours = new TreeSet<>();
+    NodeList deps = doc.getElementsByTagName("dependency");
+    for (int i = 0; i < deps.getLength(); i++) {
+      Element dep = (Element) deps.item(i);
+      boolean inManagement = dep.getParentNode().getParentNode().getNodeName().equals("dependencyManagement");
+      String group = text(dep, "groupId");
+      if (!inManagement && group.equals("io.gpuchassis")) {
+        ours.add(text(dep, "artifactId"));
+      }
+    }
+    return ours;
+  }
+
+  private static String text(Element parent, String tag) {
+    NodeList nodes = parent.getElementsByTagName(tag);
+    return nodes.getLength() == 0 ? "" : nodes.item(0).getTextContent().trim();
+  }
+}

@@ -1,0 +1,100 @@
+package io.gpuchassis.agent.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigFileTest {
+
+  @TempDir Path dir;
+
+  private Path write(String yaml) throws Exception {
+    Path file = dir.resolve("agent.yaml");
+    Files.writeString(file, yaml);
+    return file;
+  }
+
+  @Test
+  void applies_every_setting_and_resolves_paths_against_the_file() throws Exception {
+    Path file =
+        write(
+            """
+            listen: 0.0.0.0:9443
+            stateDir: state
+            hardware:
+              mode: simulated
+              topology: chassis.yaml
+            tls:
+              certificate: tls/cert.pem
+              privateKey: tls/key.pem
+            """);
+    AgentConfig config = ConfigFile.apply(AgentConfig.defaults(), file);
+    assertEquals(new ListenAddress("0.0.0.0", 9443), config.listen());
+    assertEquals(dir.resolve("state"), config.stateDir());
+    assertEquals(HardwareMode.SIMULATED, config.hardwareMode());
+    assertEquals(Optional.of(dir.resolve("chassis.yaml")), config.topology());
+    assertEquals(Optional.of(dir.resolve("tls/cert.pem")), config.tlsCertificate());
+    assertEquals(Optional.of(dir.resolve("tls/key.pem")), config.tlsPrivateKey());
+  }
+
+  @Test
+  void an_empty_file_keeps_the_defaults() throws Exception {
+    assertEquals(AgentConfig.defaults(), ConfigFile.apply(AgentConfig.defaults(), write("")));
+  }
+
+  @Test
+  void an_unknown_key_is_named() throws Exception {
+    var e =
+        assertThrows(
+            ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("hardware:\n  mdoe: real\n")));
+    assertTrue(e.getMessage().contains("unknown setting 'hardware.mdoe'"), e.getMessage());
+  }
+
+  @Test
+  void a_bad_mode_is_named() throws Exception {
+    var e =
+        assertThrows(
+            ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("hardware:\n  mode: fake\n")));
+    assertTrue(e.getMessage().contains("hardware.mode: 'fake' is not one of: simulated, real"), e.getMessage());
+  }
+
+  @Test
+  void a_bad_listen_address_is_named() throws Exception {
+    var e = assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("listen: x\n")));
+    assertTrue(e.getMessage().contains("listen: listen address 'x' is not HOST:PORT"), e.getMessage());
+  }
+
+  @Test
+  void a_wrong_type_is_named_with_its_line() throws Exception {
+    var e =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("stateDir: s\nhardware: [1, 2]\n")));
+    assertTrue(e.getMessage().contains("bad value for 'hardware' (line 2)"), e.getMessage());
+  }
+
+  @Test
+  void a_certificate_without_its_key_is_refused() throws Exception {
+    var e =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("tls:\n  certificate: c.pem\n")));
+    assertTrue(e.getMessage().contains("must be given together"), e.getMessage());
+  }
+
+  @Test
+  void a_missing_file_and_broken_yaml_are_reported() throws Exception {
+    var missing =
+        assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), dir.resolve("nope.yaml")));
+    assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
+    var broken =
+        assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("listen: 'unterminated\n")));
+    assertTrue(broken.getMessage().contains("not valid YAML"), broken.getMessage());
+  }
+}

@@ -1,0 +1,85 @@
+package io.gpuchassis.agent.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Base64;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * A real HTTPS client for the agent under test. It trusts exactly the certificate the agent presents (read from the
+ * agent's state directory), so the TLS handshake and host-name check are the real ones.
+ */
+final class AgentClient {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  private final HttpClient http;
+  private final String base;
+
+  AgentClient(int port, Path certificatePem) throws Exception {
+    this.base = "https://127.0.0.1:" + port;
+    this.http =
+        HttpClient.newBuilder()
+            .sslContext(trusting(certificatePem))
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+  }
+
+  static String basic(String user, String password) {
+    return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+  }
+
+  HttpResponse<String> send(String method, String path, String authorization, String body) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .timeout(Duration.ofSeconds(10))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    if (body != null) {
+      request.header("Content-Type", "application/json");
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> get(String path, String authorization) throws Exception {
+    return send("GET", path, authorization, null);
+  }
+
+  static JsonNode json(HttpResponse<String> response) throws Exception {
+    return JSON.readTree(response.body());
+  }
+
+  private static SSLContext trusting(Path certificatePem) throws Exception {
+    X509Certificate certificate;
+    try (InputStream in = Files.newInputStream(certificatePem)) {
+      certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+    }
+    KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+    trust.load(null, null);
+    trust.setCertificateEntry("agent", certificate);
+    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(trust);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, tmf.getTrustManagers(), null);
+    return context;
+  }
+}

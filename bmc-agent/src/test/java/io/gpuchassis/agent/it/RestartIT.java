@@ -1,0 +1,41 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.basic;
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.gpuchassis.agent.Agent;
+import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.ListenAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the agent keeps across restarts: service UUID, certificate, accounts. */
+class RestartIT {
+
+  @TempDir Path stateDir;
+
+  @Test
+  void uuid_certificate_and_admin_survive_a_restart() throws Exception {
+    AgentConfig config =
+        AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir);
+    String uuid;
+    byte[] certificate;
+    try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "first-password"))) {
+      AgentClient client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
+      uuid = json(client.get("/redfish/v1/", null)).get("UUID").asText();
+      certificate = Files.readAllBytes(stateDir.resolve("tls/https-cert.pem"));
+    }
+    // A different password in the environment must not replace the existing administrator.
+    try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "second-password"))) {
+      AgentClient client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
+      assertEquals(uuid, json(client.get("/redfish/v1/", null)).get("UUID").asText());
+      assertEquals(new String(certificate), Files.readString(stateDir.resolve("tls/https-cert.pem")));
+      assertEquals(200, client.get("/redfish/v1/Chassis", basic("admin", "first-password")).statusCode());
+      assertEquals(401, client.get("/redfish/v1/Chassis", basic("admin", "second-password")).statusCode());
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package io.gpuchassis.redfish.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.message.MessageInstance;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Writes Redfish responses: JSON bodies with the protocol's headers, and error bodies built from registry messages. */
+public final class RedfishResponses {
+
+  public static final String JSON = "application/json;charset=utf-8";
+  private static final Logger LOG = LoggerFactory.getLogger(RedfishResponses.class);
+  private static final ObjectMapper MAPPER = io.gpuchassis.redfish.json.RedfishJson.mapper();
+
+  private RedfishResponses() {}
+
+  /** 200 with {@code body} serialized as Redfish JSON. */
+  public static void ok(RoutingContext ctx, Object body) {
+    json(ctx, 200, body);
+  }
+
+  public static void json(RoutingContext ctx, int status, Object body) {
+    byte[] bytes;
+    try {
+      bytes = MAPPER.writeValueAsBytes(body);
+    } catch (JsonProcessingException e) {
+      LOG.error("Cannot serialize the response to {} {}", ctx.request().method(), ctx.request().path(), e);
+      error(ctx, io.gpuchassis.redfish.error.RedfishErrors.internal());
+      return;
+    }
+    send(ctx, status, JSON, Buffer.buffer(bytes));
+  }
+
+  /** Sends {@code content} with the headers every Redfish response carries. */
+  public static void send(RoutingContext ctx, int status, String contentType, Buffer content) {
+    HttpServerResponse response = ctx.response();
+    if (response.ended()) {
+      return;
+    }
+    response.setStatusCode(status);
+    response.putHeader("OData-Version", "4.0");
+    response.putHeader("Content-Type", contentType);
+    response.putHeader("Cache-Control", "no-store");
+    response.end(content);
+  }
+
+  /** The error response for {@code e}: its status, headers and {@code {"error": {...}}} body. */
+  public static void error(RoutingContext ctx, RedfishException e) {
+    e.headers().forEach(ctx.response()::putHeader);
+    json(ctx, e.status(), errorBody(e));
+  }
+
+  static ObjectNode errorBody(RedfishException e) {
+    ObjectNode root = MAPPER.createObjectNode();
+    ObjectNode error = root.putObject("error");
+    MessageInstance first = e.messages().get(0);
+    boolean single = e.messages().size() == 1;
+    error.put("code", single ? first.definition().messageId() : "Base.1.22.1.GeneralError");
+    error.put(
+        "message",
+        e.detail()
+            .orElse(single ? first.text() : "A general error has occurred.  See ExtendedInfo for more information."));
+    ArrayNode infos = error.putArray("@Message.ExtendedInfo");
+    for (MessageInstance m : e.messages()) {
+      infos.add(message(m));
+    }
+    return root;
+  }
+
+  /** One Message object (Message.v1_3_0) for {@code @Message.ExtendedInfo}. */
+  public static ObjectNode message(MessageInstance m) {
+    ObjectNode node = MAPPER.createObjectNode();
+    node.put("@odata.type", "#Message.v1_3_0.Message");
+    node.put("MessageId", m.definition().messageId());
+    node.put("Message", m.text());
+    ArrayNode args = node.putArray("MessageArgs");
+    m.args().forEach(args::add);
+    node.put("MessageSeverity", m.definition().severity());
+    node.put("Resolution", m.definition().resolution());
+    if (!m.relatedProperties().isEmpty()) {
+      ArrayNode related = node.putArray("RelatedProperties");
+      m.relatedProperties().forEach(related::add);
+    }
+    return node;
+  }
+}

@@ -1,0 +1,186 @@
+package io.gpuchassis.redfish.route;
+
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The one table of routes, each registered with an explicit privilege rule. It fails closed: a route without a rule
+ * cannot be registered, {@link PrivilegeRule#NO_AUTH} is accepted only for the paths DSP0266 opens to everyone, and any
+ * request that matches no route is answered 401 (no credential), 405 (known path, other method) or 404, never served.
+ */
+public final class RedfishRoutes {
+
+  /** The only URIs that answer without credentials (DSP0266 "Requests without authentication"). */
+  public static final Set<String> NO_AUTH_PATHS =
+      Set.of("/redfish", "/redfish/v1/", "/redfish/v1/odata", "/redfish/v1/$metadata");
+
+  private static final String CALLER_KEY = "redfish.caller";
+  private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{(\\w+)}");
+
+  private final Router router;
+  private final Authenticator authenticator;
+  private final String prefix;
+  private final List<RouteEntry> entries = new ArrayList<>();
+
+  /**
+   * @param prefix the URI space this table owns and answers 404/405 for (e.g. {@code /redfish})
+   */
+  public RedfishRoutes(Router router, Authenticator authenticator, String prefix) {
+    this.router = router;
+    this.authenticator = authenticator;
+    this.prefix = prefix;
+  }
+
+  public RedfishRoutes get(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    register(HttpMethod.GET, template, rule, handler);
+    register(HttpMethod.HEAD, template, rule, handler);
+    return this;
+  }
+
+  public RedfishRoutes post(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    return register(HttpMethod.POST, template, rule, handler);
+  }
+
+  public RedfishRoutes patch(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    return register(HttpMethod.PATCH, template, rule, handler);
+  }
+
+  public RedfishRoutes delete(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    return register(HttpMethod.DELETE, template, rule, handler);
+  }
+
+  /** Registers {@code handler} for {@code method} on {@code template}, behind authentication and {@code rule}. */
+  public RedfishRoutes register(
+      HttpMethod method, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    Objects.requireNonNull(rule, () -> "route " + method + " " + template + " has no privilege rule");
+    Objects.requireNonNull(handler, "handler");
+    if (!template.startsWith(prefix)) {
+      throw new IllegalArgumentException("route " + template + " lies outside " + prefix);
+    }
+    if (rule.isNoAuth() && !(NO_AUTH_PATHS.contains(template) && isRead(method))) {
+      throw new IllegalArgumentException(method + " " + template + " may not be registered without authentication");
+    }
+    for (RouteEntry e : entries) {
+      if (e.method().equals(method) && e.template().equals(template)) {
+        throw new IllegalArgumentException("route " + method + " " + template + " is registered twice");
+      }
+    }
+    entries.add(new RouteEntry(method, template, rule));
+    router.route(method, vertxPath(template)).handler(ctx -> guard(ctx, rule, handler));
+    if (template.length() > 1 && template.endsWith("/")) {
+      // "/redfish/v1/" and "/redfish/v1" name the same resource
+      router.route(method, vertxPath(strip(template))).handler(ctx -> guard(ctx, rule, handler));
+    }
+    return this;
+  }
+
+  /** Adds the fallback for everything under the prefix that no route matched. Call once, after all registrations. */
+  public void seal() {
+    router.route(prefix + "*").handler(this::unmatched);
+  }
+
+  public List<RouteEntry> entries() {
+    return List.copyOf(entries);
+  }
+
+  /** The authenticated caller of the current request (absent only on NoAuth routes). */
+  public static java.util.Optional<Caller> caller(RoutingContext ctx) {
+    return java.util.Optional.ofNullable(ctx.get(CALLER_KEY));
+  }
+
+  private void guard(RoutingContext ctx, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    if (rule.isNoAuth()) {
+      handler.handle(ctx);
+      return;
+    }
+    authenticator
+        .authenticate(ctx.request())
+        .onSuccess(
+            caller -> {
+              if (caller.isEmpty()) {
+                RedfishResponses.error(ctx, RedfishErrors.unauthorized());
+              } else if (!rule.isSatisfiedBy(caller.get().privileges())) {
+                RedfishResponses.error(ctx, RedfishErrors.forbidden());
+              } else {
+                ctx.put(CALLER_KEY, caller.get());
+                try {
+                  handler.handle(ctx);
+                } catch (RedfishException e) {
+                  RedfishResponses.error(ctx, e);
+                } catch (RuntimeException e) {
+                  ctx.fail(e);
+                }
+              }
+            })
+        .onFailure(ctx::fail);
+  }
+
+  private void unmatched(RoutingContext ctx) {
+    authenticator
+        .authenticate(ctx.request())
+        .onSuccess(
+            caller -> {
+              if (caller.isEmpty()) {
+                RedfishResponses.error(ctx, RedfishErrors.unauthorized());
+                return;
+              }
+              Set<HttpMethod> allowed = methodsFor(ctx.normalizedPath());
+              if (allowed.isEmpty()) {
+                RedfishResponses.error(ctx, RedfishErrors.notFound("Resource", ctx.normalizedPath()));
+              } else {
+                String allow = allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
+                RedfishResponses.error(ctx, RedfishErrors.methodNotAllowed(allow));
+              }
+            })
+        .onFailure(ctx::fail);
+  }
+
+  private Set<HttpMethod> methodsFor(String path) {
+    String normalized = strip(path);
+    Set<HttpMethod> methods = new LinkedHashSet<>();
+    for (RouteEntry e : entries) {
+      if (templatePattern(e.template()).matcher(normalized).matches()) {
+        methods.add(e.method());
+      }
+    }
+    return methods;
+  }
+
+  private static Pattern templatePattern(String template) {
+    Matcher m = TEMPLATE_VARIABLE.matcher(strip(template));
+    StringBuilder regex = new StringBuilder();
+    int last = 0;
+    while (m.find()) {
+      regex.append(Pattern.quote(strip(template).substring(last, m.start()))).append("[^/]+");
+      last = m.end();
+    }
+    regex.append(Pattern.quote(strip(template).substring(last)));
+    return Pattern.compile(regex.toString());
+  }
+
+  private static String strip(String path) {
+    return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+  }
+
+  /** Redfish {@code {Name}} variables become Vert.x {@code :Name} parameters. */
+  static String vertxPath(String template) {
+    return TEMPLATE_VARIABLE.matcher(template).replaceAll(":$1");
+  }
+
+  private static boolean isRead(HttpMethod method) {
+    return method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
+  }
+}

@@ -1,0 +1,73 @@
+package io.gpuchassis.redfish.message;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** Every Base message the agent emits says exactly what the DMTF registry file says. */
+class BaseMessagesTest {
+
+  @Test
+  void every_message_matches_the_dmtf_registry() throws Exception {
+    Path registry = findRegistry();
+    Assumptions.assumeTrue(
+        registry != null, "DMTF registries not found beside the project (../shared/redfish/registries); skipped");
+    JsonNode file = new ObjectMapper().readTree(registry.toFile());
+    assertEquals(BaseMessages.REGISTRY, file.get("Id").asText());
+    List<MessageDefinition> definitions = definitions();
+    assertTrue(definitions.size() > 5);
+    for (MessageDefinition d : definitions) {
+      JsonNode m = file.get("Messages").get(d.key());
+      assertNotNull(m, d.key() + " is not in " + registry);
+      assertEquals(m.get("Message").asText(), d.template(), d.key());
+      assertEquals(m.get("MessageSeverity").asText(), d.severity(), d.key());
+      assertEquals(m.get("NumberOfArgs").asInt(), d.numberOfArgs(), d.key());
+      assertEquals(m.get("Resolution").asText(), d.resolution(), d.key());
+    }
+  }
+
+  @Test
+  void arguments_fill_the_template_and_their_count_is_checked() {
+    MessageInstance m = BaseMessages.RESOURCE_NOT_FOUND.with("Chassis", "X1");
+    assertEquals("The requested resource of type Chassis named 'X1' was not found.", m.text());
+    assertEquals("Base.1.22.1.ResourceNotFound", m.definition().messageId());
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> BaseMessages.RESOURCE_NOT_FOUND.with("Chassis"));
+  }
+
+  private static List<MessageDefinition> definitions() throws IllegalAccessException {
+    List<MessageDefinition> list = new ArrayList<>();
+    for (Field f : BaseMessages.class.getFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == MessageDefinition.class) {
+        list.add((MessageDefinition) f.get(null));
+      }
+    }
+    return list;
+  }
+
+  private static Path findRegistry() {
+    Path dir = Path.of("").toAbsolutePath();
+    while (dir != null) {
+      for (Path candidate :
+          List.of(dir.resolve("shared/redfish/registries"), dir.resolve("../shared/redfish/registries"))) {
+        Path file = candidate.resolve(BaseMessages.REGISTRY + ".json").normalize();
+        if (Files.isRegularFile(file)) {
+          return file;
+        }
+      }
+      dir = dir.getParent();
+    }
+    return null;
+  }
+}
