@@ -20,6 +20,8 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,15 +58,21 @@ public final class Agent implements AutoCloseable {
               + " use 'simulated'");
     }
     Clock clock = Clock.systemUTC();
-    SimulatedChassis simulation = SimulatedChassis.fromTopology(config.topology(), clock);
-    LOG.warn(
-        "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}). No configuration selects real hardware.",
-        simulation.topologyName(),
-        config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"));
+    // Independent start-up work runs side by side: parsing the topology, generating the certificate and hashing the
+    // first password each take a few hundred milliseconds on a small board.
+    CompletableFuture<SimulatedChassis> simulationLoad =
+        CompletableFuture.supplyAsync(() -> SimulatedChassis.fromTopology(config.topology(), clock));
+    CompletableFuture<TlsMaterial> tlsLoad =
+        CompletableFuture.supplyAsync(
+            () ->
+                config.tlsCertificate().isPresent()
+                    ? new TlsMaterial(config.tlsCertificate().get(), config.tlsPrivateKey().get(), false)
+                    : SelfSignedCertificate.ensure(config.stateDir().resolve("tls")));
 
-    AgentStore store = AgentStore.open(config.stateDir());
+    AgentStore store = null;
     Vertx vertx = null;
     try {
+      store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
       Settings settings = new Settings(store);
       UUID uuid = UUID.fromString(settings.getOrCreate("service.uuid", () -> UUID.randomUUID().toString()));
@@ -77,10 +85,12 @@ public final class Agent implements AutoCloseable {
       new FirstAdministrator(accounts, hasher, clock)
           .ensure(Optional.ofNullable(environment.get(FirstAdministrator.PASSWORD_VARIABLE)));
 
-      TlsMaterial tls =
-          config.tlsCertificate().isPresent()
-              ? new TlsMaterial(config.tlsCertificate().get(), config.tlsPrivateKey().get(), false)
-              : SelfSignedCertificate.ensure(config.stateDir().resolve("tls"));
+      SimulatedChassis simulation = join(simulationLoad);
+      LOG.warn(
+          "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}). No configuration selects real hardware.",
+          simulation.topologyName(),
+          config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"));
+      TlsMaterial tls = join(tlsLoad);
 
       vertx = Vertx.vertx();
       ChassisModel model = new ChassisModel(simulation.initialState());
@@ -90,10 +100,26 @@ public final class Agent implements AutoCloseable {
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       return new Agent(store, vertx, server, simulation);
     } catch (RuntimeException e) {
+      simulationLoad.cancel(false);
+      tlsLoad.cancel(false);
       if (vertx != null) {
         vertx.close().await();
       }
-      store.close();
+      if (store != null) {
+        store.close();
+      }
+      throw e;
+    }
+  }
+
+  /** Waits for {@code future}; its failure is rethrown as it was thrown. */
+  private static <T> T join(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
       throw e;
     }
   }

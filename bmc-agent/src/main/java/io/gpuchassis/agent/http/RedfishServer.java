@@ -6,6 +6,7 @@ import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulationApi;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.tls.TlsKeyLoader;
 import io.gpuchassis.agent.tls.TlsMaterial;
 import io.gpuchassis.redfish.http.FailureHandler;
 import io.gpuchassis.redfish.route.Authenticator;
@@ -13,7 +14,7 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.net.PemKeyCertOptions;
+import io.vertx.core.net.KeyCertOptions;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.Set;
@@ -63,10 +64,7 @@ public final class RedfishServer {
     HttpServerOptions options =
         new HttpServerOptions()
             .setSsl(true)
-            .setKeyCertOptions(
-                new PemKeyCertOptions()
-                    .setCertPath(tls.certificate().toString())
-                    .setKeyPath(tls.privateKey().toString()))
+            .setKeyCertOptions(KeyCertOptions.wrap(TlsKeyLoader.load(tls)))
             .setEnabledSecureTransportProtocols(Set.of("TLSv1.2", "TLSv1.3"))
             .setCompressionSupported(true);
     HttpServer server =

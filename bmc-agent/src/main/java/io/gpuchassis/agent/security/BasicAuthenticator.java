@@ -36,7 +36,7 @@ public final class BasicAuthenticator implements Authenticator {
   private final Clock clock;
   private final byte[] cacheKey = new byte[32];
   private final Map<String, Verified> verified = new ConcurrentHashMap<>();
-  private final String dummyHash;
+  private volatile String dummyHash;
 
   public BasicAuthenticator(Vertx vertx, AccountRepository accounts, PasswordHasher hasher, Clock clock) {
     this.vertx = vertx;
@@ -44,8 +44,6 @@ public final class BasicAuthenticator implements Authenticator {
     this.hasher = hasher;
     this.clock = clock;
     new SecureRandom().nextBytes(cacheKey);
-    // Unknown users are checked against this so that their answer takes as long as a wrong password's.
-    this.dummyHash = hasher.hash("not-a-password");
   }
 
   @Override
@@ -73,7 +71,8 @@ public final class BasicAuthenticator implements Authenticator {
   private Optional<Caller> verify(Credential given, byte[] fingerprint) {
     Optional<Account> account = accounts.find(given.userName());
     if (account.isEmpty()) {
-      hasher.verify(given.password(), dummyHash);
+      // An unknown user costs as much as a wrong password, so answer times do not reveal which names exist.
+      hasher.verify(given.password(), dummyHash());
       return Optional.empty();
     }
     Account a = account.get();
@@ -83,6 +82,15 @@ public final class BasicAuthenticator implements Authenticator {
     Caller caller = new Caller(a.userName(), a.role().name(), a.role().privileges());
     verified.put(a.userName(), new Verified(fingerprint, clock.instant().plus(CACHE_TTL), caller));
     return Optional.of(caller);
+  }
+
+  private String dummyHash() {
+    String hash = dummyHash;
+    if (hash == null) {
+      hash = hasher.hash("not-a-password");
+      dummyHash = hash;
+    }
+    return hash;
   }
 
   private byte[] fingerprint(Credential credential) {

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Measures the agent's cold start: from launching `java -jar bmc-agent.jar` to the first 200 answer of
+# GET /redfish/v1/, for a first start (empty state directory: database, certificate and administrator
+# are created) and for a restart (state already there). Prints each run and the median.
+# Usage: bmc-agent/src/bench/cold-start.sh [RUNS]   (build the jar first: mvn -B -q package -DskipTests)
+set -euo pipefail
+runs=${1:-10}
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+jar="$root/bmc-agent/target/bmc-agent.jar"
+[[ -f $jar ]] || { echo "build the jar first: mvn -B -q package -DskipTests" >&2; exit 1; }
+command -v curl >/dev/null || { echo "curl is needed" >&2; exit 1; }
+port=18743
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# one_start STATE_DIR: prints milliseconds from launch to the first 200 of /redfish/v1/
+one_start() {
+  local state=$1 start end pid
+  start=$(date +%s%N)
+  BMC_AGENT_ADMIN_PASSWORD=bench-password java -jar "$jar" --listen 127.0.0.1:$port --state-dir "$state" \
+    >"$work/agent.log" 2>&1 &
+  pid=$!
+  until curl -ks -o /dev/null -w '%{http_code}' "https://127.0.0.1:$port/redfish/v1/" 2>/dev/null | grep -q 200; do
+    if ! kill -0 $pid 2>/dev/null; then cat "$work/agent.log" >&2; exit 1; fi
+    sleep 0.01
+  done
+  end=$(date +%s%N)
+  kill $pid; wait $pid 2>/dev/null || true
+  echo $(( (end - start) / 1000000 ))
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : int((a[NR/2]+a[NR/2+1])/2))}'; }
+
+echo "machine: $(nproc) cores, $(java -version 2>&1 | head -1)"
+first=() restart=()
+for i in $(seq "$runs"); do
+  state="$work/state-$i"
+  first+=("$(one_start "$state")")
+  restart+=("$(one_start "$state")")
+  echo "run $i: first start ${first[-1]} ms, restart ${restart[-1]} ms"
+done
+echo "median first start: $(printf '%s\n' "${first[@]}" | median) ms"
+echo "median restart:     $(printf '%s\n' "${restart[@]}" | median) ms"
