@@ -2,6 +2,7 @@
 # Measures the agent's cold start: from launching `java -jar bmc-agent.jar` to the first 200 answer of
 # GET /redfish/v1/, for a first start (empty state directory: database, certificate and administrator
 # are created) and for a restart (state already there). Prints each run and the median.
+# JVM options to try go in JAVA_OPTS.
 # Usage: bmc-agent/src/bench/cold-start.sh [RUNS]   (build the jar first: mvn -B -q package -DskipTests)
 set -euo pipefail
 runs=${1:-10}
@@ -17,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 one_start() {
   local state=$1 start end pid
   start=$(date +%s%N)
-  BMC_AGENT_ADMIN_PASSWORD=bench-password java -jar "$jar" --listen 127.0.0.1:$port --state-dir "$state" \
+  BMC_AGENT_ADMIN_PASSWORD=bench-password java ${JAVA_OPTS:-} -jar "$jar" --listen 127.0.0.1:$port --state-dir "$state" \
     >"$work/agent.log" 2>&1 &
   pid=$!
   until curl -ks -o /dev/null -w '%{http_code}' "https://127.0.0.1:$port/redfish/v1/" 2>/dev/null | grep -q 200; do

@@ -14,7 +14,9 @@ import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.agent.tls.SelfSignedCertificate;
+import io.gpuchassis.agent.tls.TlsKeyLoader;
 import io.gpuchassis.agent.tls.TlsMaterial;
+import javax.net.ssl.KeyManagerFactory;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.Map;
@@ -22,6 +24,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,14 +64,20 @@ public final class Agent implements AutoCloseable {
     Clock clock = Clock.systemUTC();
     // Independent start-up work runs side by side: parsing the topology, generating the certificate and hashing the
     // first password each take a few hundred milliseconds on a small board.
+    // Own threads: the common pool has a single worker on a two-core board.
+    ExecutorService startup = Executors.newFixedThreadPool(3, r -> new Thread(r, "agent-startup"));
     CompletableFuture<SimulatedChassis> simulationLoad =
-        CompletableFuture.supplyAsync(() -> SimulatedChassis.fromTopology(config.topology(), clock));
-    CompletableFuture<TlsMaterial> tlsLoad =
+        CompletableFuture.supplyAsync(() -> SimulatedChassis.fromTopology(config.topology(), clock), startup);
+    CompletableFuture<KeyManagerFactory> tlsLoad =
         CompletableFuture.supplyAsync(
             () ->
-                config.tlsCertificate().isPresent()
-                    ? new TlsMaterial(config.tlsCertificate().get(), config.tlsPrivateKey().get(), false)
-                    : SelfSignedCertificate.ensure(config.stateDir().resolve("tls")));
+                TlsKeyLoader.load(
+                    config.tlsCertificate().isPresent()
+                        ? new TlsMaterial(config.tlsCertificate().get(), config.tlsPrivateKey().get(), false)
+                        : SelfSignedCertificate.ensure(config.stateDir().resolve("tls"))),
+            startup);
+    CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
+    startup.shutdown();
 
     AgentStore store = null;
     Vertx vertx = null;
@@ -90,9 +100,8 @@ public final class Agent implements AutoCloseable {
           "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}). No configuration selects real hardware.",
           simulation.topologyName(),
           config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"));
-      TlsMaterial tls = join(tlsLoad);
-
-      vertx = Vertx.vertx();
+      KeyManagerFactory tls = join(tlsLoad);
+      vertx = join(vertxStart);
       ChassisModel model = new ChassisModel(simulation.initialState());
       BasicAuthenticator authenticator = new BasicAuthenticator(vertx, accounts, hasher, clock);
       RedfishServer server =
@@ -102,9 +111,7 @@ public final class Agent implements AutoCloseable {
     } catch (RuntimeException e) {
       simulationLoad.cancel(false);
       tlsLoad.cancel(false);
-      if (vertx != null) {
-        vertx.close().await();
-      }
+      vertxStart.thenAccept(Vertx::close);
       if (store != null) {
         store.close();
       }

@@ -3,20 +3,16 @@ package io.gpuchassis.agent.http;
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.config.ListenAddress;
-import io.gpuchassis.agent.redfish.RedfishResources;
-import io.gpuchassis.agent.sim.SimulationApi;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
-import io.gpuchassis.agent.tls.TlsKeyLoader;
-import io.gpuchassis.agent.tls.TlsMaterial;
-import io.gpuchassis.redfish.http.FailureHandler;
 import io.gpuchassis.redfish.route.Authenticator;
-import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.KeyCertOptions;
 import io.vertx.ext.web.Router;
-import io.vertx.ext.web.handler.BodyHandler;
+import java.util.List;
+import javax.net.ssl.KeyManagerFactory;
 import java.util.Set;
 
 /**
@@ -25,14 +21,11 @@ import java.util.Set;
  */
 public final class RedfishServer {
 
-  /** Largest request body accepted; Redfish requests are small JSON documents. */
-  static final long MAX_BODY_BYTES = 1024 * 1024;
-
   private final HttpServer server;
   private final ListenAddress listen;
-  private final RedfishRoutes routes;
+  private final List<RouteEntry> routes;
 
-  private RedfishServer(HttpServer server, ListenAddress listen, RedfishRoutes routes) {
+  private RedfishServer(HttpServer server, ListenAddress listen, List<RouteEntry> routes) {
     this.server = server;
     this.listen = listen;
     this.routes = routes;
@@ -42,34 +35,23 @@ public final class RedfishServer {
   public static RedfishServer start(
       Vertx vertx,
       ListenAddress listen,
-      TlsMaterial tls,
+      KeyManagerFactory tls,
       Authenticator authenticator,
       ServiceIdentity identity,
       ChassisModel model,
       FaultInjector faults) {
     Router router = Router.router(vertx);
-    router.route().handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
-
-    RedfishRoutes redfish = new RedfishRoutes(router, authenticator, "/redfish");
-    new RedfishResources(identity, model).register(redfish);
-    redfish.seal();
-
-    if (identity.simulated()) {
-      RedfishRoutes sim = new RedfishRoutes(router, authenticator, "/sim");
-      new SimulationApi(faults).register(sim);
-      sim.seal();
-    }
-    router.route().failureHandler(new FailureHandler());
+    List<RouteEntry> routes = AgentRoutes.install(router, authenticator, identity, model, faults);
 
     HttpServerOptions options =
         new HttpServerOptions()
             .setSsl(true)
-            .setKeyCertOptions(KeyCertOptions.wrap(TlsKeyLoader.load(tls)))
+            .setKeyCertOptions(KeyCertOptions.wrap(tls))
             .setEnabledSecureTransportProtocols(Set.of("TLSv1.2", "TLSv1.3"))
             .setCompressionSupported(true);
     HttpServer server =
         vertx.createHttpServer(options).requestHandler(router).listen(listen.port(), listen.host()).await();
-    return new RedfishServer(server, listen, redfish);
+    return new RedfishServer(server, listen, routes);
   }
 
   public int port() {
@@ -80,7 +62,7 @@ public final class RedfishServer {
     return new ListenAddress(listen.host(), port()).toString();
   }
 
-  public RedfishRoutes routes() {
+  public List<RouteEntry> routes() {
     return routes;
   }
 }

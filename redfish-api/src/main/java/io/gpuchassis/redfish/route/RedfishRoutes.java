@@ -78,7 +78,7 @@ public final class RedfishRoutes {
         throw new IllegalArgumentException("route " + method + " " + template + " is registered twice");
       }
     }
-    entries.add(new RouteEntry(method, template, rule));
+    entries.add(new RouteEntry(method, template, rule, registeringClass()));
     router.route(method, vertxPath(template)).handler(ctx -> guard(ctx, rule, handler));
     if (template.length() > 1 && template.endsWith("/")) {
       // "/redfish/v1/" and "/redfish/v1" name the same resource
@@ -99,6 +99,19 @@ public final class RedfishRoutes {
   /** The authenticated caller of the current request (absent only on NoAuth routes). */
   public static java.util.Optional<Caller> caller(RoutingContext ctx) {
     return java.util.Optional.ofNullable(ctx.get(CALLER_KEY));
+  }
+
+  /** The simple name of the class that called into this table: the resource that owns the route. */
+  private static String registeringClass() {
+    return StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE)
+        .walk(
+            frames ->
+                frames
+                    .map(StackWalker.StackFrame::getDeclaringClass)
+                    .filter(c -> c != RedfishRoutes.class)
+                    .findFirst()
+                    .map(Class::getSimpleName)
+                    .orElse("?"));
   }
 
   private void guard(RoutingContext ctx, PrivilegeRule rule, Handler<RoutingContext> handler) {

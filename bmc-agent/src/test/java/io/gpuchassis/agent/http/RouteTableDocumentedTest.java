@@ -1,0 +1,76 @@
+package io.gpuchassis.agent.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.sim.SimulatedChassis;
+import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.redfish.route.RouteEntry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/ARCHITECTURE.md lists every route with its privilege and handler, so a newcomer finds both in one look. This
+ * test keeps that table equal to the routes the agent really registers.
+ */
+class RouteTableDocumentedTest {
+
+  private static final String BEGIN = "<!-- routes:begin -->";
+  private static final String END = "<!-- routes:end -->";
+
+  @Test
+  void the_architecture_document_lists_exactly_the_registered_routes() throws Exception {
+    Set<String> registered = registeredRows();
+    Set<String> documented = documentedRows();
+    assertEquals(
+        registered,
+        documented,
+        () -> "docs/ARCHITECTURE.md route table is out of date; the registered routes are:\n"
+            + String.join("\n", registered));
+  }
+
+  private static Set<String> registeredRows() {
+    Vertx vertx = Vertx.vertx();
+    try {
+      SimulatedChassis chassis = SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC());
+      ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
+      List<RouteEntry> entries =
+          AgentRoutes.install(
+              Router.router(vertx),
+              request -> Future.succeededFuture(Optional.empty()),
+              identity,
+              new ChassisModel(chassis.initialState()),
+              new FaultInjector(Clock.systemUTC()));
+      // HEAD is registered with every GET and not listed separately.
+      return entries.stream()
+          .filter(e -> !e.method().equals(HttpMethod.HEAD))
+          .map(e -> "| " + e.method().name() + " | `" + e.template() + "` | " + e.privilege() + " | `" + e.owner()
+              + "` |")
+          .collect(Collectors.toCollection(TreeSet::new));
+    } finally {
+      vertx.close().await();
+    }
+  }
+
+  private static Set<String> documentedRows() throws Exception {
+    String doc = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("docs/ARCHITECTURE.md"));
+    String table = doc.substring(doc.indexOf(BEGIN) + BEGIN.length(), doc.indexOf(END));
+    return table.lines()
+        .map(String::strip)
+        .filter(l -> l.startsWith("| ") && !l.startsWith("| Method") && !l.startsWith("| ---"))
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+}
