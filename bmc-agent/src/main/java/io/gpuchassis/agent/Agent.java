@@ -5,6 +5,7 @@ import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.http.RedfishServer;
+import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.BasicAuthenticator;
 import io.gpuchassis.agent.security.FirstAdministrator;
@@ -104,8 +105,10 @@ public final class Agent implements AutoCloseable {
       vertx = join(vertxStart);
       ChassisModel model = new ChassisModel(simulation.initialState());
       BasicAuthenticator authenticator = new BasicAuthenticator(vertx, accounts, hasher, clock);
+      RedfishResources resources =
+          new RedfishResources(identity, model, clock, config.switchPollInterval().multipliedBy(3));
       RedfishServer server =
-          RedfishServer.start(vertx, config.listen(), tls, authenticator, identity, model, simulation.faults());
+          RedfishServer.start(vertx, config.listen(), tls, authenticator, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       return new Agent(store, vertx, server, simulation);
     } catch (RuntimeException e) {

@@ -27,17 +27,7 @@ public final class ChassisModel {
   public synchronized ChassisState apply(UnaryOperator<ChassisState> change) {
     ChassisState before = current;
     ChassisState changed = change.apply(before);
-    ChassisState next =
-        new ChassisState(
-            before.generation() + 1,
-            changed.identity(),
-            changed.switches(),
-            changed.interSwitchLinks(),
-            changed.hosts(),
-            changed.slots(),
-            changed.fans(),
-            changed.powerSupplies(),
-            changed.temperatureSensors());
+    ChassisState next = changed.withGeneration(before.generation() + 1);
     current = next;
     listeners.forEach(l -> l.accept(next));
     return next;

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.chassis;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,7 +18,8 @@ public record ChassisState(
     List<Slot> slots,
     List<Fan> fans,
     List<PowerSupply> powerSupplies,
-    List<TemperatureSensor> temperatureSensors) {
+    List<TemperatureSensor> temperatureSensors,
+    Map<String, SwitchObservation> switchObservations) {
 
   public ChassisState {
     switches = List.copyOf(switches);
@@ -27,6 +29,30 @@ public record ChassisState(
     fans = List.copyOf(fans);
     powerSupplies = List.copyOf(powerSupplies);
     temperatureSensors = List.copyOf(temperatureSensors);
+    switchObservations = Map.copyOf(switchObservations);
+  }
+
+  /** This state as generation {@code next}. */
+  public ChassisState withGeneration(long next) {
+    return new ChassisState(
+        next, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors,
+        switchObservations);
+  }
+
+  /** This state with {@code observation} replacing the previous one of its switch. */
+  public ChassisState withSwitchObservation(SwitchObservation observation) {
+    Map<String, SwitchObservation> next = new java.util.HashMap<>(switchObservations);
+    next.put(observation.switchId(), observation);
+    return new ChassisState(
+        generation, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors, next);
+  }
+
+  public Optional<SwitchObservation> switchObservation(String switchId) {
+    return Optional.ofNullable(switchObservations.get(switchId));
+  }
+
+  public Optional<SwitchChip> switchChip(String switchId) {
+    return switches.stream().filter(s -> s.id().equals(switchId)).findFirst();
   }
 
   public Optional<Slot> slot(int number) {

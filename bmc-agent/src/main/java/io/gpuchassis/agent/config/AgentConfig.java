@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -13,6 +14,7 @@ import java.util.Optional;
  * @param topology the chassis topology file; empty means the embedded reference chassis
  * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with {@code tlsPrivateKey})
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
+ * @param switchPollInterval how often each switch is polled for link state and error counters
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -20,31 +22,47 @@ public record AgentConfig(
     HardwareMode hardwareMode,
     Optional<Path> topology,
     Optional<Path> tlsCertificate,
-    Optional<Path> tlsPrivateKey) {
+    Optional<Path> tlsPrivateKey,
+    Duration switchPollInterval) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
+  public static final Duration DEFAULT_SWITCH_POLL_INTERVAL = Duration.ofSeconds(1);
 
   public AgentConfig {
     if (tlsCertificate.isPresent() != tlsPrivateKey.isPresent()) {
       throw new ConfigException("tls.certificate and tls.privateKey must be given together");
     }
+    if (switchPollInterval.compareTo(Duration.ofMillis(50)) < 0 || switchPollInterval.compareTo(Duration.ofMinutes(10)) > 0) {
+      throw new ConfigException("switches.pollInterval must lie between 50ms and 10m, not " + switchPollInterval);
+    }
   }
 
   public static AgentConfig defaults() {
     return new AgentConfig(
-        DEFAULT_LISTEN, DEFAULT_STATE_DIR, HardwareMode.SIMULATED, Optional.empty(), Optional.empty(), Optional.empty());
+        DEFAULT_LISTEN,
+        DEFAULT_STATE_DIR,
+        HardwareMode.SIMULATED,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.empty(),
+        DEFAULT_SWITCH_POLL_INTERVAL);
   }
 
   public AgentConfig withListen(ListenAddress value) {
-    return new AgentConfig(value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey);
+    return new AgentConfig(value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval);
   }
 
   public AgentConfig withStateDir(Path value) {
-    return new AgentConfig(listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey);
+    return new AgentConfig(listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval);
   }
 
   public AgentConfig withTopology(Path value) {
-    return new AgentConfig(listen, stateDir, hardwareMode, Optional.of(value), tlsCertificate, tlsPrivateKey);
+    return new AgentConfig(
+        listen, stateDir, hardwareMode, Optional.of(value), tlsCertificate, tlsPrivateKey, switchPollInterval);
+  }
+
+  public AgentConfig withSwitchPollInterval(Duration value) {
+    return new AgentConfig(listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value);
   }
 }

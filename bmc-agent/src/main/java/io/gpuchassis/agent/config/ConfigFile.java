@@ -55,6 +55,11 @@ public final class ConfigFile {
       certificate = Optional.ofNullable(doc.tls.certificate).map(folder::resolve);
       key = Optional.ofNullable(doc.tls.privateKey).map(folder::resolve);
     }
+    java.time.Duration pollInterval = config.switchPollInterval();
+    if (doc.switches != null && doc.switches.pollInterval != null) {
+      pollInterval = named(file, "switches.pollInterval", () -> Durations.parse(doc.switches.pollInterval));
+    }
+    java.time.Duration finalPollInterval = pollInterval;
     Optional<Path> finalCertificate = certificate;
     Optional<Path> finalKey = key;
     HardwareMode finalMode = mode;
@@ -62,10 +67,16 @@ public final class ConfigFile {
     AgentConfig merged = config;
     return named(
         file,
-        "tls",
+        "settings",
         () ->
             new AgentConfig(
-                merged.listen(), merged.stateDir(), finalMode, finalTopology, finalCertificate, finalKey));
+                merged.listen(),
+                merged.stateDir(),
+                finalMode,
+                finalTopology,
+                finalCertificate,
+                finalKey,
+                finalPollInterval));
   }
 
   private static HardwareMode parseMode(String text) {
@@ -80,10 +91,10 @@ public final class ConfigFile {
     try {
       byte[] content = Files.readAllBytes(file);
       if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-        return new Document(null, null, null, null);
+        return new Document(null, null, null, null, null);
       }
       Document doc = YAML.readValue(content, Document.class);
-      return doc == null ? new Document(null, null, null, null) : doc;
+      return doc == null ? new Document(null, null, null, null, null) : doc;
     } catch (NoSuchFileException e) {
       throw new ConfigException("configuration file " + file + " does not exist");
     } catch (JsonMappingException e) {
@@ -120,9 +131,15 @@ public final class ConfigFile {
       @JsonProperty("listen") String listen,
       @JsonProperty("stateDir") String stateDir,
       @JsonProperty("hardware") Hardware hardware,
-      @JsonProperty("tls") Tls tls) {
+      @JsonProperty("tls") Tls tls,
+      @JsonProperty("switches") Switches switches) {
     @JsonCreator
     Document {}
+  }
+
+  record Switches(@JsonProperty("pollInterval") String pollInterval) {
+    @JsonCreator
+    Switches {}
   }
 
   record Hardware(@JsonProperty("mode") String mode, @JsonProperty("topology") String topology) {

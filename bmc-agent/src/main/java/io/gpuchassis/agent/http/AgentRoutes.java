@@ -1,7 +1,5 @@
 package io.gpuchassis.agent.http;
 
-import io.gpuchassis.agent.ServiceIdentity;
-import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulationApi;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
@@ -13,6 +11,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Puts every route of the agent on a router: the Redfish tree and, in simulated mode, the simulation control API. The
@@ -25,23 +24,22 @@ public final class AgentRoutes {
 
   private AgentRoutes() {}
 
+  /**
+   * @param simulation the fault switchboard in simulated mode, empty with real hardware (no /sim routes then)
+   */
   public static List<RouteEntry> install(
-      Router router,
-      Authenticator authenticator,
-      ServiceIdentity identity,
-      ChassisModel model,
-      FaultInjector faults) {
+      Router router, Authenticator authenticator, RedfishResources resources, Optional<FaultInjector> simulation) {
     router.route().handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
     List<RouteEntry> entries = new ArrayList<>();
 
     RedfishRoutes redfish = new RedfishRoutes(router, authenticator, "/redfish");
-    new RedfishResources(identity, model).register(redfish);
+    resources.register(redfish);
     redfish.seal();
     entries.addAll(redfish.entries());
 
-    if (identity.simulated()) {
+    if (simulation.isPresent()) {
       RedfishRoutes sim = new RedfishRoutes(router, authenticator, "/sim");
-      new SimulationApi(faults).register(sim);
+      new SimulationApi(simulation.get()).register(sim);
       sim.seal();
       entries.addAll(sim.entries());
     }

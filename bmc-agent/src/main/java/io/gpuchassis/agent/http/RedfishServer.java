@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.http;
 
-import io.gpuchassis.agent.ServiceIdentity;
-import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.redfish.route.Authenticator;
@@ -12,6 +11,7 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.KeyCertOptions;
 import io.vertx.ext.web.Router;
 import java.util.List;
+import java.util.Optional;
 import javax.net.ssl.KeyManagerFactory;
 import java.util.Set;
 
@@ -37,11 +37,10 @@ public final class RedfishServer {
       ListenAddress listen,
       KeyManagerFactory tls,
       Authenticator authenticator,
-      ServiceIdentity identity,
-      ChassisModel model,
-      FaultInjector faults) {
+      RedfishResources resources,
+      Optional<FaultInjector> simulation) {
     Router router = Router.router(vertx);
-    List<RouteEntry> routes = AgentRoutes.install(router, authenticator, identity, model, faults);
+    List<RouteEntry> routes = AgentRoutes.install(router, authenticator, resources, simulation);
 
     HttpServerOptions options =
         new HttpServerOptions()

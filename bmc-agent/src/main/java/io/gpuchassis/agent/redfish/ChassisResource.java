@@ -71,6 +71,9 @@ final class ChassisResource {
         .powerState(PowerState.ON)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .pcIeSlots(Uris.ref(Uris.pcieSlots(identity.id())))
-        .links(new ChassisLinks().managedBy(List.of(Uris.ref(Uris.manager()))));
+        .links(
+            new ChassisLinks()
+                .managedBy(List.of(Uris.ref(Uris.manager())))
+                .switches(state.switches().stream().map(s -> Uris.ref(Uris.fabricSwitch(s.id()))).toList()));
   }
 }

@@ -32,7 +32,8 @@ final class ODataResource {
             entry("Service", Uris.ROOT),
             entry("Chassis", Uris.CHASSIS),
             entry("Managers", Uris.MANAGERS),
-            entry("SessionService", Uris.SESSION_SERVICE));
+            entry("SessionService", Uris.SESSION_SERVICE),
+            entry("Fabrics", Uris.FABRICS));
     return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
   }
 

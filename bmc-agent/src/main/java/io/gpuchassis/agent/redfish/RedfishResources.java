@@ -4,16 +4,24 @@ import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.time.Clock;
+import java.time.Duration;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
 
   private final ServiceIdentity identity;
   private final ChassisModel model;
+  private final Clock clock;
+  private final Duration staleAfter;
 
-  public RedfishResources(ServiceIdentity identity, ChassisModel model) {
+  /**
+   * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
+   */
+  public RedfishResources(ServiceIdentity identity, ChassisModel model, Clock clock, Duration staleAfter) {
     this.identity = identity;
     this.model = model;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
   }
 
   public void register(RedfishRoutes routes) {
@@ -21,7 +29,11 @@ public final class RedfishResources {
     new ODataResource().register(routes);
     new ChassisResource(model).register(routes);
     new PCIeSlotsResource(model).register(routes);
-    new ManagerResource(identity, model, Clock.systemUTC()).register(routes);
+    new ManagerResource(identity, model, clock).register(routes);
     new SessionServiceResource().register(routes);
+    FabricHealth health = new FabricHealth(clock, staleAfter);
+    new FabricResource(model, health).register(routes);
+    new SwitchResource(model, health).register(routes);
+    new PortResource(model, health, clock, staleAfter).register(routes);
   }
 }

@@ -14,6 +14,13 @@ public final class Schemas {
   public static final ServedSchema MANAGER = ServedSchema.versioned("Manager", "v1_24_0");
   public static final ServedSchema SESSION_SERVICE = ServedSchema.versioned("SessionService", "v1_2_0");
   public static final ServedSchema SESSION_COLLECTION = ServedSchema.unversioned("SessionCollection");
+  public static final ServedSchema FABRIC_COLLECTION = ServedSchema.unversioned("FabricCollection");
+  public static final ServedSchema FABRIC = ServedSchema.versioned("Fabric", "v1_4_0");
+  public static final ServedSchema SWITCH_COLLECTION = ServedSchema.unversioned("SwitchCollection");
+  public static final ServedSchema SWITCH = ServedSchema.versioned("Switch", "v1_11_0");
+  public static final ServedSchema PORT_COLLECTION = ServedSchema.unversioned("PortCollection");
+  public static final ServedSchema PORT = ServedSchema.versioned("Port", "v1_18_0");
+  public static final ServedSchema PORT_METRICS = ServedSchema.versioned("PortMetrics", "v1_8_1");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -27,6 +34,13 @@ public final class Schemas {
           MANAGER,
           SESSION_SERVICE,
           SESSION_COLLECTION,
+          FABRIC_COLLECTION,
+          FABRIC,
+          SWITCH_COLLECTION,
+          SWITCH,
+          PORT_COLLECTION,
+          PORT,
+          PORT_METRICS,
           MESSAGE,
           RESOURCE);
 

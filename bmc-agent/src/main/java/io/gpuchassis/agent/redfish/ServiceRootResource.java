@@ -37,6 +37,7 @@ final class ServiceRootResource {
         .chassis(Uris.ref(Uris.CHASSIS))
         .managers(Uris.ref(Uris.MANAGERS))
         .sessionService(Uris.ref(Uris.SESSION_SERVICE))
+        .fabrics(Uris.ref(Uris.FABRICS))
         .links(
             new ServiceRootLinks()
                 .sessions(Uris.ref(Uris.SESSIONS))

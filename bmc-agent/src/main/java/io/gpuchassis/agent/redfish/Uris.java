@@ -11,6 +11,10 @@ public final class Uris {
   public static final String SESSION_SERVICE = "/redfish/v1/SessionService";
   public static final String SESSIONS = "/redfish/v1/SessionService/Sessions";
   public static final String MANAGER_ID = "BMC";
+  public static final String FABRICS = "/redfish/v1/Fabrics";
+  public static final String FABRIC_ID = "PCIe";
+  public static final String FABRIC = FABRICS + "/" + FABRIC_ID;
+  public static final String SWITCHES = FABRIC + "/Switches";
 
   private Uris() {}
 
@@ -24,6 +28,22 @@ public final class Uris {
 
   public static String manager() {
     return MANAGERS + "/" + MANAGER_ID;
+  }
+
+  public static String fabricSwitch(String switchId) {
+    return SWITCHES + "/" + switchId;
+  }
+
+  public static String ports(String switchId) {
+    return fabricSwitch(switchId) + "/Ports";
+  }
+
+  public static String port(String switchId, int port) {
+    return ports(switchId) + "/" + port;
+  }
+
+  public static String portMetrics(String switchId, int port) {
+    return port(switchId, port) + "/Metrics";
   }
 
   public static OdataIdRef ref(String uri) {

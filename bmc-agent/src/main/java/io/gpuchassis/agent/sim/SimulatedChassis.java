@@ -85,7 +85,12 @@ public final class SimulatedChassis {
             .map(
                 l ->
                     new InterSwitchLink(
-                        l.a().switchId(), l.a().port(), l.b().switchId(), l.b().port(), l.a().width()))
+                        l.a().switchId(),
+                        l.a().port(),
+                        l.b().switchId(),
+                        l.b().port(),
+                        l.a().width(),
+                        l.a().maxGen()))
             .toList(),
         topology.hosts().stream()
             .map(h -> new HostPort(h.id(), h.port().switchId(), h.port().port(), h.port().width(), h.port().maxGen()))
@@ -105,7 +110,8 @@ public final class SimulatedChassis {
         topology.powerSupplies().stream().map(p -> new PowerSupply(p.id(), p.model(), p.ratedWatts())).toList(),
         topology.temperatureSensors().stream()
             .map(t -> new TemperatureSensor(t.id(), t.physicalContext().name()))
-            .toList());
+            .toList(),
+        java.util.Map.of());
   }
 
   private static Gpu gpu(io.gpuchassis.agent.sim.topology.Gpu g) {

@@ -33,6 +33,8 @@ class ConfigFileTest {
             tls:
               certificate: tls/cert.pem
               privateKey: tls/key.pem
+            switches:
+              pollInterval: 250ms
             """);
     AgentConfig config = ConfigFile.apply(AgentConfig.defaults(), file);
     assertEquals(new ListenAddress("0.0.0.0", 9443), config.listen());
@@ -41,6 +43,21 @@ class ConfigFileTest {
     assertEquals(Optional.of(dir.resolve("chassis.yaml")), config.topology());
     assertEquals(Optional.of(dir.resolve("tls/cert.pem")), config.tlsCertificate());
     assertEquals(Optional.of(dir.resolve("tls/key.pem")), config.tlsPrivateKey());
+    assertEquals(java.time.Duration.ofMillis(250), config.switchPollInterval());
+  }
+
+  @Test
+  void a_bad_poll_interval_is_named() throws Exception {
+    var e =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("switches:\n  pollInterval: often\n")));
+    assertTrue(e.getMessage().contains("switches.pollInterval: 'often' is not a duration"), e.getMessage());
+    var tooFast =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("switches:\n  pollInterval: 1ms\n")));
+    assertTrue(tooFast.getMessage().contains("between 50ms and 10m"), tooFast.getMessage());
   }
 
   @Test

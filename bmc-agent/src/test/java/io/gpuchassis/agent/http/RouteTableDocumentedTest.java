@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulatedChassis;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.redfish.route.RouteEntry;
@@ -14,6 +15,7 @@ import io.vertx.ext.web.Router;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -47,13 +49,15 @@ class RouteTableDocumentedTest {
     try {
       SimulatedChassis chassis = SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC());
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
+      RedfishResources resources =
+          new RedfishResources(
+              identity, new ChassisModel(chassis.initialState()), Clock.systemUTC(), Duration.ofSeconds(3));
       List<RouteEntry> entries =
           AgentRoutes.install(
               Router.router(vertx),
               request -> Future.succeededFuture(Optional.empty()),
-              identity,
-              new ChassisModel(chassis.initialState()),
-              new FaultInjector(Clock.systemUTC()));
+              resources,
+              Optional.of(new FaultInjector(Clock.systemUTC())));
       // HEAD is registered with every GET and not listed separately.
       return entries.stream()
           .filter(e -> !e.method().equals(HttpMethod.HEAD))

@@ -34,7 +34,8 @@ class TlsIT {
             HardwareMode.SIMULATED,
             Optional.empty(),
             Optional.of(own.certificate()),
-            Optional.of(own.privateKey()));
+            Optional.of(own.privateKey()),
+            AgentConfig.DEFAULT_SWITCH_POLL_INTERVAL);
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"))) {
       assertFalse(Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");
       assertEquals(200, new AgentClient(agent.port(), own.certificate()).get("/redfish/v1/", null).statusCode());

@@ -1,0 +1,57 @@
+package io.gpuchassis.agent.chassis;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Judges a wired port from the last observation of its switch. Unknown is never healthy: a port of a switch that does
+ * not answer, or whose observation is stale, is reported with a warning and no link values.
+ */
+public final class PortHealth {
+
+  /** How a port is doing. */
+  public enum Verdict {
+    /** Link as expected (up at full width and speed, or no link where none is expected). */
+    OK,
+    /** Up but degraded, training, a host cable without link, or not known (switch unreachable, data stale). */
+    WARNING,
+    /** No link where a GPU or an inter-switch link should have one. */
+    CRITICAL
+  }
+
+  private PortHealth() {}
+
+  /**
+   * @param observation the port's switch's last observation, if any
+   * @param staleAfter observations older than this are not trusted
+   */
+  public static Verdict judge(
+      WiredPort port, Optional<SwitchObservation> observation, Instant now, Duration staleAfter) {
+    Optional<PortLink> link = trustedLink(port, observation, now, staleAfter);
+    if (link.isEmpty()) {
+      return Verdict.WARNING;
+    }
+    PortLink l = link.get();
+    if (!port.linkExpected()) {
+      return Verdict.OK;
+    }
+    if (l.up()) {
+      return port.degraded(l) ? Verdict.WARNING : Verdict.OK;
+    }
+    if (l.training() || port.role() == WiredPort.Role.HOST) {
+      // A host that is powered off or rebooting has no link: worth a look, not an alarm.
+      return Verdict.WARNING;
+    }
+    return Verdict.CRITICAL;
+  }
+
+  /** The port's link values, only when they come from a recent successful poll. */
+  public static Optional<PortLink> trustedLink(
+      WiredPort port, Optional<SwitchObservation> observation, Instant now, Duration staleAfter) {
+    return observation
+        .filter(SwitchObservation::reachable)
+        .filter(o -> !o.observedAt().plus(staleAfter).isBefore(now))
+        .flatMap(o -> o.port(port.port()));
+  }
+}

@@ -1,0 +1,59 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.model.Fabric;
+import io.gpuchassis.redfish.model.Protocol;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.Privilege;
+import io.gpuchassis.redfish.route.PrivilegeRule;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.util.List;
+
+/** {@code /redfish/v1/Fabrics} and {@code /redfish/v1/Fabrics/PCIe}: the chassis's PCIe fabric. */
+final class FabricResource {
+
+  private final ChassisModel model;
+  private final FabricHealth health;
+
+  FabricResource(ChassisModel model, FabricHealth health) {
+    this.model = model;
+    this.health = health;
+  }
+
+  void register(RedfishRoutes routes) {
+    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
+    routes.get(
+        Uris.FABRICS,
+        login,
+        ctx ->
+            RedfishResponses.ok(
+                ctx,
+                Collections.render(Schemas.FABRIC_COLLECTION, Uris.FABRICS, "Fabric Collection", List.of(Uris.FABRIC))));
+    routes.get(
+        Uris.FABRICS + "/{FabricId}",
+        login,
+        ctx -> {
+          String id = ctx.pathParam("FabricId");
+          if (!Uris.FABRIC_ID.equals(id)) {
+            throw RedfishErrors.notFound("Fabric", id);
+          }
+          RedfishResponses.ok(ctx, render(model.current()));
+        });
+  }
+
+  Fabric render(ChassisState state) {
+    return new Fabric()
+        .atOdataId(Uris.FABRIC)
+        .atOdataType(Schemas.FABRIC.odataType())
+        .id(Uris.FABRIC_ID)
+        .name("PCIe Fabric")
+        .description("The PCIe switch fabric joining the GPU slots to the host ports")
+        .fabricType(Protocol.PCIE)
+        .status(new Status().state(State.ENABLED).health(health.ofFabric(state)).healthRollup(health.ofFabric(state)))
+        .switches(Uris.ref(Uris.SWITCHES));
+  }
+}

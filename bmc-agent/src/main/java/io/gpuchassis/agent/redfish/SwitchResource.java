@@ -1,0 +1,98 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.SwitchChip;
+import io.gpuchassis.agent.chassis.SwitchObservation;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.model.FabricSwitch;
+import io.gpuchassis.redfish.model.PowerState;
+import io.gpuchassis.redfish.model.Protocol;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.model.SwitchLinks;
+import io.gpuchassis.redfish.route.Privilege;
+import io.gpuchassis.redfish.route.PrivilegeRule;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.ext.web.RoutingContext;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** {@code /redfish/v1/Fabrics/PCIe/Switches[/{SwitchId}]}: the switch chips, as last polled. */
+final class SwitchResource {
+
+  private final ChassisModel model;
+  private final FabricHealth health;
+
+  SwitchResource(ChassisModel model, FabricHealth health) {
+    this.model = model;
+    this.health = health;
+  }
+
+  void register(RedfishRoutes routes) {
+    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
+    routes.get(Uris.FABRIC + "/Switches", login, ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
+    routes.get(Uris.FABRIC + "/Switches/{SwitchId}", login, this::handleGet);
+  }
+
+  private void handleGet(RoutingContext ctx) {
+    ChassisState state = model.current();
+    SwitchChip chip = find(state, ctx.pathParam("SwitchId"));
+    RedfishResponses.ok(ctx, render(state, chip));
+  }
+
+  static SwitchChip find(ChassisState state, String id) {
+    return state.switchChip(id).orElseThrow(() -> RedfishErrors.notFound("Switch", id));
+  }
+
+  static io.gpuchassis.redfish.model.ResourceCollection renderCollection(ChassisState state) {
+    return Collections.render(
+        Schemas.SWITCH_COLLECTION,
+        Uris.SWITCHES,
+        "PCIe Switch Collection",
+        state.switches().stream().map(s -> Uris.fabricSwitch(s.id())).toList());
+  }
+
+  FabricSwitch render(ChassisState state, SwitchChip chip) {
+    Optional<SwitchObservation> observation = state.switchObservation(chip.id());
+    FabricSwitch body =
+        new FabricSwitch()
+            .atOdataId(Uris.fabricSwitch(chip.id()))
+            .atOdataType(Schemas.SWITCH.odataType())
+            .id(chip.id())
+            .name("PCIe Switch " + chip.id())
+            .description(chip.lanes() + "-lane PCIe switch chip")
+            .switchType(Protocol.PCIE)
+            .manufacturer(chip.vendor())
+            .model(chip.model())
+            .serialNumber(chip.serialNumber())
+            .firmwareVersion(observation.flatMap(SwitchObservation::firmwareVersion).orElse(chip.firmwareVersion()))
+            .totalSwitchWidth(chip.lanes())
+            .isManaged(true)
+            .powerState(PowerState.ON)
+            .status(
+                new Status()
+                    .state(State.ENABLED)
+                    .health(health.ofSwitch(state, chip.id()))
+                    .healthRollup(health.rollupOfSwitch(state, chip.id())))
+            .ports(Uris.ref(Uris.ports(chip.id())))
+            .links(
+                new SwitchLinks()
+                    .chassis(Uris.ref(Uris.chassis(state.identity().id())))
+                    .managedBy(List.of(Uris.ref(Uris.manager()))));
+    Map<String, Object> oem = new LinkedHashMap<>();
+    observation.ifPresent(
+        o -> {
+          oem.put("LastPolled", o.observedAt().toString());
+          o.failure().ifPresent(reason -> oem.put("ManagementFault", reason));
+          o.dieTemperatureCelsius().ifPresent(t -> oem.put("DieTemperatureCelsius", Math.round(t * 10) / 10.0));
+        });
+    if (!oem.isEmpty()) {
+      body.oem(Map.of("GpuChassisAgent", oem));
+    }
+    return body;
+  }
+}
