@@ -1,0 +1,92 @@
+package io.gpuchassis.switchdrv;
+
+import java.util.List;
+
+/**
+ * The domain view of one PCIe switch chip: inventory, link status, partitions and bindings,
+ * error counters, temperature and firmware partitions.
+ *
+ * <p><b>Threading:</b> implementations are blocking and not thread-safe; the agent owns one driver
+ * per switch and calls it from one dedicated worker thread (the switch's mailbox holds one command
+ * at a time anyway).
+ *
+ * <p><b>Deadlines:</b> every method returns or throws within its configured timeout
+ * ({@link DriverOptions}); a hung switch, a dead line or a garbled answer never wedges the caller.
+ * After a fault clears, the next call succeeds: the driver keeps no state that a failed call
+ * could leave inconsistent (it resynchronises the mailbox and reconnects the transport itself).
+ *
+ * <p><b>Failures:</b> every method throws {@link SwitchException} (unchecked) with a
+ * {@link SwitchException.Kind}; expected protocol answers (a port that is down, a partition copy
+ * that is invalid, a binding still in progress) are values in the returned records.
+ */
+public interface SwitchDriver extends AutoCloseable {
+
+    /** Vendor/device IDs, generation, serial number, running firmware and boot phase. */
+    SwitchIdentity identity();
+
+    /** Die temperature in degrees Celsius (the mean of the chip's sensors on Gen5/Gen6). */
+    double dieTemperatureCelsius();
+
+    /** Link status of every physical port the chip reports, ordered by physical port ID. */
+    List<PortStatus> ports();
+
+    /** The binding entry of every enabled downstream port, ordered by physical port ID. */
+    List<Binding> bindings();
+
+    /** Every partition with its upstream port and bound downstream ports. */
+    List<Partition> partitions();
+
+    /**
+     * Binds a physical downstream port to logical DSP {@code logicalPort} (1..47) of
+     * {@code partition}, and returns when the firmware reports the binding complete. The host of
+     * that partition sees a hot-add.
+     *
+     * @throws SwitchException DEVICE_ERROR with the firmware code when the firmware refuses
+     *     (port already bound 0x1, logical port taken 0x2, no such partition 0x3, ...), BUSY when
+     *     another binding operation stays in progress until the deadline
+     */
+    void bind(int partition, int logicalPort, int physicalPort);
+
+    /**
+     * Unbinds whatever is bound at logical DSP {@code logicalPort} of {@code partition} and
+     * returns when the firmware reports the port unbound. The host sees a surprise removal unless
+     * it released the device first (that ordering is the caller's policy).
+     */
+    void unbind(int partition, int logicalPort);
+
+    /** Error counters of one physical port (configures the port's PMON counters on first use). */
+    PortCounters counters(int physicalPort);
+
+    /** The flash partition table (A/B copies, validity, active and running flags). */
+    FirmwarePartitions firmwarePartitions();
+
+    /**
+     * Writes a firmware image (Switchtec "MSCC" metadata + body) into the inactive copy of the
+     * partition type named in its metadata, without activating it.
+     *
+     * @throws SwitchException DEVICE_ERROR with the download status (e.g. 4 = CRC incorrect) when
+     *     the switch rejects the image, IO when the switch restarted under the download
+     */
+    void downloadFirmware(byte[] image, ProgressListener progress);
+
+    /**
+     * Makes copy {@code copy} of {@code type} the active one (boots at the next reset). A no-op
+     * when it already is; the underlying TOGGLE is never retried, and the result is verified.
+     *
+     * @throws SwitchException REFUSED when that copy holds no valid image
+     */
+    void activatePartition(FirmwareType type, int copy);
+
+    /** Hot-resets one physical port's link (it drops and retrains). */
+    void resetPort(int physicalPort);
+
+    /**
+     * Hard-resets the whole switch (every host link drops) and returns when it answers again,
+     * running the partitions that were active.
+     */
+    void resetSwitch();
+
+    /** Closes the underlying transport. */
+    @Override
+    void close();
+}
