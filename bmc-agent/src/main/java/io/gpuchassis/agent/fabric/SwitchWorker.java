@@ -1,0 +1,137 @@
+package io.gpuchassis.agent.fabric;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.SwitchObservation;
+import io.gpuchassis.switchdrv.SwitchDriver;
+import io.gpuchassis.switchdrv.SwitchException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one owner of a switch: a dedicated thread that polls it at a fixed interval and runs the commands submitted to
+ * it, one at a time (the switch's mailbox holds one command anyway). Every poll's result, good or failed, goes to the
+ * {@link ChassisModel}; a failure is logged when it starts and when it ends, not at every poll.
+ */
+public final class SwitchWorker implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SwitchWorker.class);
+
+  private final String switchId;
+  private final SwitchDriver driver;
+  private final SwitchObserver observer;
+  private final ChassisModel model;
+  private final Clock clock;
+  private final Duration interval;
+  private final ScheduledExecutorService thread;
+  private volatile String lastFailure;
+
+  public SwitchWorker(
+      String switchId,
+      SwitchDriver driver,
+      java.util.Collection<Integer> wiredPorts,
+      ChassisModel model,
+      Clock clock,
+      Duration interval) {
+    this.switchId = switchId;
+    this.driver = driver;
+    this.observer = new SwitchObserver(switchId, wiredPorts, clock);
+    this.model = model;
+    this.clock = clock;
+    this.interval = interval;
+    this.thread =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "switch-" + switchId);
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  public String switchId() {
+    return switchId;
+  }
+
+  /** Starts polling: the first poll runs at once. */
+  public void start() {
+    thread.scheduleWithFixedDelay(this::pollSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /** Polls now, on the worker thread; completes when the observation is in the model. */
+  public CompletableFuture<Void> pollNow() {
+    return CompletableFuture.runAsync(this::pollSafely, thread);
+  }
+
+  /** Runs {@code command} against the driver on the worker thread, between polls. */
+  public <T> CompletableFuture<T> submit(Function<SwitchDriver, T> command) {
+    return CompletableFuture.supplyAsync(() -> command.apply(driver), thread);
+  }
+
+  /** The thread the driver runs on, for callers that chain blocking work after a command. */
+  public ExecutorService executor() {
+    return thread;
+  }
+
+  private void pollSafely() {
+    try {
+      SwitchObservation observation = observer.observe(driver);
+      model.apply(state -> state.withSwitchObservation(observation));
+      if (lastFailure != null) {
+        LOG.info("Switch {} answers again", switchId);
+        lastFailure = null;
+      }
+    } catch (SwitchException e) {
+      recordFailure(e.getMessage());
+    } catch (RuntimeException e) {
+      // A driver bug must not kill the poller: report it like a fault, with the stack trace once.
+      if (lastFailure == null) {
+        LOG.error("Switch {} poll failed unexpectedly", switchId, e);
+      }
+      recordFailure("internal error: " + e);
+    }
+  }
+
+  private void recordFailure(String reason) {
+    if (lastFailure == null) {
+      LOG.warn("Switch {} is not answering properly: {}", switchId, reason);
+    }
+    lastFailure = reason;
+    model.apply(
+        state ->
+            state.withSwitchObservation(
+                state
+                    .switchObservation(switchId)
+                    .map(previous -> previous.failed(reason))
+                    .orElseGet(
+                        () ->
+                            new SwitchObservation(
+                                switchId,
+                                clock.instant(),
+                                Optional.of(reason),
+                                OptionalDouble.empty(),
+                                Optional.empty(),
+                                Map.of()))));
+  }
+
+  @Override
+  public void close() {
+    thread.shutdownNow();
+    try {
+      thread.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      driver.close();
+    }
+  }
+}
