@@ -13,8 +13,6 @@ import io.gpuchassis.redfish.model.PowerState;
 import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
-import io.gpuchassis.redfish.route.Privilege;
-import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
@@ -29,9 +27,8 @@ final class ChassisResource {
   }
 
   void register(RedfishRoutes routes) {
-    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
-    routes.get(Uris.CHASSIS, login, ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
-    routes.get(Uris.CHASSIS + "/{ChassisId}", login, this::handleGet);
+    routes.get(Uris.CHASSIS, "ChassisCollection", ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
+    routes.get(Uris.CHASSIS + "/{ChassisId}", "Chassis", this::handleGet);
   }
 
   private void handleGet(RoutingContext ctx) {

@@ -8,8 +8,6 @@ import io.gpuchassis.redfish.model.Fabric;
 import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
-import io.gpuchassis.redfish.route.Privilege;
-import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
 
@@ -25,17 +23,16 @@ final class FabricResource {
   }
 
   void register(RedfishRoutes routes) {
-    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
     routes.get(
         Uris.FABRICS,
-        login,
+        "FabricCollection",
         ctx ->
             RedfishResponses.ok(
                 ctx,
                 Collections.render(Schemas.FABRIC_COLLECTION, Uris.FABRICS, "Fabric Collection", List.of(Uris.FABRIC))));
     routes.get(
         Uris.FABRICS + "/{FabricId}",
-        login,
+        "Fabric",
         ctx -> {
           String id = ctx.pathParam("FabricId");
           if (!Uris.FABRIC_ID.equals(id)) {

@@ -13,8 +13,6 @@ import io.gpuchassis.redfish.model.PowerState;
 import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
-import io.gpuchassis.redfish.route.Privilege;
-import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
@@ -38,16 +36,15 @@ final class ManagerResource {
   }
 
   void register(RedfishRoutes routes) {
-    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
     routes.get(
         Uris.MANAGERS,
-        login,
+        "ManagerCollection",
         ctx ->
             RedfishResponses.ok(
                 ctx,
                 Collections.render(
                     Schemas.MANAGER_COLLECTION, Uris.MANAGERS, "Manager Collection", List.of(Uris.manager()))));
-    routes.get(Uris.MANAGERS + "/{ManagerId}", login, this::handleGet);
+    routes.get(Uris.MANAGERS + "/{ManagerId}", "Manager", this::handleGet);
   }
 
   private void handleGet(RoutingContext ctx) {

@@ -22,8 +22,6 @@ import io.gpuchassis.redfish.model.PortType;
 import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
-import io.gpuchassis.redfish.route.Privilege;
-import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
@@ -54,13 +52,12 @@ final class PortResource {
   }
 
   void register(RedfishRoutes routes) {
-    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
     String ports = Uris.FABRIC + "/Switches/{SwitchId}/Ports";
-    routes.get(ports, login, this::handleCollection);
-    routes.get(ports + "/{PortId}", login, ctx -> RedfishResponses.ok(ctx, render(model.current(), find(ctx))));
+    routes.get(ports, "PortCollection", this::handleCollection);
+    routes.get(ports + "/{PortId}", "Port", ctx -> RedfishResponses.ok(ctx, render(model.current(), find(ctx))));
     routes.get(
         ports + "/{PortId}/Metrics",
-        login,
+        "PortMetrics",
         ctx -> {
           ChassisState state = model.current();
           RedfishResponses.ok(ctx, renderMetrics(state, find(state, ctx)));

@@ -21,7 +21,7 @@ final class ServiceRootResource {
 
   void register(RedfishRoutes routes) {
     routes.get("/redfish", PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, Map.of("v1", Uris.ROOT)));
-    routes.get(Uris.ROOT, PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, render(identity)));
+    routes.get(Uris.ROOT, "ServiceRoot", ctx -> RedfishResponses.ok(ctx, render(identity)));
   }
 
   static ServiceRoot render(ServiceIdentity identity) {

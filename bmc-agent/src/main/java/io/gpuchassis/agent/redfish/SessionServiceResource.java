@@ -5,8 +5,6 @@ import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.SessionService;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
-import io.gpuchassis.redfish.route.Privilege;
-import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
 
@@ -19,11 +17,10 @@ final class SessionServiceResource {
   static final int SESSION_TIMEOUT_SECONDS = 1800;
 
   void register(RedfishRoutes routes) {
-    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
-    routes.get(Uris.SESSION_SERVICE, login, ctx -> RedfishResponses.ok(ctx, render()));
+    routes.get(Uris.SESSION_SERVICE, "SessionService", ctx -> RedfishResponses.ok(ctx, render()));
     routes.get(
         Uris.SESSIONS,
-        login,
+        "SessionCollection",
         ctx ->
             RedfishResponses.ok(
                 ctx,

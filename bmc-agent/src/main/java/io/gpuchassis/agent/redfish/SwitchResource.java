@@ -12,8 +12,6 @@ import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.SwitchLinks;
-import io.gpuchassis.redfish.route.Privilege;
-import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
 import java.util.LinkedHashMap;
@@ -33,9 +31,8 @@ final class SwitchResource {
   }
 
   void register(RedfishRoutes routes) {
-    PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
-    routes.get(Uris.FABRIC + "/Switches", login, ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
-    routes.get(Uris.FABRIC + "/Switches/{SwitchId}", login, this::handleGet);
+    routes.get(Uris.FABRIC + "/Switches", "SwitchCollection", ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
+    routes.get(Uris.FABRIC + "/Switches/{SwitchId}", "Switch", this::handleGet);
   }
 
   private void handleGet(RoutingContext ctx) {

@@ -13,6 +13,7 @@ import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.route.Privilege;
 import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,9 +41,9 @@ public final class SimulationApi {
   public void register(RedfishRoutes routes) {
     routes
         .get(FAULTS, ADMINISTRATOR, this::list)
-        .post(FAULTS, ADMINISTRATOR, this::inject)
+        .register(HttpMethod.POST, FAULTS, ADMINISTRATOR, this::inject)
         .get(FAULTS + "/{FaultId}", ADMINISTRATOR, this::show)
-        .delete(FAULTS + "/{FaultId}", ADMINISTRATOR, this::clear);
+        .register(HttpMethod.DELETE, FAULTS + "/{FaultId}", ADMINISTRATOR, this::clear);
   }
 
   private void list(RoutingContext ctx) {

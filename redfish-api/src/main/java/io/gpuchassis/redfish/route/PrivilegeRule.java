@@ -54,6 +54,23 @@ public final class PrivilegeRule {
     return alternatives;
   }
 
+  /** Two rules are equal when they admit exactly the same callers' alternatives (order does not matter). */
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof PrivilegeRule other) || isNoAuth() || other.isNoAuth()) {
+      return false;
+    }
+    return Set.copyOf(alternatives).equals(Set.copyOf(other.alternatives));
+  }
+
+  @Override
+  public int hashCode() {
+    return Set.copyOf(alternatives).hashCode();
+  }
+
   @Override
   public String toString() {
     if (isNoAuth()) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -44,27 +45,56 @@ public final class RedfishRoutes {
     this.prefix = prefix;
   }
 
+  /** GET (and HEAD) of a resource of Privilege Registry {@code entity}, with the registry's privileges. */
+  public RedfishRoutes get(String template, String entity, Handler<RoutingContext> handler) {
+    register(HttpMethod.GET, template, entity, handler);
+    return register(HttpMethod.HEAD, template, entity, handler);
+  }
+
+  public RedfishRoutes post(String template, String entity, Handler<RoutingContext> handler) {
+    return register(HttpMethod.POST, template, entity, handler);
+  }
+
+  public RedfishRoutes patch(String template, String entity, Handler<RoutingContext> handler) {
+    return register(HttpMethod.PATCH, template, entity, handler);
+  }
+
+  public RedfishRoutes put(String template, String entity, Handler<RoutingContext> handler) {
+    return register(HttpMethod.PUT, template, entity, handler);
+  }
+
+  public RedfishRoutes delete(String template, String entity, Handler<RoutingContext> handler) {
+    return register(HttpMethod.DELETE, template, entity, handler);
+  }
+
+  /** A route on a resource of {@code entity}: the privilege is the Privilege Registry's for that entity and method. */
+  public RedfishRoutes register(HttpMethod method, String template, String entity, Handler<RoutingContext> handler) {
+    PrivilegeRule rule =
+        PrivilegeTable.of(entity, method)
+            .orElseThrow(
+                () -> new IllegalArgumentException(
+                    method + " " + template + ": entity '" + entity + "' is not in the privilege table"));
+    return add(method, template, rule, Optional.of(entity), handler);
+  }
+
+  /** GET (and HEAD) with an explicit rule, for routes outside the Redfish data model ($metadata, /sim). */
   public RedfishRoutes get(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
-    register(HttpMethod.GET, template, rule, handler);
-    register(HttpMethod.HEAD, template, rule, handler);
-    return this;
+    add(HttpMethod.GET, template, rule, Optional.empty(), handler);
+    return add(HttpMethod.HEAD, template, rule, Optional.empty(), handler);
   }
 
-  public RedfishRoutes post(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
-    return register(HttpMethod.POST, template, rule, handler);
-  }
-
-  public RedfishRoutes patch(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
-    return register(HttpMethod.PATCH, template, rule, handler);
-  }
-
-  public RedfishRoutes delete(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
-    return register(HttpMethod.DELETE, template, rule, handler);
-  }
-
-  /** Registers {@code handler} for {@code method} on {@code template}, behind authentication and {@code rule}. */
+  /** A route with an explicit rule, for routes outside the Redfish data model. */
   public RedfishRoutes register(
       HttpMethod method, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    return add(method, template, rule, Optional.empty(), handler);
+  }
+
+  private RedfishRoutes add(
+      HttpMethod method,
+      String template,
+      PrivilegeRule rule,
+      Optional<String> entity,
+      Handler<RoutingContext> handler) {
     Objects.requireNonNull(rule, () -> "route " + method + " " + template + " has no privilege rule");
     Objects.requireNonNull(handler, "handler");
     if (!template.startsWith(prefix)) {
@@ -78,7 +108,7 @@ public final class RedfishRoutes {
         throw new IllegalArgumentException("route " + method + " " + template + " is registered twice");
       }
     }
-    entries.add(new RouteEntry(method, template, rule, registeringClass()));
+    entries.add(new RouteEntry(method, template, rule, entity, registeringClass()));
     router.route(method, vertxPath(template)).handler(ctx -> guard(ctx, rule, handler));
     if (template.length() > 1 && template.endsWith("/")) {
       // "/redfish/v1/" and "/redfish/v1" name the same resource

@@ -40,7 +40,7 @@ class RedfishRoutesTest {
   void a_route_without_a_privilege_rule_cannot_be_registered() {
     var e =
         assertThrows(
-            NullPointerException.class, () -> routes().get("/redfish/v1/Chassis", null, ctx -> {}));
+            NullPointerException.class, () -> routes().get("/redfish/v1/Chassis", (PrivilegeRule) null, ctx -> {}));
     assertTrue(e.getMessage().contains("/redfish/v1/Chassis"));
   }
 
