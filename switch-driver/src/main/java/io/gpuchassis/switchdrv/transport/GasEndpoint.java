@@ -12,4 +12,7 @@ public interface GasEndpoint {
 
     /** Writes GAS bytes; returns false when the offset is outside the GAS (the write is dropped). */
     boolean writeGas(int offset, byte[] data);
+
+    /** GAS size in bytes: accesses at or beyond it are "out of range". */
+    int size();
 }

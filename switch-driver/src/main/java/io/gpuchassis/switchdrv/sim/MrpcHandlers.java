@@ -1,0 +1,263 @@
+package io.gpuchassis.switchdrv.sim;
+
+import io.gpuchassis.switchdrv.BootPhase;
+import io.gpuchassis.switchdrv.Generation;
+import io.gpuchassis.switchdrv.command.LinkStatusRecord;
+import io.gpuchassis.switchdrv.command.Ping;
+import io.gpuchassis.switchdrv.command.PmonCounterSetup;
+import io.gpuchassis.switchdrv.command.PortInfo;
+import io.gpuchassis.switchdrv.mrpc.CommandIds;
+import io.gpuchassis.switchdrv.mrpc.FirmwareErrors;
+import io.gpuchassis.switchdrv.wire.LeReader;
+import io.gpuchassis.switchdrv.wire.LeWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The simulated firmware's MRPC handlers: one static method per command, dispatching on the
+ * 16-bit command ID; unknown IDs answer "invalid command" (0x64005) like the firmware.
+ */
+final class MrpcHandlers {
+
+    private MrpcHandlers() {
+    }
+
+    static MrpcOutcome handle(ChipState c, int id, byte[] p, long now) {
+        switch (id) {
+            case CommandIds.ECHO:
+                return MrpcOutcome.ok(new LeWriter().u32(~LeWriter.getI32(p, 0)).toBytes());
+            case CommandIds.I2C_TWI_PING:
+                return ping(c, p);
+            case CommandIds.DIETEMP:
+                return dieTemp(c, p);
+            case CommandIds.LNKSTAT:
+                return linkStatus(c, now);
+            case CommandIds.PORTPARTP2P:
+                return Binder.handle(c, p, now);
+            case CommandIds.PMON:
+                return pmon(c, p, now);
+            case CommandIds.FWDNLD:
+                return FirmwareHandlers.fwdnld(c, p, now);
+            case CommandIds.PART_INFO:
+                return FirmwareHandlers.partInfo(c, p);
+            case CommandIds.PORT_CONTROL:
+                return portControl(c, p, now);
+            default:
+                return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
+        }
+    }
+
+    private static MrpcOutcome ping(ChipState c, byte[] p) {
+        Generation g = c.sw.generation();
+        int genCode = g == Generation.GEN6 ? 2 : g == Generation.GEN5 ? 1 : 0;
+        return MrpcOutcome.ok(Ping.encodeAnswer(BootPhase.MAIN_FIRMWARE, c.sw.config().identity().revision(), genCode,
+                LeWriter.getI32(p, 0)));
+    }
+
+    // Four sensors spread +-0.5 degC around the configured mean; hundredths of a degree.
+    private static MrpcOutcome dieTemp(ChipState c, byte[] p) {
+        int sub = LeWriter.getI32(p, 0);
+        int centi = (int) Math.round(c.sw.config().dieTemperatureCelsius() * 100);
+        Generation g = c.sw.generation();
+        boolean multi = g == Generation.GEN5 || g == Generation.GEN6;
+        if (multi && sub == 4) {
+            return MrpcOutcome.ok(new LeWriter().u32(centi - 50).u32(centi - 25).u32(centi + 25).u32(centi + 50)
+                    .toBytes());
+        }
+        if (!multi && (sub == 2 || sub == 1)) {
+            return MrpcOutcome.ok(new LeWriter().u32(centi).toBytes());
+        }
+        return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_SUBCMD);
+    }
+
+    private static MrpcOutcome linkStatus(ChipState c, long now) {
+        Generation g = c.sw.generation();
+        LeWriter w = new LeWriter();
+        int n = 0;
+        for (SimPort port : c.ports.values()) {
+            port.linkStatus(c, now).write(w, g);
+            n++;
+        }
+        for (; n < g.lnkstatPorts(); n++) {
+            for (int i = 0; i < LinkStatusRecord.SIZE; i++) {
+                w.u8(0xFF); // unused record: stack number above the maximum
+            }
+        }
+        return MrpcOutcome.ok(w.toBytes());
+    }
+
+    private static MrpcOutcome pmon(ChipState c, byte[] p, long now) {
+        int sub = p[0] & 0xFF;
+        int stack = p[1] & 0xFF;
+        int first = p[2] & 0xFF;
+        int count = p[3] & 0xFF;
+        if (first + count > 64) {
+            return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_PARAM);
+        }
+        switch (sub) {
+            case 0: {
+                List<PmonCounterSetup> setups = PmonCounterSetup.decodeAll(p, 4, count);
+                for (int i = 0; i < count; i++) {
+                    c.pmon.setup(c, stack, first + i, setups.get(i), now);
+                }
+                return MrpcOutcome.ok();
+            }
+            case 2: {
+                boolean clear = p[4] != 0;
+                LeWriter w = new LeWriter();
+                for (int i = 0; i < count; i++) {
+                    w.u32(c.pmon.read(c, stack, first + i, clear, now)).u32(c.pmon.setupOf(stack, first + i).threshold());
+                }
+                return MrpcOutcome.ok(w.toBytes());
+            }
+            case 3: {
+                List<PmonCounterSetup> out = new ArrayList<>();
+                for (int i = 0; i < count; i++) {
+                    out.add(c.pmon.setupOf(stack, first + i));
+                }
+                return MrpcOutcome.ok(PmonCounterSetup.encodeAll(out));
+            }
+            default:
+                return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_SUBCMD);
+        }
+    }
+
+    private static MrpcOutcome portControl(ChipState c, byte[] p, long now) {
+        int control = p[0] & 0xFF;
+        SimPort port = c.ports.get(p[1] & 0xFF);
+        if (port == null) {
+            return MrpcOutcome.error(0x100002L);
+        }
+        switch (control) {
+            case 0:
+                port.disabled = true;
+                return MrpcOutcome.ok();
+            case 1:
+                port.disabled = false;
+                port.retrainAt = now;
+                return MrpcOutcome.ok();
+            case 2:
+            case 3:
+                port.retrainAt = now; // link drops and trains again
+                return MrpcOutcome.ok();
+            default:
+                return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_PARAM);
+        }
+    }
+
+    /** PORTPARTP2P bind/unbind/port-info with the firmware's checks and asynchronous completion. */
+    static final class Binder {
+
+        private Binder() {
+        }
+
+        static MrpcOutcome handle(ChipState c, byte[] p, long now) {
+            LeReader r = new LeReader(p, "PORTPARTP2P");
+            int sub = r.u8();
+            switch (sub) {
+                case 0:
+                    return bind(c, r.u8(), r.u8(), r.u8(), now);
+                case 1:
+                    return unbind(c, r.u8(), r.u8(), r.u8(), now);
+                case 2:
+                    return info(c, r.u8(), now);
+                default:
+                    return MrpcOutcome.error(FirmwareErrors.BIND_INVALID_SUBCMD);
+            }
+        }
+
+        private static boolean anyInProgress(ChipState c, long now) {
+            for (SimPort p : c.ports.values()) {
+                if (p.opRunning(now)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static SimPort boundAt(ChipState c, int par, int log) {
+            for (SimPort p : c.ports.values()) {
+                if (!p.cfg.upstream() && p.bound && p.partition == par && p.logical == log) {
+                    return p;
+                }
+                if (p.opInProgress && p.opIsBind && p.opPartition == par && p.opLogical == log) {
+                    return p;
+                }
+            }
+            return null;
+        }
+
+        private static MrpcOutcome bind(ChipState c, int par, int log, int phys, long now) {
+            SimPort port = c.ports.get(phys);
+            if (par >= c.sw.config().partitionCount()) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_NO_PARTITION);
+            }
+            if (port == null) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_NO_PHYS_PORT);
+            }
+            if (port.cfg.upstream()) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_TARGET_IS_USP);
+            }
+            if (port.disabled) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_PHYS_DISABLED);
+            }
+            if (anyInProgress(c, now)) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_IN_PROGRESS);
+            }
+            if (port.bound) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_PHYS_ALREADY_BOUND);
+            }
+            if (log < 1 || log > 47) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_NO_LOGICAL_PORT);
+            }
+            if (boundAt(c, par, log) != null) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_LOGICAL_ALREADY_BOUND);
+            }
+            startOp(c, port, true, par, log, now);
+            return MrpcOutcome.ok(new byte[4]);
+        }
+
+        private static MrpcOutcome unbind(ChipState c, int par, int log, int opt, long now) {
+            if (par >= c.sw.config().partitionCount()) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_NO_PARTITION);
+            }
+            if (opt != 2) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_INVALID_UNBIND_OPT);
+            }
+            if (anyInProgress(c, now)) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_IN_PROGRESS);
+            }
+            SimPort port = boundAt(c, par, log);
+            if (port == null) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_LOGICAL_NOT_BOUND);
+            }
+            startOp(c, port, false, par, log, now);
+            return MrpcOutcome.ok(new byte[4]);
+        }
+
+        private static void startOp(ChipState c, SimPort port, boolean bind, int par, int log, long now) {
+            port.opInProgress = true;
+            port.opIsBind = bind;
+            port.opPartition = par;
+            port.opLogical = log;
+            port.opDoneAt = now + c.sw.config().timing().bindLatency().toNanos();
+            port.settle(now);
+        }
+
+        private static MrpcOutcome info(ChipState c, int phys, long now) {
+            List<int[]> entries = new ArrayList<>();
+            for (SimPort p : c.ports.values()) {
+                if (p.cfg.upstream() || (phys != PortInfo.ALL_PORTS && p.cfg.physicalPort() != phys)) {
+                    continue;
+                }
+                int state = p.bindStateByte(now);
+                entries.add(new int[] {p.cfg.physicalPort(), p.bound ? p.partition : LinkStatusRecord.UNBOUND,
+                    p.bound ? p.logical : LinkStatusRecord.UNBOUND, state});
+            }
+            if (phys != PortInfo.ALL_PORTS && entries.isEmpty()) {
+                return MrpcOutcome.error(FirmwareErrors.BIND_NO_PHYS_PORT);
+            }
+            return MrpcOutcome.ok(PortInfo.encodeAnswer(entries));
+        }
+    }
+}
