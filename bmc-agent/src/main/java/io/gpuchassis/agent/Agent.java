@@ -4,6 +4,7 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.HardwareMode;
+import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.AccountRepository;
@@ -11,6 +12,7 @@ import io.gpuchassis.agent.security.BasicAuthenticator;
 import io.gpuchassis.agent.security.FirstAdministrator;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.sim.SimulatedChassis;
+import io.gpuchassis.agent.sim.SimulatedFabric;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
@@ -42,12 +44,22 @@ public final class Agent implements AutoCloseable {
   private final Vertx vertx;
   private final RedfishServer server;
   private final SimulatedChassis simulation;
+  private final ChassisModel model;
+  private final SwitchWorkers switches;
 
-  private Agent(AgentStore store, Vertx vertx, RedfishServer server, SimulatedChassis simulation) {
+  private Agent(
+      AgentStore store,
+      Vertx vertx,
+      RedfishServer server,
+      SimulatedChassis simulation,
+      ChassisModel model,
+      SwitchWorkers switches) {
     this.store = store;
     this.vertx = vertx;
     this.server = server;
     this.simulation = simulation;
+    this.model = model;
+    this.switches = switches;
   }
 
   /**
@@ -68,7 +80,8 @@ public final class Agent implements AutoCloseable {
     // Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(3, r -> new Thread(r, "agent-startup"));
     CompletableFuture<SimulatedChassis> simulationLoad =
-        CompletableFuture.supplyAsync(() -> SimulatedChassis.fromTopology(config.topology(), clock), startup);
+        CompletableFuture.supplyAsync(
+            () -> SimulatedChassis.fromTopology(config.topology(), clock, config.simulationSpeed()), startup);
     CompletableFuture<KeyManagerFactory> tlsLoad =
         CompletableFuture.supplyAsync(
             () ->
@@ -82,6 +95,7 @@ public final class Agent implements AutoCloseable {
 
     AgentStore store = null;
     Vertx vertx = null;
+    SwitchWorkers switches = null;
     try {
       store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
@@ -104,15 +118,24 @@ public final class Agent implements AutoCloseable {
       KeyManagerFactory tls = join(tlsLoad);
       vertx = join(vertxStart);
       ChassisModel model = new ChassisModel(simulation.initialState());
+      switches =
+          SwitchWorkers.start(
+              model,
+              id -> simulation.fabric().connect(id, SimulatedFabric.pollingOptions()),
+              clock,
+              config.switchPollInterval());
       BasicAuthenticator authenticator = new BasicAuthenticator(vertx, accounts, hasher, clock);
       RedfishResources resources =
           new RedfishResources(identity, model, clock, config.switchPollInterval().multipliedBy(3));
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, authenticator, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
-      return new Agent(store, vertx, server, simulation);
+      return new Agent(store, vertx, server, simulation, model, switches);
     } catch (RuntimeException e) {
-      simulationLoad.cancel(false);
+      if (switches != null) {
+        switches.close();
+      }
+      simulationLoad.thenAccept(SimulatedChassis::close);
       tlsLoad.cancel(false);
       vertxStart.thenAccept(Vertx::close);
       if (store != null) {
@@ -143,11 +166,21 @@ public final class Agent implements AutoCloseable {
     return simulation.faults();
   }
 
+  /** The chassis model, for in-process tests and tools. */
+  public ChassisModel model() {
+    return model;
+  }
+
+  public SwitchWorkers switches() {
+    return switches;
+  }
+
   @Override
   public void close() {
     try {
-      simulation.faults().clearAll();
       vertx.close().await();
+      switches.close();
+      simulation.close();
     } finally {
       store.close();
     }

@@ -33,7 +33,7 @@ public final class PortHealth {
       return Verdict.WARNING;
     }
     PortLink l = link.get();
-    if (!port.linkExpected()) {
+    if (!linkExpected(port, l)) {
       return Verdict.OK;
     }
     if (l.up()) {
@@ -44,6 +44,14 @@ public final class PortHealth {
       return Verdict.WARNING;
     }
     return Verdict.CRITICAL;
+  }
+
+  /**
+   * Whether a link should be up: a slot only when a GPU is in it and it is bound into a host's partition (an unbound
+   * downstream port is held down by the switch); a host port or inter-switch link always.
+   */
+  public static boolean linkExpected(WiredPort port, PortLink link) {
+    return port.linkExpected() && (port.role() != WiredPort.Role.SLOT || link.partition().isPresent());
   }
 
   /** The port's link values, only when they come from a recent successful poll. */

@@ -1,11 +1,15 @@
 package io.gpuchassis.agent.chassis;
 
+import java.util.OptionalInt;
+
 /**
- * A switch port's link as last observed: whether it is up (in L0), training, and its negotiated and maximum PCIe
- * generation and width. The LTSSM state name is kept for operators.
+ * A switch port's link as last observed: the host partition it is bound into (downstream ports: a GPU slot carries a
+ * link only while bound), whether it is up (in L0) or training, and its negotiated and maximum PCIe generation and
+ * width. The LTSSM state name is kept for operators.
  */
 public record PortLink(
     int port,
+    OptionalInt partition,
     boolean up,
     boolean training,
     int generation,

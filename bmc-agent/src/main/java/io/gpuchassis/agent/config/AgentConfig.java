@@ -15,6 +15,7 @@ import java.util.Optional;
  * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with {@code tlsPrivateKey})
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
  * @param switchPollInterval how often each switch is polled for link state and error counters
+ * @param simulationSpeed how fast the simulated hardware reacts (link training, bind latency)
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -23,7 +24,8 @@ public record AgentConfig(
     Optional<Path> topology,
     Optional<Path> tlsCertificate,
     Optional<Path> tlsPrivateKey,
-    Duration switchPollInterval) {
+    Duration switchPollInterval,
+    SimulationSpeed simulationSpeed) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -46,23 +48,39 @@ public record AgentConfig(
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
-        DEFAULT_SWITCH_POLL_INTERVAL);
+        DEFAULT_SWITCH_POLL_INTERVAL,
+        SimulationSpeed.REALISTIC);
   }
 
   public AgentConfig withListen(ListenAddress value) {
-    return new AgentConfig(value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval);
+    return new AgentConfig(
+        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulationSpeed);
   }
 
   public AgentConfig withStateDir(Path value) {
-    return new AgentConfig(listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval);
+    return new AgentConfig(
+        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulationSpeed);
   }
 
   public AgentConfig withTopology(Path value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, Optional.of(value), tlsCertificate, tlsPrivateKey, switchPollInterval);
+        listen,
+        stateDir,
+        hardwareMode,
+        Optional.of(value),
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulationSpeed);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
-    return new AgentConfig(listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value);
+    return new AgentConfig(
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulationSpeed);
+  }
+
+  public AgentConfig withSimulationSpeed(SimulationSpeed value) {
+    return new AgentConfig(
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value);
   }
 }

@@ -60,6 +60,11 @@ public final class ConfigFile {
       pollInterval = named(file, "switches.pollInterval", () -> Durations.parse(doc.switches.pollInterval));
     }
     java.time.Duration finalPollInterval = pollInterval;
+    SimulationSpeed speed = config.simulationSpeed();
+    if (doc.simulation != null && doc.simulation.speed != null) {
+      speed = named(file, "simulation.speed", () -> parseSpeed(doc.simulation.speed));
+    }
+    SimulationSpeed finalSpeed = speed;
     Optional<Path> finalCertificate = certificate;
     Optional<Path> finalKey = key;
     HardwareMode finalMode = mode;
@@ -76,7 +81,16 @@ public final class ConfigFile {
                 finalTopology,
                 finalCertificate,
                 finalKey,
-                finalPollInterval));
+                finalPollInterval,
+                finalSpeed));
+  }
+
+  private static SimulationSpeed parseSpeed(String text) {
+    try {
+      return SimulationSpeed.valueOf(text.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("'" + text + "' is not one of: realistic, fast");
+    }
   }
 
   private static HardwareMode parseMode(String text) {
@@ -91,10 +105,10 @@ public final class ConfigFile {
     try {
       byte[] content = Files.readAllBytes(file);
       if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-        return new Document(null, null, null, null, null);
+        return new Document(null, null, null, null, null, null);
       }
       Document doc = YAML.readValue(content, Document.class);
-      return doc == null ? new Document(null, null, null, null, null) : doc;
+      return doc == null ? new Document(null, null, null, null, null, null) : doc;
     } catch (NoSuchFileException e) {
       throw new ConfigException("configuration file " + file + " does not exist");
     } catch (JsonMappingException e) {
@@ -132,9 +146,15 @@ public final class ConfigFile {
       @JsonProperty("stateDir") String stateDir,
       @JsonProperty("hardware") Hardware hardware,
       @JsonProperty("tls") Tls tls,
-      @JsonProperty("switches") Switches switches) {
+      @JsonProperty("switches") Switches switches,
+      @JsonProperty("simulation") Simulation simulation) {
     @JsonCreator
     Document {}
+  }
+
+  record Simulation(@JsonProperty("speed") String speed) {
+    @JsonCreator
+    Simulation {}
   }
 
   record Switches(@JsonProperty("pollInterval") String pollInterval) {

@@ -60,6 +60,7 @@ final class SwitchObserver {
         !s.linkUp() && (ltssm.startsWith("Polling") || ltssm.startsWith("Configuration") || ltssm.equals("Recovery"));
     return new PortLink(
         s.physicalPort(),
+        s.upstream() ? java.util.OptionalInt.empty() : s.partition(),
         s.linkUp(),
         training,
         s.negotiatedGen(),

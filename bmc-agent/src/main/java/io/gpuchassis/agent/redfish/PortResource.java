@@ -120,7 +120,10 @@ final class PortResource {
           if (l.up()) {
             body.activeWidth(l.width()).currentSpeedGbps(GTS_PER_LANE[l.generation()] * l.width());
           }
-          body.oem(Map.of("GpuChassisAgent", Map.of("LTSSMState", l.ltssm())));
+          Map<String, Object> oem = new java.util.LinkedHashMap<>();
+          oem.put("LTSSMState", l.ltssm());
+          l.partition().ifPresent(p -> oem.put("BoundToPartition", p));
+          body.oem(Map.of("GpuChassisAgent", oem));
         });
     port.farEnd()
         .ifPresent(
@@ -160,7 +163,7 @@ final class PortResource {
     if (link.training()) {
       return LinkStatus.TRAINING;
     }
-    return port.linkExpected() ? LinkStatus.LINK_DOWN : LinkStatus.NO_LINK;
+    return PortHealth.linkExpected(port, link) ? LinkStatus.LINK_DOWN : LinkStatus.NO_LINK;
   }
 
   private static PortType portType(WiredPort.Role role) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulatedChassis;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
@@ -46,8 +47,8 @@ class RouteTableDocumentedTest {
 
   private static Set<String> registeredRows() {
     Vertx vertx = Vertx.vertx();
-    try {
-      SimulatedChassis chassis = SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC());
+    try (SimulatedChassis chassis =
+        SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
       RedfishResources resources =
           new RedfishResources(

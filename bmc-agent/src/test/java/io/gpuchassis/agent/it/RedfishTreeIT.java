@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -46,7 +47,7 @@ class RedfishTreeIT {
   @BeforeAll
   static void start() throws Exception {
     AgentConfig config =
-        AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir);
+        AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir).withSimulationSpeed(SimulationSpeed.FAST);
     agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", ADMIN_PASSWORD));
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.config.SimulationSpeed;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,7 +22,7 @@ class RestartIT {
   @Test
   void uuid_certificate_and_admin_survive_a_restart() throws Exception {
     AgentConfig config =
-        AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir);
+        AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir).withSimulationSpeed(SimulationSpeed.FAST);
     String uuid;
     byte[] certificate;
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "first-password"))) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.security.Account;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
@@ -55,7 +56,7 @@ class SimulationApiIT {
     }
     agent =
         Agent.start(
-            AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir), Map.of());
+            AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir).withSimulationSpeed(SimulationSpeed.FAST), Map.of());
     agent.faults().register(new RecordingKind());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }

@@ -8,6 +8,7 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.tls.SelfSignedCertificate;
 import io.gpuchassis.agent.tls.TlsMaterial;
 import java.nio.file.Files;
@@ -35,7 +36,8 @@ class TlsIT {
             Optional.empty(),
             Optional.of(own.certificate()),
             Optional.of(own.privateKey()),
-            AgentConfig.DEFAULT_SWITCH_POLL_INTERVAL);
+            AgentConfig.DEFAULT_SWITCH_POLL_INTERVAL,
+            SimulationSpeed.FAST);
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"))) {
       assertFalse(Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");
       assertEquals(200, new AgentClient(agent.port(), own.certificate()).get("/redfish/v1/", null).statusCode());

@@ -1,0 +1,131 @@
+package io.gpuchassis.agent.sim;
+
+import io.gpuchassis.agent.sim.topology.ChassisTopology;
+import io.gpuchassis.agent.sim.topology.HostPort;
+import io.gpuchassis.agent.sim.topology.InterSwitchLink;
+import io.gpuchassis.agent.sim.topology.Slot;
+import io.gpuchassis.agent.sim.topology.SwitchChip;
+import io.gpuchassis.switchdrv.DriverOptions;
+import io.gpuchassis.switchdrv.FirmwareVersion;
+import io.gpuchassis.switchdrv.SwitchDriver;
+import io.gpuchassis.switchdrv.SwitchtecDriver;
+import io.gpuchassis.switchdrv.sim.Attachment;
+import io.gpuchassis.switchdrv.sim.ChipIdentity;
+import io.gpuchassis.switchdrv.sim.SimTiming;
+import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
+import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
+import io.gpuchassis.switchdrv.sim.SmwpServer;
+import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simulated switch chips of a topology, served over TCP on the loopback interface with the switch management
+ * wire protocol, so that the agent reaches them through the real transport and the real driver. Each chip's ports are
+ * configured from the topology: a slot with a GPU holds an endpoint with the GPU's link capability, a host port an
+ * upstream partition, an inter-switch link its peer.
+ */
+public final class SimulatedFabric implements AutoCloseable {
+
+  private final Map<String, SimulatedSwitch> chips;
+  private final List<String> order;
+  private final SmwpServer server;
+
+  private SimulatedFabric(Map<String, SimulatedSwitch> chips, SmwpServer server) {
+    this.chips = chips;
+    this.order = List.copyOf(chips.keySet());
+    this.server = server;
+  }
+
+  public static SimulatedFabric start(ChassisTopology topology, SimTiming timing) {
+    Map<String, SimulatedSwitch> chips = new LinkedHashMap<>();
+    for (SwitchChip chip : topology.switches()) {
+      chips.put(chip.id(), new SimulatedSwitch(config(topology, chip, timing)));
+    }
+    try {
+      return new SimulatedFabric(chips, SmwpServer.start(new ArrayList<>(chips.values()), 0));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot serve the simulated switches on loopback", e);
+    }
+  }
+
+  /** A driver for {@code switchId} over TCP, as the agent would reach a remote switch. */
+  public SwitchDriver connect(String switchId, DriverOptions options) {
+    int index = order.indexOf(switchId);
+    if (index < 0) {
+      throw new IllegalArgumentException("no simulated switch " + switchId);
+    }
+    var transport = new TcpSwitchTransport(server.address(), index, options.commandTimeout());
+    return SwitchtecDriver.open(transport, options);
+  }
+
+  /** Whether the agent reaches these chips over I2C (only then can an I2C NAK be simulated). */
+  public boolean managedOverI2c() {
+    return false;
+  }
+
+  public SimulatedSwitch chip(String switchId) {
+    SimulatedSwitch chip = chips.get(switchId);
+    if (chip == null) {
+      throw new IllegalArgumentException("no simulated switch " + switchId);
+    }
+    return chip;
+  }
+
+  public List<String> switchIds() {
+    return order;
+  }
+
+  static SimulatedSwitchConfig config(ChassisTopology topology, SwitchChip chip, SimTiming timing) {
+    ChipIdentity identity =
+        new ChipIdentity(
+            chip.vendorId(),
+            chip.deviceId(),
+            serial(chip.serialNumber()),
+            FirmwareVersion.parse(chip.firmwareVersion()),
+            chip.model(),
+            0);
+    SimulatedSwitchConfig.Builder b = SimulatedSwitchConfig.builder(identity).timing(timing);
+    for (Slot slot : topology.slotsOnSwitch(chip.id())) {
+      Attachment device =
+          slot.gpu().map(g -> Attachment.gpu(g.maxGen(), g.maxWidth())).orElse(Attachment.nothing());
+      b.port(slot.port().port(), slot.port().width(), slot.port().maxGen(), device);
+    }
+    List<HostPort> hosts = topology.hostsOnSwitch(chip.id());
+    for (int partition = 0; partition < hosts.size(); partition++) {
+      HostPort host = hosts.get(partition);
+      b.port(host.port().port(), host.port().width(), host.port().maxGen(), Attachment.host(partition));
+    }
+    for (InterSwitchLink link : topology.linksOfSwitch(chip.id())) {
+      var own = link.a().switchId().equals(chip.id()) ? link.a() : link.b();
+      b.port(own.port(), own.width(), own.maxGen(), Attachment.interSwitch(link.farSwitch(chip.id()).orElseThrow()));
+    }
+    return b.partitions(Math.max(1, hosts.size())).build();
+  }
+
+  /** Switchtec serial numbers are 32-bit values, written in the topology as hex ({@code 0x6a1c0001}). */
+  static long serial(String text) {
+    try {
+      return Long.decode(text.trim()) & 0xFFFF_FFFFL;
+    } catch (NumberFormatException e) {
+      return text.hashCode() & 0xFFFF_FFFFL;
+    }
+  }
+
+  /** Short command deadline for polling: a healthy switch answers in milliseconds. */
+  public static DriverOptions pollingOptions() {
+    return DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1));
+  }
+
+  @Override
+  public void close() {
+    server.close();
+    chips.values().forEach(c -> c.faults().clearAll());
+  }
+}

@@ -1,0 +1,124 @@
+package io.gpuchassis.agent.sim;
+
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.WiredPort;
+import io.gpuchassis.agent.sim.fault.FaultException;
+import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.sim.fault.FaultKind;
+import io.gpuchassis.switchdrv.sim.FaultHandle;
+import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
+import java.time.Duration;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The switch faults of the simulated chassis, addressed by Redfish URI: port faults take a port
+ * ({@code /redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0}), management-path faults a switch
+ * ({@code /redfish/v1/Fabrics/PCIe/Switches/SW1}). Each one acts inside the wire-level simulator.
+ */
+public final class SwitchFaultKinds {
+
+  private static final Pattern PORT = Pattern.compile("/redfish/v1/Fabrics/PCIe/Switches/([^/]+)/Ports/(\\d{1,3})/?");
+  private static final Pattern SWITCH = Pattern.compile("/redfish/v1/Fabrics/PCIe/Switches/([^/]+)/?");
+
+  /** How often a flapping link goes down and comes back. */
+  static final Duration FLAP_PERIOD = Duration.ofMillis(500);
+  /** Correctable errors per second during an AER storm. */
+  static final long STORM_RATE = 1000;
+
+  private final SimulatedFabric fabric;
+  private final ChassisState wiring;
+
+  public SwitchFaultKinds(SimulatedFabric fabric, ChassisState wiring) {
+    this.fabric = fabric;
+    this.wiring = wiring;
+  }
+
+  public void registerWith(FaultInjector injector) {
+    injector.register(
+        portKind(
+            "link-down",
+            "The port's link drops and stays down (LTSSM in Detect).",
+            (chip, port) -> chip.faults().linkDown(port.port())));
+    injector.register(
+        portKind(
+            "link-flap",
+            "The port's link goes down and retrains every " + FLAP_PERIOD.toMillis() + " ms.",
+            (chip, port) -> chip.faults().linkFlap(port.port(), FLAP_PERIOD)));
+    injector.register(
+        portKind(
+            "link-degrade",
+            "The port's link retrains at half its width and one PCIe generation lower.",
+            (chip, port) ->
+                chip.faults()
+                    .linkDegrade(
+                        port.port(), Math.max(1, port.expectedWidth() / 2), Math.max(1, port.expectedGeneration() - 1))));
+    injector.register(
+        portKind(
+            "aer-storm",
+            "The port reports " + STORM_RATE + " correctable AER errors per second.",
+            (chip, port) -> chip.faults().aerStorm(port.port(), STORM_RATE)));
+    injector.register(
+        switchKind(
+            "mrpc-timeout",
+            "The switch's management mailbox stops completing commands.",
+            chip -> chip.faults().mrpcTimeout()));
+    injector.register(
+        switchKind(
+            "switch-busy",
+            "The switch answers every management command with busy.",
+            chip -> chip.faults().switchBusy()));
+    if (fabric.managedOverI2c()) {
+      injector.register(
+          switchKind(
+              "i2c-nak",
+              "The switch does not acknowledge its management address (I2C NAK).",
+              chip -> chip.faults().i2cNak()));
+    }
+  }
+
+  private FaultKind portKind(
+      String name, String description, BiFunction<SimulatedSwitch, WiredPort, FaultHandle> start) {
+    return new Kind(
+        name,
+        description,
+        target -> {
+          Matcher m = PORT.matcher(target);
+          if (!m.matches()) {
+            throw badTarget(name, target, "a switch port, e.g. /redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0");
+          }
+          WiredPort port =
+              WiredPort.find(wiring, m.group(1), Integer.parseInt(m.group(2)))
+                  .orElseThrow(() -> badTarget(name, target, "a wired port of a switch of this chassis"));
+          return start.apply(fabric.chip(port.switchId()), port);
+        });
+  }
+
+  private FaultKind switchKind(String name, String description, Function<SimulatedSwitch, FaultHandle> start) {
+    return new Kind(
+        name,
+        description,
+        target -> {
+          Matcher m = SWITCH.matcher(target);
+          if (!m.matches() || wiring.switchChip(m.group(1)).isEmpty()) {
+            throw badTarget(name, target, "a switch, e.g. /redfish/v1/Fabrics/PCIe/Switches/SW1");
+          }
+          return start.apply(fabric.chip(m.group(1)));
+        });
+  }
+
+  private static FaultException badTarget(String kind, String target, String expected) {
+    return new FaultException(
+        FaultException.Reason.BAD_TARGET, kind + " cannot affect '" + target + "': the target must be " + expected);
+  }
+
+  private record Kind(String name, String description, Function<String, FaultHandle> starter) implements FaultKind {
+    @Override
+    public ActiveEffect inject(String target) {
+      FaultHandle handle = starter.apply(target);
+      return handle::clear;
+    }
+  }
+}
