@@ -338,7 +338,16 @@ public final class SwitchtecDriver implements SwitchDriver {
     public void resetSwitch() {
         generation();
         int expected = deviceId;
-        call(new HardReset());
+        try {
+            call(new HardReset());
+        } catch (SwitchException e) {
+            // the chip may vanish before it confirms the command-register write: that is the reset
+            if (e.kind() != SwitchException.Kind.NAK && e.kind() != SwitchException.Kind.TIMEOUT
+                    && e.kind() != SwitchException.Kind.IO) {
+                throw e;
+            }
+            LOG.debug("reset not confirmed ({}); waiting for the switch to come back", e.getMessage());
+        }
         Deadline deadline = Deadline.in(options.resetTimeout());
         SwitchException last = null;
         deadline.sleepAtMost(options.pollInterval());

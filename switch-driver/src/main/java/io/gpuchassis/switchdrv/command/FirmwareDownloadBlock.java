@@ -8,6 +8,10 @@ import java.util.Arrays;
  * FWDNLD 0x05 sub 1 DOWNLOAD (reference §2.8): 16-byte header {sub=1, dont_activate u8, rsvd[2],
  * offset u32, img_length u32 (whole file), blk_length u32} followed by up to 1008 data bytes.
  * The payload is always the full 1024 bytes, as the reference library sends it. No output.
+ *
+ * <p>Not retry-safe: the firmware expects blocks in offset order, so a block executed twice (a
+ * command-register write repeated by the transport after the chip restarted or after a lost
+ * confirmation) ends the session with "offset incorrect" instead of reporting the real cause.
  */
 public record FirmwareDownloadBlock(boolean dontActivate, int offset, int imageLength, byte[] data)
         implements MrpcCommand<Void> {
@@ -46,6 +50,11 @@ public record FirmwareDownloadBlock(boolean dontActivate, int offset, int imageL
     @Override
     public int outputLength() {
         return 0;
+    }
+
+    @Override
+    public boolean retrySafe() {
+        return false;
     }
 
     @Override

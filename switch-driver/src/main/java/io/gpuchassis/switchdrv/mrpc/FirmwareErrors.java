@@ -87,6 +87,11 @@ public final class FirmwareErrors {
             return new SwitchException(SwitchException.Kind.IO,
                     String.format("MRPC 0x%x interrupted (status 0x100)", commandId));
         }
+        if (result.status() != MailboxRegisters.STATUS_DONE && result.status() != MailboxRegisters.STATUS_ERROR) {
+            return new SwitchException(SwitchException.Kind.IO, String.format(
+                    "MRPC 0x%x ended with mailbox status 0x%x (switch restarted under the command?)",
+                    commandId, result.status()));
+        }
         String text = String.format("MRPC 0x%x failed: 0x%x %s", commandId, result.returnValue(),
                 describe(commandId, result.returnValue()));
         if (isBusy(commandId, result)) {

@@ -1,0 +1,112 @@
+package io.gpuchassis.switchdrv;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.io.i2c.I2C;
+import io.gpuchassis.switchdrv.sim.PtyPair;
+import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
+import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
+import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
+import io.gpuchassis.switchdrv.sim.SmwpServer;
+import io.gpuchassis.switchdrv.sim.UartConsoleServer;
+import io.gpuchassis.switchdrv.transport.GasOnlyTransport;
+import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
+import io.gpuchassis.switchdrv.transport.SwitchTransport;
+import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
+import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import io.gpuchassis.switchdrv.transport.uart.JSerialCommLink;
+import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A simulated chip served over one transport, with a real driver connected to it. Closes
+ * everything it started (servers, socat, Pi4J context) in reverse order.
+ */
+public final class SimRig implements AutoCloseable {
+
+    /** Short timings so that fault tests finish quickly. */
+    public static final DriverOptions FAST = new DriverOptions(Duration.ofMillis(1500), Duration.ofSeconds(2),
+            Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofMillis(1), Duration.ofMillis(1),
+            Duration.ofMillis(20));
+
+    public final SimulatedSwitch sim;
+    public final SwitchtecDriver driver;
+    public final TransportKind kind;
+    private final List<AutoCloseable> resources = new ArrayList<>();
+
+    private SimRig(TransportKind kind, SimulatedSwitch sim, DriverOptions options) throws Exception {
+        this.kind = kind;
+        this.sim = sim;
+        this.driver = SwitchtecDriver.open(transport(kind, options), options);
+        resources.add(driver);
+    }
+
+    public static SimRig start(TransportKind kind, SimulatedSwitchConfig config) throws Exception {
+        return start(kind, config, FAST);
+    }
+
+    public static SimRig start(TransportKind kind, SimulatedSwitchConfig config, DriverOptions options)
+            throws Exception {
+        if (kind == TransportKind.UART_PTY) {
+            requireSocat();
+        }
+        return new SimRig(kind, new SimulatedSwitch(config), options);
+    }
+
+    /** Skips (locally) or fails (when CI is set) a pty test on a machine without socat. */
+    public static void requireSocat() {
+        if (PtyPair.socatAvailable()) {
+            return;
+        }
+        String message = "socat is not on PATH: the UART tests need a real pty pair (apt-get install -y socat)";
+        if (System.getenv("CI") != null) {
+            fail(message);
+        }
+        Assumptions.abort(message + "; skipped because CI is not set");
+    }
+
+    private SwitchTransport transport(TransportKind kind, DriverOptions options) throws Exception {
+        Duration io = Duration.ofMillis(500);
+        switch (kind) {
+            case IN_MEMORY:
+                return new InMemorySwitchTransport(sim.gas(), sim.name());
+            case TCP:
+            case TCP_GAS: {
+                SmwpServer server = SmwpServer.start(List.of(sim), 0);
+                resources.add(server);
+                TcpSwitchTransport t = new TcpSwitchTransport(server.address(), 0, io);
+                return kind == TransportKind.TCP ? t : new GasOnlyTransport(t);
+            }
+            case I2C: {
+                SimulatedI2cProvider provider = new SimulatedI2cProvider();
+                provider.attach(2, 0x59, sim);
+                Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(provider).build();
+                resources.add(pi4j::shutdown);
+                I2C i2c = pi4j.create(I2C.newConfigBuilder(pi4j).id("switch-sw1").bus(2).device(0x59)
+                        .provider(SimulatedI2cProvider.ID).build());
+                return new I2cSwitchTransport(i2c, new I2cSwitchTransport.Options(20, 20, Duration.ofMillis(1)));
+            }
+            case UART_PTY: {
+                PtyPair pty = PtyPair.create();
+                resources.add(pty);
+                resources.add(UartConsoleServer.openPty(sim, pty.devicePath()));
+                return new UartSwitchTransport(JSerialCommLink.open(pty.hostPath()),
+                        new UartSwitchTransport.Options(io, 3));
+            }
+            default:
+                throw new IllegalArgumentException(kind.toString());
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (int i = resources.size() - 1; i >= 0; i--) {
+            resources.get(i).close();
+        }
+    }
+}
