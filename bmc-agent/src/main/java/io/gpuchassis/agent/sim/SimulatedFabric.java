@@ -2,6 +2,7 @@ package io.gpuchassis.agent.sim;
 
 import io.gpuchassis.agent.sim.topology.ChassisTopology;
 import io.gpuchassis.agent.sim.topology.HostPort;
+import io.gpuchassis.agent.sim.topology.I2cLocation;
 import io.gpuchassis.agent.sim.topology.InterSwitchLink;
 import io.gpuchassis.agent.sim.topology.Slot;
 import io.gpuchassis.agent.sim.topology.SwitchChip;
@@ -12,10 +13,15 @@ import io.gpuchassis.switchdrv.SwitchtecDriver;
 import io.gpuchassis.switchdrv.sim.Attachment;
 import io.gpuchassis.switchdrv.sim.ChipIdentity;
 import io.gpuchassis.switchdrv.sim.SimTiming;
+import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
 import io.gpuchassis.switchdrv.sim.SmwpServer;
+import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
 import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.io.i2c.I2C;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -26,48 +32,82 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The simulated switch chips of a topology, served over TCP on the loopback interface with the switch management
- * wire protocol, so that the agent reaches them through the real transport and the real driver. Each chip's ports are
- * configured from the topology: a slot with a GPU holds an endpoint with the GPU's link capability, a host port an
- * upstream partition, an inter-switch link its peer.
+ * The simulated switch chips of a topology, reached the way the agent reaches real ones: a chip with an I2C location
+ * in the topology sits on a simulated I2C bus behind Pi4J (a provider of our own whose devices are the chips' TWI
+ * slaves), the others are served over TCP on the loopback interface with the switch management wire protocol. Either
+ * way the real transport and the real driver run. Each chip's ports are configured from the topology: a slot with a
+ * GPU holds an endpoint with the GPU's link capability, a host port an upstream partition, an inter-switch link its
+ * peer.
  */
 public final class SimulatedFabric implements AutoCloseable {
 
   private final Map<String, SimulatedSwitch> chips;
+  private final Map<String, I2cLocation> i2c;
   private final List<String> order;
   private final SmwpServer server;
+  private final Context pi4j;
 
-  private SimulatedFabric(Map<String, SimulatedSwitch> chips, SmwpServer server) {
+  private SimulatedFabric(
+      Map<String, SimulatedSwitch> chips, Map<String, I2cLocation> i2c, SmwpServer server, Context pi4j) {
     this.chips = chips;
+    this.i2c = i2c;
     this.order = List.copyOf(chips.keySet());
     this.server = server;
+    this.pi4j = pi4j;
   }
 
   public static SimulatedFabric start(ChassisTopology topology, SimTiming timing) {
     Map<String, SimulatedSwitch> chips = new LinkedHashMap<>();
+    Map<String, I2cLocation> i2c = new LinkedHashMap<>();
+    SimulatedI2cProvider bus = new SimulatedI2cProvider();
     for (SwitchChip chip : topology.switches()) {
-      chips.put(chip.id(), new SimulatedSwitch(config(topology, chip, timing)));
+      SimulatedSwitch simulated = new SimulatedSwitch(config(topology, chip, timing));
+      chips.put(chip.id(), simulated);
+      chip.i2c().ifPresent(location -> {
+        bus.attach(location.bus(), location.address(), simulated);
+        i2c.put(chip.id(), location);
+      });
     }
+    // Built explicitly with our provider only: the class path never chooses hardware.
+    Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(bus).build();
     try {
-      return new SimulatedFabric(chips, SmwpServer.start(new ArrayList<>(chips.values()), 0));
+      return new SimulatedFabric(chips, i2c, SmwpServer.start(new ArrayList<>(chips.values()), 0), pi4j);
     } catch (IOException e) {
+      pi4j.shutdown();
       throw new UncheckedIOException("cannot serve the simulated switches on loopback", e);
     }
   }
 
-  /** A driver for {@code switchId} over TCP, as the agent would reach a remote switch. */
+  /** A driver for {@code switchId}: over its I2C bus if the topology places it on one, otherwise over TCP. */
   public SwitchDriver connect(String switchId, DriverOptions options) {
     int index = order.indexOf(switchId);
     if (index < 0) {
       throw new IllegalArgumentException("no simulated switch " + switchId);
     }
+    I2cLocation location = i2c.get(switchId);
+    if (location != null) {
+      I2C device =
+          pi4j.create(
+              I2C.newConfigBuilder(pi4j)
+                  .id("switch-" + switchId)
+                  .bus(location.bus())
+                  .device(location.address())
+                  .provider(SimulatedI2cProvider.ID)
+                  .build());
+      return SwitchtecDriver.open(new I2cSwitchTransport(device), options);
+    }
     var transport = new TcpSwitchTransport(server.address(), index, options.commandTimeout());
     return SwitchtecDriver.open(transport, options);
   }
 
-  /** Whether the agent reaches these chips over I2C (only then can an I2C NAK be simulated). */
-  public boolean managedOverI2c() {
-    return false;
+  /** Whether the agent reaches {@code switchId} over I2C (only then can an I2C NAK happen). */
+  public boolean managedOverI2c(String switchId) {
+    return i2c.containsKey(switchId);
+  }
+
+  /** Whether the agent reaches any chip over I2C. */
+  public boolean anyOverI2c() {
+    return !i2c.isEmpty();
   }
 
   public SimulatedSwitch chip(String switchId) {
@@ -126,6 +166,7 @@ public final class SimulatedFabric implements AutoCloseable {
   @Override
   public void close() {
     server.close();
+    pi4j.shutdown();
     chips.values().forEach(c -> c.faults().clearAll());
   }
 }

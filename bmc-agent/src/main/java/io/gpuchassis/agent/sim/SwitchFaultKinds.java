@@ -70,13 +70,21 @@ public final class SwitchFaultKinds {
             "switch-busy",
             "The switch answers every management command with busy.",
             chip -> chip.faults().switchBusy()));
-    if (fabric.managedOverI2c()) {
+    if (fabric.anyOverI2c()) {
       injector.register(
           switchKind(
               "i2c-nak",
-              "The switch does not acknowledge its management address (I2C NAK).",
-              chip -> chip.faults().i2cNak()));
+              "The switch does not acknowledge its management address (I2C NAK); only switches reached over I2C.",
+              this::i2cNak));
     }
+  }
+
+  private FaultHandle i2cNak(SimulatedSwitch chip) {
+    String id = fabric.switchIds().stream().filter(s -> fabric.chip(s) == chip).findFirst().orElseThrow();
+    if (!fabric.managedOverI2c(id)) {
+      throw badTarget("i2c-nak", "/redfish/v1/Fabrics/PCIe/Switches/" + id, "a switch the agent reaches over I2C");
+    }
+    return chip.faults().i2cNak();
   }
 
   private FaultKind portKind(

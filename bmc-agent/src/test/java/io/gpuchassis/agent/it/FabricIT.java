@@ -183,6 +183,15 @@ class FabricIT {
   }
 
   @Test
+  void an_i2c_nak_on_the_management_bus_is_reported_and_recovers() throws Exception {
+    String fault = inject("i2c-nak", SWITCH);
+    await(SWITCH, s -> s.at("/Status/Health").asText().equals("Critical"), "switch critical");
+    assertTrue(get(SWITCH).at("/Oem/GpuChassisAgent/ManagementFault").asText().contains("NAK"));
+    clear(fault);
+    await(SWITCH, s -> s.at("/Status/Health").asText().equals("OK"), "switch answering again");
+  }
+
+  @Test
   void faults_on_things_they_cannot_affect_are_refused() throws Exception {
     HttpResponse<String> r =
         client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"link-down\",\"target\":\"" + SWITCH + "\"}");
