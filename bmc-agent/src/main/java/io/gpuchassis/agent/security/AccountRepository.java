@@ -1,14 +1,20 @@
 package io.gpuchassis.agent.security;
 
 import io.gpuchassis.agent.store.AgentStore;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** Accounts in the embedded database. Blocking: call from a worker thread. */
 public final class AccountRepository {
+
+  private static final String COLUMNS = "id, username, password_hash, role, enabled, password_change_required, created";
 
   private final AgentStore store;
 
@@ -17,13 +23,14 @@ public final class AccountRepository {
   }
 
   public Optional<Account> find(String userName) {
+    return one("SELECT " + COLUMNS + " FROM accounts WHERE username = ?", userName);
+  }
+
+  public Optional<Account> findById(long id) {
     return store.inTransaction(
         c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT username, password_hash, role, enabled, password_change_required, created"
-                      + " FROM accounts WHERE username = ?")) {
-            s.setString(1, userName);
+          try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM accounts WHERE id = ?")) {
+            s.setLong(1, id);
             try (ResultSet rs = s.executeQuery()) {
               return rs.next() ? Optional.of(read(rs)) : Optional.empty();
             }
@@ -31,62 +38,186 @@ public final class AccountRepository {
         });
   }
 
-  public int count() {
+  public List<Account> list() {
     return store.inTransaction(
         c -> {
-          try (var s = c.createStatement();
-              ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM accounts")) {
-            return rs.getInt(1);
+          List<Account> all = new ArrayList<>();
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery("SELECT " + COLUMNS + " FROM accounts ORDER BY id")) {
+            while (rs.next()) {
+              all.add(read(rs));
+            }
           }
+          return all;
         });
   }
 
-  /** Creates {@code account} only if no account exists at all; returns whether it was created. */
-  public boolean createIfNoAccounts(Account account) {
+  public int count() {
+    return store.inTransaction(AccountRepository::count);
+  }
+
+  /** Creates the account unless its user name is taken; the created account carries its new id. */
+  public Optional<Account> create(
+      String userName, String passwordHash, Role role, boolean enabled, boolean passwordChangeRequired, Instant now) {
     return store.inTransaction(
         c -> {
-          try (var s = c.createStatement();
-              ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM accounts")) {
-            if (rs.getInt(1) > 0) {
-              return false;
-            }
+          if (exists(c, userName)) {
+            return Optional.empty();
           }
-          insert(c, account);
+          return Optional.of(insert(c, userName, passwordHash, role, enabled, passwordChangeRequired, now));
+        });
+  }
+
+  /** Creates the first account, only if there is no account at all; returns whether it did. */
+  public boolean createIfNoAccounts(
+      String userName, String passwordHash, Role role, boolean passwordChangeRequired, Instant now) {
+    return store.inTransaction(
+        c -> {
+          if (count(c) > 0) {
+            return false;
+          }
+          insert(c, userName, passwordHash, role, true, passwordChangeRequired, now);
           return true;
         });
   }
 
-  /** Creates {@code account}; fails if the user name is taken. */
-  public void create(Account account) {
-    store.inTransaction(
+  /**
+   * Stores {@code changed} over the account with its id. Refuses (returns false) when that would leave no enabled
+   * Administrator, or when the new user name belongs to another account.
+   */
+  public UpdateResult update(Account changed) {
+    return store.inTransaction(
         c -> {
-          insert(c, account);
-          return null;
+          try (PreparedStatement s = c.prepareStatement("SELECT id FROM accounts WHERE username = ? AND id <> ?")) {
+            s.setString(1, changed.userName());
+            s.setLong(2, changed.id());
+            try (ResultSet rs = s.executeQuery()) {
+              if (rs.next()) {
+                return UpdateResult.NAME_TAKEN;
+              }
+            }
+          }
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE accounts SET username = ?, password_hash = ?, role = ?, enabled = ?,"
+                      + " password_change_required = ? WHERE id = ?")) {
+            s.setString(1, changed.userName());
+            s.setString(2, changed.passwordHash());
+            s.setString(3, changed.role().name());
+            s.setInt(4, changed.enabled() ? 1 : 0);
+            s.setInt(5, changed.passwordChangeRequired() ? 1 : 0);
+            s.setLong(6, changed.id());
+            if (s.executeUpdate() == 0) {
+              return UpdateResult.NOT_FOUND;
+            }
+          }
+          if (enabledAdministrators(c) == 0) {
+            c.rollback();
+            return UpdateResult.LAST_ADMINISTRATOR;
+          }
+          return UpdateResult.UPDATED;
         });
   }
 
-  private static void insert(java.sql.Connection c, Account account) throws SQLException {
+  /** Deletes the account unless it is the last enabled Administrator. */
+  public UpdateResult delete(long id) {
+    return store.inTransaction(
+        c -> {
+          try (PreparedStatement s = c.prepareStatement("DELETE FROM accounts WHERE id = ?")) {
+            s.setLong(1, id);
+            if (s.executeUpdate() == 0) {
+              return UpdateResult.NOT_FOUND;
+            }
+          }
+          if (enabledAdministrators(c) == 0) {
+            c.rollback();
+            return UpdateResult.LAST_ADMINISTRATOR;
+          }
+          return UpdateResult.UPDATED;
+        });
+  }
+
+  /** What an update or delete did. */
+  public enum UpdateResult {
+    UPDATED,
+    NOT_FOUND,
+    NAME_TAKEN,
+    /** Refused: no enabled Administrator would be left to manage the chassis. */
+    LAST_ADMINISTRATOR
+  }
+
+  private Optional<Account> one(String sql, String arg) {
+    return store.inTransaction(
+        c -> {
+          try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, arg);
+            try (ResultSet rs = s.executeQuery()) {
+              return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+            }
+          }
+        });
+  }
+
+  private static int count(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM accounts")) {
+      return rs.getInt(1);
+    }
+  }
+
+  private static int enabledAdministrators(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery("SELECT COUNT(*) FROM accounts WHERE role = 'Administrator' AND enabled = 1")) {
+      return rs.getInt(1);
+    }
+  }
+
+  private static boolean exists(Connection c, String userName) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM accounts WHERE username = ?")) {
+      s.setString(1, userName);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  private static Account insert(
+      Connection c,
+      String userName,
+      String passwordHash,
+      Role role,
+      boolean enabled,
+      boolean passwordChangeRequired,
+      Instant now)
+      throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO accounts(username, password_hash, role, enabled, password_change_required, created)"
-                + " VALUES (?, ?, ?, ?, ?, ?)")) {
-      s.setString(1, account.userName());
-      s.setString(2, account.passwordHash());
-      s.setString(3, account.role().name());
-      s.setInt(4, account.enabled() ? 1 : 0);
-      s.setInt(5, account.passwordChangeRequired() ? 1 : 0);
-      s.setString(6, account.created().toString());
+                + " VALUES (?, ?, ?, ?, ?, ?)",
+            Statement.RETURN_GENERATED_KEYS)) {
+      s.setString(1, userName);
+      s.setString(2, passwordHash);
+      s.setString(3, role.name());
+      s.setInt(4, enabled ? 1 : 0);
+      s.setInt(5, passwordChangeRequired ? 1 : 0);
+      s.setString(6, now.toString());
       s.executeUpdate();
+      try (ResultSet keys = s.getGeneratedKeys()) {
+        keys.next();
+        return new Account(keys.getLong(1), userName, passwordHash, role, enabled, passwordChangeRequired, now);
+      }
     }
   }
 
   private static Account read(ResultSet rs) throws SQLException {
     return new Account(
-        rs.getString(1),
+        rs.getLong(1),
         rs.getString(2),
-        Role.valueOf(rs.getString(3)),
-        rs.getInt(4) != 0,
+        rs.getString(3),
+        Role.valueOf(rs.getString(4)),
         rs.getInt(5) != 0,
-        Instant.parse(rs.getString(6)));
+        rs.getInt(6) != 0,
+        Instant.parse(rs.getString(7)));
   }
 }

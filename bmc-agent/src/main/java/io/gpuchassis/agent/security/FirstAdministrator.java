@@ -36,9 +36,8 @@ public final class FirstAdministrator {
     }
     Optional<String> given = configuredPassword.filter(p -> !p.isEmpty());
     String password = given.orElseGet(FirstAdministrator::randomPassword);
-    Account admin =
-        new Account(USER_NAME, hasher.hash(password), Role.Administrator, true, given.isEmpty(), clock.instant());
-    if (!accounts.createIfNoAccounts(admin)) {
+    if (!accounts.createIfNoAccounts(
+        USER_NAME, hasher.hash(password), Role.Administrator, given.isEmpty(), clock.instant())) {
       return;
     }
     if (given.isPresent()) {

@@ -32,6 +32,32 @@ public final class AgentStore implements AutoCloseable {
             password_change_required INTEGER NOT NULL,
             created                  TEXT NOT NULL
           );
+          """,
+          // 2: stable numeric account ids (URIs survive a rename), a version for ETags, the security log
+          """
+          CREATE TABLE accounts_v2 (
+            id                       INTEGER PRIMARY KEY AUTOINCREMENT,
+            username                 TEXT NOT NULL UNIQUE,
+            password_hash            TEXT NOT NULL,
+            role                     TEXT NOT NULL,
+            enabled                  INTEGER NOT NULL,
+            password_change_required INTEGER NOT NULL,
+            created                  TEXT NOT NULL
+          );
+          INSERT INTO accounts_v2 (username, password_hash, role, enabled, password_change_required, created)
+            SELECT username, password_hash, role, enabled, password_change_required, created FROM accounts;
+          DROP TABLE accounts;
+          ALTER TABLE accounts_v2 RENAME TO accounts;
+          CREATE TABLE security_log (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            created    TEXT NOT NULL,
+            severity   TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            message    TEXT NOT NULL,
+            args       TEXT NOT NULL,
+            username   TEXT,
+            address    TEXT
+          );
           """);
 
   private final Connection connection;

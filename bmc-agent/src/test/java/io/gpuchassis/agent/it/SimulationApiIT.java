@@ -10,7 +10,6 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
-import io.gpuchassis.agent.security.Account;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.Role;
@@ -49,10 +48,8 @@ class SimulationApiIT {
     try (AgentStore store = AgentStore.open(stateDir)) {
       PasswordHasher hasher = new PasswordHasher(1000);
       AccountRepository accounts = new AccountRepository(store);
-      accounts.create(
-          new Account("admin", hasher.hash("sim-admin-password"), Role.Administrator, true, false, Instant.now()));
-      accounts.create(
-          new Account("operator", hasher.hash("operator-password"), Role.Operator, true, false, Instant.now()));
+      accounts.create("admin", hasher.hash("sim-admin-password"), Role.Administrator, true, false, Instant.now());
+      accounts.create("operator", hasher.hash("operator-password"), Role.Operator, true, false, Instant.now());
     }
     agent =
         Agent.start(
