@@ -169,6 +169,7 @@ public final class QueryOptions {
     return only;
   }
 
+  /** The parsed {@code $filter}, applied to collection members. */
   public Optional<FilterExpression> filter() {
     return Optional.ofNullable(filter);
   }
@@ -178,18 +179,22 @@ public final class QueryOptions {
     return Optional.ofNullable(filterText);
   }
 
+  /** {@code $skip}: members to pass over, 0 or more. */
   public OptionalInt skip() {
     return skip == null ? OptionalInt.empty() : OptionalInt.of(skip);
   }
 
+  /** {@code $top}: members to show at most, 1 or more. */
   public OptionalInt top() {
     return top == null ? OptionalInt.empty() : OptionalInt.of(top);
   }
 
+  /** The parsed {@code $expand}. */
   public Optional<ExpandOption> expand() {
     return Optional.ofNullable(expand);
   }
 
+  /** The parsed {@code $select}. */
   public Optional<SelectOption> select() {
     return Optional.ofNullable(select);
   }
