@@ -138,10 +138,15 @@ public final class SwitchDriverBenchmark {
         }
 
         if (PtyPair.socatAvailable()) {
-            try (PtyPair pty = PtyPair.create(); UartConsoleServer console = UartConsoleServer.openPty(sim,
-                    pty.devicePath())) {
-                rows.add(run("uart (console over socat pty)", new Timed(new UartSwitchTransport(
-                        JSerialCommLink.open(pty.hostPath()), UartSwitchTransport.Options.defaults())), options, 50_000));
+            try (PtyPair pty = PtyPair.create()) {
+                UartConsoleServer console = UartConsoleServer.openPty(sim, pty.devicePath());
+                try {
+                    rows.add(run("uart (console over socat pty)", new Timed(new UartSwitchTransport(
+                            JSerialCommLink.open(pty.hostPath()), UartSwitchTransport.Options.defaults())), options,
+                            50_000));
+                } finally {
+                    console.close();
+                }
             }
         } else {
             System.out.println("socat not on PATH: pty transport not measured");
