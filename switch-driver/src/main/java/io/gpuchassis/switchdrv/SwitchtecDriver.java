@@ -3,11 +3,6 @@ package io.gpuchassis.switchdrv;
 import io.gpuchassis.switchdrv.command.Bind;
 import io.gpuchassis.switchdrv.command.DeviceIds;
 import io.gpuchassis.switchdrv.command.DieTemperature;
-import io.gpuchassis.switchdrv.command.DownloadStatus;
-import io.gpuchassis.switchdrv.command.FirmwareDownloadBlock;
-import io.gpuchassis.switchdrv.command.FirmwareImage;
-import io.gpuchassis.switchdrv.command.FirmwareStatus;
-import io.gpuchassis.switchdrv.command.FirmwareToggle;
 import io.gpuchassis.switchdrv.command.HardReset;
 import io.gpuchassis.switchdrv.command.LinkStatus;
 import io.gpuchassis.switchdrv.command.LinkStatusRecord;
@@ -60,6 +55,7 @@ public final class SwitchtecDriver implements SwitchDriver {
     private final DriverOptions options;
     private final MrpcEngine engine;
     private final PortCounterReader counterReader;
+    private final FirmwareFlow firmware;
     private Generation generation;
     private int deviceId;
     private TopConfig topConfig;
@@ -73,6 +69,7 @@ public final class SwitchtecDriver implements SwitchDriver {
                 : new MailboxMrpcEngine(transport, options.pollInterval());
         this.engine = new RetryingMrpcEngine(base, options.busyBackoffInitial(), options.busyBackoffMax());
         this.counterReader = new PortCounterReader(this::call);
+        this.firmware = new FirmwareFlow(this::call, this::callWithin, options, transport.description());
     }
 
     /**
@@ -90,6 +87,10 @@ public final class SwitchtecDriver implements SwitchDriver {
 
     <T> T call(MrpcCommand<T> command) {
         return call(command, options.commandTimeout());
+    }
+
+    <T> T callWithin(MrpcCommand<T> command, Duration timeout) {
+        return call(command, timeout);
     }
 
     private <T> T call(MrpcCommand<T> command, Duration timeout) {
@@ -264,69 +265,12 @@ public final class SwitchtecDriver implements SwitchDriver {
 
     @Override
     public void downloadFirmware(byte[] image, ProgressListener progress) {
-        FirmwareImage meta;
-        try {
-            meta = FirmwareImage.parse(image, generation());
-        } catch (SwitchException e) {
-            throw new SwitchException(SwitchException.Kind.REFUSED, "image rejected before download: " + e.getMessage(), e);
-        }
-        DownloadStatus before = call(new FirmwareStatus());
-        if (before.bgStatus() == DownloadStatus.BG_IN_PROGRESS) {
-            throw new SwitchException(SwitchException.Kind.BUSY, "flash programming already in progress");
-        }
-        LOG.info("downloading {} image {} ({} bytes) over {}", meta.type(), meta.version(), image.length,
-                transport.description());
-        DownloadStatus status = before;
-        for (int offset = 0; offset < image.length; offset += FirmwareDownloadBlock.MAX_BLOCK) {
-            FirmwareDownloadBlock block = FirmwareDownloadBlock.of(image, offset, true);
-            call(block, options.firmwareBlockTimeout());
-            status = awaitFlash();
-            progress.progress(offset + block.data().length, image.length);
-        }
-        if (!status.finishedOk()) {
-            throw SwitchException.deviceError(status.dlStatus(),
-                    "download ended with status " + status.dlStatus() + " " + DownloadStatus.describe(status.dlStatus()));
-        }
-    }
-
-    private DownloadStatus awaitFlash() {
-        Deadline deadline = Deadline.in(options.firmwareBlockTimeout());
-        while (true) {
-            DownloadStatus s = call(new FirmwareStatus());
-            if (s.bgStatus() == DownloadStatus.BG_OFFSET_ERROR || s.bgStatus() == DownloadStatus.BG_ERROR) {
-                int code = s.bgStatus() == DownloadStatus.BG_OFFSET_ERROR ? DownloadStatus.DL_OFFSET_INCORRECT
-                        : s.dlStatus();
-                throw SwitchException.deviceError(code, "download failed: " + DownloadStatus.describe(code));
-            }
-            if (s.bgStatus() != DownloadStatus.BG_IN_PROGRESS) {
-                return s;
-            }
-            if (deadline.expired()) {
-                throw new SwitchException(SwitchException.Kind.TIMEOUT, "flash programming did not finish");
-            }
-            deadline.sleepAtMost(options.pollInterval());
-        }
+        firmware.download(generation(), image, progress);
     }
 
     @Override
     public void activatePartition(FirmwareType type, int copy) {
-        FirmwarePartition target = firmwarePartitions().find(type, copy).orElseThrow(() -> new SwitchException(
-                SwitchException.Kind.REFUSED, "no " + type + " copy " + copy + " on this switch"));
-        if (target.active()) {
-            return;
-        }
-        if (!target.valid()) {
-            throw new SwitchException(SwitchException.Kind.REFUSED, type + " copy " + copy + " holds no valid image");
-        }
-        if (type == FirmwareType.MAP || type == FirmwareType.NVLOG) {
-            throw new SwitchException(SwitchException.Kind.REFUSED, type + " cannot be toggled");
-        }
-        call(new FirmwareToggle(type == FirmwareType.IMG, type == FirmwareType.CFG, type == FirmwareType.BL2,
-                type == FirmwareType.KEY, type == FirmwareType.RIOT));
-        if (!firmwarePartitions().find(type, copy).map(FirmwarePartition::active).orElse(false)) {
-            throw new SwitchException(SwitchException.Kind.DEVICE_ERROR,
-                    "toggle acknowledged but " + type + " copy " + copy + " is not active");
-        }
+        firmware.activate(generation(), type, copy);
     }
 
     @Override

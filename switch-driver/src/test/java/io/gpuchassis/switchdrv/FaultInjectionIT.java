@@ -101,6 +101,7 @@ class FaultInjectionIT {
                 assertEquals(1, c.uncorrectable());
                 assertEquals(0, c.correctable());
                 assertTrue(rig.driver.bindings().get(0).bound(), "still bound: the device vanished, not the binding");
+                assertTrue(f.active());
             }
             Await.until("GPU back", SETTLE, () -> port(rig.driver, 0).linkUp());
         }

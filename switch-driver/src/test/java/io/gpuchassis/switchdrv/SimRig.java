@@ -104,9 +104,17 @@ public final class SimRig implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
+        RuntimeException failure = null;
         for (int i = resources.size() - 1; i >= 0; i--) {
-            resources.get(i).close();
+            try {
+                resources.get(i).close();
+            } catch (Exception e) {
+                failure = failure == null ? new IllegalStateException("closing the rig failed", e) : failure;
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 }

@@ -27,7 +27,7 @@ public final class UartFraming {
     public static final long ERR_OUT_OF_RANGE = 0x63006;
 
     private static final Pattern PROMPT = Pattern.compile("0x[0-9a-fA-F]{8}:[0-9a-fA-F]{4}>\\s*$");
-    private static final Pattern READ_HEADER = Pattern.compile("gas_reg_read <0x([0-9a-fA-F]+)> \\[(\\d+) Byte\\]");
+    private static final Pattern READ_HEADER = Pattern.compile("gas_reg_read <0x([0-9a-fA-F]{1,8})> \\[(\\d+) Byte\\]");
     private static final Pattern READ_CRC = Pattern.compile("CRC: 0x([0-9a-fA-F]{1,2})");
     private static final Pattern WRITE_CRC = Pattern.compile("CRC: ?\\[0x([0-9a-fA-F]{1,2})/0x([0-9a-fA-F]{1,2})\\]");
 
