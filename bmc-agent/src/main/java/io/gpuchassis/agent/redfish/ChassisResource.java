@@ -4,7 +4,6 @@ import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.Chassis;
 import io.gpuchassis.redfish.model.ChassisLinks;
 import io.gpuchassis.redfish.model.ChassisType;
@@ -14,7 +13,6 @@ import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
-import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 
 /** {@code /redfish/v1/Chassis} and {@code /redfish/v1/Chassis/{ChassisId}}: the expansion chassis itself. */
@@ -27,17 +25,18 @@ final class ChassisResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.get(Uris.CHASSIS, "ChassisCollection", ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
-    routes.get(Uris.CHASSIS + "/{ChassisId}", "Chassis", this::handleGet);
+    routes.resource(Uris.CHASSIS, "ChassisCollection", (params, caller) -> renderCollection(model.current()));
+    routes.resource(Uris.CHASSIS + "/{ChassisId}", "Chassis", (params, caller) -> render(find(params)));
   }
 
-  private void handleGet(RoutingContext ctx) {
+  /** The current state, if {@code ChassisId} names this chassis. */
+  ChassisState find(java.util.Map<String, String> params) {
     ChassisState state = model.current();
-    String id = ctx.pathParam("ChassisId");
+    String id = params.get("ChassisId");
     if (!state.identity().id().equals(id)) {
       throw RedfishErrors.notFound("Chassis", id);
     }
-    RedfishResponses.ok(ctx, render(state));
+    return state;
   }
 
   static ResourceCollection renderCollection(ChassisState state) {

@@ -3,7 +3,6 @@ package io.gpuchassis.agent.redfish;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.Fabric;
 import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
@@ -23,22 +22,20 @@ final class FabricResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.get(
+    routes.resource(
         Uris.FABRICS,
         "FabricCollection",
-        ctx ->
-            RedfishResponses.ok(
-                ctx,
-                Collections.render(Schemas.FABRIC_COLLECTION, Uris.FABRICS, "Fabric Collection", List.of(Uris.FABRIC))));
-    routes.get(
+        (params, caller) ->
+            Collections.render(Schemas.FABRIC_COLLECTION, Uris.FABRICS, "Fabric Collection", List.of(Uris.FABRIC)));
+    routes.resource(
         Uris.FABRICS + "/{FabricId}",
         "Fabric",
-        ctx -> {
-          String id = ctx.pathParam("FabricId");
+        (params, caller) -> {
+          String id = params.get("FabricId");
           if (!Uris.FABRIC_ID.equals(id)) {
             throw RedfishErrors.notFound("Fabric", id);
           }
-          RedfishResponses.ok(ctx, render(model.current()));
+          return render(model.current());
         });
   }
 

@@ -4,7 +4,6 @@ import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.Manager;
 import io.gpuchassis.redfish.model.ManagerLinks;
@@ -14,7 +13,6 @@ import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
-import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -36,23 +34,22 @@ final class ManagerResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.get(
+    routes.resource(
         Uris.MANAGERS,
         "ManagerCollection",
-        ctx ->
-            RedfishResponses.ok(
-                ctx,
-                Collections.render(
-                    Schemas.MANAGER_COLLECTION, Uris.MANAGERS, "Manager Collection", List.of(Uris.manager()))));
-    routes.get(Uris.MANAGERS + "/{ManagerId}", "Manager", this::handleGet);
-  }
-
-  private void handleGet(RoutingContext ctx) {
-    String id = ctx.pathParam("ManagerId");
-    if (!Uris.MANAGER_ID.equals(id)) {
-      throw RedfishErrors.notFound("Manager", id);
-    }
-    RedfishResponses.ok(ctx, render(identity, model.current(), OffsetDateTime.now(clock)));
+        (params, caller) ->
+            Collections.render(
+                Schemas.MANAGER_COLLECTION, Uris.MANAGERS, "Manager Collection", List.of(Uris.manager())));
+    routes.resource(
+        Uris.MANAGERS + "/{ManagerId}",
+        "Manager",
+        (params, caller) -> {
+          String id = params.get("ManagerId");
+          if (!Uris.MANAGER_ID.equals(id)) {
+            throw RedfishErrors.notFound("Manager", id);
+          }
+          return render(identity, model.current(), OffsetDateTime.now(clock));
+        });
   }
 
   static Manager render(ServiceIdentity identity, ChassisState state, OffsetDateTime now) {

@@ -19,6 +19,7 @@ final class ODataResource {
       Buffer.buffer(MetadataDocument.render(Schemas.ALL, Schemas.SERVICE_ROOT.version().orElseThrow()));
 
   void register(RedfishRoutes routes) {
+    // The OData service document is not a Redfish resource: no query options, served as is.
     routes.get(ODATA, PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, render()));
     routes.get(
         METADATA,

@@ -4,7 +4,6 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.Location;
 import io.gpuchassis.redfish.model.LocationType;
@@ -16,7 +15,6 @@ import io.gpuchassis.redfish.model.SlotTypes;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
-import io.vertx.ext.web.RoutingContext;
 
 /** {@code /redfish/v1/Chassis/{ChassisId}/PCIeSlots}: the GPU slots, occupied or empty. */
 final class PCIeSlotsResource {
@@ -28,16 +26,17 @@ final class PCIeSlotsResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.get(Uris.CHASSIS + "/{ChassisId}/PCIeSlots", "PCIeSlots", this::handleGet);
-  }
-
-  private void handleGet(RoutingContext ctx) {
-    ChassisState state = model.current();
-    String id = ctx.pathParam("ChassisId");
-    if (!state.identity().id().equals(id)) {
-      throw RedfishErrors.notFound("Chassis", id);
-    }
-    RedfishResponses.ok(ctx, render(state));
+    routes.resource(
+        Uris.CHASSIS + "/{ChassisId}/PCIeSlots",
+        "PCIeSlots",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          String id = params.get("ChassisId");
+          if (!state.identity().id().equals(id)) {
+            throw RedfishErrors.notFound("Chassis", id);
+          }
+          return render(state);
+        });
   }
 
   static PCIeSlots render(ChassisState state) {

@@ -8,7 +8,6 @@ import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.LinkState;
 import io.gpuchassis.redfish.model.LinkStatus;
 import io.gpuchassis.redfish.model.Location;
@@ -23,7 +22,6 @@ import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
-import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -53,36 +51,35 @@ final class PortResource {
 
   void register(RedfishRoutes routes) {
     String ports = Uris.FABRIC + "/Switches/{SwitchId}/Ports";
-    routes.get(ports, "PortCollection", this::handleCollection);
-    routes.get(ports + "/{PortId}", "Port", ctx -> RedfishResponses.ok(ctx, render(model.current(), find(ctx))));
-    routes.get(
+    routes.resource(ports, "PortCollection", (params, caller) -> renderCollection(model.current(), params));
+    routes.resource(
+        ports + "/{PortId}",
+        "Port",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          return render(state, find(state, params));
+        });
+    routes.resource(
         ports + "/{PortId}/Metrics",
         "PortMetrics",
-        ctx -> {
+        (params, caller) -> {
           ChassisState state = model.current();
-          RedfishResponses.ok(ctx, renderMetrics(state, find(state, ctx)));
+          return renderMetrics(state, find(state, params));
         });
   }
 
-  private void handleCollection(RoutingContext ctx) {
-    ChassisState state = model.current();
-    SwitchChip chip = SwitchResource.find(state, ctx.pathParam("SwitchId"));
-    RedfishResponses.ok(
-        ctx,
-        Collections.render(
-            Schemas.PORT_COLLECTION,
-            Uris.ports(chip.id()),
-            "Ports of " + chip.id(),
-            WiredPort.of(state, chip.id()).stream().map(p -> Uris.port(chip.id(), p.port())).toList()));
+  private static Object renderCollection(ChassisState state, Map<String, String> params) {
+    SwitchChip chip = SwitchResource.find(state, params.get("SwitchId"));
+    return Collections.render(
+        Schemas.PORT_COLLECTION,
+        Uris.ports(chip.id()),
+        "Ports of " + chip.id(),
+        WiredPort.of(state, chip.id()).stream().map(p -> Uris.port(chip.id(), p.port())).toList());
   }
 
-  private WiredPort find(RoutingContext ctx) {
-    return find(model.current(), ctx);
-  }
-
-  private static WiredPort find(ChassisState state, RoutingContext ctx) {
-    SwitchChip chip = SwitchResource.find(state, ctx.pathParam("SwitchId"));
-    String id = ctx.pathParam("PortId");
+  private static WiredPort find(ChassisState state, Map<String, String> params) {
+    SwitchChip chip = SwitchResource.find(state, params.get("SwitchId"));
+    String id = params.get("PortId");
     Optional<WiredPort> port = Optional.empty();
     if (id.matches("\\d{1,3}")) {
       port = WiredPort.find(state, chip.id(), Integer.parseInt(id));

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.redfish;
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.ServiceRoot;
+import io.gpuchassis.redfish.query.ProtocolFeatures;
 import io.gpuchassis.redfish.model.ServiceRootLinks;
 import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
@@ -21,7 +22,7 @@ final class ServiceRootResource {
 
   void register(RedfishRoutes routes) {
     routes.get("/redfish", PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, Map.of("v1", Uris.ROOT)));
-    routes.get(Uris.ROOT, "ServiceRoot", ctx -> RedfishResponses.ok(ctx, render(identity)));
+    routes.resource(Uris.ROOT, "ServiceRoot", (params, caller) -> render(identity));
   }
 
   static ServiceRoot render(ServiceIdentity identity) {
@@ -36,6 +37,7 @@ final class ServiceRootResource {
         .vendor(identity.vendor())
         .chassis(Uris.ref(Uris.CHASSIS))
         .managers(Uris.ref(Uris.MANAGERS))
+        .protocolFeaturesSupported(ProtocolFeatures.supported())
         .sessionService(Uris.ref(Uris.SESSION_SERVICE))
         .fabrics(Uris.ref(Uris.FABRICS))
         .links(

@@ -1,6 +1,5 @@
 package io.gpuchassis.agent.redfish;
 
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.SessionService;
 import io.gpuchassis.redfish.model.State;
@@ -17,14 +16,12 @@ final class SessionServiceResource {
   static final int SESSION_TIMEOUT_SECONDS = 1800;
 
   void register(RedfishRoutes routes) {
-    routes.get(Uris.SESSION_SERVICE, "SessionService", ctx -> RedfishResponses.ok(ctx, render()));
-    routes.get(
+    routes.resource(Uris.SESSION_SERVICE, "SessionService", (params, caller) -> render());
+    routes.resource(
         Uris.SESSIONS,
         "SessionCollection",
-        ctx ->
-            RedfishResponses.ok(
-                ctx,
-                Collections.render(Schemas.SESSION_COLLECTION, Uris.SESSIONS, "Session Collection", List.of())));
+        (params, caller) ->
+            Collections.render(Schemas.SESSION_COLLECTION, Uris.SESSIONS, "Session Collection", List.of()));
   }
 
   static SessionService render() {

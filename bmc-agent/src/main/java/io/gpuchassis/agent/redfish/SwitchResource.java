@@ -5,7 +5,6 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.SwitchObservation;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.FabricSwitch;
 import io.gpuchassis.redfish.model.PowerState;
 import io.gpuchassis.redfish.model.Protocol;
@@ -13,7 +12,6 @@ import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.SwitchLinks;
 import io.gpuchassis.redfish.route.RedfishRoutes;
-import io.vertx.ext.web.RoutingContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,14 +29,14 @@ final class SwitchResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.get(Uris.FABRIC + "/Switches", "SwitchCollection", ctx -> RedfishResponses.ok(ctx, renderCollection(model.current())));
-    routes.get(Uris.FABRIC + "/Switches/{SwitchId}", "Switch", this::handleGet);
-  }
-
-  private void handleGet(RoutingContext ctx) {
-    ChassisState state = model.current();
-    SwitchChip chip = find(state, ctx.pathParam("SwitchId"));
-    RedfishResponses.ok(ctx, render(state, chip));
+    routes.resource(Uris.FABRIC + "/Switches", "SwitchCollection", (params, caller) -> renderCollection(model.current()));
+    routes.resource(
+        Uris.FABRIC + "/Switches/{SwitchId}",
+        "Switch",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          return render(state, find(state, params.get("SwitchId")));
+        });
   }
 
   static SwitchChip find(ChassisState state, String id) {

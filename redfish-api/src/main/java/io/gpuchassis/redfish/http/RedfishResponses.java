@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.MessageInstance;
+import io.gpuchassis.redfish.query.ETags;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
@@ -36,6 +37,30 @@ public final class RedfishResponses {
       return;
     }
     send(ctx, status, JSON, Buffer.buffer(bytes));
+  }
+
+  /** {@code body} as a JSON object tree (model objects are serialized the way they would be sent). */
+  public static ObjectNode tree(Object body) {
+    if (body instanceof ObjectNode node) {
+      return node;
+    }
+    return MAPPER.valueToTree(body);
+  }
+
+  /**
+   * 200 with a resource's representation and its strong ETag, or 304 without a body when the request's If-None-Match
+   * names that ETag (so that polling an unchanged resource costs almost nothing).
+   */
+  public static void representation(RoutingContext ctx, ObjectNode body) {
+    String etag = ETags.of(body);
+    ctx.response().putHeader("ETag", etag);
+    String ifNoneMatch = ctx.request().getHeader("If-None-Match");
+    if (ifNoneMatch != null && ETags.matchesIfNoneMatch(ifNoneMatch, etag)) {
+      HttpServerResponse response = ctx.response();
+      response.setStatusCode(304).putHeader("OData-Version", "4.0").putHeader("Cache-Control", "no-store").end();
+      return;
+    }
+    json(ctx, 200, body);
   }
 
   /** Sends {@code content} with the headers every Redfish response carries. */

@@ -2,7 +2,10 @@ package io.gpuchassis.redfish.route;
 
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.query.QueryEngine;
+import io.gpuchassis.redfish.query.QueryOptions;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -10,6 +13,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -34,16 +38,89 @@ public final class RedfishRoutes {
   private final Router router;
   private final Authenticator authenticator;
   private final String prefix;
+  private final QueryEngine queries;
   private final List<RouteEntry> entries = new ArrayList<>();
+  private final List<Readable> readables = new ArrayList<>();
 
   /**
    * @param prefix the URI space this table owns and answers 404/405 for (e.g. {@code /redfish})
    */
   public RedfishRoutes(Router router, Authenticator authenticator, String prefix) {
+    this(router, authenticator, prefix, new QueryEngine());
+  }
+
+  public RedfishRoutes(Router router, Authenticator authenticator, String prefix, QueryEngine queries) {
     this.router = router;
     this.authenticator = authenticator;
     this.prefix = prefix;
+    this.queries = queries;
   }
+
+  /**
+   * A readable resource of Privilege Registry {@code entity}: GET and HEAD render it through {@code renderer}, apply
+   * the query options ($expand, $select, $filter, $top/$skip, only), and answer with a strong ETag, or 304 when the
+   * client's If-None-Match still matches. The same renderer serves {@code $expand} from other resources.
+   */
+  public RedfishRoutes resource(String template, String entity, ResourceRenderer renderer) {
+    PrivilegeRule rule =
+        PrivilegeTable.of(entity, HttpMethod.GET)
+            .orElseThrow(() -> new IllegalArgumentException("entity '" + entity + "' is not in the privilege table"));
+    readables.add(new Readable(templatePattern(template), variables(template), rule, renderer));
+    return get(template, entity, ctx -> represent(ctx, renderer));
+  }
+
+  /**
+   * Renders the resource at {@code uri} as {@code caller} may see it, or empty when no resource lives there or the
+   * caller may not read it. Used for $expand and for the current ETag of a resource being changed.
+   */
+  public Optional<ObjectNode> render(String uri, Caller caller) {
+    String path = strip(uri.split("[?#]")[0]);
+    for (Readable r : readables) {
+      Matcher m = r.pattern.matcher(path);
+      if (m.matches() && (r.rule.isNoAuth() || (caller != null && r.rule.isSatisfiedBy(caller.privileges())))) {
+        Map<String, String> params = new java.util.HashMap<>();
+        for (int i = 0; i < r.variables.size(); i++) {
+          params.put(r.variables.get(i), m.group(i + 1));
+        }
+        try {
+          return Optional.of(RedfishResponses.tree(r.renderer.render(params, caller)));
+        } catch (RedfishException e) {
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void represent(RoutingContext ctx, ResourceRenderer renderer) {
+    Caller caller = caller(ctx).orElse(null);
+    QueryOptions options = queries.parse(queryParameters(ctx));
+    ObjectNode body = RedfishResponses.tree(renderer.render(ctx.pathParams(), caller));
+    if (!options.isEmpty()) {
+      body = queries.apply(body, options, uri -> render(uri, caller));
+    }
+    RedfishResponses.representation(ctx, body);
+  }
+
+  private static Map<String, List<String>> queryParameters(RoutingContext ctx) {
+    Map<String, List<String>> params = new java.util.LinkedHashMap<>();
+    for (String name : ctx.queryParams().names()) {
+      params.put(name, ctx.queryParams().getAll(name));
+    }
+    return params;
+  }
+
+  private static List<String> variables(String template) {
+    List<String> names = new ArrayList<>();
+    Matcher m = TEMPLATE_VARIABLE.matcher(template);
+    while (m.find()) {
+      names.add(m.group(1));
+    }
+    return names;
+  }
+
+  /** A resource that can be rendered by URI. */
+  private record Readable(Pattern pattern, List<String> variables, PrivilegeRule rule, ResourceRenderer renderer) {}
 
   /** GET (and HEAD) of a resource of Privilege Registry {@code entity}, with the registry's privileges. */
   public RedfishRoutes get(String template, String entity, Handler<RoutingContext> handler) {
@@ -207,7 +284,7 @@ public final class RedfishRoutes {
     StringBuilder regex = new StringBuilder();
     int last = 0;
     while (m.find()) {
-      regex.append(Pattern.quote(strip(template).substring(last, m.start()))).append("[^/]+");
+      regex.append(Pattern.quote(strip(template).substring(last, m.start()))).append("([^/]+)");
       last = m.end();
     }
     regex.append(Pattern.quote(strip(template).substring(last)));
