@@ -8,7 +8,7 @@ import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.AccountRepository;
-import io.gpuchassis.agent.security.BasicAuthenticator;
+import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.security.FirstAdministrator;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.sim.SimulatedChassis;
@@ -124,11 +124,12 @@ public final class Agent implements AutoCloseable {
               id -> simulation.fabric().connect(id, SimulatedFabric.pollingOptions()),
               clock,
               config.switchPollInterval());
-      BasicAuthenticator authenticator = new BasicAuthenticator(vertx, accounts, hasher, clock);
+      SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
       RedfishResources resources =
-          new RedfishResources(identity, model, clock, config.switchPollInterval().multipliedBy(3));
+          new RedfishResources(
+              identity, model, clock, config.switchPollInterval().multipliedBy(3), security, vertx);
       RedfishServer server =
-          RedfishServer.start(vertx, config.listen(), tls, authenticator, resources, Optional.of(simulation.faults()));
+          RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       return new Agent(store, vertx, server, simulation, model, switches);
     } catch (RuntimeException e) {

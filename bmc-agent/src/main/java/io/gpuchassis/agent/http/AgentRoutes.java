@@ -4,7 +4,13 @@ import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulationApi;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.redfish.http.FailureHandler;
+import io.gpuchassis.agent.redfish.Uris;
+import io.gpuchassis.agent.security.PasswordChangePolicy;
+import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.redfish.query.QueryEngine;
+import io.gpuchassis.redfish.route.AccessPolicy;
 import io.gpuchassis.redfish.route.Authenticator;
+import io.vertx.core.Vertx;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.ext.web.Router;
@@ -28,11 +34,20 @@ public final class AgentRoutes {
    * @param simulation the fault switchboard in simulated mode, empty with real hardware (no /sim routes then)
    */
   public static List<RouteEntry> install(
-      Router router, Authenticator authenticator, RedfishResources resources, Optional<FaultInjector> simulation) {
+      Vertx vertx,
+      Router router,
+      SecurityServices security,
+      RedfishResources resources,
+      Optional<FaultInjector> simulation) {
     router.route().handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
+    router.route().handler(new WriteAudit(vertx, security.log()));
     List<RouteEntry> entries = new ArrayList<>();
+    Authenticator authenticator = security.authenticator();
 
-    RedfishRoutes redfish = new RedfishRoutes(router, authenticator, "/redfish");
+    AccessPolicy passwordChange =
+        new PasswordChangePolicy(
+            user -> security.accounts().find(user).map(a -> Uris.account(a.id())));
+    RedfishRoutes redfish = new RedfishRoutes(router, authenticator, "/redfish", new QueryEngine(), passwordChange);
     resources.register(redfish);
     redfish.seal();
     entries.addAll(redfish.entries());

@@ -3,7 +3,7 @@ package io.gpuchassis.agent.http;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
-import io.gpuchassis.redfish.route.Authenticator;
+import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -36,11 +36,11 @@ public final class RedfishServer {
       Vertx vertx,
       ListenAddress listen,
       KeyManagerFactory tls,
-      Authenticator authenticator,
+      SecurityServices security,
       RedfishResources resources,
       Optional<FaultInjector> simulation) {
     Router router = Router.router(vertx);
-    List<RouteEntry> routes = AgentRoutes.install(router, authenticator, resources, simulation);
+    List<RouteEntry> routes = AgentRoutes.install(vertx, router, security, resources, simulation);
 
     HttpServerOptions options =
         new HttpServerOptions()

@@ -72,6 +72,7 @@ final class ManagerResource {
         .dateTimeLocalOffset("+00:00")
         .powerState(PowerState.ON)
         .status(new Status().state(State.ENABLED).health(Health.OK))
+        .logServices(Uris.ref(Uris.logServices()))
         .links(new ManagerLinks().managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
         .oem(Map.of("GpuChassisAgent", Map.of("SimulatedHardware", identity.simulated())));
   }

@@ -34,7 +34,8 @@ final class ODataResource {
             entry("Chassis", Uris.CHASSIS),
             entry("Managers", Uris.MANAGERS),
             entry("SessionService", Uris.SESSION_SERVICE),
-            entry("Fabrics", Uris.FABRICS));
+            entry("Fabrics", Uris.FABRICS),
+            entry("AccountService", Uris.ACCOUNT_SERVICE));
     return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
   }
 

@@ -5,6 +5,8 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.time.Clock;
 import java.time.Duration;
+import io.gpuchassis.agent.security.SecurityServices;
+import io.vertx.core.Vertx;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -13,15 +15,26 @@ public final class RedfishResources {
   private final ChassisModel model;
   private final Clock clock;
   private final Duration staleAfter;
+  private final SecurityServices security;
+  private final Vertx vertx;
 
   /**
    * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
+   * @param vertx for the blocking parts of write requests (password hashing, database writes)
    */
-  public RedfishResources(ServiceIdentity identity, ChassisModel model, Clock clock, Duration staleAfter) {
+  public RedfishResources(
+      ServiceIdentity identity,
+      ChassisModel model,
+      Clock clock,
+      Duration staleAfter,
+      SecurityServices security,
+      Vertx vertx) {
     this.identity = identity;
     this.model = model;
     this.clock = clock;
     this.staleAfter = staleAfter;
+    this.security = security;
+    this.vertx = vertx;
   }
 
   public void register(RedfishRoutes routes) {
@@ -30,7 +43,10 @@ public final class RedfishResources {
     new ChassisResource(model).register(routes);
     new PCIeSlotsResource(model).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
-    new SessionServiceResource().register(routes);
+    new SessionServiceResource(security, vertx).register(routes);
+    new AccountServiceResource(security, vertx).register(routes);
+    new AccountsResource(security, vertx).register(routes);
+    new SecurityLogResource(security.log(), clock, vertx).register(routes);
     FabricHealth health = new FabricHealth(clock, staleAfter);
     new FabricResource(model, health).register(routes);
     new SwitchResource(model, health).register(routes);

@@ -21,6 +21,16 @@ public final class Schemas {
   public static final ServedSchema PORT_COLLECTION = ServedSchema.unversioned("PortCollection");
   public static final ServedSchema PORT = ServedSchema.versioned("Port", "v1_18_0");
   public static final ServedSchema PORT_METRICS = ServedSchema.versioned("PortMetrics", "v1_8_1");
+  public static final ServedSchema ACCOUNT_SERVICE = ServedSchema.versioned("AccountService", "v1_18_1");
+  public static final ServedSchema MANAGER_ACCOUNT_COLLECTION = ServedSchema.unversioned("ManagerAccountCollection");
+  public static final ServedSchema MANAGER_ACCOUNT = ServedSchema.versioned("ManagerAccount", "v1_14_1");
+  public static final ServedSchema ROLE_COLLECTION = ServedSchema.unversioned("RoleCollection");
+  public static final ServedSchema ROLE = ServedSchema.versioned("Role", "v1_3_3");
+  public static final ServedSchema SESSION = ServedSchema.versioned("Session", "v1_8_0");
+  public static final ServedSchema LOG_SERVICE_COLLECTION = ServedSchema.unversioned("LogServiceCollection");
+  public static final ServedSchema LOG_SERVICE = ServedSchema.versioned("LogService", "v1_9_0");
+  public static final ServedSchema LOG_ENTRY_COLLECTION = ServedSchema.unversioned("LogEntryCollection");
+  public static final ServedSchema LOG_ENTRY = ServedSchema.versioned("LogEntry", "v1_21_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -41,6 +51,16 @@ public final class Schemas {
           PORT_COLLECTION,
           PORT,
           PORT_METRICS,
+          ACCOUNT_SERVICE,
+          MANAGER_ACCOUNT_COLLECTION,
+          MANAGER_ACCOUNT,
+          ROLE_COLLECTION,
+          ROLE,
+          SESSION,
+          LOG_SERVICE_COLLECTION,
+          LOG_SERVICE,
+          LOG_ENTRY_COLLECTION,
+          LOG_ENTRY,
           MESSAGE,
           RESOURCE);
 

@@ -39,6 +39,7 @@ final class ServiceRootResource {
         .managers(Uris.ref(Uris.MANAGERS))
         .protocolFeaturesSupported(ProtocolFeatures.supported())
         .sessionService(Uris.ref(Uris.SESSION_SERVICE))
+        .accountService(Uris.ref(Uris.ACCOUNT_SERVICE))
         .fabrics(Uris.ref(Uris.FABRICS))
         .links(
             new ServiceRootLinks()

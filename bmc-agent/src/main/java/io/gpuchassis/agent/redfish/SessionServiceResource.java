@@ -1,38 +1,194 @@
 package io.gpuchassis.agent.redfish;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.agent.security.Account;
+import io.gpuchassis.agent.security.AgentAuthenticator;
+import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.security.SecuritySettings;
+import io.gpuchassis.agent.security.Session;
+import io.gpuchassis.agent.security.SessionManager;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.http.PatchRequest;
+import io.gpuchassis.redfish.http.Preconditions;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.SessionService;
+import io.gpuchassis.redfish.model.SessionTypes;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.Caller;
+import io.gpuchassis.redfish.route.Privilege;
 import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
- * {@code /redfish/v1/SessionService} and its {@code Sessions} collection, which the service root must link. Read-only:
- * the agent authenticates with HTTP Basic, so the collection is empty.
+ * {@code /redfish/v1/SessionService} and its {@code Sessions}: log in ({@code POST}, credentials in the body, answered
+ * with {@code X-Auth-Token} and {@code Location}), list, read and log out ({@code DELETE}) sessions, and set the idle
+ * timeout. A caller without ConfigureManager sees and closes only its own sessions.
  */
 final class SessionServiceResource {
 
-  static final int SESSION_TIMEOUT_SECONDS = 1800;
+  private static final Set<String> SERVICE_READ_ONLY =
+      Set.of("Id", "Name", "Description", "ServiceEnabled", "Sessions", "Status");
+  private static final Set<String> LOGIN_PROPERTIES = Set.of("UserName", "Password", "Context");
 
-  void register(RedfishRoutes routes) {
-    routes.resource(Uris.SESSION_SERVICE, "SessionService", (params, caller) -> render());
-    routes.resource(
-        Uris.SESSIONS,
-        "SessionCollection",
-        (params, caller) ->
-            Collections.render(Schemas.SESSION_COLLECTION, Uris.SESSIONS, "Session Collection", List.of()));
+  private final SecurityServices security;
+  private final Vertx vertx;
+  private RedfishRoutes routes;
+
+  SessionServiceResource(SecurityServices security, Vertx vertx) {
+    this.security = security;
+    this.vertx = vertx;
   }
 
-  static SessionService render() {
+  void register(RedfishRoutes routes) {
+    this.routes = routes;
+    routes.resource(Uris.SESSION_SERVICE, "SessionService", (params, caller) -> render());
+    routes.patch(Uris.SESSION_SERVICE, "SessionService", this::handlePatch);
+    routes.resource(Uris.SESSIONS, "SessionCollection", (params, caller) -> renderCollection(caller));
+    routes.login(Uris.SESSIONS, this::handleLogin);
+    routes.resource(Uris.SESSIONS + "/{SessionId}", "Session", (params, caller) -> render(find(params, caller)));
+    routes.delete(Uris.SESSIONS + "/{SessionId}", "Session", this::handleLogout);
+  }
+
+  SessionService render() {
     return new SessionService()
         .atOdataId(Uris.SESSION_SERVICE)
         .atOdataType(Schemas.SESSION_SERVICE.odataType())
         .id("SessionService")
         .name("Session Service")
+        .description("Redfish login sessions; idle sessions end after SessionTimeout seconds")
         .serviceEnabled(true)
-        .sessionTimeout(SESSION_TIMEOUT_SECONDS)
+        .sessionTimeout((int) security.settings().sessionTimeout().toSeconds())
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .sessions(Uris.ref(Uris.SESSIONS));
+  }
+
+  private Object renderCollection(Caller caller) {
+    List<String> members =
+        security.sessions().all().stream()
+            .filter(s -> mayReach(caller, s))
+            .map(s -> Uris.session(s.id()))
+            .toList();
+    return Collections.render(Schemas.SESSION_COLLECTION, Uris.SESSIONS, "Session Collection", members);
+  }
+
+  static io.gpuchassis.redfish.model.Session render(Session s) {
+    return new io.gpuchassis.redfish.model.Session()
+        .atOdataId(Uris.session(s.id()))
+        .atOdataType(Schemas.SESSION.odataType())
+        .id(s.id())
+        .name("User Session")
+        .description("Redfish session of " + s.userName())
+        .userName(s.userName())
+        .createdTime(s.created().atOffset(ZoneOffset.UTC))
+        .clientOriginIPAddress(s.clientAddress())
+        .context(s.context().orElse(null))
+        .sessionType(SessionTypes.REDFISH);
+  }
+
+  private Session find(Map<String, String> params, Caller caller) {
+    String id = params.get("SessionId");
+    return security.sessions()
+        .find(id)
+        .filter(s -> mayReach(caller, s))
+        .orElseThrow(() -> RedfishErrors.notFound("Session", id));
+  }
+
+  /** Holders of ConfigureManager reach every session; everyone else only their own. */
+  private static boolean mayReach(Caller caller, Session session) {
+    return caller != null
+        && (caller.has(Privilege.ConfigureManager) || caller.userName().equals(session.userName()));
+  }
+
+  private void handleLogin(RoutingContext ctx) {
+    ObjectNode body = RequestBodies.object(ctx);
+    List<MessageInstance> problems = new ArrayList<>();
+    body.fieldNames()
+        .forEachRemaining(
+            name -> {
+              if (!LOGIN_PROPERTIES.contains(name)) {
+                problems.add(BaseMessages.PROPERTY_UNKNOWN.with(name).about("/" + name));
+              }
+            });
+    if (!problems.isEmpty()) {
+      throw new RedfishException(400, problems, Map.of());
+    }
+    String userName = RequestBodies.requiredString(body, "UserName");
+    String password = RequestBodies.requiredString(body, "Password");
+    Optional<String> context =
+        body.hasNonNull("Context") ? Optional.of(RequestBodies.requiredString(body, "Context")) : Optional.empty();
+    String address = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
+    Offload.run(
+        vertx,
+        ctx,
+        () -> security.verifier().verify(userName, password, address, "Redfish session"),
+        account -> respondLogin(ctx, account, address, context));
+  }
+
+  private void respondLogin(
+      RoutingContext ctx, Optional<Account> account, String address, Optional<String> context) {
+    if (account.isEmpty()) {
+      // The same answer for an unknown user, a wrong password and a locked account: nothing to learn from it.
+      throw RedfishErrors.unauthorized();
+    }
+    SessionManager.Opened opened =
+        security.sessions()
+            .open(account.get(), address, context)
+            .orElseThrow(() -> new RedfishException(503, BaseMessages.SESSION_LIMIT_EXCEEDED.with()));
+    ObjectNode session = RedfishResponses.tree(render(opened.session()));
+    if (account.get().passwordChangeRequired()) {
+      session
+          .putArray("@Message.ExtendedInfo")
+          .add(
+              RedfishResponses.message(
+                  BaseMessages.PASSWORD_CHANGE_REQUIRED.with(Uris.account(account.get().id()))));
+    }
+    ctx.response()
+        .putHeader(AgentAuthenticator.TOKEN_HEADER, opened.token())
+        .putHeader("Location", Uris.session(opened.session().id()));
+    RedfishResponses.json(ctx, 201, session);
+  }
+
+  private void handleLogout(RoutingContext ctx) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    Session session = find(ctx.pathParams(), caller);
+    security.sessions().close(session.id());
+    ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end();
+  }
+
+  private void handlePatch(RoutingContext ctx) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    Preconditions.checkIfMatch(ctx, routes.render(Uris.SESSION_SERVICE, caller).orElseThrow());
+    ObjectNode body = RequestBodies.object(ctx);
+    Duration[] timeout = new Duration[1];
+    List<MessageInstance> rejected =
+        PatchRequest.of(body, SERVICE_READ_ONLY)
+            .integer(
+                "SessionTimeout",
+                SecuritySettings.MIN_SESSION_TIMEOUT,
+                SecuritySettings.MAX_SESSION_TIMEOUT,
+                seconds -> timeout[0] = Duration.ofSeconds(seconds))
+            .apply();
+    Offload.run(
+        vertx,
+        ctx,
+        () -> {
+          security.settings().setSessionTimeout(timeout[0]);
+          return null;
+        },
+        done -> RedfishResponses.changed(ctx, RedfishResponses.tree(render()), rejected));
   }
 }

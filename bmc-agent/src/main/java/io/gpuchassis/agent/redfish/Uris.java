@@ -18,6 +18,34 @@ public final class Uris {
 
   private Uris() {}
 
+  public static final String ACCOUNT_SERVICE = "/redfish/v1/AccountService";
+  public static final String ACCOUNTS = ACCOUNT_SERVICE + "/Accounts";
+  public static final String ROLES = ACCOUNT_SERVICE + "/Roles";
+
+  public static String account(long id) {
+    return ACCOUNTS + "/" + id;
+  }
+
+  public static String role(String id) {
+    return ROLES + "/" + id;
+  }
+
+  public static String session(String id) {
+    return SESSIONS + "/" + id;
+  }
+
+  public static String logServices() {
+    return manager() + "/LogServices";
+  }
+
+  public static String securityLog() {
+    return logServices() + "/SecurityLog";
+  }
+
+  public static String securityLogEntries() {
+    return securityLog() + "/Entries";
+  }
+
   public static String chassis(String id) {
     return CHASSIS + "/" + id;
   }

@@ -11,74 +11,84 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Accounts in the embedded database. Blocking: call from a worker thread. */
+/**
+ * Accounts in the embedded database, with a copy of all of them in memory: reads (every login, every render of the
+ * account resources) never touch the disk, writes go to the database first and then to the copy. Writes block: call
+ * them from a worker thread.
+ */
 public final class AccountRepository {
 
   private static final String COLUMNS = "id, username, password_hash, role, enabled, password_change_required, created";
 
   private final AgentStore store;
+  private volatile List<Account> cached;
 
   public AccountRepository(AgentStore store) {
     this.store = store;
+    reload();
   }
 
   public Optional<Account> find(String userName) {
-    return one("SELECT " + COLUMNS + " FROM accounts WHERE username = ?", userName);
+    return cached.stream().filter(a -> a.userName().equals(userName)).findFirst();
   }
 
   public Optional<Account> findById(long id) {
-    return store.inTransaction(
-        c -> {
-          try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM accounts WHERE id = ?")) {
-            s.setLong(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-              return rs.next() ? Optional.of(read(rs)) : Optional.empty();
-            }
-          }
-        });
+    return cached.stream().filter(a -> a.id() == id).findFirst();
   }
 
   public List<Account> list() {
-    return store.inTransaction(
-        c -> {
-          List<Account> all = new ArrayList<>();
-          try (Statement s = c.createStatement();
-              ResultSet rs = s.executeQuery("SELECT " + COLUMNS + " FROM accounts ORDER BY id")) {
-            while (rs.next()) {
-              all.add(read(rs));
-            }
-          }
-          return all;
-        });
+    return cached;
   }
 
   public int count() {
-    return store.inTransaction(AccountRepository::count);
+    return cached.size();
+  }
+
+  private void reload() {
+    cached =
+        List.copyOf(
+            store.inTransaction(
+                c -> {
+                  List<Account> all = new ArrayList<>();
+                  try (Statement s = c.createStatement();
+                      ResultSet rs = s.executeQuery("SELECT " + COLUMNS + " FROM accounts ORDER BY id")) {
+                    while (rs.next()) {
+                      all.add(read(rs));
+                    }
+                  }
+                  return all;
+                }));
   }
 
   /** Creates the account unless its user name is taken; the created account carries its new id. */
   public Optional<Account> create(
       String userName, String passwordHash, Role role, boolean enabled, boolean passwordChangeRequired, Instant now) {
-    return store.inTransaction(
-        c -> {
-          if (exists(c, userName)) {
-            return Optional.empty();
-          }
-          return Optional.of(insert(c, userName, passwordHash, role, enabled, passwordChangeRequired, now));
-        });
+    Optional<Account> created =
+        store.inTransaction(
+            c -> {
+              if (exists(c, userName)) {
+                return Optional.empty();
+              }
+              return Optional.of(insert(c, userName, passwordHash, role, enabled, passwordChangeRequired, now));
+            });
+    reload();
+    return created;
   }
 
   /** Creates the first account, only if there is no account at all; returns whether it did. */
   public boolean createIfNoAccounts(
       String userName, String passwordHash, Role role, boolean passwordChangeRequired, Instant now) {
-    return store.inTransaction(
-        c -> {
-          if (count(c) > 0) {
-            return false;
-          }
-          insert(c, userName, passwordHash, role, true, passwordChangeRequired, now);
-          return true;
-        });
+    boolean created =
+        store.inTransaction(
+            c -> {
+              if (count(c) > 0) {
+                return false;
+              }
+              insert(c, userName, passwordHash, role, true, passwordChangeRequired, now);
+              return true;
+            });
+    reload();
+    return created;
   }
 
   /**
@@ -86,6 +96,16 @@ public final class AccountRepository {
    * Administrator, or when the new user name belongs to another account.
    */
   public UpdateResult update(Account changed) {
+    try {
+      return updateStored(changed);
+    } catch (LastAdministrator e) {
+      return UpdateResult.LAST_ADMINISTRATOR;
+    } finally {
+      reload();
+    }
+  }
+
+  private UpdateResult updateStored(Account changed) {
     return store.inTransaction(
         c -> {
           try (PreparedStatement s = c.prepareStatement("SELECT id FROM accounts WHERE username = ? AND id <> ?")) {
@@ -112,8 +132,7 @@ public final class AccountRepository {
             }
           }
           if (enabledAdministrators(c) == 0) {
-            c.rollback();
-            return UpdateResult.LAST_ADMINISTRATOR;
+            throw new LastAdministrator(); // rolls the transaction back
           }
           return UpdateResult.UPDATED;
         });
@@ -121,6 +140,23 @@ public final class AccountRepository {
 
   /** Deletes the account unless it is the last enabled Administrator. */
   public UpdateResult delete(long id) {
+    try {
+      return deleteStored(id);
+    } catch (LastAdministrator e) {
+      return UpdateResult.LAST_ADMINISTRATOR;
+    } finally {
+      reload();
+    }
+  }
+
+  /** Thrown inside a transaction to undo a change that would leave no enabled Administrator. */
+  private static final class LastAdministrator extends RuntimeException {
+    LastAdministrator() {
+      super(null, null, false, false);
+    }
+  }
+
+  private UpdateResult deleteStored(long id) {
     return store.inTransaction(
         c -> {
           try (PreparedStatement s = c.prepareStatement("DELETE FROM accounts WHERE id = ?")) {
@@ -130,8 +166,7 @@ public final class AccountRepository {
             }
           }
           if (enabledAdministrators(c) == 0) {
-            c.rollback();
-            return UpdateResult.LAST_ADMINISTRATOR;
+            throw new LastAdministrator(); // rolls the transaction back
           }
           return UpdateResult.UPDATED;
         });
@@ -144,18 +179,6 @@ public final class AccountRepository {
     NAME_TAKEN,
     /** Refused: no enabled Administrator would be left to manage the chassis. */
     LAST_ADMINISTRATOR
-  }
-
-  private Optional<Account> one(String sql, String arg) {
-    return store.inTransaction(
-        c -> {
-          try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, arg);
-            try (ResultSet rs = s.executeQuery()) {
-              return rs.next() ? Optional.of(read(rs)) : Optional.empty();
-            }
-          }
-        });
   }
 
   private static int count(Connection c) throws SQLException {

@@ -26,6 +26,21 @@ public final class Settings {
         });
   }
 
+  /** Stores {@code value} under {@code name}, replacing any earlier value. */
+  public void put(String name, String value) {
+    store.inTransaction(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "INSERT INTO settings(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value")) {
+            s.setString(1, name);
+            s.setString(2, value);
+            s.executeUpdate();
+          }
+          return null;
+        });
+  }
+
   /** Returns the stored value, or stores and returns {@code initial}'s value when there is none yet. */
   public String getOrCreate(String name, Supplier<String> initial) {
     return store.inTransaction(

@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.security.AccountRepository;
+import io.gpuchassis.agent.security.PasswordHasher;
+import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.store.AgentStore;
+import org.junit.jupiter.api.io.TempDir;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulatedChassis;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.redfish.route.RouteEntry;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -34,6 +38,8 @@ class RouteTableDocumentedTest {
   private static final String BEGIN = "<!-- routes:begin -->";
   private static final String END = "<!-- routes:end -->";
 
+  @TempDir static Path stateDir;
+
   @Test
   void the_architecture_document_lists_exactly_the_registered_routes() throws Exception {
     Set<String> registered = registeredRows();
@@ -50,15 +56,22 @@ class RouteTableDocumentedTest {
     try (SimulatedChassis chassis =
         SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
+      AgentStore store = AgentStore.open(stateDir);
+      SecurityServices security =
+          new SecurityServices(
+              store, new AccountRepository(store), new PasswordHasher(1000), vertx, Clock.systemUTC());
       RedfishResources resources =
           new RedfishResources(
-              identity, new ChassisModel(chassis.initialState()), Clock.systemUTC(), Duration.ofSeconds(3));
+              identity,
+              new ChassisModel(chassis.initialState()),
+              Clock.systemUTC(),
+              Duration.ofSeconds(3),
+              security,
+              vertx);
       List<RouteEntry> entries =
           AgentRoutes.install(
-              Router.router(vertx),
-              request -> Future.succeededFuture(Optional.empty()),
-              resources,
-              Optional.of(new FaultInjector(Clock.systemUTC())));
+              vertx, Router.router(vertx), security, resources, Optional.of(new FaultInjector(Clock.systemUTC())));
+      store.close();
       // HEAD is registered with every GET and not listed separately.
       return entries.stream()
           .filter(e -> !e.method().equals(HttpMethod.HEAD))

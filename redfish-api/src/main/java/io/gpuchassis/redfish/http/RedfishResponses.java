@@ -63,6 +63,16 @@ public final class RedfishResponses {
     json(ctx, 200, body);
   }
 
+  /** 200 with a changed resource, its ETag, and the messages of whatever part of the request was rejected. */
+  public static void changed(RoutingContext ctx, ObjectNode body, java.util.List<MessageInstance> rejected) {
+    ctx.response().putHeader("ETag", ETags.of(body));
+    if (!rejected.isEmpty()) {
+      ArrayNode infos = body.putArray("@Message.ExtendedInfo");
+      rejected.forEach(m -> infos.add(message(m)));
+    }
+    json(ctx, 200, body);
+  }
+
   /** Sends {@code content} with the headers every Redfish response carries. */
   public static void send(RoutingContext ctx, int status, String contentType, Buffer content) {
     HttpServerResponse response = ctx.response();

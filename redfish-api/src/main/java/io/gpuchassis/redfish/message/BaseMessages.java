@@ -5,6 +5,91 @@ public final class BaseMessages {
 
   public static final String REGISTRY = "Base.1.22.1";
 
+  public static final MessageDefinition PASSWORD_CHANGE_REQUIRED =
+      define(
+          "PasswordChangeRequired",
+          "The password provided for this account must be changed before access is granted.  PATCH the Password property for this account located at the target URI '%1' to complete this process.",
+          "Critical",
+          1,
+          "Change the password for this account using a PATCH to the Password property at the URI provided.");
+  public static final MessageDefinition PRECONDITION_FAILED =
+      define(
+          "PreconditionFailed",
+          "The ETag supplied did not match the ETag required to change this resource.",
+          "Critical",
+          0,
+          "Try the operation again using the appropriate ETag.");
+  public static final MessageDefinition PROPERTY_NOT_WRITABLE =
+      define(
+          "PropertyNotWritable",
+          "The property %1 is a read-only property and cannot be assigned a value.",
+          "Warning",
+          1,
+          "Remove the property from the request body and resubmit the request if the operation failed.");
+  public static final MessageDefinition PROPERTY_VALUE_OUT_OF_RANGE =
+      define(
+          "PropertyValueOutOfRange",
+          "The value '%1' for the property %2 is not in the supported range of acceptable values.",
+          "Warning",
+          2,
+          "Correct the value for the property in the request body and resubmit the request if the operation failed.");
+  public static final MessageDefinition RESOURCE_ALREADY_EXISTS =
+      define(
+          "ResourceAlreadyExists",
+          "The requested resource of type %1 with the property %2 with the value '%3' already exists.",
+          "Critical",
+          3,
+          "Do not repeat the create operation as the resource was already created.");
+  public static final MessageDefinition CREATE_FAILED_MISSING_REQ_PROPERTIES =
+      define(
+          "CreateFailedMissingReqProperties",
+          "The create operation failed because the required property %1 was missing from the request.",
+          "Critical",
+          1,
+          "Correct the body to include the required property with a valid value and resubmit the request if the operation failed.");
+  public static final MessageDefinition PROPERTY_VALUE_CONFLICT =
+      define(
+          "PropertyValueConflict",
+          "The property '%1' could not be written because its value would conflict with the value of the '%2' property.",
+          "Warning",
+          2,
+          "None.");
+  public static final MessageDefinition NO_OPERATION =
+      define(
+          "NoOperation",
+          "The request body submitted contain no data to act upon and no changes to the resource took place.",
+          "Warning",
+          0,
+          "Add properties in the JSON object and resubmit the request.");
+  public static final MessageDefinition EMPTY_JSON =
+      define(
+          "EmptyJSON",
+          "The request body submitted contained an empty JSON object and the service is unable to process it.",
+          "Warning",
+          0,
+          "Add properties in the JSON object and resubmit the request.");
+  public static final MessageDefinition PROPERTY_VALUE_ERROR =
+      define(
+          "PropertyValueError",
+          "The value provided for the property %1 is not valid.",
+          "Warning",
+          1,
+          "Correct the value for the property in the request body and resubmit the request if the operation failed.");
+  public static final MessageDefinition SESSION_LIMIT_EXCEEDED =
+      define(
+          "SessionLimitExceeded",
+          "The session establishment failed due to the number of simultaneous sessions exceeding the limit of the implementation.",
+          "Critical",
+          0,
+          "Reduce the number of other sessions before trying to establish the session or increase the limit of simultaneous sessions, if supported.");
+  public static final MessageDefinition RESOURCE_IN_USE =
+      define(
+          "ResourceInUse",
+          "The change to the requested resource failed because the resource is in use or in transition.",
+          "Warning",
+          0,
+          "Remove the condition and resubmit the request if the operation failed.");
+
   public static final MessageDefinition RESOURCE_NOT_FOUND =
       define(
           "ResourceNotFound",

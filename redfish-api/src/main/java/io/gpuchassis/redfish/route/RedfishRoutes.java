@@ -32,6 +32,9 @@ public final class RedfishRoutes {
   public static final Set<String> NO_AUTH_PATHS =
       Set.of("/redfish", "/redfish/v1/", "/redfish/v1/odata", "/redfish/v1/$metadata");
 
+  /** Where sessions are created; the one POST that needs no prior authentication. */
+  public static final String LOGIN_PATH = "/redfish/v1/SessionService/Sessions";
+
   private static final String CALLER_KEY = "redfish.caller";
   private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{(\\w+)}");
 
@@ -39,6 +42,7 @@ public final class RedfishRoutes {
   private final Authenticator authenticator;
   private final String prefix;
   private final QueryEngine queries;
+  private final AccessPolicy policy;
   private final List<RouteEntry> entries = new ArrayList<>();
   private final List<Readable> readables = new ArrayList<>();
 
@@ -46,14 +50,45 @@ public final class RedfishRoutes {
    * @param prefix the URI space this table owns and answers 404/405 for (e.g. {@code /redfish})
    */
   public RedfishRoutes(Router router, Authenticator authenticator, String prefix) {
-    this(router, authenticator, prefix, new QueryEngine());
+    this(router, authenticator, prefix, new QueryEngine(), AccessPolicy.NONE);
   }
 
-  public RedfishRoutes(Router router, Authenticator authenticator, String prefix, QueryEngine queries) {
+  public RedfishRoutes(
+      Router router, Authenticator authenticator, String prefix, QueryEngine queries, AccessPolicy policy) {
     this.router = router;
     this.authenticator = authenticator;
     this.prefix = prefix;
     this.queries = queries;
+    this.policy = policy;
+  }
+
+  /**
+   * The session login route ({@code POST /redfish/v1/SessionService/Sessions}): the credentials travel in the body,
+   * so the handler authenticates the request itself. The only write that passes without an Authorization header.
+   */
+  public RedfishRoutes login(String template, Handler<RoutingContext> handler) {
+    if (!template.equals(LOGIN_PATH)) {
+      throw new IllegalArgumentException(template + " is not the session login path");
+    }
+    entries.add(
+        new RouteEntry(
+            HttpMethod.POST,
+            template,
+            PrivilegeTable.of("SessionCollection", HttpMethod.POST).orElseThrow(),
+            Optional.of("SessionCollection"),
+            registeringClass()));
+    router.route(HttpMethod.POST, vertxPath(template)).handler(ctx -> safely(ctx, handler));
+    return this;
+  }
+
+  private static void safely(RoutingContext ctx, Handler<RoutingContext> handler) {
+    try {
+      handler.handle(ctx);
+    } catch (RedfishException e) {
+      RedfishResponses.error(ctx, e);
+    } catch (RuntimeException e) {
+      ctx.fail(e);
+    }
   }
 
   /**
@@ -235,14 +270,14 @@ public final class RedfishRoutes {
               } else if (!rule.isSatisfiedBy(caller.get().privileges())) {
                 RedfishResponses.error(ctx, RedfishErrors.forbidden());
               } else {
-                ctx.put(CALLER_KEY, caller.get());
-                try {
-                  handler.handle(ctx);
-                } catch (RedfishException e) {
-                  RedfishResponses.error(ctx, e);
-                } catch (RuntimeException e) {
-                  ctx.fail(e);
+                Optional<RedfishException> refusal =
+                    policy.refuse(caller.get(), ctx.request().method(), ctx.normalizedPath());
+                if (refusal.isPresent()) {
+                  RedfishResponses.error(ctx, refusal.get());
+                  return;
                 }
+                ctx.put(CALLER_KEY, caller.get());
+                safely(ctx, handler);
               }
             })
         .onFailure(ctx::fail);

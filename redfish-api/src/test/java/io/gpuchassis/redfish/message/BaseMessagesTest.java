@@ -38,6 +38,23 @@ class BaseMessagesTest {
   }
 
   @Test
+  void every_account_security_message_matches_the_dmtf_registry() throws Exception {
+    Path registry = findRegistry(AccountSecurityMessages.REGISTRY);
+    Assumptions.assumeTrue(registry != null, "DMTF registries not found beside the project; skipped");
+    JsonNode file = new ObjectMapper().readTree(registry.toFile());
+    for (Field f : AccountSecurityMessages.class.getFields()) {
+      if (f.getType() == MessageDefinition.class) {
+        MessageDefinition d = (MessageDefinition) f.get(null);
+        JsonNode m = file.get("Messages").get(d.key());
+        assertNotNull(m, d.key());
+        assertEquals(m.get("Message").asText(), d.template(), d.key());
+        assertEquals(m.get("MessageSeverity").asText(), d.severity(), d.key());
+        assertEquals(m.get("NumberOfArgs").asInt(), d.numberOfArgs(), d.key());
+      }
+    }
+  }
+
+  @Test
   void arguments_fill_the_template_and_their_count_is_checked() {
     MessageInstance m = BaseMessages.RESOURCE_NOT_FOUND.with("Chassis", "X1");
     assertEquals("The requested resource of type Chassis named 'X1' was not found.", m.text());
@@ -57,11 +74,15 @@ class BaseMessagesTest {
   }
 
   private static Path findRegistry() {
+    return findRegistry(BaseMessages.REGISTRY);
+  }
+
+  private static Path findRegistry(String id) {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null) {
       for (Path candidate :
           List.of(dir.resolve("shared/redfish/registries"), dir.resolve("../shared/redfish/registries"))) {
-        Path file = candidate.resolve(BaseMessages.REGISTRY + ".json").normalize();
+        Path file = candidate.resolve(id + ".json").normalize();
         if (Files.isRegularFile(file)) {
           return file;
         }

@@ -21,33 +21,38 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * HTTP Basic authentication against the stored accounts. A full PBKDF2 verification costs tens of milliseconds, so a
- * credential that verified is remembered for a short while as an HMAC under a key that lives only in this process:
- * polling clients that send Basic on every request pay the hash once per {@link #CACHE_TTL}.
+ * Authenticates Redfish requests: by session token ({@code X-Auth-Token}), else by HTTP Basic. A full password check
+ * costs a PBKDF2 hash of tens of milliseconds, so a Basic credential that verified is remembered for
+ * {@link #CACHE_TTL} as an HMAC under a key that lives only in this process: polling clients pay the hash once a
+ * minute, not at every request. Changes to an account forget what was remembered of it.
  */
-public final class BasicAuthenticator implements Authenticator {
+public final class AgentAuthenticator implements Authenticator {
 
   static final Duration CACHE_TTL = Duration.ofMinutes(1);
+  public static final String TOKEN_HEADER = "X-Auth-Token";
   private static final String PREFIX = "Basic ";
 
   private final Vertx vertx;
-  private final AccountRepository accounts;
-  private final PasswordHasher hasher;
+  private final CredentialVerifier verifier;
+  private final SessionManager sessions;
   private final Clock clock;
   private final byte[] cacheKey = new byte[32];
   private final Map<String, Verified> verified = new ConcurrentHashMap<>();
-  private volatile String dummyHash;
 
-  public BasicAuthenticator(Vertx vertx, AccountRepository accounts, PasswordHasher hasher, Clock clock) {
+  public AgentAuthenticator(Vertx vertx, CredentialVerifier verifier, SessionManager sessions, Clock clock) {
     this.vertx = vertx;
-    this.accounts = accounts;
-    this.hasher = hasher;
+    this.verifier = verifier;
+    this.sessions = sessions;
     this.clock = clock;
     new SecureRandom().nextBytes(cacheKey);
   }
 
   @Override
   public Future<Optional<Caller>> authenticate(HttpServerRequest request) {
+    String token = request.getHeader(TOKEN_HEADER);
+    if (token != null) {
+      return Future.succeededFuture(sessions.use(token).map(AgentAuthenticator::caller));
+    }
     Optional<Credential> credential = parse(request.getHeader(HttpHeaders.AUTHORIZATION));
     if (credential.isEmpty()) {
       return Future.succeededFuture(Optional.empty());
@@ -60,37 +65,30 @@ public final class BasicAuthenticator implements Authenticator {
         && MessageDigest.isEqual(cached.fingerprint(), fingerprint)) {
       return Future.succeededFuture(Optional.of(cached.caller()));
     }
-    return vertx.executeBlocking(() -> verify(given, fingerprint), false);
+    String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().host();
+    return vertx.executeBlocking(() -> verify(given, fingerprint, address), false);
   }
 
-  /** Forgets remembered credentials of {@code userName} (after a password, role or enablement change). */
+  /** Forgets remembered credentials of {@code userName} (after a password, role, enablement or lock change). */
   public void forget(String userName) {
     verified.remove(userName);
   }
 
-  private Optional<Caller> verify(Credential given, byte[] fingerprint) {
-    Optional<Account> account = accounts.find(given.userName());
+  private Optional<Caller> verify(Credential given, byte[] fingerprint, String address) {
+    Optional<Account> account = verifier.verify(given.userName(), given.password(), address, "HTTP Basic");
     if (account.isEmpty()) {
-      // An unknown user costs as much as a wrong password, so answer times do not reveal which names exist.
-      hasher.verify(given.password(), dummyHash());
       return Optional.empty();
     }
     Account a = account.get();
-    if (!a.enabled() || !hasher.verify(given.password(), a.passwordHash())) {
-      return Optional.empty();
-    }
-    Caller caller = new Caller(a.userName(), a.role().name(), a.role().privileges());
+    Caller caller =
+        new Caller(a.userName(), a.role().name(), a.role().privileges(), Optional.empty(), a.passwordChangeRequired());
     verified.put(a.userName(), new Verified(fingerprint, clock.instant().plus(CACHE_TTL), caller));
     return Optional.of(caller);
   }
 
-  private String dummyHash() {
-    String hash = dummyHash;
-    if (hash == null) {
-      hash = hasher.hash("not-a-password");
-      dummyHash = hash;
-    }
-    return hash;
+  static Caller caller(Session s) {
+    return new Caller(
+        s.userName(), s.role().name(), s.role().privileges(), Optional.of(s.id()), s.passwordChangeRequired());
   }
 
   private byte[] fingerprint(Credential credential) {

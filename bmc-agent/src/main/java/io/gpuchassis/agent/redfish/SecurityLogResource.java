@@ -1,0 +1,116 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.security.SecurityLog;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.ClearLogAction;
+import io.gpuchassis.redfish.model.EventSeverity;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.LogEntry;
+import io.gpuchassis.redfish.model.LogEntryType;
+import io.gpuchassis.redfish.model.LogEntryTypes;
+import io.gpuchassis.redfish.model.LogService;
+import io.gpuchassis.redfish.model.LogServiceActions;
+import io.gpuchassis.redfish.model.OverWritePolicy;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.core.Vertx;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The manager's log services: {@code /redfish/v1/Managers/BMC/LogServices/SecurityLog}, the persisted security log
+ * (every login, every write request, every account change), with its entries and the ClearLog action.
+ */
+final class SecurityLogResource {
+
+  static final String CLEAR_ACTION = "/Actions/LogService.ClearLog";
+
+  private final SecurityLog log;
+  private final Clock clock;
+  private final Vertx vertx;
+
+  SecurityLogResource(SecurityLog log, Clock clock, Vertx vertx) {
+    this.log = log;
+    this.clock = clock;
+    this.vertx = vertx;
+  }
+
+  void register(RedfishRoutes routes) {
+    routes.resource(
+        Uris.logServices(),
+        "LogServiceCollection",
+        (params, caller) ->
+            Collections.render(
+                Schemas.LOG_SERVICE_COLLECTION, Uris.logServices(), "Log Services", List.of(Uris.securityLog())));
+    routes.resource(Uris.securityLog(), "LogService", (params, caller) -> render());
+    routes.post(
+        Uris.securityLog() + CLEAR_ACTION,
+        "LogService",
+        ctx ->
+            Offload.run(
+                vertx,
+                ctx,
+                () -> {
+                  log.clear();
+                  return null;
+                },
+                done -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end()));
+    routes.resource(
+        Uris.securityLogEntries(),
+        "LogEntryCollection",
+        (params, caller) ->
+            Collections.render(
+                Schemas.LOG_ENTRY_COLLECTION,
+                Uris.securityLogEntries(),
+                "Security Log Entries",
+                log.entries().stream().map(e -> Uris.securityLogEntries() + "/" + e.id()).toList()));
+    routes.resource(
+        Uris.securityLogEntries() + "/{EntryId}",
+        "LogEntry",
+        (params, caller) -> {
+          String id = params.get("EntryId");
+          Optional<SecurityLog.Entry> entry =
+              id.matches("\\d{1,18}") ? log.entry(Long.parseLong(id)) : Optional.empty();
+          return render(entry.orElseThrow(() -> RedfishErrors.notFound("LogEntry", id)));
+        });
+  }
+
+  LogService render() {
+    return new LogService()
+        .atOdataId(Uris.securityLog())
+        .atOdataType(Schemas.LOG_SERVICE.odataType())
+        .id("SecurityLog")
+        .name("Security Log")
+        .description("Logins, write requests and account changes, kept across restarts")
+        .serviceEnabled(true)
+        .maxNumberOfRecords((long) SecurityLog.MAX_ENTRIES)
+        .overWritePolicy(OverWritePolicy.WRAPS_WHEN_FULL)
+        .dateTime(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS))
+        .dateTimeLocalOffset("+00:00")
+        .logEntryType(LogEntryTypes.EVENT)
+        .status(new Status().state(State.ENABLED).health(Health.OK))
+        .entries(Uris.ref(Uris.securityLogEntries()))
+        .actions(
+            new LogServiceActions()
+                .hashLogServiceClearLog(new ClearLogAction().target(Uris.securityLog() + CLEAR_ACTION)));
+  }
+
+  static LogEntry render(SecurityLog.Entry e) {
+    return new LogEntry()
+        .atOdataId(Uris.securityLogEntries() + "/" + e.id())
+        .atOdataType(Schemas.LOG_ENTRY.odataType())
+        .id(Long.toString(e.id()))
+        .name("Security Log Entry " + e.id())
+        .entryType(LogEntryType.EVENT)
+        .severity(EventSeverity.fromValue(e.severity()))
+        .created(e.created().atOffset(ZoneOffset.UTC))
+        .message(e.message())
+        .messageId(e.messageId())
+        .messageArgs(e.args());
+  }
+}

@@ -1,0 +1,27 @@
+package io.gpuchassis.agent.security;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * A Redfish session: who opened it, from where, when, and when it was last used. The token itself is not kept, only
+ * its hash in {@link SessionManager}.
+ */
+public record Session(
+    String id,
+    String userName,
+    Role role,
+    Instant created,
+    Instant lastUsed,
+    String clientAddress,
+    Optional<String> context,
+    boolean passwordChangeRequired) {
+
+  public Session usedAt(Instant now) {
+    return new Session(id, userName, role, created, now, clientAddress, context, passwordChangeRequired);
+  }
+
+  public Session passwordChanged() {
+    return new Session(id, userName, role, created, lastUsed, clientAddress, context, false);
+  }
+}
