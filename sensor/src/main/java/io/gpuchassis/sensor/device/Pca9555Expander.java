@@ -51,6 +51,25 @@ public final class Pca9555Expander {
     configurationShadow = inputMask & 0xFFFF;
   }
 
+  /** True when {@code pin} is configured as an output (from the shadow, no bus transfer). */
+  public synchronized boolean isOutput(int pin) {
+    return ((configurationShadow >> checkPin(pin)) & 1) == 0;
+  }
+
+  /** Turns {@code pin} into an output, setting its level first so it starts at {@code high}. */
+  public synchronized void makeOutput(int pin, boolean high) throws DeviceIoException {
+    int bit = 1 << checkPin(pin);
+    int outputs = high ? outputShadow | bit : outputShadow & ~bit;
+    if (outputs != outputShadow) {
+      writePair(OUTPUT_PORT_0, outputs);
+      outputShadow = outputs;
+    }
+    if ((configurationShadow & bit) != 0) {
+      writePair(CONFIGURATION_PORT_0, configurationShadow & ~bit);
+      configurationShadow &= ~bit;
+    }
+  }
+
   /** The level of all 16 pins as the input ports show them (outputs read back their driven level). */
   public int readPins() throws DeviceIoException {
     return readPair(INPUT_PORT_0);

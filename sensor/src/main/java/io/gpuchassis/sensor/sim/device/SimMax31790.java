@@ -48,6 +48,18 @@ public final class SimMax31790 extends ByteRegisterDevice {
     }
   }
 
+  /**
+   * Loads the state an earlier run of the agent left: tach inputs enabled and every channel at {@code percent} duty.
+   */
+  public synchronized void presetRunning(double percent) {
+    for (int ch = 0; ch < Max31790FanController.CHANNELS; ch++) {
+      setByte(Max31790FanController.fanConfigRegister(ch), Max31790FanController.FAN_CONFIG_TACH_INPUT_ENABLE);
+      setWord(Max31790FanController.pwmTargetRegister(ch), Max31790FanController.dutyRegister(percent));
+      setWord(Max31790FanController.pwmDutyRegister(ch), Max31790FanController.dutyRegister(percent));
+    }
+    updateTachs();
+  }
+
   /** The PWM duty the driver set for {@code channel}, 0-100 %. */
   public synchronized double dutyPercent(int channel) {
     return Max31790FanController.dutyPercent(wordAt(Max31790FanController.pwmTargetRegister(channel)));

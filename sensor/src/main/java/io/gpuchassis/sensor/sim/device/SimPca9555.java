@@ -62,6 +62,13 @@ public final class SimPca9555 extends ByteRegisterDevice {
     setByte(Pca9555Expander.CONFIGURATION_PORT_0 + 1, inputMask >> 8);
   }
 
+  /** Makes {@code pin} an output driving {@code high}, as an earlier run of the agent left it. */
+  public synchronized void presetOutput(int pin, boolean high) {
+    int output = pair(Pca9555Expander.OUTPUT_PORT_0);
+    int inputs = pair(Pca9555Expander.CONFIGURATION_PORT_0);
+    preset(inputs & ~(1 << pin), high ? output | (1 << pin) : output & ~(1 << pin));
+  }
+
   private int pinLevels() {
     int inputs = pair(Pca9555Expander.CONFIGURATION_PORT_0);
     int outputs = pair(Pca9555Expander.OUTPUT_PORT_0);
