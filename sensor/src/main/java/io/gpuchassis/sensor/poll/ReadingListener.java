@@ -9,4 +9,12 @@ package io.gpuchassis.sensor.poll;
 public interface ReadingListener {
 
   void onReading(SensorReading reading);
+
+  /** This listener, then {@code next}. */
+  default ReadingListener andThen(ReadingListener next) {
+    return reading -> {
+      onReading(reading);
+      next.onReading(reading);
+    };
+  }
 }
