@@ -12,16 +12,19 @@ import java.util.Optional;
  * integral is set so that {@code Kp·e + I} equals the duty actually applied, so a saturated zone does not wind up and
  * leaving saturation or failsafe is bumpless.
  *
+ * <p>A floor set from outside ({@link #setFloor}) lifts the duty at once.
+ *
  * <p>Failsafe: when any input is not OK (stale, failed, no value), when there are no inputs, or when any fan has
  * failed, the duty jumps to the failsafe duty at once, without slew limit (reference §5.3).
  *
- * <p>Not thread-safe: one loop owns it.
+ * <p>Not thread-safe: one loop owns it; only {@link #setFloor} may be called from another thread.
  */
 public final class FanZoneController {
 
   private final FanControlSettings settings;
   private double duty;
   private double integral;
+  private volatile double floor; // set by the policy owner, read by the loop thread
 
   /** @param initialDuty the duty the fans run at now (e.g. as read back at start), for a bumpless takeover */
   public FanZoneController(FanControlSettings settings, double initialDuty) {
@@ -36,6 +39,17 @@ public final class FanZoneController {
 
   public double duty() {
     return duty;
+  }
+
+  /**
+   * A lower bound on the duty requested from outside the loop (e.g. the over-temperature policy raising the fans for
+   * a hot slot). Applies from the next step, immediately and without slew limit; 0 removes it.
+   */
+  public void setFloor(double percent) {
+    if (percent < 0 || percent > 100) {
+      throw new IllegalArgumentException("floor must be 0-100 %: " + percent);
+    }
+    floor = percent;
   }
 
   /**
@@ -71,7 +85,7 @@ public final class FanZoneController {
     double wanted = settings.proportionalGain() * error + integral;
     double limited = clamp(wanted, settings.minDuty(), settings.maxDuty());
     limited = clamp(limited, duty - settings.slewDownPerSecond() * seconds, duty + settings.slewUpPerSecond() * seconds);
-    duty = limited;
+    duty = Math.max(limited, floor);
     integral = duty - settings.proportionalGain() * error; // back-calculation anti-windup
     return new FanDecision(duty, FanMode.NORMAL, Optional.of(hottest.sensorId()), hottest.margin(), List.of());
   }

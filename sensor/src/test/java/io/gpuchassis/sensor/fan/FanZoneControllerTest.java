@@ -105,4 +105,13 @@ class FanZoneControllerTest {
     assertEquals(FanMode.NORMAL, back.mode());
     assertEquals(98.0, back.dutyPercent(), 1e-9, "slews down from full speed instead of dropping");
   }
+
+  @Test
+  void anOutsideFloorLiftsTheDutyAtOnce() {
+    var zone = new FanZoneController(SETTINGS, 30);
+    zone.setFloor(70);
+    assertEquals(70.0, zone.step(List.of(ok("GPU1", 40)), FANS_OK, 0.1).dutyPercent());
+    zone.setFloor(0);
+    assertEquals(69.8, zone.step(List.of(ok("GPU1", 40)), FANS_OK, 0.1).dutyPercent(), 1e-9);
+  }
 }
