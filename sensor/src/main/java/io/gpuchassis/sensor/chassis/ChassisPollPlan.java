@@ -29,6 +29,8 @@ import java.util.TreeMap;
  * io.gpuchassis.sensor.poll.BusPoller} per group). One task per device access: a temperature sensor, a rail monitor's
  * voltage/current/power, a supply's telemetry, all fans with their fault flags, one expander's slot lines, one GPU's
  * temperature and power behind a single mux selection.
+ *
+ * <p>Building the plan touches no hardware; the tasks block on bus I/O and must run on their bus's {@link io.gpuchassis.sensor.poll.BusPoller}.
  */
 public final class ChassisPollPlan {
 

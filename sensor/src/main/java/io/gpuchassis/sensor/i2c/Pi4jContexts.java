@@ -13,6 +13,8 @@ import java.util.Objects;
  *
  * <p>Building a context does not touch hardware; the linuxfs provider opens {@code /dev/i2c-N} when the first device
  * on that bus is created. Shut contexts down with {@link Context#shutdown()}.
+ *
+ * <p>Thread-safe (stateless).
  */
 public final class Pi4jContexts {
 

@@ -3,6 +3,8 @@ package io.gpuchassis.sensor.device.gpu;
 /**
  * The SMBPBI command dword: bits 7:0 opcode, 15:8 ARG1, 23:16 ARG2, 28:24 STATUS, 31 INTR (set by the requester to
  * submit; NVIDIA {@code smbpbi.h}).
+ *
+ * <p>Pure functions; thread-safe.
  */
 public final class SmbpbiCommand {
 

@@ -9,6 +9,8 @@ package io.gpuchassis.sensor.device.pmbus;
  *   <li>LINEAR16: an unsigned 16-bit mantissa whose exponent is the signed 5-bit field in VOUT_MODE bits 4:0, valid
  *       only when VOUT_MODE bits 7:5 are 000 (linear mode). Used by the VOUT family.
  * </ul>
+ *
+ * <p>Pure functions; thread-safe.
  */
 public final class PmbusFormats {
 

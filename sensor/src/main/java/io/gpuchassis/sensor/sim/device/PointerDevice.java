@@ -7,6 +7,8 @@ import java.util.Arrays;
  * A device whose first written byte selects a register (a pointer, or a PMBus command code) and whose reads return
  * that register: LM75, INA226, PMBus supplies, the SMBPBI post-box. The pointer persists between transfers, as on the
  * real parts. A transfer naming an unknown register is not acknowledged.
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
 public abstract class PointerDevice extends SimDevice {
 

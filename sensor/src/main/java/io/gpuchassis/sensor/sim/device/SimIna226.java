@@ -7,6 +7,8 @@ import java.nio.ByteOrder;
  * INA226 register map, computing current and power the way the chip does: {@code current = shunt × CAL / 2048} and
  * {@code power = current × bus / 20000} (register units), so both read 0 until the calibration register is written and
  * again after {@link #brownOut()}.
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
 public final class SimIna226 extends PointerDevice {
 

@@ -6,6 +6,8 @@ import java.nio.ByteOrder;
 /**
  * LM75 / TMP75 register map: temperature (read-only), configuration, T_HYST and T_OS (power-on defaults 75 °C and
  * 80 °C), big-endian, left-justified two's complement with the part's resolution.
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
 public final class SimLm75 extends PointerDevice {
 

@@ -7,6 +7,8 @@ import io.gpuchassis.sensor.device.Max31790FanController;
  * current-duty registers), and the physics reports each fan's speed as a tach count. A channel whose tach input is not
  * enabled, or whose fan turns slower than the count can express, reads 0xFFE0; a monitored stalled fan also sets its
  * fault status bit. Multi-byte transfers wrap inside 8-byte rows, as on the part.
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
 public final class SimMax31790 extends ByteRegisterDevice {
 

@@ -3,7 +3,11 @@ package io.gpuchassis.sensor.sim.device;
 import io.gpuchassis.sensor.sim.bus.SimI2cMux;
 import java.util.Arrays;
 
-/** PCA9548A: one control byte; bit n connects channel n. Reads return the control byte. */
+/**
+ * PCA9548A: one control byte; bit n connects channel n. Reads return the control byte.
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
+ */
 public final class SimPca9548 extends SimDevice implements SimI2cMux {
 
   private volatile int control;

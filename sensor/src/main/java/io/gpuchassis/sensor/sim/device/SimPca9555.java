@@ -6,6 +6,8 @@ import io.gpuchassis.sensor.device.Pca9555Expander;
  * PCA9555 register file: input, output, polarity and configuration port pairs; a multi-byte transfer toggles between
  * the two registers of a pair. The input ports show the pin levels: an output pin reads back its output bit, an input
  * pin the level the board drives onto it ({@link #setExternalLevel}).
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
 public final class SimPca9555 extends ByteRegisterDevice {
 

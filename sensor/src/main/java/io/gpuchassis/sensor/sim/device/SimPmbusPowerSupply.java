@@ -11,6 +11,8 @@ import java.util.Arrays;
  * A CRPS-class PMBus supply with one register map per page (page 0 the 12 V main output, page 1 the 12 V standby
  * rail), little-endian words, LINEAR11 telemetry and LINEAR16 READ_VOUT with VOUT_MODE 0x17 (exponent -9). PAGE itself
  * is global. Status bits latch until CLEAR_FAULTS; a fault whose cause persists latches again at once.
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
 public final class SimPmbusPowerSupply extends PointerDevice {
 

@@ -13,6 +13,8 @@ import java.nio.ByteOrder;
  *
  * <p>An unpowered GPU (slot power off) does not acknowledge, nor does one that {@linkplain #setOffBus fell off the
  * bus}.
+ *
+ * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
 public final class SimSmbpbiGpu extends PointerDevice {
 
