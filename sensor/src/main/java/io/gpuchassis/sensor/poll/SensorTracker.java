@@ -24,6 +24,7 @@ public final class SensorTracker {
   private int failures;
   private String lastError;
   private ReadingStatus reported;
+  private Instant firstSeen; // a never-read sensor is not called stale before its first chance to be read
 
   public SensorTracker(SensorDescriptor sensor, int failuresBeforeFailed, Duration staleAfter) {
     this.sensor = Objects.requireNonNull(sensor, "sensor");
@@ -37,6 +38,7 @@ public final class SensorTracker {
 
   /** A good read of {@code newValue} at {@code now}. */
   public SensorReading success(double newValue, Instant now) {
+    seen(now);
     value = newValue;
     valueTime = now;
     failures = 0;
@@ -46,6 +48,7 @@ public final class SensorTracker {
 
   /** A failed read at {@code now}. */
   public SensorReading failure(String error, Instant now) {
+    seen(now);
     failures++;
     lastError = error;
     return report(now);
@@ -53,13 +56,24 @@ public final class SensorTracker {
 
   /**
    * A reading if time alone changed the status (the value went stale while nothing was read), otherwise empty. Call
-   * it between reads.
+   * it between reads. A sensor that has never been read is reported stale only once the staleness limit has passed
+   * since it was first checked, so starting a poller does not flood the listener before the first reads.
    */
   public Optional<SensorReading> checkStaleness(Instant now) {
+    seen(now);
+    if (valueTime == null && reported == null && Duration.between(firstSeen, now).compareTo(staleAfter) <= 0) {
+      return Optional.empty();
+    }
     if (status(now) == ReadingStatus.STALE && reported != ReadingStatus.STALE) {
       return Optional.of(report(now));
     }
     return Optional.empty();
+  }
+
+  private void seen(Instant now) {
+    if (firstSeen == null) {
+      firstSeen = now;
+    }
   }
 
   /** The reading as of {@code now}, without a read. */

@@ -81,4 +81,13 @@ class SensorTrackerTest {
     assertEquals(ReadingStatus.STALE, r.status());
     assertTrue(r.value().isEmpty());
   }
+
+  @Test
+  void aNeverReadSensorIsReportedStaleOnlyAfterItsLimit() {
+    assertTrue(tracker.checkStaleness(at(0)).isEmpty(), "just started: not read yet is not news");
+    assertTrue(tracker.checkStaleness(at(2500)).isEmpty());
+    SensorReading stale = tracker.checkStaleness(at(2501)).orElseThrow();
+    assertEquals(ReadingStatus.STALE, stale.status());
+    assertTrue(stale.value().isEmpty());
+  }
 }
