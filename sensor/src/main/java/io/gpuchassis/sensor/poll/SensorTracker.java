@@ -1,0 +1,111 @@
+package io.gpuchassis.sensor.poll;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The judgement of one sensor, without threads or clocks: feed it read outcomes and times, get readings back. A good
+ * read resets the failure count; the N-th failure in a row makes the sensor FAILED and drops its value; a value older
+ * than the staleness limit makes it STALE. Intermediate failures keep the last good value and its time, so a single
+ * NAK does not flap the sensor's health.
+ *
+ * <p>Not thread-safe: owned by one bus worker.
+ */
+public final class SensorTracker {
+
+  private final SensorDescriptor sensor;
+  private final int failuresBeforeFailed;
+  private final Duration staleAfter;
+  private double value;
+  private Instant valueTime;
+  private int failures;
+  private String lastError;
+  private ReadingStatus reported;
+  private Instant firstSeen; // a never-read sensor is not called stale before its first chance to be read
+
+  public SensorTracker(SensorDescriptor sensor, int failuresBeforeFailed, Duration staleAfter) {
+    this.sensor = Objects.requireNonNull(sensor, "sensor");
+    this.failuresBeforeFailed = failuresBeforeFailed;
+    this.staleAfter = staleAfter;
+  }
+
+  public SensorDescriptor sensor() {
+    return sensor;
+  }
+
+  /** A good read of {@code newValue} at {@code now}. */
+  public SensorReading success(double newValue, Instant now) {
+    seen(now);
+    value = newValue;
+    valueTime = now;
+    failures = 0;
+    lastError = null;
+    return report(now);
+  }
+
+  /** A failed read at {@code now}. */
+  public SensorReading failure(String error, Instant now) {
+    seen(now);
+    failures++;
+    lastError = error;
+    return report(now);
+  }
+
+  /**
+   * A reading if time alone changed the status (the value went stale while nothing was read), otherwise empty. Call
+   * it between reads. A sensor that has never been read is reported stale only once the staleness limit has passed
+   * since it was first checked, so starting a poller does not flood the listener before the first reads.
+   */
+  public Optional<SensorReading> checkStaleness(Instant now) {
+    seen(now);
+    if (valueTime == null && reported == null && Duration.between(firstSeen, now).compareTo(staleAfter) <= 0) {
+      return Optional.empty();
+    }
+    if (status(now) == ReadingStatus.STALE && reported != ReadingStatus.STALE) {
+      return Optional.of(report(now));
+    }
+    return Optional.empty();
+  }
+
+  private void seen(Instant now) {
+    if (firstSeen == null) {
+      firstSeen = now;
+    }
+  }
+
+  /** The reading as of {@code now}, without a read. */
+  public SensorReading current(Instant now) {
+    return reading(now, status(now));
+  }
+
+  private SensorReading report(Instant now) {
+    ReadingStatus status = status(now);
+    reported = status;
+    return reading(now, status);
+  }
+
+  private ReadingStatus status(Instant now) {
+    if (failures >= failuresBeforeFailed) {
+      return ReadingStatus.FAILED;
+    }
+    if (valueTime == null || Duration.between(valueTime, now).compareTo(staleAfter) > 0) {
+      return ReadingStatus.STALE;
+    }
+    return ReadingStatus.OK;
+  }
+
+  private SensorReading reading(Instant now, ReadingStatus status) {
+    boolean hasValue = status != ReadingStatus.FAILED && valueTime != null;
+    return new SensorReading(
+        sensor,
+        status,
+        hasValue ? OptionalDouble.of(value) : OptionalDouble.empty(),
+        hasValue ? Optional.of(valueTime) : Optional.empty(),
+        now,
+        failures,
+        Optional.ofNullable(failures > 0 ? lastError : null));
+  }
+}

@@ -1,0 +1,227 @@
+package io.gpuchassis.sensor.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.pi4j.context.Context;
+import io.gpuchassis.sensor.chassis.ChassisSensors;
+import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
+import io.gpuchassis.sensor.device.pmbus.PmbusStatusFlag;
+import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
+import io.gpuchassis.sensor.i2c.DeviceIoException;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The reference board's physics and every fault control, observed through the real drivers. */
+class SimulatedSensorBoardTest {
+
+  private SimulatedSensorBoard board;
+  private Context context;
+  private ChassisSensors sensors;
+
+  @BeforeEach
+  void start() throws Exception {
+    board = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference());
+    context = board.newContext();
+    sensors = new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
+    sensors.initialize();
+  }
+
+  @AfterEach
+  void stop() {
+    context.shutdown();
+  }
+
+  private double fanDutyAll(double percent) throws Exception {
+    for (int ch = 0; ch < 6; ch++) {
+      sensors.fanController().setDutyPercent(ch, percent);
+    }
+    return percent;
+  }
+
+  @Test
+  void warmStartIsSteadyAndReadable() throws Exception {
+    assertEquals(25.0, sensors.temperatureSensor("Inlet1").readCelsius(), 0.07);
+    double exhaust = sensors.temperatureSensor("Exhaust1").readCelsius();
+    assertTrue(exhaust > 30 && exhaust < 50, "exhaust " + exhaust);
+    assertEquals(board.gpuTemperature(3), sensors.gpu(3).readTemperatureCelsius(), 0.01);
+    assertEquals(board.gpuWatts(3), sensors.gpu(3).readPowerWatts(), 0.001);
+    assertTrue(sensors.slot(3).isPresent());
+    assertFalse(sensors.slot(5).isPresent(), "slot 5 is empty in the reference chassis");
+    assertTrue(sensors.slot(3).isPowerEnabled());
+    assertFalse(sensors.slot(3).isInReset());
+    assertEquals(9600.0, sensors.fanController().readRpm(0), 9600 * 0.01); // 60 % of 16000 RPM
+  }
+
+  @Test
+  void gpuTemperatureFollowsPowerWithAFirstOrderLag() throws Exception {
+    double before = sensors.gpu(1).readTemperatureCelsius();
+    board.setGpuLoad(1, 1.0);
+    board.tick(Duration.ofSeconds(20)); // one time constant
+    double after20 = sensors.gpu(1).readTemperatureCelsius();
+    board.tick(Duration.ofSeconds(200));
+    double settled = sensors.gpu(1).readTemperatureCelsius();
+    assertTrue(settled > before + 10, "more power, hotter: " + before + " -> " + settled);
+    assertEquals(0.632, (after20 - before) / (settled - before), 0.02, "63 % of the step after one time constant");
+    assertEquals(350.0, sensors.gpu(1).readPowerWatts(), 0.001);
+  }
+
+  @Test
+  void moreAirflowCoolsTheGpus() throws Exception {
+    board.tick(Duration.ofSeconds(300));
+    double at60 = sensors.gpu(2).readTemperatureCelsius();
+    fanDutyAll(100);
+    board.tick(Duration.ofSeconds(300));
+    double at100 = sensors.gpu(2).readTemperatureCelsius();
+    assertTrue(at100 < at60 - 5, at60 + " -> " + at100);
+  }
+
+  @Test
+  void fansFollowTheirDutyWithInertia() throws Exception {
+    fanDutyAll(100);
+    board.tick(Duration.ofMillis(500));
+    double early = sensors.fanController().readRpm(1);
+    board.tick(Duration.ofSeconds(20));
+    double late = sensors.fanController().readRpm(1);
+    assertTrue(early > 9700 && early < 15000, "spinning up, not there yet: " + early);
+    assertEquals(16000.0, late, 16000 * 0.012);
+  }
+
+  @Test
+  void suppliesShareTheSumOfTheLoads() throws Exception {
+    double total = board.totalWatts();
+    double p1 = sensors.psu("PSU1").readOutputWatts();
+    double p2 = sensors.psu("PSU2").readOutputWatts();
+    assertEquals(total, p1 + p2, total * 0.01);
+    board.setGpuLoad(7, 0.0);
+    board.tick(Duration.ofSeconds(1));
+    assertTrue(sensors.psu("PSU1").readOutputWatts() < p1 - 50);
+  }
+
+  @Test
+  void slotPowerOffSilencesTheGpu() throws Exception {
+    sensors.slot(4).setReset(true);
+    sensors.slot(4).setPowerEnabled(false);
+    board.tick(Duration.ofSeconds(1));
+    assertFalse(board.slotPowerEnabled(4));
+    assertThrows(DeviceIoException.class, () -> sensors.gpu(4).readTemperatureCelsius());
+    assertEquals(0.0, board.gpuWatts(4));
+    assertTrue(sensors.slot(4).isPresent(), "the card is still seated");
+  }
+
+  @Test
+  void gpuOverTemp() throws Exception {
+    FaultHandle fault = board.gpuOverTemp(6);
+    assertEquals(97.0, sensors.gpu(6).readTemperatureCelsius(), 0.01);
+    fault.clear();
+    assertFalse(fault.active());
+    board.tick(Duration.ofSeconds(300));
+    assertTrue(sensors.gpu(6).readTemperatureCelsius() < 80);
+  }
+
+  @Test
+  void gpuFellOffBus() throws Exception {
+    try (FaultHandle fault = board.gpuFellOffBus(8)) {
+      assertThrows(DeviceIoException.class, () -> sensors.gpu(8).readPowerWatts());
+      assertTrue(sensors.slot(8).isPresent(), "presence stays");
+      assertTrue(sensors.slot(8).isPowerEnabled());
+      assertTrue(fault.active());
+    }
+    assertEquals(board.gpuWatts(8), sensors.gpu(8).readPowerWatts(), 0.001);
+  }
+
+  @Test
+  void fanFail() throws Exception {
+    FaultHandle fault = board.fanFail("Fan3");
+    assertEquals(0.0, sensors.fanController().readRpm(2));
+    assertEquals(1 << 2, sensors.fanController().readFaultMask());
+    assertTrue(board.airflowFraction() < 0.51);
+    fault.clear();
+    board.tick(Duration.ofSeconds(20));
+    assertEquals(9600.0, sensors.fanController().readRpm(2), 9600 * 0.01);
+    assertEquals(0, sensors.fanController().readFaultMask());
+  }
+
+  @Test
+  void psuFail() throws Exception {
+    double total = board.totalWatts();
+    FaultHandle fault = board.psuFail("PSU2");
+    PmbusStatusWord status = sensors.psu("PSU2").readStatusWord();
+    assertTrue(status.has(PmbusStatusFlag.OFF));
+    assertTrue(status.has(PmbusStatusFlag.POWER_GOOD_NEGATED));
+    assertTrue(status.has(PmbusStatusFlag.VOUT));
+    assertEquals(0.0, sensors.psu("PSU2").readOutputWatts());
+    assertEquals(0.0, sensors.psu("PSU2").readOutputVolts());
+    assertEquals(total, sensors.psu("PSU1").readOutputWatts(), total * 0.01, "the other supply carries it all");
+    sensors.psu("PSU2").clearFaults();
+    assertFalse(sensors.psu("PSU2").readStatusWord().powerGood(), "the cause persists, so do the bits");
+    fault.clear();
+    assertTrue(sensors.psu("PSU2").readStatusWord().powerGood());
+    assertEquals(12.0, sensors.psu("PSU2").readOutputVolts(), 0.01);
+  }
+
+  @Test
+  void sensorStuck() throws Exception {
+    FaultHandle fault = board.sensorStuck("Inlet2");
+    board.setInletCelsius(35.0);
+    board.tick(Duration.ofSeconds(1));
+    assertEquals(25.0, sensors.temperatureSensor("Inlet2").readCelsius(), 0.07, "frozen");
+    assertEquals(35.0, sensors.temperatureSensor("Inlet1").readCelsius(), 0.07, "the other one moves");
+    fault.clear();
+    board.tick(Duration.ofSeconds(1));
+    assertEquals(35.0, sensors.temperatureSensor("Inlet2").readCelsius(), 0.07);
+  }
+
+  @Test
+  void stuckGpuKeepsReportingItsOldTemperature() throws Exception {
+    double before = sensors.gpu(9).readTemperatureCelsius();
+    try (FaultHandle fault = board.sensorStuck("GPU9")) {
+      board.setGpuLoad(9, 1.0);
+      board.tick(Duration.ofSeconds(120));
+      assertEquals(before, sensors.gpu(9).readTemperatureCelsius(), 0.01);
+    }
+  }
+
+  @Test
+  void sensorI2cNak() throws Exception {
+    FaultHandle fault = board.sensorI2cNak("SlotRail2");
+    assertThrows(DeviceIoException.class, () -> sensors.powerMonitor("SlotRail2").read());
+    fault.clear();
+    assertTrue(sensors.powerMonitor("SlotRail2").read().watts() > 0);
+  }
+
+  @Test
+  void overlappingFaultsClearIndependently() throws Exception {
+    FaultHandle a = board.sensorI2cNak("PSU1");
+    FaultHandle b = board.sensorI2cNak("PSU1");
+    a.clear();
+    a.clear();
+    assertThrows(DeviceIoException.class, () -> sensors.psu("PSU1").readOutputWatts());
+    b.clear();
+    assertTrue(sensors.psu("PSU1").readOutputWatts() > 0);
+  }
+
+  @Test
+  void coldStartHasEverySlotOffUntilTheAgentActs() throws Exception {
+    var cold = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference().withWarmStart(false));
+    Context coldContext = cold.newContext();
+    try {
+      var coldSensors = new ChassisSensors(coldContext, cold.config().layout(), PostBoxTiming.immediate());
+      coldSensors.initialize();
+      assertTrue(coldSensors.slot(1).isPresent());
+      assertFalse(coldSensors.slot(1).isPowerEnabled());
+      assertTrue(coldSensors.slot(1).isInReset());
+      assertThrows(DeviceIoException.class, () -> coldSensors.gpu(1).readTemperatureCelsius());
+      coldSensors.slot(1).setPowerEnabled(true);
+      coldSensors.slot(1).setReset(false);
+      cold.tick(Duration.ofSeconds(1));
+      assertEquals(cold.gpuTemperature(1), coldSensors.gpu(1).readTemperatureCelsius(), 0.01);
+    } finally {
+      coldContext.shutdown();
+    }
+  }
+}
