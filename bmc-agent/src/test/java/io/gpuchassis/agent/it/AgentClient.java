@@ -42,7 +42,16 @@ final class AgentClient {
     return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
-  HttpResponse<String> send(String method, String path, String authorization, String body) throws Exception {
+  HttpResponse<String> get(String path, String authorization) throws Exception {
+    return send("GET", path, authorization, null);
+  }
+
+  /**
+   * Sends a request with extra headers; {@code authorization} may be a Basic header value or {@code token:XYZ} for a
+   * session token.
+   */
+  HttpResponse<String> send(String method, String path, String authorization, String body, String... headers)
+      throws Exception {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))
             .timeout(Duration.ofSeconds(10))
@@ -51,17 +60,18 @@ final class AgentClient {
                 body == null
                     ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
-    if (authorization != null) {
+    if (authorization != null && authorization.startsWith("token:")) {
+      request.header("X-Auth-Token", authorization.substring("token:".length()));
+    } else if (authorization != null) {
       request.header("Authorization", authorization);
     }
     if (body != null) {
       request.header("Content-Type", "application/json");
     }
+    for (int i = 0; i + 1 < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  HttpResponse<String> get(String path, String authorization) throws Exception {
-    return send("GET", path, authorization, null);
   }
 
   static JsonNode json(HttpResponse<String> response) throws Exception {

@@ -267,7 +267,11 @@ public final class RedfishRoutes {
             caller -> {
               if (caller.isEmpty()) {
                 RedfishResponses.error(ctx, RedfishErrors.unauthorized());
-              } else if (!rule.isSatisfiedBy(caller.get().privileges())) {
+                return;
+              }
+              // Known from here on, also when refused below: the security log names who was refused.
+              ctx.put(CALLER_KEY, caller.get());
+              if (!rule.isSatisfiedBy(caller.get().privileges())) {
                 RedfishResponses.error(ctx, RedfishErrors.forbidden());
               } else {
                 Optional<RedfishException> refusal =

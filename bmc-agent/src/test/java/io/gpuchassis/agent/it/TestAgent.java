@@ -1,0 +1,62 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.basic;
+
+import io.gpuchassis.agent.Agent;
+import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.security.AccountRepository;
+import io.gpuchassis.agent.security.PasswordHasher;
+import io.gpuchassis.agent.security.Role;
+import io.gpuchassis.agent.store.AgentStore;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * An agent started in-process on a free port with the fast simulated reference chassis and one account per role:
+ * {@code admin}, {@code operator}, {@code reader} (passwords in the constants).
+ */
+final class TestAgent implements AutoCloseable {
+
+  static final String ADMIN_PASSWORD = "admin-password-1";
+  static final String OPERATOR_PASSWORD = "operator-password-1";
+  static final String READER_PASSWORD = "reader-password-1";
+  static final String ADMIN = basic("admin", ADMIN_PASSWORD);
+  static final String OPERATOR = basic("operator", OPERATOR_PASSWORD);
+  static final String READER = basic("reader", READER_PASSWORD);
+
+  final Agent agent;
+  final AgentClient client;
+  final Path stateDir;
+
+  private TestAgent(Agent agent, AgentClient client, Path stateDir) {
+    this.agent = agent;
+    this.client = client;
+    this.stateDir = stateDir;
+  }
+
+  static TestAgent start(Path stateDir) throws Exception {
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      // A low cost keeps the tests fast; the agent verifies hashes of any cost.
+      PasswordHasher hasher = new PasswordHasher(1000);
+      AccountRepository accounts = new AccountRepository(store);
+      accounts.create("admin", hasher.hash(ADMIN_PASSWORD), Role.Administrator, true, false, Instant.now());
+      accounts.create("operator", hasher.hash(OPERATOR_PASSWORD), Role.Operator, true, false, Instant.now());
+      accounts.create("reader", hasher.hash(READER_PASSWORD), Role.ReadOnly, true, false, Instant.now());
+    }
+    AgentConfig config =
+        AgentConfig.defaults()
+            .withListen(new ListenAddress("127.0.0.1", 0))
+            .withStateDir(stateDir)
+            .withSimulationSpeed(SimulationSpeed.FAST);
+    Agent agent = Agent.start(config, Map.of());
+    return new TestAgent(agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);
+  }
+
+  @Override
+  public void close() {
+    agent.close();
+  }
+}
