@@ -167,6 +167,11 @@ public final class Agent implements AutoCloseable {
     return simulation.faults();
   }
 
+  /** Every route the HTTPS server answers, with its privilege. */
+  public java.util.List<io.gpuchassis.redfish.route.RouteEntry> routes() {
+    return server.routes();
+  }
+
   /** The chassis model, for in-process tests and tools. */
   public ChassisModel model() {
     return model;

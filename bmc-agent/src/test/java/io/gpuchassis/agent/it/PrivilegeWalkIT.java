@@ -1,0 +1,126 @@
+package io.gpuchassis.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuchassis.agent.security.Role;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.gpuchassis.redfish.route.RouteEntry;
+import io.vertx.core.http.HttpMethod;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Walks every route x every role (and no credentials) x every method over HTTPS and checks the answer against the
+ * route's privilege rule, which {@code PrivilegeTableTest} checks against the DMTF Privilege Registry: allowed means
+ * neither 401 nor 403, refused means 403, no credentials means 401 (except where DSP0266 opens the door), an
+ * unregistered method means 405 (401 without credentials). Writes carry a malformed body and deletes a member that does not exist, so the walk
+ * changes nothing.
+ */
+class PrivilegeWalkIT {
+
+  static final List<HttpMethod> METHODS =
+      List.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST, HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.DELETE);
+
+  /** Values for URI template variables; deletes use the absent ones. */
+  static final Map<String, String> PRESENT =
+      Map.of(
+          "ChassisId", "GPUChassis", "ManagerId", "BMC", "FabricId", "PCIe", "SwitchId", "SW1", "PortId", "0",
+          "AccountId", "3", "RoleId", "Operator", "SessionId", "no-such-session", "EntryId", "1", "FaultId", "999");
+  static final Map<String, String> ABSENT =
+      Map.of(
+          "ChassisId", "NoChassis", "ManagerId", "NoManager", "FabricId", "NoFabric", "SwitchId", "SW9", "PortId", "19",
+          "AccountId", "99999", "RoleId", "NoRole", "SessionId", "no-such-session", "EntryId", "999999",
+          "FaultId", "999");
+
+  @TempDir static Path stateDir;
+  static TestAgent agent;
+
+  @BeforeAll
+  static void start() throws Exception {
+    agent = TestAgent.start(stateDir);
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+  }
+
+  @Test
+  void every_route_role_and_method_gets_what_the_privilege_registry_says() throws Exception {
+    Map<String, List<RouteEntry>> byTemplate =
+        agent.agent.routes().stream().collect(Collectors.groupingBy(RouteEntry::template));
+    Map<String, Optional<Role>> callers =
+        Map.of(
+            TestAgent.ADMIN, Optional.of(Role.Administrator),
+            TestAgent.OPERATOR, Optional.of(Role.Operator),
+            TestAgent.READER, Optional.of(Role.ReadOnly),
+            "", Optional.empty());
+    List<String> wrong = new ArrayList<>();
+    int checks = 0;
+    for (var entry : byTemplate.entrySet()) {
+      String template = entry.getKey();
+      for (HttpMethod method : METHODS) {
+        Optional<RouteEntry> route = entry.getValue().stream().filter(r -> r.method().equals(method)).findFirst();
+        boolean write = !(method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD));
+        String uri = fill(template, method.equals(HttpMethod.DELETE) ? ABSENT : PRESENT);
+        for (var caller : callers.entrySet()) {
+          String auth = caller.getKey().isEmpty() ? null : caller.getKey();
+          HttpResponse<String> r = agent.client.send(method.name(), uri, auth, write ? "{" : null);
+          int status = r.statusCode();
+          String expected = expectation(route, caller.getValue(), template, method);
+          checks++;
+          if (!matches(expected, status)) {
+            wrong.add(method + " " + uri + " as " + caller.getValue().map(Enum::name).orElse("anonymous")
+                + ": expected " + expected + ", got " + status);
+          }
+        }
+      }
+    }
+    assertTrue(checks > 300, "walked only " + checks);
+    assertEquals(List.of(), wrong);
+  }
+
+  private static String expectation(
+      Optional<RouteEntry> route, Optional<Role> role, String template, HttpMethod method) {
+    boolean loginRoute = template.equals(RedfishRoutes.LOGIN_PATH) && method.equals(HttpMethod.POST);
+    if (route.isEmpty()) {
+      // Without credentials nothing but the open documents answers, not even with 405.
+      return role.isEmpty() ? "401" : "405";
+    }
+    if (route.get().privilege().isNoAuth() || loginRoute) {
+      return "allowed";
+    }
+    if (role.isEmpty()) {
+      return "401";
+    }
+    return route.get().privilege().isSatisfiedBy(role.get().privileges()) ? "allowed" : "403";
+  }
+
+  private static boolean matches(String expected, int status) {
+    return switch (expected) {
+      case "allowed" -> status != 401 && status != 403 && status < 500;
+      default -> Integer.toString(status).equals(expected);
+    };
+  }
+
+  private static String fill(String template, Map<String, String> values) {
+    String uri = template;
+    for (var v : values.entrySet()) {
+      uri = uri.replace("{" + v.getKey() + "}", v.getValue());
+    }
+    assertTrue(!uri.contains("{"), "no value for a variable of " + template);
+    return uri;
+  }
+
+}
