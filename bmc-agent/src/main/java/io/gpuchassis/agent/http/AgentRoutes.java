@@ -15,6 +15,7 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.TimeoutHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,6 +29,9 @@ public final class AgentRoutes {
   /** Largest request body accepted; Redfish requests are small JSON documents. */
   static final long MAX_BODY_BYTES = 1024 * 1024;
 
+  /** Longest time a request may take to be answered. */
+  static final long REQUEST_TIMEOUT_MS = 30_000;
+
   private AgentRoutes() {}
 
   /**
@@ -40,6 +44,8 @@ public final class AgentRoutes {
       RedfishResources resources,
       Optional<FaultInjector> simulation) {
     router.route().handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
+    // A handler that has not answered within this time (a stuck bug) gets 503 instead of holding the connection.
+    router.route().handler(TimeoutHandler.create(REQUEST_TIMEOUT_MS));
     router.route().handler(new WriteAudit(vertx, security.log()));
     List<RouteEntry> entries = new ArrayList<>();
     Authenticator authenticator = security.authenticator();

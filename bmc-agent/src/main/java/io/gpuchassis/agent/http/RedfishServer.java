@@ -13,13 +13,22 @@ import io.vertx.ext.web.Router;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.KeyManagerFactory;
+import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTPS server: TLS 1.2/1.3 only, one router holding the Redfish route table and, in simulated mode, the
  * simulation control API.
  */
 public final class RedfishServer {
+
+  /** Limits that keep one slow or huge client from exhausting a small board. */
+  static final int MAX_HEADER_BYTES = 16 * 1024;
+
+  static final int MAX_REQUEST_LINE_BYTES = 8 * 1024;
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
+  static final int MAX_CONNECTIONS = 128;
 
   private final HttpServer server;
   private final ListenAddress listen;
@@ -44,12 +53,23 @@ public final class RedfishServer {
 
     HttpServerOptions options =
         new HttpServerOptions()
+            .setMaxHeaderSize(MAX_HEADER_BYTES)
+            .setMaxInitialLineLength(MAX_REQUEST_LINE_BYTES)
+            // A client that sends nothing for this long (a slow-loris) loses its connection.
+            .setIdleTimeout((int) IDLE_TIMEOUT.toSeconds())
+            .setIdleTimeoutUnit(TimeUnit.SECONDS)
             .setSsl(true)
             .setKeyCertOptions(KeyCertOptions.wrap(tls))
             .setEnabledSecureTransportProtocols(Set.of("TLSv1.2", "TLSv1.3"))
             .setCompressionSupported(true);
+    ConnectionLimit limit = new ConnectionLimit(MAX_CONNECTIONS);
     HttpServer server =
-        vertx.createHttpServer(options).requestHandler(router).listen(listen.port(), listen.host()).await();
+        vertx
+            .createHttpServer(options)
+            .connectionHandler(limit)
+            .requestHandler(router)
+            .listen(listen.port(), listen.host())
+            .await();
     return new RedfishServer(server, listen, routes);
   }
 

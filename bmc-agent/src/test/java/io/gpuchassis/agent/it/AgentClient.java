@@ -28,14 +28,27 @@ final class AgentClient {
 
   private final HttpClient http;
   private final String base;
+  private final SSLContext tls;
+  private final int port;
 
   AgentClient(int port, Path certificatePem) throws Exception {
     this.base = "https://127.0.0.1:" + port;
+    this.port = port;
+    this.tls = trusting(certificatePem);
     this.http =
         HttpClient.newBuilder()
-            .sslContext(trusting(certificatePem))
+            .sslContext(tls)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
+  }
+
+  /** A raw TLS connection to the agent, handshake done: for tests of the transport itself. */
+  javax.net.ssl.SSLSocket rawTls() throws Exception {
+    javax.net.ssl.SSLSocket socket =
+        (javax.net.ssl.SSLSocket) tls.getSocketFactory().createSocket("127.0.0.1", port);
+    socket.setSoTimeout(5000);
+    socket.startHandshake();
+    return socket;
   }
 
   static String basic(String user, String password) {

@@ -35,6 +35,15 @@ public final class FailureHandler implements Handler<RoutingContext> {
           new RedfishException(413, io.gpuchassis.redfish.message.BaseMessages.PAYLOAD_TOO_LARGE.with()));
       return;
     }
+    if (failure == null && ctx.statusCode() == 503) {
+      // The request took longer than the agent allows (a stuck handler): the client may retry.
+      ctx.response().putHeader("Retry-After", "5");
+      RedfishResponses.error(
+          ctx,
+          new RedfishException(
+              503, io.gpuchassis.redfish.message.BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5")));
+      return;
+    }
     LOG.error("Bug: {} {} failed", ctx.request().method(), ctx.request().path(), failure);
     RedfishResponses.error(ctx, RedfishErrors.internal());
   }

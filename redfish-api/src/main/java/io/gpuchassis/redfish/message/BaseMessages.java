@@ -5,6 +5,14 @@ public final class BaseMessages {
 
   public static final String REGISTRY = "Base.1.22.1";
 
+  public static final MessageDefinition SERVICE_TEMPORARILY_UNAVAILABLE =
+      define(
+          "ServiceTemporarilyUnavailable",
+          "The service is temporarily unavailable.  Retry in %1 seconds.",
+          "Critical",
+          1,
+          "Wait for the indicated retry duration and retry the operation.");
+
   public static final MessageDefinition PASSWORD_CHANGE_REQUIRED =
       define(
           "PasswordChangeRequired",
