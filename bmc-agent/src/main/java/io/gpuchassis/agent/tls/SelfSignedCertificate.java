@@ -81,9 +81,13 @@ public final class SelfSignedCertificate {
             Date.from(now.plus(VALIDITY)),
             subject,
             pair.getPublic());
-    builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
+    // Its own issuer: marked as a CA that can sign nothing below itself, so that clients which pin it as their trust
+    // anchor (curl --cacert, Python's ssl) accept it; OpenSSL refuses a self-signed anchor that is not a CA.
+    builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(0));
     builder.addExtension(
-        Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement));
+        Extension.keyUsage,
+        true,
+        new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyAgreement | KeyUsage.keyCertSign));
     builder.addExtension(
         Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
     builder.addExtension(Extension.subjectAlternativeName, false, subjectAltNames(hostName));
