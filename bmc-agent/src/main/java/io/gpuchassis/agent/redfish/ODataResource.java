@@ -34,7 +34,10 @@ final class ODataResource {
             entry("Chassis", Uris.CHASSIS),
             entry("Managers", Uris.MANAGERS),
             entry("SessionService", Uris.SESSION_SERVICE),
-            entry("Fabrics", Uris.FABRICS));
+            entry("Fabrics", Uris.FABRICS),
+            entry("Registries", Uris.REGISTRIES),
+            entry("JsonSchemas", Uris.JSON_SCHEMAS),
+            entry("CertificateService", Uris.CERTIFICATE_SERVICE));
     return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
   }
 

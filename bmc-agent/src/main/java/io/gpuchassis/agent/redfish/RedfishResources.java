@@ -2,6 +2,7 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,15 +12,19 @@ public final class RedfishResources {
 
   private final ServiceIdentity identity;
   private final ChassisModel model;
+  private final HttpsCertificate certificate;
   private final Clock clock;
   private final Duration staleAfter;
 
   /**
+   * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
    * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
    */
-  public RedfishResources(ServiceIdentity identity, ChassisModel model, Clock clock, Duration staleAfter) {
+  public RedfishResources(
+      ServiceIdentity identity, ChassisModel model, HttpsCertificate certificate, Clock clock, Duration staleAfter) {
     this.identity = identity;
     this.model = model;
+    this.certificate = certificate;
     this.clock = clock;
     this.staleAfter = staleAfter;
   }
@@ -35,5 +40,10 @@ public final class RedfishResources {
     new FabricResource(model, health).register(routes);
     new SwitchResource(model, health).register(routes);
     new PortResource(model, health, clock, staleAfter).register(routes);
+    new RegistriesResource().register(routes);
+    new JsonSchemasResource().register(routes);
+    CertificateResource certificates = new CertificateResource(certificate, clock);
+    certificates.register(routes);
+    new CertificateServiceResource(new CertificateReplacement(certificate, certificates)).register(routes);
   }
 }

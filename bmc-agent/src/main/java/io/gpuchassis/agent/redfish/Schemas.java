@@ -21,6 +21,15 @@ public final class Schemas {
   public static final ServedSchema PORT_COLLECTION = ServedSchema.unversioned("PortCollection");
   public static final ServedSchema PORT = ServedSchema.versioned("Port", "v1_18_0");
   public static final ServedSchema PORT_METRICS = ServedSchema.versioned("PortMetrics", "v1_8_1");
+  public static final ServedSchema MESSAGE_REGISTRY_FILE_COLLECTION =
+      ServedSchema.unversioned("MessageRegistryFileCollection");
+  public static final ServedSchema MESSAGE_REGISTRY_FILE = ServedSchema.versioned("MessageRegistryFile", "v1_1_5");
+  public static final ServedSchema JSON_SCHEMA_FILE_COLLECTION = ServedSchema.unversioned("JsonSchemaFileCollection");
+  public static final ServedSchema JSON_SCHEMA_FILE = ServedSchema.versioned("JsonSchemaFile", "v1_1_5");
+  public static final ServedSchema CERTIFICATE_SERVICE = ServedSchema.versioned("CertificateService", "v1_2_1");
+  public static final ServedSchema CERTIFICATE_LOCATIONS = ServedSchema.versioned("CertificateLocations", "v1_0_4");
+  public static final ServedSchema CERTIFICATE_COLLECTION = ServedSchema.unversioned("CertificateCollection");
+  public static final ServedSchema CERTIFICATE = ServedSchema.versioned("Certificate", "v1_11_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -41,6 +50,14 @@ public final class Schemas {
           PORT_COLLECTION,
           PORT,
           PORT_METRICS,
+          MESSAGE_REGISTRY_FILE_COLLECTION,
+          MESSAGE_REGISTRY_FILE,
+          JSON_SCHEMA_FILE_COLLECTION,
+          JSON_SCHEMA_FILE,
+          CERTIFICATE_SERVICE,
+          CERTIFICATE_LOCATIONS,
+          CERTIFICATE_COLLECTION,
+          CERTIFICATE,
           MESSAGE,
           RESOURCE);
 

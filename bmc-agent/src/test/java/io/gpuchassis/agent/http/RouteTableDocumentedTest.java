@@ -8,6 +8,7 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulatedChassis;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -24,6 +25,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * docs/ARCHITECTURE.md lists every route with its privilege and handler, so a newcomer finds both in one look. This
@@ -33,6 +35,8 @@ class RouteTableDocumentedTest {
 
   private static final String BEGIN = "<!-- routes:begin -->";
   private static final String END = "<!-- routes:end -->";
+
+  @TempDir Path tlsDir;
 
   @Test
   void the_architecture_document_lists_exactly_the_registered_routes() throws Exception {
@@ -45,14 +49,18 @@ class RouteTableDocumentedTest {
             + String.join("\n", registered));
   }
 
-  private static Set<String> registeredRows() {
+  private Set<String> registeredRows() {
     Vertx vertx = Vertx.vertx();
     try (SimulatedChassis chassis =
         SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
       RedfishResources resources =
           new RedfishResources(
-              identity, new ChassisModel(chassis.initialState()), Clock.systemUTC(), Duration.ofSeconds(3));
+              identity,
+              new ChassisModel(chassis.initialState()),
+              HttpsCertificate.load(Optional.empty(), tlsDir, Clock.systemUTC()),
+              Clock.systemUTC(),
+              Duration.ofSeconds(3));
       List<RouteEntry> entries =
           AgentRoutes.install(
               Router.router(vertx),
