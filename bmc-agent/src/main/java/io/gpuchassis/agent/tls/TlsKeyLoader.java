@@ -143,7 +143,8 @@ public final class TlsKeyLoader {
       Object object = parser.readObject();
       JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
       if (object instanceof PEMKeyPair pair) {
-        return converter.getKeyPair(pair).getPrivate();
+        // only the private part: a SEC1 key may leave out its optional public key
+        return converter.getPrivateKey(pair.getPrivateKeyInfo());
       }
       if (object instanceof PrivateKeyInfo info) {
         return converter.getPrivateKey(info);
