@@ -22,10 +22,11 @@ import org.slf4j.LoggerFactory;
  * certificate while the agent runs; new connections are served with the new one.
  *
  * <p>Parameters (CertificateService v1_2_1): {@code CertificateUri} (a link to the HTTPS certificate),
- * {@code CertificateType} ({@code PEM} or {@code PEMchain}, read alike) and {@code CertificateString}: the certificates,
- * leaf first, followed by the leaf's unencrypted private key, all PEM. The key goes into {@code CertificateString}
- * because the schema says so: "If the service does not know the private key for the certificate and it is needed to use
- * the certificate, the client shall provide the private key as part of the string". Responses never contain it.
+ * {@code CertificateType} ({@code PEM} or {@code PEMchain}, read alike) and {@code CertificateString}: the
+ * certificates, leaf first, followed by the leaf's unencrypted private key, all PEM. The key goes into
+ * {@code CertificateString} because the schema says so: "If the service does not know the private key for the
+ * certificate and it is needed to use the certificate, the client shall provide the private key as part of the string".
+ * Responses never contain it.
  *
  * <p>Success is 200 with the new certificate's representation and {@code Location} naming it (the certificate is
  * replaced in place, so its URI stays). Every refusal is a 400 that changes nothing.

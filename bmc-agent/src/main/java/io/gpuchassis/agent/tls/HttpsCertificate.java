@@ -125,7 +125,8 @@ public final class HttpsCertificate {
     TlsCredentials next = TlsKeyLoader.parse(pem);
     Date now = Date.from(clock.instant());
     if (next.leaf().getNotAfter().before(now)) {
-      throw new InvalidTlsMaterialException("The certificate expired on " + next.leaf().getNotAfter().toInstant() + ".");
+      throw new InvalidTlsMaterialException(
+          "The certificate expired on " + next.leaf().getNotAfter().toInstant() + ".");
     }
     KeyManagerFactory keys = next.keyManagers();
     Installer server = installer;

@@ -205,7 +205,8 @@ class RedfishTreeIT {
 
   @Test
   void json_schemas_list_the_schema_of_every_type_served() throws Exception {
-    Set<String> listed = new TreeSet<>(json(client.get("/redfish/v1/JsonSchemas", ADMIN)).findValuesAsText("@odata.id"));
+    Set<String> listed =
+        new TreeSet<>(json(client.get("/redfish/v1/JsonSchemas", ADMIN)).findValuesAsText("@odata.id"));
     for (JsonNode body : crawl().values()) {
       String type = body.get("@odata.type").asText().substring(1);
       String namespace = type.substring(0, type.lastIndexOf('.'));

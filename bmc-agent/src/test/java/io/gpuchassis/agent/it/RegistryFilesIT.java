@@ -77,7 +77,8 @@ class RegistryFilesIT {
     assertEquals(List.of("en"), texts(base.get("Languages")));
     assertEquals(1, base.get("Location").size());
     assertEquals("en", base.at("/Location/0/Language").asText());
-    assertEquals("https://redfish.dmtf.org/registries/Base.1.22.1.json", base.at("/Location/0/PublicationUri").asText());
+    assertEquals(
+        "https://redfish.dmtf.org/registries/Base.1.22.1.json", base.at("/Location/0/PublicationUri").asText());
 
     // The publication names a real DMTF file whose registry is the one the agent's MessageIds start with.
     Optional<Path> registries = sharedFolder("registries");
@@ -102,7 +103,7 @@ class RegistryFilesIT {
             client.get("/redfish/v1/Chassis", null),
             client.send("PATCH", "/redfish/v1/Chassis", ADMIN, "{}"),
             client.get("/redfish/v1/Chassis?$top=x", ADMIN),
-            client.send("POST", "/redfish/v1/CertificateService/Actions/CertificateService.ReplaceCertificate", ADMIN, "{}"));
+            client.send("POST", CertificateServiceIT.REPLACE, ADMIN, "{}"));
     for (HttpResponse<String> error : errors) {
       for (String id : json(error).get("error").get("@Message.ExtendedInfo").findValuesAsText("MessageId")) {
         String[] parts = id.split("\\.");
@@ -139,7 +140,8 @@ class RegistryFilesIT {
     assertEquals(List.of(), problems);
     JsonNode chassis = ok("/redfish/v1/JsonSchemas/Chassis.v1_28_0");
     assertEquals("#Chassis.v1_28_0.Chassis", chassis.get("Schema").asText());
-    assertEquals("#ChassisCollection.ChassisCollection", ok("/redfish/v1/JsonSchemas/ChassisCollection").get("Schema").asText());
+    assertEquals(
+        "#ChassisCollection.ChassisCollection", ok("/redfish/v1/JsonSchemas/ChassisCollection").get("Schema").asText());
   }
 
   @Test

@@ -41,7 +41,8 @@ class CertificateRendererTest {
             .formatHex(MessageDigest.getInstance("SHA-256").digest(issued.certificate().getEncoded()));
     assertEquals(sha256, c.getFingerprint());
     assertEquals(
-        List.of(KeyUsage.DIGITAL_SIGNATURE, KeyUsage.KEY_ENCIPHERMENT, KeyUsage.SERVER_AUTHENTICATION), c.getKeyUsage());
+        List.of(KeyUsage.DIGITAL_SIGNATURE, KeyUsage.KEY_ENCIPHERMENT, KeyUsage.SERVER_AUTHENTICATION),
+        c.getKeyUsage());
     assertEquals(issued.certificate().getNotAfter().toInstant(), c.getValidNotAfter().toInstant());
     assertEquals(Health.OK, c.getStatus().getHealth());
   }
@@ -49,7 +50,9 @@ class CertificateRendererTest {
   @Test
   void a_chain_is_shown_whole_but_described_by_its_leaf() {
     Issued ca = TestCertificates.authority("Test CA");
-    Issued leaf = TestCertificates.issuedBy(ca, "CN=leaf.example,OU=Lab,O=Contoso,L=Portland,ST=Oregon,C=US", TestCertificates.ec());
+    Issued leaf =
+        TestCertificates.issuedBy(
+            ca, "CN=leaf.example,OU=Lab,O=Contoso,L=Portland,ST=Oregon,C=US", TestCertificates.ec());
     Certificate c = render(leaf.certificatePem() + ca.certificatePem() + leaf.legacyKeyPem(), Instant.now());
 
     assertEquals(CertificateType.PE_MCHAIN, c.getCertificateType());

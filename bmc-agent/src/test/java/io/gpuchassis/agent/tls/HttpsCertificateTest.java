@@ -48,9 +48,11 @@ class HttpsCertificateTest {
   @Test
   void a_replacement_wins_over_the_configured_and_the_generated_certificate() throws Exception {
     Issued replaced = TestCertificates.selfSigned("replaced.example", TestCertificates.ec());
-    Files.writeString(tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE), replaced.certificatePem() + replaced.pkcs8KeyPem());
+    Files.writeString(
+        tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE), replaced.certificatePem() + replaced.pkcs8KeyPem());
     TlsMaterial configured = SelfSignedCertificate.ensure(elsewhere);
-    assertEquals(replaced.certificate(), HttpsCertificate.load(Optional.of(configured), tlsDir, CLOCK).current().leaf());
+    assertEquals(
+        replaced.certificate(), HttpsCertificate.load(Optional.of(configured), tlsDir, CLOCK).current().leaf());
     assertEquals(replaced.certificate(), HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK).current().leaf());
   }
 
@@ -84,15 +86,20 @@ class HttpsCertificateTest {
     Issued other = TestCertificates.selfSigned("other.example", TestCertificates.ec());
     Issued expired =
         TestCertificates.selfSigned(
-            "old.example", TestCertificates.ec(), Instant.now().minus(Duration.ofDays(30)), Instant.now().minus(Duration.ofDays(1)));
+            "old.example",
+            TestCertificates.ec(),
+            Instant.now().minus(Duration.ofDays(30)),
+            Instant.now().minus(Duration.ofDays(1)));
+    String strangersKey = TestCertificates.selfSigned("x", TestCertificates.ec()).pkcs8KeyPem();
 
     assertThrows(InvalidTlsMaterialException.class, () -> certificate.replace("nonsense"));
     assertThrows(
         InvalidTlsMaterialException.class,
-        () -> certificate.replace(other.certificatePem() + TestCertificates.selfSigned("x", TestCertificates.ec()).pkcs8KeyPem()));
+        () -> certificate.replace(other.certificatePem() + strangersKey));
     InvalidTlsMaterialException e =
         assertThrows(
-            InvalidTlsMaterialException.class, () -> certificate.replace(expired.certificatePem() + expired.pkcs8KeyPem()));
+            InvalidTlsMaterialException.class,
+            () -> certificate.replace(expired.certificatePem() + expired.pkcs8KeyPem()));
     assertTrue(e.getMessage().contains("expired"), e.getMessage());
 
     assertEquals(before, certificate.current());

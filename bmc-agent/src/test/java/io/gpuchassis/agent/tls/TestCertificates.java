@@ -86,12 +86,16 @@ public final class TestCertificates {
         BigInteger d = ECPrivateKey.getInstance(info.parsePrivateKey()).getKey();
         ECPrivateKey sec1 =
             withPublicKey
-                ? new ECPrivateKey(256, d, SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded()).getPublicKeyData(), curve)
+                ? new ECPrivateKey(256, d, publicKeyInfo().getPublicKeyData(), curve)
                 : new ECPrivateKey(256, d, curve);
         return pem(new PemObject("EC PRIVATE KEY", sec1.getEncoded()));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
+    }
+
+    private SubjectPublicKeyInfo publicKeyInfo() {
+      return SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded());
     }
 
     /** Writes the certificate to {@code file} (for a client that trusts exactly it) and returns the file. */
@@ -114,7 +118,7 @@ public final class TestCertificates {
   /** A self-signed server certificate valid from yesterday for a year. */
   public static Issued selfSigned(String commonName, KeyPair keys) {
     Instant now = Instant.now();
-    return issue("CN=" + commonName + ",O=Test", keys, null, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)), false);
+    return selfSigned(commonName, keys, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)));
   }
 
   /** A self-signed server certificate with the given validity. */
@@ -125,7 +129,8 @@ public final class TestCertificates {
   /** A CA certificate, valid from yesterday for a year. */
   public static Issued authority(String commonName) {
     Instant now = Instant.now();
-    return issue("CN=" + commonName + ",O=Test CA", ec(), null, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)), true);
+    Instant notAfter = now.plus(Duration.ofDays(365));
+    return issue("CN=" + commonName + ",O=Test CA", ec(), null, now.minus(Duration.ofDays(1)), notAfter, true);
   }
 
   /** A server certificate for {@code subject} issued by {@code ca}. */
@@ -139,7 +144,9 @@ public final class TestCertificates {
     try {
       X500Name subjectName = new X500Name(subject);
       X500Name issuerName =
-          issuer == null ? subjectName : X500Name.getInstance(issuer.certificate().getSubjectX500Principal().getEncoded());
+          issuer == null
+              ? subjectName
+              : X500Name.getInstance(issuer.certificate().getSubjectX500Principal().getEncoded());
       KeyPair signer = issuer == null ? keys : issuer.keys();
       var builder =
           new JcaX509v3CertificateBuilder(
@@ -153,7 +160,8 @@ public final class TestCertificates {
       if (authority) {
         builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
       } else {
-        int usage = KeyUsage.digitalSignature | (keys.getPublic().getAlgorithm().equals("RSA") ? KeyUsage.keyEncipherment : 0);
+        boolean rsa = keys.getPublic().getAlgorithm().equals("RSA");
+        int usage = KeyUsage.digitalSignature | (rsa ? KeyUsage.keyEncipherment : 0);
         builder.addExtension(Extension.keyUsage, true, new KeyUsage(usage));
         builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
         builder.addExtension(

@@ -66,7 +66,8 @@ class TlsKeyLoaderTest {
     assertMessage("no certificate", EC.pkcs8KeyPem());
     assertMessage("no private key", EC.certificatePem());
     assertMessage("more than one private key", EC.certificatePem() + EC.pkcs8KeyPem() + EC.legacyKeyPem());
-    assertMessage("cannot be read", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n" + EC.pkcs8KeyPem());
+    String broken = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+    assertMessage("cannot be read", broken + EC.pkcs8KeyPem());
     assertMessage(
         "Encrypted",
         EC.certificatePem() + "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n");
@@ -84,7 +85,8 @@ class TlsKeyLoaderTest {
   @Test
   void files_that_do_not_belong_together_are_a_configuration_error_naming_them() throws Exception {
     Path cert = Files.writeString(dir.resolve("cert.pem"), EC.certificatePem());
-    Path key = Files.writeString(dir.resolve("key.pem"), TestCertificates.selfSigned("x", TestCertificates.ec()).pkcs8KeyPem());
+    String strangersKey = TestCertificates.selfSigned("x", TestCertificates.ec()).pkcs8KeyPem();
+    Path key = Files.writeString(dir.resolve("key.pem"), strangersKey);
     ConfigException e = assertThrows(ConfigException.class, () -> TlsKeyLoader.load(new TlsMaterial(cert, key, false)));
     assertTrue(e.getMessage().contains(key.toString()) && e.getMessage().contains(cert.toString()), e.getMessage());
 

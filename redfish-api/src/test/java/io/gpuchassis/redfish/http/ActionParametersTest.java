@@ -19,7 +19,8 @@ class ActionParametersTest {
 
   @Test
   void unknown_unsupported_and_missing_parameters_are_reported_together() {
-    ActionParameters p = parameters("{\"Colour\": 1, \"Password\": \"x\", \"A@Redfish.Foo\": 1, \"@odata.type\": \"t\"}");
+    ActionParameters p =
+        parameters("{\"Colour\": 1, \"Password\": \"x\", \"A@Redfish.Foo\": 1, \"@odata.type\": \"t\"}");
     RedfishException e =
         assertThrows(RedfishException.class, () -> p.expect(List.of("A", "B"), List.of(), Set.of("Password")));
     assertEquals(400, e.status());
