@@ -16,10 +16,8 @@ import io.gpuchassis.agent.sim.SimulatedFabric;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
-import io.gpuchassis.agent.tls.SelfSignedCertificate;
-import io.gpuchassis.agent.tls.TlsKeyLoader;
+import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.agent.tls.TlsMaterial;
-import javax.net.ssl.KeyManagerFactory;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.Map;
@@ -82,13 +80,13 @@ public final class Agent implements AutoCloseable {
     CompletableFuture<SimulatedChassis> simulationLoad =
         CompletableFuture.supplyAsync(
             () -> SimulatedChassis.fromTopology(config.topology(), clock, config.simulationSpeed()), startup);
-    CompletableFuture<KeyManagerFactory> tlsLoad =
+    CompletableFuture<HttpsCertificate> tlsLoad =
         CompletableFuture.supplyAsync(
             () ->
-                TlsKeyLoader.load(
-                    config.tlsCertificate().isPresent()
-                        ? new TlsMaterial(config.tlsCertificate().get(), config.tlsPrivateKey().get(), false)
-                        : SelfSignedCertificate.ensure(config.stateDir().resolve("tls"))),
+                HttpsCertificate.load(
+                    config.tlsCertificate().map(c -> new TlsMaterial(c, config.tlsPrivateKey().get(), false)),
+                    config.stateDir().resolve("tls"),
+                    clock),
             startup);
     CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
     startup.shutdown();
@@ -115,7 +113,7 @@ public final class Agent implements AutoCloseable {
           "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}). No configuration selects real hardware.",
           simulation.topologyName(),
           config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"));
-      KeyManagerFactory tls = join(tlsLoad);
+      HttpsCertificate tls = join(tlsLoad);
       vertx = join(vertxStart);
       ChassisModel model = new ChassisModel(simulation.initialState());
       switches =
@@ -127,7 +125,7 @@ public final class Agent implements AutoCloseable {
       SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
       RedfishResources resources =
           new RedfishResources(
-              identity, model, clock, config.switchPollInterval().multipliedBy(3), security, vertx);
+              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx);
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());

@@ -4,22 +4,24 @@ import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.KeyCertOptions;
+import io.vertx.core.net.ServerSSLOptions;
 import io.vertx.ext.web.Router;
 import java.util.List;
 import java.util.Optional;
-import javax.net.ssl.KeyManagerFactory;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTPS server: TLS 1.2/1.3 only, one router holding the Redfish route table and, in simulated mode, the
- * simulation control API.
+ * simulation control API. It presents {@link HttpsCertificate#current()} and attaches itself to that holder, so that a
+ * replaced certificate is presented on new connections without a restart.
  */
 public final class RedfishServer {
 
@@ -29,6 +31,8 @@ public final class RedfishServer {
   static final int MAX_REQUEST_LINE_BYTES = 8 * 1024;
   static final Duration IDLE_TIMEOUT = Duration.ofSeconds(60);
   static final int MAX_CONNECTIONS = 128;
+
+  private static final Set<String> TLS_VERSIONS = Set.of("TLSv1.2", "TLSv1.3");
 
   private final HttpServer server;
   private final ListenAddress listen;
@@ -44,7 +48,7 @@ public final class RedfishServer {
   public static RedfishServer start(
       Vertx vertx,
       ListenAddress listen,
-      KeyManagerFactory tls,
+      HttpsCertificate certificate,
       SecurityServices security,
       RedfishResources resources,
       Optional<FaultInjector> simulation) {
@@ -59,8 +63,8 @@ public final class RedfishServer {
             .setIdleTimeout((int) IDLE_TIMEOUT.toSeconds())
             .setIdleTimeoutUnit(TimeUnit.SECONDS)
             .setSsl(true)
-            .setKeyCertOptions(KeyCertOptions.wrap(tls))
-            .setEnabledSecureTransportProtocols(Set.of("TLSv1.2", "TLSv1.3"))
+            .setKeyCertOptions(KeyCertOptions.wrap(certificate.keyManagers()))
+            .setEnabledSecureTransportProtocols(TLS_VERSIONS)
             .setCompressionSupported(true);
     ConnectionLimit limit = new ConnectionLimit(MAX_CONNECTIONS);
     HttpServer server =
@@ -70,6 +74,16 @@ public final class RedfishServer {
             .requestHandler(router)
             .listen(listen.port(), listen.host())
             .await();
+    // force: a new key manager must replace the TLS context even though the options look alike
+    certificate.attach(
+        keys ->
+            server
+                .updateSSLOptions(
+                    new ServerSSLOptions()
+                        .setKeyCertOptions(KeyCertOptions.wrap(keys))
+                        .setEnabledSecureTransportProtocols(TLS_VERSIONS),
+                    true)
+                .toCompletionStage());
     return new RedfishServer(server, listen, routes);
   }
 

@@ -35,7 +35,10 @@ final class ODataResource {
             entry("Managers", Uris.MANAGERS),
             entry("SessionService", Uris.SESSION_SERVICE),
             entry("Fabrics", Uris.FABRICS),
-            entry("AccountService", Uris.ACCOUNT_SERVICE));
+            entry("AccountService", Uris.ACCOUNT_SERVICE),
+            entry("Registries", Uris.REGISTRIES),
+            entry("JsonSchemas", Uris.JSON_SCHEMAS),
+            entry("CertificateService", Uris.CERTIFICATE_SERVICE));
     return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
   }
 

@@ -2,6 +2,7 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,24 +14,28 @@ public final class RedfishResources {
 
   private final ServiceIdentity identity;
   private final ChassisModel model;
+  private final HttpsCertificate certificate;
   private final Clock clock;
   private final Duration staleAfter;
   private final SecurityServices security;
   private final Vertx vertx;
 
   /**
+   * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
    * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
    * @param vertx for the blocking parts of write requests (password hashing, database writes)
    */
   public RedfishResources(
       ServiceIdentity identity,
       ChassisModel model,
+      HttpsCertificate certificate,
       Clock clock,
       Duration staleAfter,
       SecurityServices security,
       Vertx vertx) {
     this.identity = identity;
     this.model = model;
+    this.certificate = certificate;
     this.clock = clock;
     this.staleAfter = staleAfter;
     this.security = security;
@@ -51,5 +56,10 @@ public final class RedfishResources {
     new FabricResource(model, health).register(routes);
     new SwitchResource(model, health).register(routes);
     new PortResource(model, health, clock, staleAfter).register(routes);
+    new RegistriesResource().register(routes);
+    new JsonSchemasResource().register(routes);
+    CertificateResource certificates = new CertificateResource(certificate, clock);
+    certificates.register(routes);
+    new CertificateServiceResource(new CertificateReplacement(certificate, certificates)).register(routes);
   }
 }

@@ -31,6 +31,15 @@ public final class Schemas {
   public static final ServedSchema LOG_SERVICE = ServedSchema.versioned("LogService", "v1_9_0");
   public static final ServedSchema LOG_ENTRY_COLLECTION = ServedSchema.unversioned("LogEntryCollection");
   public static final ServedSchema LOG_ENTRY = ServedSchema.versioned("LogEntry", "v1_21_0");
+  public static final ServedSchema MESSAGE_REGISTRY_FILE_COLLECTION =
+      ServedSchema.unversioned("MessageRegistryFileCollection");
+  public static final ServedSchema MESSAGE_REGISTRY_FILE = ServedSchema.versioned("MessageRegistryFile", "v1_1_5");
+  public static final ServedSchema JSON_SCHEMA_FILE_COLLECTION = ServedSchema.unversioned("JsonSchemaFileCollection");
+  public static final ServedSchema JSON_SCHEMA_FILE = ServedSchema.versioned("JsonSchemaFile", "v1_1_5");
+  public static final ServedSchema CERTIFICATE_SERVICE = ServedSchema.versioned("CertificateService", "v1_2_1");
+  public static final ServedSchema CERTIFICATE_LOCATIONS = ServedSchema.versioned("CertificateLocations", "v1_0_4");
+  public static final ServedSchema CERTIFICATE_COLLECTION = ServedSchema.unversioned("CertificateCollection");
+  public static final ServedSchema CERTIFICATE = ServedSchema.versioned("Certificate", "v1_11_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -61,6 +70,14 @@ public final class Schemas {
           LOG_SERVICE,
           LOG_ENTRY_COLLECTION,
           LOG_ENTRY,
+          MESSAGE_REGISTRY_FILE_COLLECTION,
+          MESSAGE_REGISTRY_FILE,
+          JSON_SCHEMA_FILE_COLLECTION,
+          JSON_SCHEMA_FILE,
+          CERTIFICATE_SERVICE,
+          CERTIFICATE_LOCATIONS,
+          CERTIFICATE_COLLECTION,
+          CERTIFICATE,
           MESSAGE,
           RESOURCE);
 

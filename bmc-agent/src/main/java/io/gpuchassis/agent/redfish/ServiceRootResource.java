@@ -41,6 +41,9 @@ final class ServiceRootResource {
         .sessionService(Uris.ref(Uris.SESSION_SERVICE))
         .accountService(Uris.ref(Uris.ACCOUNT_SERVICE))
         .fabrics(Uris.ref(Uris.FABRICS))
+        .registries(Uris.ref(Uris.REGISTRIES))
+        .jsonSchemas(Uris.ref(Uris.JSON_SCHEMAS))
+        .certificateService(Uris.ref(Uris.CERTIFICATE_SERVICE))
         .links(
             new ServiceRootLinks()
                 .sessions(Uris.ref(Uris.SESSIONS))

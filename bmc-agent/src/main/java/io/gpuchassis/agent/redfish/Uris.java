@@ -15,6 +15,14 @@ public final class Uris {
   public static final String FABRIC_ID = "PCIe";
   public static final String FABRIC = FABRICS + "/" + FABRIC_ID;
   public static final String SWITCHES = FABRIC + "/Switches";
+  public static final String REGISTRIES = "/redfish/v1/Registries";
+  public static final String JSON_SCHEMAS = "/redfish/v1/JsonSchemas";
+  public static final String CERTIFICATE_SERVICE = "/redfish/v1/CertificateService";
+  public static final String CERTIFICATE_LOCATIONS = CERTIFICATE_SERVICE + "/CertificateLocations";
+  public static final String REPLACE_CERTIFICATE =
+      CERTIFICATE_SERVICE + "/Actions/CertificateService.ReplaceCertificate";
+  /** The HTTPS certificate's one member id in its collection. */
+  public static final String HTTPS_CERTIFICATE_ID = "1";
 
   private Uris() {}
 
@@ -72,6 +80,23 @@ public final class Uris {
 
   public static String portMetrics(String switchId, int port) {
     return port(switchId, port) + "/Metrics";
+  }
+
+  public static String registry(String id) {
+    return REGISTRIES + "/" + id;
+  }
+
+  public static String jsonSchema(String id) {
+    return JSON_SCHEMAS + "/" + id;
+  }
+
+  /** The HTTPS certificates of the manager (its ManagerNetworkProtocol's HTTPS.Certificates). */
+  public static String httpsCertificates() {
+    return manager() + "/NetworkProtocol/HTTPS/Certificates";
+  }
+
+  public static String httpsCertificate() {
+    return httpsCertificates() + "/" + HTTPS_CERTIFICATE_ID;
   }
 
   public static OdataIdRef ref(String uri) {

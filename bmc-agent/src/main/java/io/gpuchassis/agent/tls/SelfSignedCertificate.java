@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigInteger;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -95,8 +92,8 @@ public final class SelfSignedCertificate {
         builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate()));
 
     // Write the key first and with owner-only permissions; rename into place so a crash never leaves half a file.
-    writeAtomically(keyFile, pem(pair.getPrivate()), true);
-    writeAtomically(certFile, pem(holder), false);
+    AtomicFiles.write(keyFile, pem(pair.getPrivate()), true);
+    AtomicFiles.write(certFile, pem(holder), false);
   }
 
   private static GeneralNames subjectAltNames(String hostName) {
@@ -127,18 +124,5 @@ public final class SelfSignedCertificate {
           : object);
     }
     return out.toString();
-  }
-
-  private static void writeAtomically(Path file, String content, boolean secret) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.deleteIfExists(tmp);
-    if (secret && tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-      Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    }
-    Files.writeString(tmp, content, StandardCharsets.US_ASCII);
-    try (var channel = java.nio.channels.FileChannel.open(tmp, java.nio.file.StandardOpenOption.WRITE)) {
-      channel.force(true);
-    }
-    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
   }
 }

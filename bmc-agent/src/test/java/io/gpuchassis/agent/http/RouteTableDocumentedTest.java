@@ -13,6 +13,7 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulatedChassis;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
@@ -28,6 +29,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * docs/ARCHITECTURE.md lists every route with its privilege and handler, so a newcomer finds both in one look. This
@@ -39,6 +41,7 @@ class RouteTableDocumentedTest {
   private static final String END = "<!-- routes:end -->";
 
   @TempDir static Path stateDir;
+  @TempDir static Path tlsDir;
 
   @Test
   void the_architecture_document_lists_exactly_the_registered_routes() throws Exception {
@@ -51,7 +54,7 @@ class RouteTableDocumentedTest {
             + String.join("\n", registered));
   }
 
-  private static Set<String> registeredRows() {
+  private Set<String> registeredRows() {
     Vertx vertx = Vertx.vertx();
     try (SimulatedChassis chassis =
         SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
@@ -64,6 +67,7 @@ class RouteTableDocumentedTest {
           new RedfishResources(
               identity,
               new ChassisModel(chassis.initialState()),
+              HttpsCertificate.load(Optional.empty(), tlsDir, Clock.systemUTC()),
               Clock.systemUTC(),
               Duration.ofSeconds(3),
               security,

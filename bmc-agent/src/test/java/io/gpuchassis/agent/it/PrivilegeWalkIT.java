@@ -34,14 +34,19 @@ class PrivilegeWalkIT {
 
   /** Values for URI template variables; deletes use the absent ones. */
   static final Map<String, String> PRESENT =
-      Map.of(
-          "ChassisId", "GPUChassis", "ManagerId", "BMC", "FabricId", "PCIe", "SwitchId", "SW1", "PortId", "0",
-          "AccountId", "3", "RoleId", "Operator", "SessionId", "no-such-session", "EntryId", "1", "FaultId", "999");
+      Map.ofEntries(
+          Map.entry("ChassisId", "GPUChassis"), Map.entry("ManagerId", "BMC"), Map.entry("FabricId", "PCIe"),
+          Map.entry("SwitchId", "SW1"), Map.entry("PortId", "0"), Map.entry("AccountId", "3"),
+          Map.entry("RoleId", "Operator"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "1"),
+          Map.entry("FaultId", "999"), Map.entry("SchemaId", "Chassis.v1_28_0"), Map.entry("RegistryId", "Base.1.22"),
+          Map.entry("CertificateId", "1"));
   static final Map<String, String> ABSENT =
-      Map.of(
-          "ChassisId", "NoChassis", "ManagerId", "NoManager", "FabricId", "NoFabric", "SwitchId", "SW9", "PortId", "19",
-          "AccountId", "99999", "RoleId", "NoRole", "SessionId", "no-such-session", "EntryId", "999999",
-          "FaultId", "999");
+      Map.ofEntries(
+          Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
+          Map.entry("SwitchId", "SW9"), Map.entry("PortId", "19"), Map.entry("AccountId", "99999"),
+          Map.entry("RoleId", "NoRole"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "999999"),
+          Map.entry("FaultId", "999"), Map.entry("SchemaId", "NoSchema"), Map.entry("RegistryId", "NoRegistry"),
+          Map.entry("CertificateId", "99"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;

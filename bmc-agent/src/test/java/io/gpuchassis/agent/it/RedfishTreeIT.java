@@ -203,6 +203,17 @@ class RedfishTreeIT {
     }
   }
 
+  @Test
+  void json_schemas_list_the_schema_of_every_type_served() throws Exception {
+    Set<String> listed =
+        new TreeSet<>(json(client.get("/redfish/v1/JsonSchemas", ADMIN)).findValuesAsText("@odata.id"));
+    for (JsonNode body : crawl().values()) {
+      String type = body.get("@odata.type").asText().substring(1);
+      String namespace = type.substring(0, type.lastIndexOf('.'));
+      assertTrue(listed.contains("/redfish/v1/JsonSchemas/" + namespace), () -> namespace + " missing in JsonSchemas");
+    }
+  }
+
   /** GETs every URI reachable through {@code @odata.id} links from the service root. */
   static Map<String, JsonNode> crawl() throws Exception {
     Map<String, JsonNode> seen = new LinkedHashMap<>();

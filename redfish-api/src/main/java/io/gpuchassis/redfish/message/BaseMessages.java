@@ -202,6 +202,63 @@ public final class BaseMessages {
           "Critical",
           0,
           "Check that the supplied payload is correct and supported by this service.");
+  public static final MessageDefinition ACTION_PARAMETER_MISSING =
+      define(
+          "ActionParameterMissing",
+          "The action %1 requires the parameter %2 to be present in the request body.",
+          "Critical",
+          2,
+          "Supply the action with the required parameter in the request body when the request is resubmitted.");
+  public static final MessageDefinition ACTION_PARAMETER_UNKNOWN =
+      define(
+          "ActionParameterUnknown",
+          "The action %1 was submitted with the invalid parameter %2.",
+          "Warning",
+          2,
+          "Correct the invalid action parameter and resubmit the request if the operation failed.");
+  public static final MessageDefinition ACTION_PARAMETER_NOT_SUPPORTED =
+      define(
+          "ActionParameterNotSupported",
+          "The parameter %1 for the action %2 is not supported on the target resource.",
+          "Warning",
+          2,
+          "Remove the parameter supplied and resubmit the request if the operation failed.");
+  public static final MessageDefinition ACTION_PARAMETER_VALUE_TYPE_ERROR =
+      define(
+          "ActionParameterValueTypeError",
+          "The value '%1' for the parameter %2 in the action %3 is not a type that the parameter can accept.",
+          "Warning",
+          3,
+          "Correct the value for the parameter in the request body and resubmit the request if the operation failed.");
+  public static final MessageDefinition ACTION_PARAMETER_VALUE_FORMAT_ERROR =
+      define(
+          "ActionParameterValueFormatError",
+          "The value '%1' for the parameter %2 in the action %3 is not a format that the parameter can accept.",
+          "Warning",
+          3,
+          "Correct the value for the parameter in the request body and resubmit the request if the operation failed.");
+  public static final MessageDefinition ACTION_PARAMETER_VALUE_NOT_IN_LIST =
+      define(
+          "ActionParameterValueNotInList",
+          "The value '%1' for the parameter %2 in the action %3 is not in the list of acceptable values.",
+          "Warning",
+          3,
+          "Choose a value from the enumeration list that the implementation can support and resubmit the request if"
+              + " the operation failed.");
+  public static final MessageDefinition ACTION_PARAMETER_VALUE_ERROR =
+      define(
+          "ActionParameterValueError",
+          "The value for the parameter %1 in the action %2 is invalid.",
+          "Warning",
+          2,
+          "Correct the value for the parameter in the request body and resubmit the request if the operation failed.");
+  public static final MessageDefinition RESOURCE_MISSING_AT_URI =
+      define(
+          "ResourceMissingAtURI",
+          "The resource at the URI '%1' was not found.",
+          "Critical",
+          1,
+          "Place a valid resource at the URI or correct the URI and resubmit the request.");
   public static final MessageDefinition CREATED =
       define("Created", "The resource was created successfully.", "OK", 0, "None.");
   public static final MessageDefinition SUCCESS =

@@ -91,6 +91,7 @@ public final class PrivilegeTable {
 
     t.put("CertificateCollection", uniform(PrivilegeRule.allOf(ConfigureManager)));
     t.put("Certificate", uniform(PrivilegeRule.allOf(ConfigureManager)));
+    t.put("CertificateLocations", uniform(PrivilegeRule.allOf(ConfigureManager)));
 
     Map<HttpMethod, PrivilegeRule> destinations = readLoginWrite(ConfigureManager);
     PrivilegeRule managerOrComponents = PrivilegeRule.allOf(ConfigureManager).or(ConfigureComponents);

@@ -1,0 +1,56 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.JsonSchemaFile;
+import io.gpuchassis.redfish.model.JsonSchemaFileLocation;
+import io.gpuchassis.redfish.odata.ServedSchema;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.util.List;
+
+/**
+ * {@code /redfish/v1/JsonSchemas[/{Id}]}: one file per schema in {@link Schemas#ALL}, named by its namespace
+ * ({@code Chassis.v1_28_0}, or {@code ChassisCollection} for unversioned schemas). Each file points at DMTF's
+ * published JSON schema; the agent hosts none.
+ */
+final class JsonSchemasResource {
+
+  private static final String DMTF_SCHEMAS = "http://redfish.dmtf.org/schemas/v1/";
+
+  void register(RedfishRoutes routes) {
+    routes.resource(
+        Uris.JSON_SCHEMAS,
+        "JsonSchemaFileCollection",
+        (params, caller) ->
+            Collections.render(
+                Schemas.JSON_SCHEMA_FILE_COLLECTION,
+                Uris.JSON_SCHEMAS,
+                "JSON Schema File Collection",
+                Schemas.ALL.stream().map(s -> Uris.jsonSchema(s.namespace())).toList()));
+    routes.resource(
+        Uris.JSON_SCHEMAS + "/{SchemaId}",
+        "JsonSchemaFile",
+        (params, caller) -> {
+          String id = params.get("SchemaId");
+          return render(
+              Schemas.ALL.stream()
+                  .filter(s -> s.namespace().equals(id))
+                  .findFirst()
+                  .orElseThrow(() -> RedfishErrors.notFound("JsonSchemaFile", id)));
+        });
+  }
+
+  static JsonSchemaFile render(ServedSchema schema) {
+    return new JsonSchemaFile()
+        .atOdataId(Uris.jsonSchema(schema.namespace()))
+        .atOdataType(Schemas.JSON_SCHEMA_FILE.odataType())
+        .id(schema.namespace())
+        .name(schema.name() + " Schema File")
+        .languages(List.of("en"))
+        .schema(schema.odataType())
+        .location(
+            List.of(
+                new JsonSchemaFileLocation()
+                    .language("en")
+                    .publicationUri(DMTF_SCHEMAS + schema.namespace() + ".json")));
+  }
+}
