@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.http;
 
+import io.gpuchassis.agent.security.AuditMessages;
 import io.gpuchassis.agent.security.SecurityLog;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
@@ -18,7 +19,6 @@ import org.slf4j.LoggerFactory;
  */
 final class WriteAudit implements Handler<RoutingContext> {
 
-  static final String MESSAGE_ID = "GpuChassisAudit.1.0.0.WriteRequest";
   private static final Logger LOG = LoggerFactory.getLogger(WriteAudit.class);
 
   private final Vertx vertx;
@@ -44,11 +44,11 @@ final class WriteAudit implements Handler<RoutingContext> {
           int status = ctx.response().getStatusCode();
           String severity = status < 400 ? "OK" : "Warning";
           List<String> args = List.of(method.name(), path, user, address, Integer.toString(status));
-          String message = method.name() + " " + path + " by '" + user + "' from " + address + " answered " + status + ".";
+          String message = AuditMessages.WRITE_REQUEST.format(args);
           vertx
               .executeBlocking(
                   () -> {
-                    log.record(severity, MESSAGE_ID, message, args, user, address);
+                    log.record(severity, AuditMessages.WRITE_REQUEST.messageId(), message, args, user, address);
                     return null;
                   },
                   false)

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.security.AuditMessages;
+import io.gpuchassis.redfish.message.AccountSecurityMessages;
 import io.gpuchassis.redfish.message.BaseMessages;
 import java.util.List;
 import java.util.Optional;
@@ -11,13 +13,21 @@ import java.util.Optional;
  */
 public final class Registries {
 
-  /** A DMTF message registry: its prefix ({@code Base}) and full version ({@code 1.22.1}). */
-  public record Registry(String prefix, String version) {
+  /**
+   * A message registry: its prefix ({@code Base}), full version ({@code 1.22.1}), and whether DMTF publishes it (the
+   * agent's own registry is published by the agent itself).
+   */
+  public record Registry(String prefix, String version, boolean dmtf) {
 
-    /** {@code Base.1.22.1}, the form message ids start with. */
+    /** A DMTF registry named as message ids start: {@code Base.1.22.1}. */
     public static Registry of(String prefixAndVersion) {
       int dot = prefixAndVersion.indexOf('.');
-      return new Registry(prefixAndVersion.substring(0, dot), prefixAndVersion.substring(dot + 1));
+      return new Registry(prefixAndVersion.substring(0, dot), prefixAndVersion.substring(dot + 1), true);
+    }
+
+    /** The registry file's own URI on the agent, for registries the agent publishes. */
+    public String hostedUri() {
+      return Uris.registry(id()) + "/" + prefix + "." + version + ".json";
     }
 
     /** Name and major.minor version, e.g. {@code Base.1.22}: the {@code Registry} property and the resource's Id. */
@@ -31,7 +41,11 @@ public final class Registries {
     }
   }
 
-  public static final List<Registry> ALL = List.of(Registry.of(BaseMessages.REGISTRY));
+  public static final List<Registry> ALL =
+      List.of(
+          Registry.of(BaseMessages.REGISTRY),
+          Registry.of(AccountSecurityMessages.REGISTRY),
+          new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false));
 
   private Registries() {}
 

@@ -68,8 +68,8 @@ class RegistryFilesIT {
   @Test
   void registries_point_at_the_published_base_registry() throws Exception {
     JsonNode collection = ok("/redfish/v1/Registries");
-    assertEquals(List.of("/redfish/v1/Registries/Base.1.22"), collection.get("Members").findValuesAsText("@odata.id"));
-    assertEquals(1, collection.get("Members@odata.count").asInt());
+    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Base.1.22"));
+    assertEquals(3, collection.get("Members@odata.count").asInt(), "Base, AccountSecurity and the agent's own");
 
     JsonNode base = ok("/redfish/v1/Registries/Base.1.22");
     assertEquals("Base.1.22", base.get("Id").asText());
@@ -171,5 +171,30 @@ class RegistryFilesIT {
   /** A folder of the DMTF files beside the project ({@code shared/redfish/<name>}), when they are there. */
   private static Optional<Path> sharedFolder(String name) {
     return RedfishSchemaValidator.locate().map(v -> v.schemaDir().getParent().resolve(name)).filter(Files::isDirectory);
+  }
+
+  @Test
+  void every_registry_the_security_log_uses_is_listed_and_the_agents_own_is_served() throws Exception {
+    JsonNode registries = json(client.get("/redfish/v1/Registries", ADMIN));
+    Set<String> ids = new TreeSet<>();
+    registries.get("Members").forEach(m -> ids.add(m.get("@odata.id").asText()));
+    assertTrue(
+        ids.containsAll(
+            Set.of(
+                "/redfish/v1/Registries/Base.1.22",
+                "/redfish/v1/Registries/AccountSecurity.1.0",
+                "/redfish/v1/Registries/GpuChassisAudit.1.0")),
+        ids.toString());
+    JsonNode own = json(client.get("/redfish/v1/Registries/GpuChassisAudit.1.0", ADMIN));
+    String uri = own.at("/Location/0/Uri").asText();
+    HttpResponse<String> file = client.get(uri, ADMIN);
+    assertEquals(200, file.statusCode(), uri);
+    JsonNode registry = json(file);
+    assertEquals("GpuChassisAudit", registry.get("RegistryPrefix").asText());
+    assertEquals(5, registry.at("/Messages/WriteRequest/NumberOfArgs").asInt());
+    Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
+    if (validator.isPresent()) {
+      assertEquals(List.of(), validator.get().validate(registry));
+    }
   }
 }
