@@ -3,6 +3,7 @@ package io.gpuchassis.agent.it;
 import static io.gpuchassis.agent.it.AgentClient.basic;
 import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
@@ -28,6 +29,7 @@ class RestartIT {
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "first-password"))) {
       AgentClient client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
       uuid = json(client.get("/redfish/v1/", null)).get("UUID").asText();
+      client.get("/redfish/v1/Chassis", basic("ghost-user", "some-password"));
       certificate = Files.readAllBytes(stateDir.resolve("tls/https-cert.pem"));
     }
     // A different password in the environment must not replace the existing administrator.
@@ -37,6 +39,11 @@ class RestartIT {
       assertEquals(new String(certificate), Files.readString(stateDir.resolve("tls/https-cert.pem")));
       assertEquals(200, client.get("/redfish/v1/Chassis", basic("admin", "first-password")).statusCode());
       assertEquals(401, client.get("/redfish/v1/Chassis", basic("admin", "second-password")).statusCode());
+      // The first run's failed login is still in the security log.
+      String log =
+          client.get("/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", basic("admin", "first-password"))
+              .body();
+      assertTrue(log.contains("'ghost-user' provided invalid credentials"), "security log kept across the restart");
     }
   }
 }
