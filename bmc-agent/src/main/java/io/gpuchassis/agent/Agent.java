@@ -4,6 +4,9 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.HardwareMode;
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.compose.BindingReconciler;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.redfish.RedfishResources;
@@ -44,6 +47,10 @@ public final class Agent implements AutoCloseable {
   private final SimulatedChassis simulation;
   private final ChassisModel model;
   private final SwitchWorkers switches;
+  private final BindingEngine bindings;
+
+  /** How long a bound GPU's link may take to train before the bind is undone. */
+  static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
 
   private Agent(
       AgentStore store,
@@ -51,13 +58,20 @@ public final class Agent implements AutoCloseable {
       RedfishServer server,
       SimulatedChassis simulation,
       ChassisModel model,
-      SwitchWorkers switches) {
+      SwitchWorkers switches,
+      BindingEngine bindings) {
     this.store = store;
     this.vertx = vertx;
     this.server = server;
     this.simulation = simulation;
     this.model = model;
     this.switches = switches;
+    this.bindings = bindings;
+  }
+
+  /** The binding engine, for in-process tests and tools. */
+  public BindingEngine bindings() {
+    return bindings;
   }
 
   /**
@@ -123,13 +137,16 @@ public final class Agent implements AutoCloseable {
               clock,
               config.switchPollInterval());
       SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
+      BindingJournal journal = new BindingJournal(store, clock);
+      BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
+      new BindingReconciler(model, switches, journal, bindings, clock).reconcile();
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx);
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
-      return new Agent(store, vertx, server, simulation, model, switches);
+      return new Agent(store, vertx, server, simulation, model, switches, bindings);
     } catch (RuntimeException e) {
       if (switches != null) {
         switches.close();

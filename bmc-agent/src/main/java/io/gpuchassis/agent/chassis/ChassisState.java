@@ -19,7 +19,8 @@ public record ChassisState(
     List<Fan> fans,
     List<PowerSupply> powerSupplies,
     List<TemperatureSensor> temperatureSensors,
-    Map<String, SwitchObservation> switchObservations) {
+    Map<String, SwitchObservation> switchObservations,
+    Map<Integer, SlotBinding> bindings) {
 
   public ChassisState {
     switches = List.copyOf(switches);
@@ -30,13 +31,14 @@ public record ChassisState(
     powerSupplies = List.copyOf(powerSupplies);
     temperatureSensors = List.copyOf(temperatureSensors);
     switchObservations = Map.copyOf(switchObservations);
+    bindings = Map.copyOf(bindings);
   }
 
   /** This state as generation {@code next}. */
   public ChassisState withGeneration(long next) {
     return new ChassisState(
         next, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors,
-        switchObservations);
+        switchObservations, bindings);
   }
 
   /** This state with {@code observation} replacing the previous one of its switch. */
@@ -44,7 +46,23 @@ public record ChassisState(
     Map<String, SwitchObservation> next = new java.util.HashMap<>(switchObservations);
     next.put(observation.switchId(), observation);
     return new ChassisState(
-        generation, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors, next);
+        generation, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors, next,
+        bindings);
+  }
+
+  /** This state with {@code binding} replacing the previous one of its slot. */
+  public ChassisState withBinding(SlotBinding binding) {
+    Map<Integer, SlotBinding> next = new java.util.HashMap<>(bindings);
+    next.put(binding.slot(), binding);
+    return new ChassisState(
+        generation, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors,
+        switchObservations, next);
+  }
+
+  /** The binding of {@code slot}: unbound when the engine has said nothing of it yet. */
+  public SlotBinding binding(int slot) {
+    SlotBinding b = bindings.get(slot);
+    return b != null ? b : SlotBinding.unbound(slot, java.time.Instant.EPOCH);
   }
 
   public Optional<SwitchObservation> switchObservation(String switchId) {

@@ -67,6 +67,7 @@ public final class TopologyInventory {
         topology.temperatureSensors().stream()
             .map(t -> new TemperatureSensor(t.id(), t.physicalContext().name()))
             .toList(),
+        java.util.Map.of(),
         java.util.Map.of());
   }
 

@@ -58,6 +58,24 @@ public final class AgentStore implements AutoCloseable {
             username   TEXT,
             address    TEXT
           );
+          """,
+          // 3: the binding engine's desired bindings and its journal of operations
+          """
+          CREATE TABLE bindings (
+            slot  INTEGER PRIMARY KEY,
+            host  TEXT NOT NULL,
+            since TEXT NOT NULL
+          );
+          CREATE TABLE binding_ops (
+            id      INTEGER PRIMARY KEY AUTOINCREMENT,
+            slot    INTEGER NOT NULL,
+            host    TEXT NOT NULL,
+            kind    TEXT NOT NULL,
+            state   TEXT NOT NULL,
+            started TEXT NOT NULL,
+            ended   TEXT,
+            reason  TEXT
+          );
           """);
 
   private final Connection connection;

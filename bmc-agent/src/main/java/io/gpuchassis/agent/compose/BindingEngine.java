@@ -1,0 +1,252 @@
+package io.gpuchassis.agent.compose;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.chassis.SlotBinding.State;
+import io.gpuchassis.agent.compose.BindingException.Reason;
+import io.gpuchassis.agent.fabric.SwitchWorker;
+import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.switchdrv.Binding;
+import io.gpuchassis.switchdrv.PortStatus;
+import io.gpuchassis.switchdrv.SwitchDriver;
+import io.gpuchassis.switchdrv.SwitchException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place GPU slots are bound to and released from hosts. Every operation is journaled before the switch is
+ * touched, runs on the switch's own worker (so operations on one switch happen one at a time), waits for the switch to
+ * report completion, and verifies the result: after a bind, the GPU's link must train at the width and speed both ends
+ * can do, otherwise the binding is undone and the bind fails with the reason. State moves only on what the switch
+ * reports. The views (Zones, ResourceBlocks, Systems) all call this engine, so they can never disagree.
+ */
+public final class BindingEngine {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BindingEngine.class);
+
+  private final ChassisModel model;
+  private final SwitchWorkers workers;
+  private final BindingJournal journal;
+  private final Clock clock;
+  private final Duration linkTimeout;
+
+  /** @param linkTimeout how long a bound GPU's link may take to train before the bind is undone */
+  public BindingEngine(
+      ChassisModel model, SwitchWorkers workers, BindingJournal journal, Clock clock, Duration linkTimeout) {
+    this.model = model;
+    this.workers = workers;
+    this.journal = journal;
+    this.clock = clock;
+    this.linkTimeout = linkTimeout;
+  }
+
+  /** Binds the GPU in {@code slot} into {@code hostId}'s partition; completes when bound and verified. */
+  public CompletableFuture<SlotBinding> bind(int slot, String hostId) {
+    BindingPlan plan;
+    synchronized (this) {
+      ChassisState state = model.current();
+      var s = state.slot(slot).orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
+      if (state.hosts().stream().noneMatch(h -> h.id().equals(hostId))) {
+        throw refuse(Reason.UNKNOWN_HOST, "there is no host port " + hostId);
+      }
+      if (!s.occupied()) {
+        throw refuse(Reason.EMPTY_SLOT, "slot " + slot + " holds no GPU");
+      }
+      SlotBinding current = state.binding(slot);
+      if (current.state() != State.UNBOUND) {
+        throw refuse(Reason.IN_USE, "slot " + slot + " is " + describe(current));
+      }
+      plan =
+          BindingPlan.of(state, slot, hostId)
+              .orElseThrow(
+                  () ->
+                      refuse(
+                          Reason.NOT_REACHABLE,
+                          "slot " + slot + " (switch " + s.switchId() + ") and " + hostId
+                              + " are on different switch chips; binding across inter-switch links is not supported"));
+      move(slot, State.BINDING, Optional.of(hostId), Optional.empty());
+    }
+    SwitchWorker worker = worker(plan.switchId());
+    return worker
+        .submit(driver -> doBind(driver, plan))
+        .whenComplete((ok, error) -> finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND))
+        .thenApply(ok -> model.current().binding(slot));
+  }
+
+  /**
+   * Releases the GPU in {@code slot} from its host. Refused while the host may still use it: the orchestrator first
+   * sets ReadyToRemove (the host has released the device), or the caller forces it.
+   */
+  public CompletableFuture<SlotBinding> unbind(int slot, boolean force) {
+    BindingPlan plan;
+    synchronized (this) {
+      ChassisState state = model.current();
+      state.slot(slot).orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
+      SlotBinding current = state.binding(slot);
+      if (current.state() != State.BOUND) {
+        throw refuse(
+            current.inTransition() ? Reason.IN_USE : Reason.NOT_BOUND, "slot " + slot + " is " + describe(current));
+      }
+      if (!force && !current.readyToRemove()) {
+        throw refuse(
+            Reason.HOST_STILL_USING,
+            "host " + current.host().orElse("?") + " has not released the GPU in slot " + slot
+                + " (set ReadyToRemove first, or force the removal)");
+      }
+      plan = BindingPlan.of(state, slot, current.host().orElseThrow()).orElseThrow();
+      move(slot, State.UNBINDING, current.host(), Optional.empty());
+    }
+    return worker(plan.switchId())
+        .submit(driver -> doUnbind(driver, plan))
+        .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.BOUND))
+        .thenApply(ok -> model.current().binding(slot));
+  }
+
+  /** Records the orchestrator's word that the host has (or has not) released the GPU in {@code slot}. */
+  public synchronized void setReadyToRemove(int slot, boolean ready) {
+    model.apply(s -> s.withBinding(s.binding(slot).withReadyToRemove(ready)));
+  }
+
+  /** On the switch's worker: journal, bind, wait, verify; undo the binding when the link does not come up right. */
+  private Void doBind(SwitchDriver driver, BindingPlan plan) {
+    long op = journal.start(plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
+    try {
+      driver.bind(plan.partition(), plan.logicalPort(), plan.physicalPort());
+    } catch (SwitchException e) {
+      settleUnbound(driver, plan);
+      journal.failed(op, "switch: " + e.getMessage());
+      throw new BindingException(Reason.SWITCH_FAILED, "the switch did not bind slot " + plan.slot() + ": "
+          + e.getMessage());
+    }
+    Optional<String> problem = awaitLink(driver, plan);
+    if (problem.isPresent()) {
+      settleUnbound(driver, plan);
+      journal.failed(op, problem.get());
+      throw new BindingException(Reason.LINK_NOT_TRAINED, problem.get() + "; the binding was undone");
+    }
+    journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
+    LOG.info("Bound slot {} to {} ({} partition {} logical port {})", plan.slot(), plan.hostId(), plan.switchId(),
+        plan.partition(), plan.logicalPort());
+    return null;
+  }
+
+  private Void doUnbind(SwitchDriver driver, BindingPlan plan) {
+    long op = journal.start(plan.slot(), plan.hostId(), BindingJournal.Kind.UNBIND);
+    try {
+      driver.unbind(plan.partition(), plan.logicalPort());
+    } catch (SwitchException e) {
+      journal.failed(op, "switch: " + e.getMessage());
+      throw new BindingException(Reason.SWITCH_FAILED, "the switch did not unbind slot " + plan.slot() + ": "
+          + e.getMessage());
+    }
+    if (boundPartition(driver, plan.physicalPort()).isPresent()) {
+      journal.failed(op, "still bound after the unbind completed");
+      throw new BindingException(Reason.SWITCH_FAILED, "slot " + plan.slot() + " is still bound after the unbind");
+    }
+    journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.UNBIND);
+    LOG.info("Released slot {} from {}", plan.slot(), plan.hostId());
+    return null;
+  }
+
+  /** Empty when the link came up as expected within the timeout, else what is wrong with it. */
+  Optional<String> awaitLink(SwitchDriver driver, BindingPlan plan) {
+    long deadline = System.nanoTime() + linkTimeout.toNanos();
+    String last = "no link";
+    while (true) {
+      Optional<PortStatus> port =
+          driver.ports().stream().filter(p -> p.physicalPort() == plan.physicalPort()).findFirst();
+      if (port.isPresent() && port.get().linkUp()) {
+        PortStatus p = port.get();
+        if (p.negotiatedWidth() >= plan.expectedWidth() && p.negotiatedGen() >= plan.expectedGeneration()) {
+          return Optional.empty();
+        }
+        last = "the link trained at Gen" + p.negotiatedGen() + " x" + p.negotiatedWidth() + ", expected Gen"
+            + plan.expectedGeneration() + " x" + plan.expectedWidth();
+      } else {
+        last = "the link did not come up within " + linkTimeout.toMillis() + " ms";
+      }
+      if (System.nanoTime() > deadline) {
+        return Optional.of(last);
+      }
+      sleep(20);
+    }
+  }
+
+  /** After a failed bind: make sure the port is unbound, so no slot is left half-bound. */
+  private static void settleUnbound(SwitchDriver driver, BindingPlan plan) {
+    for (int attempt = 0; attempt < 3; attempt++) {
+      try {
+        if (boundPartition(driver, plan.physicalPort()).isEmpty()) {
+          return;
+        }
+        driver.unbind(plan.partition(), plan.logicalPort());
+      } catch (SwitchException e) {
+        sleep(50);
+      }
+    }
+  }
+
+  static Optional<Integer> boundPartition(SwitchDriver driver, int physicalPort) {
+    return driver.bindings().stream()
+        .filter(b -> b.physicalPort() == physicalPort && b.bound())
+        .map(Binding::partition)
+        .findFirst();
+  }
+
+  /** Moves the slot to the state its operation ended in: the target on success, else back where it started. */
+  private void finish(int slot, Throwable error, State target, Optional<String> targetHost, State previous) {
+    SlotBinding before = model.current().binding(slot);
+    if (error == null) {
+      move(slot, target, targetHost, Optional.empty());
+      return;
+    }
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    String reason = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    if (cause instanceof BindingException) {
+      Optional<String> host = previous == State.BOUND ? before.host() : Optional.empty();
+      move(slot, previous, host, Optional.of(reason));
+    } else {
+      LOG.error("Slot {}: binding operation ended unexpectedly; its state is unknown", slot, cause);
+      move(slot, State.FAILED, before.host(), Optional.of(reason));
+    }
+  }
+
+  private void move(int slot, State next, Optional<String> host, Optional<String> failure) {
+    model.apply(s -> s.withBinding(s.binding(slot).to(next, host, failure, clock.instant())));
+  }
+
+  private SwitchWorker worker(String switchId) {
+    return workers
+        .worker(switchId)
+        .orElseThrow(() -> new IllegalStateException("no worker for switch " + switchId));
+  }
+
+  private static String describe(SlotBinding b) {
+    return switch (b.state()) {
+      case UNBOUND -> "not bound";
+      case BINDING -> "being bound to " + b.host().orElse("?");
+      case BOUND -> "bound to " + b.host().orElse("?");
+      case UNBINDING -> "being released from " + b.host().orElse("?");
+      case FAILED -> "in an unknown state after a failed operation";
+    };
+  }
+
+  private static BindingException refuse(Reason reason, String message) {
+    return new BindingException(reason, message);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the switch", e);
+    }
+  }
+}

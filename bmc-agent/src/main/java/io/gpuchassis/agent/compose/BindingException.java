@@ -1,0 +1,34 @@
+package io.gpuchassis.agent.compose;
+
+/** A bind or unbind that did not happen, and why; the hardware is where it was before. */
+public final class BindingException extends RuntimeException {
+
+  /** Why the engine refused or gave up. */
+  public enum Reason {
+    UNKNOWN_SLOT,
+    UNKNOWN_HOST,
+    EMPTY_SLOT,
+    /** The slot is bound, or an operation on it is under way. */
+    IN_USE,
+    NOT_BOUND,
+    /** The GPU and the host port are on different switch chips. */
+    NOT_REACHABLE,
+    /** The host has not released the GPU (ReadyToRemove) and the unbind was not forced. */
+    HOST_STILL_USING,
+    /** The link did not train at the expected width and speed after binding; the binding was undone. */
+    LINK_NOT_TRAINED,
+    /** The switch refused or did not answer; the binding was left as it was. */
+    SWITCH_FAILED
+  }
+
+  private final Reason reason;
+
+  public BindingException(Reason reason, String message) {
+    super(message);
+    this.reason = reason;
+  }
+
+  public Reason reason() {
+    return reason;
+  }
+}
