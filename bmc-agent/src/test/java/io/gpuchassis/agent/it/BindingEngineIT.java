@@ -1,0 +1,155 @@
+package io.gpuchassis.agent.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.store.AgentStore;
+import io.gpuchassis.switchdrv.Binding;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The binding engine against the simulated reference chassis through the real driver: binds and releases verified on
+ * the switch, refusals that change nothing, rollback when the link does not train, races, persistence across restarts
+ * and reconciliation of an interrupted operation.
+ */
+class BindingEngineIT {
+
+  @TempDir Path stateDir;
+
+  @Test
+  void a_gpu_is_bound_verified_released_and_every_refusal_changes_nothing() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      BindingEngine engine = t.agent.bindings();
+      SlotBinding bound = engine.bind(1, "Host1").join();
+      assertEquals(SlotBinding.State.BOUND, bound.state());
+      assertEquals(Optional.of("Host1"), bound.host());
+      assertEquals(Optional.of(0), switchBinding(t, "SW1", 0), "bound into Host1's partition on the switch");
+
+      assertRefused(BindingException.Reason.IN_USE, () -> { engine.bind(1, "Host2"); });
+      assertRefused(BindingException.Reason.NOT_REACHABLE, () -> { engine.bind(2, "Host3"); });
+      assertRefused(BindingException.Reason.EMPTY_SLOT, () -> { engine.bind(5, "Host1"); });
+      assertRefused(BindingException.Reason.UNKNOWN_HOST, () -> { engine.bind(2, "Host99"); });
+      assertRefused(BindingException.Reason.HOST_STILL_USING, () -> { engine.unbind(1, false); });
+      assertEquals(SlotBinding.State.BOUND, t.agent.model().current().binding(1).state());
+
+      engine.setReadyToRemove(1, true);
+      assertEquals(SlotBinding.State.UNBOUND, engine.unbind(1, false).join().state());
+      assertEquals(Optional.empty(), switchBinding(t, "SW1", 0));
+      assertRefused(BindingException.Reason.NOT_BOUND, () -> { engine.unbind(1, true); });
+    }
+  }
+
+  @Test
+  void a_link_that_trains_narrow_is_rolled_back_with_the_reason() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      String fault = "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1";
+      var injected = t.agent.faults().inject("link-degrade", fault);
+      CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(2, "Host1").join());
+      assertEquals(BindingException.Reason.LINK_NOT_TRAINED, ((BindingException) e.getCause()).reason());
+      SlotBinding after = t.agent.model().current().binding(2);
+      assertEquals(SlotBinding.State.UNBOUND, after.state());
+      assertTrue(after.lastFailure().orElseThrow().contains("x8"), after.lastFailure().toString());
+      assertEquals(Optional.empty(), switchBinding(t, "SW1", 1), "no half-bound slot left on the switch");
+      t.agent.faults().clear(injected.id());
+      assertEquals(SlotBinding.State.BOUND, t.agent.bindings().bind(2, "Host1").join().state());
+    }
+  }
+
+  @Test
+  void a_busy_switch_fails_the_bind_and_leaves_the_hardware_as_it_was() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      var injected = t.agent.faults().inject("switch-busy", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+      CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(6, "Host3").join());
+      assertEquals(BindingException.Reason.SWITCH_FAILED, ((BindingException) e.getCause()).reason());
+      assertEquals(SlotBinding.State.UNBOUND, t.agent.model().current().binding(6).state());
+      t.agent.faults().clear(injected.id());
+      assertEquals(Optional.empty(), switchBinding(t, "SW2", 0));
+    }
+  }
+
+  @Test
+  void two_clients_racing_for_one_gpu_exactly_one_wins() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      CountDownLatch go = new CountDownLatch(1);
+      AtomicInteger won = new AtomicInteger();
+      AtomicInteger refused = new AtomicInteger();
+      List<CompletableFuture<Void>> racers = List.of("Host1", "Host2", "Host1", "Host2").stream()
+          .map(host -> CompletableFuture.runAsync(() -> {
+            try {
+              go.await();
+              t.agent.bindings().bind(3, host).join();
+              won.incrementAndGet();
+            } catch (BindingException e) {
+              assertEquals(BindingException.Reason.IN_USE, e.reason());
+              refused.incrementAndGet();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }))
+          .toList();
+      go.countDown();
+      racers.forEach(CompletableFuture::join);
+      assertEquals(1, won.get());
+      assertEquals(3, refused.get());
+    }
+  }
+
+  @Test
+  void bindings_survive_a_restart_of_agent_and_chassis_and_interrupted_operations_are_settled() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      t.agent.bindings().bind(1, "Host1").join();
+      t.agent.bindings().bind(7, "Host4").join();
+    }
+    // The agent died in the middle of binding slot 2: the journal says started, the switch never heard of it.
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      new BindingJournal(store, Clock.systemUTC()).start(2, "Host2", BindingJournal.Kind.BIND);
+    }
+    // A new agent on a new simulated chassis: the switches start with no bindings at all.
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      assertEquals(SlotBinding.State.BOUND, t.agent.model().current().binding(1).state());
+      assertEquals(Optional.of("Host4"), t.agent.model().current().binding(7).host());
+      assertEquals(Optional.of(0), switchBinding(t, "SW1", 0), "re-applied on the switch");
+      assertEquals(Optional.of(1), switchBinding(t, "SW2", 1));
+      assertEquals(SlotBinding.State.UNBOUND, t.agent.model().current().binding(2).state(), "rolled back");
+      assertEquals(Optional.empty(), switchBinding(t, "SW1", 1));
+    }
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      BindingJournal journal = new BindingJournal(store, Clock.systemUTC());
+      assertTrue(journal.interrupted().isEmpty(), "the interrupted bind was settled");
+      assertEquals(java.util.Map.of(1, "Host1", 7, "Host4"), journal.desired());
+    }
+  }
+
+  /** The partition the switch itself has {@code port} bound into. */
+  private static Optional<Integer> switchBinding(TestAgent t, String switchId, int port) {
+    return t.agent.switches().worker(switchId).orElseThrow()
+        .submit(d -> d.bindings().stream().filter(b -> b.physicalPort() == port && b.bound())
+            .map(Binding::partition).findFirst())
+        .join();
+  }
+
+  private static void assertRefused(BindingException.Reason reason, Runnable call) {
+    try {
+      call.run();
+    } catch (BindingException e) {
+      assertEquals(reason, e.reason(), e.getMessage());
+      return;
+    }
+    throw new AssertionError("expected a refusal: " + reason);
+  }
+
+}
