@@ -45,6 +45,7 @@ public final class Registries {
       List.of(
           Registry.of(BaseMessages.REGISTRY),
           Registry.of(AccountSecurityMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.CompositionMessages.REGISTRY),
           new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false));
 
   private Registries() {}

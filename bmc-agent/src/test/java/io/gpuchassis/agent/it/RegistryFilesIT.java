@@ -69,7 +69,7 @@ class RegistryFilesIT {
   void registries_point_at_the_published_base_registry() throws Exception {
     JsonNode collection = ok("/redfish/v1/Registries");
     assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Base.1.22"));
-    assertEquals(3, collection.get("Members@odata.count").asInt(), "Base, AccountSecurity and the agent's own");
+    assertEquals(4, collection.get("Members@odata.count").asInt(), "Base, AccountSecurity, Composition and the agent's own");
 
     JsonNode base = ok("/redfish/v1/Registries/Base.1.22");
     assertEquals("Base.1.22", base.get("Id").asText());

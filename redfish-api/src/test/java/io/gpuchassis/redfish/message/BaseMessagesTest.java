@@ -38,11 +38,20 @@ class BaseMessagesTest {
   }
 
   @Test
+  void every_composition_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(CompositionMessages.class, CompositionMessages.REGISTRY);
+  }
+
+  @Test
   void every_account_security_message_matches_the_dmtf_registry() throws Exception {
-    Path registry = findRegistry(AccountSecurityMessages.REGISTRY);
+    checkAgainstRegistry(AccountSecurityMessages.class, AccountSecurityMessages.REGISTRY);
+  }
+
+  private static void checkAgainstRegistry(Class<?> holder, String id) throws Exception {
+    Path registry = findRegistry(id);
     Assumptions.assumeTrue(registry != null, "DMTF registries not found beside the project; skipped");
     JsonNode file = new ObjectMapper().readTree(registry.toFile());
-    for (Field f : AccountSecurityMessages.class.getFields()) {
+    for (Field f : holder.getFields()) {
       if (f.getType() == MessageDefinition.class) {
         MessageDefinition d = (MessageDefinition) f.get(null);
         JsonNode m = file.get("Messages").get(d.key());
