@@ -142,7 +142,7 @@ public final class Agent implements AutoCloseable {
       new BindingReconciler(model, switches, journal, bindings, clock).reconcile();
       RedfishResources resources =
           new RedfishResources(
-              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx);
+              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings);
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());

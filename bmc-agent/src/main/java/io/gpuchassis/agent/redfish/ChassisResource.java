@@ -67,6 +67,7 @@ final class ChassisResource {
         .powerState(PowerState.ON)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .pcIeSlots(Uris.ref(Uris.pcieSlots(identity.id())))
+        .pcIeDevices(Uris.ref(Uris.pcieDevices(identity.id())))
         .links(
             new ChassisLinks()
                 .managedBy(List.of(Uris.ref(Uris.manager())))

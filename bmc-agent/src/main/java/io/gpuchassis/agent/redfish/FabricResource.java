@@ -48,6 +48,8 @@ final class FabricResource {
         .description("The PCIe switch fabric joining the GPU slots to the host ports")
         .fabricType(Protocol.PCIE)
         .status(new Status().state(State.ENABLED).health(health.ofFabric(state)).healthRollup(health.ofFabric(state)))
-        .switches(Uris.ref(Uris.SWITCHES));
+        .switches(Uris.ref(Uris.SWITCHES))
+        .endpoints(Uris.ref(Uris.ENDPOINTS))
+        .zones(Uris.ref(Uris.ZONES));
   }
 }

@@ -46,11 +46,11 @@ final class PCIeSlotsResource {
         .atOdataType(Schemas.PCIE_SLOTS.odataType())
         .id("PCIeSlots")
         .name("PCIe Slots")
-        .slots(state.slots().stream().map(PCIeSlotsResource::render).toList());
+        .slots(state.slots().stream().map(s -> render(chassisId, s)).toList());
   }
 
   /** An empty slot is reported {@code Absent}, so that a glance at the list shows where GPUs are missing. */
-  static PCIeSlot render(Slot slot) {
+  static PCIeSlot render(String chassisId, Slot slot) {
     Status status =
         slot.occupied() ? new Status().state(State.ENABLED).health(Health.OK) : new Status().state(State.ABSENT);
     return new PCIeSlot()
@@ -65,6 +65,11 @@ final class PCIeSlotsResource {
                         .locationType(LocationType.SLOT)
                         .locationOrdinalValue(slot.number())
                         .serviceLabel("Slot " + slot.number())))
-        .status(status);
+        .status(status)
+        .links(
+            slot.occupied()
+                ? new io.gpuchassis.redfish.model.PCIeLinks()
+                    .pcIeDevice(java.util.List.of(Uris.ref(Uris.pcieDevice(chassisId, slot.number()))))
+                : null);
   }
 }

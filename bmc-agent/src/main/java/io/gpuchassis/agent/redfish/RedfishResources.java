@@ -8,6 +8,7 @@ import java.time.Clock;
 import java.time.Duration;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.vertx.core.Vertx;
+import io.gpuchassis.agent.compose.BindingEngine;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -19,6 +20,7 @@ public final class RedfishResources {
   private final Duration staleAfter;
   private final SecurityServices security;
   private final Vertx vertx;
+  private final BindingEngine bindings;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
@@ -32,7 +34,8 @@ public final class RedfishResources {
       Clock clock,
       Duration staleAfter,
       SecurityServices security,
-      Vertx vertx) {
+      Vertx vertx,
+      BindingEngine bindings) {
     this.identity = identity;
     this.model = model;
     this.certificate = certificate;
@@ -40,6 +43,7 @@ public final class RedfishResources {
     this.staleAfter = staleAfter;
     this.security = security;
     this.vertx = vertx;
+    this.bindings = bindings;
   }
 
   public void register(RedfishRoutes routes) {
@@ -56,6 +60,8 @@ public final class RedfishResources {
     new FabricResource(model, health).register(routes);
     new SwitchResource(model, health).register(routes);
     new PortResource(model, health, clock, staleAfter).register(routes);
+    new EndpointZoneResource(model, bindings).register(routes);
+    new PCIeDeviceResource(model, bindings, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);

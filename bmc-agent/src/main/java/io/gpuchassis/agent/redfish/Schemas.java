@@ -40,6 +40,12 @@ public final class Schemas {
   public static final ServedSchema CERTIFICATE_LOCATIONS = ServedSchema.versioned("CertificateLocations", "v1_0_4");
   public static final ServedSchema CERTIFICATE_COLLECTION = ServedSchema.unversioned("CertificateCollection");
   public static final ServedSchema CERTIFICATE = ServedSchema.versioned("Certificate", "v1_11_0");
+  public static final ServedSchema ENDPOINT_COLLECTION = ServedSchema.unversioned("EndpointCollection");
+  public static final ServedSchema ENDPOINT = ServedSchema.versioned("Endpoint", "v1_8_2");
+  public static final ServedSchema ZONE_COLLECTION = ServedSchema.unversioned("ZoneCollection");
+  public static final ServedSchema ZONE = ServedSchema.versioned("Zone", "v1_6_3");
+  public static final ServedSchema PCIE_DEVICE_COLLECTION = ServedSchema.unversioned("PCIeDeviceCollection");
+  public static final ServedSchema PCIE_DEVICE = ServedSchema.versioned("PCIeDevice", "v1_21_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -78,6 +84,12 @@ public final class Schemas {
           CERTIFICATE_LOCATIONS,
           CERTIFICATE_COLLECTION,
           CERTIFICATE,
+          ENDPOINT_COLLECTION,
+          ENDPOINT,
+          ZONE_COLLECTION,
+          ZONE,
+          PCIE_DEVICE_COLLECTION,
+          PCIE_DEVICE,
           MESSAGE,
           RESOURCE);
 

@@ -66,6 +66,35 @@ public final class Uris {
     return MANAGERS + "/" + MANAGER_ID;
   }
 
+  public static final String ENDPOINTS = FABRIC + "/Endpoints";
+  public static final String ZONES = FABRIC + "/Zones";
+
+  /** The target endpoint of the GPU in {@code slot}. */
+  public static String gpuEndpoint(int slot) {
+    return ENDPOINTS + "/" + gpuEndpointId(slot);
+  }
+
+  public static String gpuEndpointId(int slot) {
+    return "GPU-Slot" + slot;
+  }
+
+  /** The initiator endpoint of a host port. */
+  public static String hostEndpoint(String hostId) {
+    return ENDPOINTS + "/" + hostId;
+  }
+
+  public static String zone(String hostId) {
+    return ZONES + "/" + hostId;
+  }
+
+  public static String pcieDevices(String chassisId) {
+    return chassis(chassisId) + "/PCIeDevices";
+  }
+
+  public static String pcieDevice(String chassisId, int slot) {
+    return pcieDevices(chassisId) + "/Slot" + slot;
+  }
+
   public static String fabricSwitch(String switchId) {
     return SWITCHES + "/" + switchId;
   }

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.agent.sim.SimulatedFabric;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.SecurityServices;
@@ -60,6 +64,12 @@ class RouteTableDocumentedTest {
         SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
       AgentStore store = AgentStore.open(stateDir);
+      SwitchWorkers workers =
+          SwitchWorkers.start(
+              new ChassisModel(chassis.initialState()),
+              id -> chassis.fabric().connect(id, SimulatedFabric.pollingOptions()),
+              Clock.systemUTC(),
+              Duration.ofMinutes(10));
       SecurityServices security =
           new SecurityServices(
               store, new AccountRepository(store), new PasswordHasher(1000), vertx, Clock.systemUTC());
@@ -71,10 +81,17 @@ class RouteTableDocumentedTest {
               Clock.systemUTC(),
               Duration.ofSeconds(3),
               security,
-              vertx);
+              vertx,
+              new BindingEngine(
+                  new ChassisModel(chassis.initialState()),
+                  workers,
+                  new BindingJournal(store, Clock.systemUTC()),
+                  Clock.systemUTC(),
+                  Duration.ofSeconds(1)));
       List<RouteEntry> entries =
           AgentRoutes.install(
               vertx, Router.router(vertx), security, resources, Optional.of(new FaultInjector(Clock.systemUTC())));
+      workers.close();
       store.close();
       // HEAD is registered with every GET and not listed separately.
       return entries.stream()

@@ -39,14 +39,16 @@ class PrivilegeWalkIT {
           Map.entry("SwitchId", "SW1"), Map.entry("PortId", "0"), Map.entry("AccountId", "3"),
           Map.entry("RoleId", "Operator"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "1"),
           Map.entry("FaultId", "999"), Map.entry("SchemaId", "Chassis.v1_28_0"), Map.entry("RegistryId", "Base.1.22"),
-          Map.entry("CertificateId", "1"));
+          Map.entry("CertificateId", "1"), Map.entry("ZoneId", "Host1"), Map.entry("EndpointId", "GPU-Slot1"),
+          Map.entry("DeviceId", "Slot1"));
   static final Map<String, String> ABSENT =
       Map.ofEntries(
           Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
           Map.entry("SwitchId", "SW9"), Map.entry("PortId", "19"), Map.entry("AccountId", "99999"),
           Map.entry("RoleId", "NoRole"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "999999"),
           Map.entry("FaultId", "999"), Map.entry("SchemaId", "NoSchema"), Map.entry("RegistryId", "NoRegistry"),
-          Map.entry("CertificateId", "99"));
+          Map.entry("CertificateId", "99"), Map.entry("ZoneId", "Host99"), Map.entry("EndpointId", "GPU-Slot99"),
+          Map.entry("DeviceId", "Slot99"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;

@@ -1,0 +1,29 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.message.CompositionMessages;
+
+/** The one mapping from the binding engine's refusals to Redfish errors, shared by every view of the engine. */
+final class BindingErrors {
+
+  private BindingErrors() {}
+
+  /** @param resource the URI of the GPU (endpoint, resource block) the request named */
+  static RedfishException of(BindingException e, String resource) {
+    RedfishException error =
+        switch (e.reason()) {
+          case UNKNOWN_SLOT, EMPTY_SLOT -> new RedfishException(
+              400, CompositionMessages.RESOURCE_BLOCK_INVALID.with(resource));
+          case UNKNOWN_HOST -> new RedfishException(404, BaseMessages.RESOURCE_NOT_FOUND.with("Zone", resource));
+          case IN_USE -> new RedfishException(409, CompositionMessages.RESOURCE_BLOCK_IN_USE.with(resource));
+          case NOT_BOUND -> new RedfishException(400, BaseMessages.RESOURCE_IN_USE.with());
+          case NOT_REACHABLE -> new RedfishException(400, CompositionMessages.INCOMPATIBLE_ZONE.with());
+          case HOST_STILL_USING -> new RedfishException(409, BaseMessages.RESOURCE_IN_USE.with());
+          case LINK_NOT_TRAINED, SWITCH_FAILED -> new RedfishException(
+              503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5"));
+        };
+    return error.withDetail(e.getMessage());
+  }
+}

@@ -1,0 +1,139 @@
+package io.gpuchassis.agent.redfish;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.Gpu;
+import io.gpuchassis.agent.chassis.PortHealth;
+import io.gpuchassis.agent.chassis.PortLink;
+import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.agent.chassis.WiredPort;
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.http.PatchRequest;
+import io.gpuchassis.redfish.http.Preconditions;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.message.MessageInstance;
+import io.gpuchassis.redfish.model.DeviceType;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.Location;
+import io.gpuchassis.redfish.model.LocationType;
+import io.gpuchassis.redfish.model.PCIeDevice;
+import io.gpuchassis.redfish.model.PCIeDeviceLinks;
+import io.gpuchassis.redfish.model.PCIeInterface;
+import io.gpuchassis.redfish.model.PCIeTypes;
+import io.gpuchassis.redfish.model.PartLocation;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.Caller;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code /redfish/v1/Chassis/{ChassisId}/PCIeDevices[/SlotN]}: the GPUs as PCIe devices, with the link they run at and
+ * {@code ReadyToRemove}, which an orchestrator sets once the host has released the GPU, so that it may be unbound.
+ */
+final class PCIeDeviceResource {
+
+  private static final Set<String> READ_ONLY =
+      Set.of("Id", "Name", "Description", "Manufacturer", "Model", "SerialNumber", "FirmwareVersion", "DeviceType",
+          "PCIeInterface", "Status", "Links");
+
+  private final ChassisModel model;
+  private final BindingEngine engine;
+  private final Clock clock;
+  private final Duration staleAfter;
+  private RedfishRoutes routes;
+
+  PCIeDeviceResource(ChassisModel model, BindingEngine engine, Clock clock, Duration staleAfter) {
+    this.model = model;
+    this.engine = engine;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
+  }
+
+  void register(RedfishRoutes routes) {
+    this.routes = routes;
+    String collection = Uris.CHASSIS + "/{ChassisId}/PCIeDevices";
+    routes.resource(
+        collection,
+        "PCIeDeviceCollection",
+        (params, caller) -> {
+          ChassisState state = chassis(params);
+          return Collections.render(
+              Schemas.PCIE_DEVICE_COLLECTION,
+              Uris.pcieDevices(state.identity().id()),
+              "PCIe Devices",
+              state.slots().stream().filter(Slot::occupied)
+                  .map(s -> Uris.pcieDevice(state.identity().id(), s.number())).toList());
+        });
+    routes.resource(collection + "/{DeviceId}", "PCIeDevice", (params, caller) -> render(chassis(params), slot(params)));
+    routes.patch(collection + "/{DeviceId}", "PCIeDevice", this::handlePatch);
+  }
+
+  private ChassisState chassis(Map<String, String> params) {
+    ChassisState state = model.current();
+    if (!state.identity().id().equals(params.get("ChassisId"))) {
+      throw RedfishErrors.notFound("Chassis", params.get("ChassisId"));
+    }
+    return state;
+  }
+
+  private Slot slot(Map<String, String> params) {
+    String id = params.get("DeviceId");
+    Optional<Slot> slot =
+        id.matches("Slot\\d{1,3}")
+            ? model.current().slot(Integer.parseInt(id.substring(4))).filter(Slot::occupied)
+            : Optional.empty();
+    return slot.orElseThrow(() -> RedfishErrors.notFound("PCIeDevice", id));
+  }
+
+  PCIeDevice render(ChassisState state, Slot slot) {
+    Gpu gpu = slot.gpu().orElseThrow();
+    WiredPort port = WiredPort.find(state, slot.switchId(), slot.port()).orElseThrow();
+    Optional<PortLink> link =
+        PortHealth.trustedLink(port, state.switchObservation(slot.switchId()), clock.instant(), staleAfter);
+    PCIeInterface pcie =
+        new PCIeInterface()
+            .maxPCIeType(PCIeTypes.valueOf("GEN" + Math.min(gpu.maxPcieGeneration(), slot.pcieGeneration())))
+            .maxLanes(Math.min(gpu.maxLanes(), slot.lanes()));
+    link.filter(PortLink::up).ifPresent(l -> pcie.pcIeType(PCIeTypes.valueOf("GEN" + l.generation())).lanesInUse(l.width()));
+    String chassisId = state.identity().id();
+    return new PCIeDevice()
+        .atOdataId(Uris.pcieDevice(chassisId, slot.number()))
+        .atOdataType(Schemas.PCIE_DEVICE.odataType())
+        .id("Slot" + slot.number())
+        .name(gpu.model())
+        .description("GPU in slot " + slot.number())
+        .manufacturer(gpu.vendorId() == 0x10de ? "NVIDIA" : String.format("PCI vendor 0x%04x", gpu.vendorId()))
+        .model(gpu.model())
+        .serialNumber(gpu.serialNumber())
+        .firmwareVersion(gpu.firmwareVersion())
+        .deviceType(DeviceType.SINGLE_FUNCTION)
+        .pcIeInterface(pcie)
+        .readyToRemove(state.binding(slot.number()).readyToRemove())
+        .status(new Status().state(State.ENABLED).health(Health.OK))
+        .links(new PCIeDeviceLinks().chassis(List.of(Uris.ref(Uris.chassis(chassisId)))));
+  }
+
+  private void handlePatch(RoutingContext ctx) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    ChassisState state = chassis(ctx.pathParams());
+    Slot slot = slot(ctx.pathParams());
+    String uri = Uris.pcieDevice(state.identity().id(), slot.number());
+    Preconditions.checkIfMatch(ctx, routes.render(uri, caller).orElseThrow());
+    ObjectNode body = RequestBodies.object(ctx);
+    List<MessageInstance> rejected =
+        PatchRequest.of(body, READ_ONLY)
+            .bool("ReadyToRemove", v -> null, v -> engine.setReadyToRemove(slot.number(), v))
+            .apply();
+    RedfishResponses.changed(ctx, RedfishResponses.tree(render(model.current(), slot)), rejected);
+  }
+}
