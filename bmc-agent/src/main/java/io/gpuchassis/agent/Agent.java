@@ -93,7 +93,7 @@ public final class Agent implements AutoCloseable {
     ExecutorService startup = Executors.newFixedThreadPool(3, r -> new Thread(r, "agent-startup"));
     CompletableFuture<SimulatedChassis> simulationLoad =
         CompletableFuture.supplyAsync(
-            () -> SimulatedChassis.fromTopology(config.topology(), clock, config.simulationSpeed()), startup);
+            () -> SimulatedChassis.fromTopology(config.topology(), clock, config.simulation()), startup);
     CompletableFuture<HttpsCertificate> tlsLoad =
         CompletableFuture.supplyAsync(
             () ->
@@ -124,16 +124,18 @@ public final class Agent implements AutoCloseable {
 
       SimulatedChassis simulation = join(simulationLoad);
       LOG.warn(
-          "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}). No configuration selects real hardware.",
+          "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}), switches simulated {}. No configuration"
+              + " selects real hardware.",
           simulation.topologyName(),
-          config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"));
+          config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"),
+          simulation.switchesDescription());
       HttpsCertificate tls = join(tlsLoad);
       vertx = join(vertxStart);
       ChassisModel model = new ChassisModel(simulation.initialState());
       switches =
           SwitchWorkers.start(
               model,
-              id -> simulation.fabric().connect(id, SimulatedFabric.pollingOptions()),
+              id -> simulation.connect(id, SimulatedFabric.pollingOptions()),
               clock,
               config.switchPollInterval());
       SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);

@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with {@code tlsPrivateKey})
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
  * @param switchPollInterval how often each switch is polled for link state and error counters
- * @param simulationSpeed how fast the simulated hardware reacts (link training, bind latency)
+ * @param simulation how the simulated chassis runs (speed, and an external switch simulator if any)
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -25,7 +25,7 @@ public record AgentConfig(
     Optional<Path> tlsCertificate,
     Optional<Path> tlsPrivateKey,
     Duration switchPollInterval,
-    SimulationSpeed simulationSpeed) {
+    SimulationSettings simulation) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -49,17 +49,17 @@ public record AgentConfig(
         Optional.empty(),
         Optional.empty(),
         DEFAULT_SWITCH_POLL_INTERVAL,
-        SimulationSpeed.REALISTIC);
+        SimulationSettings.DEFAULT);
   }
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
-        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulationSpeed);
+        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
-        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulationSpeed);
+        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation);
   }
 
   public AgentConfig withTopology(Path value) {
@@ -71,16 +71,24 @@ public record AgentConfig(
         tlsCertificate,
         tlsPrivateKey,
         switchPollInterval,
-        simulationSpeed);
+        simulation);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulationSpeed);
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
+    return withSimulation(simulation.withSpeed(value));
+  }
+
+  public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value);
+  }
+
+  public SimulationSpeed simulationSpeed() {
+    return simulation.speed();
   }
 }

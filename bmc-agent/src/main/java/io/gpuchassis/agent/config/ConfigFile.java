@@ -60,11 +60,17 @@ public final class ConfigFile {
       pollInterval = named(file, "switches.pollInterval", () -> Durations.parse(doc.switches.pollInterval));
     }
     java.time.Duration finalPollInterval = pollInterval;
-    SimulationSpeed speed = config.simulationSpeed();
+    SimulationSettings simulation = config.simulation();
     if (doc.simulation != null && doc.simulation.speed != null) {
-      speed = named(file, "simulation.speed", () -> parseSpeed(doc.simulation.speed));
+      SimulationSpeed speed = named(file, "simulation.speed", () -> parseSpeed(doc.simulation.speed));
+      simulation = simulation.withSpeed(speed);
     }
-    SimulationSpeed finalSpeed = speed;
+    if (doc.simulation != null && doc.simulation.switchSimulator != null) {
+      ListenAddress address =
+          named(file, "simulation.switchSimulator", () -> ListenAddress.parse(doc.simulation.switchSimulator));
+      simulation = simulation.withSwitchSimulator(address);
+    }
+    SimulationSettings finalSimulation = simulation;
     Optional<Path> finalCertificate = certificate;
     Optional<Path> finalKey = key;
     HardwareMode finalMode = mode;
@@ -82,7 +88,7 @@ public final class ConfigFile {
                 finalCertificate,
                 finalKey,
                 finalPollInterval,
-                finalSpeed));
+                finalSimulation));
   }
 
   private static SimulationSpeed parseSpeed(String text) {
@@ -152,7 +158,8 @@ public final class ConfigFile {
     Document {}
   }
 
-  record Simulation(@JsonProperty("speed") String speed) {
+  record Simulation(
+      @JsonProperty("speed") String speed, @JsonProperty("switchSimulator") String switchSimulator) {
     @JsonCreator
     Simulation {}
   }

@@ -2,7 +2,12 @@ package io.gpuchassis.agent.sim;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.config.ConfigException;
+import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.config.SimulationSettings;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.switchdrv.DriverOptions;
+import io.gpuchassis.switchdrv.SwitchDriver;
+import java.net.InetSocketAddress;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.agent.sim.topology.ChassisTopology;
 import io.gpuchassis.agent.sim.topology.TopologyException;
@@ -20,14 +25,22 @@ public final class SimulatedChassis implements AutoCloseable {
   private final String name;
   private final ChassisTopology topology;
   private final FaultInjector faults;
-  private final SimulatedFabric fabric;
+  private final Optional<SimulatedFabric> fabric;
+  private final Optional<InetSocketAddress> remote;
 
-  private SimulatedChassis(String name, ChassisTopology topology, FaultInjector faults, SimulatedFabric fabric) {
+  private SimulatedChassis(
+      String name,
+      ChassisTopology topology,
+      FaultInjector faults,
+      Optional<SimulatedFabric> fabric,
+      Optional<InetSocketAddress> remote) {
     this.name = name;
     this.topology = topology;
     this.faults = faults;
     this.fabric = fabric;
-    new SwitchFaultKinds(fabric, initialState()).registerWith(faults);
+    this.remote = remote;
+    // Faults act inside the simulator: only a simulator in this process can take them.
+    fabric.ifPresent(f -> new SwitchFaultKinds(f, initialState()).registerWith(faults));
   }
 
   /**
@@ -35,6 +48,12 @@ public final class SimulatedChassis implements AutoCloseable {
    * @throws ConfigException when the file cannot be read or describes an impossible chassis
    */
   public static SimulatedChassis fromTopology(Optional<Path> file, Clock clock, SimulationSpeed speed) {
+    return fromTopology(file, clock, new SimulationSettings(speed, Optional.empty()));
+  }
+
+  /** A simulated chassis whose switches run in this process, or in the separate simulator the settings name. */
+  public static SimulatedChassis fromTopology(Optional<Path> file, Clock clock, SimulationSettings settings) {
+    SimulationSpeed speed = settings.speed();
     ChassisTopology topology;
     try {
       topology = file.map(ChassisTopology::load).orElseGet(ChassisTopology::reference);
@@ -42,18 +61,41 @@ public final class SimulatedChassis implements AutoCloseable {
       throw new ConfigException("chassis topology: " + e.getMessage(), e);
     }
     String name = topology.chassis().model() + " " + topology.chassis().id();
+    if (settings.switchSimulator().isPresent()) {
+      ListenAddress at = settings.switchSimulator().get();
+      InetSocketAddress address = new InetSocketAddress(at.host(), at.port());
+      return new SimulatedChassis(name, topology, new FaultInjector(clock), Optional.empty(), Optional.of(address));
+    }
     SimTiming timing = speed == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
-    return new SimulatedChassis(name, topology, new FaultInjector(clock), SimulatedFabric.start(topology, timing));
+    return new SimulatedChassis(
+        name, topology, new FaultInjector(clock), Optional.of(SimulatedFabric.start(topology, timing)), Optional.empty());
   }
 
+  /** The switch simulator running in this process (empty when the switches are simulated by another process). */
   public SimulatedFabric fabric() {
-    return fabric;
+    return fabric.orElseThrow(() -> new IllegalStateException("the switches are simulated by another process"));
+  }
+
+  /** A driver for {@code switchId}, wherever its simulator runs. */
+  public SwitchDriver connect(String switchId, DriverOptions options) {
+    if (fabric.isPresent()) {
+      return fabric.get().connect(switchId, options);
+    }
+    int index =
+        topology.switches().stream().map(s -> s.id()).toList().indexOf(switchId);
+    return SimulatedFabric.connectRemote(remote.orElseThrow(), index, options);
+  }
+
+  /** Where the switches are simulated, for the log. */
+  public String switchesDescription() {
+    return remote.map(a -> "by the switch simulator at " + a.getHostString() + ":" + a.getPort())
+        .orElse("in this process");
   }
 
   @Override
   public void close() {
     faults.clearAll();
-    fabric.close();
+    fabric.ifPresent(SimulatedFabric::close);
   }
 
   public String topologyName() {

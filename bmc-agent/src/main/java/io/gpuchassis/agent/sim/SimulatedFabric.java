@@ -57,6 +57,11 @@ public final class SimulatedFabric implements AutoCloseable {
   }
 
   public static SimulatedFabric start(ChassisTopology topology, SimTiming timing) {
+    return start(topology, timing, 0);
+  }
+
+  /** As {@link #start(ChassisTopology, SimTiming)}, serving TCP on {@code port} of the loopback interface. */
+  public static SimulatedFabric start(ChassisTopology topology, SimTiming timing, int port) {
     Map<String, SimulatedSwitch> chips = new LinkedHashMap<>();
     Map<String, I2cLocation> i2c = new LinkedHashMap<>();
     SimulatedI2cProvider bus = new SimulatedI2cProvider();
@@ -71,7 +76,7 @@ public final class SimulatedFabric implements AutoCloseable {
     // Built explicitly with our provider only: the class path never chooses hardware.
     Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(bus).build();
     try {
-      return new SimulatedFabric(chips, i2c, SmwpServer.start(new ArrayList<>(chips.values()), 0), pi4j);
+      return new SimulatedFabric(chips, i2c, SmwpServer.start(new ArrayList<>(chips.values()), port), pi4j);
     } catch (IOException e) {
       pi4j.shutdown();
       throw new UncheckedIOException("cannot serve the simulated switches on loopback", e);
@@ -116,6 +121,16 @@ public final class SimulatedFabric implements AutoCloseable {
       throw new IllegalArgumentException("no simulated switch " + switchId);
     }
     return chip;
+  }
+
+  /** Where the chips are served over TCP (chip number = position in the topology). */
+  public InetSocketAddress address() {
+    return server.address();
+  }
+
+  /** A driver over TCP to chip {@code index} of a simulator served at {@code address} by another process. */
+  public static SwitchDriver connectRemote(InetSocketAddress address, int index, DriverOptions options) {
+    return SwitchtecDriver.open(new TcpSwitchTransport(address, index, options.commandTimeout()), options);
   }
 
   public List<String> switchIds() {
