@@ -9,6 +9,8 @@ import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.tasks.TaskOutcome;
+import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.ActionParameters;
@@ -41,6 +43,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,10 +51,17 @@ import java.util.regex.Pattern;
  * The PCIe fabric's binding view: {@code Fabrics/PCIe/Endpoints} (an Initiator per host port, a Target per GPU) and
  * {@code Fabrics/PCIe/Zones} (one ZoneOfEndpoints per host port: the host and the GPUs bound to it). A GPU joins a
  * zone by {@code Zone.AddEndpoint} or by a PATCH of {@code Links.Endpoints}, and leaves it by
- * {@code Zone.RemoveEndpoint} or the same PATCH; every change goes through the {@link BindingEngine} and is answered
- * when the switch has done it and the link is verified.
+ * {@code Zone.RemoveEndpoint} or the same PATCH; every change goes through the {@link BindingEngine}. Accepted changes
+ * are answered 202 with a task monitor (see {@link #BINDINGS_AS_TASKS}); refusals the engine knows at once (slot in
+ * use, host still using the GPU, ...) are answered at once with their error.
  */
 final class EndpointZoneResource {
+
+  /**
+   * Binding takes 0.2–2 s on real switches, so accepted changes answer 202 + task monitor (DSP0266 lets the service
+   * choose); false answers when the switch has done it and the link is verified.
+   */
+  static final boolean BINDINGS_AS_TASKS = true;
 
   static final String ADD = "/Actions/Zone.AddEndpoint";
   static final String REMOVE = "/Actions/Zone.RemoveEndpoint";
@@ -59,11 +69,13 @@ final class EndpointZoneResource {
 
   private final ChassisModel model;
   private final BindingEngine engine;
+  private final TaskRegistry tasks;
   private RedfishRoutes routes;
 
-  EndpointZoneResource(ChassisModel model, BindingEngine engine) {
+  EndpointZoneResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks) {
     this.model = model;
     this.engine = engine;
+    this.tasks = tasks;
   }
 
   void register(RedfishRoutes routes) {
@@ -173,7 +185,8 @@ final class EndpointZoneResource {
     checkEtag(ctx, caller, endpointUri, "EndpointETag");
     checkEtag(ctx, caller, Uris.zone(host.id()), "ZoneETag");
     CompletableFuture<?> change = add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri);
-    respondWhenDone(ctx, change, host);
+    String name = action + " " + Uris.gpuEndpointId(slot) + (add ? " to " : " from ") + "zone " + host.id();
+    respond(ctx, name, change, host);
   }
 
   private void handlePatch(RoutingContext ctx) {
@@ -219,7 +232,35 @@ final class EndpointZoneResource {
         changes.add(bind(slot, host.id(), Uris.gpuEndpoint(slot)));
       }
     }
-    respondWhenDone(ctx, CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new)), host);
+    CompletableFuture<?> all = CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new));
+    if (changes.isEmpty()) {
+      respondWhenDone(ctx, all, host); // nothing for the hardware to do
+    } else {
+      respond(ctx, "Update of the endpoints of zone " + host.id(), all, host);
+    }
+  }
+
+  private void respond(RoutingContext ctx, String name, CompletableFuture<?> change, HostPort host) {
+    if (BINDINGS_AS_TASKS) {
+      TaskResponses.accepted(ctx, tasks, name, outcome(change, host));
+    } else {
+      respondWhenDone(ctx, change, host);
+    }
+  }
+
+  /** The task's outcome of a change: the zone as it then is, or the engine's failure as a Redfish error. */
+  private CompletableFuture<TaskOutcome> outcome(CompletableFuture<?> change, HostPort host) {
+    // The engine's work cannot be stopped once on the switch's worker: the task must not pretend to cancel it.
+    return TaskRegistry.uncancellable(change.handle((ok, error) -> {
+      if (error == null) {
+        return TaskOutcome.success(RedfishResponses.tree(render(model.current(), host)));
+      }
+      Throwable cause = error.getCause() != null ? error.getCause() : error;
+      if (cause instanceof BindingException b) {
+        throw BindingErrors.of(b, Uris.zone(host.id()));
+      }
+      throw error instanceof CompletionException c ? c : new CompletionException(error);
+    }));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String endpointUri) {

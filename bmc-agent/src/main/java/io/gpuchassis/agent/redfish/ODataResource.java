@@ -38,7 +38,8 @@ final class ODataResource {
             entry("AccountService", Uris.ACCOUNT_SERVICE),
             entry("Registries", Uris.REGISTRIES),
             entry("JsonSchemas", Uris.JSON_SCHEMAS),
-            entry("CertificateService", Uris.CERTIFICATE_SERVICE));
+            entry("CertificateService", Uris.CERTIFICATE_SERVICE),
+            entry("TaskService", Uris.TASK_SERVICE));
     return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
   }
 

@@ -9,6 +9,7 @@ import java.time.Duration;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.vertx.core.Vertx;
 import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.tasks.TaskRegistry;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -60,7 +61,9 @@ public final class RedfishResources {
     new FabricResource(model, health).register(routes);
     new SwitchResource(model, health).register(routes);
     new PortResource(model, health, clock, staleAfter).register(routes);
-    new EndpointZoneResource(model, bindings).register(routes);
+    TaskRegistry tasks = new TaskRegistry(clock);
+    new TaskServiceResource(tasks, clock).register(routes);
+    new EndpointZoneResource(model, bindings, tasks).register(routes);
     new PCIeDeviceResource(model, bindings, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);

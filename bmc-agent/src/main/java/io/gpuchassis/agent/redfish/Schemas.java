@@ -46,6 +46,9 @@ public final class Schemas {
   public static final ServedSchema ZONE = ServedSchema.versioned("Zone", "v1_6_3");
   public static final ServedSchema PCIE_DEVICE_COLLECTION = ServedSchema.unversioned("PCIeDeviceCollection");
   public static final ServedSchema PCIE_DEVICE = ServedSchema.versioned("PCIeDevice", "v1_21_0");
+  public static final ServedSchema TASK_SERVICE = ServedSchema.versioned("TaskService", "v1_3_0");
+  public static final ServedSchema TASK_COLLECTION = ServedSchema.unversioned("TaskCollection");
+  public static final ServedSchema TASK = ServedSchema.versioned("Task", "v1_7_4");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -90,6 +93,9 @@ public final class Schemas {
           ZONE,
           PCIE_DEVICE_COLLECTION,
           PCIE_DEVICE,
+          TASK_SERVICE,
+          TASK_COLLECTION,
+          TASK,
           MESSAGE,
           RESOURCE);
 

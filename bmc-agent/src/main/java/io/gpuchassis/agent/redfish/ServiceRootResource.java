@@ -44,6 +44,7 @@ final class ServiceRootResource {
         .registries(Uris.ref(Uris.REGISTRIES))
         .jsonSchemas(Uris.ref(Uris.JSON_SCHEMAS))
         .certificateService(Uris.ref(Uris.CERTIFICATE_SERVICE))
+        .tasks(Uris.ref(Uris.TASK_SERVICE))
         .links(
             new ServiceRootLinks()
                 .sessions(Uris.ref(Uris.SESSIONS))

@@ -128,6 +128,19 @@ public final class Uris {
     return httpsCertificates() + "/" + HTTPS_CERTIFICATE_ID;
   }
 
+  public static final String TASK_SERVICE = "/redfish/v1/TaskService";
+  public static final String TASKS = TASK_SERVICE + "/Tasks";
+  public static final String TASK_MONITORS = TASK_SERVICE + "/TaskMonitors";
+
+  public static String task(String id) {
+    return TASKS + "/" + id;
+  }
+
+  /** Where a client follows an asynchronous operation (DSP0266 task monitor). */
+  public static String taskMonitor(String id) {
+    return TASK_MONITORS + "/" + id;
+  }
+
   public static OdataIdRef ref(String uri) {
     return new OdataIdRef().atOdataId(uri);
   }

@@ -87,6 +87,29 @@ final class AgentClient {
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /**
+   * Follows an asynchronous operation: {@code accepted} must be a 202 whose {@code Location} is a task monitor, which
+   * is polled until it answers something other than 202; that final response is returned.
+   */
+  HttpResponse<String> awaitTask(HttpResponse<String> accepted, String authorization) throws Exception {
+    if (accepted.statusCode() != 202) {
+      throw new AssertionError("expected 202 Accepted, got " + accepted.statusCode() + ": " + accepted.body());
+    }
+    String monitor =
+        accepted.headers().firstValue("Location").orElseThrow(() -> new AssertionError("202 without Location"));
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (true) {
+      HttpResponse<String> response = get(monitor, authorization);
+      if (response.statusCode() != 202) {
+        return response;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the task at " + monitor + " did not finish: " + response.body());
+      }
+      Thread.sleep(25);
+    }
+  }
+
   static JsonNode json(HttpResponse<String> response) throws Exception {
     return JSON.readTree(response.body());
   }

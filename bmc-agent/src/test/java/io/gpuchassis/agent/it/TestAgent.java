@@ -38,6 +38,11 @@ final class TestAgent implements AutoCloseable {
   }
 
   static TestAgent start(Path stateDir) throws Exception {
+    return start(stateDir, SimulationSpeed.FAST);
+  }
+
+  /** With {@code REALISTIC} speed, operations take the time they take on hardware (a bind ~800 ms). */
+  static TestAgent start(Path stateDir, SimulationSpeed speed) throws Exception {
     try (AgentStore store = AgentStore.open(stateDir)) {
       // A low cost keeps the tests fast; the agent verifies hashes of any cost.
       PasswordHasher hasher = new PasswordHasher(1000);
@@ -50,7 +55,7 @@ final class TestAgent implements AutoCloseable {
         AgentConfig.defaults()
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
-            .withSimulationSpeed(SimulationSpeed.FAST);
+            .withSimulationSpeed(speed);
     Agent agent = Agent.start(config, Map.of());
     return new TestAgent(agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);
   }

@@ -47,6 +47,11 @@ class BaseMessagesTest {
     checkAgainstRegistry(AccountSecurityMessages.class, AccountSecurityMessages.REGISTRY);
   }
 
+  @Test
+  void every_task_event_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(TaskEventMessages.class, TaskEventMessages.REGISTRY);
+  }
+
   private static void checkAgainstRegistry(Class<?> holder, String id) throws Exception {
     Path registry = findRegistry(id);
     Assumptions.assumeTrue(registry != null, "DMTF registries not found beside the project; skipped");
@@ -59,6 +64,7 @@ class BaseMessagesTest {
         assertEquals(m.get("Message").asText(), d.template(), d.key());
         assertEquals(m.get("MessageSeverity").asText(), d.severity(), d.key());
         assertEquals(m.get("NumberOfArgs").asInt(), d.numberOfArgs(), d.key());
+        assertEquals(m.get("Resolution").asText(), d.resolution(), d.key());
       }
     }
   }

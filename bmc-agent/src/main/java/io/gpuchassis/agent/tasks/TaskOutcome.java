@@ -1,0 +1,60 @@
+package io.gpuchassis.agent.tasks;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.message.MessageInstance;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How a task's operation ended: the response its task monitor answers from then on (the status and body, or the
+ * Redfish error), and any registry messages to add to the Task's {@code Messages}.
+ */
+public final class TaskOutcome {
+
+  private final int status;
+  private final ObjectNode body;
+  private final RedfishException error;
+  private final List<MessageInstance> messages;
+
+  private TaskOutcome(int status, ObjectNode body, RedfishException error, List<MessageInstance> messages) {
+    this.status = status;
+    this.body = body;
+    this.error = error;
+    this.messages = List.copyOf(messages);
+  }
+
+  /** The operation succeeded with {@code status} and {@code body}; warnings in {@code messages} make it Warning. */
+  public static TaskOutcome success(int status, ObjectNode body, List<MessageInstance> messages) {
+    return new TaskOutcome(status, body, null, messages);
+  }
+
+  public static TaskOutcome success(ObjectNode body) {
+    return success(200, body, List.of());
+  }
+
+  /** The operation failed with {@code error}, whose messages also explain the task's Exception state. */
+  public static TaskOutcome failure(RedfishException error) {
+    return new TaskOutcome(error.status(), null, error, error.messages());
+  }
+
+  public int status() {
+    return status;
+  }
+
+  public Optional<ObjectNode> body() {
+    return Optional.ofNullable(body);
+  }
+
+  public Optional<RedfishException> error() {
+    return Optional.ofNullable(error);
+  }
+
+  public List<MessageInstance> messages() {
+    return messages;
+  }
+
+  public boolean failed() {
+    return error != null;
+  }
+}

@@ -1,0 +1,140 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static io.gpuchassis.agent.it.TestAgent.ADMIN;
+import static io.gpuchassis.agent.it.TestAgent.OPERATOR;
+import static io.gpuchassis.agent.it.TestAgent.READER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.config.SimulationSpeed;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Zone changes as DSP0266 asynchronous operations over HTTPS: 202 + task monitor, 202 while the switch works, the
+ * final response once done, the Task's state and TaskEvent messages, a failed bind as an Exception, and DELETE on the
+ * monitor. The agent runs at realistic speed (a bind takes ~800 ms) so that "while running" is really seen.
+ */
+class TasksIT {
+
+  static final String ZONE1 = "/redfish/v1/Fabrics/PCIe/Zones/Host1";
+  static final String MONITORS = "/redfish/v1/TaskService/TaskMonitors/";
+
+  @TempDir static Path stateDir;
+  static TestAgent agent;
+  static AgentClient client;
+
+  @BeforeAll
+  static void start() throws Exception {
+    agent = TestAgent.start(stateDir, SimulationSpeed.REALISTIC);
+    client = agent.client;
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+  }
+
+  static HttpResponse<String> add(int slot) throws Exception {
+    return client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", OPERATOR,
+        "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot" + slot + "\"}}");
+  }
+
+  static List<String> members() throws Exception {
+    return json(client.get(ZONE1, READER)).at("/Links/Endpoints").findValuesAsText("@odata.id");
+  }
+
+  static List<String> messageIds(JsonNode task) {
+    return task.path("Messages").findValuesAsText("MessageId");
+  }
+
+  @Test
+  void a_zone_action_answers_202_with_a_monitor_that_ends_in_the_zone() throws Exception {
+    HttpResponse<String> accepted = add(1);
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    String monitor = accepted.headers().firstValue("Location").orElseThrow();
+    assertTrue(monitor.matches(MONITORS + "\\d+"), monitor);
+    assertTrue(accepted.headers().firstValue("Retry-After").isPresent());
+    JsonNode task = json(accepted);
+    assertEquals("#Task.v1_7_4.Task", task.get("@odata.type").asText());
+    assertEquals("Running", task.get("TaskState").asText());
+    assertEquals(monitor, task.get("TaskMonitor").asText());
+    assertEquals("POST", task.at("/Payload/HttpOperation").asText());
+
+    HttpResponse<String> running = client.get(monitor, READER);
+    assertEquals(202, running.statusCode(), "the switch is still binding: " + running.body());
+    assertEquals(monitor, running.headers().firstValue("Location").orElseThrow());
+
+    HttpResponse<String> done = client.awaitTask(accepted, READER);
+    assertEquals(200, done.statusCode(), done.body());
+    assertTrue(json(done).at("/Links/Endpoints").toString().contains("GPU-Slot1"), done.body());
+    assertTrue(members().contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1"));
+
+    JsonNode finished = json(client.get(task.get("@odata.id").asText(), READER));
+    assertEquals("Completed", finished.get("TaskState").asText());
+    assertEquals("OK", finished.get("TaskStatus").asText());
+    assertEquals(100, finished.get("PercentComplete").asInt());
+    assertTrue(finished.has("EndTime"));
+    assertEquals(List.of("TaskEvent.1.0.5.TaskStarted", "TaskEvent.1.0.5.TaskCompletedOK"), messageIds(finished));
+    assertEquals("The task with Id '" + finished.get("Id").asText() + "' has completed.",
+        finished.at("/Messages/1/Message").asText());
+
+    JsonNode tasks = json(client.get("/redfish/v1/TaskService/Tasks", READER));
+    assertTrue(tasks.get("Members").toString().contains(finished.get("@odata.id").asText()));
+    JsonNode service = json(client.get("/redfish/v1/TaskService", READER));
+    assertEquals("Oldest", service.get("CompletedTaskOverWritePolicy").asText());
+    assertTrue(service.get("LifeCycleEventOnTaskStateChange").asBoolean());
+    assertEquals("/redfish/v1/TaskService",
+        json(client.get("/redfish/v1/", null)).at("/Tasks/@odata.id").asText());
+
+    // A finished task's monitor is forgotten on DELETE, and the Task with it.
+    assertEquals(204, client.send("DELETE", monitor, ADMIN, null).statusCode());
+    assertEquals(404, client.get(monitor, READER).statusCode());
+    assertEquals(404, client.get(finished.get("@odata.id").asText(), READER).statusCode());
+  }
+
+  @Test
+  void a_bind_whose_link_does_not_train_ends_in_exception_and_leaves_the_slot_unbound() throws Exception {
+    var fault = agent.agent.faults().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1");
+    try {
+      HttpResponse<String> accepted = add(2);
+      // The switch is working: a DELETE on the monitor cannot stop it.
+      String monitor = accepted.headers().firstValue("Location").orElseThrow();
+      HttpResponse<String> cancel = client.send("DELETE", monitor, ADMIN, null);
+      assertEquals(409, cancel.statusCode(), cancel.body());
+      assertTrue(cancel.body().contains("Base.1.22.1.ResourceInUse"), cancel.body());
+
+      HttpResponse<String> done = client.awaitTask(accepted, READER);
+      assertEquals(503, done.statusCode(), done.body());
+      assertTrue(done.body().contains("the binding was undone"), done.body());
+      JsonNode task = json(client.get(json(accepted).get("@odata.id").asText(), READER));
+      assertEquals("Exception", task.get("TaskState").asText());
+      assertEquals("Critical", task.get("TaskStatus").asText());
+      assertEquals(100, task.get("PercentComplete").asInt());
+      List<String> ids = messageIds(task);
+      assertEquals("TaskEvent.1.0.5.TaskStarted", ids.get(0));
+      assertTrue(ids.contains("Base.1.22.1.ServiceTemporarilyUnavailable"), ids.toString());
+      assertEquals("TaskEvent.1.0.5.TaskAborted", ids.get(ids.size() - 1));
+      assertFalse(members().contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2"), "the slot is unbound");
+    } finally {
+      agent.agent.faults().clear(fault.id());
+    }
+  }
+
+  @Test
+  void refusals_known_before_any_hardware_work_are_answered_at_once_without_a_task() throws Exception {
+    HttpResponse<String> refused = client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", OPERATOR,
+        "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot6\"}}");
+    assertEquals(400, refused.statusCode(), refused.body());
+    assertTrue(refused.headers().firstValue("Location").isEmpty());
+    assertEquals(404, client.get(MONITORS + "999999", READER).statusCode());
+  }
+}
