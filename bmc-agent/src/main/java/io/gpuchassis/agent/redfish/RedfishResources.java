@@ -62,6 +62,10 @@ public final class RedfishResources {
     new PortResource(model, health, clock, staleAfter).register(routes);
     new EndpointZoneResource(model, bindings).register(routes);
     new PCIeDeviceResource(model, bindings, clock, staleAfter).register(routes);
+    new CompositionServiceResource().register(routes);
+    new ResourceBlockResource(model).register(routes);
+    new ResourceZoneResource(model).register(routes);
+    new SystemResource(model, bindings).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);

@@ -46,6 +46,11 @@ public final class Schemas {
   public static final ServedSchema ZONE = ServedSchema.versioned("Zone", "v1_6_3");
   public static final ServedSchema PCIE_DEVICE_COLLECTION = ServedSchema.unversioned("PCIeDeviceCollection");
   public static final ServedSchema PCIE_DEVICE = ServedSchema.versioned("PCIeDevice", "v1_21_0");
+  public static final ServedSchema COMPOSITION_SERVICE = ServedSchema.versioned("CompositionService", "v1_2_3");
+  public static final ServedSchema RESOURCE_BLOCK_COLLECTION = ServedSchema.unversioned("ResourceBlockCollection");
+  public static final ServedSchema RESOURCE_BLOCK = ServedSchema.versioned("ResourceBlock", "v1_4_3");
+  public static final ServedSchema COMPUTER_SYSTEM_COLLECTION = ServedSchema.unversioned("ComputerSystemCollection");
+  public static final ServedSchema COMPUTER_SYSTEM = ServedSchema.versioned("ComputerSystem", "v1_27_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -90,6 +95,11 @@ public final class Schemas {
           ZONE,
           PCIE_DEVICE_COLLECTION,
           PCIE_DEVICE,
+          COMPOSITION_SERVICE,
+          RESOURCE_BLOCK_COLLECTION,
+          RESOURCE_BLOCK,
+          COMPUTER_SYSTEM_COLLECTION,
+          COMPUTER_SYSTEM,
           MESSAGE,
           RESOURCE);
 
