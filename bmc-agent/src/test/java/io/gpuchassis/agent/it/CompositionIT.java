@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -140,6 +142,13 @@ class CompositionIT {
     assertTrue(links(CS + "/ActivePool", "/Members").contains(block(1)));
     assertFalse(links(CS + "/FreePool", "/Members").contains(block(1)));
     assertEquals(List.of(block(1)), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"));
+    // The crawl validates the unbound tree; the composed block and system must validate too.
+    Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
+    if (validator.isPresent()) {
+      for (String uri : List.of(block(1), SYSTEMS + "/Host1", CS + "/ActivePool")) {
+        assertEquals(List.of(), validator.get().validate(get(uri)), uri);
+      }
+    }
 
     HttpResponse<String> early = post(SYSTEMS + "/Host1" + REMOVE, OPERATOR, blockParam(1));
     assertEquals(409, early.statusCode(), "the host has not released the GPU: " + early.body());
