@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingException.Reason;
@@ -11,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Pure questions about one snapshot that the composition views ask of the binding engine's state: which GPUs a host
- * has, which hosts a GPU could join, and whether a host can give all of its GPUs back at once.
+ * has, and whether a host can give all of its GPUs back at once.
  */
 public final class HostGpus {
 
@@ -27,11 +26,6 @@ public final class HostGpus {
       }
     }
     return slots;
-  }
-
-  /** The hosts on the same switch chip as {@code slot}: the only ones it can be bound to (see BindingPlan). */
-  public static List<HostPort> reachableHosts(ChassisState state, Slot slot) {
-    return state.hosts().stream().filter(h -> h.switchId().equals(slot.switchId())).toList();
   }
 
   /**
