@@ -35,6 +35,8 @@ final class ODataResource {
             entry("Managers", Uris.MANAGERS),
             entry("SessionService", Uris.SESSION_SERVICE),
             entry("Fabrics", Uris.FABRICS),
+            entry("CompositionService", Uris.COMPOSITION_SERVICE),
+            entry("Systems", Uris.SYSTEMS),
             entry("AccountService", Uris.ACCOUNT_SERVICE),
             entry("Registries", Uris.REGISTRIES),
             entry("JsonSchemas", Uris.JSON_SCHEMAS),

@@ -65,6 +65,10 @@ public final class RedfishResources {
     new TaskServiceResource(tasks, clock).register(routes);
     new EndpointZoneResource(model, bindings, tasks).register(routes);
     new PCIeDeviceResource(model, bindings, clock, staleAfter).register(routes);
+    new CompositionServiceResource().register(routes);
+    new ResourceBlockResource(model).register(routes);
+    new ResourceZoneResource(model).register(routes);
+    new SystemResource(model, bindings).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);

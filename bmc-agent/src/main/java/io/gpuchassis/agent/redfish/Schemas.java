@@ -49,6 +49,11 @@ public final class Schemas {
   public static final ServedSchema TASK_SERVICE = ServedSchema.versioned("TaskService", "v1_3_0");
   public static final ServedSchema TASK_COLLECTION = ServedSchema.unversioned("TaskCollection");
   public static final ServedSchema TASK = ServedSchema.versioned("Task", "v1_7_4");
+  public static final ServedSchema COMPOSITION_SERVICE = ServedSchema.versioned("CompositionService", "v1_2_3");
+  public static final ServedSchema RESOURCE_BLOCK_COLLECTION = ServedSchema.unversioned("ResourceBlockCollection");
+  public static final ServedSchema RESOURCE_BLOCK = ServedSchema.versioned("ResourceBlock", "v1_4_3");
+  public static final ServedSchema COMPUTER_SYSTEM_COLLECTION = ServedSchema.unversioned("ComputerSystemCollection");
+  public static final ServedSchema COMPUTER_SYSTEM = ServedSchema.versioned("ComputerSystem", "v1_27_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -96,6 +101,11 @@ public final class Schemas {
           TASK_SERVICE,
           TASK_COLLECTION,
           TASK,
+          COMPOSITION_SERVICE,
+          RESOURCE_BLOCK_COLLECTION,
+          RESOURCE_BLOCK,
+          COMPUTER_SYSTEM_COLLECTION,
+          COMPUTER_SYSTEM,
           MESSAGE,
           RESOURCE);
 

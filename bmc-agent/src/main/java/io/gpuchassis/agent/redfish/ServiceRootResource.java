@@ -41,6 +41,8 @@ final class ServiceRootResource {
         .sessionService(Uris.ref(Uris.SESSION_SERVICE))
         .accountService(Uris.ref(Uris.ACCOUNT_SERVICE))
         .fabrics(Uris.ref(Uris.FABRICS))
+        .compositionService(Uris.ref(Uris.COMPOSITION_SERVICE))
+        .systems(Uris.ref(Uris.SYSTEMS))
         .registries(Uris.ref(Uris.REGISTRIES))
         .jsonSchemas(Uris.ref(Uris.JSON_SCHEMAS))
         .certificateService(Uris.ref(Uris.CERTIFICATE_SERVICE))

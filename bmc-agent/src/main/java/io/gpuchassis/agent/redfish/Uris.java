@@ -141,6 +141,28 @@ public final class Uris {
     return TASK_MONITORS + "/" + id;
   }
 
+  public static final String COMPOSITION_SERVICE = "/redfish/v1/CompositionService";
+  public static final String RESOURCE_BLOCKS = COMPOSITION_SERVICE + "/ResourceBlocks";
+  public static final String RESOURCE_ZONES = COMPOSITION_SERVICE + "/ResourceZones";
+  public static final String ACTIVE_POOL = COMPOSITION_SERVICE + "/ActivePool";
+  public static final String FREE_POOL = COMPOSITION_SERVICE + "/FreePool";
+  public static final String SYSTEMS = "/redfish/v1/Systems";
+
+  /** The resource block of the GPU in {@code slot}; its id matches the GPU's endpoint id. */
+  public static String resourceBlock(int slot) {
+    return RESOURCE_BLOCKS + "/" + gpuEndpointId(slot);
+  }
+
+  /** The resource zone of a switch chip: the GPUs that chip's hosts can be composed with. */
+  public static String resourceZone(String switchId) {
+    return RESOURCE_ZONES + "/" + switchId;
+  }
+
+  /** The computer system of a host port. */
+  public static String system(String hostId) {
+    return SYSTEMS + "/" + hostId;
+  }
+
   public static OdataIdRef ref(String uri) {
     return new OdataIdRef().atOdataId(uri);
   }

@@ -40,7 +40,8 @@ class PrivilegeWalkIT {
           Map.entry("RoleId", "Operator"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "1"),
           Map.entry("FaultId", "999"), Map.entry("SchemaId", "Chassis.v1_28_0"), Map.entry("RegistryId", "Base.1.22"),
           Map.entry("CertificateId", "1"), Map.entry("ZoneId", "Host1"), Map.entry("EndpointId", "GPU-Slot1"),
-          Map.entry("DeviceId", "Slot1"), Map.entry("TaskId", "999999"));
+          Map.entry("DeviceId", "Slot1"), Map.entry("TaskId", "999999"),
+          Map.entry("SystemId", "Host1"), Map.entry("ResourceBlockId", "GPU-Slot1"));
   static final Map<String, String> ABSENT =
       Map.ofEntries(
           Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
@@ -48,7 +49,9 @@ class PrivilegeWalkIT {
           Map.entry("RoleId", "NoRole"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "999999"),
           Map.entry("FaultId", "999"), Map.entry("SchemaId", "NoSchema"), Map.entry("RegistryId", "NoRegistry"),
           Map.entry("CertificateId", "99"), Map.entry("ZoneId", "Host99"), Map.entry("EndpointId", "GPU-Slot99"),
-          Map.entry("DeviceId", "Slot99"), Map.entry("TaskId", "999999"));
+          Map.entry("DeviceId", "Slot99"), Map.entry("TaskId", "999999"),
+          Map.entry("SystemId", "Host99"),
+          Map.entry("ResourceBlockId", "GPU-Slot99"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;

@@ -1,0 +1,33 @@
+package io.gpuchassis.agent.redfish;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.query.ETags;
+import io.gpuchassis.redfish.route.Caller;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Optional;
+
+/**
+ * The ETag parameters of composition actions ({@code ResourceBlockETag}, {@code ComputerSystemETag}): optional; when
+ * given, they must match the current ETag of the resource they name, with the same rule as the Zone actions.
+ */
+final class ActionETags {
+
+  private ActionETags() {}
+
+  static void check(RedfishRoutes routes, RoutingContext ctx, Caller caller, String uri, String parameter) {
+    String etag = RequestBodies.object(ctx).path(parameter).asText(null);
+    if (etag == null) {
+      return;
+    }
+    Optional<ObjectNode> current = routes.render(uri, caller);
+    if (current.isEmpty() || !ETags.matchesIfMatch(etag, ETags.of(current.get()))) {
+      // As EndpointZoneResource: a stale ETag parameter is answered 428 with PreconditionFailed.
+      throw new RedfishException(428, BaseMessages.PRECONDITION_FAILED.with()).withDetail(
+          parameter + " does not match the current ETag of " + uri + ".");
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.agent.chassis.SwitchChip;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.model.Zone;
+import io.gpuchassis.redfish.model.ZoneLinks;
+import io.gpuchassis.redfish.model.ZoneType;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.util.stream.Collectors;
+
+/**
+ * {@code CompositionService/ResourceZones[/{switch}]}: one zone of resource blocks per switch chip, because the binding
+ * engine binds a GPU only into the partition of a host on the GPU's own chip (no binding across inter-switch links).
+ */
+final class ResourceZoneResource {
+
+  private final ChassisModel model;
+
+  ResourceZoneResource(ChassisModel model) {
+    this.model = model;
+  }
+
+  void register(RedfishRoutes routes) {
+    routes.resource(Uris.RESOURCE_ZONES, "ZoneCollection", (params, caller) -> Collections.render(
+        Schemas.ZONE_COLLECTION, Uris.RESOURCE_ZONES, "Resource Zones",
+        model.current().switches().stream().map(s -> Uris.resourceZone(s.id())).toList()));
+    routes.resource(Uris.RESOURCE_ZONES + "/{ZoneId}", "Zone", (params, caller) -> {
+      ChassisState state = model.current();
+      String id = params.get("ZoneId");
+      SwitchChip chip = state.switchChip(id).orElseThrow(() -> RedfishErrors.notFound("Zone", id));
+      return render(state, chip);
+    });
+  }
+
+  static Zone render(ChassisState state, SwitchChip chip) {
+    String hosts = state.hosts().stream()
+        .filter(h -> h.switchId().equals(chip.id()))
+        .map(HostPort::id)
+        .collect(Collectors.joining(", "));
+    return new Zone()
+        .atOdataId(Uris.resourceZone(chip.id()))
+        .atOdataType(Schemas.ZONE.odataType())
+        .id(chip.id())
+        .name("Resource zone of switch " + chip.id())
+        .description("The GPUs on switch chip " + chip.id() + "; they can be composed into that chip's hosts ("
+            + (hosts.isEmpty() ? "none" : hosts) + ") only")
+        .zoneType(ZoneType.ZONE_OF_RESOURCE_BLOCKS)
+        .status(new Status().state(State.ENABLED).health(Health.OK))
+        .links(new ZoneLinks().resourceBlocks(state.slots().stream()
+            .filter(Slot::occupied)
+            .filter(s -> s.switchId().equals(chip.id()))
+            .map(s -> Uris.ref(Uris.resourceBlock(s.number())))
+            .toList()));
+  }
+}

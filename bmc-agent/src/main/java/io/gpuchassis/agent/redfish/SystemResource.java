@@ -1,0 +1,168 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.http.ActionParameters;
+import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.message.CompositionMessages;
+import io.gpuchassis.redfish.model.ActionTarget;
+import io.gpuchassis.redfish.model.Composition;
+import io.gpuchassis.redfish.model.CompositionUseCase;
+import io.gpuchassis.redfish.model.ComputerSystem;
+import io.gpuchassis.redfish.model.ComputerSystemActions;
+import io.gpuchassis.redfish.model.ComputerSystemLinks;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.model.SystemType;
+import io.gpuchassis.redfish.route.Caller;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code /redfish/v1/Systems[/{host}]}: one ComputerSystem per host port, an expandable system (DSP0266's model for an
+ * existing server that gains resource blocks): GPUs join it by {@code ComputerSystem.AddResourceBlock} and leave it by
+ * {@code ComputerSystem.RemoveResourceBlock} or {@code DELETE} (all of them), each through the {@link BindingEngine}.
+ * Specific composition ({@code POST /Systems}) is refused: the systems are the hosts cabled to the chassis.
+ */
+final class SystemResource {
+
+  static final String ADD = "/Actions/ComputerSystem.AddResourceBlock";
+  static final String REMOVE = "/Actions/ComputerSystem.RemoveResourceBlock";
+
+  private final ChassisModel model;
+  private final BindingEngine engine;
+  private RedfishRoutes routes;
+
+  SystemResource(ChassisModel model, BindingEngine engine) {
+    this.model = model;
+    this.engine = engine;
+  }
+
+  void register(RedfishRoutes routes) {
+    this.routes = routes;
+    String member = Uris.SYSTEMS + "/{SystemId}";
+    routes.resource(Uris.SYSTEMS, "ComputerSystemCollection", (params, caller) -> Collections.render(
+        Schemas.COMPUTER_SYSTEM_COLLECTION, Uris.SYSTEMS, "Computer Systems",
+        model.current().hosts().stream().map(h -> Uris.system(h.id())).toList()));
+    routes.post(Uris.SYSTEMS, "ComputerSystemCollection", this::refuseCreate);
+    routes.resource(member, "ComputerSystem", (params, caller) -> render(model.current(), host(params)));
+    routes.post(member + ADD, "ComputerSystem", ctx -> handleAction(ctx, true));
+    routes.post(member + REMOVE, "ComputerSystem", ctx -> handleAction(ctx, false));
+    routes.delete(member, "ComputerSystem", this::decompose);
+  }
+
+  private HostPort host(Map<String, String> params) {
+    String id = params.get("SystemId");
+    return model.current().hosts().stream()
+        .filter(h -> h.id().equals(id))
+        .findFirst()
+        .orElseThrow(() -> RedfishErrors.notFound("ComputerSystem", id));
+  }
+
+  static ComputerSystem render(ChassisState state, HostPort host) {
+    String uri = Uris.system(host.id());
+    List<Integer> gpus = HostGpus.bound(state, host.id());
+    String chassisId = state.identity().id();
+    return new ComputerSystem()
+        .atOdataId(uri)
+        .atOdataType(Schemas.COMPUTER_SYSTEM.odataType())
+        .id(host.id())
+        .name(host.id())
+        .description("The server cabled to host port " + host.port() + " of switch " + host.switchId()
+            + "; GPUs of resource zone " + host.switchId() + " are added with ComputerSystem.AddResourceBlock")
+        // A real server that exists without us; we expand it, we did not compose it.
+        .systemType(SystemType.PHYSICAL)
+        .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))
+        // Only the host port is known here, not the server's power or health.
+        .status(new Status().state(State.ENABLED))
+        .pcIeDevices(gpus.stream().map(s -> Uris.ref(Uris.pcieDevice(chassisId, s))).toList())
+        .links(new ComputerSystemLinks()
+            .resourceBlocks(gpus.stream().map(s -> Uris.ref(Uris.resourceBlock(s))).toList()))
+        .actions(new ComputerSystemActions()
+            .hashComputerSystemAddResourceBlock(new ActionTarget().target(uri + ADD))
+            .hashComputerSystemRemoveResourceBlock(new ActionTarget().target(uri + REMOVE)));
+  }
+
+  private void handleAction(RoutingContext ctx, boolean add) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    HostPort host = host(ctx.pathParams());
+    String action = add ? "ComputerSystem.AddResourceBlock" : "ComputerSystem.RemoveResourceBlock";
+    ActionParameters params = new ActionParameters(action, RequestBodies.object(ctx))
+        .expect(List.of("ResourceBlock"), List.of("ResourceBlockETag", "ComputerSystemETag"), Set.of());
+    String blockUri = params.link("ResourceBlock");
+    int slot = ResourceBlockResource.slotOf(model.current(), blockUri).orElseThrow(() ->
+        new RedfishException(400, CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(blockUri).about("/ResourceBlock"))
+            .withDetail("A resource block is a GPU, e.g. " + Uris.resourceBlock(1) + "."));
+    ActionETags.check(routes, ctx, caller, blockUri, "ResourceBlockETag");
+    ActionETags.check(routes, ctx, caller, Uris.system(host.id()), "ComputerSystemETag");
+    CompletableFuture<?> change = add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri);
+    BindingReplies.whenDone(ctx, change, blockUri, () -> render(model.current(), host));
+  }
+
+  private CompletableFuture<?> bind(int slot, String host, String blockUri) {
+    try {
+      return engine.bind(slot, host);
+    } catch (BindingException e) {
+      throw BindingErrors.of(e, blockUri);
+    }
+  }
+
+  /** Releases a GPU of this system; a GPU of another system is not this one's to release. */
+  private CompletableFuture<?> release(int slot, String host, String blockUri) {
+    SlotBinding b = model.current().binding(slot);
+    if (b.host().isPresent() && !b.host().get().equals(host)) {
+      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(
+          "ResourceBlock", "ComputerSystem.RemoveResourceBlock").about("/ResourceBlock"))
+          .withDetail(blockUri + " is not a resource block of " + host + ".");
+    }
+    try {
+      return engine.unbind(slot, false);
+    } catch (BindingException e) {
+      throw BindingErrors.of(e, blockUri);
+    }
+  }
+
+  /** DELETE: gives every GPU of the host back, all or nothing; the system itself (a cabled server) stays. */
+  private void decompose(RoutingContext ctx) {
+    HostPort host = host(ctx.pathParams());
+    String uri = Uris.system(host.id());
+    List<CompletableFuture<?>> changes = new ArrayList<>();
+    // Checked and started under the engine's lock, so no bind or unbind slips in between the check and the starts.
+    synchronized (engine) {
+      List<Integer> slots;
+      try {
+        slots = HostGpus.releaseAll(model.current(), host.id());
+      } catch (BindingException e) {
+        throw BindingErrors.of(e, uri);
+      }
+      for (int slot : slots) {
+        changes.add(release(slot, host.id(), Uris.resourceBlock(slot)));
+      }
+    }
+    BindingReplies.whenDone(ctx, CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new)), uri,
+        () -> render(model.current(), host));
+  }
+
+  /**
+   * Specific composition ({@code POST /Systems} with Links.ResourceBlocks) creates a new system; here the systems are
+   * the fixed host ports, so the collection does not advertise it (no CollectionCapabilities) and refuses it.
+   */
+  private void refuseCreate(RoutingContext ctx) {
+    throw RedfishErrors.methodNotAllowed("GET, HEAD").withDetail("The computer systems are the hosts cabled to the "
+        + "chassis and cannot be created. Add a GPU to a host with POST " + Uris.SYSTEMS + "/{SystemId}" + ADD
+        + " {\"ResourceBlock\": {\"@odata.id\": \"" + Uris.resourceBlock(1) + "\"}}.");
+  }
+}

@@ -1,0 +1,254 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static io.gpuchassis.agent.it.TestAgent.ADMIN;
+import static io.gpuchassis.agent.it.TestAgent.OPERATOR;
+import static io.gpuchassis.agent.it.TestAgent.READER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The composition view (CompositionService, ResourceBlocks, ResourceZones, Systems) over real HTTPS, and its agreement
+ * with the Fabric's Zones: both are views of one binding engine. Each test uses its own slots and hosts.
+ */
+class CompositionIT {
+
+  static final String CS = "/redfish/v1/CompositionService";
+  static final String BLOCKS = CS + "/ResourceBlocks";
+  static final String SYSTEMS = "/redfish/v1/Systems";
+  static final String ADD = "/Actions/ComputerSystem.AddResourceBlock";
+  static final String REMOVE = "/Actions/ComputerSystem.RemoveResourceBlock";
+
+  @TempDir static Path stateDir;
+  static TestAgent agent;
+  static AgentClient client;
+
+  @BeforeAll
+  static void start() throws Exception {
+    agent = TestAgent.start(stateDir);
+    client = agent.client;
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+  }
+
+  static String block(int slot) {
+    return BLOCKS + "/GPU-Slot" + slot;
+  }
+
+  static String blockParam(int slot) {
+    return "{\"ResourceBlock\":{\"@odata.id\":\"" + block(slot) + "\"}}";
+  }
+
+  static JsonNode get(String uri) throws Exception {
+    HttpResponse<String> r = client.get(uri, READER);
+    assertEquals(200, r.statusCode(), uri + ": " + r.body());
+    return json(r);
+  }
+
+  static List<String> links(String uri, String pointer) throws Exception {
+    return get(uri).at(pointer).findValuesAsText("@odata.id");
+  }
+
+  static HttpResponse<String> post(String uri, String who, String body) throws Exception {
+    return client.send("POST", uri, who, body);
+  }
+
+  static void release(int slot) throws Exception {
+    assertEquals(200, client.send("PATCH", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot" + slot, OPERATOR,
+        "{\"ReadyToRemove\":true}").statusCode());
+  }
+
+  @Test
+  void every_view_is_served_and_linked() throws Exception {
+    JsonNode root = get("/redfish/v1/");
+    assertEquals(CS, root.at("/CompositionService/@odata.id").asText());
+    assertEquals(SYSTEMS, root.at("/Systems/@odata.id").asText());
+
+    JsonNode service = get(CS);
+    assertTrue(service.get("ServiceEnabled").asBoolean());
+    assertFalse(service.get("AllowOverprovisioning").asBoolean());
+    assertTrue(service.get("AllowZoneAffinity").asBoolean());
+    assertEquals(CS + "/ActivePool", service.at("/ActivePool/@odata.id").asText());
+    assertEquals(CS + "/FreePool", service.at("/FreePool/@odata.id").asText());
+    assertEquals(16, get(BLOCKS).get("Members@odata.count").asInt(), "one block per GPU, none for empty slots");
+
+    JsonNode block = get(block(11));
+    assertEquals("Processor", block.at("/ResourceBlockType/0").asText());
+    assertEquals("Unused", block.at("/CompositionStatus/CompositionState").asText());
+    assertFalse(block.at("/CompositionStatus/Reserved").asBoolean());
+    assertFalse(block.at("/CompositionStatus/SharingCapable").asBoolean());
+    assertEquals("Free", block.get("Pool").asText());
+    assertTrue(block.path("Client").isMissingNode());
+    assertEquals(List.of(CS + "/ResourceZones/SW3"), block.at("/Links/Zones").findValuesAsText("@odata.id"));
+    assertEquals(404, client.get(BLOCKS + "/GPU-Slot5", READER).statusCode(), "slot 5 is empty");
+
+    assertEquals(4, get(CS + "/ResourceZones").get("Members@odata.count").asInt(), "one zone per switch chip");
+    JsonNode zone = get(CS + "/ResourceZones/SW1");
+    assertEquals("ZoneOfResourceBlocks", zone.get("ZoneType").asText());
+    assertEquals(List.of(block(1), block(2), block(3), block(4)), zone.at("/Links/ResourceBlocks")
+        .findValuesAsText("@odata.id"));
+    assertTrue(zone.get("Description").asText().contains("Host1, Host2"));
+
+    assertEquals(8, get(SYSTEMS).get("Members@odata.count").asInt(), "one system per host port");
+    JsonNode system = get(SYSTEMS + "/Host8");
+    assertEquals("Physical", system.get("SystemType").asText());
+    assertEquals("ExpandableSystem", system.at("/Composition/UseCases/0").asText());
+    assertEquals(SYSTEMS + "/Host8" + ADD, system.at("/Actions/#ComputerSystem.AddResourceBlock/target").asText());
+    assertEquals(SYSTEMS + "/Host8" + REMOVE,
+        system.at("/Actions/#ComputerSystem.RemoveResourceBlock/target").asText());
+    assertEquals(404, client.get(SYSTEMS + "/Host9", READER).statusCode());
+  }
+
+  @Test
+  void specific_composition_is_refused_with_a_pointer_to_add_resource_block() throws Exception {
+    String body = "{\"Name\":\"new\",\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":\"" + block(16) + "\"}]}}";
+    HttpResponse<String> r = post(SYSTEMS, ADMIN, body);
+    assertEquals(405, r.statusCode(), r.body());
+    assertEquals("GET, HEAD", r.headers().firstValue("Allow").orElse(""));
+    assertTrue(r.body().contains("AddResourceBlock"), r.body());
+    assertEquals(403, post(SYSTEMS, READER, body).statusCode());
+    assertTrue(get(SYSTEMS).path("@Redfish.CollectionCapabilities").isMissingNode(), "nothing to advertise");
+    assertEquals("Unused", get(block(16)).at("/CompositionStatus/CompositionState").asText());
+  }
+
+  @Test
+  void the_views_agree_whichever_one_makes_the_change() throws Exception {
+    HttpResponse<String> added = post(SYSTEMS + "/Host1" + ADD, OPERATOR, blockParam(1));
+    assertEquals(200, added.statusCode(), added.body());
+    assertEquals(List.of(block(1)), json(added).at("/Links/ResourceBlocks").findValuesAsText("@odata.id"));
+
+    assertTrue(links("/redfish/v1/Fabrics/PCIe/Zones/Host1", "/Links/Endpoints")
+        .contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1"), "the fabric zone has the GPU");
+    JsonNode block = get(block(1));
+    assertEquals("Composed", block.at("/CompositionStatus/CompositionState").asText());
+    assertEquals("Host1", block.get("Client").asText());
+    assertEquals("Active", block.get("Pool").asText());
+    assertEquals(List.of(SYSTEMS + "/Host1"), block.at("/Links/ComputerSystems").findValuesAsText("@odata.id"));
+    assertTrue(links(CS + "/ActivePool", "/Members").contains(block(1)));
+    assertFalse(links(CS + "/FreePool", "/Members").contains(block(1)));
+    assertEquals(List.of(block(1)), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"));
+    // The crawl validates the unbound tree; the composed block and system must validate too.
+    Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
+    if (validator.isPresent()) {
+      for (String uri : List.of(block(1), SYSTEMS + "/Host1", CS + "/ActivePool")) {
+        assertEquals(List.of(), validator.get().validate(get(uri)), uri);
+      }
+    }
+
+    HttpResponse<String> early = post(SYSTEMS + "/Host1" + REMOVE, OPERATOR, blockParam(1));
+    assertEquals(409, early.statusCode(), "the host has not released the GPU: " + early.body());
+    assertEquals(List.of(block(1)), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"));
+
+    release(1);
+    HttpResponse<String> removed = client.awaitTask(
+        post("/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.RemoveEndpoint", OPERATOR,
+            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}"),
+        OPERATOR);
+    assertEquals(200, removed.statusCode(), removed.body());
+    assertEquals(List.of(), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"), "removed through the fabric");
+    assertEquals("Unused", get(block(1)).at("/CompositionStatus/CompositionState").asText());
+    assertTrue(links(CS + "/FreePool", "/Members").contains(block(1)));
+    assertFalse(links(CS + "/ActivePool", "/Members").contains(block(1)));
+  }
+
+  @Test
+  void remove_resource_block_releases_a_gpu_the_host_let_go_of() throws Exception {
+    assertEquals(200, post(SYSTEMS + "/Host4" + ADD, OPERATOR, blockParam(8)).statusCode());
+    release(8);
+    HttpResponse<String> removed = post(SYSTEMS + "/Host4" + REMOVE, OPERATOR, blockParam(8));
+    assertEquals(200, removed.statusCode(), removed.body());
+    assertEquals(0, json(removed).at("/Links/ResourceBlocks").size());
+    assertFalse(links("/redfish/v1/Fabrics/PCIe/Zones/Host4", "/Links/Endpoints")
+        .contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot8"));
+  }
+
+  @Test
+  void refusals_say_why_and_change_nothing() throws Exception {
+    assertEquals(200, post(SYSTEMS + "/Host1" + ADD, ADMIN, blockParam(2)).statusCode());
+
+    HttpResponse<String> inUse = post(SYSTEMS + "/Host2" + ADD, ADMIN, blockParam(2));
+    assertEquals(409, inUse.statusCode(), inUse.body());
+    assertTrue(inUse.body().contains("Composition.1.1.3.ResourceBlockInUse"), inUse.body());
+
+    HttpResponse<String> crossChip = post(SYSTEMS + "/Host1" + ADD, ADMIN, blockParam(6));
+    assertEquals(400, crossChip.statusCode(), crossChip.body());
+    assertTrue(crossChip.body().contains("Composition.1.1.3.IncompatibleZone"), crossChip.body());
+
+    for (String unknown : List.of(BLOCKS + "/GPU-Slot5", BLOCKS + "/GPU-Slot99", "/redfish/v1/Chassis/GPUChassis")) {
+      HttpResponse<String> r = post(SYSTEMS + "/Host1" + ADD, ADMIN, "{\"ResourceBlock\":{\"@odata.id\":\"" + unknown
+          + "\"}}");
+      assertEquals(400, r.statusCode(), r.body());
+      assertTrue(r.body().contains("Composition.1.1.3.ResourceBlockNotFound"), r.body());
+    }
+    assertEquals(400, post(SYSTEMS + "/Host1" + ADD, ADMIN, "{}").statusCode(), "ResourceBlock is required");
+
+    HttpResponse<String> notMine = post(SYSTEMS + "/Host2" + REMOVE, ADMIN, blockParam(2));
+    assertEquals(400, notMine.statusCode(), "slot 2 belongs to Host1: " + notMine.body());
+
+    assertEquals(403, post(SYSTEMS + "/Host2" + ADD, READER, blockParam(3)).statusCode());
+    assertEquals(404, post(SYSTEMS + "/Host9" + ADD, ADMIN, blockParam(3)).statusCode());
+
+    assertEquals(List.of(block(2)), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"));
+    assertFalse(links(SYSTEMS + "/Host2", "/Links/ResourceBlocks").contains(block(2)));
+  }
+
+  @Test
+  void etag_parameters_guard_both_sides() throws Exception {
+    String systemEtag = client.get(SYSTEMS + "/Host2", READER).headers().firstValue("ETag").orElseThrow();
+    String blockEtag = client.get(block(3), READER).headers().firstValue("ETag").orElseThrow();
+    String stale = "\"0000\"";
+    HttpResponse<String> staleSystem = post(SYSTEMS + "/Host2" + ADD, OPERATOR,
+        "{\"ResourceBlock\":{\"@odata.id\":\"" + block(3) + "\"},\"ComputerSystemETag\":" + quote(stale) + "}");
+    assertEquals(428, staleSystem.statusCode(), staleSystem.body());
+    HttpResponse<String> staleBlock = post(SYSTEMS + "/Host2" + ADD, OPERATOR,
+        "{\"ResourceBlock\":{\"@odata.id\":\"" + block(3) + "\"},\"ResourceBlockETag\":" + quote(stale) + "}");
+    assertEquals(428, staleBlock.statusCode(), staleBlock.body());
+    assertEquals("Unused", get(block(3)).at("/CompositionStatus/CompositionState").asText(), "nothing changed");
+
+    HttpResponse<String> fresh = post(SYSTEMS + "/Host2" + ADD, OPERATOR,
+        "{\"ResourceBlock\":{\"@odata.id\":\"" + block(3) + "\"},\"ResourceBlockETag\":" + quote(blockEtag)
+            + ",\"ComputerSystemETag\":" + quote(systemEtag) + "}");
+    assertEquals(200, fresh.statusCode(), fresh.body());
+    assertEquals(List.of(block(3)), links(SYSTEMS + "/Host2", "/Links/ResourceBlocks"));
+  }
+
+  @Test
+  void delete_gives_every_gpu_back_or_none() throws Exception {
+    assertEquals(200, post(SYSTEMS + "/Host3" + ADD, OPERATOR, blockParam(6)).statusCode());
+    assertEquals(200, post(SYSTEMS + "/Host3" + ADD, OPERATOR, blockParam(7)).statusCode());
+
+    assertEquals(403, client.send("DELETE", SYSTEMS + "/Host3", READER, null).statusCode());
+    release(6);
+    HttpResponse<String> partly = client.send("DELETE", SYSTEMS + "/Host3", OPERATOR, null);
+    assertEquals(409, partly.statusCode(), "slot 7 is still held: " + partly.body());
+    assertTrue(partly.body().contains("slot 7"), partly.body());
+    assertEquals(List.of(block(6), block(7)), links(SYSTEMS + "/Host3", "/Links/ResourceBlocks"), "all or nothing");
+
+    release(7);
+    HttpResponse<String> done = client.send("DELETE", SYSTEMS + "/Host3", OPERATOR, null);
+    assertEquals(200, done.statusCode(), done.body());
+    assertEquals(0, json(done).at("/Links/ResourceBlocks").size());
+    assertEquals("Unused", get(block(6)).at("/CompositionStatus/CompositionState").asText());
+    assertEquals("Unused", get(block(7)).at("/CompositionStatus/CompositionState").asText());
+    assertEquals(200, client.get(SYSTEMS + "/Host3", READER).statusCode(), "the host itself stays");
+  }
+
+  private static String quote(String etag) {
+    return "\"" + etag.replace("\"", "\\\"") + "\"";
+  }
+}
