@@ -68,7 +68,7 @@ public final class RedfishResources {
     new CompositionServiceResource().register(routes);
     new ResourceBlockResource(model).register(routes);
     new ResourceZoneResource(model).register(routes);
-    new SystemResource(model, bindings).register(routes);
+    new SystemResource(model, bindings, tasks).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);

@@ -7,6 +7,7 @@ import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.ActionParameters;
@@ -44,11 +45,13 @@ final class SystemResource {
 
   private final ChassisModel model;
   private final BindingEngine engine;
+  private final TaskRegistry tasks;
   private RedfishRoutes routes;
 
-  SystemResource(ChassisModel model, BindingEngine engine) {
+  SystemResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks) {
     this.model = model;
     this.engine = engine;
+    this.tasks = tasks;
   }
 
   void register(RedfishRoutes routes) {
@@ -109,7 +112,8 @@ final class SystemResource {
     ActionETags.check(routes, ctx, caller, blockUri, "ResourceBlockETag");
     ActionETags.check(routes, ctx, caller, Uris.system(host.id()), "ComputerSystemETag");
     CompletableFuture<?> change = add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri);
-    BindingReplies.whenDone(ctx, change, blockUri, () -> render(model.current(), host));
+    BindingReplies.reply(ctx, tasks, action + " " + blockUri + " on " + host.id(), change, blockUri,
+        () -> render(model.current(), host));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String blockUri) {
@@ -152,8 +156,8 @@ final class SystemResource {
         changes.add(release(slot, host.id(), Uris.resourceBlock(slot)));
       }
     }
-    BindingReplies.whenDone(ctx, CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new)), uri,
-        () -> render(model.current(), host));
+    BindingReplies.reply(ctx, tasks, "Release of every GPU of " + host.id(),
+        CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new)), uri, () -> render(model.current(), host));
   }
 
   /**

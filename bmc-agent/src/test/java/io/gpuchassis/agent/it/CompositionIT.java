@@ -64,8 +64,17 @@ class CompositionIT {
     return get(uri).at(pointer).findValuesAsText("@odata.id");
   }
 
+  /** Sends and, when the change was accepted as a task (202), follows its monitor to the final response. */
   static HttpResponse<String> post(String uri, String who, String body) throws Exception {
-    return client.send("POST", uri, who, body);
+    return finished(client.send("POST", uri, who, body), who);
+  }
+
+  static HttpResponse<String> delete(String uri, String who) throws Exception {
+    return finished(client.send("DELETE", uri, who, null), who);
+  }
+
+  static HttpResponse<String> finished(HttpResponse<String> r, String who) throws Exception {
+    return r.statusCode() == 202 ? client.awaitTask(r, who) : r;
   }
 
   static void release(int slot) throws Exception {
@@ -128,7 +137,10 @@ class CompositionIT {
 
   @Test
   void the_views_agree_whichever_one_makes_the_change() throws Exception {
-    HttpResponse<String> added = post(SYSTEMS + "/Host1" + ADD, OPERATOR, blockParam(1));
+    HttpResponse<String> accepted = client.send("POST", SYSTEMS + "/Host1" + ADD, OPERATOR, blockParam(1));
+    assertEquals(202, accepted.statusCode(), "binding takes switch time: a task answers " + accepted.body());
+    assertTrue(accepted.headers().firstValue("Location").orElseThrow().startsWith("/redfish/v1/TaskService/TaskMonitors/"));
+    HttpResponse<String> added = client.awaitTask(accepted, OPERATOR);
     assertEquals(200, added.statusCode(), added.body());
     assertEquals(List.of(block(1)), json(added).at("/Links/ResourceBlocks").findValuesAsText("@odata.id"));
 
@@ -155,10 +167,8 @@ class CompositionIT {
     assertEquals(List.of(block(1)), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"));
 
     release(1);
-    HttpResponse<String> removed = client.awaitTask(
-        post("/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.RemoveEndpoint", OPERATOR,
-            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}"),
-        OPERATOR);
+    HttpResponse<String> removed = post("/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.RemoveEndpoint", OPERATOR,
+        "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}");
     assertEquals(200, removed.statusCode(), removed.body());
     assertEquals(List.of(), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"), "removed through the fabric");
     assertEquals("Unused", get(block(1)).at("/CompositionStatus/CompositionState").asText());
@@ -232,15 +242,15 @@ class CompositionIT {
     assertEquals(200, post(SYSTEMS + "/Host3" + ADD, OPERATOR, blockParam(6)).statusCode());
     assertEquals(200, post(SYSTEMS + "/Host3" + ADD, OPERATOR, blockParam(7)).statusCode());
 
-    assertEquals(403, client.send("DELETE", SYSTEMS + "/Host3", READER, null).statusCode());
+    assertEquals(403, delete(SYSTEMS + "/Host3", READER).statusCode());
     release(6);
-    HttpResponse<String> partly = client.send("DELETE", SYSTEMS + "/Host3", OPERATOR, null);
+    HttpResponse<String> partly = delete(SYSTEMS + "/Host3", OPERATOR);
     assertEquals(409, partly.statusCode(), "slot 7 is still held: " + partly.body());
     assertTrue(partly.body().contains("slot 7"), partly.body());
     assertEquals(List.of(block(6), block(7)), links(SYSTEMS + "/Host3", "/Links/ResourceBlocks"), "all or nothing");
 
     release(7);
-    HttpResponse<String> done = client.send("DELETE", SYSTEMS + "/Host3", OPERATOR, null);
+    HttpResponse<String> done = delete(SYSTEMS + "/Host3", OPERATOR);
     assertEquals(200, done.statusCode(), done.body());
     assertEquals(0, json(done).at("/Links/ResourceBlocks").size());
     assertEquals("Unused", get(block(6)).at("/CompositionStatus/CompositionState").asText());
