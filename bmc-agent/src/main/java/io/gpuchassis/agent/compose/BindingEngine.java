@@ -89,6 +89,14 @@ public final class BindingEngine {
       ChassisState state = model.current();
       state.slot(slot).orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
       SlotBinding current = state.binding(slot);
+      if (current.state() == State.FAILED && force && current.host().isPresent()) {
+        BindingPlan failed = BindingPlan.of(state, slot, current.host().get()).orElseThrow();
+        move(slot, State.UNBINDING, current.host(), Optional.empty());
+        return worker(failed.switchId())
+            .submit(driver -> doSettle(driver, failed))
+            .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.FAILED))
+            .thenApply(ok -> model.current().binding(slot));
+      }
       if (current.state() != State.BOUND) {
         throw refuse(
             current.inTransition() ? Reason.IN_USE : Reason.NOT_BOUND, "slot " + slot + " is " + describe(current));
@@ -119,15 +127,18 @@ public final class BindingEngine {
     try {
       driver.bind(plan.partition(), plan.logicalPort(), plan.physicalPort());
     } catch (SwitchException e) {
-      settleUnbound(driver, plan);
       journal.failed(op, "switch: " + e.getMessage());
-      throw new BindingException(Reason.SWITCH_FAILED, "the switch did not bind slot " + plan.slot() + ": "
-          + e.getMessage());
+      String failure = "the switch did not bind slot " + plan.slot() + ": " + e.getMessage();
+      if (mayHaveBeenCarriedOut(e)) {
+        // A command that timed out or whose answer was lost may still have bound the port: read back and undo.
+        requireSettled(driver, plan, failure);
+      }
+      throw new BindingException(Reason.SWITCH_FAILED, failure);
     }
     Optional<String> problem = awaitLink(driver, plan);
     if (problem.isPresent()) {
-      settleUnbound(driver, plan);
       journal.failed(op, problem.get());
+      requireSettled(driver, plan, problem.get());
       throw new BindingException(Reason.LINK_NOT_TRAINED, problem.get() + "; the binding was undone");
     }
     journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
@@ -151,6 +162,13 @@ public final class BindingEngine {
     }
     journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.UNBIND);
     LOG.info("Released slot {} from {}", plan.slot(), plan.hostId());
+    return null;
+  }
+
+  /** A forced release of a FAILED slot: whatever the switch holds for it is undone; the desired state is unbound. */
+  private Void doSettle(SwitchDriver driver, BindingPlan plan) {
+    requireSettled(driver, plan, "the forced release of slot " + plan.slot() + " could not read the switch");
+    LOG.info("Released failed slot {}; the switch holds no binding of it", plan.slot());
     return null;
   }
 
@@ -178,18 +196,35 @@ public final class BindingEngine {
     }
   }
 
-  /** After a failed bind: make sure the port is unbound, so no slot is left half-bound. */
-  private static void settleUnbound(SwitchDriver driver, BindingPlan plan) {
+  /** A refusal (busy, a firmware error) means the switch did nothing; a lost or late answer does not. */
+  private static boolean mayHaveBeenCarriedOut(SwitchException e) {
+    return switch (e.kind()) {
+      case BUSY, DEVICE_ERROR, REFUSED -> false;
+      case TIMEOUT, NAK, PROTOCOL, IO -> true;
+    };
+  }
+
+  /** After a failed bind: the port must be seen unbound, or the slot's state is unknown and it is marked FAILED. */
+  private static void requireSettled(SwitchDriver driver, BindingPlan plan, String failure) {
+    if (!settleUnbound(driver, plan)) {
+      throw new BindingException(Reason.SWITCH_STATE_UNKNOWN, failure + "; the switch did not answer afterwards, so "
+          + "whether slot " + plan.slot() + " is still bound is unknown: release it with force when the switch answers");
+    }
+  }
+
+  /** Makes sure the port is unbound, so no slot is left half-bound; false when the switch could not be read. */
+  private static boolean settleUnbound(SwitchDriver driver, BindingPlan plan) {
     for (int attempt = 0; attempt < 3; attempt++) {
       try {
         if (boundPartition(driver, plan.physicalPort()).isEmpty()) {
-          return;
+          return true;
         }
         driver.unbind(plan.partition(), plan.logicalPort());
       } catch (SwitchException e) {
         sleep(50);
       }
     }
+    return false;
   }
 
   static Optional<Integer> boundPartition(SwitchDriver driver, int physicalPort) {
@@ -208,7 +243,10 @@ public final class BindingEngine {
     }
     Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     String reason = cause.getMessage() == null ? cause.toString() : cause.getMessage();
-    if (cause instanceof BindingException) {
+    if (cause instanceof BindingException b && b.reason() == Reason.SWITCH_STATE_UNKNOWN) {
+      LOG.warn("Slot {}: {}", slot, reason);
+      move(slot, State.FAILED, before.host(), Optional.of(reason));
+    } else if (cause instanceof BindingException) {
       Optional<String> host = previous == State.BOUND ? before.host() : Optional.empty();
       move(slot, previous, host, Optional.of(reason));
     } else {

@@ -1,6 +1,9 @@
 package io.gpuchassis.agent.compose;
 
-/** A bind or unbind that did not happen, and why; the hardware is where it was before. */
+/**
+ * A bind or unbind that did not happen, and why; the hardware is where it was before, except for
+ * {@link Reason#SWITCH_STATE_UNKNOWN}.
+ */
 public final class BindingException extends RuntimeException {
 
   /** Why the engine refused or gave up. */
@@ -18,7 +21,12 @@ public final class BindingException extends RuntimeException {
     /** The link did not train at the expected width and speed after binding; the binding was undone. */
     LINK_NOT_TRAINED,
     /** The switch refused or did not answer; the binding was left as it was. */
-    SWITCH_FAILED
+    SWITCH_FAILED,
+    /**
+     * The switch stopped answering mid-operation and the slot's binding on it could not be read back: the slot is
+     * FAILED until a forced release (or the reconciliation at the next start) settles it.
+     */
+    SWITCH_STATE_UNKNOWN
   }
 
   private final Reason reason;

@@ -82,6 +82,30 @@ class BindingEngineIT {
   }
 
   @Test
+  void a_mailbox_that_stops_answering_marks_the_slot_failed_until_a_forced_release_settles_it() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      var injected = t.agent.faults().inject("mrpc-timeout", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+      CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(7, "Host4").join());
+      assertEquals(BindingException.Reason.SWITCH_STATE_UNKNOWN, ((BindingException) e.getCause()).reason(),
+          e.getCause().getMessage());
+      SlotBinding failed = t.agent.model().current().binding(7);
+      assertEquals(SlotBinding.State.FAILED, failed.state(), "the agent cannot know whether the switch bound it");
+      assertTrue(failed.lastFailure().isPresent(), "the reason is kept for the operator");
+      assertRefused(BindingException.Reason.IN_USE, () -> { t.agent.bindings().bind(7, "Host3"); });
+      assertRefused(BindingException.Reason.NOT_BOUND, () -> { t.agent.bindings().unbind(7, false); });
+
+      CompletionException still = assertThrows(CompletionException.class, () -> t.agent.bindings().unbind(7, true).join());
+      assertEquals(BindingException.Reason.SWITCH_STATE_UNKNOWN, ((BindingException) still.getCause()).reason());
+      assertEquals(SlotBinding.State.FAILED, t.agent.model().current().binding(7).state(), "still unreadable");
+
+      t.agent.faults().clear(injected.id());
+      assertEquals(SlotBinding.State.UNBOUND, t.agent.bindings().unbind(7, true).join().state());
+      assertEquals(Optional.empty(), switchBinding(t, "SW2", 1), "the switch holds no binding of slot 7");
+      assertEquals(SlotBinding.State.BOUND, t.agent.bindings().bind(7, "Host4").join().state(), "a retry succeeds");
+    }
+  }
+
+  @Test
   void two_clients_racing_for_one_gpu_exactly_one_wins() throws Exception {
     try (TestAgent t = TestAgent.start(stateDir)) {
       CountDownLatch go = new CountDownLatch(1);
