@@ -130,6 +130,28 @@ class TasksIT {
   }
 
   @Test
+  void a_bind_whose_switch_stops_answering_ends_in_exception_and_shows_the_gpu_failed() throws Exception {
+    String block = "/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot7";
+    var fault = agent.agent.faults().inject("mrpc-timeout", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    try {
+      HttpResponse<String> accepted = client.send("POST", "/redfish/v1/Systems/Host4/Actions/ComputerSystem.AddResourceBlock",
+          OPERATOR, "{\"ResourceBlock\":{\"@odata.id\":\"" + block + "\"}}");
+      HttpResponse<String> done = client.awaitTask(accepted, READER);
+      assertEquals(503, done.statusCode(), done.body());
+      assertTrue(done.body().contains("is unknown"), "says the switch's state is unknown: " + done.body());
+      JsonNode task = json(client.get(json(accepted).get("@odata.id").asText(), READER));
+      assertEquals("Exception", task.get("TaskState").asText());
+      JsonNode status = json(client.get(block, READER)).get("CompositionStatus");
+      assertEquals("Failed", status.get("CompositionState").asText(), "not shown as free while it may be bound");
+      List<String> free = json(client.get("/redfish/v1/CompositionService/FreePool", READER))
+          .at("/Members").findValuesAsText("@odata.id");
+      assertFalse(free.contains(block), "a GPU in an unknown state is offered to no one");
+    } finally {
+      agent.agent.faults().clear(fault.id());
+    }
+  }
+
+  @Test
   void refusals_known_before_any_hardware_work_are_answered_at_once_without_a_task() throws Exception {
     HttpResponse<String> refused = client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", OPERATOR,
         "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot6\"}}");
