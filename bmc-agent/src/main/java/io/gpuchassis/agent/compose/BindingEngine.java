@@ -7,6 +7,7 @@ import io.gpuchassis.agent.chassis.SlotBinding.State;
 import io.gpuchassis.agent.compose.BindingException.Reason;
 import io.gpuchassis.agent.fabric.SwitchWorker;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.switchdrv.BindState;
 import io.gpuchassis.switchdrv.Binding;
 import io.gpuchassis.switchdrv.PortStatus;
 import io.gpuchassis.switchdrv.SwitchDriver;
@@ -129,9 +130,11 @@ public final class BindingEngine {
     } catch (SwitchException e) {
       journal.failed(op, "switch: " + e.getMessage());
       String failure = "the switch did not bind slot " + plan.slot() + ": " + e.getMessage();
-      if (mayHaveBeenCarriedOut(e)) {
+      if (answerWasLost(e)) {
         // A command that timed out or whose answer was lost may still have bound the port: read back and undo.
         requireSettled(driver, plan, failure);
+      } else {
+        settleUnbound(driver, plan); // a bind still in progress when "busy" was answered may yet complete
       }
       throw new BindingException(Reason.SWITCH_FAILED, failure);
     }
@@ -196,8 +199,11 @@ public final class BindingEngine {
     }
   }
 
-  /** A refusal (busy, a firmware error) means the switch did nothing; a lost or late answer does not. */
-  private static boolean mayHaveBeenCarriedOut(SwitchException e) {
+  /**
+   * Whether the switch's answer was lost (no reply, a broken line, a garbled frame). A busy switch or a firmware error
+   * is an answer: it is tidied up as far as the switch lets us, but it does not make the slot's state unknown.
+   */
+  private static boolean answerWasLost(SwitchException e) {
     return switch (e.kind()) {
       case BUSY, DEVICE_ERROR, REFUSED -> false;
       case TIMEOUT, NAK, PROTOCOL, IO -> true;
@@ -227,11 +233,22 @@ public final class BindingEngine {
     return false;
   }
 
+  /** How long a bind or unbind the firmware is still running may take to end before the port is read as it is. */
+  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(5);
+
+  /**
+   * The partition the port is bound into, read once no bind or unbind of it is running: an operation a killed agent
+   * started may still complete, and must not be mistaken for "unbound".
+   */
   static Optional<Integer> boundPartition(SwitchDriver driver, int physicalPort) {
-    return driver.bindings().stream()
-        .filter(b -> b.physicalPort() == physicalPort && b.bound())
-        .map(Binding::partition)
-        .findFirst();
+    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+    while (true) {
+      Optional<Binding> port = driver.bindings().stream().filter(b -> b.physicalPort() == physicalPort).findFirst();
+      if (port.isEmpty() || port.get().state() != BindState.IN_PROGRESS || System.nanoTime() > deadline) {
+        return port.filter(Binding::bound).map(Binding::partition);
+      }
+      sleep(20);
+    }
   }
 
   /** Moves the slot to the state its operation ended in: the target on success, else back where it started. */
