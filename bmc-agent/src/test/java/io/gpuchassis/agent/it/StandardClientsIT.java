@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Standard Redfish clients from Debian against the running agent: DMTF redfishtool and OpenStack sushy each log in
- * with a Redfish session and read the tree. The tools are installed by the test command (.ci/test); where they are
+ * with a Redfish session and read the tree. The tools are installed by the test command's set-up (.ci/setup); where they are
  * missing the test is skipped, except under CI, where it fails.
  */
 class StandardClientsIT {
@@ -105,8 +105,8 @@ class StandardClientsIT {
 
   private static void requireThat(boolean present, String what) {
     if (!present && System.getenv("CI") != null) {
-      fail(what + " is missing: the test command (.ci/test) installs it");
+      fail(what + " is missing: the test command's set-up (.ci/setup) installs it");
     }
-    Assumptions.assumeTrue(present, what + " is not installed: run .ci/test, which installs it; skipped");
+    Assumptions.assumeTrue(present, what + " is not installed: run .ci/setup, which installs it; skipped");
   }
 }
