@@ -14,6 +14,7 @@ import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.SwitchException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -115,6 +116,16 @@ public final class BindingEngine {
         .submit(driver -> doUnbind(driver, plan))
         .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.BOUND))
         .thenApply(ok -> model.current().binding(slot));
+  }
+
+  /**
+   * Releases every GPU of {@code hostId}, all or nothing: checked ({@link HostGpus#releaseAll}) and started under the
+   * engine's lock, so no bind or unbind slips in between the check and the starts.
+   */
+  public synchronized CompletableFuture<Void> unbindAll(String hostId) {
+    List<CompletableFuture<SlotBinding>> releases =
+        HostGpus.releaseAll(model.current(), hostId).stream().map(slot -> unbind(slot, false)).toList();
+    return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new));
   }
 
   /** Records the orchestrator's word that the host has (or has not) released the GPU in {@code slot}. */

@@ -11,8 +11,8 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.Optional;
 
 /**
- * The ETag parameters of composition actions ({@code ResourceBlockETag}, {@code ComputerSystemETag}): optional; when
- * given, they must match the current ETag of the resource they name, with the same rule as the Zone actions.
+ * The ETag parameters of the binding actions ({@code EndpointETag}, {@code ZoneETag}, {@code ResourceBlockETag},
+ * {@code ComputerSystemETag}): optional; when given, they must match the current ETag of the resource they name.
  */
 final class ActionETags {
 
@@ -25,7 +25,7 @@ final class ActionETags {
     }
     Optional<ObjectNode> current = routes.render(uri, caller);
     if (current.isEmpty() || !ETags.matchesIfMatch(etag, ETags.of(current.get()))) {
-      // As EndpointZoneResource: a stale ETag parameter is answered 428 with PreconditionFailed.
+      // The schemas (Zone_v1, ComputerSystem_v1) say so for these parameters: 428, not If-Match's 412.
       throw new RedfishException(428, BaseMessages.PRECONDITION_FAILED.with()).withDetail(
           parameter + " does not match the current ETag of " + uri + ".");
     }

@@ -9,13 +9,11 @@ import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
-import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.ActionParameters;
 import io.gpuchassis.redfish.http.Preconditions;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.ActionTarget;
@@ -32,7 +30,6 @@ import io.gpuchassis.redfish.model.Zone;
 import io.gpuchassis.redfish.model.ZoneActions;
 import io.gpuchassis.redfish.model.ZoneLinks;
 import io.gpuchassis.redfish.model.ZoneType;
-import io.gpuchassis.redfish.query.ETags;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
@@ -43,7 +40,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -52,18 +48,12 @@ import java.util.regex.Pattern;
  * {@code Fabrics/PCIe/Zones} (one ZoneOfEndpoints per host port: the host and the GPUs bound to it). A GPU joins a
  * zone by {@code Zone.AddEndpoint} or by a PATCH of {@code Links.Endpoints}, and leaves it by
  * {@code Zone.RemoveEndpoint} or the same PATCH; every change goes through the {@link BindingEngine}. Accepted changes
- * are answered 202 with a task monitor (see {@link #BINDINGS_AS_TASKS}); refusals the engine knows at once (slot in
+ * are answered 202 with a task monitor ({@link BindingReplies}); refusals the engine knows at once (slot in
  * use, host still using the GPU, ...) are answered at once with their error.
  */
 final class EndpointZoneResource {
 
-  /**
-   * Binding takes 0.2–2 s on real switches, so accepted changes answer 202 + task monitor (DSP0266 lets the service
-   * choose); false answers when the switch has done it and the link is verified.
-   */
-  static final boolean BINDINGS_AS_TASKS = true;
-
-  static final String ADD = "/Actions/Zone.AddEndpoint";
+    static final String ADD = "/Actions/Zone.AddEndpoint";
   static final String REMOVE = "/Actions/Zone.RemoveEndpoint";
   private static final Pattern GPU_ENDPOINT = Pattern.compile(Uris.ENDPOINTS + "/GPU-Slot(\\d{1,3})/?");
 
@@ -182,11 +172,11 @@ final class EndpointZoneResource {
     String endpointUri = params.link("Endpoint");
     int slot = slotOf(endpointUri).orElseThrow(() -> params.invalid("Endpoint")
         .withDetail("The endpoint must be a GPU endpoint, e.g. " + Uris.gpuEndpoint(1) + "."));
-    checkEtag(ctx, caller, endpointUri, "EndpointETag");
-    checkEtag(ctx, caller, Uris.zone(host.id()), "ZoneETag");
+    ActionETags.check(routes, ctx, caller, endpointUri, "EndpointETag");
+    ActionETags.check(routes, ctx, caller, Uris.zone(host.id()), "ZoneETag");
     CompletableFuture<?> change = add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri);
     String name = action + " " + Uris.gpuEndpointId(slot) + (add ? " to " : " from ") + "zone " + host.id();
-    respond(ctx, name, change, host);
+    reply(ctx, name, change, host);
   }
 
   private void handlePatch(RoutingContext ctx) {
@@ -233,34 +223,11 @@ final class EndpointZoneResource {
       }
     }
     CompletableFuture<?> all = CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new));
-    if (changes.isEmpty()) {
-      respondWhenDone(ctx, all, host); // nothing for the hardware to do
-    } else {
-      respond(ctx, "Update of the endpoints of zone " + host.id(), all, host);
-    }
+    reply(ctx, "Update of the endpoints of zone " + host.id(), all, host);
   }
 
-  private void respond(RoutingContext ctx, String name, CompletableFuture<?> change, HostPort host) {
-    if (BINDINGS_AS_TASKS) {
-      TaskResponses.accepted(ctx, tasks, name, outcome(change, host));
-    } else {
-      respondWhenDone(ctx, change, host);
-    }
-  }
-
-  /** The task's outcome of a change: the zone as it then is, or the engine's failure as a Redfish error. */
-  private CompletableFuture<TaskOutcome> outcome(CompletableFuture<?> change, HostPort host) {
-    // The engine's work cannot be stopped once on the switch's worker: the task must not pretend to cancel it.
-    return TaskRegistry.uncancellable(change.handle((ok, error) -> {
-      if (error == null) {
-        return TaskOutcome.success(RedfishResponses.tree(render(model.current(), host)));
-      }
-      Throwable cause = error.getCause() != null ? error.getCause() : error;
-      if (cause instanceof BindingException b) {
-        throw BindingErrors.of(b, Uris.zone(host.id()));
-      }
-      throw error instanceof CompletionException c ? c : new CompletionException(error);
-    }));
+  private void reply(RoutingContext ctx, String name, CompletableFuture<?> change, HostPort host) {
+    BindingReplies.reply(ctx, tasks, name, change, Uris.zone(host.id()), () -> render(model.current(), host));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String endpointUri) {
@@ -282,39 +249,6 @@ final class EndpointZoneResource {
       return engine.unbind(slot, false);
     } catch (BindingException e) {
       throw BindingErrors.of(e, endpointUri);
-    }
-  }
-
-  private void respondWhenDone(RoutingContext ctx, CompletableFuture<?> change, HostPort host) {
-    change.whenComplete(
-        (ok, error) ->
-            ctx.vertx()
-                .runOnContext(
-                    v -> {
-                      if (error != null) {
-                        Throwable cause = error.getCause() != null ? error.getCause() : error;
-                        if (cause instanceof BindingException b) {
-                          RedfishResponses.error(ctx, BindingErrors.of(b, Uris.zone(host.id())));
-                        } else {
-                          ctx.fail(cause);
-                        }
-                        return;
-                      }
-                      ObjectNode body = RedfishResponses.tree(render(model.current(), host));
-                      RedfishResponses.changed(ctx, body, List.of());
-                    }));
-  }
-
-  private void checkEtag(RoutingContext ctx, Caller caller, String uri, String name) {
-    String etag = RequestBodies.object(ctx).path(name).asText(null);
-    if (etag == null) {
-      return;
-    }
-    Optional<ObjectNode> current = routes.render(uri, caller);
-    if (current.isEmpty() || !ETags.matchesIfMatch(etag, ETags.of(current.get()))) {
-      // DSP0266 for these action parameters: a stale ETag is answered 428 Precondition Required.
-      throw new RedfishException(428, BaseMessages.PRECONDITION_FAILED.with()).withDetail(
-          name + " does not match the current ETag of " + uri + ".");
     }
   }
 

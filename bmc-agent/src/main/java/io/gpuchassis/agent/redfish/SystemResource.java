@@ -26,7 +26,6 @@ import io.gpuchassis.redfish.model.SystemType;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -143,21 +142,14 @@ final class SystemResource {
   private void decompose(RoutingContext ctx) {
     HostPort host = host(ctx.pathParams());
     String uri = Uris.system(host.id());
-    List<CompletableFuture<?>> changes = new ArrayList<>();
-    // Checked and started under the engine's lock, so no bind or unbind slips in between the check and the starts.
-    synchronized (engine) {
-      List<Integer> slots;
-      try {
-        slots = HostGpus.releaseAll(model.current(), host.id());
-      } catch (BindingException e) {
-        throw BindingErrors.of(e, uri);
-      }
-      for (int slot : slots) {
-        changes.add(release(slot, host.id(), Uris.resourceBlock(slot)));
-      }
+    CompletableFuture<?> releases;
+    try {
+      releases = engine.unbindAll(host.id());
+    } catch (BindingException e) {
+      throw BindingErrors.of(e, uri);
     }
-    BindingReplies.reply(ctx, tasks, "Release of every GPU of " + host.id(),
-        CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new)), uri, () -> render(model.current(), host));
+    BindingReplies.reply(ctx, tasks, "Release of every GPU of " + host.id(), releases, uri,
+        () -> render(model.current(), host));
   }
 
   /**

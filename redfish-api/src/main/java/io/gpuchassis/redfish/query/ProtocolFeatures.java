@@ -10,8 +10,8 @@ import io.gpuchassis.redfish.model.ProtocolFeaturesSupported;
  * parameters shall include it), matching what {@link QueryOptions} accepts and {@link QueryEngine} does:
  * {@code $expand} with {@code *}, {@code .}, {@code ~} and {@code $levels} up to the configured maximum;
  * {@code $select}; {@code $filter} with all comparison and grouping operators; {@code only}; {@code $top} and
- * {@code $skip}. {@code excerpt} is not implemented (it needs the schemas' {@code Excerpt} annotations) and is
- * advertised as such. Deep operations and multiple HTTP requests are the agent's to declare, not this engine's.
+ * {@code $skip}. {@code excerpt} is left out (it needs the schemas' {@code Excerpt} annotations) and is advertised
+ * false. Deep operations and multiple HTTP requests are the agent's to declare, not this engine's.
  */
 public final class ProtocolFeatures {
 

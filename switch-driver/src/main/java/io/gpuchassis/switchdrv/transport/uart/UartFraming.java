@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  *
  * The CRC is CRC-8/SMBus over the offset (4 bytes big-endian) and then, for reads, the data in
  * ascending address order, for writes, the data in the order of the hex string (the byte at the
- * highest address first). Every answer ends with a prompt {@code 0xXXXXXXXX:NNNN>}.
+ * highest address first). Every answer ends with a prompt: {@code 0x}, the 8-hex-digit
+ * address, {@code :}, a 4-digit counter and {@code >} (e.g. {@code 0x00000000:0042>}).
  */
 public final class UartFraming {
 
