@@ -48,7 +48,10 @@ public final class BindingEngine {
     this.linkTimeout = linkTimeout;
   }
 
-  /** Binds the GPU in {@code slot} into {@code hostId}'s partition; completes when bound and verified. */
+  /**
+   * Binds the GPU in {@code slot} into {@code hostId}'s partition, across inter-switch links when the slot is on another
+   * chip (the links on the way are bound first, each on its own chip's worker); completes when bound and verified.
+   */
   public CompletableFuture<SlotBinding> bind(int slot, String hostId) {
     BindingPlan plan;
     synchronized (this) {
@@ -64,26 +67,20 @@ public final class BindingEngine {
       if (current.state() != State.UNBOUND) {
         throw refuse(Reason.IN_USE, "slot " + slot + " is " + describe(current));
       }
-      plan =
-          BindingPlan.of(state, slot, hostId)
-              .orElseThrow(
-                  () ->
-                      refuse(
-                          Reason.NOT_REACHABLE,
-                          "slot " + slot + " (switch " + s.switchId() + ") and " + hostId
-                              + " are on different switch chips; binding across inter-switch links is not supported"));
+      plan = BindingPlan.of(state, slot, hostId).orElseThrow(() -> unreachable(state, slot, s.switchId(), hostId));
       move(slot, State.BINDING, Optional.of(hostId), Optional.empty());
     }
-    SwitchWorker worker = worker(plan.switchId());
-    return worker
-        .submit(driver -> doBind(driver, plan))
+    return connect(plan)
+        .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
+        .exceptionallyCompose(error -> disconnect(plan).handle((ok, ignored) -> rethrow(error)))
         .whenComplete((ok, error) -> finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND))
         .thenApply(ok -> model.current().binding(slot));
   }
 
   /**
    * Releases the GPU in {@code slot} from its host. Refused while the host may still use it: the orchestrator first
-   * sets ReadyToRemove (the host has released the device), or the caller forces it.
+   * sets ReadyToRemove (the host has released the device), or the caller forces it. Links on the way that carry no
+   * other GPU of the host are released after the slot.
    */
   public CompletableFuture<SlotBinding> unbind(int slot, boolean force) {
     BindingPlan plan;
@@ -92,10 +89,11 @@ public final class BindingEngine {
       state.slot(slot).orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
       SlotBinding current = state.binding(slot);
       if (current.state() == State.FAILED && force && current.host().isPresent()) {
-        BindingPlan failed = BindingPlan.of(state, slot, current.host().get()).orElseThrow();
+        BindingPlan failed = BindingPlan.route(state, slot, current.host().get()).orElseThrow();
         move(slot, State.UNBINDING, current.host(), Optional.empty());
         return worker(failed.switchId())
             .submit(driver -> doSettle(driver, failed))
+            .thenCompose(ok -> disconnect(failed))
             .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.FAILED))
             .thenApply(ok -> model.current().binding(slot));
       }
@@ -109,11 +107,12 @@ public final class BindingEngine {
             "host " + current.host().orElse("?") + " has not released the GPU in slot " + slot
                 + " (set ReadyToRemove first, or force the removal)");
       }
-      plan = BindingPlan.of(state, slot, current.host().orElseThrow()).orElseThrow();
+      plan = BindingPlan.route(state, slot, current.host().orElseThrow()).orElseThrow();
       move(slot, State.UNBINDING, current.host(), Optional.empty());
     }
     return worker(plan.switchId())
         .submit(driver -> doUnbind(driver, plan))
+        .thenCompose(ok -> disconnect(plan))
         .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.BOUND))
         .thenApply(ok -> model.current().binding(slot));
   }
@@ -131,6 +130,89 @@ public final class BindingEngine {
   /** Records the orchestrator's word that the host has (or has not) released the GPU in {@code slot}. */
   public synchronized void setReadyToRemove(int slot, boolean ready) {
     model.apply(s -> s.withBinding(s.binding(slot).withReadyToRemove(ready)));
+  }
+
+  /** Binds the links of the plan's chain that are not bound yet, host side first, each on its own chip's worker. */
+  private CompletableFuture<Void> connect(BindingPlan plan) {
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (BindingPlan.Hop hop : plan.hops()) {
+      chain = chain.thenCompose(ok -> worker(hop.switchId()).submit(driver -> connectHop(driver, hop, plan)));
+    }
+    return chain;
+  }
+
+  private Void connectHop(SwitchDriver driver, BindingPlan.Hop hop, BindingPlan plan) {
+    try {
+      Optional<Binding> now = boundAs(driver, hop.physicalPort());
+      if (now.isPresent() && now.get().partition() == hop.partition() && now.get().logicalPort() == hop.logicalPort()) {
+        return null;
+      }
+      if (now.isPresent()) {
+        // Nobody's GPUs use this link (the plan was checked under the lock): a binding left by a crash or a failure.
+        driver.unbind(now.get().partition(), now.get().logicalPort());
+      }
+      driver.bind(hop.partition(), hop.logicalPort(), hop.physicalPort());
+      if (boundPartition(driver, hop.physicalPort()).filter(p -> p == hop.partition()).isEmpty()) {
+        throw new BindingException(Reason.SWITCH_FAILED, "the link to " + hop.link().switchB() + " did not bind");
+      }
+      LOG.info("Bound the link {} port {} -> {} into partition {} for {}", hop.switchId(), hop.physicalPort(),
+          hop.link().switchB(), hop.partition(), plan.hostId());
+      return null;
+    } catch (SwitchException e) {
+      throw new BindingException(Reason.SWITCH_FAILED, "switch " + hop.switchId() + " did not bind the link to "
+          + hop.link().switchB() + " for slot " + plan.slot() + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Releases the links of the plan's chain that no other GPU of any host needs any more, far side first. A link is
+   * released only while the slot itself still counts as using it (its state is not UNBOUND yet), so no other host can
+   * have claimed the link in between.
+   */
+  private CompletableFuture<Void> disconnect(BindingPlan plan) {
+    CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+    for (int i = plan.hops().size() - 1; i >= 0; i--) {
+      BindingPlan.Hop hop = plan.hops().get(i);
+      chain = chain.thenCompose(ok -> worker(hop.switchId()).submit(driver -> disconnectHop(driver, hop, plan)));
+    }
+    return chain;
+  }
+
+  private Void disconnectHop(SwitchDriver driver, BindingPlan.Hop hop, BindingPlan plan) {
+    if (BindingPlan.owner(model.current(), hop.link(), plan.slot()).isPresent()) {
+      return null;
+    }
+    try {
+      Optional<Binding> now = boundAs(driver, hop.physicalPort());
+      if (now.isPresent()) {
+        driver.unbind(now.get().partition(), now.get().logicalPort());
+        LOG.info("Released the link {} port {} -> {}", hop.switchId(), hop.physicalPort(), hop.link().switchB());
+      }
+      return null;
+    } catch (SwitchException e) {
+      // Harmless while no slot is bound behind it; the next bind over it or the next start puts it right.
+      LOG.warn("Could not release the link {} port {}: {}", hop.switchId(), hop.physicalPort(), e.getMessage());
+      return null;
+    }
+  }
+
+  private BindingException unreachable(ChassisState state, int slot, String slotSwitch, String hostId) {
+    Optional<BindingPlan> route = BindingPlan.route(state, slot, hostId);
+    if (route.isEmpty()) {
+      return refuse(Reason.NOT_REACHABLE, "slot " + slot + " (switch " + slotSwitch + ") cannot be reached from "
+          + hostId + ": no inter-switch link leads there");
+    }
+    BindingPlan.Hop busy = route.get().hops().stream()
+        .filter(h -> BindingPlan.owner(state, h.link(), slot).filter(o -> !o.equals(hostId)).isPresent())
+        .findFirst().orElseThrow();
+    return refuse(Reason.NOT_REACHABLE, "slot " + slot + " (switch " + slotSwitch + ") is reached from " + hostId
+        + " over the link " + busy.switchId() + " -> " + busy.link().switchB() + ", which carries the GPUs of "
+        + BindingPlan.owner(state, busy.link(), slot).orElseThrow());
+  }
+
+  private static <T> T rethrow(Throwable error) {
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    throw cause instanceof RuntimeException r ? r : new CompletionException(cause);
   }
 
   /** On the switch's worker: journal, bind, wait, verify; undo the binding when the link does not come up right. */
@@ -252,11 +334,16 @@ public final class BindingEngine {
    * started may still complete, and must not be mistaken for "unbound".
    */
   static Optional<Integer> boundPartition(SwitchDriver driver, int physicalPort) {
+    return boundAs(driver, physicalPort).map(Binding::partition);
+  }
+
+  /** The port's binding as the switch reports it once no bind or unbind of it is running; empty when unbound. */
+  static Optional<Binding> boundAs(SwitchDriver driver, int physicalPort) {
     long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
     while (true) {
       Optional<Binding> port = driver.bindings().stream().filter(b -> b.physicalPort() == physicalPort).findFirst();
       if (port.isEmpty() || port.get().state() != BindState.IN_PROGRESS || System.nanoTime() > deadline) {
-        return port.filter(Binding::bound).map(Binding::partition);
+        return port.filter(Binding::bound);
       }
       sleep(20);
     }

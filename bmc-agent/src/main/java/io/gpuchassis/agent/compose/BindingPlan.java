@@ -2,16 +2,29 @@ package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.InterSwitchLink;
 import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.WiredPort;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where a slot goes in the switch to reach a host: the switch chip, the host's partition on it (hosts are numbered in
- * topology order per chip: the first host of a chip is partition 0), the logical downstream port inside the partition
- * (the slot's position among the chip's slots, from 1), and the physical port of the slot, with the link it should
- * train to. A slot and a host on different chips have no plan: binding across inter-switch links is not supported.
+ * Where a slot goes in the switches to reach a host. The chips are cascaded (docs/TOPOLOGY.md, "Partitions"): on each
+ * chip the hosts' partitions come first, in topology order, then one transit partition per inter-switch link arriving
+ * at the chip, whose upstream port is that link's {@code b} end. A slot on the host's own chip is bound into the host's
+ * partition; a slot on another chip is bound into the transit partition at the end of a chain of links, each link's
+ * {@code a} end bound as a downstream port into the partition before it ({@link #hops}, host side first).
+ *
+ * <p>Logical downstream ports inside any partition: a slot is its position among the chip's slots (from 1); an outgoing
+ * link follows the slots. The record's own fields describe the last step: the slot's chip, partition and port, with
+ * the link it should train to.
  */
 public record BindingPlan(
     int slot,
@@ -21,28 +34,133 @@ public record BindingPlan(
     int logicalPort,
     int physicalPort,
     int expectedWidth,
-    int expectedGeneration) {
+    int expectedGeneration,
+    List<Hop> hops) {
 
-  /** The plan for {@code slot} and {@code hostId}, or empty when the two are not on the same switch chip. */
+  /**
+   * One inter-switch link of the chain: its {@code a} end ({@code switchId}, {@code physicalPort}) is bound into
+   * {@code partition} at {@code logicalPort}.
+   */
+  public record Hop(InterSwitchLink link, String switchId, int partition, int logicalPort, int physicalPort) {}
+
+  public BindingPlan {
+    hops = List.copyOf(hops);
+  }
+
+  /** Whether the slot is reached across inter-switch links rather than on the host's own chip. */
+  public boolean crossesSwitches() {
+    return !hops.isEmpty();
+  }
+
+  /**
+   * The plan for {@code slot} and {@code hostId} when the slot can be bound to the host now: a path of links leads
+   * there and none of its links carries another host's GPUs. Empty otherwise.
+   */
   public static Optional<BindingPlan> of(ChassisState state, int slotNumber, String hostId) {
+    return route(state, slotNumber, hostId)
+        .filter(plan -> plan.hops().stream().allMatch(hop -> owner(state, hop.link(), slotNumber)
+            .map(hostId::equals).orElse(true)));
+  }
+
+  /**
+   * The plan for {@code slot} and {@code hostId} from the wiring alone, whoever uses the links: how an existing
+   * binding was made. Empty when no path of links leads from the host's chip to the slot's.
+   */
+  public static Optional<BindingPlan> route(ChassisState state, int slotNumber, String hostId) {
     Optional<Slot> slot = state.slot(slotNumber);
     Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(hostId)).findFirst();
-    if (slot.isEmpty() || host.isEmpty() || !slot.get().switchId().equals(host.get().switchId())) {
+    if (slot.isEmpty() || host.isEmpty()) {
       return Optional.empty();
     }
+    Optional<List<InterSwitchLink>> path = path(state, host.get().switchId(), slot.get().switchId());
+    if (path.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Hop> hops = new ArrayList<>();
+    int partition = hostPartition(state, host.get());
+    for (InterSwitchLink link : path.get()) {
+      hops.add(new Hop(link, link.switchA(), partition, linkLogicalPort(state, link), link.portA()));
+      partition = transitPartition(state, link);
+    }
     String switchId = slot.get().switchId();
-    List<HostPort> hostsOnChip = state.hosts().stream().filter(h -> h.switchId().equals(switchId)).toList();
-    List<Slot> slotsOnChip = state.slots().stream().filter(s -> s.switchId().equals(switchId)).toList();
     WiredPort port = WiredPort.find(state, switchId, slot.get().port()).orElseThrow();
     return Optional.of(
         new BindingPlan(
             slotNumber,
             hostId,
             switchId,
-            hostsOnChip.indexOf(host.get()),
-            slotsOnChip.indexOf(slot.get()) + 1,
+            partition,
+            slotsOn(state, switchId).indexOf(slot.get()) + 1,
             slot.get().port(),
             port.expectedWidth(),
-            port.expectedGeneration()));
+            port.expectedGeneration(),
+            hops));
+  }
+
+  /**
+   * The host whose GPUs the link carries, from the slots' bindings (a slot being bound or released, or failed, still
+   * counts); {@code except} is left out, so a slot's own binding never blocks it.
+   */
+  public static Optional<String> owner(ChassisState state, InterSwitchLink link, int except) {
+    for (SlotBinding b : state.bindings().values()) {
+      if (b.slot() == except || b.state() == SlotBinding.State.UNBOUND || b.host().isEmpty()) {
+        continue;
+      }
+      Optional<BindingPlan> plan = route(state, b.slot(), b.host().get());
+      if (plan.isPresent() && plan.get().hops().stream().anyMatch(h -> h.link().equals(link))) {
+        return b.host();
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The links chained from {@code from} to {@code to}, shortest first (breadth-first, from a ends to b ends). */
+  static Optional<List<InterSwitchLink>> path(ChassisState state, String from, String to) {
+    Map<String, InterSwitchLink> arrivedBy = new HashMap<>();
+    Deque<String> queue = new ArrayDeque<>(List.of(from));
+    arrivedBy.put(from, null);
+    while (!queue.isEmpty()) {
+      String chip = queue.poll();
+      if (chip.equals(to)) {
+        List<InterSwitchLink> links = new ArrayList<>();
+        for (InterSwitchLink l = arrivedBy.get(to); l != null; l = arrivedBy.get(l.switchA())) {
+          links.add(0, l);
+        }
+        return Optional.of(links);
+      }
+      for (InterSwitchLink link : state.interSwitchLinks()) {
+        if (link.switchA().equals(chip) && !arrivedBy.containsKey(link.switchB())) {
+          arrivedBy.put(link.switchB(), link);
+          queue.add(link.switchB());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The host's partition on its chip: its position among the chip's hosts. */
+  static int hostPartition(ChassisState state, HostPort host) {
+    return state.hosts().stream().filter(h -> h.switchId().equals(host.switchId())).toList().indexOf(host);
+  }
+
+  /** The transit partition a link arrives in: after the chip's hosts, by the link's position among arriving links. */
+  public static int transitPartition(ChassisState state, InterSwitchLink link) {
+    String chip = link.switchB();
+    int hosts = (int) state.hosts().stream().filter(h -> h.switchId().equals(chip)).count();
+    List<InterSwitchLink> arriving =
+        state.interSwitchLinks().stream().filter(l -> l.switchB().equals(chip)).toList();
+    return hosts + arriving.indexOf(link);
+  }
+
+  /** The logical port a link's {@code a} end takes in a partition: after the chip's slots. */
+  static int linkLogicalPort(ChassisState state, InterSwitchLink link) {
+    String chip = link.switchA();
+    List<InterSwitchLink> leaving =
+        state.interSwitchLinks().stream().filter(l -> l.switchA().equals(chip)).toList();
+    return slotsOn(state, chip).size() + 1 + leaving.indexOf(link);
+  }
+
+  private static List<Slot> slotsOn(ChassisState state, String switchId) {
+    return state.slots().stream().filter(s -> Objects.equals(s.switchId(), switchId)).toList();
   }
 }

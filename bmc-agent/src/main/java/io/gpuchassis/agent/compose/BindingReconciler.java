@@ -2,13 +2,16 @@ package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.InterSwitchLink;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.SlotBinding.State;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.switchdrv.Binding;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +43,7 @@ public final class BindingReconciler {
     this.clock = clock;
   }
 
-  /** Reconciles every slot; returns one line per mismatch found and what was done about it. */
+  /** Reconciles every slot and inter-switch link; returns one line per mismatch found and what was done about it. */
   public List<String> reconcile() {
     List<String> mismatches = new ArrayList<>();
     ChassisState state = model.current();
@@ -48,6 +51,7 @@ public final class BindingReconciler {
       finishInterrupted(state, op, mismatches);
     }
     Map<Integer, String> desired = journal.desired();
+    reconcileLinks(state, desired, mismatches);
     for (Slot slot : state.slots()) {
       try {
         reconcileSlot(state, slot, Optional.ofNullable(desired.get(slot.number())), mismatches);
@@ -67,61 +71,89 @@ public final class BindingReconciler {
   }
 
   private void finishInterrupted(ChassisState state, BindingJournal.Operation op, List<String> mismatches) {
-    Optional<BindingPlan> plan = BindingPlan.of(state, op.slot(), op.host());
+    Optional<BindingPlan> plan = BindingPlan.route(state, op.slot(), op.host());
     if (plan.isEmpty()) {
       journal.failed(op.id(), "interrupted; the chassis no longer has this slot or host");
       return;
     }
-    Optional<Integer> actual =
-        onSwitch(plan.get().switchId(), d -> BindingEngine.boundPartition(d, plan.get().physicalPort()));
-    boolean bound = actual.isPresent() && actual.get() == plan.get().partition();
+    BindingPlan p = plan.get();
+    Optional<Binding> actual = onSwitch(p.switchId(), d -> BindingEngine.boundAs(d, p.physicalPort()));
+    boolean bound = actual.isPresent() && actual.get().partition() == p.partition();
     if (op.kind() == BindingJournal.Kind.BIND) {
       if (bound) {
-        boolean linkOk = onSwitch(plan.get().switchId(), d -> engine.awaitLink(d, plan.get()).isEmpty());
+        boolean linkOk = onSwitch(p.switchId(), d -> engine.awaitLink(d, p).isEmpty());
         if (linkOk) {
           journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.BIND);
           mismatches.add("slot " + op.slot() + ": an interrupted bind to " + op.host() + " had completed; kept");
           return;
         }
-        onSwitch(plan.get().switchId(), d -> {
-          d.unbind(plan.get().partition(), plan.get().logicalPort());
-          return null;
-        });
+        unbind(p.switchId(), actual.get());
       }
       journal.failed(op.id(), "interrupted by a restart; rolled back");
       mismatches.add("slot " + op.slot() + ": an interrupted bind to " + op.host() + " was rolled back");
     } else {
       if (bound) {
-        onSwitch(plan.get().switchId(), d -> {
-          d.unbind(plan.get().partition(), plan.get().logicalPort());
-          return null;
-        });
+        unbind(p.switchId(), actual.get());
       }
       journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.UNBIND);
       mismatches.add("slot " + op.slot() + ": an interrupted release from " + op.host() + " was completed");
     }
   }
 
+  /**
+   * Makes every inter-switch link carry what the desired bindings need: a link on the way to a desired slot is bound
+   * into the partition before it, any other link is unbound. Slots are reconciled after, over the right links.
+   */
+  private void reconcileLinks(ChassisState state, Map<Integer, String> desired, List<String> mismatches) {
+    Map<InterSwitchLink, BindingPlan.Hop> needed = new LinkedHashMap<>();
+    desired.forEach((slot, host) -> BindingPlan.route(state, slot, host)
+        .ifPresent(plan -> plan.hops().forEach(hop -> needed.putIfAbsent(hop.link(), hop))));
+    for (InterSwitchLink link : state.interSwitchLinks()) {
+      String name = "link " + link.switchA() + " -> " + link.switchB();
+      try {
+        Optional<Binding> actual = onSwitch(link.switchA(), d -> BindingEngine.boundAs(d, link.portA()));
+        BindingPlan.Hop hop = needed.get(link);
+        boolean right = hop != null && actual.isPresent() && actual.get().partition() == hop.partition()
+            && actual.get().logicalPort() == hop.logicalPort();
+        if (right || (hop == null && actual.isEmpty())) {
+          continue;
+        }
+        actual.ifPresent(a -> unbind(link.switchA(), a));
+        if (hop != null) {
+          onSwitch(link.switchA(), d -> {
+            d.bind(hop.partition(), hop.logicalPort(), hop.physicalPort());
+            return null;
+          });
+          mismatches.add(name + ": bound into partition " + hop.partition() + " as the desired bindings need");
+        } else {
+          mismatches.add(name + ": bound though no desired binding crosses it; released");
+        }
+      } catch (RuntimeException e) {
+        mismatches.add(name + ": switch " + link.switchA() + " did not answer during reconciliation: "
+            + e.getMessage());
+      }
+    }
+  }
+
   private void reconcileSlot(ChassisState state, Slot slot, Optional<String> desired, List<String> mismatches) {
-    Optional<Integer> actual = onSwitch(slot.switchId(), d -> BindingEngine.boundPartition(d, slot.port()));
-    Optional<String> actualHost = actual.flatMap(p -> hostOfPartition(state, slot.switchId(), p));
-    if (desired.equals(actualHost) && (actual.isEmpty() || actualHost.isPresent())) {
+    Optional<Binding> actual = onSwitch(slot.switchId(), d -> BindingEngine.boundAs(d, slot.port()));
+    Optional<BindingPlan> plan = desired.flatMap(host -> BindingPlan.route(state, slot.number(), host));
+    boolean right = plan.isPresent()
+        ? actual.isPresent() && actual.get().partition() == plan.get().partition()
+            && actual.get().logicalPort() == plan.get().logicalPort()
+        : desired.isEmpty() && actual.isEmpty();
+    if (right) {
       model.apply(
           s -> s.withBinding(
-              actualHost.isPresent()
-                  ? s.binding(slot.number()).to(State.BOUND, actualHost, Optional.empty(), clock.instant())
+              desired.isPresent()
+                  ? s.binding(slot.number()).to(State.BOUND, desired, Optional.empty(), clock.instant())
                   : SlotBinding.unbound(slot.number(), clock.instant())));
       return;
     }
     if (actual.isPresent()) {
-      int partition = actual.get();
-      int logical = logicalPortOf(slot);
-      onSwitch(slot.switchId(), d -> {
-        d.unbind(partition, logical);
-        return null;
-      });
+      unbind(slot.switchId(), actual.get());
       mismatches.add(
-          "slot " + slot.number() + ": bound on the switch to partition " + partition
+          "slot " + slot.number() + ": bound on the switch to partition " + actual.get().partition()
               + (desired.isPresent() ? " instead of " + desired.get() : " though no binding was asked for")
               + "; released");
     }
@@ -138,14 +170,11 @@ public final class BindingReconciler {
     }
   }
 
-  private static Optional<String> hostOfPartition(ChassisState state, String switchId, int partition) {
-    var hosts = state.hosts().stream().filter(h -> h.switchId().equals(switchId)).toList();
-    return partition >= 0 && partition < hosts.size() ? Optional.of(hosts.get(partition).id()) : Optional.empty();
-  }
-
-  private int logicalPortOf(Slot slot) {
-    var slots = model.current().slots().stream().filter(s -> s.switchId().equals(slot.switchId())).toList();
-    return slots.indexOf(slot) + 1;
+  private void unbind(String switchId, Binding binding) {
+    onSwitch(switchId, d -> {
+      d.unbind(binding.partition(), binding.logicalPort());
+      return null;
+    });
   }
 
   private <T> T onSwitch(String switchId, java.util.function.Function<SwitchDriver, T> work) {

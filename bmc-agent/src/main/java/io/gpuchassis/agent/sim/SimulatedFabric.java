@@ -157,11 +157,17 @@ public final class SimulatedFabric implements AutoCloseable {
       HostPort host = hosts.get(partition);
       b.port(host.port().port(), host.port().width(), host.port().maxGen(), Attachment.host(partition));
     }
+    // Cascaded chips: a link's a end is a downstream port, its b end the upstream port of a transit partition that
+    // follows the chip's host partitions (the agent's BindingPlan numbers them the same way).
+    int partitions = hosts.size();
     for (InterSwitchLink link : topology.linksOfSwitch(chip.id())) {
-      var own = link.a().switchId().equals(chip.id()) ? link.a() : link.b();
-      b.port(own.port(), own.width(), own.maxGen(), Attachment.interSwitch(link.farSwitch(chip.id()).orElseThrow()));
+      if (link.a().switchId().equals(chip.id())) {
+        b.port(link.a().port(), link.a().width(), link.a().maxGen(), Attachment.interSwitch(link.b().switchId()));
+      } else {
+        b.port(link.b().port(), link.b().width(), link.b().maxGen(), Attachment.host(partitions++));
+      }
     }
-    return b.partitions(Math.max(1, hosts.size())).build();
+    return b.partitions(Math.max(1, partitions)).build();
   }
 
   /** Switchtec serial numbers are 32-bit values, written in the topology as hex ({@code 0x6a1c0001}). */

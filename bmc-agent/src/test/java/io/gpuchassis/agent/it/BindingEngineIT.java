@@ -40,7 +40,6 @@ class BindingEngineIT {
       assertEquals(Optional.of(0), switchBinding(t, "SW1", 0), "bound into Host1's partition on the switch");
 
       assertRefused(BindingException.Reason.IN_USE, () -> { engine.bind(1, "Host2"); });
-      assertRefused(BindingException.Reason.NOT_REACHABLE, () -> { engine.bind(2, "Host3"); });
       assertRefused(BindingException.Reason.EMPTY_SLOT, () -> { engine.bind(5, "Host1"); });
       assertRefused(BindingException.Reason.UNKNOWN_HOST, () -> { engine.bind(2, "Host99"); });
       assertRefused(BindingException.Reason.HOST_STILL_USING, () -> { engine.unbind(1, false); });
@@ -50,6 +49,52 @@ class BindingEngineIT {
       assertEquals(SlotBinding.State.UNBOUND, engine.unbind(1, false).join().state());
       assertEquals(Optional.empty(), switchBinding(t, "SW1", 0));
       assertRefused(BindingException.Reason.NOT_BOUND, () -> { engine.unbind(1, true); });
+    }
+  }
+
+  @Test
+  void a_gpu_on_another_chip_is_bound_over_inter_switch_links_that_carry_one_host_at_a_time() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      BindingEngine engine = t.agent.bindings();
+      // Slot 6 is on SW2; Host1 on SW1 reaches it over the link SW1 port 7 -> SW2 port 8.
+      assertEquals(SlotBinding.State.BOUND, engine.bind(6, "Host1").join().state());
+      assertEquals(Optional.of(0), switchBinding(t, "SW1", 7), "the link is bound into Host1's partition");
+      assertEquals(Optional.of(2), switchBinding(t, "SW2", 0), "the slot is in SW2's transit partition");
+      assertEquals(SlotBinding.State.BOUND, engine.bind(7, "Host1").join().state(), "a second GPU shares the link");
+
+      BindingException busy = assertThrows(BindingException.class, () -> engine.bind(8, "Host2"));
+      assertEquals(BindingException.Reason.NOT_REACHABLE, busy.reason());
+      assertTrue(busy.getMessage().contains("carries the GPUs of Host1"), busy.getMessage());
+      assertEquals(SlotBinding.State.BOUND, engine.bind(8, "Host3").join().state(), "SW2's own host is not affected");
+      assertEquals(Optional.of(0), switchBinding(t, "SW2", 2));
+
+      // Two links: SW1 -> SW2 -> SW3; the second one is bound into SW2's transit partition.
+      assertEquals(SlotBinding.State.BOUND, engine.bind(11, "Host1").join().state());
+      assertEquals(Optional.of(2), switchBinding(t, "SW2", 7));
+      assertEquals(Optional.of(2), switchBinding(t, "SW3", 0));
+      assertRefused(BindingException.Reason.NOT_REACHABLE, () -> { engine.bind(12, "Host3"); });
+
+      engine.unbind(6, true).join();
+      engine.unbind(7, true).join();
+      assertEquals(Optional.of(0), switchBinding(t, "SW1", 7), "slot 11 still needs the first link");
+      engine.unbind(11, true).join();
+      assertEquals(Optional.empty(), switchBinding(t, "SW1", 7), "released with the last GPU behind it");
+      assertEquals(Optional.empty(), switchBinding(t, "SW2", 7));
+      assertEquals(SlotBinding.State.BOUND, engine.bind(9, "Host2").join().state(), "the link is free for Host2");
+      assertEquals(Optional.of(1), switchBinding(t, "SW1", 7));
+    }
+  }
+
+  @Test
+  void a_bind_behind_a_link_that_fails_releases_the_link_it_bound() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      var injected = t.agent.faults().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0");
+      CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(6, "Host1").join());
+      assertEquals(BindingException.Reason.LINK_NOT_TRAINED, ((BindingException) e.getCause()).reason());
+      assertEquals(Optional.empty(), switchBinding(t, "SW2", 0), "the slot was rolled back");
+      assertEquals(Optional.empty(), switchBinding(t, "SW1", 7), "and so was the link bound for it");
+      t.agent.faults().clear(injected.id());
+      assertEquals(SlotBinding.State.BOUND, t.agent.bindings().bind(6, "Host2").join().state());
     }
   }
 
@@ -137,6 +182,7 @@ class BindingEngineIT {
     try (TestAgent t = TestAgent.start(stateDir)) {
       t.agent.bindings().bind(1, "Host1").join();
       t.agent.bindings().bind(7, "Host4").join();
+      t.agent.bindings().bind(11, "Host1").join();
     }
     // The agent died in the middle of binding slot 2: the journal says started, the switch never heard of it.
     try (AgentStore store = AgentStore.open(stateDir)) {
@@ -148,13 +194,16 @@ class BindingEngineIT {
       assertEquals(Optional.of("Host4"), t.agent.model().current().binding(7).host());
       assertEquals(Optional.of(0), switchBinding(t, "SW1", 0), "re-applied on the switch");
       assertEquals(Optional.of(1), switchBinding(t, "SW2", 1));
+      assertEquals(Optional.of(2), switchBinding(t, "SW3", 0), "slot 11 behind two links again");
+      assertEquals(Optional.of(0), switchBinding(t, "SW1", 7), "the links re-bound for Host1");
+      assertEquals(Optional.of(2), switchBinding(t, "SW2", 7));
       assertEquals(SlotBinding.State.UNBOUND, t.agent.model().current().binding(2).state(), "rolled back");
       assertEquals(Optional.empty(), switchBinding(t, "SW1", 1));
     }
     try (AgentStore store = AgentStore.open(stateDir)) {
       BindingJournal journal = new BindingJournal(store, Clock.systemUTC());
       assertTrue(journal.interrupted().isEmpty(), "the interrupted bind was settled");
-      assertEquals(java.util.Map.of(1, "Host1", 7, "Host4"), journal.desired());
+      assertEquals(java.util.Map.of(1, "Host1", 7, "Host4", 11, "Host1"), journal.desired());
     }
   }
 

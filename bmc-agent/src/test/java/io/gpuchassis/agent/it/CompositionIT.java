@@ -195,9 +195,11 @@ class CompositionIT {
     assertEquals(409, inUse.statusCode(), inUse.body());
     assertTrue(inUse.body().contains("Composition.1.1.3.ResourceBlockInUse"), inUse.body());
 
-    HttpResponse<String> crossChip = post(SYSTEMS + "/Host1" + ADD, ADMIN, blockParam(6));
-    assertEquals(400, crossChip.statusCode(), crossChip.body());
-    assertTrue(crossChip.body().contains("Composition.1.1.3.IncompatibleZone"), crossChip.body());
+    // Host1 holds the link SW1 -> SW2 for slot 6; Host2 cannot reach SW2 over it meanwhile.
+    assertEquals(200, post(SYSTEMS + "/Host1" + ADD, ADMIN, blockParam(6)).statusCode());
+    HttpResponse<String> linkBusy = post(SYSTEMS + "/Host2" + ADD, ADMIN, blockParam(7));
+    assertEquals(400, linkBusy.statusCode(), linkBusy.body());
+    assertTrue(linkBusy.body().contains("Composition.1.1.3.IncompatibleZone"), linkBusy.body());
 
     for (String unknown : List.of(BLOCKS + "/GPU-Slot5", BLOCKS + "/GPU-Slot99", "/redfish/v1/Chassis/GPUChassis")) {
       HttpResponse<String> r = post(SYSTEMS + "/Host1" + ADD, ADMIN, "{\"ResourceBlock\":{\"@odata.id\":\"" + unknown
@@ -213,8 +215,9 @@ class CompositionIT {
     assertEquals(403, post(SYSTEMS + "/Host2" + ADD, READER, blockParam(3)).statusCode());
     assertEquals(404, post(SYSTEMS + "/Host9" + ADD, ADMIN, blockParam(3)).statusCode());
 
-    assertEquals(List.of(block(2)), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"));
+    assertEquals(List.of(block(2), block(6)), links(SYSTEMS + "/Host1", "/Links/ResourceBlocks"));
     assertFalse(links(SYSTEMS + "/Host2", "/Links/ResourceBlocks").contains(block(2)));
+    agent.agent.bindings().unbind(6, true).join();
   }
 
   @Test

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -36,8 +37,12 @@ class CrashRecoveryIT {
   static final int KILLS = 50;
   static final String PASSWORD = "crash-admin-password";
   static final String ADMIN = basic("admin", PASSWORD);
-  /** The four GPUs of switch SW1 and its two hosts (partitions 0 and 1). */
-  static final int[] SLOTS = {1, 2, 3, 4};
+  /**
+   * The four GPUs of switch SW1 and its two hosts (partitions 0 and 1), and two GPUs of SW2 that they reach over the
+   * link SW1 port 7 -> SW2, which arrives in SW2's transit partition 2.
+   */
+  static final int[] SLOTS = {1, 2, 3, 4, 6, 7};
+  static final int TRANSIT_PARTITION = 2;
   static final String[] HOSTS = {"Host1", "Host2"};
 
   @TempDir Path dir;
@@ -124,20 +129,40 @@ class CrashRecoveryIT {
         }
       }
     }
+    boolean linkNeeded = false;
     for (int slot : SLOTS) {
       List<String> zones = zonesOfSlot.getOrDefault(slot, List.of());
       if (zones.size() > 1) {
         return "slot " + slot + " is in several zones " + zones;
       }
-      JsonNode port = json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/" + (slot - 1), ADMIN));
-      JsonNode partition = port.at("/Oem/GpuChassisAgent/BoundToPartition");
-      String onSwitch = partition.isMissingNode() ? "none" : HOSTS[partition.asInt()];
       String inZone = zones.isEmpty() ? "none" : zones.get(0);
+      Optional<Integer> partition = boundToPartition(client, slot <= 5 ? "SW1" : "SW2", (slot - 1) % 5);
+      String onSwitch;
+      if (slot <= 5) {
+        onSwitch = partition.map(p -> HOSTS[p]).orElse("none");
+      } else if (partition.isEmpty()) {
+        onSwitch = "none";
+      } else if (partition.get() != TRANSIT_PARTITION) {
+        return "slot " + slot + " is bound into SW2 partition " + partition.get() + ", not the transit partition";
+      } else {
+        // Behind the link: the host is whoever's partition the link's SW1 end is bound into.
+        onSwitch = boundToPartition(client, "SW1", 7).map(p -> HOSTS[p]).orElse("nobody (the link is unbound)");
+      }
       if (!onSwitch.equals(inZone)) {
         return "slot " + slot + ": zone " + inZone + " but the switch has it bound to " + onSwitch;
       }
+      linkNeeded |= slot > 5 && !zones.isEmpty();
+    }
+    if (!linkNeeded && boundToPartition(client, "SW1", 7).isPresent()) {
+      return "the link SW1 -> SW2 is still bound though no GPU behind it is in a zone";
     }
     return "";
+  }
+
+  private static Optional<Integer> boundToPartition(AgentClient client, String switchId, int port) throws Exception {
+    JsonNode partition = json(client.get("/redfish/v1/Fabrics/PCIe/Switches/" + switchId + "/Ports/" + port, ADMIN))
+        .at("/Oem/GpuChassisAgent/BoundToPartition");
+    return partition.isMissingNode() ? Optional.empty() : Optional.of(partition.asInt());
   }
 
   private static java.util.Optional<String> zoneOf(AgentClient client, int slot) throws Exception {

@@ -34,7 +34,9 @@ class TasksIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir, SimulationSpeed.REALISTIC);
+    // No polling after the first: a hung mailbox must first be hit by the bind under test, not by a poll (after which
+    // the bind would be refused as busy, unsubmitted, which is a different path).
+    agent = TestAgent.start(stateDir, SimulationSpeed.REALISTIC, java.time.Duration.ofMinutes(10));
     client = agent.client;
   }
 
@@ -153,10 +155,15 @@ class TasksIT {
 
   @Test
   void refusals_known_before_any_hardware_work_are_answered_at_once_without_a_task() throws Exception {
-    HttpResponse<String> refused = client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", OPERATOR,
-        "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot6\"}}");
-    assertEquals(400, refused.statusCode(), refused.body());
-    assertTrue(refused.headers().firstValue("Location").isEmpty());
-    assertEquals(404, client.get(MONITORS + "999999", READER).statusCode());
+    agent.agent.bindings().bind(6, "Host3").join();
+    try {
+      HttpResponse<String> refused = client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", OPERATOR,
+          "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot6\"}}");
+      assertEquals(409, refused.statusCode(), refused.body());
+      assertTrue(refused.headers().firstValue("Location").isEmpty());
+      assertEquals(404, client.get(MONITORS + "999999", READER).statusCode());
+    } finally {
+      agent.agent.bindings().unbind(6, true).join();
+    }
   }
 }

@@ -43,6 +43,11 @@ final class TestAgent implements AutoCloseable {
 
   /** With {@code REALISTIC} speed, operations take the time they take on hardware (a bind ~800 ms). */
   static TestAgent start(Path stateDir, SimulationSpeed speed) throws Exception {
+    return start(stateDir, speed, AgentConfig.defaults().switchPollInterval());
+  }
+
+  /** With a long {@code pollInterval}, the switches are polled once at start and then only by what a test does. */
+  static TestAgent start(Path stateDir, SimulationSpeed speed, java.time.Duration pollInterval) throws Exception {
     try (AgentStore store = AgentStore.open(stateDir)) {
       // A low cost keeps the tests fast; the agent verifies hashes of any cost.
       PasswordHasher hasher = new PasswordHasher(1000);
@@ -55,7 +60,8 @@ final class TestAgent implements AutoCloseable {
         AgentConfig.defaults()
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
-            .withSimulationSpeed(speed);
+            .withSimulationSpeed(speed)
+            .withSwitchPollInterval(pollInterval);
     Agent agent = Agent.start(config, Map.of());
     return new TestAgent(agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);
   }

@@ -121,9 +121,12 @@ class ZonesIT {
 
   @Test
   void refusals_say_why_and_change_nothing() throws Exception {
-    HttpResponse<String> crossChip = client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", ADMIN, endpoint(6));
-    assertEquals(400, crossChip.statusCode());
-    assertTrue(crossChip.body().contains("different switch chips"), crossChip.body());
+    // Slot 6 (SW2) is reached from SW1's hosts over one inter-switch link, which carries one host's GPUs at a time.
+    agent.agent.bindings().bind(6, "Host2").join();
+    HttpResponse<String> linkBusy = client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", ADMIN, endpoint(7));
+    assertEquals(400, linkBusy.statusCode());
+    assertTrue(linkBusy.body().contains("carries the GPUs of Host2"), linkBusy.body());
+    agent.agent.bindings().unbind(6, true).join();
     assertEquals(400, client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", ADMIN, "{}").statusCode());
     assertEquals(400, client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", ADMIN,
         "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/Host2\"}}").statusCode());
