@@ -80,7 +80,8 @@ public final class BindingEngine {
   /**
    * Releases the GPU in {@code slot} from its host. Refused while the host may still use it: the orchestrator first
    * sets ReadyToRemove (the host has released the device), or the caller forces it. Links on the way that carry no
-   * other GPU of the host are released after the slot.
+   * other GPU of the host are released after the slot. A FAILED slot (its switch stopped answering mid-operation) is
+   * released the same way: whatever the switch holds for it is undone, and it becomes free again.
    */
   public CompletableFuture<SlotBinding> unbind(int slot, boolean force) {
     BindingPlan plan;
@@ -88,7 +89,8 @@ public final class BindingEngine {
       ChassisState state = model.current();
       state.slot(slot).orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
       SlotBinding current = state.binding(slot);
-      if (current.state() == State.FAILED && force && current.host().isPresent()) {
+      // A failed slot is settled like a release: the host has let go of the GPU (ReadyToRemove), or the caller forces.
+      if (current.state() == State.FAILED && (force || current.readyToRemove()) && current.host().isPresent()) {
         BindingPlan failed = BindingPlan.route(state, slot, current.host().get()).orElseThrow();
         move(slot, State.UNBINDING, current.host(), Optional.empty());
         return worker(failed.switchId())
@@ -96,6 +98,10 @@ public final class BindingEngine {
             .thenCompose(ok -> disconnect(failed))
             .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.FAILED))
             .thenApply(ok -> model.current().binding(slot));
+      }
+      if (current.state() == State.FAILED) {
+        throw refuse(Reason.NOT_BOUND, "slot " + slot + " is " + describe(current) + "; set ReadyToRemove once "
+            + current.host().orElse("its host") + " has let go of it, then release it (or force the release)");
       }
       if (current.state() != State.BOUND) {
         throw refuse(

@@ -151,6 +151,19 @@ class TasksIT {
     } finally {
       agent.agent.faults().clear(fault.id());
     }
+    // Once the switch answers again, the orchestrator settles the GPU like any release: ReadyToRemove, then remove.
+    String remove = "/redfish/v1/Systems/Host4/Actions/ComputerSystem.RemoveResourceBlock";
+    String param = "{\"ResourceBlock\":{\"@odata.id\":\"" + block + "\"}}";
+    HttpResponse<String> notYet = client.send("POST", remove, OPERATOR, param);
+    assertEquals(400, notYet.statusCode(), notYet.body());
+    assertTrue(notYet.body().contains("ReadyToRemove"), notYet.body());
+    assertEquals(200, client.send("PATCH", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot7", OPERATOR,
+        "{\"ReadyToRemove\":true}").statusCode());
+    HttpResponse<String> released = client.awaitTask(client.send("POST", remove, OPERATOR, param), READER);
+    assertEquals(200, released.statusCode(), released.body());
+    assertEquals("Unused", json(client.get(block, READER)).at("/CompositionStatus/CompositionState").asText());
+    assertTrue(json(client.get("/redfish/v1/CompositionService/FreePool", READER)).at("/Members")
+        .findValuesAsText("@odata.id").contains(block), "free again");
   }
 
   @Test
