@@ -1,5 +1,12 @@
 package io.gpuchassis.agent;
 
+import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.redfish.ChassisHealth;
+import io.gpuchassis.agent.health.LoggedHealthEvents;
+import io.gpuchassis.sensor.chassis.PollIntervals;
+import io.gpuchassis.sensor.i2c.DeviceException;
+
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
@@ -48,6 +55,7 @@ public final class Agent implements AutoCloseable {
   private final ChassisModel model;
   private final SwitchWorkers switches;
   private final BindingEngine bindings;
+  private final HealthMonitor health;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -59,7 +67,8 @@ public final class Agent implements AutoCloseable {
       SimulatedChassis simulation,
       ChassisModel model,
       SwitchWorkers switches,
-      BindingEngine bindings) {
+      BindingEngine bindings,
+      HealthMonitor health) {
     this.store = store;
     this.vertx = vertx;
     this.server = server;
@@ -67,6 +76,17 @@ public final class Agent implements AutoCloseable {
     this.model = model;
     this.switches = switches;
     this.bindings = bindings;
+    this.health = health;
+  }
+
+  /** The sensors, thresholds, fan loop and over-temperature policy, for in-process tests and tools. */
+  public HealthMonitor health() {
+    return health;
+  }
+
+  /** The simulated chassis under the agent, for in-process tests and tools. */
+  public SimulatedChassis simulation() {
+    return simulation;
   }
 
   /** The binding engine, for in-process tests and tools. */
@@ -108,6 +128,7 @@ public final class Agent implements AutoCloseable {
     AgentStore store = null;
     Vertx vertx = null;
     SwitchWorkers switches = null;
+    HealthMonitor health = null;
     try {
       store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
@@ -142,14 +163,21 @@ public final class Agent implements AutoCloseable {
       BindingJournal journal = new BindingJournal(store, clock);
       BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
       new BindingReconciler(model, switches, journal, bindings, clock).reconcile();
+      health = startHealth(simulation, model, config, clock);
       RedfishResources resources =
           new RedfishResources(
-              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings);
+              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
+              new ChassisHealth(health, simulation.sensorCatalog(),
+                  simulation.topology().powerSupplyRedundancy().type().name(),
+                  simulation.topology().powerSupplyRedundancy().minNeeded()));
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
-      return new Agent(store, vertx, server, simulation, model, switches, bindings);
+      return new Agent(store, vertx, server, simulation, model, switches, bindings, health);
     } catch (RuntimeException e) {
+      if (health != null) {
+        health.close();
+      }
       if (switches != null) {
         switches.close();
       }
@@ -160,6 +188,19 @@ public final class Agent implements AutoCloseable {
         store.close();
       }
       throw e;
+    }
+  }
+
+  /** Polls the chassis sensors: production intervals, ten times faster in a fast simulation (tests). */
+  private static HealthMonitor startHealth(
+      SimulatedChassis simulation, ChassisModel model, AgentConfig config, Clock clock) {
+    PollIntervals intervals = config.simulation().speed() == SimulationSpeed.FAST
+        ? PollIntervals.production().faster(10) : PollIntervals.production();
+    try {
+      return HealthMonitor.start(simulation.sensorContext(), simulation.sensorLayout(), simulation.gpuSlots(),
+          slot -> model.current().binding(slot).host().isPresent(), new LoggedHealthEvents(), clock, intervals);
+    } catch (DeviceException e) {
+      throw new IllegalStateException("the chassis sensors could not be opened: " + e.getMessage(), e);
     }
   }
 
@@ -202,6 +243,7 @@ public final class Agent implements AutoCloseable {
   public void close() {
     try {
       vertx.close().await();
+      health.close();
       switches.close();
       simulation.close();
     } finally {

@@ -68,6 +68,10 @@ final class ChassisResource {
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .pcIeSlots(Uris.ref(Uris.pcieSlots(identity.id())))
         .pcIeDevices(Uris.ref(Uris.pcieDevices(identity.id())))
+        .sensors(Uris.ref(Uris.sensors(identity.id())))
+        .thermalSubsystem(Uris.ref(Uris.thermalSubsystem(identity.id())))
+        .powerSubsystem(Uris.ref(Uris.powerSubsystem(identity.id())))
+        .environmentMetrics(Uris.ref(Uris.environmentMetrics(identity.id())))
         .links(
             new ChassisLinks()
                 .managedBy(List.of(Uris.ref(Uris.manager())))

@@ -22,6 +22,7 @@ public final class RedfishResources {
   private final SecurityServices security;
   private final Vertx vertx;
   private final BindingEngine bindings;
+  private final ChassisHealth health;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
@@ -36,7 +37,8 @@ public final class RedfishResources {
       Duration staleAfter,
       SecurityServices security,
       Vertx vertx,
-      BindingEngine bindings) {
+      BindingEngine bindings,
+      ChassisHealth health) {
     this.identity = identity;
     this.model = model;
     this.certificate = certificate;
@@ -45,6 +47,7 @@ public final class RedfishResources {
     this.security = security;
     this.vertx = vertx;
     this.bindings = bindings;
+    this.health = health;
   }
 
   public void register(RedfishRoutes routes) {
@@ -52,6 +55,9 @@ public final class RedfishResources {
     new ODataResource().register(routes);
     new ChassisResource(model).register(routes);
     new PCIeSlotsResource(model).register(routes);
+    new SensorResource(model, health.monitor(), health.catalog()).register(routes);
+    new ThermalResource(model, health.monitor(), health.catalog()).register(routes);
+    new PowerResource(model, health.monitor(), health.redundancyType(), health.minSuppliesNeeded()).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);

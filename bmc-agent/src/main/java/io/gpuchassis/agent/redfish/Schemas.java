@@ -54,6 +54,16 @@ public final class Schemas {
   public static final ServedSchema RESOURCE_BLOCK = ServedSchema.versioned("ResourceBlock", "v1_4_3");
   public static final ServedSchema COMPUTER_SYSTEM_COLLECTION = ServedSchema.unversioned("ComputerSystemCollection");
   public static final ServedSchema COMPUTER_SYSTEM = ServedSchema.versioned("ComputerSystem", "v1_27_0");
+  public static final ServedSchema SENSOR_COLLECTION = ServedSchema.unversioned("SensorCollection");
+  public static final ServedSchema SENSOR = ServedSchema.versioned("Sensor", "v1_12_0");
+  public static final ServedSchema THERMAL_SUBSYSTEM = ServedSchema.versioned("ThermalSubsystem", "v1_5_0");
+  public static final ServedSchema FAN_COLLECTION = ServedSchema.unversioned("FanCollection");
+  public static final ServedSchema FAN = ServedSchema.versioned("Fan", "v1_6_0");
+  public static final ServedSchema THERMAL_METRICS = ServedSchema.versioned("ThermalMetrics", "v1_3_2");
+  public static final ServedSchema POWER_SUBSYSTEM = ServedSchema.versioned("PowerSubsystem", "v1_1_3");
+  public static final ServedSchema POWER_SUPPLY_COLLECTION = ServedSchema.unversioned("PowerSupplyCollection");
+  public static final ServedSchema POWER_SUPPLY = ServedSchema.versioned("PowerSupply", "v1_6_0");
+  public static final ServedSchema ENVIRONMENT_METRICS = ServedSchema.versioned("EnvironmentMetrics", "v1_5_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -106,6 +116,16 @@ public final class Schemas {
           RESOURCE_BLOCK,
           COMPUTER_SYSTEM_COLLECTION,
           COMPUTER_SYSTEM,
+          SENSOR_COLLECTION,
+          SENSOR,
+          THERMAL_SUBSYSTEM,
+          FAN_COLLECTION,
+          FAN,
+          THERMAL_METRICS,
+          POWER_SUBSYSTEM,
+          POWER_SUPPLY_COLLECTION,
+          POWER_SUPPLY,
+          ENVIRONMENT_METRICS,
           MESSAGE,
           RESOURCE);
 

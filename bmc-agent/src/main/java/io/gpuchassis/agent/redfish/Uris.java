@@ -166,4 +166,44 @@ public final class Uris {
   public static OdataIdRef ref(String uri) {
     return new OdataIdRef().atOdataId(uri);
   }
+
+  public static String sensors(String chassisId) {
+    return chassis(chassisId) + "/Sensors";
+  }
+
+  public static String sensor(String chassisId, String sensorId) {
+    return sensors(chassisId) + "/" + sensorId;
+  }
+
+  public static String thermalSubsystem(String chassisId) {
+    return chassis(chassisId) + "/ThermalSubsystem";
+  }
+
+  public static String fans(String chassisId) {
+    return thermalSubsystem(chassisId) + "/Fans";
+  }
+
+  public static String fan(String chassisId, String fanId) {
+    return fans(chassisId) + "/" + fanId;
+  }
+
+  public static String thermalMetrics(String chassisId) {
+    return thermalSubsystem(chassisId) + "/ThermalMetrics";
+  }
+
+  public static String powerSubsystem(String chassisId) {
+    return chassis(chassisId) + "/PowerSubsystem";
+  }
+
+  public static String powerSupplies(String chassisId) {
+    return powerSubsystem(chassisId) + "/PowerSupplies";
+  }
+
+  public static String powerSupply(String chassisId, String psuId) {
+    return powerSupplies(chassisId) + "/" + psuId;
+  }
+
+  public static String environmentMetrics(String chassisId) {
+    return chassis(chassisId) + "/EnvironmentMetrics";
+  }
 }

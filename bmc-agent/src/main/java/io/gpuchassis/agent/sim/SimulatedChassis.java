@@ -1,5 +1,15 @@
 package io.gpuchassis.agent.sim;
 
+import com.pi4j.context.Context;
+import io.gpuchassis.agent.health.SensorCatalog;
+import io.gpuchassis.agent.health.SensorLayouts;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import io.gpuchassis.sensor.layout.SensorLayout;
+import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
+import java.time.Duration;
+
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.ListenAddress;
@@ -22,11 +32,17 @@ import java.util.Optional;
  */
 public final class SimulatedChassis implements AutoCloseable {
 
+  /** How often the simulated physics (temperatures, fan speeds, power) advances. */
+  static final Duration PHYSICS_STEP = Duration.ofMillis(100);
+
   private final String name;
   private final ChassisTopology topology;
   private final FaultInjector faults;
   private final Optional<SimulatedFabric> fabric;
   private final Optional<InetSocketAddress> remote;
+  private final SimulatedSensorBoard sensorBoard;
+  private final Context sensorContext;
+  private final AutoCloseable physicsClock;
 
   private SimulatedChassis(
       String name,
@@ -39,8 +55,13 @@ public final class SimulatedChassis implements AutoCloseable {
     this.faults = faults;
     this.fabric = fabric;
     this.remote = remote;
+    // The sensor buses are always simulated here, with their physics running in real time.
+    this.sensorBoard = new SimulatedSensorBoard(SensorLayouts.simulation(topology));
+    this.sensorContext = sensorBoard.newContext();
+    this.physicsClock = sensorBoard.startClock(PHYSICS_STEP);
     // Faults act inside the simulator: only a simulator in this process can take them.
     fabric.ifPresent(f -> new SwitchFaultKinds(f, initialState()).registerWith(faults));
+    new SensorFaultKinds(sensorBoard, initialState(), sensorCatalog()).registerWith(faults);
   }
 
   /**
@@ -92,10 +113,38 @@ public final class SimulatedChassis implements AutoCloseable {
         .orElse("in this process");
   }
 
+  /** The Pi4J context whose I2C buses are the simulated sensor board's: the agent's sensor drivers open it. */
+  public Context sensorContext() {
+    return sensorContext;
+  }
+
+  public SensorLayout sensorLayout() {
+    return sensorBoard.config().layout();
+  }
+
+  /** The slots whose GPU sideband is read: the occupied ones. */
+  public Set<Integer> gpuSlots() {
+    return topology.populatedSlots().stream().map(s -> s.id()).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  public SensorCatalog sensorCatalog() {
+    return new SensorCatalog(sensorLayout(), gpuSlots());
+  }
+
+  public SimulatedSensorBoard sensorBoard() {
+    return sensorBoard;
+  }
+
   @Override
   public void close() {
     faults.clearAll();
     fabric.ifPresent(SimulatedFabric::close);
+    try {
+      physicsClock.close();
+    } catch (Exception e) {
+      Thread.currentThread().interrupt();
+    }
+    sensorContext.shutdown();
   }
 
   public String topologyName() {

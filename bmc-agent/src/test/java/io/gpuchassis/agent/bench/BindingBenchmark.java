@@ -24,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
  * Prints the binding engine's own cost: the reference chassis's switches are simulated with zero latency (no link
  * training, no bind delay), reached over their simulated I2C buses through the real driver, so every microsecond
  * measured is the agent's: journal writes (SQLite, synchronous=FULL), driver and transport, verification polls, model
- * updates. Then composes 16 GPUs into 8 hosts (two each, same switch chip) and releases them, all switches at once.
+ * updates. A GPU two chips away from its host adds the binding of two inter-switch links. Then composes 16 GPUs into 8 hosts (two each, same switch chip) and releases them, all switches at once.
  *
  * <p>Run: {@code mvn -q -pl bmc-agent test-compile exec:java -Dexec.classpathScope=test
  * -Dexec.mainClass=io.gpuchassis.agent.bench.BindingBenchmark} (after {@code mvn -q install -DskipTests}).
@@ -65,6 +65,22 @@ public final class BindingBenchmark {
         }
         report("bind (one GPU, zero hardware delay)", bind);
         report("unbind (one GPU, zero hardware delay)", unbind);
+
+        // Slot 11 is two chips away from Host1: two links are bound first and released after the slot.
+        long[] bindFar = new long[rounds];
+        long[] unbindFar = new long[rounds];
+        for (int i = 0; i < rounds; i++) {
+          long t0 = System.nanoTime();
+          engine.bind(11, "Host1").join();
+          long t1 = System.nanoTime();
+          engine.setReadyToRemove(11, true);
+          engine.unbind(11, false).join();
+          long t2 = System.nanoTime();
+          bindFar[i] = t1 - t0;
+          unbindFar[i] = t2 - t1;
+        }
+        report("bind over 2 inter-switch links", bindFar);
+        report("unbind over 2 inter-switch links", unbindFar);
 
         // 16 GPUs into 8 hosts: every switch works on its own four slots in parallel.
         ChassisState state = model.current();

@@ -1,5 +1,10 @@
 package io.gpuchassis.agent.http;
 
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.health.LoggedHealthEvents;
+import io.gpuchassis.agent.redfish.ChassisHealth;
+import io.gpuchassis.sensor.chassis.PollIntervals;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.gpuchassis.agent.ServiceIdentity;
@@ -58,12 +63,14 @@ class RouteTableDocumentedTest {
             + String.join("\n", registered));
   }
 
-  private Set<String> registeredRows() {
+  private Set<String> registeredRows() throws Exception {
     Vertx vertx = Vertx.vertx();
     try (SimulatedChassis chassis =
         SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
       AgentStore store = AgentStore.open(stateDir);
+      HealthMonitor health = HealthMonitor.start(chassis.sensorContext(), chassis.sensorLayout(), chassis.gpuSlots(),
+          slot -> false, new LoggedHealthEvents(), Clock.systemUTC(), PollIntervals.production());
       SwitchWorkers workers =
           SwitchWorkers.start(
               new ChassisModel(chassis.initialState()),
@@ -87,11 +94,13 @@ class RouteTableDocumentedTest {
                   workers,
                   new BindingJournal(store, Clock.systemUTC()),
                   Clock.systemUTC(),
-                  Duration.ofSeconds(1)));
+                  Duration.ofSeconds(1)),
+              new ChassisHealth(health, chassis.sensorCatalog(), "NPlusM", 1));
       List<RouteEntry> entries =
           AgentRoutes.install(
               vertx, Router.router(vertx), security, resources, Optional.of(new FaultInjector(Clock.systemUTC())));
       workers.close();
+      health.close();
       store.close();
       // HEAD is registered with every GET and not listed separately.
       return entries.stream()

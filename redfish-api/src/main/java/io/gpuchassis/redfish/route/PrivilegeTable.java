@@ -59,8 +59,8 @@ public final class PrivilegeTable {
             "LogEntry", "CertificateService", "MessageRegistryFileCollection", "MessageRegistryFile",
             "JsonSchemaFileCollection", "JsonSchemaFile", "TaskService", "TaskCollection", "Task", "EventService",
             "CompositionService", "CompositionReservationCollection", "CompositionReservation", "ThermalSubsystem",
-            "FanCollection", "Fan", "PowerSubsystem", "PowerSupplyCollection", "PowerSupply", "EnvironmentMetrics",
-            "Thermal", "Power")) {
+            "FanCollection", "Fan", "ThermalMetrics", "PowerSubsystem", "PowerSupplyCollection", "PowerSupply",
+            "EnvironmentMetrics", "Thermal", "Power")) {
       t.put(e, readLoginWrite(ConfigureManager));
     }
     t.put("AccountService", readLoginWrite(ConfigureUsers));

@@ -1,0 +1,235 @@
+package io.gpuchassis.agent.health;
+
+import com.pi4j.context.Context;
+import io.gpuchassis.sensor.chassis.ChassisPollPlan;
+import io.gpuchassis.sensor.chassis.ChassisPolling;
+import io.gpuchassis.sensor.chassis.ChassisSensors;
+import io.gpuchassis.sensor.chassis.PollIntervals;
+import io.gpuchassis.sensor.chassis.SensorIds;
+import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
+import io.gpuchassis.sensor.fan.FanControlLoop;
+import io.gpuchassis.sensor.fan.FanControlSettings;
+import io.gpuchassis.sensor.fan.FanDecision;
+import io.gpuchassis.sensor.fan.FanStatus;
+import io.gpuchassis.sensor.fan.FanZoneController;
+import io.gpuchassis.sensor.fan.ThermalInput;
+import io.gpuchassis.sensor.i2c.DeviceException;
+import io.gpuchassis.sensor.layout.FanSpec;
+import io.gpuchassis.sensor.layout.SensorLayout;
+import io.gpuchassis.sensor.policy.FanOverrides;
+import io.gpuchassis.sensor.policy.OverTempPolicy;
+import io.gpuchassis.sensor.policy.OverTempSettings;
+import io.gpuchassis.sensor.policy.PolicyAction;
+import io.gpuchassis.sensor.poll.BusPoller;
+import io.gpuchassis.sensor.poll.PollerSettings;
+import io.gpuchassis.sensor.poll.ReadingCache;
+import io.gpuchassis.sensor.poll.ReadingStatus;
+import io.gpuchassis.sensor.poll.SensorReading;
+import io.gpuchassis.sensor.threshold.Severity;
+import io.gpuchassis.sensor.threshold.ThresholdEngine;
+import io.gpuchassis.sensor.threshold.ThresholdEvent;
+import io.gpuchassis.sensor.threshold.Thresholds;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.IntPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Watches the chassis's sensors and protects it: one poller per I2C bus reads every device through the real drivers,
+ * the threshold engine turns readings into severities, the fan loop runs on the fan controller's bus, and the
+ * over-temperature policy warns, raises the fans, and powers a slot off (always announced first, and a GPU bound to a
+ * host only after its drain grace or at a fatal temperature). Readings and severities are kept for the Redfish views.
+ */
+public final class HealthMonitor implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(HealthMonitor.class);
+  private static final Pattern GPU_TEMPERATURE = Pattern.compile("GPU(\\d+)\\.Temperature");
+
+  private final SensorLayout layout;
+  private final ChassisSensors sensors;
+  private final ReadingCache readings = new ReadingCache();
+  private final ThresholdEngine thresholds = new ThresholdEngine();
+  private final Map<String, Thresholds> watched;
+  private final OverTempPolicy policy;
+  private final FanOverrides fanOverrides = new FanOverrides();
+  private final FanZoneController fanZone;
+  private final FanControlLoop fanLoop;
+  private final ChassisPolling polling;
+  private final HealthEvents events;
+  private final Clock clock;
+
+  private HealthMonitor(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots, IntPredicate boundToHost,
+      HealthEvents events, Clock clock, PollIntervals intervals) throws DeviceException {
+    this.layout = layout;
+    this.events = events;
+    this.clock = clock;
+    this.sensors = new ChassisSensors(pi4j, layout, PostBoxTiming.production());
+    sensors.initialize();
+    this.watched = SensorThresholds.of(layout, gpuSlots);
+    watched.forEach((id, t) -> thresholds.watch(id, t, SensorThresholds.DEBOUNCE, SensorThresholds.DEBOUNCE));
+    this.policy = new OverTempPolicy(OverTempSettings.defaults(), boundToHost);
+    this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), PollerSettings.defaults(),
+        clock, this::onReading);
+
+    List<FanSpec> fans = layout.fanController().fans();
+    this.fanZone = new FanZoneController(FanControlSettings.defaults(), sensors.fanController().readDutyPercent(0));
+    this.fanLoop = new FanControlLoop(fanZone, () -> thermalInputs(gpuSlots), () -> fanStatuses(fans),
+        duty -> {
+          for (FanSpec f : fans) {
+            sensors.fanController().setDutyPercent(f.channel(), duty);
+          }
+        },
+        System::nanoTime);
+    BusPoller control = controlBus();
+    control.every(intervals.fans(), fanLoop);
+    control.every(Duration.ofSeconds(1), this::tickPolicy);
+  }
+
+  /**
+   * Opens every device of {@code layout} in {@code pi4j} and starts polling.
+   *
+   * @param gpuSlots the slots whose GPU sideband is read (the occupied ones)
+   * @param boundToHost whether a slot's GPU is bound to a host now: the policy gives its host time to drain it
+   */
+  public static HealthMonitor start(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots,
+      IntPredicate boundToHost, HealthEvents events, Clock clock, PollIntervals intervals) throws DeviceException {
+    HealthMonitor monitor = new HealthMonitor(pi4j, layout, gpuSlots, boundToHost, events, clock, intervals);
+    monitor.polling.start();
+    return monitor;
+  }
+
+  /** The latest reading of a sensor (see {@link SensorIds}), if it was read at least once. */
+  public Optional<SensorReading> reading(String sensorId) {
+    return readings.get(sensorId);
+  }
+
+  public Map<String, SensorReading> readings() {
+    return readings.snapshot();
+  }
+
+  /** The thresholds watched on a sensor, if any. */
+  public Optional<Thresholds> thresholds(String sensorId) {
+    return Optional.ofNullable(watched.get(sensorId));
+  }
+
+  /** The sensor's threshold severity now (OK when it is not watched). */
+  public Severity severity(String sensorId) {
+    return watched.containsKey(sensorId) ? thresholds.severity(sensorId) : Severity.OK;
+  }
+
+  public SensorLayout layout() {
+    return layout;
+  }
+
+  /** What the fan loop decided last: duty, mode, and why. */
+  public Optional<FanDecision> fanDecision() {
+    return fanLoop.lastDecision();
+  }
+
+  /** Whether the policy powered the slot off for over-temperature and keeps it off until an operator clears it. */
+  public synchronized boolean latched(int slot) {
+    return policy.isLatched(slot);
+  }
+
+  /** An operator clears a slot's over-temperature latch (the slot stays off; powering it on is a separate step). */
+  public synchronized void clearLatch(int slot, String operator) {
+    execute(policy.clearLatch(slot, operator, clock.instant()));
+  }
+
+  /**
+   * The fan loop's inputs: every powered GPU's margin to its caution threshold. A slot the policy powered off has no
+   * temperature to read, which must not count as a lost sensor (that would hold the fans at full speed).
+   */
+  private List<ThermalInput> thermalInputs(Set<Integer> gpuSlots) {
+    double limit = SensorThresholds.GPU_TEMPERATURE.upperCaution().orElseThrow();
+    List<ThermalInput> inputs = new ArrayList<>();
+    for (int slot : gpuSlots) {
+      boolean off = readings.get(SensorIds.slotPowerEnabled(slot))
+          .flatMap(r -> r.value().isPresent() ? Optional.of(r.value().getAsDouble() == 0) : Optional.empty())
+          .orElse(false);
+      if (off) {
+        continue;
+      }
+      String id = SensorIds.gpuTemperature(slot);
+      inputs.add(readings.get(id).map(r -> ThermalInput.of(r, limit))
+          .orElse(new ThermalInput(id, ReadingStatus.STALE, Double.NaN)));
+    }
+    return inputs;
+  }
+
+  private List<FanStatus> fanStatuses(List<FanSpec> fans) {
+    return fans.stream().map(f -> SensorIds.fanRpm(f.id()))
+        .map(id -> readings.get(id).map(r -> FanStatus.of(id, r, SensorThresholds.FAN_STALL_RPM))
+            .orElse(new FanStatus(id, true)))
+        .toList();
+  }
+
+  private void onReading(SensorReading reading) {
+    readings.onReading(reading);
+    thresholds.accept(reading).ifPresent(this::onThreshold);
+  }
+
+  private synchronized void onThreshold(ThresholdEvent event) {
+    events.thresholdCrossed(event);
+    Matcher gpu = GPU_TEMPERATURE.matcher(event.sensorId());
+    if (gpu.matches()) {
+      execute(policy.onSeverity(Integer.parseInt(gpu.group(1)), event.to(), event.value(), event.at()));
+    }
+  }
+
+  private synchronized void tickPolicy() {
+    execute(policy.tick(clock.instant()));
+  }
+
+  /** Carries out the policy's actions in order: announcements reach the events before any power-off. */
+  private void execute(List<PolicyAction> actions) {
+    for (PolicyAction action : actions) {
+      fanOverrides.apply(action);
+      if (action instanceof PolicyAction.PowerOffSlot off) {
+        powerOff(off.slot());
+      }
+      events.policyAction(action);
+    }
+    double floor = fanOverrides.floorPercent();
+    controlBus().submit(() -> {
+      fanZone.setFloor(floor);
+      return null;
+    });
+  }
+
+  private void powerOff(int slot) {
+    int bus = layout.slot(slot).orElseThrow().expander().bus();
+    polling.poller(bus).submit(() -> {
+      sensors.slot(slot).setReset(true);
+      sensors.slot(slot).setPowerEnabled(false);
+      return null;
+    }).whenComplete((ok, error) -> {
+      if (error != null) {
+        LOG.error("Could not power slot {} off: {}", slot, error.getMessage());
+      } else {
+        LOG.warn("Slot {} powered off for over-temperature and latched", slot);
+      }
+    });
+  }
+
+  private BusPoller controlBus() {
+    return polling.poller(layout.fanController().location().bus());
+  }
+
+  @Override
+  public void close() {
+    try {
+      polling.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

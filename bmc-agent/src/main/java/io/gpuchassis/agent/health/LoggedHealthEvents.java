@@ -1,0 +1,30 @@
+package io.gpuchassis.agent.health;
+
+import io.gpuchassis.sensor.policy.PolicyAction;
+import io.gpuchassis.sensor.threshold.Severity;
+import io.gpuchassis.sensor.threshold.ThresholdEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Health events in the agent's log: worse levels as warnings, recoveries as information. */
+public final class LoggedHealthEvents implements HealthEvents {
+
+  private static final Logger LOG = LoggerFactory.getLogger("health");
+
+  @Override
+  public void thresholdCrossed(ThresholdEvent event) {
+    String line = event.sensorId() + " " + event.messageId() + " at " + event.value();
+    if (event.worsened() && event.to() != Severity.CAUTION) {
+      LOG.warn(line);
+    } else {
+      LOG.info(line);
+    }
+  }
+
+  @Override
+  public void policyAction(PolicyAction action) {
+    if (action instanceof PolicyAction.LogEntry entry) {
+      LOG.warn("Slot {}: {}", entry.slot(), entry.message());
+    }
+  }
+}

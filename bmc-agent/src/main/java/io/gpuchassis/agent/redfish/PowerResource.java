@@ -1,0 +1,141 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.PowerSupply;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.EnvironmentMetrics;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.PowerSubsystem;
+import io.gpuchassis.redfish.model.RedundantGroup;
+import io.gpuchassis.redfish.model.SensorExcerpt;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.gpuchassis.sensor.chassis.SensorIds;
+import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
+import io.gpuchassis.sensor.poll.ReadingStatus;
+import io.gpuchassis.sensor.poll.SensorReading;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code /redfish/v1/Chassis/{ChassisId}/PowerSubsystem}: the supplies (health from their PMBus STATUS_WORD) and the
+ * chassis's EnvironmentMetrics (intake temperature, power drawn from the supplies).
+ */
+final class PowerResource {
+
+  private final ChassisModel model;
+  private final HealthMonitor health;
+  private final String redundancyType;
+  private final int minNeeded;
+
+  /**
+   * @param redundancyType the supplies' Redfish RedundancyType (NPlusM, ...)
+   * @param minNeeded how many supplies must work to power the whole chassis
+   */
+  PowerResource(ChassisModel model, HealthMonitor health, String redundancyType, int minNeeded) {
+    this.model = model;
+    this.health = health;
+    this.redundancyType = redundancyType;
+    this.minNeeded = minNeeded;
+  }
+
+  void register(RedfishRoutes routes) {
+    String base = Uris.CHASSIS + "/{ChassisId}/PowerSubsystem";
+    routes.resource(base, "PowerSubsystem", (params, caller) -> renderSubsystem(state(params)));
+    routes.resource(base + "/PowerSupplies", "PowerSupplyCollection", (params, caller) -> {
+      ChassisState state = state(params);
+      String chassis = state.identity().id();
+      return Collections.render(Schemas.POWER_SUPPLY_COLLECTION, Uris.powerSupplies(chassis), "Power Supplies",
+          state.powerSupplies().stream().map(p -> Uris.powerSupply(chassis, p.id())).toList());
+    });
+    routes.resource(base + "/PowerSupplies/{PowerSupplyId}", "PowerSupply", (params, caller) -> {
+      ChassisState state = state(params);
+      PowerSupply psu = state.powerSupplies().stream().filter(p -> p.id().equals(params.get("PowerSupplyId")))
+          .findFirst().orElseThrow(() -> RedfishErrors.notFound("PowerSupply", params.get("PowerSupplyId")));
+      return renderSupply(state.identity().id(), psu);
+    });
+    routes.resource(Uris.CHASSIS + "/{ChassisId}/EnvironmentMetrics", "EnvironmentMetrics",
+        (params, caller) -> renderEnvironment(state(params)));
+  }
+
+  private ChassisState state(Map<String, String> params) {
+    ChassisState state = model.current();
+    if (!state.identity().id().equals(params.get("ChassisId"))) {
+      throw RedfishErrors.notFound("Chassis", params.get("ChassisId"));
+    }
+    return state;
+  }
+
+  private PowerSubsystem renderSubsystem(ChassisState state) {
+    String chassis = state.identity().id();
+    List<PowerSupply> psus = state.powerSupplies();
+    long working = psus.stream().filter(p -> supplyStatus(p).getHealth() == Health.OK).count();
+    int needed = minNeeded;
+    Health redundancy = working > needed ? Health.OK : working == needed ? Health.WARNING : Health.CRITICAL;
+    return new PowerSubsystem()
+        .atOdataId(Uris.powerSubsystem(chassis))
+        .atOdataType(Schemas.POWER_SUBSYSTEM.odataType())
+        .id("PowerSubsystem")
+        .name("Power Subsystem")
+        .status(new Status().state(State.ENABLED).health(redundancy))
+        .capacityWatts((double) psus.stream().mapToInt(PowerSupply::ratedWatts).min().orElse(0) * needed)
+        .powerSupplies(Uris.ref(Uris.powerSupplies(chassis)))
+        .powerSupplyRedundancy(List.of(new RedundantGroup()
+            .redundancyType(redundancyType)
+            .minNeededInGroup(needed)
+            .maxSupportedInGroup(psus.size())
+            .redundancyGroup(psus.stream().map(p -> Uris.ref(Uris.powerSupply(chassis, p.id()))).toList())
+            .status(new Status().state(State.ENABLED).health(redundancy))));
+  }
+
+  private io.gpuchassis.redfish.model.PowerSupply renderSupply(String chassis, PowerSupply psu) {
+    return new io.gpuchassis.redfish.model.PowerSupply()
+        .atOdataId(Uris.powerSupply(chassis, psu.id()))
+        .atOdataType(Schemas.POWER_SUPPLY.odataType())
+        .id(psu.id())
+        .name(psu.id())
+        .model(psu.model())
+        .powerCapacityWatts((double) psu.ratedWatts())
+        .powerSupplyType("AC")
+        .hotPluggable(true)
+        .status(supplyStatus(psu));
+  }
+
+  /** From the supply's STATUS_WORD: power good and no flags is OK, a warning flag Warning, no power good Critical. */
+  private Status supplyStatus(PowerSupply psu) {
+    Optional<SensorReading> word = health.reading(SensorIds.psuStatus(psu.id()));
+    if (word.isEmpty()) {
+      return new Status().state(State.STARTING);
+    }
+    if (word.get().status() == ReadingStatus.FAILED || word.get().value().isEmpty()) {
+      return new Status().state(State.UNAVAILABLE_OFFLINE).health(Health.CRITICAL);
+    }
+    PmbusStatusWord status = new PmbusStatusWord((int) word.get().value().getAsDouble());
+    Health h = !status.powerGood() ? Health.CRITICAL : status.anyFlag() ? Health.WARNING : Health.OK;
+    return new Status().state(State.ENABLED).health(h);
+  }
+
+  private EnvironmentMetrics renderEnvironment(ChassisState state) {
+    String chassis = state.identity().id();
+    Double watts = null;
+    for (PowerSupply p : state.powerSupplies()) {
+      Double w = SensorHealth.value(health, SensorIds.psuOutputWatts(p.id()));
+      watts = w == null ? watts : (watts == null ? 0 : watts) + w;
+    }
+    EnvironmentMetrics out = new EnvironmentMetrics()
+        .atOdataId(Uris.environmentMetrics(chassis))
+        .atOdataType(Schemas.ENVIRONMENT_METRICS.odataType())
+        .id("EnvironmentMetrics")
+        .name("Chassis Environment Metrics")
+        .powerWatts(new SensorExcerpt().reading(watts));
+    state.temperatureSensors().stream().filter(t -> t.physicalContext().equals("Intake")).findFirst()
+        .ifPresent(t -> out.temperatureCelsius(new SensorExcerpt()
+            .dataSourceUri(Uris.sensor(chassis, SensorIds.temperature(t.id()).replace(".", "")))
+            .reading(SensorHealth.value(health, SensorIds.temperature(t.id())))));
+    return out;
+  }
+}

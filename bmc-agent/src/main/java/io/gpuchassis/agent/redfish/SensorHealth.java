@@ -1,0 +1,48 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.sensor.poll.ReadingStatus;
+import io.gpuchassis.sensor.poll.SensorReading;
+import java.util.Optional;
+
+/** A sensor's Redfish Status from its reading and threshold severity. Unknown is never OK. */
+final class SensorHealth {
+
+  private SensorHealth() {}
+
+  static Status of(HealthMonitor health, String sensorId) {
+    Optional<SensorReading> reading = health.reading(sensorId);
+    if (reading.isEmpty()) {
+      return new Status().state(State.STARTING);
+    }
+    if (reading.get().status() == ReadingStatus.FAILED) {
+      return new Status().state(State.UNAVAILABLE_OFFLINE).health(Health.CRITICAL);
+    }
+    Health byThreshold = switch (health.severity(sensorId)) {
+      case OK -> Health.OK;
+      case CAUTION -> Health.WARNING;
+      case CRITICAL, FATAL -> Health.CRITICAL;
+    };
+    boolean stale = reading.get().status() == ReadingStatus.STALE;
+    return new Status().state(State.ENABLED).health(stale && byThreshold == Health.OK ? Health.WARNING : byThreshold);
+  }
+
+  /** The reading's value, when there is one: a sensor that cannot be read has none (never zero). */
+  static Double value(HealthMonitor health, String sensorId) {
+    return health.reading(sensorId).flatMap(r -> r.value().isPresent()
+        ? Optional.of(r.value().getAsDouble()) : Optional.empty()).orElse(null);
+  }
+
+  static Health worst(Health a, Health b) {
+    if (a == null) {
+      return b;
+    }
+    if (b == null) {
+      return a;
+    }
+    return a.ordinal() >= b.ordinal() ? a : b;
+  }
+}
