@@ -72,6 +72,8 @@ final class ChassisResource {
         .thermalSubsystem(Uris.ref(Uris.thermalSubsystem(identity.id())))
         .powerSubsystem(Uris.ref(Uris.powerSubsystem(identity.id())))
         .environmentMetrics(Uris.ref(Uris.environmentMetrics(identity.id())))
+        .thermal(Uris.ref(Uris.chassis(identity.id()) + "/Thermal"))
+        .power(Uris.ref(Uris.chassis(identity.id()) + "/Power"))
         .links(
             new ChassisLinks()
                 .managedBy(List.of(Uris.ref(Uris.manager())))

@@ -1,5 +1,11 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.chassis.PortHealth;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.redfish.model.EnvironmentMetrics;
+import io.gpuchassis.redfish.model.SensorExcerpt;
+import io.gpuchassis.sensor.chassis.SensorIds;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
@@ -47,14 +53,17 @@ final class PCIeDeviceResource {
           "PCIeInterface", "Status", "Links");
 
   private final ChassisModel model;
+  private final HealthMonitor health;
   private final BindingEngine engine;
   private final Clock clock;
   private final Duration staleAfter;
   private RedfishRoutes routes;
 
-  PCIeDeviceResource(ChassisModel model, BindingEngine engine, Clock clock, Duration staleAfter) {
+  PCIeDeviceResource(
+      ChassisModel model, BindingEngine engine, HealthMonitor health, Clock clock, Duration staleAfter) {
     this.model = model;
     this.engine = engine;
+    this.health = health;
     this.clock = clock;
     this.staleAfter = staleAfter;
   }
@@ -76,6 +85,8 @@ final class PCIeDeviceResource {
         });
     routes.resource(collection + "/{DeviceId}", "PCIeDevice", (params, caller) -> render(chassis(params), slot(params)));
     routes.patch(collection + "/{DeviceId}", "PCIeDevice", this::handlePatch);
+    routes.resource(collection + "/{DeviceId}/EnvironmentMetrics", "EnvironmentMetrics",
+        (params, caller) -> renderEnvironment(chassis(params).identity().id(), slot(params)));
   }
 
   private ChassisState chassis(Map<String, String> params) {
@@ -119,8 +130,43 @@ final class PCIeDeviceResource {
         .deviceType(DeviceType.SINGLE_FUNCTION)
         .pcIeInterface(pcie)
         .readyToRemove(state.binding(slot.number()).readyToRemove())
-        .status(new Status().state(State.ENABLED).health(Health.OK))
+        .status(status(state, slot, port))
+        .environmentMetrics(Uris.ref(Uris.pcieDevice(chassisId, slot.number()) + "/EnvironmentMetrics"))
         .links(new PCIeDeviceLinks().chassis(List.of(Uris.ref(Uris.chassis(chassisId)))));
+  }
+
+  /**
+   * The GPU's health: the worst of its temperature (thresholds), its sideband (a GPU that stopped answering is
+   * critical) and its link. A slot the over-temperature policy powered off is Disabled until an operator clears it.
+   */
+  private Status status(ChassisState state, Slot slot, WiredPort port) {
+    if (health.latched(slot.number())) {
+      return new Status().state(State.DISABLED).health(Health.CRITICAL);
+    }
+    Health gpu = SensorHealth.of(health, SensorIds.gpuTemperature(slot.number())).getHealth();
+    Health link = switch (PortHealth.judge(port, state.switchObservation(slot.switchId()), clock.instant(),
+        staleAfter)) {
+      case OK -> Health.OK;
+      case WARNING -> Health.WARNING;
+      case CRITICAL -> Health.CRITICAL;
+    };
+    return new Status().state(State.ENABLED).health(SensorHealth.worst(gpu == null ? Health.WARNING : gpu, link));
+  }
+
+  private EnvironmentMetrics renderEnvironment(String chassisId, Slot slot) {
+    String temperature = SensorIds.gpuTemperature(slot.number());
+    String power = SensorIds.gpuPower(slot.number());
+    return new EnvironmentMetrics()
+        .atOdataId(Uris.pcieDevice(chassisId, slot.number()) + "/EnvironmentMetrics")
+        .atOdataType(Schemas.ENVIRONMENT_METRICS.odataType())
+        .id("EnvironmentMetrics")
+        .name("GPU " + slot.number() + " Environment Metrics")
+        .temperatureCelsius(new SensorExcerpt()
+            .dataSourceUri(Uris.sensor(chassisId, temperature.replace(".", "")))
+            .reading(SensorHealth.value(health, temperature)))
+        .powerWatts(new SensorExcerpt()
+            .dataSourceUri(Uris.sensor(chassisId, power.replace(".", "")))
+            .reading(SensorHealth.value(health, power)));
   }
 
   private void handlePatch(RoutingContext ctx) {

@@ -14,12 +14,8 @@ import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.sensor.chassis.SensorIds;
-import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
-import io.gpuchassis.sensor.poll.ReadingStatus;
-import io.gpuchassis.sensor.poll.SensorReading;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * {@code /redfish/v1/Chassis/{ChassisId}/PowerSubsystem}: the supplies (health from their PMBus STATUS_WORD) and the
@@ -105,18 +101,8 @@ final class PowerResource {
         .status(supplyStatus(psu));
   }
 
-  /** From the supply's STATUS_WORD: power good and no flags is OK, a warning flag Warning, no power good Critical. */
   private Status supplyStatus(PowerSupply psu) {
-    Optional<SensorReading> word = health.reading(SensorIds.psuStatus(psu.id()));
-    if (word.isEmpty()) {
-      return new Status().state(State.STARTING);
-    }
-    if (word.get().status() == ReadingStatus.FAILED || word.get().value().isEmpty()) {
-      return new Status().state(State.UNAVAILABLE_OFFLINE).health(Health.CRITICAL);
-    }
-    PmbusStatusWord status = new PmbusStatusWord((int) word.get().value().getAsDouble());
-    Health h = !status.powerGood() ? Health.CRITICAL : status.anyFlag() ? Health.WARNING : Health.OK;
-    return new Status().state(State.ENABLED).health(h);
+    return SensorHealth.supply(health, psu.id());
   }
 
   private EnvironmentMetrics renderEnvironment(ChassisState state) {

@@ -58,6 +58,8 @@ public final class RedfishResources {
     new SensorResource(model, health.monitor(), health.catalog()).register(routes);
     new ThermalResource(model, health.monitor(), health.catalog()).register(routes);
     new PowerResource(model, health.monitor(), health.redundancyType(), health.minSuppliesNeeded()).register(routes);
+    new LegacyThermalResource(model, health.monitor(), health.catalog()).register(routes);
+    new LegacyPowerResource(model, health.monitor(), health.catalog()).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);
@@ -70,7 +72,7 @@ public final class RedfishResources {
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
     new EndpointZoneResource(model, bindings, tasks).register(routes);
-    new PCIeDeviceResource(model, bindings, clock, staleAfter).register(routes);
+    new PCIeDeviceResource(model, bindings, this.health.monitor(), clock, staleAfter).register(routes);
     new CompositionServiceResource().register(routes);
     new ResourceBlockResource(model).register(routes);
     new ResourceZoneResource(model).register(routes);

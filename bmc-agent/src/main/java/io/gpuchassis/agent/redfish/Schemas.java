@@ -64,6 +64,8 @@ public final class Schemas {
   public static final ServedSchema POWER_SUPPLY_COLLECTION = ServedSchema.unversioned("PowerSupplyCollection");
   public static final ServedSchema POWER_SUPPLY = ServedSchema.versioned("PowerSupply", "v1_6_0");
   public static final ServedSchema ENVIRONMENT_METRICS = ServedSchema.versioned("EnvironmentMetrics", "v1_5_0");
+  public static final ServedSchema THERMAL = ServedSchema.versioned("Thermal", "v1_7_3");
+  public static final ServedSchema POWER = ServedSchema.versioned("Power", "v1_7_3");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -126,6 +128,8 @@ public final class Schemas {
           POWER_SUPPLY_COLLECTION,
           POWER_SUPPLY,
           ENVIRONMENT_METRICS,
+          THERMAL,
+          POWER,
           MESSAGE,
           RESOURCE);
 

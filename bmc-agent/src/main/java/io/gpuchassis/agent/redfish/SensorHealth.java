@@ -4,6 +4,8 @@ import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.sensor.chassis.SensorIds;
+import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
 import io.gpuchassis.sensor.poll.ReadingStatus;
 import io.gpuchassis.sensor.poll.SensorReading;
 import java.util.Optional;
@@ -28,6 +30,20 @@ final class SensorHealth {
     };
     boolean stale = reading.get().status() == ReadingStatus.STALE;
     return new Status().state(State.ENABLED).health(stale && byThreshold == Health.OK ? Health.WARNING : byThreshold);
+  }
+
+  /** A supply's Status from its STATUS_WORD: power good and no flags OK, a warning flag Warning, no power Critical. */
+  static Status supply(HealthMonitor health, String psuId) {
+    Optional<SensorReading> word = health.reading(SensorIds.psuStatus(psuId));
+    if (word.isEmpty()) {
+      return new Status().state(State.STARTING);
+    }
+    if (word.get().status() == ReadingStatus.FAILED || word.get().value().isEmpty()) {
+      return new Status().state(State.UNAVAILABLE_OFFLINE).health(Health.CRITICAL);
+    }
+    PmbusStatusWord status = new PmbusStatusWord((int) word.get().value().getAsDouble());
+    Health h = !status.powerGood() ? Health.CRITICAL : status.anyFlag() ? Health.WARNING : Health.OK;
+    return new Status().state(State.ENABLED).health(h);
   }
 
   /** The reading's value, when there is one: a sensor that cannot be read has none (never zero). */

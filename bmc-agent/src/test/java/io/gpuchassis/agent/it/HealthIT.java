@@ -86,6 +86,32 @@ class HealthIT {
     assertEquals("OK", get(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1").at("/Status/Health").asText());
     assertTrue(get(CHASSIS + "/EnvironmentMetrics").at("/PowerWatts/Reading").asDouble() > 1000,
         "16 GPUs at 60 % load draw kilowatts");
+
+    JsonNode device = get(CHASSIS + "/PCIeDevices/Slot1");
+    assertEquals("OK", device.at("/Status/Health").asText());
+    JsonNode gpuMetrics = get(device.at("/EnvironmentMetrics/@odata.id").asText());
+    assertEquals(gpu.get("Reading").asDouble(), gpuMetrics.at("/TemperatureCelsius/Reading").asDouble(), 5.0);
+    assertTrue(gpuMetrics.at("/PowerWatts/Reading").asDouble() > 50, gpuMetrics.toString());
+  }
+
+  @Test
+  void the_deprecated_thermal_and_power_resources_that_clients_still_read_show_the_same_readings() throws Exception {
+    JsonNode thermal = get(CHASSIS + "/Thermal");
+    assertEquals(6, thermal.at("/Fans").size());
+    assertEquals("RPM", thermal.at("/Fans/0/ReadingUnits").asText());
+    assertTrue(thermal.at("/Fans/0/Reading").asInt() > 1000);
+    JsonNode gpu1 = null;
+    for (JsonNode t : thermal.at("/Temperatures")) {
+      if (t.get("Name").asText().equals("GPU1 Temperature")) {
+        gpu1 = t;
+      }
+    }
+    assertTrue(gpu1 != null && gpu1.get("ReadingCelsius").asDouble() > 30, thermal.toString());
+    assertEquals(88.0, gpu1.get("UpperThresholdCritical").asDouble());
+    JsonNode power = get(CHASSIS + "/Power");
+    assertEquals(2, power.at("/PowerSupplies").size());
+    assertTrue(power.at("/PowerControl/0/PowerConsumedWatts").asDouble() > 1000, power.toString());
+    assertTrue(power.at("/Voltages").size() > 0);
   }
 
   @Test
@@ -148,6 +174,9 @@ class HealthIT {
       assertTrue(board.slotInReset(12));
       assertTrue(health.latched(12));
       assertTrue(board.slotPowerEnabled(11), "the neighbour keeps running");
+      JsonNode device = get(CHASSIS + "/PCIeDevices/Slot12");
+      assertEquals("Disabled", device.at("/Status/State").asText(), "off and latched");
+      assertEquals("Critical", device.at("/Status/Health").asText());
     } finally {
       agent.agent.faults().clear(fault.id());
     }
