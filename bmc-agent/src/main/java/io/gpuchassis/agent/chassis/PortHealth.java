@@ -14,11 +14,20 @@ public final class PortHealth {
   public enum Verdict {
     /** Link as expected (up at full width and speed, or no link where none is expected). */
     OK,
-    /** Up but degraded, training, a host cable without link, or not known (switch unreachable, data stale). */
+    /**
+     * Up but degraded or logging correctable errors at a high rate, training, a host cable without link, or not known
+     * (switch unreachable, data stale).
+     */
     WARNING,
-    /** No link where a GPU or an inter-switch link should have one. */
+    /** No link where a GPU or an inter-switch link should have one, or uncorrectable errors on the link. */
     CRITICAL
   }
+
+  /**
+   * Correctable AER errors per second above which a link is worth a look: a healthy PCIe link logs a handful a day;
+   * a steady stream means a marginal cable, retimer or slot, and usually precedes link retraining.
+   */
+  public static final double CORRECTABLE_ERRORS_PER_SECOND = 10;
 
   private PortHealth() {}
 
@@ -37,7 +46,11 @@ public final class PortHealth {
       return Verdict.OK;
     }
     if (l.up()) {
-      return port.degraded(l) ? Verdict.WARNING : Verdict.OK;
+      if (l.errorRates().uncorrectablePerSecond() > 0) {
+        return Verdict.CRITICAL;
+      }
+      boolean noisy = l.errorRates().correctablePerSecond() > CORRECTABLE_ERRORS_PER_SECOND;
+      return port.degraded(l) || noisy ? Verdict.WARNING : Verdict.OK;
     }
     if (l.training() || port.role() == WiredPort.Role.HOST) {
       // A host that is powered off or rebooting has no link: worth a look, not an alarm.

@@ -5,7 +5,8 @@ import java.util.OptionalInt;
 /**
  * A switch port's link as last observed: the host partition it is bound into (downstream ports: a GPU slot carries a
  * link only while bound), whether it is up (in L0) or training, and its negotiated and maximum PCIe generation and
- * width. The LTSSM state name is kept for operators.
+ * width. The LTSSM state name is kept for operators. {@code errorRates} are the counters' growth per second since the
+ * previous observation (zero on the first).
  */
 public record PortLink(
     int port,
@@ -17,5 +18,11 @@ public record PortLink(
     int maxGeneration,
     int maxWidth,
     String ltssm,
-    PortErrorCounters counters) {
+    PortErrorCounters counters,
+    ErrorRates errorRates) {
+
+  /** AER errors per second. */
+  public record ErrorRates(double correctablePerSecond, double uncorrectablePerSecond) {
+    public static final ErrorRates NONE = new ErrorRates(0, 0);
+  }
 }

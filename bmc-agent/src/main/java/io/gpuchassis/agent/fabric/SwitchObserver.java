@@ -8,6 +8,8 @@ import io.gpuchassis.switchdrv.PortStatus;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.SwitchIdentity;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,6 +25,8 @@ final class SwitchObserver {
   private final String switchId;
   private final Collection<Integer> wiredPorts;
   private final Clock clock;
+  /** The previous successful observation, to turn counters into rates. */
+  private SwitchObservation previous;
 
   SwitchObserver(String switchId, Collection<Integer> wiredPorts, Clock clock) {
     this.switchId = switchId;
@@ -38,23 +42,41 @@ final class SwitchObserver {
     for (PortStatus status : driver.ports()) {
       statuses.put(status.physicalPort(), status);
     }
+    Instant now = clock.instant();
     Map<Integer, PortLink> links = new HashMap<>();
     for (int port : wiredPorts) {
       PortStatus status = statuses.get(port);
       if (status != null) {
-        links.put(port, link(status, counters(driver.counters(port))));
+        PortErrorCounters counters = counters(driver.counters(port));
+        links.put(port, link(status, counters, rates(port, counters, now)));
       }
     }
-    return new SwitchObservation(
+    previous = new SwitchObservation(
         switchId,
-        clock.instant(),
+        now,
         Optional.empty(),
         OptionalDouble.of(temperature),
         Optional.of(identity.firmwareVersion().toString()),
         links);
+    return previous;
   }
 
-  static PortLink link(PortStatus s, PortErrorCounters counters) {
+  /** Growth per second since the previous observation; a counter that went down (switch reset) restarts at zero. */
+  private PortLink.ErrorRates rates(int port, PortErrorCounters now, Instant at) {
+    if (previous == null || !previous.ports().containsKey(port)) {
+      return PortLink.ErrorRates.NONE;
+    }
+    double seconds = Duration.between(previous.observedAt(), at).toNanos() / 1e9;
+    if (seconds <= 0) {
+      return PortLink.ErrorRates.NONE;
+    }
+    PortErrorCounters before = previous.ports().get(port).counters();
+    return new PortLink.ErrorRates(
+        Math.max(0, now.correctable() - before.correctable()) / seconds,
+        Math.max(0, now.uncorrectable() - before.uncorrectable()) / seconds);
+  }
+
+  static PortLink link(PortStatus s, PortErrorCounters counters, PortLink.ErrorRates rates) {
     String ltssm = s.ltssm().name();
     boolean training =
         !s.linkUp() && (ltssm.startsWith("Polling") || ltssm.startsWith("Configuration") || ltssm.equals("Recovery"));
@@ -68,7 +90,8 @@ final class SwitchObserver {
         s.maxGen(),
         s.maxWidth(),
         ltssm,
-        counters);
+        counters,
+        rates);
   }
 
   static PortErrorCounters counters(PortCounters c) {

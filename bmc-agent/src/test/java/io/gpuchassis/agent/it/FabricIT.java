@@ -150,14 +150,18 @@ class FabricIT {
   }
 
   @Test
-  void an_aer_storm_drives_the_error_counters_up() throws Exception {
+  void an_aer_storm_drives_the_error_counters_up_and_the_port_health_down_until_it_stops() throws Exception {
     long before = get(GPU_PORT + "/Metrics").at("/PCIeErrors/CorrectableErrorCount").asLong();
+    assertEquals("OK", get(GPU_PORT).at("/Status/Health").asText());
     String fault = inject("aer-storm", GPU_PORT);
     await(
         GPU_PORT + "/Metrics",
         m -> m.at("/PCIeErrors/CorrectableErrorCount").asLong() > before + 100,
         "correctable errors to climb");
+    await(GPU_PORT, p -> p.at("/Status/Health").asText().equals("Warning"), "a link logging errors at 1000/s warns");
+    assertEquals("Warning", get(SWITCH).at("/Status/HealthRollup").asText());
     clear(fault);
+    await(GPU_PORT, p -> p.at("/Status/Health").asText().equals("OK"), "the counters stop climbing: OK again");
   }
 
   @Test
