@@ -19,14 +19,16 @@ import java.util.List;
 final class ChassisResource {
 
   private final ChassisModel model;
+  private final ChassisRollup rollup;
 
-  ChassisResource(ChassisModel model) {
+  ChassisResource(ChassisModel model, ChassisRollup rollup) {
     this.model = model;
+    this.rollup = rollup;
   }
 
   void register(RedfishRoutes routes) {
     routes.resource(Uris.CHASSIS, "ChassisCollection", (params, caller) -> renderCollection(model.current()));
-    routes.resource(Uris.CHASSIS + "/{ChassisId}", "Chassis", (params, caller) -> render(find(params)));
+    routes.resource(Uris.CHASSIS + "/{ChassisId}", "Chassis", (params, caller) -> render(find(params), rollup));
   }
 
   /** The current state, if {@code ChassisId} names this chassis. */
@@ -47,7 +49,7 @@ final class ChassisResource {
         List.of(Uris.chassis(state.identity().id())));
   }
 
-  static Chassis render(ChassisState state) {
+  static Chassis render(ChassisState state, ChassisRollup rollup) {
     ChassisIdentity identity = state.identity();
     String uri = Uris.chassis(identity.id());
     return new Chassis()
@@ -65,7 +67,7 @@ final class ChassisResource {
         .serialNumber(identity.serialNumber())
         .partNumber(identity.partNumber())
         .powerState(PowerState.ON)
-        .status(new Status().state(State.ENABLED).health(Health.OK))
+        .status(rollup.of(state))
         .pcIeSlots(Uris.ref(Uris.pcieSlots(identity.id())))
         .pcIeDevices(Uris.ref(Uris.pcieDevices(identity.id())))
         .sensors(Uris.ref(Uris.sensors(identity.id())))

@@ -9,6 +9,8 @@ import java.time.Duration;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.vertx.core.Vertx;
 import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
@@ -53,26 +55,28 @@ public final class RedfishResources {
   public void register(RedfishRoutes routes) {
     new ServiceRootResource(identity).register(routes);
     new ODataResource().register(routes);
-    new ChassisResource(model).register(routes);
+    FabricHealth fabricHealth = new FabricHealth(clock, staleAfter);
+    new ChassisResource(model, new ChassisRollup(health, fabricHealth)).register(routes);
     new PCIeSlotsResource(model).register(routes);
-    new SensorResource(model, health.monitor(), health.catalog()).register(routes);
-    new ThermalResource(model, health.monitor(), health.catalog()).register(routes);
-    new PowerResource(model, health.monitor(), health.redundancyType(), health.minSuppliesNeeded()).register(routes);
-    new LegacyThermalResource(model, health.monitor(), health.catalog()).register(routes);
-    new LegacyPowerResource(model, health.monitor(), health.catalog()).register(routes);
+    HealthMonitor monitor = health.monitor();
+    SensorCatalog sensors = health.catalog();
+    new SensorResource(model, monitor, sensors).register(routes);
+    new ThermalResource(model, monitor, sensors).register(routes);
+    new PowerResource(model, monitor, health.redundancyType(), health.minSuppliesNeeded()).register(routes);
+    new LegacyThermalResource(model, monitor, sensors).register(routes);
+    new LegacyPowerResource(model, monitor, sensors).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);
     new AccountsResource(security, vertx).register(routes);
     new SecurityLogResource(security.log(), clock, vertx).register(routes);
-    FabricHealth health = new FabricHealth(clock, staleAfter);
-    new FabricResource(model, health).register(routes);
-    new SwitchResource(model, health).register(routes);
-    new PortResource(model, health, clock, staleAfter).register(routes);
+    new FabricResource(model, fabricHealth).register(routes);
+    new SwitchResource(model, fabricHealth).register(routes);
+    new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
     new EndpointZoneResource(model, bindings, tasks).register(routes);
-    new PCIeDeviceResource(model, bindings, this.health.monitor(), clock, staleAfter).register(routes);
+    new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     new CompositionServiceResource().register(routes);
     new ResourceBlockResource(model).register(routes);
     new ResourceZoneResource(model).register(routes);

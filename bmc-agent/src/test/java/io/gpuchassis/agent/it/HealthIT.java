@@ -65,6 +65,7 @@ class HealthIT {
   @Test
   void redfish_shows_the_sensors_with_readings_thresholds_and_health() throws Exception {
     JsonNode chassis = get(CHASSIS);
+    assertEquals("OK", chassis.at("/Status/Health").asText(), "air, fans and supplies: " + chassis.get("Status"));
     for (String link : new String[] {"Sensors", "ThermalSubsystem", "PowerSubsystem", "EnvironmentMetrics"}) {
       assertEquals(CHASSIS + "/" + link, chassis.at("/" + link + "/@odata.id").asText());
     }
@@ -143,6 +144,8 @@ class HealthIT {
       assertEquals(0.0, fan.at("/SpeedPercent/SpeedRPM").asDouble(), 1.0);
       assertEquals(100.0, get(CHASSIS + "/ThermalSubsystem/Fans/Fan1").at("/SpeedPercent/Reading").asDouble(), 0.1);
       assertEquals("Critical", get(CHASSIS + "/ThermalSubsystem").at("/Status/Health").asText());
+      assertEquals("Critical", get(CHASSIS).at("/Status/Health").asText(), "a stopped fan is the chassis's problem");
+      assertEquals("Critical", get(CHASSIS).at("/Status/HealthRollup").asText());
     } finally {
       agent.agent.faults().clear(fault.id());
     }
