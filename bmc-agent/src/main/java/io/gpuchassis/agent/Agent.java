@@ -6,6 +6,7 @@ import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.compose.BindingReconciler;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.http.RedfishServer;
@@ -144,7 +145,8 @@ public final class Agent implements AutoCloseable {
       new BindingReconciler(model, switches, journal, bindings, clock).reconcile();
       RedfishResources resources =
           new RedfishResources(
-              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings);
+              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
+              new Reservations(store, clock));
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());

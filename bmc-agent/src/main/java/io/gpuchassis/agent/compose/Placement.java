@@ -66,6 +66,16 @@ public final class Placement {
     throw new PlacementException(why(state, host, available, request), reservationsInTheWay);
   }
 
+  /** The expected paths of GPUs already chosen (a specific composition, or a host's GPUs); empty slots list = none. */
+  public static Optional<Placed> describe(ChassisState state, String hostId, List<Integer> slots) {
+    Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(hostId)).findFirst();
+    List<Slot> chosen = slots.stream().map(state::slot).flatMap(Optional::stream).toList();
+    if (host.isEmpty() || chosen.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(placed(state, host.get(), chosen));
+  }
+
   /** Free GPUs the host can take, of the requested model, in slot order. */
   List<Slot> candidates(ChassisState state, GpuRequest request) {
     return state.slots().stream()

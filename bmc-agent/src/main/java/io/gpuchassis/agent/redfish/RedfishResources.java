@@ -9,6 +9,8 @@ import java.time.Duration;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.vertx.core.Vertx;
 import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.Placement;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
@@ -22,6 +24,7 @@ public final class RedfishResources {
   private final SecurityServices security;
   private final Vertx vertx;
   private final BindingEngine bindings;
+  private final Reservations reservations;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
@@ -36,7 +39,8 @@ public final class RedfishResources {
       Duration staleAfter,
       SecurityServices security,
       Vertx vertx,
-      BindingEngine bindings) {
+      BindingEngine bindings,
+      Reservations reservations) {
     this.identity = identity;
     this.model = model;
     this.certificate = certificate;
@@ -45,6 +49,7 @@ public final class RedfishResources {
     this.security = security;
     this.vertx = vertx;
     this.bindings = bindings;
+    this.reservations = reservations;
   }
 
   public void register(RedfishRoutes routes) {
@@ -65,10 +70,11 @@ public final class RedfishResources {
     new TaskServiceResource(tasks, clock).register(routes);
     new EndpointZoneResource(model, bindings, tasks).register(routes);
     new PCIeDeviceResource(model, bindings, clock, staleAfter).register(routes);
-    new CompositionServiceResource().register(routes);
-    new ResourceBlockResource(model).register(routes);
+    Placement placement = Placement.ofEngine();
+    new CompositionServiceResource(vertx, model, bindings, tasks, reservations, placement).register(routes);
+    new ResourceBlockResource(model, reservations).register(routes);
     new ResourceZoneResource(model).register(routes);
-    new SystemResource(model, bindings, tasks).register(routes);
+    new SystemResource(model, bindings, tasks, reservations, placement).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);

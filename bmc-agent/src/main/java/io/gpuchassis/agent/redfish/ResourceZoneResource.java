@@ -49,14 +49,20 @@ final class ResourceZoneResource {
         .atOdataType(Schemas.ZONE.odataType())
         .id(chip.id())
         .name("Resource zone of switch " + chip.id())
-        .description("The GPUs on switch chip " + chip.id() + "; they can be composed into that chip's hosts ("
-            + (hosts.isEmpty() ? "none" : hosts) + ") only")
+        .description("The GPUs on switch chip " + chip.id() + " and the host blocks of that chip's hosts ("
+            + (hosts.isEmpty() ? "none" : hosts) + "); the GPUs can be composed into those hosts only")
         .zoneType(ZoneType.ZONE_OF_RESOURCE_BLOCKS)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .links(new ZoneLinks().resourceBlocks(state.slots().stream()
             .filter(Slot::occupied)
             .filter(s -> s.switchId().equals(chip.id()))
             .map(s -> Uris.ref(Uris.resourceBlock(s.number())))
-            .toList()));
+            .collect(Collectors.collectingAndThen(Collectors.toList(), gpus -> {
+              // The host blocks of the chip: what the zone's GPUs are composed into.
+              state.hosts().stream()
+                  .filter(h -> h.switchId().equals(chip.id()))
+                  .forEach(h -> gpus.add(Uris.ref(Uris.hostResourceBlock(h.id()))));
+              return gpus;
+            }))));
   }
 }

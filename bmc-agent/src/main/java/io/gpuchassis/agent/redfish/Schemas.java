@@ -54,6 +54,11 @@ public final class Schemas {
   public static final ServedSchema RESOURCE_BLOCK = ServedSchema.versioned("ResourceBlock", "v1_4_3");
   public static final ServedSchema COMPUTER_SYSTEM_COLLECTION = ServedSchema.unversioned("ComputerSystemCollection");
   public static final ServedSchema COMPUTER_SYSTEM = ServedSchema.versioned("ComputerSystem", "v1_27_0");
+  public static final ServedSchema COMPOSITION_RESERVATION_COLLECTION =
+      ServedSchema.unversioned("CompositionReservationCollection");
+  public static final ServedSchema COMPOSITION_RESERVATION =
+      ServedSchema.versioned("CompositionReservation", "v1_0_2");
+  public static final ServedSchema ACTION_INFO = ServedSchema.versioned("ActionInfo", "v1_5_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -106,6 +111,9 @@ public final class Schemas {
           RESOURCE_BLOCK,
           COMPUTER_SYSTEM_COLLECTION,
           COMPUTER_SYSTEM,
+          COMPOSITION_RESERVATION_COLLECTION,
+          COMPOSITION_RESERVATION,
+          ACTION_INFO,
           MESSAGE,
           RESOURCE);
 

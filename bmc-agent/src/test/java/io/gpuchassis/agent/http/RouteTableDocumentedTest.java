@@ -6,6 +6,7 @@ import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.sim.SimulatedFabric;
 import io.gpuchassis.agent.security.AccountRepository;
@@ -87,7 +88,8 @@ class RouteTableDocumentedTest {
                   workers,
                   new BindingJournal(store, Clock.systemUTC()),
                   Clock.systemUTC(),
-                  Duration.ofSeconds(1)));
+                  Duration.ofSeconds(1)),
+              new Reservations(store, Clock.systemUTC()));
       List<RouteEntry> entries =
           AgentRoutes.install(
               vertx, Router.router(vertx), security, resources, Optional.of(new FaultInjector(Clock.systemUTC())));

@@ -41,7 +41,8 @@ class PrivilegeWalkIT {
           Map.entry("FaultId", "999"), Map.entry("SchemaId", "Chassis.v1_28_0"), Map.entry("RegistryId", "Base.1.22"),
           Map.entry("CertificateId", "1"), Map.entry("ZoneId", "Host1"), Map.entry("EndpointId", "GPU-Slot1"),
           Map.entry("DeviceId", "Slot1"), Map.entry("TaskId", "999999"),
-          Map.entry("SystemId", "Host1"), Map.entry("ResourceBlockId", "GPU-Slot1"));
+          Map.entry("SystemId", "Host1"), Map.entry("ResourceBlockId", "GPU-Slot1"),
+          Map.entry("ReservationId", "no-such-reservation"));
   static final Map<String, String> ABSENT =
       Map.ofEntries(
           Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
@@ -51,7 +52,7 @@ class PrivilegeWalkIT {
           Map.entry("CertificateId", "99"), Map.entry("ZoneId", "Host99"), Map.entry("EndpointId", "GPU-Slot99"),
           Map.entry("DeviceId", "Slot99"), Map.entry("TaskId", "999999"),
           Map.entry("SystemId", "Host99"),
-          Map.entry("ResourceBlockId", "GPU-Slot99"));
+          Map.entry("ResourceBlockId", "GPU-Slot99"), Map.entry("ReservationId", "no-such-reservation"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;

@@ -58,7 +58,8 @@ public final class PrivilegeTable {
             "SessionService", "RoleCollection", "Role", "LogServiceCollection", "LogService", "LogEntryCollection",
             "LogEntry", "CertificateService", "MessageRegistryFileCollection", "MessageRegistryFile",
             "JsonSchemaFileCollection", "JsonSchemaFile", "TaskService", "TaskCollection", "Task", "EventService",
-            "CompositionService", "CompositionReservationCollection", "CompositionReservation", "ThermalSubsystem",
+            "CompositionService", "CompositionReservationCollection", "CompositionReservation", "ActionInfo",
+            "ThermalSubsystem",
             "FanCollection", "Fan", "PowerSubsystem", "PowerSupplyCollection", "PowerSupply", "EnvironmentMetrics",
             "Thermal", "Power")) {
       t.put(e, readLoginWrite(ConfigureManager));
