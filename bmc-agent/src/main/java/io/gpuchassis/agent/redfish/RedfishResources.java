@@ -68,7 +68,7 @@ public final class RedfishResources {
     new PortResource(model, health, clock, staleAfter).register(routes);
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
-    new EndpointZoneResource(model, bindings, tasks).register(routes);
+    new EndpointZoneResource(model, bindings, tasks, reservations).register(routes);
     new PCIeDeviceResource(model, bindings, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();
     new CompositionServiceResource(vertx, model, bindings, tasks, reservations, placement).register(routes);

@@ -156,10 +156,7 @@ final class SystemResource {
         new RedfishException(400, CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(blockUri).about("/ResourceBlock"))
             .withDetail("A resource block is a GPU, e.g. " + Uris.resourceBlock(1) + "."));
     if (add) {
-      reservations.conflicting(caller.userName(), Set.of(slot), Set.of(host.id())).ifPresent(r -> {
-        throw new RedfishException(409, CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(blockUri,
-            r.id())).withDetail("Reserved for another client until " + r.expires() + ".");
-      });
+      ReservedBlocks.refuseIfHeld(reservations, caller.userName(), Set.of(slot), Set.of(host.id()));
     }
     ActionETags.check(routes, ctx, caller, blockUri, "ResourceBlockETag");
     ActionETags.check(routes, ctx, caller, Uris.system(host.id()), "ComputerSystemETag");

@@ -180,7 +180,14 @@ class ComposeActionIT {
     assertMessage(post(SYSTEMS + "/Host4/Actions/ComputerSystem.AddResourceBlock", OPERATOR,
         "{\"ResourceBlock\":{\"@odata.id\":\"" + gpu(7) + "\"}}"), 409,
         "Composition.1.1.3.SpecifiedResourceAlreadyReserved");
+    assertMessage(post("/redfish/v1/Fabrics/PCIe/Zones/Host4/Actions/Zone.AddEndpoint", OPERATOR,
+        "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot7\"}}"), 409,
+        "Composition.1.1.3.SpecifiedResourceAlreadyReserved");
+    assertMessage(client.send("PATCH", "/redfish/v1/Fabrics/PCIe/Zones/Host4", OPERATOR,
+        "{\"Links\":{\"Endpoints\":[{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot6\"}]}}"), 409,
+        "Composition.1.1.3.SpecifiedResourceAlreadyReserved");
     assertEquals("Unused", state(gpu(6)));
+    assertEquals("Unused", state(gpu(7)));
 
     assertEquals(403, client.send("DELETE", uri, OPERATOR, null).statusCode(), "needs ConfigureManager");
     assertEquals(204, client.send("DELETE", uri, ADMIN, null).statusCode());
