@@ -5,7 +5,6 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
-import io.gpuchassis.agent.compose.HostGpus;
 import io.gpuchassis.agent.compose.Reservation;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.redfish.error.RedfishErrors;
@@ -21,8 +20,8 @@ import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -124,7 +123,7 @@ final class ResourceBlockResource {
             .sharingCapable(false)
             .maxCompositions(1)
             .numberOfCompositions(composed ? 1 : 0))
-        .pool(composed ? PoolType.ACTIVE : PoolType.FREE)
+        .pool(hostPool(state, host))
         .computerSystems(List.of(Uris.ref(system)))
         .links(new ResourceBlockLinks()
             .chassis(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
@@ -132,11 +131,6 @@ final class ResourceBlockResource {
             .zones(List.of(Uris.ref(Uris.resourceZone(host.switchId())))));
     reservation.filter(r -> !composed).ifPresent(r -> block.client(r.client()));
     return block;
-  }
-
-  /** The GPUs in {@code hostId}, as resource block URIs. */
-  static List<String> gpuBlocks(ChassisState state, String hostId) {
-    return HostGpus.bound(state, hostId).stream().map(Uris::resourceBlock).toList();
   }
 
   /** The slot of the GPU a resource block URI names, if it names one. */
