@@ -13,6 +13,7 @@ import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.compose.BindingReconciler;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.http.RedfishServer;
@@ -167,6 +168,7 @@ public final class Agent implements AutoCloseable {
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
+              new Reservations(store, clock),
               new ChassisHealth(health, simulation.sensorCatalog(),
                   simulation.topology().powerSupplyRedundancy().type().name(),
                   simulation.topology().powerSupplyRedundancy().minNeeded()));

@@ -9,6 +9,8 @@ import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -60,9 +62,11 @@ final class EndpointZoneResource {
   private final ChassisModel model;
   private final BindingEngine engine;
   private final TaskRegistry tasks;
+  private final Reservations reservations;
   private RedfishRoutes routes;
 
-  EndpointZoneResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks) {
+  EndpointZoneResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations) {
+    this.reservations = reservations;
     this.model = model;
     this.engine = engine;
     this.tasks = tasks;
@@ -172,6 +176,9 @@ final class EndpointZoneResource {
     String endpointUri = params.link("Endpoint");
     int slot = slotOf(endpointUri).orElseThrow(() -> params.invalid("Endpoint")
         .withDetail("The endpoint must be a GPU endpoint, e.g. " + Uris.gpuEndpoint(1) + "."));
+    if (add) {
+      ReservedBlocks.refuseIfHeld(reservations, caller.userName(), Set.of(slot), Set.of(host.id()));
+    }
     ActionETags.check(routes, ctx, caller, endpointUri, "EndpointETag");
     ActionETags.check(routes, ctx, caller, Uris.zone(host.id()), "ZoneETag");
     CompletableFuture<?> change = add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri);
@@ -208,6 +215,11 @@ final class EndpointZoneResource {
           400, BaseMessages.PROPERTY_VALUE_INCORRECT.with("Links/Endpoints", uri).about("/Links/Endpoints"))));
     }
     ChassisState state = model.current();
+    Set<Integer> added = new LinkedHashSet<>(want);
+    added.removeAll(HostGpus.bound(state, host.id()));
+    if (!added.isEmpty()) {
+      ReservedBlocks.refuseIfHeld(reservations, caller.userName(), added, Set.of(host.id()));
+    }
     List<CompletableFuture<?>> changes = new ArrayList<>();
     for (Slot s : state.slots()) {
       SlotBinding b = state.binding(s.number());

@@ -11,6 +11,8 @@ import io.vertx.core.Vertx;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
+import io.gpuchassis.agent.compose.Placement;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
@@ -25,6 +27,7 @@ public final class RedfishResources {
   private final Vertx vertx;
   private final BindingEngine bindings;
   private final ChassisHealth health;
+  private final Reservations reservations;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
@@ -40,6 +43,7 @@ public final class RedfishResources {
       SecurityServices security,
       Vertx vertx,
       BindingEngine bindings,
+      Reservations reservations,
       ChassisHealth health) {
     this.identity = identity;
     this.model = model;
@@ -50,6 +54,7 @@ public final class RedfishResources {
     this.vertx = vertx;
     this.bindings = bindings;
     this.health = health;
+    this.reservations = reservations;
   }
 
   public void register(RedfishRoutes routes) {
@@ -75,12 +80,13 @@ public final class RedfishResources {
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
-    new EndpointZoneResource(model, bindings, tasks).register(routes);
+    new EndpointZoneResource(model, bindings, tasks, reservations).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
-    new CompositionServiceResource().register(routes);
-    new ResourceBlockResource(model).register(routes);
+    Placement placement = Placement.ofEngine();
+    new CompositionServiceResource(vertx, model, bindings, tasks, reservations, placement).register(routes);
+    new ResourceBlockResource(model, reservations).register(routes);
     new ResourceZoneResource(model).register(routes);
-    new SystemResource(model, bindings, tasks).register(routes);
+    new SystemResource(model, bindings, tasks, reservations, placement).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);

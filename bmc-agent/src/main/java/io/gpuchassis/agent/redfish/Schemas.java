@@ -66,6 +66,11 @@ public final class Schemas {
   public static final ServedSchema ENVIRONMENT_METRICS = ServedSchema.versioned("EnvironmentMetrics", "v1_5_0");
   public static final ServedSchema THERMAL = ServedSchema.versioned("Thermal", "v1_7_3");
   public static final ServedSchema POWER = ServedSchema.versioned("Power", "v1_7_3");
+  public static final ServedSchema COMPOSITION_RESERVATION_COLLECTION =
+      ServedSchema.unversioned("CompositionReservationCollection");
+  public static final ServedSchema COMPOSITION_RESERVATION =
+      ServedSchema.versioned("CompositionReservation", "v1_0_2");
+  public static final ServedSchema ACTION_INFO = ServedSchema.versioned("ActionInfo", "v1_5_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -130,6 +135,9 @@ public final class Schemas {
           ENVIRONMENT_METRICS,
           THERMAL,
           POWER,
+          COMPOSITION_RESERVATION_COLLECTION,
+          COMPOSITION_RESERVATION,
+          ACTION_INFO,
           MESSAGE,
           RESOURCE);
 

@@ -6,7 +6,11 @@ import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.compose.ChangeException;
+import io.gpuchassis.agent.compose.ChangeSet;
 import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.agent.compose.Placement;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -15,27 +19,35 @@ import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.model.ActionTarget;
+import io.gpuchassis.redfish.model.Capability;
+import io.gpuchassis.redfish.model.CollectionCapabilities;
+import io.gpuchassis.redfish.model.CollectionCapabilitiesLinks;
 import io.gpuchassis.redfish.model.Composition;
 import io.gpuchassis.redfish.model.CompositionUseCase;
 import io.gpuchassis.redfish.model.ComputerSystem;
 import io.gpuchassis.redfish.model.ComputerSystemActions;
 import io.gpuchassis.redfish.model.ComputerSystemLinks;
+import io.gpuchassis.redfish.model.ResourceCollection;
+import io.gpuchassis.redfish.model.UseCase;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.SystemType;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code /redfish/v1/Systems[/{host}]}: one ComputerSystem per host port, an expandable system (DSP0266's model for an
- * existing server that gains resource blocks): GPUs join it by {@code ComputerSystem.AddResourceBlock} and leave it by
+ * existing server that gains resource blocks; its host resource block registers it): GPUs join it by
+ * {@code ComputerSystem.AddResourceBlock}, or all at once by composition ({@code POST /Systems} naming the host block
+ * with GPU blocks, or with a Processors request, see {@link SystemRequests}), and leave it by
  * {@code ComputerSystem.RemoveResourceBlock} or {@code DELETE} (all of them), each through the {@link BindingEngine}.
- * Specific composition ({@code POST /Systems}) is refused: the systems are the hosts cabled to the chassis.
  */
 final class SystemResource {
 
@@ -45,21 +57,31 @@ final class SystemResource {
   private final ChassisModel model;
   private final BindingEngine engine;
   private final TaskRegistry tasks;
+  private final Reservations reservations;
+  private final SystemRequests requests;
+  private final ChangeSet changes;
   private RedfishRoutes routes;
 
-  SystemResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks) {
+  SystemResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations,
+      Placement placement) {
     this.model = model;
     this.engine = engine;
     this.tasks = tasks;
+    this.reservations = reservations;
+    this.requests = new SystemRequests(placement, reservations);
+    this.changes = new ChangeSet(model, engine);
   }
 
   void register(RedfishRoutes routes) {
     this.routes = routes;
     String member = Uris.SYSTEMS + "/{SystemId}";
-    routes.resource(Uris.SYSTEMS, "ComputerSystemCollection", (params, caller) -> Collections.render(
-        Schemas.COMPUTER_SYSTEM_COLLECTION, Uris.SYSTEMS, "Computer Systems",
-        model.current().hosts().stream().map(h -> Uris.system(h.id())).toList()));
-    routes.post(Uris.SYSTEMS, "ComputerSystemCollection", this::refuseCreate);
+    routes.resource(Uris.SYSTEMS, "ComputerSystemCollection", (params, caller) -> collection(model.current()));
+    routes.post(Uris.SYSTEMS, "ComputerSystemCollection", this::compose);
+    // Before the member template, so that these two names are not taken for hosts.
+    routes.resource(Uris.SYSTEM_CAPABILITIES, "ComputerSystem",
+        (params, caller) -> SystemCapabilities.specific(model.current()));
+    routes.resource(Uris.CONSTRAINED_CAPABILITIES, "ComputerSystem",
+        (params, caller) -> SystemCapabilities.constrained(model.current()));
     routes.resource(member, "ComputerSystem", (params, caller) -> render(model.current(), host(params)));
     routes.post(member + ADD, "ComputerSystem", ctx -> handleAction(ctx, true));
     routes.post(member + REMOVE, "ComputerSystem", ctx -> handleAction(ctx, false));
@@ -78,7 +100,10 @@ final class SystemResource {
     String uri = Uris.system(host.id());
     List<Integer> gpus = HostGpus.bound(state, host.id());
     String chassisId = state.identity().id();
-    return new ComputerSystem()
+    List<String> blocks = new ArrayList<>();
+    blocks.add(Uris.hostResourceBlock(host.id()));
+    gpus.forEach(s -> blocks.add(Uris.resourceBlock(s)));
+    ComputerSystem system = new ComputerSystem()
         .atOdataId(uri)
         .atOdataType(Schemas.COMPUTER_SYSTEM.odataType())
         .id(host.id())
@@ -91,11 +116,33 @@ final class SystemResource {
         // Only the host port is known here, not the server's power or health.
         .status(new Status().state(State.ENABLED))
         .pcIeDevices(gpus.stream().map(s -> Uris.ref(Uris.pcieDevice(chassisId, s))).toList())
-        .links(new ComputerSystemLinks()
-            .resourceBlocks(gpus.stream().map(s -> Uris.ref(Uris.resourceBlock(s))).toList()))
+        .links(new ComputerSystemLinks().resourceBlocks(blocks.stream().map(Uris::ref).toList()))
         .actions(new ComputerSystemActions()
             .hashComputerSystemAddResourceBlock(new ActionTarget().target(uri + ADD))
             .hashComputerSystemRemoveResourceBlock(new ActionTarget().target(uri + REMOVE)));
+    // How the orchestrator's GPUs will talk: inside one switch chip, or across inter-switch links.
+    Placement.describe(state, host.id(), gpus).ifPresent(paths -> system.oem(SystemRequests.peerPaths(paths)));
+    return system;
+  }
+
+  private static ResourceCollection collection(ChassisState state) {
+    List<io.gpuchassis.redfish.model.OdataIdRef> zones =
+        state.switches().stream().map(s -> Uris.ref(Uris.resourceZone(s.id()))).toList();
+    return Collections.render(Schemas.COMPUTER_SYSTEM_COLLECTION, Uris.SYSTEMS, "Computer Systems",
+            state.hosts().stream().map(h -> Uris.system(h.id())).toList())
+        .atRedfishCollectionCapabilities(new CollectionCapabilities()
+            .atOdataType("#CollectionCapabilities.v1_4_1.CollectionCapabilities")
+            .capabilities(List.of(
+                capability(Uris.SYSTEM_CAPABILITIES, UseCase.COMPUTER_SYSTEM_COMPOSITION, zones),
+                capability(Uris.CONSTRAINED_CAPABILITIES, UseCase.COMPUTER_SYSTEM_CONSTRAINED_COMPOSITION, zones))));
+  }
+
+  private static Capability capability(String object, UseCase useCase,
+      List<io.gpuchassis.redfish.model.OdataIdRef> zones) {
+    return new Capability()
+        .capabilitiesObject(Uris.ref(object))
+        .useCase(useCase)
+        .links(new CollectionCapabilitiesLinks().targetCollection(Uris.ref(Uris.SYSTEMS)).relatedItem(zones));
   }
 
   private void handleAction(RoutingContext ctx, boolean add) {
@@ -108,6 +155,9 @@ final class SystemResource {
     int slot = ResourceBlockResource.slotOf(model.current(), blockUri).orElseThrow(() ->
         new RedfishException(400, CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(blockUri).about("/ResourceBlock"))
             .withDetail("A resource block is a GPU, e.g. " + Uris.resourceBlock(1) + "."));
+    if (add) {
+      ReservedBlocks.refuseIfHeld(reservations, caller.userName(), Set.of(slot), Set.of(host.id()));
+    }
     ActionETags.check(routes, ctx, caller, blockUri, "ResourceBlockETag");
     ActionETags.check(routes, ctx, caller, Uris.system(host.id()), "ComputerSystemETag");
     CompletableFuture<?> change = add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri);
@@ -153,12 +203,22 @@ final class SystemResource {
   }
 
   /**
-   * Specific composition ({@code POST /Systems} with Links.ResourceBlocks) creates a new system; here the systems are
-   * the fixed host ports, so the collection does not advertise it (no CollectionCapabilities) and refuses it.
+   * {@code POST /Systems}: composes GPUs into a host that has none, all or nothing (specific or constrained, see
+   * {@link SystemRequests}). The system exists already (it is the cabled host), so the answer is its URI with 201.
    */
-  private void refuseCreate(RoutingContext ctx) {
-    throw RedfishErrors.methodNotAllowed("GET, HEAD").withDetail("The computer systems are the hosts cabled to the "
-        + "chassis and cannot be created. Add a GPU to a host with POST " + Uris.SYSTEMS + "/{SystemId}" + ADD
-        + " {\"ResourceBlock\": {\"@odata.id\": \"" + Uris.resourceBlock(1) + "\"}}.");
+  private void compose(RoutingContext ctx) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    SystemRequests.SystemPlan plan =
+        requests.plan(RequestBodies.object(ctx), model.current(), caller.userName(), Set.of(), Set.of());
+    HostPort host = plan.host();
+    String uri = Uris.system(host.id());
+    CompletableFuture<Void> done;
+    try {
+      done = changes.apply(plan.changes());
+    } catch (ChangeException e) {
+      throw CompositionReplies.reason(e);
+    }
+    CompositionReplies.reply(ctx, tasks, "Composition of " + plan.slots().size() + " GPUs into " + host.id(), done,
+        201, Optional.of(uri), () -> render(model.current(), host));
   }
 }

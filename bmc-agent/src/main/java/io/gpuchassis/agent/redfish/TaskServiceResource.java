@@ -80,6 +80,7 @@ final class TaskServiceResource {
       return;
     }
     TaskOutcome outcome = task.outcome().orElseThrow();
+    outcome.location().ifPresent(uri -> ctx.response().putHeader("Location", uri));
     if (outcome.error().isPresent()) {
       RedfishResponses.error(ctx, outcome.error().get());
     } else if (outcome.body().isEmpty()) {

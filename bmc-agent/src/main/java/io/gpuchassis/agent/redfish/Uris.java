@@ -163,6 +163,23 @@ public final class Uris {
     return SYSTEMS + "/" + hostId;
   }
 
+  /** The resource block of a host port (ResourceBlockType ComputerSystem): the expandable system's registration. */
+  public static String hostResourceBlock(String hostId) {
+    return RESOURCE_BLOCKS + "/" + hostId;
+  }
+
+  /** The capabilities objects of the Systems collection: specific and constrained composition. */
+  public static final String SYSTEM_CAPABILITIES = SYSTEMS + "/Capabilities";
+  public static final String CONSTRAINED_CAPABILITIES = SYSTEMS + "/ConstrainedCompositionCapabilities";
+
+  public static final String COMPOSE = COMPOSITION_SERVICE + "/Actions/CompositionService.Compose";
+  public static final String COMPOSE_ACTION_INFO = COMPOSITION_SERVICE + "/ComposeActionInfo";
+  public static final String COMPOSITION_RESERVATIONS = COMPOSITION_SERVICE + "/CompositionReservations";
+
+  public static String compositionReservation(String id) {
+    return COMPOSITION_RESERVATIONS + "/" + id;
+  }
+
   public static OdataIdRef ref(String uri) {
     return new OdataIdRef().atOdataId(uri);
   }

@@ -76,6 +76,18 @@ public final class AgentStore implements AutoCloseable {
             ended   TEXT,
             reason  TEXT
           );
+          """,
+          // 4: composition reservations (CompositionService.Compose with PreviewReserve); they outlive a restart
+          """
+          CREATE TABLE composition_reservations (
+            id       TEXT PRIMARY KEY,
+            client   TEXT NOT NULL,
+            created  TEXT NOT NULL,
+            expires  TEXT NOT NULL,
+            slots    TEXT NOT NULL,
+            hosts    TEXT NOT NULL,
+            manifest TEXT NOT NULL
+          );
           """);
 
   private final Connection connection;

@@ -16,12 +16,24 @@ public final class TaskOutcome {
   private final ObjectNode body;
   private final RedfishException error;
   private final List<MessageInstance> messages;
+  private final String location;
 
-  private TaskOutcome(int status, ObjectNode body, RedfishException error, List<MessageInstance> messages) {
+  private TaskOutcome(int status, ObjectNode body, RedfishException error, List<MessageInstance> messages,
+      String location) {
     this.status = status;
     this.body = body;
     this.error = error;
     this.messages = List.copyOf(messages);
+    this.location = location;
+  }
+
+  private TaskOutcome(int status, ObjectNode body, RedfishException error, List<MessageInstance> messages) {
+    this(status, body, error, messages, null);
+  }
+
+  /** The operation created (or composed) the resource at {@code location}: 201 with it as the body. */
+  public static TaskOutcome created(String location, ObjectNode body) {
+    return new TaskOutcome(201, body, null, List.of(), location);
   }
 
   /** The operation succeeded with {@code status} and {@code body}; warnings in {@code messages} make it Warning. */
@@ -52,6 +64,11 @@ public final class TaskOutcome {
 
   public List<MessageInstance> messages() {
     return messages;
+  }
+
+  /** The {@code Location} of a created resource. */
+  public Optional<String> location() {
+    return Optional.ofNullable(location);
   }
 
   public boolean failed() {

@@ -11,6 +11,7 @@ import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.sim.SimulatedFabric;
 import io.gpuchassis.agent.security.AccountRepository;
@@ -95,6 +96,7 @@ class RouteTableDocumentedTest {
                   new BindingJournal(store, Clock.systemUTC()),
                   Clock.systemUTC(),
                   Duration.ofSeconds(1)),
+              new Reservations(store, Clock.systemUTC()),
               new ChassisHealth(health, chassis.sensorCatalog(), "NPlusM", 1));
       List<RouteEntry> entries =
           AgentRoutes.install(

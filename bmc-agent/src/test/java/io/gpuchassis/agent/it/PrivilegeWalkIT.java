@@ -42,7 +42,8 @@ class PrivilegeWalkIT {
           Map.entry("CertificateId", "1"), Map.entry("ZoneId", "Host1"), Map.entry("EndpointId", "GPU-Slot1"),
           Map.entry("DeviceId", "Slot1"), Map.entry("TaskId", "999999"),
           Map.entry("SystemId", "Host1"), Map.entry("ResourceBlockId", "GPU-Slot1"),
-          Map.entry("SensorId", "InletTemp"), Map.entry("FanId", "Fan1"), Map.entry("PowerSupplyId", "PSU1"));
+          Map.entry("SensorId", "InletTemp"), Map.entry("FanId", "Fan1"), Map.entry("PowerSupplyId", "PSU1"),
+          Map.entry("ReservationId", "no-such-reservation"));
   static final Map<String, String> ABSENT =
       Map.ofEntries(
           Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
@@ -52,7 +53,7 @@ class PrivilegeWalkIT {
           Map.entry("CertificateId", "99"), Map.entry("ZoneId", "Host99"), Map.entry("EndpointId", "GPU-Slot99"),
           Map.entry("DeviceId", "Slot99"), Map.entry("TaskId", "999999"),
           Map.entry("SystemId", "Host99"),
-          Map.entry("ResourceBlockId", "GPU-Slot99"),
+          Map.entry("ResourceBlockId", "GPU-Slot99"), Map.entry("ReservationId", "no-such-reservation"),
           Map.entry("SensorId", "NoSensor"), Map.entry("FanId", "Fan99"), Map.entry("PowerSupplyId", "PSU99"));
 
   @TempDir static Path stateDir;

@@ -21,6 +21,10 @@ public final class CompositionMessages {
       define("ResourceBlockCompositionStateChanged", "The composition status of the resource block '%1' has changed.", "OK", 1, "None.");
   public static final MessageDefinition SPECIFIED_RESOURCE_ALREADY_RESERVED =
       define("SpecifiedResourceAlreadyReserved", "Resource block '%1' is already reserved under reservation '%2'.", "Critical", 2, "Delete the reservation containing the resource block or select a different resource block and resubmit the request.");
+  public static final MessageDefinition CONSTRAINED_RESOURCE_ALREADY_RESERVED =
+      define("ConstrainedResourceAlreadyReserved", "The requested resources are reserved under reservation '%1'.", "Critical", 1, "Delete the reservation containing the resources and resubmit the request.");
+  public static final MessageDefinition UNABLE_TO_PROCESS_STANZA_REQUEST =
+      define("UnableToProcessStanzaRequest", "The provided manifest for the Compose action of type %1 contains a stanza with Id of value '%2' with a Content parameter that could not be processed.", "Critical", 2, "Add the Content parameter to the stanza or remove the stanza, and resubmit the request.");
   public static final MessageDefinition EMPTY_MANIFEST =
       define("EmptyManifest", "The provided manifest is empty or a stanza in the manifest contains no request.", "Warning", 0, "Provide a request content for the manifest and resubmit.");
 

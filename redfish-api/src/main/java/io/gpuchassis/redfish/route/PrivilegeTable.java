@@ -58,9 +58,9 @@ public final class PrivilegeTable {
             "SessionService", "RoleCollection", "Role", "LogServiceCollection", "LogService", "LogEntryCollection",
             "LogEntry", "CertificateService", "MessageRegistryFileCollection", "MessageRegistryFile",
             "JsonSchemaFileCollection", "JsonSchemaFile", "TaskService", "TaskCollection", "Task", "EventService",
-            "CompositionService", "CompositionReservationCollection", "CompositionReservation", "ThermalSubsystem",
-            "FanCollection", "Fan", "ThermalMetrics", "PowerSubsystem", "PowerSupplyCollection", "PowerSupply",
-            "EnvironmentMetrics", "Thermal", "Power")) {
+            "CompositionService", "CompositionReservationCollection", "CompositionReservation", "ActionInfo",
+            "ThermalSubsystem", "FanCollection", "Fan", "ThermalMetrics", "PowerSubsystem", "PowerSupplyCollection",
+            "PowerSupply", "EnvironmentMetrics", "Thermal", "Power")) {
       t.put(e, readLoginWrite(ConfigureManager));
     }
     t.put("AccountService", readLoginWrite(ConfigureUsers));

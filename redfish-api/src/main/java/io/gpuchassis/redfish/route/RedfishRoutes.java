@@ -221,12 +221,34 @@ public final class RedfishRoutes {
       }
     }
     entries.add(new RouteEntry(method, template, rule, entity, registeringClass()));
-    router.route(method, vertxPath(template)).handler(ctx -> guard(ctx, rule, handler));
+    router.route(method, vertxPath(template)).handler(ctx -> route(ctx, template, rule, handler));
     if (template.length() > 1 && template.endsWith("/")) {
       // "/redfish/v1/" and "/redfish/v1" name the same resource
-      router.route(method, vertxPath(strip(template))).handler(ctx -> guard(ctx, rule, handler));
+      router.route(method, vertxPath(strip(template))).handler(ctx -> route(ctx, template, rule, handler));
     }
     return this;
+  }
+
+  /**
+   * A path that is a registered literal template (e.g. {@code /redfish/v1/Systems/Capabilities}) names that resource,
+   * never a member of a template beside it ({@code /redfish/v1/Systems/{SystemId}}): the template's route passes it
+   * on, so a method the literal resource lacks is answered 405 like any other.
+   */
+  private void route(RoutingContext ctx, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    if (TEMPLATE_VARIABLE.matcher(template).find() && literal(ctx.normalizedPath()).isPresent()) {
+      ctx.next();
+      return;
+    }
+    guard(ctx, rule, handler);
+  }
+
+  /** The literal template (one without variables) that is exactly {@code path}, if one is registered. */
+  private Optional<String> literal(String path) {
+    String normalized = strip(path);
+    return entries.stream()
+        .map(RouteEntry::template)
+        .filter(t -> !TEMPLATE_VARIABLE.matcher(t).find() && strip(t).equals(normalized))
+        .findFirst();
   }
 
   /** Adds the fallback for everything under the prefix that no route matched. Call once, after all registrations. */
@@ -309,9 +331,13 @@ public final class RedfishRoutes {
 
   private Set<HttpMethod> methodsFor(String path) {
     String normalized = strip(path);
+    Optional<String> literal = literal(path);
     Set<HttpMethod> methods = new LinkedHashSet<>();
     for (RouteEntry e : entries) {
-      if (templatePattern(e.template()).matcher(normalized).matches()) {
+      boolean same = literal.isPresent()
+          ? e.template().equals(literal.get())
+          : templatePattern(e.template()).matcher(normalized).matches();
+      if (same) {
         methods.add(e.method());
       }
     }
