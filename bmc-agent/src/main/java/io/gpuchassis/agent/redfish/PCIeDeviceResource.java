@@ -130,27 +130,9 @@ final class PCIeDeviceResource {
         .deviceType(DeviceType.SINGLE_FUNCTION)
         .pcIeInterface(pcie)
         .readyToRemove(state.binding(slot.number()).readyToRemove())
-        .status(status(state, slot, port))
+        .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
         .environmentMetrics(Uris.ref(Uris.pcieDevice(chassisId, slot.number()) + "/EnvironmentMetrics"))
         .links(new PCIeDeviceLinks().chassis(List.of(Uris.ref(Uris.chassis(chassisId)))));
-  }
-
-  /**
-   * The GPU's health: the worst of its temperature (thresholds), its sideband (a GPU that stopped answering is
-   * critical) and its link. A slot the over-temperature policy powered off is Disabled until an operator clears it.
-   */
-  private Status status(ChassisState state, Slot slot, WiredPort port) {
-    if (health.latched(slot.number())) {
-      return new Status().state(State.DISABLED).health(Health.CRITICAL);
-    }
-    Health gpu = SensorHealth.of(health, SensorIds.gpuTemperature(slot.number())).getHealth();
-    Health link = switch (PortHealth.judge(port, state.switchObservation(slot.switchId()), clock.instant(),
-        staleAfter)) {
-      case OK -> Health.OK;
-      case WARNING -> Health.WARNING;
-      case CRITICAL -> Health.CRITICAL;
-    };
-    return new Status().state(State.ENABLED).health(SensorHealth.worst(gpu == null ? Health.WARNING : gpu, link));
   }
 
   private EnvironmentMetrics renderEnvironment(String chassisId, Slot slot) {

@@ -87,6 +87,7 @@ public final class RedfishResources {
     new ResourceBlockResource(model, reservations).register(routes);
     new ResourceZoneResource(model).register(routes);
     new SystemResource(model, bindings, tasks, reservations, placement).register(routes);
+    new ProcessorResource(model, monitor, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);

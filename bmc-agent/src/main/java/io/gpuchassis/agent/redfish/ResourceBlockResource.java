@@ -157,10 +157,11 @@ final class ResourceBlockResource {
         .id(Uris.gpuEndpointId(slot.number()))
         .name("GPU in slot " + slot.number())
         .description(slot.gpu().orElseThrow().model() + " in slot " + slot.number() + " (switch " + slot.switchId()
-            + "); composable into the hosts of that switch chip")
+            + "); composable into the hosts of that chip, and of chips whose inter-switch links reach it")
         // Processor, as DMTF's composability mockup types its GPU (offload) block; Expansion is for blocks whose
         // devices change over time, and a slot's GPU does not.
         .resourceBlockType(List.of(ResourceBlockType.PROCESSOR))
+        .processors(List.of(Uris.ref(Uris.resourceBlock(slot.number()) + "/Processors/GPU")))
         .status(new Status().state(State.ENABLED)
             .health(b.state() == SlotBinding.State.FAILED ? Health.CRITICAL : Health.OK))
         .compositionStatus(new CompositionStatus()

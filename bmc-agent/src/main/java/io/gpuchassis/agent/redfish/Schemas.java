@@ -54,6 +54,8 @@ public final class Schemas {
   public static final ServedSchema RESOURCE_BLOCK = ServedSchema.versioned("ResourceBlock", "v1_4_3");
   public static final ServedSchema COMPUTER_SYSTEM_COLLECTION = ServedSchema.unversioned("ComputerSystemCollection");
   public static final ServedSchema COMPUTER_SYSTEM = ServedSchema.versioned("ComputerSystem", "v1_27_0");
+  public static final ServedSchema PROCESSOR_COLLECTION = ServedSchema.unversioned("ProcessorCollection");
+  public static final ServedSchema PROCESSOR = ServedSchema.versioned("Processor", "v1_22_0");
   public static final ServedSchema SENSOR_COLLECTION = ServedSchema.unversioned("SensorCollection");
   public static final ServedSchema SENSOR = ServedSchema.versioned("Sensor", "v1_12_0");
   public static final ServedSchema THERMAL_SUBSYSTEM = ServedSchema.versioned("ThermalSubsystem", "v1_5_0");
@@ -123,6 +125,8 @@ public final class Schemas {
           RESOURCE_BLOCK,
           COMPUTER_SYSTEM_COLLECTION,
           COMPUTER_SYSTEM,
+          PROCESSOR_COLLECTION,
+          PROCESSOR,
           SENSOR_COLLECTION,
           SENSOR,
           THERMAL_SUBSYSTEM,

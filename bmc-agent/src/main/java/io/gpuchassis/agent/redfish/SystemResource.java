@@ -109,13 +109,15 @@ final class SystemResource {
         .id(host.id())
         .name(host.id())
         .description("The server cabled to host port " + host.port() + " of switch " + host.switchId()
-            + "; GPUs of resource zone " + host.switchId() + " are added with ComputerSystem.AddResourceBlock")
+            + "; GPUs are added with ComputerSystem.AddResourceBlock, those of other switch chips over inter-switch"
+            + " links")
         // A real server that exists without us; we expand it, we did not compose it.
         .systemType(SystemType.PHYSICAL)
         .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))
         // Only the host port is known here, not the server's power or health.
         .status(new Status().state(State.ENABLED))
         .pcIeDevices(gpus.stream().map(s -> Uris.ref(Uris.pcieDevice(chassisId, s))).toList())
+        .processors(Uris.ref(uri + "/Processors"))
         .links(new ComputerSystemLinks().resourceBlocks(blocks.stream().map(Uris::ref).toList()))
         .actions(new ComputerSystemActions()
             .hashComputerSystemAddResourceBlock(new ActionTarget().target(uri + ADD))

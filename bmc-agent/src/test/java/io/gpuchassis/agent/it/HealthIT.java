@@ -116,6 +116,31 @@ class HealthIT {
   }
 
   @Test
+  void gpus_are_processors_of_their_resource_block_and_of_the_host_they_are_bound_to() throws Exception {
+    String blockGpu = get("/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3").at("/Processors/0/@odata.id")
+        .asText();
+    JsonNode processor = get(blockGpu);
+    assertEquals("GPU", processor.get("ProcessorType").asText());
+    assertEquals("NVIDIA H100 PCIe", processor.get("Model").asText());
+    assertEquals("OK", processor.at("/Status/Health").asText());
+    assertEquals(CHASSIS + "/PCIeDevices/Slot3", processor.at("/Links/PCIeDevice/@odata.id").asText());
+    assertEquals(0, get("/redfish/v1/Systems/Host2/Processors").at("/Members").size());
+
+    agent.agent.bindings().bind(3, "Host2").join();
+    try {
+      assertEquals("/redfish/v1/Systems/Host2/Processors", get("/redfish/v1/Systems/Host2").at("/Processors/@odata.id")
+          .asText());
+      JsonNode members = get("/redfish/v1/Systems/Host2/Processors").at("/Members");
+      assertEquals(1, members.size());
+      assertEquals("GPU", get(members.get(0).get("@odata.id").asText()).get("ProcessorType").asText());
+      assertEquals(404, agent.client.get("/redfish/v1/Systems/Host1/Processors/GPU-Slot3", READER).statusCode(),
+          "not Host1's");
+    } finally {
+      agent.agent.bindings().unbind(3, true).join();
+    }
+  }
+
+  @Test
   void a_failed_supply_is_critical_and_the_subsystem_warns_that_redundancy_is_gone() throws Exception {
     var fault = agent.agent.faults().inject("psu-fail", CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1");
     try {

@@ -43,7 +43,7 @@ class PrivilegeWalkIT {
           Map.entry("DeviceId", "Slot1"), Map.entry("TaskId", "999999"),
           Map.entry("SystemId", "Host1"), Map.entry("ResourceBlockId", "GPU-Slot1"),
           Map.entry("SensorId", "InletTemp"), Map.entry("FanId", "Fan1"), Map.entry("PowerSupplyId", "PSU1"),
-          Map.entry("ReservationId", "no-such-reservation"));
+          Map.entry("ReservationId", "no-such-reservation"), Map.entry("ProcessorId", "GPU-Slot1"));
   static final Map<String, String> ABSENT =
       Map.ofEntries(
           Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
@@ -54,7 +54,8 @@ class PrivilegeWalkIT {
           Map.entry("DeviceId", "Slot99"), Map.entry("TaskId", "999999"),
           Map.entry("SystemId", "Host99"),
           Map.entry("ResourceBlockId", "GPU-Slot99"), Map.entry("ReservationId", "no-such-reservation"),
-          Map.entry("SensorId", "NoSensor"), Map.entry("FanId", "Fan99"), Map.entry("PowerSupplyId", "PSU99"));
+          Map.entry("SensorId", "NoSensor"), Map.entry("FanId", "Fan99"), Map.entry("PowerSupplyId", "PSU99"),
+          Map.entry("ProcessorId", "GPU-Slot99"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;

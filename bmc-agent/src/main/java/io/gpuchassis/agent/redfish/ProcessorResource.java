@@ -1,0 +1,102 @@
+package io.gpuchassis.agent.redfish;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.Gpu;
+import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.Processor;
+import io.gpuchassis.redfish.model.ProcessorLinks;
+import io.gpuchassis.redfish.model.ProcessorMemory;
+import io.gpuchassis.redfish.model.ProcessorType;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The GPUs as Redfish processors: each GPU's resource block carries it
+ * ({@code /redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3/Processors/GPU}, as DMTF's composability mockup
+ * does for its offload block), and a host lists the GPUs bound to it under
+ * {@code /redfish/v1/Systems/{SystemId}/Processors}, where inventory tools (Ansible, sushy) look for them.
+ */
+final class ProcessorResource {
+
+  private final ChassisModel model;
+  private final HealthMonitor health;
+  private final Clock clock;
+  private final Duration staleAfter;
+
+  ProcessorResource(ChassisModel model, HealthMonitor health, Clock clock, Duration staleAfter) {
+    this.model = model;
+    this.health = health;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
+  }
+
+  void register(RedfishRoutes routes) {
+    routes.resource(Uris.RESOURCE_BLOCKS + "/{ResourceBlockId}/Processors/GPU", "Processor", (params, caller) -> {
+      ChassisState state = model.current();
+      Slot slot = gpu(state, params.get("ResourceBlockId"));
+      return render(state, slot, Uris.resourceBlock(slot.number()) + "/Processors/GPU", "GPU");
+    });
+    routes.resource(Uris.SYSTEMS + "/{SystemId}/Processors", "ProcessorCollection", (params, caller) -> {
+      ChassisState state = model.current();
+      String host = host(state, params);
+      return Collections.render(Schemas.PROCESSOR_COLLECTION, Uris.system(host) + "/Processors", "Processors",
+          HostGpus.bound(state, host).stream().map(s -> Uris.system(host) + "/Processors/" + Uris.gpuEndpointId(s))
+              .toList());
+    });
+    routes.resource(Uris.SYSTEMS + "/{SystemId}/Processors/{ProcessorId}", "Processor", (params, caller) -> {
+      ChassisState state = model.current();
+      String host = host(state, params);
+      Slot slot = gpu(state, params.get("ProcessorId"));
+      if (!HostGpus.bound(state, host).contains(slot.number())) {
+        throw RedfishErrors.notFound("Processor", params.get("ProcessorId"));
+      }
+      String id = Uris.gpuEndpointId(slot.number());
+      return render(state, slot, Uris.system(host) + "/Processors/" + id, id);
+    });
+  }
+
+  private static String host(ChassisState state, Map<String, String> params) {
+    String id = params.get("SystemId");
+    return state.hosts().stream().filter(h -> h.id().equals(id)).findFirst()
+        .orElseThrow(() -> RedfishErrors.notFound("ComputerSystem", id)).id();
+  }
+
+  /** The occupied slot a {@code GPU-SlotN} id names. */
+  private static Slot gpu(ChassisState state, String id) {
+    return (id.matches("GPU-Slot\\d{1,3}") ? state.slot(Integer.parseInt(id.substring(8))) : java.util.Optional.<Slot>empty())
+        .filter(Slot::occupied)
+        .orElseThrow(() -> RedfishErrors.notFound("Processor", id));
+  }
+
+  private Processor render(ChassisState state, Slot slot, String uri, String id) {
+    Gpu gpu = slot.gpu().orElseThrow();
+    String chassis = state.identity().id();
+    String device = Uris.pcieDevice(chassis, slot.number());
+    return new Processor()
+        .atOdataId(uri)
+        .atOdataType(Schemas.PROCESSOR.odataType())
+        .id(id)
+        .name(gpu.model())
+        .description("GPU in slot " + slot.number())
+        .processorType(ProcessorType.GPU)
+        .manufacturer(gpu.vendorId() == 0x10de ? "NVIDIA" : String.format("PCI vendor 0x%04x", gpu.vendorId()))
+        .model(gpu.model())
+        .serialNumber(gpu.serialNumber())
+        .firmwareVersion(gpu.firmwareVersion())
+        .maxTDPWatts(gpu.tdpWatts())
+        .processorMemory(List.of(new ProcessorMemory()
+            .capacityMiB(gpu.memoryGiB() * 1024).integratedMemory(true)))
+        .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
+        .environmentMetrics(Uris.ref(device + "/EnvironmentMetrics"))
+        .links(new ProcessorLinks()
+            .chassis(Uris.ref(Uris.chassis(chassis)))
+            .pcIeDevice(Uris.ref(device)));
+  }
+}
