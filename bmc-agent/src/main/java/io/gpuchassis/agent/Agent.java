@@ -7,7 +7,10 @@ import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
 import io.gpuchassis.agent.compose.BindingReconciler;
+import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.events.EventServices;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.agent.redfish.EventRenderer;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.AccountRepository;
@@ -48,6 +51,7 @@ public final class Agent implements AutoCloseable {
   private final ChassisModel model;
   private final SwitchWorkers switches;
   private final BindingEngine bindings;
+  private final EventServices events;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -59,7 +63,8 @@ public final class Agent implements AutoCloseable {
       SimulatedChassis simulation,
       ChassisModel model,
       SwitchWorkers switches,
-      BindingEngine bindings) {
+      BindingEngine bindings,
+      EventServices events) {
     this.store = store;
     this.vertx = vertx;
     this.server = server;
@@ -67,6 +72,12 @@ public final class Agent implements AutoCloseable {
     this.model = model;
     this.switches = switches;
     this.bindings = bindings;
+    this.events = events;
+  }
+
+  /** Where the agent's components raise events (logged, streamed over SSE, pushed to subscribers). */
+  public EventBus events() {
+    return events.bus();
   }
 
   /** The binding engine, for in-process tests and tools. */
@@ -108,6 +119,7 @@ public final class Agent implements AutoCloseable {
     AgentStore store = null;
     Vertx vertx = null;
     SwitchWorkers switches = null;
+    EventServices events = null;
     try {
       store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
@@ -142,14 +154,26 @@ public final class Agent implements AutoCloseable {
       BindingJournal journal = new BindingJournal(store, clock);
       BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
       new BindingReconciler(model, switches, journal, bindings, clock).reconcile();
+      events = EventServices.start(store, vertx, clock, EventRenderer::subscriberBody);
       RedfishResources resources =
           new RedfishResources(
-              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings);
+              identity,
+              model,
+              tls,
+              clock,
+              config.switchPollInterval().multipliedBy(3),
+              security,
+              vertx,
+              bindings,
+              events);
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
-      return new Agent(store, vertx, server, simulation, model, switches, bindings);
+      return new Agent(store, vertx, server, simulation, model, switches, bindings, events);
     } catch (RuntimeException e) {
+      if (events != null) {
+        events.close();
+      }
       if (switches != null) {
         switches.close();
       }
@@ -201,6 +225,7 @@ public final class Agent implements AutoCloseable {
   @Override
   public void close() {
     try {
+      events.close();
       vertx.close().await();
       switches.close();
       simulation.close();

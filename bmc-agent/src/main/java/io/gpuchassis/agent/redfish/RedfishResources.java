@@ -10,6 +10,7 @@ import io.gpuchassis.agent.security.SecurityServices;
 import io.vertx.core.Vertx;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.events.EventServices;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -22,11 +23,13 @@ public final class RedfishResources {
   private final SecurityServices security;
   private final Vertx vertx;
   private final BindingEngine bindings;
+  private final EventServices events;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
    * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
    * @param vertx for the blocking parts of write requests (password hashing, database writes)
+   * @param events the event log, bus and subscriptions behind the EventService and the EventLog
    */
   public RedfishResources(
       ServiceIdentity identity,
@@ -36,7 +39,8 @@ public final class RedfishResources {
       Duration staleAfter,
       SecurityServices security,
       Vertx vertx,
-      BindingEngine bindings) {
+      BindingEngine bindings,
+      EventServices events) {
     this.identity = identity;
     this.model = model;
     this.certificate = certificate;
@@ -45,6 +49,7 @@ public final class RedfishResources {
     this.security = security;
     this.vertx = vertx;
     this.bindings = bindings;
+    this.events = events;
   }
 
   public void register(RedfishRoutes routes) {
@@ -56,7 +61,14 @@ public final class RedfishResources {
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);
     new AccountsResource(security, vertx).register(routes);
+    new LogServicesResource().register(routes);
     new SecurityLogResource(security.log(), clock, vertx).register(routes);
+    new EventLogResource(events.log(), clock, vertx).register(routes);
+    new EventServiceResource(events.bus(), events.settings(), vertx).register(routes);
+    EventStreamResource streams =
+        new EventStreamResource(events.bus(), events.settings(), security.sessions(), vertx);
+    streams.register(routes);
+    new EventDestinationResource(events.subscriptions(), streams, vertx).register(routes);
     FabricHealth health = new FabricHealth(clock, staleAfter);
     new FabricResource(model, health).register(routes);
     new SwitchResource(model, health).register(routes);

@@ -46,6 +46,8 @@ public final class Registries {
           Registry.of(BaseMessages.REGISTRY),
           Registry.of(AccountSecurityMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.CompositionMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.ResourceEventMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.FabricMessages.REGISTRY),
           new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false));
 
   private Registries() {}

@@ -54,6 +54,11 @@ public final class Schemas {
   public static final ServedSchema RESOURCE_BLOCK = ServedSchema.versioned("ResourceBlock", "v1_4_3");
   public static final ServedSchema COMPUTER_SYSTEM_COLLECTION = ServedSchema.unversioned("ComputerSystemCollection");
   public static final ServedSchema COMPUTER_SYSTEM = ServedSchema.versioned("ComputerSystem", "v1_27_0");
+  public static final ServedSchema EVENT_SERVICE = ServedSchema.versioned("EventService", "v1_12_0");
+  public static final ServedSchema EVENT_DESTINATION_COLLECTION =
+      ServedSchema.unversioned("EventDestinationCollection");
+  public static final ServedSchema EVENT_DESTINATION = ServedSchema.versioned("EventDestination", "v1_16_0");
+  public static final ServedSchema EVENT = ServedSchema.versioned("Event", "v1_13_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -106,6 +111,10 @@ public final class Schemas {
           RESOURCE_BLOCK,
           COMPUTER_SYSTEM_COLLECTION,
           COMPUTER_SYSTEM,
+          EVENT_SERVICE,
+          EVENT_DESTINATION_COLLECTION,
+          EVENT_DESTINATION,
+          EVENT,
           MESSAGE,
           RESOURCE);
 
