@@ -8,6 +8,7 @@ import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.event.EventFacts;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.query.EventStreamFilter;
+import io.gpuchassis.redfish.query.QueryMessages;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.Context;
@@ -94,19 +95,27 @@ final class EventStreamResource {
 
   private void open(RoutingContext ctx) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    for (String name : ctx.queryParams().names()) {
+      // The stream takes $filter only; paging, $expand or $select have nothing to act on.
+      if ((name.startsWith("$") && !name.equals("$filter")) || name.equals("only")) {
+        throw new RedfishException(400, QueryMessages.QUERY_NOT_SUPPORTED_ON_RESOURCE.with())
+            .withDetail("The event stream takes only $filter, not " + name + ".");
+      }
+    }
     String filterText = ctx.queryParams().get("$filter");
     Predicate<EventFacts> filter = filterText == null ? e -> true : EventStreamFilter.parse(filterText);
+    boolean head = ctx.request().method().equals(HttpMethod.HEAD);
+    if (!head && streams.size() >= MAX_STREAMS) {
+      throw new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with());
+    }
     HttpServerResponse response = ctx.response();
     response
         .putHeader("Content-Type", "text/event-stream")
         .putHeader("Cache-Control", "no-cache")
         .putHeader("OData-Version", "4.0");
-    if (ctx.request().method().equals(HttpMethod.HEAD)) {
+    if (head) {
       response.end();
       return;
-    }
-    if (streams.size() >= MAX_STREAMS) {
-      throw new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with());
     }
     String id = ID_PREFIX + ids.incrementAndGet();
     Context context = vertx.getOrCreateContext();

@@ -134,6 +134,15 @@ class EventsIT {
   }
 
   @Test
+  void query_options_other_than_filter_are_400_on_the_stream() throws Exception {
+    for (String q : new String[] {"$top=1", "$expand=.", "only"}) {
+      HttpResponse<String> r = agent.client.get(SSE + "?" + q, TestAgent.READER);
+      assertEquals(400, r.statusCode(), q + " -> " + r.body());
+      assertTrue(r.body().contains("QueryNotSupportedOnResource"), r.body());
+    }
+  }
+
+  @Test
   void streams_need_credentials() throws Exception {
     assertEquals(401, agent.client.status("GET", SSE, null, null));
   }
