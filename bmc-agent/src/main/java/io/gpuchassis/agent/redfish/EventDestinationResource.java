@@ -7,12 +7,16 @@ import io.gpuchassis.agent.events.Subscriptions;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.event.EventSelection;
+import io.gpuchassis.redfish.http.ActionParameters;
+import io.gpuchassis.redfish.json.RedfishJson;
 import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.model.ActionTarget;
 import io.gpuchassis.redfish.model.DeliveryRetryPolicy;
 import io.gpuchassis.redfish.model.EventDestination;
+import io.gpuchassis.redfish.model.EventDestinationActions;
 import io.gpuchassis.redfish.model.EventDestinationProtocol;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.State;
@@ -28,11 +32,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code /redfish/v1/EventService/Subscriptions}: push subscriptions (created by POST, changed by PATCH, ended by
- * DELETE) and, read-only, the open SSE streams. Creating needs ConfigureManager or ConfigureComponents; changing or
+ * {@code /redfish/v1/EventService/Subscriptions}: push subscriptions (created by POST, changed by PATCH, suspended
+ * and resumed by their actions, ended by DELETE) and the open SSE streams (which can only be read and deleted). Creating needs ConfigureManager or ConfigureComponents; changing or
  * deleting needs ConfigureManager, or ConfigureSelf for one's own subscription or stream (Privilege Registry).
  */
 final class EventDestinationResource {
+
+  static final String RESUME = "/Actions/EventDestination.ResumeSubscription";
+  static final String SUSPEND = "/Actions/EventDestination.SuspendSubscription";
 
   private final Subscriptions subscriptions;
   private final EventStreamResource streams;
@@ -62,6 +69,8 @@ final class EventDestinationResource {
     routes.resource(member, "EventDestination", (params, caller) -> render(params.get("SubscriptionId")));
     routes.patch(member, "EventDestination", this::handlePatch);
     routes.delete(member, "EventDestination", this::handleDelete);
+    routes.post(member + RESUME, "EventDestination", ctx -> handleSuspension(ctx, false));
+    routes.post(member + SUSPEND, "EventDestination", ctx -> handleSuspension(ctx, true));
   }
 
   private EventDestination render(String id) {
@@ -87,6 +96,12 @@ final class EventDestinationResource {
             .messageIds(s.selection().messageIds())
             .originResources(s.selection().originResources().stream().map(Uris::ref).toList())
             .subordinateResources(s.selection().subordinateResources())
+            .actions(
+                new EventDestinationActions()
+                    .hashEventDestinationResumeSubscription(
+                        new ActionTarget().target(Uris.subscription(s.id()) + RESUME))
+                    .hashEventDestinationSuspendSubscription(
+                        new ActionTarget().target(Uris.subscription(s.id()) + SUSPEND)))
             .status(
                 s.suspended()
                     ? new Status().state(State.DISABLED).health(Health.WARNING)
@@ -190,6 +205,40 @@ final class EventDestinationResource {
           }
           return null;
         },
+        done -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end());
+  }
+
+  /**
+   * EventDestination.SuspendSubscription and ResumeSubscription. A suspended subscription drops its queue and is sent
+   * nothing; events published meanwhile are not buffered, so resuming (with any DeliverBufferedEventDuration) starts
+   * with the next event.
+   */
+  private void handleSuspension(RoutingContext ctx, boolean suspend) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    String id = ctx.pathParams().get("SubscriptionId");
+    Subscription s = owned(subscriptions.find(id).orElseThrow(() -> notFound(id)), caller);
+    String action = suspend ? "EventDestination.SuspendSubscription" : "EventDestination.ResumeSubscription";
+    // The actions take no required parameter, so an empty request body is accepted as {}.
+    boolean empty = ctx.body().buffer() == null || ctx.body().buffer().length() == 0;
+    ObjectNode body = empty ? RedfishJson.mapper().createObjectNode() : RequestBodies.object(ctx);
+    ActionParameters parameters =
+        new ActionParameters(action, body)
+            .expect(List.of(), suspend ? List.of() : List.of("DeliverBufferedEventDuration"), java.util.Set.of());
+    if (body.hasNonNull("DeliverBufferedEventDuration")) {
+      String duration = parameters.string("DeliverBufferedEventDuration");
+      try {
+        java.time.Duration.parse(duration);
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new RedfishException(
+            400,
+            BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(duration, "DeliverBufferedEventDuration", action)
+                .about("/DeliverBufferedEventDuration"));
+      }
+    }
+    Offload.run(
+        vertx,
+        ctx,
+        () -> subscriptions.update(s.id(), sub -> sub.withSuspended(suspend)).orElseThrow(() -> notFound(id)),
         done -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end());
   }
 

@@ -75,6 +75,9 @@ class EventDeliveryIT {
         state = json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText();
       } while (!state.equals("Disabled") && System.nanoTime() < deadline);
       assertEquals("Disabled", state, "suspended after one attempt and one retry");
+      assertEquals(204, agent.client.send("POST", s + "/Actions/EventDestination.ResumeSubscription", TestAgent.ADMIN, "{}")
+          .statusCode());
+      assertEquals("Enabled", json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
     }
   }
 

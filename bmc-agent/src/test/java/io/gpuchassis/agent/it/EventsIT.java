@@ -226,6 +226,34 @@ class EventsIT {
   }
 
   @Test
+  void a_suspended_subscription_receives_nothing_until_resumed() throws Exception {
+    try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
+      String s = subscribe(receiver.url(), "", TestAgent.OPERATOR);
+      JsonNode actions = json(agent.client.get(s, TestAgent.READER)).get("Actions");
+      String suspend = actions.get("#EventDestination.SuspendSubscription").get("target").asText();
+      String resume = actions.get("#EventDestination.ResumeSubscription").get("target").asText();
+      assertEquals(403, agent.client.send("POST", suspend, TestAgent.READER, "{}").statusCode(), "not the reader's");
+      assertEquals(204, agent.client.send("POST", suspend, TestAgent.OPERATOR, "{}").statusCode());
+      assertEquals("Disabled", json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
+      submit(TEST_MESSAGE, null);
+      assertNull(receiver.next(Duration.ofMillis(500)), "a suspended subscription is sent nothing");
+      HttpResponse<String> badDuration =
+          agent.client.send("POST", resume, TestAgent.OPERATOR, "{\"DeliverBufferedEventDuration\": \"soon\"}");
+      assertEquals(400, badDuration.statusCode(), badDuration.body());
+      assertEquals(
+          204,
+          agent.client.send("POST", resume, TestAgent.OPERATOR, "{\"DeliverBufferedEventDuration\": \"PT0S\"}")
+              .statusCode());
+      assertEquals("Enabled", json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
+      submit("ResourceEvent.1.4.3.ResourceChanged", null);
+      JsonNode event = receiver.next(WAIT);
+      assertNotNull(event, "resumed");
+      assertEquals("ResourceEvent.1.4.3.ResourceChanged", event.get("Events").get(0).get("MessageId").asText());
+      assertEquals(204, agent.client.send("DELETE", s, TestAgent.OPERATOR, null).statusCode());
+    }
+  }
+
+  @Test
   void slow_and_dead_subscribers_do_not_delay_a_healthy_one() throws Exception {
     int deadPort;
     try (ServerSocket s = new ServerSocket(0)) {
