@@ -141,13 +141,14 @@ final class EventStreamResource {
     response.write(": stream " + id + " open\n\n");
   }
 
-  /** Ends streams whose session is gone, and sends the heartbeat. Runs on the stream's event loop. */
+  /** Ends streams whose session is gone, keeps the others' sessions alive, and sends the heartbeat. */
   private void check(String id) {
     Stream s = streams.get(id);
     if (s == null) {
       return;
     }
-    if (s.sessionId().isPresent() && sessions.find(s.sessionId().get()).isEmpty()) {
+    // An open stream is activity on its session, so the session's idle timeout does not end a quiet stream.
+    if (s.sessionId().isPresent() && !sessions.keepAlive(s.sessionId().get())) {
       close(id);
       return;
     }
