@@ -59,6 +59,15 @@ public final class EventBus implements AutoCloseable {
         publisher);
   }
 
+  /**
+   * Runs {@code work} on the publisher's thread, between two events: every event published before it is in the log,
+   * and every event published after it reaches the listeners afterwards. Lets a new listener catch up from the log
+   * without missing or repeating an event.
+   */
+  public CompletableFuture<Void> betweenEvents(Runnable work) {
+    return CompletableFuture.runAsync(work, publisher);
+  }
+
   /** Calls {@code listener} with every event published from now on; the returned handle removes it again. */
   public Runnable listen(Consumer<PublishedEvent> listener) {
     listeners.add(listener);

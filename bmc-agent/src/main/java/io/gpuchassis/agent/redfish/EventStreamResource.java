@@ -20,6 +20,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,7 +29,8 @@ import java.util.function.Predicate;
 /**
  * The EventService's Server-Sent Event stream ({@code ServerSentEventUri}, DSP0266 "Server-sent events"): a
  * {@code text/event-stream} response that stays open and carries each event as {@code id:} and {@code data:} lines
- * (the Event JSON), optionally narrowed by {@code $filter}. Each open stream is also an EventDestination of type SSE
+ * (the Event JSON), optionally narrowed by {@code $filter}. A client that reconnects with {@code Last-Event-ID} first
+ * gets the events it missed that are still in the EventLog. Each open stream is also an EventDestination of type SSE
  * in the Subscriptions collection; deleting that, ending the session the stream was opened with, or the client going
  * away closes it.
  */
@@ -55,6 +57,7 @@ final class EventStreamResource {
       long timer,
       AtomicInteger ticks) {}
 
+  private final EventBus bus;
   private final EventServiceSettings settings;
   private final SessionManager sessions;
   private final Vertx vertx;
@@ -62,6 +65,7 @@ final class EventStreamResource {
   private final AtomicLong ids = new AtomicLong();
 
   EventStreamResource(EventBus bus, EventServiceSettings settings, SessionManager sessions, Vertx vertx) {
+    this.bus = bus;
     this.settings = settings;
     this.sessions = sessions;
     this.vertx = vertx;
@@ -135,10 +139,48 @@ final class EventStreamResource {
     response.setChunked(true);
     response.closeHandler(v -> forget(id));
     response.exceptionHandler(e -> forget(id));
-    streams.put(id, stream);
     response.setStatusCode(200);
-    // The headers go out now, so the client knows the stream is open before the first event.
-    response.write(": stream " + id + " open\n\n");
+    OptionalLong lastEventId = lastEventId(ctx);
+    // Joined between two events: what was published before is replayed from the log, what comes after arrives live,
+    // and all of it is written on the stream's event loop in that order.
+    bus.betweenEvents(
+        () -> {
+          List<String> missed =
+              lastEventId.isEmpty()
+                  ? List.of()
+                  : bus.log().entries().stream()
+                      .filter(e -> e.id() > lastEventId.getAsLong() && filter.test(e.facts()))
+                      .map(EventStreamResource::frame)
+                      .toList();
+          streams.put(id, stream);
+          if (response.closed()) {
+            forget(id);
+          }
+          context.runOnContext(
+              v -> {
+                // The headers go out now, once the stream is registered: a client that sees them is subscribed.
+                writeIfOpen(stream, ": stream " + id + " open\n\n");
+                missed.forEach(frame -> writeIfOpen(stream, frame));
+              });
+        });
+  }
+
+  /** The client's {@code Last-Event-ID} (it reconnects after a break): events after it are sent first. */
+  private static OptionalLong lastEventId(RoutingContext ctx) {
+    String header = ctx.request().getHeader("Last-Event-ID");
+    return header != null && header.trim().matches("\\d{1,18}")
+        ? OptionalLong.of(Long.parseLong(header.trim()))
+        : OptionalLong.empty();
+  }
+
+  private static String frame(PublishedEvent event) {
+    return "id: " + event.id() + "\ndata: " + EventRenderer.json(EventRenderer.render(event, "")) + "\n\n";
+  }
+
+  private void writeIfOpen(Stream s, String frame) {
+    if (!s.response().closed() && !s.response().ended()) {
+      s.response().write(frame);
+    }
   }
 
   /** Ends streams whose session is gone, keeps the others' sessions alive, and sends the heartbeat. */
@@ -168,14 +210,14 @@ final class EventStreamResource {
         continue;
       }
       if (frame == null) {
-        frame = "id: " + event.id() + "\ndata: " + EventRenderer.json(EventRenderer.render(event, "")) + "\n\n";
+        frame = frame(event);
       }
       String data = frame;
       s.context()
           .runOnContext(
               v -> {
-                if (streams.containsKey(s.id()) && !s.response().closed()) {
-                  s.response().write(data);
+                if (streams.containsKey(s.id())) {
+                  writeIfOpen(s, data);
                 }
               });
     }

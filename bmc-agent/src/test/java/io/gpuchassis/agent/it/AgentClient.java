@@ -101,16 +101,19 @@ final class AgentClient {
   }
 
   /** Opens a streaming GET (an SSE stream): the response arrives with its headers, the body is read as it comes. */
-  HttpResponse<java.util.stream.Stream<String>> stream(String path, String authorization) throws Exception {
-    HttpRequest request =
+  HttpResponse<java.util.stream.Stream<String>> stream(String path, String authorization, String... headers)
+      throws Exception {
+    HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))
             .header("Accept", "text/event-stream")
             .header(
                 authorization.startsWith("token:") ? "X-Auth-Token" : "Authorization",
                 authorization.startsWith("token:") ? authorization.substring("token:".length()) : authorization)
-            .GET()
-            .build();
-    return http.send(request, HttpResponse.BodyHandlers.ofLines());
+            .GET();
+    for (int i = 0; i + 1 < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
   }
 
   /**

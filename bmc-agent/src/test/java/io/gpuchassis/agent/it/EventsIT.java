@@ -126,6 +126,27 @@ class EventsIT {
   }
 
   @Test
+  void a_client_reconnecting_with_last_event_id_gets_what_it_missed_then_live_events() throws Exception {
+    String seen;
+    try (SseReader first = open(null, TestAgent.READER)) {
+      submit("ResourceEvent.1.4.3.ResourceCreated", null);
+      seen = first.next(WAIT).id();
+    }
+    submit("Fabric.1.0.3.ZoneCreated", null, "Host3", "PCIe");
+    submit("ResourceEvent.1.4.3.ResourceRemoved", null);
+    String path = SSE + "?$filter=" + URLEncoder.encode("RegistryPrefix eq 'ResourceEvent'", StandardCharsets.UTF_8).replace("+", "%20");
+    try (SseReader again = new SseReader(agent.client.stream(path, TestAgent.READER, "Last-Event-ID", seen))) {
+      SseReader.Received missed = again.next(WAIT);
+      assertNotNull(missed, "the missed event was replayed");
+      assertEquals("ResourceEvent.1.4.3.ResourceRemoved", missed.data().get("Events").get(0).get("MessageId").asText(),
+          "the Fabric event is outside the filter and the one already seen is not repeated");
+      submit("ResourceEvent.1.4.3.ResourceChanged", null);
+      assertEquals("ResourceEvent.1.4.3.ResourceChanged", again.next(WAIT).data().get("Events").get(0).get("MessageId").asText());
+      assertNull(again.next(Duration.ofMillis(200)));
+    }
+  }
+
+  @Test
   void a_filter_the_stream_cannot_honour_is_400() throws Exception {
     HttpResponse<String> r =
         agent.client.get(SSE + "?$filter=" + URLEncoder.encode("Severity eq 'OK'", StandardCharsets.UTF_8).replace("+", "%20"), TestAgent.READER);
