@@ -110,8 +110,14 @@ final class SubscriberQueue {
   }
 
   private void attempt(String body) {
-    sender
-        .post(destination, body)
+    java.util.concurrent.CompletionStage<Integer> answer;
+    try {
+      answer = sender.post(destination, body);
+    } catch (RuntimeException e) {
+      // A sender that throws instead of failing its answer must not leave the queue waiting forever.
+      answer = java.util.concurrent.CompletableFuture.failedFuture(e);
+    }
+    answer
         .whenComplete(
             (status, error) -> {
               if (error == null && status >= 200 && status < 300) {
@@ -161,7 +167,7 @@ final class SubscriberQueue {
       }
       return;
     }
-    LOG.debug("event delivery to {} failed ({}); retrying in {}", destination, why, wait);
+    LOG.info("event delivery to {} failed ({}); retrying in {}", destination, why, wait);
     timers.schedule(() -> retry(body), wait.toMillis(), TimeUnit.MILLISECONDS);
   }
 
