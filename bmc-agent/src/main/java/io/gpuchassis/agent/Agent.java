@@ -3,7 +3,9 @@ package io.gpuchassis.agent;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.redfish.ChassisHealth;
-import io.gpuchassis.agent.health.LoggedHealthEvents;
+import io.gpuchassis.agent.health.PublishedHealthEvents;
+import io.gpuchassis.agent.redfish.CompositionEvents;
+import io.gpuchassis.agent.redfish.FabricEvents;
 import io.gpuchassis.sensor.chassis.PollIntervals;
 import io.gpuchassis.sensor.i2c.DeviceException;
 
@@ -15,7 +17,10 @@ import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.compose.BindingReconciler;
+import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.events.EventServices;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.agent.redfish.EventRenderer;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.AccountRepository;
@@ -57,6 +62,7 @@ public final class Agent implements AutoCloseable {
   private final SwitchWorkers switches;
   private final BindingEngine bindings;
   private final HealthMonitor health;
+  private final EventServices events;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -69,7 +75,8 @@ public final class Agent implements AutoCloseable {
       ChassisModel model,
       SwitchWorkers switches,
       BindingEngine bindings,
-      HealthMonitor health) {
+      HealthMonitor health,
+      EventServices events) {
     this.store = store;
     this.vertx = vertx;
     this.server = server;
@@ -78,6 +85,7 @@ public final class Agent implements AutoCloseable {
     this.switches = switches;
     this.bindings = bindings;
     this.health = health;
+    this.events = events;
   }
 
   /** The sensors, thresholds, fan loop and over-temperature policy, for in-process tests and tools. */
@@ -88,6 +96,11 @@ public final class Agent implements AutoCloseable {
   /** The simulated chassis under the agent, for in-process tests and tools. */
   public SimulatedChassis simulation() {
     return simulation;
+  }
+
+  /** Where the agent's components raise events (logged, streamed over SSE, pushed to subscribers). */
+  public EventBus events() {
+    return events.bus();
   }
 
   /** The binding engine, for in-process tests and tools. */
@@ -130,6 +143,7 @@ public final class Agent implements AutoCloseable {
     Vertx vertx = null;
     SwitchWorkers switches = null;
     HealthMonitor health = null;
+    EventServices events = null;
     try {
       store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
@@ -153,6 +167,7 @@ public final class Agent implements AutoCloseable {
           simulation.switchesDescription());
       HttpsCertificate tls = join(tlsLoad);
       vertx = join(vertxStart);
+      events = EventServices.start(store, vertx, clock, EventRenderer::subscriberBody);
       ChassisModel model = new ChassisModel(simulation.initialState());
       switches =
           SwitchWorkers.start(
@@ -163,22 +178,29 @@ public final class Agent implements AutoCloseable {
       SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
       BindingJournal journal = new BindingJournal(store, clock);
       BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
-      new BindingReconciler(model, switches, journal, bindings, clock).reconcile();
-      health = startHealth(simulation, model, config, clock);
+      CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
+      model.onChange(compositionEvents);
+      model.onChange(new FabricEvents(events.bus(), model.current()));
+      compositionEvents.reconciled(new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
+      health = startHealth(simulation, model, config, clock, events);
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
               new Reservations(store, clock),
               new ChassisHealth(health, simulation.sensorCatalog(),
                   simulation.topology().powerSupplyRedundancy().type().name(),
-                  simulation.topology().powerSupplyRedundancy().minNeeded()));
+                  simulation.topology().powerSupplyRedundancy().minNeeded()),
+              events);
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
-      return new Agent(store, vertx, server, simulation, model, switches, bindings, health);
+      return new Agent(store, vertx, server, simulation, model, switches, bindings, health, events);
     } catch (RuntimeException e) {
       if (health != null) {
         health.close();
+      }
+      if (events != null) {
+        events.close();
       }
       if (switches != null) {
         switches.close();
@@ -195,12 +217,14 @@ public final class Agent implements AutoCloseable {
 
   /** Polls the chassis sensors: production intervals, ten times faster in a fast simulation (tests). */
   private static HealthMonitor startHealth(
-      SimulatedChassis simulation, ChassisModel model, AgentConfig config, Clock clock) {
+      SimulatedChassis simulation, ChassisModel model, AgentConfig config, Clock clock, EventServices events) {
     PollIntervals intervals = config.simulation().speed() == SimulationSpeed.FAST
         ? PollIntervals.production().faster(10) : PollIntervals.production();
     try {
       return HealthMonitor.start(simulation.sensorContext(), simulation.sensorLayout(), simulation.gpuSlots(),
-          slot -> model.current().binding(slot).host().isPresent(), new LoggedHealthEvents(), clock, intervals);
+          slot -> model.current().binding(slot).host().isPresent(),
+          new PublishedHealthEvents(events.bus(), simulation.sensorCatalog(), simulation.initialState().identity().id()),
+          clock, intervals);
     } catch (DeviceException e) {
       throw new IllegalStateException("the chassis sensors could not be opened: " + e.getMessage(), e);
     }
@@ -244,6 +268,7 @@ public final class Agent implements AutoCloseable {
   @Override
   public void close() {
     try {
+      events.close();
       vertx.close().await();
       health.close();
       switches.close();

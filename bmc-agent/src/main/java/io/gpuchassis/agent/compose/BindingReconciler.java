@@ -43,9 +43,9 @@ public final class BindingReconciler {
     this.clock = clock;
   }
 
-  /** Reconciles every slot and inter-switch link; returns one line per mismatch found and what was done about it. */
-  public List<String> reconcile() {
-    List<String> mismatches = new ArrayList<>();
+  /** Reconciles every slot and inter-switch link; returns every mismatch found and what was done about it. */
+  public List<Mismatch> reconcile() {
+    List<Mismatch> mismatches = new ArrayList<>();
     ChassisState state = model.current();
     for (BindingJournal.Operation op : journal.interrupted()) {
       finishInterrupted(state, op, mismatches);
@@ -63,14 +63,14 @@ public final class BindingReconciler {
                 s.binding(slot.number())
                     .to(State.FAILED, Optional.ofNullable(desired.get(slot.number())), Optional.of(reason),
                         clock.instant())));
-        mismatches.add("slot " + slot.number() + ": " + reason);
+        mismatches.add(Mismatch.ofSlot(slot.number(), reason, false));
       }
     }
     mismatches.forEach(m -> LOG.warn("Reconciliation: {}", m));
     return mismatches;
   }
 
-  private void finishInterrupted(ChassisState state, BindingJournal.Operation op, List<String> mismatches) {
+  private void finishInterrupted(ChassisState state, BindingJournal.Operation op, List<Mismatch> mismatches) {
     Optional<BindingPlan> plan = BindingPlan.route(state, op.slot(), op.host());
     if (plan.isEmpty()) {
       journal.failed(op.id(), "interrupted; the chassis no longer has this slot or host");
@@ -84,19 +84,20 @@ public final class BindingReconciler {
         boolean linkOk = onSwitch(p.switchId(), d -> engine.awaitLink(d, p).isEmpty());
         if (linkOk) {
           journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.BIND);
-          mismatches.add("slot " + op.slot() + ": an interrupted bind to " + op.host() + " had completed; kept");
+          mismatches.add(Mismatch.ofSlot(op.slot(), "an interrupted bind to " + op.host() + " had completed; kept", true));
           return;
         }
         unbind(p.switchId(), actual.get());
       }
       journal.failed(op.id(), "interrupted by a restart; rolled back");
-      mismatches.add("slot " + op.slot() + ": an interrupted bind to " + op.host() + " was rolled back");
+      mismatches.add(Mismatch.ofSlot(op.slot(), "an interrupted bind to " + op.host() + " was rolled back", true));
     } else {
       if (bound) {
         unbind(p.switchId(), actual.get());
       }
       journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.UNBIND);
-      mismatches.add("slot " + op.slot() + ": an interrupted release from " + op.host() + " was completed");
+      mismatches.add(
+          Mismatch.ofSlot(op.slot(), "an interrupted release from " + op.host() + " was completed", true));
     }
   }
 
@@ -104,12 +105,11 @@ public final class BindingReconciler {
    * Makes every inter-switch link carry what the desired bindings need: a link on the way to a desired slot is bound
    * into the partition before it, any other link is unbound. Slots are reconciled after, over the right links.
    */
-  private void reconcileLinks(ChassisState state, Map<Integer, String> desired, List<String> mismatches) {
+  private void reconcileLinks(ChassisState state, Map<Integer, String> desired, List<Mismatch> mismatches) {
     Map<InterSwitchLink, BindingPlan.Hop> needed = new LinkedHashMap<>();
     desired.forEach((slot, host) -> BindingPlan.route(state, slot, host)
         .ifPresent(plan -> plan.hops().forEach(hop -> needed.putIfAbsent(hop.link(), hop))));
     for (InterSwitchLink link : state.interSwitchLinks()) {
-      String name = "link " + link.switchA() + " -> " + link.switchB();
       try {
         Optional<Binding> actual = onSwitch(link.switchA(), d -> BindingEngine.boundAs(d, link.portA()));
         BindingPlan.Hop hop = needed.get(link);
@@ -124,18 +124,19 @@ public final class BindingReconciler {
             d.bind(hop.partition(), hop.logicalPort(), hop.physicalPort());
             return null;
           });
-          mismatches.add(name + ": bound into partition " + hop.partition() + " as the desired bindings need");
+          mismatches.add(Mismatch.ofLink(link, "bound into partition " + hop.partition() + " as the desired bindings need",
+              true));
         } else {
-          mismatches.add(name + ": bound though no desired binding crosses it; released");
+          mismatches.add(Mismatch.ofLink(link, "bound though no desired binding crosses it; released", true));
         }
       } catch (RuntimeException e) {
-        mismatches.add(name + ": switch " + link.switchA() + " did not answer during reconciliation: "
-            + e.getMessage());
+        mismatches.add(Mismatch.ofLink(link, "switch " + link.switchA() + " did not answer during reconciliation: "
+            + e.getMessage(), false));
       }
     }
   }
 
-  private void reconcileSlot(ChassisState state, Slot slot, Optional<String> desired, List<String> mismatches) {
+  private void reconcileSlot(ChassisState state, Slot slot, Optional<String> desired, List<Mismatch> mismatches) {
     Optional<Binding> actual = onSwitch(slot.switchId(), d -> BindingEngine.boundAs(d, slot.port()));
     Optional<BindingPlan> plan = desired.flatMap(host -> BindingPlan.route(state, slot.number(), host));
     boolean right = plan.isPresent()
@@ -152,20 +153,20 @@ public final class BindingReconciler {
     }
     if (actual.isPresent()) {
       unbind(slot.switchId(), actual.get());
-      mismatches.add(
-          "slot " + slot.number() + ": bound on the switch to partition " + actual.get().partition()
+      mismatches.add(Mismatch.ofSlot(slot.number(),
+          "bound on the switch to partition " + actual.get().partition()
               + (desired.isPresent() ? " instead of " + desired.get() : " though no binding was asked for")
-              + "; released");
+              + "; released", true));
     }
     model.apply(s -> s.withBinding(SlotBinding.unbound(slot.number(), clock.instant())));
     if (desired.isPresent()) {
       try {
         engine.bind(slot.number(), desired.get()).join();
-        mismatches.add("slot " + slot.number() + ": the switch had lost its binding to " + desired.get()
-            + "; bound again");
+        mismatches.add(Mismatch.ofSlot(slot.number(), "the switch had lost its binding to " + desired.get()
+            + "; bound again", true));
       } catch (RuntimeException e) {
-        mismatches.add("slot " + slot.number() + ": the binding to " + desired.get() + " could not be restored: "
-            + e.getMessage());
+        mismatches.add(Mismatch.ofSlot(slot.number(), "the binding to " + desired.get() + " could not be restored: "
+            + e.getMessage(), false));
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.health;
 
 import io.gpuchassis.sensor.policy.PolicyAction;
+import io.gpuchassis.sensor.threshold.Health;
 import io.gpuchassis.sensor.threshold.ThresholdEvent;
 
 /** Where the health monitor reports what it saw and did: events and log entries for operators and orchestrators. */
@@ -11,4 +12,13 @@ public interface HealthEvents {
 
   /** The over-temperature policy announces (Event, LogEntry) or did something to a slot (PowerOffSlot, Latch, ...). */
   void policyAction(PolicyAction action);
+
+  /** A sensor stopped being readable ({@code failed}), or reads again after that. */
+  void sensorFailed(String sensorId, boolean failed);
+
+  /** A power supply's health from its STATUS_WORD changed (OK, WARNING for a warning flag, CRITICAL without power). */
+  void supplyHealthChanged(String psuId, Health health);
+
+  /** The over-temperature policy's power-off of a slot has been carried out. */
+  void slotPoweredOff(int slot);
 }

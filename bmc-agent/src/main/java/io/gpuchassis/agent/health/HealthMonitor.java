@@ -25,6 +25,8 @@ import io.gpuchassis.sensor.poll.PollerSettings;
 import io.gpuchassis.sensor.poll.ReadingCache;
 import io.gpuchassis.sensor.poll.ReadingStatus;
 import io.gpuchassis.sensor.poll.SensorReading;
+import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
+import io.gpuchassis.sensor.threshold.Health;
 import io.gpuchassis.sensor.threshold.Severity;
 import io.gpuchassis.sensor.threshold.ThresholdEngine;
 import io.gpuchassis.sensor.threshold.ThresholdEvent;
@@ -173,8 +175,36 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   private void onReading(SensorReading reading) {
+    SensorReading before = readings.get(reading.sensorId()).orElse(null);
     readings.onReading(reading);
     thresholds.accept(reading).ifPresent(this::onThreshold);
+    boolean failed = reading.status() == ReadingStatus.FAILED;
+    if (before != null && (before.status() == ReadingStatus.FAILED) != failed) {
+      events.sensorFailed(reading.sensorId(), failed);
+    }
+    supplyOf(reading.sensorId()).ifPresent(psu -> supplyHealth(psu, before, reading));
+  }
+
+  /** The supply whose STATUS_WORD {@code sensorId} is. */
+  private Optional<String> supplyOf(String sensorId) {
+    return layout.psus().stream().map(p -> p.id()).filter(id -> SensorIds.psuStatus(id).equals(sensorId)).findFirst();
+  }
+
+  private void supplyHealth(String psu, SensorReading before, SensorReading now) {
+    Health was = before == null ? Health.OK : supplyHealth(before);
+    Health is = supplyHealth(now);
+    if (was != is) {
+      events.supplyHealthChanged(psu, is);
+    }
+  }
+
+  /** From STATUS_WORD: no power good is critical, any other flag a warning; a supply that cannot be read critical. */
+  private static Health supplyHealth(SensorReading word) {
+    if (word.value().isEmpty()) {
+      return word.status() == ReadingStatus.FAILED ? Health.CRITICAL : Health.OK;
+    }
+    PmbusStatusWord status = new PmbusStatusWord((int) word.value().getAsDouble());
+    return !status.powerGood() ? Health.CRITICAL : status.anyFlag() ? Health.WARNING : Health.OK;
   }
 
   private synchronized void onThreshold(ThresholdEvent event) {
@@ -215,7 +245,7 @@ public final class HealthMonitor implements AutoCloseable {
       if (error != null) {
         LOG.error("Could not power slot {} off: {}", slot, error.getMessage());
       } else {
-        LOG.warn("Slot {} powered off for over-temperature and latched", slot);
+        events.slotPoweredOff(slot);
       }
     });
   }

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.health;
 
 import io.gpuchassis.sensor.policy.PolicyAction;
+import io.gpuchassis.sensor.threshold.Health;
 import io.gpuchassis.sensor.threshold.Severity;
 import io.gpuchassis.sensor.threshold.ThresholdEvent;
 import org.slf4j.Logger;
@@ -19,6 +20,25 @@ public final class LoggedHealthEvents implements HealthEvents {
     } else {
       LOG.info(line);
     }
+  }
+
+  @Override
+  public void sensorFailed(String sensorId, boolean failed) {
+    if (failed) {
+      LOG.warn("{} cannot be read", sensorId);
+    } else {
+      LOG.info("{} reads again", sensorId);
+    }
+  }
+
+  @Override
+  public void supplyHealthChanged(String psuId, Health health) {
+    LOG.warn("{} health {}", psuId, health);
+  }
+
+  @Override
+  public void slotPoweredOff(int slot) {
+    LOG.warn("Slot {} powered off for over-temperature and latched", slot);
   }
 
   @Override

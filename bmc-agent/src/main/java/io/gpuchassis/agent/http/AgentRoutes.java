@@ -10,10 +10,12 @@ import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.redfish.query.QueryEngine;
 import io.gpuchassis.redfish.route.AccessPolicy;
 import io.gpuchassis.redfish.route.Authenticator;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.TimeoutHandler;
 import java.util.ArrayList;
@@ -45,7 +47,15 @@ public final class AgentRoutes {
       Optional<FaultInjector> simulation) {
     router.route().handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
     // A handler that has not answered within this time (a stuck bug) gets 503 instead of holding the connection.
-    router.route().handler(TimeoutHandler.create(REQUEST_TIMEOUT_MS));
+    // The event stream answers at once and then stays open by design: it is not a stuck request.
+    Handler<RoutingContext> timeout = TimeoutHandler.create(REQUEST_TIMEOUT_MS);
+    router.route().handler(ctx -> {
+      if (Uris.EVENT_STREAM.equals(ctx.normalizedPath())) {
+        ctx.next();
+      } else {
+        timeout.handle(ctx);
+      }
+    });
     router.route().handler(new WriteAudit(vertx, security.log()));
     List<RouteEntry> entries = new ArrayList<>();
     Authenticator authenticator = security.authenticator();

@@ -14,6 +14,7 @@ import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.events.EventServices;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -28,11 +29,13 @@ public final class RedfishResources {
   private final BindingEngine bindings;
   private final ChassisHealth health;
   private final Reservations reservations;
+  private final EventServices events;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
    * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
    * @param vertx for the blocking parts of write requests (password hashing, database writes)
+   * @param events the event log, bus and subscriptions behind the EventService and the EventLog
    */
   public RedfishResources(
       ServiceIdentity identity,
@@ -44,7 +47,8 @@ public final class RedfishResources {
       Vertx vertx,
       BindingEngine bindings,
       Reservations reservations,
-      ChassisHealth health) {
+      ChassisHealth health,
+      EventServices events) {
     this.identity = identity;
     this.model = model;
     this.certificate = certificate;
@@ -55,6 +59,7 @@ public final class RedfishResources {
     this.bindings = bindings;
     this.health = health;
     this.reservations = reservations;
+    this.events = events;
   }
 
   public void register(RedfishRoutes routes) {
@@ -74,7 +79,14 @@ public final class RedfishResources {
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);
     new AccountsResource(security, vertx).register(routes);
+    new LogServicesResource().register(routes);
     new SecurityLogResource(security.log(), clock, vertx).register(routes);
+    new EventLogResource(events.log(), clock, vertx).register(routes);
+    new EventServiceResource(events.bus(), events.settings(), vertx).register(routes);
+    EventStreamResource streams =
+        new EventStreamResource(events.bus(), events.settings(), security.sessions(), vertx);
+    streams.register(routes);
+    new EventDestinationResource(events.subscriptions(), streams, vertx).register(routes);
     new FabricResource(model, fabricHealth).register(routes);
     new SwitchResource(model, fabricHealth).register(routes);
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);

@@ -46,6 +46,10 @@ public final class Registries {
           Registry.of(BaseMessages.REGISTRY),
           Registry.of(AccountSecurityMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.CompositionMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.ResourceEventMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.FabricMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.SensorEventMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.TaskEventMessages.REGISTRY),
           new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false));
 
   private Registries() {}

@@ -73,6 +73,11 @@ public final class Schemas {
   public static final ServedSchema COMPOSITION_RESERVATION =
       ServedSchema.versioned("CompositionReservation", "v1_0_2");
   public static final ServedSchema ACTION_INFO = ServedSchema.versioned("ActionInfo", "v1_5_0");
+  public static final ServedSchema EVENT_SERVICE = ServedSchema.versioned("EventService", "v1_12_0");
+  public static final ServedSchema EVENT_DESTINATION_COLLECTION =
+      ServedSchema.unversioned("EventDestinationCollection");
+  public static final ServedSchema EVENT_DESTINATION = ServedSchema.versioned("EventDestination", "v1_16_0");
+  public static final ServedSchema EVENT = ServedSchema.versioned("Event", "v1_13_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
 
@@ -142,6 +147,10 @@ public final class Schemas {
           COMPOSITION_RESERVATION_COLLECTION,
           COMPOSITION_RESERVATION,
           ACTION_INFO,
+          EVENT_SERVICE,
+          EVENT_DESTINATION_COLLECTION,
+          EVENT_DESTINATION,
+          EVENT,
           MESSAGE,
           RESOURCE);
 

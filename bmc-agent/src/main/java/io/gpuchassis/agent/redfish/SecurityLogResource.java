@@ -19,11 +19,10 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * The manager's log services: {@code /redfish/v1/Managers/BMC/LogServices/SecurityLog}, the persisted security log
+ * The manager's security log: {@code /redfish/v1/Managers/BMC/LogServices/SecurityLog}, the persisted security log
  * (every login, every write request, every account change), with its entries and the ClearLog action.
  */
 final class SecurityLogResource {
@@ -41,12 +40,6 @@ final class SecurityLogResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.resource(
-        Uris.logServices(),
-        "LogServiceCollection",
-        (params, caller) ->
-            Collections.render(
-                Schemas.LOG_SERVICE_COLLECTION, Uris.logServices(), "Log Services", List.of(Uris.securityLog())));
     routes.resource(Uris.securityLog(), "LogService", (params, caller) -> render());
     routes.post(
         Uris.securityLog() + CLEAR_ACTION,

@@ -42,6 +42,7 @@ final class ServiceRootResource {
         .accountService(Uris.ref(Uris.ACCOUNT_SERVICE))
         .fabrics(Uris.ref(Uris.FABRICS))
         .compositionService(Uris.ref(Uris.COMPOSITION_SERVICE))
+        .eventService(Uris.ref(Uris.EVENT_SERVICE))
         .systems(Uris.ref(Uris.SYSTEMS))
         .registries(Uris.ref(Uris.REGISTRIES))
         .jsonSchemas(Uris.ref(Uris.JSON_SCHEMAS))

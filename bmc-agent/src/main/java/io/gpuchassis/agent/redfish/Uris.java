@@ -54,6 +54,28 @@ public final class Uris {
     return securityLog() + "/Entries";
   }
 
+  public static String eventLog() {
+    return logServices() + "/EventLog";
+  }
+
+  public static String eventLogEntries() {
+    return eventLog() + "/Entries";
+  }
+
+  public static String eventLogEntry(long id) {
+    return eventLogEntries() + "/" + id;
+  }
+
+  public static final String EVENT_SERVICE = "/redfish/v1/EventService";
+  public static final String SUBSCRIPTIONS = EVENT_SERVICE + "/Subscriptions";
+  /** The EventService's ServerSentEventUri. */
+  public static final String EVENT_STREAM = EVENT_SERVICE + "/SSE";
+  public static final String SUBMIT_TEST_EVENT = EVENT_SERVICE + "/Actions/EventService.SubmitTestEvent";
+
+  public static String subscription(String id) {
+    return SUBSCRIPTIONS + "/" + id;
+  }
+
   public static String chassis(String id) {
     return CHASSIS + "/" + id;
   }

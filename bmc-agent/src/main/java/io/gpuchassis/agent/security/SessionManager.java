@@ -85,6 +85,16 @@ public final class SessionManager {
     return Optional.ofNullable(session);
   }
 
+  /**
+   * Marks the live session {@code id} as used now, for a connection that stays open on it (an event stream is
+   * activity even when no request arrives). Returns false when the session has ended or expired.
+   */
+  public boolean keepAlive(String id) {
+    Optional<Session> session = find(id);
+    session.ifPresent(s -> byId.computeIfPresent(id, (k, current) -> current.usedAt(clock.instant())));
+    return session.isPresent();
+  }
+
   public List<Session> all() {
     expireIdle();
     return byId.values().stream().sorted(Comparator.comparing(Session::created)).toList();

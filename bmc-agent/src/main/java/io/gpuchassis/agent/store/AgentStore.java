@@ -88,6 +88,31 @@ public final class AgentStore implements AutoCloseable {
             hosts    TEXT NOT NULL,
             manifest TEXT NOT NULL
           );
+          """,
+          // 5: the event log (every published event) and the push subscriptions of the EventService
+          """
+          CREATE TABLE event_log (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            created    TEXT NOT NULL,
+            severity   TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            message    TEXT NOT NULL,
+            args       TEXT NOT NULL,
+            origin     TEXT
+          );
+          CREATE TABLE event_subscriptions (
+            id                TEXT PRIMARY KEY,
+            destination       TEXT NOT NULL,
+            context           TEXT NOT NULL,
+            registry_prefixes TEXT NOT NULL,
+            message_ids       TEXT NOT NULL,
+            origin_resources  TEXT NOT NULL,
+            subordinate       INTEGER NOT NULL,
+            retry_policy      TEXT NOT NULL,
+            suspended         INTEGER NOT NULL,
+            owner             TEXT NOT NULL,
+            created           TEXT NOT NULL
+          );
           """);
 
   private final Connection connection;

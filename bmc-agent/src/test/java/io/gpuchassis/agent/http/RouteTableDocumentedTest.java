@@ -20,6 +20,8 @@ import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.store.AgentStore;
 import org.junit.jupiter.api.io.TempDir;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.events.EventServices;
+import io.gpuchassis.agent.redfish.EventRenderer;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.sim.SimulatedChassis;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
@@ -81,6 +83,7 @@ class RouteTableDocumentedTest {
       SecurityServices security =
           new SecurityServices(
               store, new AccountRepository(store), new PasswordHasher(1000), vertx, Clock.systemUTC());
+      EventServices events = EventServices.start(store, vertx, Clock.systemUTC(), EventRenderer::subscriberBody);
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -97,12 +100,14 @@ class RouteTableDocumentedTest {
                   Clock.systemUTC(),
                   Duration.ofSeconds(1)),
               new Reservations(store, Clock.systemUTC()),
-              new ChassisHealth(health, chassis.sensorCatalog(), "NPlusM", 1));
+              new ChassisHealth(health, chassis.sensorCatalog(), "NPlusM", 1),
+              events);
       List<RouteEntry> entries =
           AgentRoutes.install(
               vertx, Router.router(vertx), security, resources, Optional.of(new FaultInjector(Clock.systemUTC())));
       workers.close();
       health.close();
+      events.close();
       store.close();
       // HEAD is registered with every GET and not listed separately.
       return entries.stream()

@@ -65,6 +65,14 @@ final class AgentClient {
    */
   HttpResponse<String> send(String method, String path, String authorization, String body, String... headers)
       throws Exception {
+    HttpRequest.Builder request = request(method, path, authorization, body);
+    for (int i = 0; i + 1 < headers.length; i += 2) {
+      request.header(headers[i], headers[i + 1]);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpRequest.Builder request(String method, String path, String authorization, String body) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))
             .timeout(Duration.ofSeconds(10))
@@ -81,10 +89,31 @@ final class AgentClient {
     if (body != null) {
       request.header("Content-Type", "application/json");
     }
+    return request;
+  }
+
+  /** The status of a request, read without waiting for the body (which a stream never ends). */
+  int status(String method, String path, String authorization, String body) throws Exception {
+    HttpResponse<InputStream> response =
+        http.send(request(method, path, authorization, body).build(), HttpResponse.BodyHandlers.ofInputStream());
+    response.body().close();
+    return response.statusCode();
+  }
+
+  /** Opens a streaming GET (an SSE stream): the response arrives with its headers, the body is read as it comes. */
+  HttpResponse<java.util.stream.Stream<String>> stream(String path, String authorization, String... headers)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .header("Accept", "text/event-stream")
+            .header(
+                authorization.startsWith("token:") ? "X-Auth-Token" : "Authorization",
+                authorization.startsWith("token:") ? authorization.substring("token:".length()) : authorization)
+            .GET();
     for (int i = 0; i + 1 < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
     }
-    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofLines());
   }
 
   /**

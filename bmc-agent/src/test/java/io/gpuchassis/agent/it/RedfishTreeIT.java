@@ -178,8 +178,33 @@ class RedfishTreeIT {
     HttpResponse<String> accepted = client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host2/Actions/Zone.AddEndpoint",
         ADMIN, "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3\"}}");
     assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
-    Map<String, JsonNode> crawled = crawl();
+    // A push subscription, an open SSE stream and a logged event, so that their resources are validated too, and
+    // the Event body the stream carries.
+    assertEquals(
+        201,
+        client.send("POST", "/redfish/v1/EventService/Subscriptions", ADMIN,
+            "{\"Destination\": \"https://192.0.2.1/events\", \"Protocol\": \"Redfish\", \"Context\": \"tree\","
+                + " \"RegistryPrefixes\": [\"Fabric\"], \"OriginResources\": [{\"@odata.id\": \"/redfish/v1/Fabrics/PCIe\"}],"
+                + " \"SubordinateResources\": true}").statusCode());
+    Map<String, JsonNode> crawled;
+    JsonNode streamed;
+    try (SseReader stream = new SseReader(client.stream("/redfish/v1/EventService/SSE", ADMIN))) {
+      assertEquals(
+          204,
+          client.send("POST", "/redfish/v1/EventService/Actions/EventService.SubmitTestEvent", ADMIN,
+              "{\"MessageId\": \"ResourceEvent.1.4.3.ResourceStatusChangedWarning\", \"MessageArgs\": [\"SW1\", \"Warning\"],"
+                  + " \"OriginOfCondition\": \"/redfish/v1/Fabrics/PCIe/Switches/SW1\"}").statusCode());
+      streamed = stream.next(java.time.Duration.ofSeconds(5)).data();
+      crawled = crawl();
+    }
     assertTrue(crawled.keySet().stream().anyMatch(u -> u.startsWith("/redfish/v1/TaskService/Tasks/")), "a Task");
+    assertTrue(
+        crawled.keySet().stream().filter(u -> u.startsWith("/redfish/v1/EventService/Subscriptions/")).count() == 2,
+        "a push subscription and an SSE stream");
+    assertTrue(
+        crawled.keySet().stream().anyMatch(u -> u.startsWith("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries/")),
+        "an event log entry");
+    crawled.put("(the SSE stream's event)", streamed);
     assertTrue(crawled.size() >= 8, () -> "crawled only " + crawled.keySet());
 
     Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();

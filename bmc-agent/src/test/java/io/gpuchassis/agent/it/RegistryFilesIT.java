@@ -69,7 +69,12 @@ class RegistryFilesIT {
   void registries_point_at_the_published_base_registry() throws Exception {
     JsonNode collection = ok("/redfish/v1/Registries");
     assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Base.1.22"));
-    assertEquals(4, collection.get("Members@odata.count").asInt(), "Base, AccountSecurity, Composition and the agent's own");
+    assertEquals(
+        8,
+        collection.get("Members@odata.count").asInt(),
+        "Base, AccountSecurity, Composition, ResourceEvent, Fabric, SensorEvent, TaskEvent and the agent's own");
+    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/ResourceEvent.1.4"));
+    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Fabric.1.0"));
 
     JsonNode base = ok("/redfish/v1/Registries/Base.1.22");
     assertEquals("Base.1.22", base.get("Id").asText());

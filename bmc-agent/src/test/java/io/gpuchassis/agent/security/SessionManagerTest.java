@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.security;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,6 +26,22 @@ class SessionManagerTest {
     clock.advance(Duration.ofSeconds(61));
     assertTrue(sessions.use(token).isEmpty(), "idle too long");
     assertTrue(sessions.all().isEmpty());
+  }
+
+  @Test
+  void a_kept_alive_session_does_not_expire_but_an_ended_one_is_not_revived() {
+    var opened = sessions.open(alice, "10.0.0.1", Optional.empty()).orElseThrow();
+    String id = opened.session().id();
+    for (int i = 0; i < 5; i++) {
+      clock.advance(Duration.ofSeconds(50));
+      assertTrue(sessions.keepAlive(id), "kept alive within the timeout");
+    }
+    assertTrue(sessions.use(opened.token()).isPresent(), "250 s after the last request, still open");
+    assertTrue(sessions.close(id));
+    assertFalse(sessions.keepAlive(id));
+    var idle = sessions.open(alice, "10.0.0.1", Optional.empty()).orElseThrow();
+    clock.advance(Duration.ofSeconds(61));
+    assertFalse(sessions.keepAlive(idle.session().id()), "an expired session stays expired");
   }
 
   @Test

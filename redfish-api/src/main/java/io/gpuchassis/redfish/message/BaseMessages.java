@@ -264,6 +264,21 @@ public final class BaseMessages {
   public static final MessageDefinition SUCCESS =
       define("Success", "The request completed successfully.", "OK", 0, "None.");
 
+  public static final MessageDefinition EVENT_SUBSCRIPTION_LIMIT_EXCEEDED =
+      define(
+          "EventSubscriptionLimitExceeded",
+          "The event subscription failed due to the number of simultaneous subscriptions exceeding the limit of the implementation.",
+          "Critical",
+          0,
+          "Reduce the number of other subscriptions before trying to establish the event subscription or increase the limit of simultaneous subscriptions, if supported.");
+  public static final MessageDefinition STRING_VALUE_TOO_LONG =
+      define(
+          "StringValueTooLong",
+          "The string '%1' exceeds the length limit %2.",
+          "Warning",
+          2,
+          "Resubmit the request with an appropriate string length.");
+
   private BaseMessages() {}
 
   private static MessageDefinition define(String key, String template, String severity, int args, String resolution) {

@@ -52,6 +52,21 @@ class BaseMessagesTest {
     checkAgainstRegistry(TaskEventMessages.class, TaskEventMessages.REGISTRY);
   }
 
+  @Test
+  void every_resource_event_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(ResourceEventMessages.class, ResourceEventMessages.REGISTRY);
+  }
+
+  @Test
+  void every_sensor_event_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(SensorEventMessages.class, SensorEventMessages.REGISTRY);
+  }
+
+  @Test
+  void every_fabric_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(FabricMessages.class, FabricMessages.REGISTRY);
+  }
+
   private static void checkAgainstRegistry(Class<?> holder, String id) throws Exception {
     Path registry = findRegistry(id);
     Assumptions.assumeTrue(registry != null, "DMTF registries not found beside the project; skipped");

@@ -1,0 +1,191 @@
+package io.gpuchassis.agent.events;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The events waiting for one push subscriber, delivered one at a time and in order. Each subscriber has its own
+ * queue, and the sender is asynchronous, so a slow or dead subscriber holds up nobody else. The queue is bounded:
+ * when it is full the oldest waiting event is dropped. A failed delivery is retried {@code retryAttempts} times,
+ * {@code retryInterval} apart; then the subscription's {@link RetryPolicy} decides, and {@link Exhaustion} is told.
+ */
+final class SubscriberQueue {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SubscriberQueue.class);
+
+  /** What to do with a subscription whose retries ran out. */
+  interface Exhaustion {
+    void suspend();
+
+    void terminate();
+  }
+
+  /** Retry settings read at every failure, so a PATCH of the EventService applies to waiting deliveries. */
+  record Retry(int attempts, Duration interval) {}
+
+  private final String destination;
+  private final RetryPolicy policy;
+  private final EventSender sender;
+  private final ScheduledExecutorService timers;
+  private final Supplier<Retry> retry;
+  private final int capacity;
+  private final Exhaustion exhaustion;
+
+  private final Deque<String> waiting = new ArrayDeque<>();
+  private boolean sending;
+  private boolean stopped;
+  private int failures;
+  private long dropped;
+
+  SubscriberQueue(
+      String destination,
+      RetryPolicy policy,
+      EventSender sender,
+      ScheduledExecutorService timers,
+      Supplier<Retry> retry,
+      int capacity,
+      Exhaustion exhaustion) {
+    this.destination = destination;
+    this.policy = policy;
+    this.sender = sender;
+    this.timers = timers;
+    this.retry = retry;
+    if (capacity < 2) {
+      throw new IllegalArgumentException("a subscriber queue holds at least 2 events: " + capacity);
+    }
+    this.capacity = capacity;
+    this.exhaustion = exhaustion;
+  }
+
+  /** Queues {@code body} for delivery; returns at once. */
+  void offer(String body) {
+    synchronized (this) {
+      if (stopped) {
+        return;
+      }
+      if (waiting.size() == capacity) {
+        // The head may be in flight; drop the oldest event that is only waiting.
+        String head = sending ? waiting.pollFirst() : null;
+        waiting.pollFirst();
+        if (head != null) {
+          waiting.addFirst(head);
+        }
+        dropped++;
+      }
+      waiting.addLast(body);
+    }
+    sendNext();
+  }
+
+  synchronized int waiting() {
+    return waiting.size();
+  }
+
+  synchronized long dropped() {
+    return dropped;
+  }
+
+  /** Stops delivering: queued events are dropped, an attempt in flight finishes but is not retried. */
+  synchronized void stop() {
+    stopped = true;
+    waiting.clear();
+  }
+
+  private void sendNext() {
+    String body;
+    synchronized (this) {
+      if (stopped || sending || waiting.isEmpty()) {
+        return;
+      }
+      sending = true;
+      body = waiting.peekFirst();
+    }
+    attempt(body);
+  }
+
+  private void attempt(String body) {
+    java.util.concurrent.CompletionStage<Integer> answer;
+    try {
+      answer = sender.post(destination, body);
+    } catch (RuntimeException e) {
+      // A sender that throws instead of failing its answer must not leave the queue waiting forever.
+      answer = java.util.concurrent.CompletableFuture.failedFuture(e);
+    }
+    answer
+        .whenComplete(
+            (status, error) -> {
+              if (error == null && status >= 200 && status < 300) {
+                delivered();
+              } else {
+                failed(body, error != null ? error.toString() : "HTTP " + status);
+              }
+            });
+  }
+
+  private void delivered() {
+    synchronized (this) {
+      failures = 0;
+      waiting.pollFirst();
+      sending = false;
+    }
+    sendNext();
+  }
+
+  private void failed(String body, String why) {
+    Retry settings = retry.get();
+    Duration wait;
+    boolean exhausted;
+    synchronized (this) {
+      if (stopped) {
+        sending = false;
+        return;
+      }
+      failures++;
+      boolean retriesLeft = failures <= settings.attempts();
+      exhausted =
+          !retriesLeft && (policy == RetryPolicy.SuspendRetries || policy == RetryPolicy.TerminateAfterRetries);
+      if (exhausted) {
+        stopped = true;
+        sending = false;
+        waiting.clear();
+      }
+      wait = backoff(settings.interval());
+    }
+    if (exhausted) {
+      LOG.warn("event delivery to {} failed {} times ({}); subscription {}", destination, failures, why,
+          policy == RetryPolicy.SuspendRetries ? "suspended" : "terminated");
+      if (policy == RetryPolicy.SuspendRetries) {
+        exhaustion.suspend();
+      } else {
+        exhaustion.terminate();
+      }
+      return;
+    }
+    LOG.info("event delivery to {} failed ({}); retrying in {}", destination, why, wait);
+    timers.schedule(() -> retry(body), wait.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private void retry(String body) {
+    synchronized (this) {
+      if (stopped) {
+        sending = false;
+        return;
+      }
+    }
+    attempt(body);
+  }
+
+  private Duration backoff(Duration interval) {
+    if (policy != RetryPolicy.RetryForeverWithBackoff) {
+      return interval;
+    }
+    int doublings = Math.min(failures - 1, 4);
+    return interval.multipliedBy(Math.min(1L << Math.max(doublings, 0), RetryPolicy.MAX_BACKOFF_FACTOR));
+  }
+}

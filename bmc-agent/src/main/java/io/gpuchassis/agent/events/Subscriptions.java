@@ -1,0 +1,201 @@
+package io.gpuchassis.agent.events;
+
+import io.gpuchassis.redfish.event.EventSelection;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The push subscriptions and their delivery. Each subscription that is not suspended has its own
+ * {@link SubscriberQueue}; published events are rendered for each matching subscriber (the body carries its Context)
+ * and queued. Changes are written to the store first, then applied in memory. The mutating methods block (database).
+ */
+public final class Subscriptions implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Subscriptions.class);
+
+  /** At most this many push subscriptions (each costs a queue and connections on a small board). */
+  public static final int MAX_SUBSCRIPTIONS = 20;
+
+  /** Events waiting per subscriber before the oldest is dropped. */
+  public static final int QUEUE_CAPACITY = 100;
+
+  /** Renders the body POSTed to a subscriber for an event. */
+  @FunctionalInterface
+  public interface Bodies {
+    String render(PublishedEvent event, Subscription subscription);
+  }
+
+  private final SubscriptionStore store;
+  private final EventSender sender;
+  private final EventServiceSettings settings;
+  private final Bodies bodies;
+  private final Clock clock;
+  private final int queueCapacity;
+  // Retry timers, and the store writes of suspensions and terminations (never on the sender's event loop).
+  private final ScheduledExecutorService timers =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "event-delivery");
+            t.setDaemon(true);
+            return t;
+          });
+  private final Map<String, Subscription> byId = new LinkedHashMap<>();
+  private final Map<String, SubscriberQueue> queues = new HashMap<>();
+  private final Runnable stopListening;
+
+  public Subscriptions(
+      SubscriptionStore store,
+      EventBus bus,
+      EventSender sender,
+      EventServiceSettings settings,
+      Bodies bodies,
+      Clock clock,
+      int queueCapacity) {
+    this.store = store;
+    this.sender = sender;
+    this.settings = settings;
+    this.bodies = bodies;
+    this.clock = clock;
+    this.queueCapacity = queueCapacity;
+    synchronized (this) {
+      for (Subscription s : store.all()) {
+        byId.put(s.id(), s);
+        startQueue(s);
+      }
+    }
+    this.stopListening = bus.listen(this::deliver);
+  }
+
+  public synchronized List<Subscription> all() {
+    return List.copyOf(byId.values());
+  }
+
+  public synchronized Optional<Subscription> find(String id) {
+    return Optional.ofNullable(byId.get(id));
+  }
+
+  /** Creates a subscription; empty when {@link #MAX_SUBSCRIPTIONS} already exist. */
+  public synchronized Optional<Subscription> create(
+      String destination, String context, EventSelection selection, RetryPolicy policy, String owner) {
+    if (byId.size() >= MAX_SUBSCRIPTIONS) {
+      return Optional.empty();
+    }
+    Subscription s =
+        new Subscription(
+            UUID.randomUUID().toString(), destination, context, selection, policy, false, owner, clock.instant());
+    store.save(s);
+    byId.put(s.id(), s);
+    startQueue(s);
+    return Optional.of(s);
+  }
+
+  /** Applies {@code change} to the subscription {@code id}; empty when there is none. */
+  public synchronized Optional<Subscription> update(String id, UnaryOperator<Subscription> change) {
+    Subscription before = byId.get(id);
+    if (before == null) {
+      return Optional.empty();
+    }
+    Subscription after = change.apply(before);
+    store.save(after);
+    byId.put(id, after);
+    if (after.suspended() != before.suspended() || after.retryPolicy() != before.retryPolicy()) {
+      stopQueue(id);
+      startQueue(after);
+    }
+    return Optional.of(after);
+  }
+
+  public synchronized boolean delete(String id) {
+    if (byId.remove(id) == null) {
+      return false;
+    }
+    store.delete(id);
+    stopQueue(id);
+    return true;
+  }
+
+  /** Queues {@code event} for every subscriber whose filters select it. Called on the event publisher's thread. */
+  void deliver(PublishedEvent event) {
+    if (!settings.current().serviceEnabled()) {
+      return;
+    }
+    List<Map.Entry<Subscription, SubscriberQueue>> targets = new ArrayList<>();
+    synchronized (this) {
+      for (Subscription s : byId.values()) {
+        SubscriberQueue q = queues.get(s.id());
+        if (q != null && s.selection().matches(event.facts())) {
+          targets.add(Map.entry(s, q));
+        }
+      }
+    }
+    for (Map.Entry<Subscription, SubscriberQueue> t : targets) {
+      t.getValue().offer(bodies.render(event, t.getKey()));
+    }
+  }
+
+  private void startQueue(Subscription s) {
+    if (s.suspended()) {
+      return;
+    }
+    String id = s.id();
+    queues.put(
+        id,
+        new SubscriberQueue(
+            s.destination(),
+            s.retryPolicy(),
+            sender,
+            timers,
+            () -> {
+              EventServiceSettings.Values v = settings.current();
+              return new SubscriberQueue.Retry(v.retryAttempts(), v.retryInterval());
+            },
+            queueCapacity,
+            new SubscriberQueue.Exhaustion() {
+              @Override
+              public void suspend() {
+                timers.execute(() -> guarded(() -> update(id, sub -> sub.withSuspended(true))));
+              }
+
+              @Override
+              public void terminate() {
+                timers.execute(() -> guarded(() -> delete(id)));
+              }
+            }));
+  }
+
+  private void stopQueue(String id) {
+    SubscriberQueue q = queues.remove(id);
+    if (q != null) {
+      q.stop();
+    }
+  }
+
+  private static void guarded(Runnable work) {
+    try {
+      work.run();
+    } catch (RuntimeException e) {
+      LOG.error("cannot record the end of a subscription's retries", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    stopListening.run();
+    synchronized (this) {
+      queues.values().forEach(SubscriberQueue::stop);
+      queues.clear();
+    }
+    timers.shutdownNow();
+  }
+}

@@ -1,0 +1,108 @@
+package io.gpuchassis.agent.health;
+
+import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.redfish.message.MessageDefinition;
+import io.gpuchassis.redfish.message.ResourceEventMessages;
+import io.gpuchassis.redfish.message.SensorEventMessages;
+import io.gpuchassis.sensor.policy.OverTempPolicy;
+import io.gpuchassis.sensor.policy.PolicyAction;
+import io.gpuchassis.sensor.threshold.Health;
+import io.gpuchassis.sensor.threshold.ThresholdEvent;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Health events as Redfish events (logged in the EventLog, streamed, pushed): a threshold crossing as its SensorEvent
+ * message about the sensor, and SensorFailure / SensorRestored when it stops or starts reading again; a GPU's or a
+ * supply's health change as ResourceEvent ResourceStatusChanged about its PCIe device or supply; an announced power-off
+ * as ResourcePoweringOff before it happens and ResourcePoweredOff once done. Each is also written to the agent's log.
+ */
+public final class PublishedHealthEvents implements HealthEvents {
+
+  private final EventBus bus;
+  private final SensorCatalog catalog;
+  private final String chassisUri;
+  private final HealthEvents log = new LoggedHealthEvents();
+
+  public PublishedHealthEvents(EventBus bus, SensorCatalog catalog, String chassisId) {
+    this.bus = bus;
+    this.catalog = catalog;
+    this.chassisUri = "/redfish/v1/Chassis/" + chassisId;
+  }
+
+  @Override
+  public void thresholdCrossed(ThresholdEvent event) {
+    log.thresholdCrossed(event);
+    Optional<ChassisSensor> sensor = catalog.bySensorId(event.sensorId());
+    Optional<MessageDefinition> message = SensorEventMessages.byKey(event.messageId());
+    if (sensor.isEmpty() || message.isEmpty()) {
+      return;
+    }
+    String name = sensor.get().redfishId();
+    String value = number(event.value());
+    String units = sensor.get().units();
+    MessageDefinition d = message.get();
+    bus.publish(d.numberOfArgs() == 4
+            ? d.with(name, value, units, event.threshold().isPresent() ? number(event.threshold().getAsDouble()) : "")
+            : d.with(name, value, units),
+        chassisUri + "/Sensors/" + name);
+  }
+
+  @Override
+  public void policyAction(PolicyAction action) {
+    log.policyAction(action);
+    if (!(action instanceof PolicyAction.Event e)) {
+      return;
+    }
+    String device = gpu(e.slot());
+    switch (e.messageId()) {
+      case OverTempPolicy.MESSAGE_DRAIN_REQUESTED, OverTempPolicy.MESSAGE_POWER_OFF ->
+          bus.publish(ResourceEventMessages.RESOURCE_POWERING_OFF.with(device), device);
+      case OverTempPolicy.MESSAGE_LATCH_CLEARED ->
+          bus.publish(ResourceEventMessages.RESOURCE_STATE_CHANGED.with(device, "Disabled"), device);
+      default -> bus.publish(statusChanged(e.severity()).with(device, name(e.severity())), device);
+    }
+  }
+
+  @Override
+  public void sensorFailed(String sensorId, boolean failed) {
+    log.sensorFailed(sensorId, failed);
+    catalog.bySensorId(sensorId).ifPresent(sensor -> bus.publish(
+        (failed ? SensorEventMessages.SENSOR_FAILURE : SensorEventMessages.SENSOR_RESTORED).with(sensor.redfishId()),
+        chassisUri + "/Sensors/" + sensor.redfishId()));
+  }
+
+  @Override
+  public void supplyHealthChanged(String psuId, Health health) {
+    log.supplyHealthChanged(psuId, health);
+    String uri = chassisUri + "/PowerSubsystem/PowerSupplies/" + psuId;
+    bus.publish(statusChanged(health).with(uri, name(health)), uri);
+  }
+
+  @Override
+  public void slotPoweredOff(int slot) {
+    log.slotPoweredOff(slot);
+    bus.publish(ResourceEventMessages.RESOURCE_POWERED_OFF.with(gpu(slot)), gpu(slot));
+  }
+
+  private static MessageDefinition statusChanged(Health health) {
+    return switch (health) {
+      case OK -> ResourceEventMessages.RESOURCE_STATUS_CHANGED_OK;
+      case WARNING -> ResourceEventMessages.RESOURCE_STATUS_CHANGED_WARNING;
+      case CRITICAL -> ResourceEventMessages.RESOURCE_STATUS_CHANGED_CRITICAL;
+    };
+  }
+
+  /** As Redfish spells a health: OK, Warning, Critical. */
+  private static String name(Health health) {
+    return health == Health.OK ? "OK" : health.name().charAt(0) + health.name().substring(1).toLowerCase(Locale.ROOT);
+  }
+
+  private String gpu(int slot) {
+    return chassisUri + "/PCIeDevices/Slot" + slot;
+  }
+
+  private static String number(double value) {
+    return String.format(Locale.ROOT, "%.1f", value);
+  }
+}

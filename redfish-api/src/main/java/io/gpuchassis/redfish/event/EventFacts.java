@@ -1,0 +1,45 @@
+package io.gpuchassis.redfish.event;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What an event filter looks at: the event's MessageId ({@code ResourceEvent.1.4.3.ResourceChanged}) and the URI of
+ * its OriginOfCondition, if it has one.
+ */
+public record EventFacts(String messageId, Optional<String> originOfCondition) {
+
+  public EventFacts {
+    Objects.requireNonNull(messageId, "messageId");
+    originOfCondition = originOfCondition.map(EventFacts::normalizeUri);
+  }
+
+  /** The registry prefix, the MessageId's first segment ({@code ResourceEvent}). */
+  public String registryPrefix() {
+    return registryPrefix(messageId);
+  }
+
+  /** {@code ResourceEvent.1.4.3.ResourceChanged} and {@code ResourceEvent.ResourceChanged} both give {@code ResourceEvent.ResourceChanged}. */
+  public String unversionedMessageId() {
+    return unversioned(messageId);
+  }
+
+  static String registryPrefix(String messageId) {
+    int dot = messageId.indexOf('.');
+    return dot < 0 ? messageId : messageId.substring(0, dot);
+  }
+
+  /**
+   * A MessageId without its version: DSP0266 asks filters to ignore the registry's major and minor version, so a
+   * subscription to {@code ResourceEvent.ResourceChanged} keeps working when the registry is updated.
+   */
+  public static String unversioned(String messageId) {
+    int dot = messageId.lastIndexOf('.');
+    return dot < 0 ? messageId : registryPrefix(messageId) + "." + messageId.substring(dot + 1);
+  }
+
+  /** URIs compare without a trailing slash, as the service names resources both ways. */
+  public static String normalizeUri(String uri) {
+    return uri.length() > 1 && uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+  }
+}
