@@ -4,6 +4,7 @@ import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.message.MessageInstance;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -23,22 +24,23 @@ final class BindingReplies {
    * @param name the task's name
    * @param errorUri the resource named in an error the engine reports late (after the request was accepted)
    * @param body renders the changed resource from the model once the change is done
+   * @param done what the change does, in registry messages for the task ({@link ChangeMessages})
    */
   static void reply(RoutingContext ctx, TaskRegistry tasks, String name, CompletableFuture<?> change, String errorUri,
-      Supplier<Object> body) {
+      Supplier<Object> body, List<MessageInstance> done) {
     if (change.isDone()) {
       whenDone(ctx, change, errorUri, body);
     } else {
-      TaskResponses.accepted(ctx, tasks, name, outcome(change, errorUri, body));
+      TaskResponses.accepted(ctx, tasks, name, outcome(change, errorUri, body, done));
     }
   }
 
   private static CompletableFuture<TaskOutcome> outcome(CompletableFuture<?> change, String errorUri,
-      Supplier<Object> body) {
+      Supplier<Object> body, List<MessageInstance> done) {
     // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.
     return TaskRegistry.uncancellable(change.handle((ok, error) -> {
       if (error == null) {
-        return TaskOutcome.success(RedfishResponses.tree(body.get()));
+        return TaskOutcome.success(200, RedfishResponses.tree(body.get()), done);
       }
       Throwable cause = error.getCause() != null ? error.getCause() : error;
       if (cause instanceof BindingException b) {

@@ -253,7 +253,8 @@ final class ComposeAction {
         : done.thenRun(() -> reservations.release(reservation.get().id()));
     CompositionReplies.reply(ctx, tasks, "Compose (Apply) of " + resolved.size() + " stanzas", finished, 200,
         Optional.empty(), () -> response(APPLY, resolved,
-            r -> RedfishResponses.tree(SystemResource.render(model.current(), r.host())), Optional.empty()));
+            r -> RedfishResponses.tree(SystemResource.render(model.current(), r.host())), Optional.empty()),
+        ChangeMessages.of(all));
   }
 
   private static ComposeResponse response(String type, List<Resolved> resolved,

@@ -5,7 +5,9 @@ import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.message.MessageInstance;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -22,13 +24,15 @@ final class CompositionReplies {
   private CompositionReplies() {}
 
   static void reply(RoutingContext ctx, TaskRegistry tasks, String name, CompletableFuture<Void> changes, int status,
-      Optional<String> location, Supplier<Object> body) {
+      Optional<String> location, Supplier<Object> body, List<MessageInstance> changed) {
     CompletableFuture<TaskOutcome> outcome = changes.handle((ok, error) -> {
       if (error != null) {
         throw new CompletionException(reason(error));
       }
       var tree = RedfishResponses.tree(body.get());
-      return location.isPresent() ? TaskOutcome.created(location.get(), tree) : TaskOutcome.success(tree);
+      return location.isPresent()
+          ? TaskOutcome.created(location.get(), tree, changed)
+          : TaskOutcome.success(status, tree, changed);
     });
     if (!changes.isDone()) {
       // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.

@@ -183,7 +183,7 @@ final class EndpointZoneResource {
     ActionETags.check(routes, ctx, caller, Uris.zone(host.id()), "ZoneETag");
     CompletableFuture<?> change = add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri);
     String name = action + " " + Uris.gpuEndpointId(slot) + (add ? " to " : " from ") + "zone " + host.id();
-    reply(ctx, name, change, host);
+    reply(ctx, name, change, host, List.of(slot));
   }
 
   private void handlePatch(RoutingContext ctx) {
@@ -235,11 +235,14 @@ final class EndpointZoneResource {
       }
     }
     CompletableFuture<?> all = CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new));
-    reply(ctx, "Update of the endpoints of zone " + host.id(), all, host);
+    List<Integer> touched = new ArrayList<>(added);
+    HostGpus.bound(state, host.id()).stream().filter(s -> !want.contains(s)).forEach(touched::add);
+    reply(ctx, "Update of the endpoints of zone " + host.id(), all, host, touched);
   }
 
-  private void reply(RoutingContext ctx, String name, CompletableFuture<?> change, HostPort host) {
-    BindingReplies.reply(ctx, tasks, name, change, Uris.zone(host.id()), () -> render(model.current(), host));
+  private void reply(RoutingContext ctx, String name, CompletableFuture<?> change, HostPort host, List<Integer> slots) {
+    BindingReplies.reply(ctx, tasks, name, change, Uris.zone(host.id()), () -> render(model.current(), host),
+        ChangeMessages.of(slots, List.of(host.id())));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String endpointUri) {

@@ -164,7 +164,7 @@ final class SystemResource {
     ActionETags.check(routes, ctx, caller, Uris.system(host.id()), "ComputerSystemETag");
     CompletableFuture<?> change = add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri);
     BindingReplies.reply(ctx, tasks, action + " " + blockUri + " on " + host.id(), change, blockUri,
-        () -> render(model.current(), host));
+        () -> render(model.current(), host), ChangeMessages.of(List.of(slot), List.of(host.id())));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String blockUri) {
@@ -194,6 +194,7 @@ final class SystemResource {
   private void decompose(RoutingContext ctx) {
     HostPort host = host(ctx.pathParams());
     String uri = Uris.system(host.id());
+    List<Integer> gpus = HostGpus.bound(model.current(), host.id());
     CompletableFuture<?> releases;
     try {
       releases = engine.unbindAll(host.id());
@@ -201,7 +202,7 @@ final class SystemResource {
       throw BindingErrors.of(e, uri);
     }
     BindingReplies.reply(ctx, tasks, "Release of every GPU of " + host.id(), releases, uri,
-        () -> render(model.current(), host));
+        () -> render(model.current(), host), ChangeMessages.of(gpus, List.of(host.id())));
   }
 
   /**
@@ -221,6 +222,6 @@ final class SystemResource {
       throw CompositionReplies.reason(e);
     }
     CompositionReplies.reply(ctx, tasks, "Composition of " + plan.slots().size() + " GPUs into " + host.id(), done,
-        201, Optional.of(uri), () -> render(model.current(), host));
+        201, Optional.of(uri), () -> render(model.current(), host), ChangeMessages.of(plan.changes()));
   }
 }

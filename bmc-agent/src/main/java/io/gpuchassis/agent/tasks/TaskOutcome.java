@@ -33,7 +33,12 @@ public final class TaskOutcome {
 
   /** The operation created (or composed) the resource at {@code location}: 201 with it as the body. */
   public static TaskOutcome created(String location, ObjectNode body) {
-    return new TaskOutcome(201, body, null, List.of(), location);
+    return created(location, body, List.of());
+  }
+
+  /** As {@link #created(String, ObjectNode)}, with messages saying what was done. */
+  public static TaskOutcome created(String location, ObjectNode body, List<MessageInstance> messages) {
+    return new TaskOutcome(201, body, null, messages, location);
   }
 
   /** The operation succeeded with {@code status} and {@code body}; warnings in {@code messages} make it Warning. */

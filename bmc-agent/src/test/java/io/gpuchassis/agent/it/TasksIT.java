@@ -85,9 +85,15 @@ class TasksIT {
     assertEquals("OK", finished.get("TaskStatus").asText());
     assertEquals(100, finished.get("PercentComplete").asInt());
     assertTrue(finished.has("EndTime"));
-    assertEquals(List.of("TaskEvent.1.0.5.TaskStarted", "TaskEvent.1.0.5.TaskCompletedOK"), messageIds(finished));
-    assertEquals("The task with Id '" + finished.get("Id").asText() + "' has completed.",
+    // What the task did, in the Composition and Fabric registries' words, between its start and its end.
+    assertEquals(List.of("TaskEvent.1.0.5.TaskStarted", "Composition.1.1.3.ResourceBlockCompositionStateChanged",
+        "Fabric.1.0.3.ZoneModified", "TaskEvent.1.0.5.TaskCompletedOK"), messageIds(finished));
+    assertEquals("The composition status of the resource block "
+        + "'/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot1' has changed.",
         finished.at("/Messages/1/Message").asText());
+    assertEquals("Zone 'Host1' in fabric 'PCIe' was modified.", finished.at("/Messages/2/Message").asText());
+    assertEquals("The task with Id '" + finished.get("Id").asText() + "' has completed.",
+        finished.at("/Messages/3/Message").asText());
 
     JsonNode tasks = json(client.get("/redfish/v1/TaskService/Tasks", READER));
     assertTrue(tasks.get("Members").toString().contains(finished.get("@odata.id").asText()));
