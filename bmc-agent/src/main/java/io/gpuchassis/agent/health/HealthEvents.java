@@ -19,6 +19,9 @@ public interface HealthEvents {
   /** A power supply's health from its STATUS_WORD changed (OK, WARNING for a warning flag, CRITICAL without power). */
   void supplyHealthChanged(String psuId, Health health);
 
+  /** An operator cleared a slot's over-temperature latch and the slot was powered on again. */
+  void slotPoweredOn(int slot);
+
   /** The over-temperature policy's power-off of a slot has been carried out. */
   void slotPoweredOff(int slot);
 }

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.IntPredicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -141,9 +142,41 @@ public final class HealthMonitor implements AutoCloseable {
     return policy.isLatched(slot);
   }
 
-  /** An operator clears a slot's over-temperature latch (the slot stays off; powering it on is a separate step). */
-  public synchronized void clearLatch(int slot, String operator) {
-    execute(policy.clearLatch(slot, operator, clock.instant()));
+  /**
+   * An operator clears a slot's over-temperature latch and powers the slot on again: power first, PERST# released
+   * {@value #POWER_STABLE_MILLIS} ms later as the PCIe CEM asks. If the GPU is still too hot, the policy trips again.
+   *
+   * @return completes with false when the slot was not latched (nothing done), true once it is powered on
+   */
+  public CompletableFuture<Boolean> clearLatch(int slot, String operator) {
+    synchronized (this) {
+      if (!policy.isLatched(slot)) {
+        return CompletableFuture.completedFuture(false);
+      }
+      execute(policy.clearLatch(slot, operator, clock.instant()));
+    }
+    int bus = layout.slot(slot).orElseThrow().expander().bus();
+    return polling.poller(bus).submit(() -> {
+      sensors.slot(slot).setPowerEnabled(true);
+      sleep(POWER_STABLE_MILLIS);
+      sensors.slot(slot).setReset(false);
+      return true;
+    }).whenComplete((on, error) -> {
+      if (error == null) {
+        events.slotPoweredOn(slot);
+      }
+    });
+  }
+
+  /** Time between slot power and the release of PERST#: PCIe CEM's T_PVPERL is at least 100 ms. */
+  static final long POWER_STABLE_MILLIS = 100;
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**

@@ -37,6 +37,11 @@ public final class LoggedHealthEvents implements HealthEvents {
   }
 
   @Override
+  public void slotPoweredOn(int slot) {
+    LOG.info("Slot {} powered on again after its over-temperature latch was cleared", slot);
+  }
+
+  @Override
   public void slotPoweredOff(int slot) {
     LOG.warn("Slot {} powered off for over-temperature and latched", slot);
   }

@@ -80,6 +80,12 @@ public final class PublishedHealthEvents implements HealthEvents {
   }
 
   @Override
+  public void slotPoweredOn(int slot) {
+    log.slotPoweredOn(slot);
+    bus.publish(ResourceEventMessages.RESOURCE_POWERED_ON.with(gpu(slot)), gpu(slot));
+  }
+
+  @Override
   public void slotPoweredOff(int slot) {
     log.slotPoweredOff(slot);
     bus.publish(ResourceEventMessages.RESOURCE_POWERED_OFF.with(gpu(slot)), gpu(slot));

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.redfish;
 import io.gpuchassis.agent.chassis.PortHealth;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.redfish.model.EnvironmentMetrics;
+import io.gpuchassis.redfish.model.PCIeDeviceActions;
 import io.gpuchassis.redfish.model.SensorExcerpt;
 import io.gpuchassis.sensor.chassis.SensorIds;
 
@@ -18,7 +19,9 @@ import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.http.PatchRequest;
 import io.gpuchassis.redfish.http.Preconditions;
+import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.model.DeviceType;
@@ -51,6 +54,9 @@ final class PCIeDeviceResource {
   private static final Set<String> READ_ONLY =
       Set.of("Id", "Name", "Description", "Manufacturer", "Model", "SerialNumber", "FirmwareVersion", "DeviceType",
           "PCIeInterface", "Status", "Links");
+
+  /** The agent's OEM action: clear a slot's over-temperature latch and power it on again. */
+  static final String CLEAR_LATCH = "/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch";
 
   private final ChassisModel model;
   private final HealthMonitor health;
@@ -85,6 +91,7 @@ final class PCIeDeviceResource {
         });
     routes.resource(collection + "/{DeviceId}", "PCIeDevice", (params, caller) -> render(chassis(params), slot(params)));
     routes.patch(collection + "/{DeviceId}", "PCIeDevice", this::handlePatch);
+    routes.post(collection + "/{DeviceId}" + CLEAR_LATCH, "PCIeDevice", this::clearLatch);
     routes.resource(collection + "/{DeviceId}/EnvironmentMetrics", "EnvironmentMetrics",
         (params, caller) -> renderEnvironment(chassis(params).identity().id(), slot(params)));
   }
@@ -132,7 +139,30 @@ final class PCIeDeviceResource {
         .readyToRemove(state.binding(slot.number()).readyToRemove())
         .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
         .environmentMetrics(Uris.ref(Uris.pcieDevice(chassisId, slot.number()) + "/EnvironmentMetrics"))
+        .actions(new PCIeDeviceActions().oem(Map.of("#GpuChassisAgent.ClearOverTemperatureLatch",
+            Map.of("target", Uris.pcieDevice(chassisId, slot.number()) + CLEAR_LATCH))))
+        .oem(Map.of("GpuChassisAgent", Map.of("OverTemperatureLatched", health.latched(slot.number()))))
         .links(new PCIeDeviceLinks().chassis(List.of(Uris.ref(Uris.chassis(chassisId)))));
+  }
+
+  /**
+   * An operator clears the over-temperature latch of a slot the policy powered off, and the slot powers on again. A
+   * slot that is not latched answers NoOperation and nothing changes.
+   */
+  private void clearLatch(RoutingContext ctx) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    Slot slot = slot(ctx.pathParams());
+    String uri = Uris.pcieDevice(chassis(ctx.pathParams()).identity().id(), slot.number());
+    health.clearLatch(slot.number(), caller.userName()).whenComplete((done, error) -> ctx.vertx().runOnContext(v -> {
+      if (error != null) {
+        ctx.fail(error);
+      } else if (!done) {
+        RedfishResponses.error(ctx, new RedfishException(400, BaseMessages.NO_OPERATION.with())
+            .withDetail("Slot " + slot.number() + " is not latched off for over-temperature."));
+      } else {
+        RedfishResponses.ok(ctx, RedfishResponses.tree(render(model.current(), slot)));
+      }
+    }));
   }
 
   private EnvironmentMetrics renderEnvironment(String chassisId, Slot slot) {

@@ -210,6 +210,23 @@ class HealthIT {
     }
     // The powered-off GPU no longer answers; that is not a lost sensor, so the fans come back down from full speed.
     await("fans back to normal", () -> health.fanDecision().map(d -> d.mode() == FanMode.NORMAL).orElse(false));
+
+    // An operator clears the latch: the slot powers on again, and the GPU is read and healthy.
+    String clear = CHASSIS + "/PCIeDevices/Slot12/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch";
+    JsonNode latched = get(CHASSIS + "/PCIeDevices/Slot12");
+    assertEquals(clear, latched.at("/Actions/Oem/#GpuChassisAgent.ClearOverTemperatureLatch/target").asText());
+    assertTrue(latched.at("/Oem/GpuChassisAgent/OverTemperatureLatched").asBoolean());
+    assertEquals(403, agent.client.send("POST", clear, READER, "{}").statusCode(), "needs ConfigureComponents");
+    var cleared = agent.client.send("POST", clear, TestAgent.OPERATOR, "{}");
+    assertEquals(200, cleared.statusCode(), cleared.body());
+    assertTrue(board.slotPowerEnabled(12));
+    assertFalse(board.slotInReset(12));
+    assertFalse(health.latched(12));
+    await("GPU 12 read again", () -> health.reading(SensorIds.gpuTemperature(12))
+        .map(r -> r.status() == ReadingStatus.OK).orElse(false));
+    var again = agent.client.send("POST", clear, TestAgent.OPERATOR, "{}");
+    assertEquals(400, again.statusCode());
+    assertTrue(again.body().contains("Base.1.22.1.NoOperation"), again.body());
   }
 
   @Test

@@ -33,6 +33,13 @@ public final class ResourceEventMessages {
           "OK",
           2,
           "None.");
+  public static final MessageDefinition RESOURCE_POWERED_ON =
+      define(
+          "ResourcePoweredOn",
+          "The resource '%1' has powered on.",
+          "OK",
+          1,
+          "None.");
   public static final MessageDefinition RESOURCE_POWERING_OFF =
       define(
           "ResourcePoweringOff",
