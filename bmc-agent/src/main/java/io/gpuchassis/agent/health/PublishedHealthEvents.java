@@ -1,19 +1,23 @@
 package io.gpuchassis.agent.health;
 
 import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.redfish.message.EnvironmentalMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
 import io.gpuchassis.redfish.message.SensorEventMessages;
 import io.gpuchassis.sensor.policy.OverTempPolicy;
 import io.gpuchassis.sensor.policy.PolicyAction;
 import io.gpuchassis.sensor.threshold.Health;
+import io.gpuchassis.sensor.threshold.Severity;
 import io.gpuchassis.sensor.threshold.ThresholdEvent;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Health events as Redfish events (logged in the EventLog, streamed, pushed): a threshold crossing as its SensorEvent
- * message about the sensor, and SensorFailure / SensorRestored when it stops or starts reading again; a GPU's or a
+ * Health events as Redfish events (logged in the EventLog, streamed, pushed): a temperature crossing a threshold as
+ * its Environmental message about the sensor, a fan's speed as FanWarning / FanFailed / FanRestored about the fan, any
+ * other sensor's crossing as its SensorEvent message, and SensorFailure / SensorRestored when a sensor stops or starts
+ * reading again; a GPU's or a
  * supply's health change as ResourceEvent ResourceStatusChanged about its PCIe device or supply; an announced power-off
  * as ResourcePoweringOff before it happens and ResourcePoweredOff once done. Each is also written to the agent's log.
  */
@@ -39,13 +43,32 @@ public final class PublishedHealthEvents implements HealthEvents {
       return;
     }
     String name = sensor.get().redfishId();
+    String uri = chassisUri + "/Sensors/" + name;
     String value = number(event.value());
-    String units = sensor.get().units();
+    String threshold = event.threshold().isPresent() ? number(event.threshold().getAsDouble()) : "";
+    if (sensor.get().readingType().equals("Temperature")) {
+      // Environmental's own words for temperatures: TemperatureAboveUpperCautionThreshold, ..., TemperatureNormal.
+      String key = event.to() == Severity.OK ? "TemperatureNormal" : event.messageId().replace("Reading", "Temperature");
+      Optional<MessageDefinition> d = EnvironmentalMessages.byKey(key);
+      if (d.isPresent()) {
+        bus.publish(d.get().numberOfArgs() == 3 ? d.get().with(name, value, threshold) : d.get().with(name, value),
+            uri);
+        return;
+      }
+    }
+    if (sensor.get().physicalContext().equals("Fan")) {
+      String fan = sensor.get().sensorId().substring(0, sensor.get().sensorId().indexOf('.'));
+      MessageDefinition d = switch (event.to()) {
+        case OK -> EnvironmentalMessages.FAN_RESTORED;
+        case CAUTION -> EnvironmentalMessages.FAN_WARNING;
+        case CRITICAL, FATAL -> EnvironmentalMessages.FAN_FAILED;
+      };
+      bus.publish(d.with(fan), chassisUri + "/ThermalSubsystem/Fans/" + fan);
+      return;
+    }
     MessageDefinition d = message.get();
-    bus.publish(d.numberOfArgs() == 4
-            ? d.with(name, value, units, event.threshold().isPresent() ? number(event.threshold().getAsDouble()) : "")
-            : d.with(name, value, units),
-        chassisUri + "/Sensors/" + name);
+    bus.publish(d.numberOfArgs() == 4 ? d.with(name, value, sensor.get().units(), threshold)
+        : d.with(name, value, sensor.get().units()), uri);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.redfish.event.EventFacts;
 import io.gpuchassis.redfish.message.CompositionMessages;
+import io.gpuchassis.redfish.message.EnvironmentalMessages;
 import io.gpuchassis.redfish.message.FabricMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
@@ -18,11 +19,12 @@ import java.util.Optional;
  */
 final class EventRegistries {
 
-  static final List<String> PREFIXES = List.of("ResourceEvent", "Fabric", "Composition", "SensorEvent");
+  static final List<String> PREFIXES =
+      List.of("ResourceEvent", "Fabric", "Composition", "SensorEvent", "Environmental");
 
   private static final List<MessageDefinition> MESSAGES =
       definitions(ResourceEventMessages.class, FabricMessages.class, CompositionMessages.class,
-          SensorEventMessages.class);
+          SensorEventMessages.class, EnvironmentalMessages.class);
 
   private EventRegistries() {}
 

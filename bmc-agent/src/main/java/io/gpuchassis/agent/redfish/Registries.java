@@ -49,6 +49,7 @@ public final class Registries {
           Registry.of(io.gpuchassis.redfish.message.ResourceEventMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.FabricMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.SensorEventMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.EnvironmentalMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.TaskEventMessages.REGISTRY),
           new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false));
 

@@ -21,7 +21,7 @@ import java.util.Map;
  *
  * <ol>
  *   <li>the event pipeline alone: SubmitTestEvent answered to the event read from a real SSE stream;
- *   <li>fault to event: a fan fails (simulated tach to zero) to its SensorEvent read from the SSE stream;
+ *   <li>fault to event: a fan fails (simulated tach to zero) to its Environmental FanFailed event on the SSE stream;
  *   <li>the CPU time of the threads that poll (one per I2C sensor bus, one per switch) over 30 s, per second of wall
  *       time. The simulated devices answer inside those threads, so this is an upper bound of the agent's cost.
  * </ol>
@@ -75,14 +75,14 @@ public final class EventLatencyBenchmark {
     long[] nanos = new long[n];
     for (int i = 0; i < n; i++) {
       String fan = "Fan" + (i % 6 + 1);
-      String sensor = CHASSIS + "/Sensors/" + fan + "Rpm";
-      try (SseReader reader = stream(agent, "OriginResource eq '" + sensor + "'")) {
+      String fanUri = CHASSIS + "/ThermalSubsystem/Fans/" + fan;
+      try (SseReader reader = stream(agent, "OriginResource eq '" + fanUri + "'")) {
         long t0 = System.nanoTime();
-        var fault = agent.agent.faults().inject("fan-fail", CHASSIS + "/ThermalSubsystem/Fans/" + fan);
-        awaitMessage(reader, "SensorEvent.1.1.0.ReadingBelowLower");
+        var fault = agent.agent.faults().inject("fan-fail", fanUri);
+        awaitMessage(reader, "Environmental.1.4.0.FanFailed");
         nanos[i] = System.nanoTime() - t0;
         agent.agent.faults().clear(fault.id());
-        awaitMessage(reader, "SensorEvent.1.1.0.SensorReadingNormalRange");
+        awaitMessage(reader, "Environmental.1.4.0.FanRestored");
       }
     }
     report("fan failure to its SSE event (1 s polling)", nanos);

@@ -97,15 +97,15 @@ class HealthEventsIT {
   @Test
   void a_failed_fan_is_an_event_on_the_stream_to_the_subscriber_and_in_the_log_and_the_others_go_to_full()
       throws Exception {
-    String sensor = CHASSIS + "/Sensors/Fan3Rpm";
-    try (SseReader reader = stream(sensor); EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
-      String subscription = subscribe(receiver, sensor);
+    String fanUri = CHASSIS + "/ThermalSubsystem/Fans/Fan3";
+    try (SseReader reader = stream(fanUri); EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
+      String subscription = subscribe(receiver, fanUri);
       var fault = agent.agent.faults().inject("fan-fail", CHASSIS + "/ThermalSubsystem/Fans/Fan3");
       try {
-        JsonNode streamed = await(reader, id -> id.startsWith("SensorEvent.1.1.0.ReadingBelowLower"));
-        assertEquals(sensor, streamed.at("/OriginOfCondition/@odata.id").asText());
+        JsonNode streamed = await(reader, id -> id.equals("Environmental.1.4.0.FanFailed"));
+        assertEquals(fanUri, streamed.at("/OriginOfCondition/@odata.id").asText());
         assertEquals("Critical", streamed.get("MessageSeverity").asText());
-        assertEquals("Fan3Rpm", streamed.get("MessageArgs").get(0).asText());
+        assertEquals("Fan 'Fan3' has failed.", streamed.get("Message").asText());
         JsonNode pushed = awaitPushed(receiver, id -> id.equals(streamed.get("MessageId").asText()));
         assertEquals(streamed.get("EventId").asText(), pushed.get("EventId").asText(), "the same event");
         assertTrue(eventLog().contains(streamed.get("MessageId").asText()));
@@ -115,8 +115,7 @@ class HealthEventsIT {
       } finally {
         agent.agent.faults().clear(fault.id());
       }
-      await(reader, id -> id.startsWith("SensorEvent.1.1.0.ReadingAboveLower")
-          || id.equals("SensorEvent.1.1.0.SensorReadingNormalRange"));
+      await(reader, id -> id.equals("Environmental.1.4.0.FanRestored"));
       agent.client.send("DELETE", subscription, TestAgent.ADMIN, null);
     }
   }
@@ -127,8 +126,10 @@ class HealthEventsIT {
     try (SseReader reader = stream(device); SseReader sensor = stream(CHASSIS + "/Sensors/GPU13Temperature")) {
       var fault = agent.agent.faults().inject("gpu-overtemp", device);
       try {
-        assertEquals("Critical", await(sensor, id -> id.equals("SensorEvent.1.1.0.ReadingAboveUpperFatalThreshold"))
-            .get("MessageSeverity").asText());
+        JsonNode hot = await(sensor, id -> id.equals("Environmental.1.4.0.TemperatureAboveUpperFatalThreshold"));
+        assertEquals("Critical", hot.get("MessageSeverity").asText());
+        assertEquals("Temperature 'GPU13Temperature' reading of 97.0 degrees (C) is above the 95.0 upper fatal threshold.",
+            hot.get("Message").asText());
         // Awaited one after the other on one stream, which skips what it does not wait for: an event that came out
         // of order would have been skipped, and the wait for it would fail.
         await(reader, id -> id.equals("ResourceEvent.1.4.3.ResourceStatusChangedCritical"));

@@ -63,6 +63,11 @@ class BaseMessagesTest {
   }
 
   @Test
+  void every_environmental_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(EnvironmentalMessages.class, EnvironmentalMessages.REGISTRY);
+  }
+
+  @Test
   void every_fabric_message_matches_the_dmtf_registry() throws Exception {
     checkAgainstRegistry(FabricMessages.class, FabricMessages.REGISTRY);
   }
