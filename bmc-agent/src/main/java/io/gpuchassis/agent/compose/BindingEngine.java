@@ -14,7 +14,9 @@ import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.SwitchException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -341,6 +343,20 @@ public final class BindingEngine {
    */
   static Optional<Integer> boundPartition(SwitchDriver driver, int physicalPort) {
     return boundAs(driver, physicalPort).map(Binding::partition);
+  }
+
+  /** Every bound port of the switch, read once no bind or unbind is running on it (or after the settle timeout). */
+  static Map<Integer, Binding> boundPorts(SwitchDriver driver) {
+    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+    while (true) {
+      List<Binding> ports = driver.bindings();
+      if (ports.stream().noneMatch(b -> b.state() == BindState.IN_PROGRESS) || System.nanoTime() > deadline) {
+        Map<Integer, Binding> bound = new HashMap<>();
+        ports.stream().filter(Binding::bound).forEach(b -> bound.put(b.physicalPort(), b));
+        return bound;
+      }
+      sleep(20);
+    }
   }
 
   /** The port's binding as the switch reports it once no bind or unbind of it is running; empty when unbound. */

@@ -11,10 +11,12 @@ import io.gpuchassis.switchdrv.Binding;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +35,8 @@ public final class BindingReconciler {
   private final BindingJournal journal;
   private final BindingEngine engine;
   private final Clock clock;
+  /** Each switch's bound ports, read once per reconciliation. */
+  private Map<String, CompletableFuture<Map<Integer, Binding>>> actual = Map.of();
 
   public BindingReconciler(
       ChassisModel model, SwitchWorkers workers, BindingJournal journal, BindingEngine engine, Clock clock) {
@@ -51,6 +55,12 @@ public final class BindingReconciler {
       finishInterrupted(state, op, mismatches);
     }
     Map<Integer, String> desired = journal.desired();
+    // Each switch's bindings read once, all switches at the same time: start-up waits for this.
+    Map<String, CompletableFuture<Map<Integer, Binding>>> actual = new HashMap<>();
+    for (var chip : state.switches()) {
+      actual.put(chip.id(), workers.worker(chip.id()).orElseThrow().submit(BindingEngine::boundPorts));
+    }
+    this.actual = actual;
     reconcileLinks(state, desired, mismatches);
     for (Slot slot : state.slots()) {
       try {
@@ -111,7 +121,7 @@ public final class BindingReconciler {
         .ifPresent(plan -> plan.hops().forEach(hop -> needed.putIfAbsent(hop.link(), hop))));
     for (InterSwitchLink link : state.interSwitchLinks()) {
       try {
-        Optional<Binding> actual = onSwitch(link.switchA(), d -> BindingEngine.boundAs(d, link.portA()));
+        Optional<Binding> actual = actual(link.switchA(), link.portA());
         BindingPlan.Hop hop = needed.get(link);
         boolean right = hop != null && actual.isPresent() && actual.get().partition() == hop.partition()
             && actual.get().logicalPort() == hop.logicalPort();
@@ -137,7 +147,7 @@ public final class BindingReconciler {
   }
 
   private void reconcileSlot(ChassisState state, Slot slot, Optional<String> desired, List<Mismatch> mismatches) {
-    Optional<Binding> actual = onSwitch(slot.switchId(), d -> BindingEngine.boundAs(d, slot.port()));
+    Optional<Binding> actual = actual(slot.switchId(), slot.port());
     Optional<BindingPlan> plan = desired.flatMap(host -> BindingPlan.route(state, slot.number(), host));
     boolean right = plan.isPresent()
         ? actual.isPresent() && actual.get().partition() == plan.get().partition()
@@ -176,6 +186,11 @@ public final class BindingReconciler {
       d.unbind(binding.partition(), binding.logicalPort());
       return null;
     });
+  }
+
+  /** The port's binding as read at the start of this reconciliation; throws when its switch did not answer. */
+  private Optional<Binding> actual(String switchId, int port) {
+    return Optional.ofNullable(actual.get(switchId).join().get(port));
   }
 
   private <T> T onSwitch(String switchId, java.util.function.Function<SwitchDriver, T> work) {
