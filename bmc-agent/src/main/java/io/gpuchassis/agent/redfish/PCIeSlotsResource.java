@@ -15,14 +15,24 @@ import io.gpuchassis.redfish.model.SlotTypes;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.gpuchassis.agent.health.HealthMonitor;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.function.Function;
 
 /** {@code /redfish/v1/Chassis/{ChassisId}/PCIeSlots}: the GPU slots, occupied or empty. */
 final class PCIeSlotsResource {
 
   private final ChassisModel model;
+  private final HealthMonitor health;
+  private final Clock clock;
+  private final Duration staleAfter;
 
-  PCIeSlotsResource(ChassisModel model) {
+  PCIeSlotsResource(ChassisModel model, HealthMonitor health, Clock clock, Duration staleAfter) {
     this.model = model;
+    this.health = health;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
   }
 
   void register(RedfishRoutes routes) {
@@ -35,24 +45,24 @@ final class PCIeSlotsResource {
           if (!state.identity().id().equals(id)) {
             throw RedfishErrors.notFound("Chassis", id);
           }
-          return render(state);
+          return render(state, slot -> GpuStatus.of(state, slot, health, clock.instant(), staleAfter));
         });
   }
 
-  static PCIeSlots render(ChassisState state) {
+  /** @param gpuStatus the status of an occupied slot: its GPU's */
+  static PCIeSlots render(ChassisState state, Function<Slot, Status> gpuStatus) {
     String chassisId = state.identity().id();
     return new PCIeSlots()
         .atOdataId(Uris.pcieSlots(chassisId))
         .atOdataType(Schemas.PCIE_SLOTS.odataType())
         .id("PCIeSlots")
         .name("PCIe Slots")
-        .slots(state.slots().stream().map(s -> render(chassisId, s)).toList());
+        .slots(state.slots().stream().map(s -> render(chassisId, s, gpuStatus)).toList());
   }
 
   /** An empty slot is reported {@code Absent}, so that a glance at the list shows where GPUs are missing. */
-  static PCIeSlot render(String chassisId, Slot slot) {
-    Status status =
-        slot.occupied() ? new Status().state(State.ENABLED).health(Health.OK) : new Status().state(State.ABSENT);
+  static PCIeSlot render(String chassisId, Slot slot, Function<Slot, Status> gpuStatus) {
+    Status status = slot.occupied() ? gpuStatus.apply(slot) : new Status().state(State.ABSENT);
     return new PCIeSlot()
         .pcIeType(PCIeTypes.valueOf("GEN" + slot.pcieGeneration()))
         .lanes(slot.lanes())

@@ -67,8 +67,8 @@ public final class RedfishResources {
     new ODataResource().register(routes);
     FabricHealth fabricHealth = new FabricHealth(clock, staleAfter);
     new ChassisResource(model, new ChassisRollup(health, fabricHealth)).register(routes);
-    new PCIeSlotsResource(model).register(routes);
     HealthMonitor monitor = health.monitor();
+    new PCIeSlotsResource(model, monitor, clock, staleAfter).register(routes);
     SensorCatalog sensors = health.catalog();
     new SensorResource(model, monitor, sensors).register(routes);
     new ThermalResource(model, monitor, sensors).register(routes);

@@ -205,6 +205,9 @@ class HealthIT {
       JsonNode device = get(CHASSIS + "/PCIeDevices/Slot12");
       assertEquals("Disabled", device.at("/Status/State").asText(), "off and latched");
       assertEquals("Critical", device.at("/Status/Health").asText());
+      JsonNode slot = get(CHASSIS + "/PCIeSlots").at("/Slots/11");
+      assertEquals(12, slot.at("/Location/PartLocation/LocationOrdinalValue").asInt());
+      assertEquals("Critical", slot.at("/Status/Health").asText(), "the slot shows its GPU's health");
     } finally {
       agent.agent.faults().clear(fault.id());
     }
