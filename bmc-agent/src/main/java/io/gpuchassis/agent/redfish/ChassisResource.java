@@ -3,7 +3,6 @@ package io.gpuchassis.agent.redfish;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Chassis;
 import io.gpuchassis.redfish.model.ChassisLinks;
 import io.gpuchassis.redfish.model.ChassisType;
@@ -33,12 +32,7 @@ final class ChassisResource {
 
   /** The current state, if {@code ChassisId} names this chassis. */
   ChassisState find(java.util.Map<String, String> params) {
-    ChassisState state = model.current();
-    String id = params.get("ChassisId");
-    if (!state.identity().id().equals(id)) {
-      throw RedfishErrors.notFound("Chassis", id);
-    }
-    return state;
+    return ChassisLookup.state(model, params);
   }
 
   static ResourceCollection renderCollection(ChassisState state) {

@@ -6,7 +6,6 @@ import io.gpuchassis.agent.chassis.PowerSupply;
 import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
-import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.LegacyPowerSupply;
 import io.gpuchassis.redfish.model.Power;
 import io.gpuchassis.redfish.model.PowerControl;
@@ -35,13 +34,7 @@ final class LegacyPowerResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.resource(Uris.CHASSIS + "/{ChassisId}/Power", "Power", (params, caller) -> {
-      ChassisState state = model.current();
-      if (!state.identity().id().equals(params.get("ChassisId"))) {
-        throw RedfishErrors.notFound("Chassis", params.get("ChassisId"));
-      }
-      return render(state);
-    });
+    routes.resource(Uris.CHASSIS + "/{ChassisId}/Power", "Power", (params, caller) -> render(ChassisLookup.state(model, params)));
   }
 
   private Power render(ChassisState state) {

@@ -7,7 +7,6 @@ import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.health.SensorThresholds;
-import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Thermal;
 import io.gpuchassis.redfish.model.ThermalFan;
 import io.gpuchassis.redfish.model.ThermalTemperature;
@@ -35,13 +34,7 @@ final class LegacyThermalResource {
   }
 
   void register(RedfishRoutes routes) {
-    routes.resource(Uris.CHASSIS + "/{ChassisId}/Thermal", "Thermal", (params, caller) -> {
-      ChassisState state = model.current();
-      if (!state.identity().id().equals(params.get("ChassisId"))) {
-        throw RedfishErrors.notFound("Chassis", params.get("ChassisId"));
-      }
-      return render(state);
-    });
+    routes.resource(Uris.CHASSIS + "/{ChassisId}/Thermal", "Thermal", (params, caller) -> render(ChassisLookup.state(model, params)));
   }
 
   private Thermal render(ChassisState state) {

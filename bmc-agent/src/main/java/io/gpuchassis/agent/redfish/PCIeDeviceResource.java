@@ -97,11 +97,7 @@ final class PCIeDeviceResource {
   }
 
   private ChassisState chassis(Map<String, String> params) {
-    ChassisState state = model.current();
-    if (!state.identity().id().equals(params.get("ChassisId"))) {
-      throw RedfishErrors.notFound("Chassis", params.get("ChassisId"));
-    }
-    return state;
+    return ChassisLookup.state(model, params);
   }
 
   private Slot slot(Map<String, String> params) {

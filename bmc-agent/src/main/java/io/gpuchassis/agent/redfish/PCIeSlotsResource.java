@@ -3,7 +3,6 @@ package io.gpuchassis.agent.redfish;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Slot;
-import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.Location;
 import io.gpuchassis.redfish.model.LocationType;
@@ -40,11 +39,7 @@ final class PCIeSlotsResource {
         Uris.CHASSIS + "/{ChassisId}/PCIeSlots",
         "PCIeSlots",
         (params, caller) -> {
-          ChassisState state = model.current();
-          String id = params.get("ChassisId");
-          if (!state.identity().id().equals(id)) {
-            throw RedfishErrors.notFound("Chassis", id);
-          }
+          ChassisState state = ChassisLookup.state(model, params);
           return render(state, slot -> GpuStatus.of(state, slot, health, clock.instant(), staleAfter));
         });
   }

@@ -48,11 +48,7 @@ final class SensorResource {
   }
 
   private String chassis(Map<String, String> params) {
-    String id = params.get("ChassisId");
-    if (!model.current().identity().id().equals(id)) {
-      throw RedfishErrors.notFound("Chassis", id);
-    }
-    return id;
+    return ChassisLookup.state(model, params).identity().id();
   }
 
   static Sensor render(String chassis, ChassisSensor sensor, HealthMonitor health) {

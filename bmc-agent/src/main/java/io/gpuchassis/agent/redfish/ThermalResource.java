@@ -57,11 +57,7 @@ final class ThermalResource {
   }
 
   private ChassisState state(Map<String, String> params) {
-    ChassisState state = model.current();
-    if (!state.identity().id().equals(params.get("ChassisId"))) {
-      throw RedfishErrors.notFound("Chassis", params.get("ChassisId"));
-    }
-    return state;
+    return ChassisLookup.state(model, params);
   }
 
   private ThermalSubsystem renderSubsystem(ChassisState state) {
