@@ -3,6 +3,7 @@ package io.gpuchassis.agent.health;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.redfish.message.EnvironmentalMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
+import io.gpuchassis.redfish.message.PlatformMessages;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
 import io.gpuchassis.redfish.message.SensorEventMessages;
 import io.gpuchassis.sensor.policy.OverTempPolicy;
@@ -12,20 +13,31 @@ import io.gpuchassis.sensor.threshold.Severity;
 import io.gpuchassis.sensor.threshold.ThresholdEvent;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Health events as Redfish events (logged in the EventLog, streamed, pushed): a temperature crossing a threshold as
- * its Environmental message about the sensor, a fan's speed as FanWarning / FanFailed / FanRestored about the fan, any
- * other sensor's crossing as its SensorEvent message, and SensorFailure / SensorRestored when a sensor stops or starts
- * reading again; a GPU's or a
- * supply's health change as ResourceEvent ResourceStatusChanged about its PCIe device or supply; an announced power-off
- * as ResourcePoweringOff before it happens and ResourcePoweredOff once done. Each is also written to the agent's log.
+ * Health events as Redfish events (logged in the EventLog, streamed, pushed):
+ *
+ * <ul>
+ *   <li>a temperature crossing a threshold: its Environmental message, about the sensor;
+ *   <li>a fan's speed: Environmental FanWarning / FanFailed / FanRestored, about the fan;
+ *   <li>any other sensor's crossing: its SensorEvent message; SensorFailure / SensorRestored when a sensor stops or
+ *       starts reading again, and for a GPU whose sideband stopped, Platform DeviceManagementInterfaceUnresponsive;
+ *   <li>a GPU's or a supply's health: ResourceEvent ResourceStatusChanged*, about its PCIe device or supply;
+ *   <li>an over-temperature power-off: ResourcePoweringOff before it, ResourcePoweredOff and Platform DeviceDisabled
+ *       after it, ResourcePoweredOn when an operator clears the latch.
+ * </ul>
+ *
+ * Each is also written to the agent's log.
  */
 public final class PublishedHealthEvents implements HealthEvents {
 
   private final EventBus bus;
   private final SensorCatalog catalog;
   private final String chassisUri;
+  private static final Pattern GPU_TEMPERATURE = Pattern.compile("GPU(\\d+)\\.Temperature");
+
   private final HealthEvents log = new LoggedHealthEvents();
 
   public PublishedHealthEvents(EventBus bus, SensorCatalog catalog, String chassisId) {
@@ -93,6 +105,12 @@ public final class PublishedHealthEvents implements HealthEvents {
     catalog.bySensorId(sensorId).ifPresent(sensor -> bus.publish(
         (failed ? SensorEventMessages.SENSOR_FAILURE : SensorEventMessages.SENSOR_RESTORED).with(sensor.redfishId()),
         chassisUri + "/Sensors/" + sensor.redfishId()));
+    Matcher gpu = GPU_TEMPERATURE.matcher(sensorId);
+    if (failed && gpu.matches()) {
+      // The GPU's temperature is read over its SMBus sideband: when that stops, the GPU's management interface is.
+      String device = gpu(Integer.parseInt(gpu.group(1)));
+      bus.publish(PlatformMessages.DEVICE_MANAGEMENT_INTERFACE_UNRESPONSIVE.with(device), device);
+    }
   }
 
   @Override
@@ -112,6 +130,7 @@ public final class PublishedHealthEvents implements HealthEvents {
   public void slotPoweredOff(int slot) {
     log.slotPoweredOff(slot);
     bus.publish(ResourceEventMessages.RESOURCE_POWERED_OFF.with(gpu(slot)), gpu(slot));
+    bus.publish(PlatformMessages.DEVICE_DISABLED.with(gpu(slot)), gpu(slot));
   }
 
   private static MessageDefinition statusChanged(Health health) {

@@ -5,6 +5,7 @@ import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.message.EnvironmentalMessages;
 import io.gpuchassis.redfish.message.FabricMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
+import io.gpuchassis.redfish.message.PlatformMessages;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
 import io.gpuchassis.redfish.message.SensorEventMessages;
 import java.lang.reflect.Field;
@@ -20,11 +21,11 @@ import java.util.Optional;
 final class EventRegistries {
 
   static final List<String> PREFIXES =
-      List.of("ResourceEvent", "Fabric", "Composition", "SensorEvent", "Environmental");
+      List.of("ResourceEvent", "Fabric", "Composition", "SensorEvent", "Environmental", "Platform");
 
   private static final List<MessageDefinition> MESSAGES =
       definitions(ResourceEventMessages.class, FabricMessages.class, CompositionMessages.class,
-          SensorEventMessages.class, EnvironmentalMessages.class);
+          SensorEventMessages.class, EnvironmentalMessages.class, PlatformMessages.class);
 
   private EventRegistries() {}
 

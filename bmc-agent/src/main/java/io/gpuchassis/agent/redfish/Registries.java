@@ -50,6 +50,7 @@ public final class Registries {
           Registry.of(io.gpuchassis.redfish.message.FabricMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.SensorEventMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.EnvironmentalMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.PlatformMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.TaskEventMessages.REGISTRY),
           new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false));
 

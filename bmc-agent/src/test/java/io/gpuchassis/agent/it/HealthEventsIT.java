@@ -156,6 +156,7 @@ class HealthEventsIT {
         gpu.expect("ResourceEvent.1.4.3.ResourceStatusChangedCritical");
         gpu.expect("ResourceEvent.1.4.3.ResourcePoweringOff");
         gpu.expect("ResourceEvent.1.4.3.ResourcePoweredOff");
+        gpu.expect("Platform.1.3.2.DeviceDisabled");
         assertTrue(!board.slotPowerEnabled(13));
         assertEquals("Critical", json(agent.client.get(device, TestAgent.READER)).at("/Status/Health").asText());
       } finally {
@@ -197,12 +198,14 @@ class HealthEventsIT {
   @Test
   void a_sensor_that_stops_answering_is_a_sensor_failure_then_restored() throws Exception {
     String inlet = CHASSIS + "/Sensors/InletTemp";
-    try (Watch air = new Watch(inlet); Watch gpu = new Watch(CHASSIS + "/Sensors/GPU14Temperature")) {
+    try (Watch air = new Watch(inlet); Watch gpu = new Watch(CHASSIS + "/Sensors/GPU14Temperature");
+        Watch device = new Watch(CHASSIS + "/PCIeDevices/Slot14")) {
       var nak = agent.agent.faults().inject("sensor-i2c-nak", inlet);
       var offBus = agent.agent.faults().inject("gpu-fell-off-bus", CHASSIS + "/PCIeDevices/Slot14");
       try {
         air.expect("SensorEvent.1.1.0.SensorFailure");
         gpu.expect("SensorEvent.1.1.0.SensorFailure");
+        device.expect("Platform.1.3.2.DeviceManagementInterfaceUnresponsive");
         assertEquals("UnavailableOffline", json(agent.client.get(inlet, TestAgent.READER)).at("/Status/State")
             .asText());
       } finally {

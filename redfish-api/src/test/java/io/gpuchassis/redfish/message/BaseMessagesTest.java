@@ -68,6 +68,11 @@ class BaseMessagesTest {
   }
 
   @Test
+  void every_platform_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(PlatformMessages.class, PlatformMessages.REGISTRY);
+  }
+
+  @Test
   void every_fabric_message_matches_the_dmtf_registry() throws Exception {
     checkAgainstRegistry(FabricMessages.class, FabricMessages.REGISTRY);
   }
