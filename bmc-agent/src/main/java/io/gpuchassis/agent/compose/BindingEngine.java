@@ -359,17 +359,11 @@ public final class BindingEngine {
     }
   }
 
-  /** The port's binding as the switch reports it once no bind or unbind of it is running; empty when unbound. */
+  /** The port's binding once no bind or unbind is running on its switch ({@link #boundPorts}); empty when unbound. */
   static Optional<Binding> boundAs(SwitchDriver driver, int physicalPort) {
-    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-    while (true) {
-      Optional<Binding> port = driver.bindings().stream().filter(b -> b.physicalPort() == physicalPort).findFirst();
-      if (port.isEmpty() || port.get().state() != BindState.IN_PROGRESS || System.nanoTime() > deadline) {
-        return port.filter(Binding::bound);
-      }
-      sleep(20);
-    }
+    return Optional.ofNullable(boundPorts(driver).get(physicalPort));
   }
+
 
   /** Moves the slot to the state its operation ended in: the target on success, else back where it started. */
   private void finish(int slot, Throwable error, State target, Optional<String> targetHost, State previous) {

@@ -35,8 +35,6 @@ public final class BindingReconciler {
   private final BindingJournal journal;
   private final BindingEngine engine;
   private final Clock clock;
-  /** Each switch's bound ports, read once per reconciliation. */
-  private Map<String, CompletableFuture<Map<Integer, Binding>>> actual = Map.of();
 
   public BindingReconciler(
       ChassisModel model, SwitchWorkers workers, BindingJournal journal, BindingEngine engine, Clock clock) {
@@ -56,15 +54,15 @@ public final class BindingReconciler {
     }
     Map<Integer, String> desired = journal.desired();
     // Each switch's bindings read once, all switches at the same time: start-up waits for this.
-    Map<String, CompletableFuture<Map<Integer, Binding>>> actual = new HashMap<>();
+    Map<String, CompletableFuture<Map<Integer, Binding>>> reads = new HashMap<>();
     for (var chip : state.switches()) {
-      actual.put(chip.id(), workers.worker(chip.id()).orElseThrow().submit(BindingEngine::boundPorts));
+      reads.put(chip.id(), workers.worker(chip.id()).orElseThrow().submit(BindingEngine::boundPorts));
     }
-    this.actual = actual;
-    reconcileLinks(state, desired, mismatches);
+    SwitchReads actual = new SwitchReads(reads);
+    reconcileLinks(state, desired, actual, mismatches);
     for (Slot slot : state.slots()) {
       try {
-        reconcileSlot(state, slot, Optional.ofNullable(desired.get(slot.number())), mismatches);
+        reconcileSlot(state, slot, Optional.ofNullable(desired.get(slot.number())), actual, mismatches);
       } catch (RuntimeException e) {
         // The switch does not answer: say so rather than guess; a later start (or operator) settles it.
         String reason = "switch " + slot.switchId() + " did not answer during reconciliation: " + e.getMessage();
@@ -115,13 +113,14 @@ public final class BindingReconciler {
    * Makes every inter-switch link carry what the desired bindings need: a link on the way to a desired slot is bound
    * into the partition before it, any other link is unbound. Slots are reconciled after, over the right links.
    */
-  private void reconcileLinks(ChassisState state, Map<Integer, String> desired, List<Mismatch> mismatches) {
+  private void reconcileLinks(ChassisState state, Map<Integer, String> desired, SwitchReads reads,
+      List<Mismatch> mismatches) {
     Map<InterSwitchLink, BindingPlan.Hop> needed = new LinkedHashMap<>();
     desired.forEach((slot, host) -> BindingPlan.route(state, slot, host)
         .ifPresent(plan -> plan.hops().forEach(hop -> needed.putIfAbsent(hop.link(), hop))));
     for (InterSwitchLink link : state.interSwitchLinks()) {
       try {
-        Optional<Binding> actual = actual(link.switchA(), link.portA());
+        Optional<Binding> actual = reads.of(link.switchA(), link.portA());
         BindingPlan.Hop hop = needed.get(link);
         boolean right = hop != null && actual.isPresent() && actual.get().partition() == hop.partition()
             && actual.get().logicalPort() == hop.logicalPort();
@@ -146,8 +145,9 @@ public final class BindingReconciler {
     }
   }
 
-  private void reconcileSlot(ChassisState state, Slot slot, Optional<String> desired, List<Mismatch> mismatches) {
-    Optional<Binding> actual = actual(slot.switchId(), slot.port());
+  private void reconcileSlot(ChassisState state, Slot slot, Optional<String> desired, SwitchReads reads,
+      List<Mismatch> mismatches) {
+    Optional<Binding> actual = reads.of(slot.switchId(), slot.port());
     Optional<BindingPlan> plan = desired.flatMap(host -> BindingPlan.route(state, slot.number(), host));
     boolean right = plan.isPresent()
         ? actual.isPresent() && actual.get().partition() == plan.get().partition()
@@ -188,9 +188,13 @@ public final class BindingReconciler {
     });
   }
 
-  /** The port's binding as read at the start of this reconciliation; throws when its switch did not answer. */
-  private Optional<Binding> actual(String switchId, int port) {
-    return Optional.ofNullable(actual.get(switchId).join().get(port));
+  /** Each switch's bound ports, read once per reconciliation, all switches at the same time. */
+  private record SwitchReads(Map<String, CompletableFuture<Map<Integer, Binding>>> bySwitch) {
+
+    /** The port's binding as read; throws when its switch did not answer. */
+    Optional<Binding> of(String switchId, int port) {
+      return Optional.ofNullable(bySwitch.get(switchId).join().get(port));
+    }
   }
 
   private <T> T onSwitch(String switchId, java.util.function.Function<SwitchDriver, T> work) {

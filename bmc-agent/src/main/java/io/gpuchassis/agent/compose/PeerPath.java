@@ -1,11 +1,6 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.chassis.InterSwitchLink;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -35,36 +30,15 @@ public sealed interface PeerPath permits PeerPath.SameSwitch, PeerPath.InterSwit
     }
   }
 
-  /** The path between a device on {@code from} and one on {@code to}; empty when no chain of links joins them. */
+  /**
+   * The path from a device on {@code from} (a host's chip) to one on {@code to}, over the links the engine would bind
+   * ({@link BindingPlan#path}); empty when no chain of links leads there.
+   */
   static Optional<PeerPath> between(ChassisState state, String from, String to) {
     if (from.equals(to)) {
       return Optional.of(new SameSwitch(from));
     }
-    return hops(state, from).getOrDefault(to, Optional.empty()).map(InterSwitch::new);
-  }
-
-  /**
-   * Breadth-first over the inter-switch links, each followed from its a end to its b end as the engine binds them: the
-   * fewest hops from {@code from} (a host's chip) to every chip it can reach.
-   */
-  static Map<String, Optional<Integer>> hops(ChassisState state, String from) {
-    Map<String, Optional<Integer>> distance = new HashMap<>();
-    distance.put(from, Optional.of(0));
-    Deque<String> queue = new ArrayDeque<>();
-    queue.add(from);
-    while (!queue.isEmpty()) {
-      String chip = queue.poll();
-      int next = distance.get(chip).orElseThrow() + 1;
-      for (InterSwitchLink link : state.interSwitchLinks()) {
-        // Cascaded chips: a link leads from its a end to its b end only (docs/TOPOLOGY.md, "Partitions").
-        String other = link.switchA().equals(chip) ? link.switchB() : null;
-        if (other != null && !distance.containsKey(other)) {
-          distance.put(other, Optional.of(next));
-          queue.add(other);
-        }
-      }
-    }
-    return distance;
+    return BindingPlan.path(state, from, to).map(links -> new InterSwitch(links.size()));
   }
 
   /** The longer of two paths (the one that crosses more links). */

@@ -11,4 +11,10 @@ package io.gpuchassis.agent.health;
  * @param device the I2C device that answers for it (the simulated board's device name)
  */
 public record ChassisSensor(
-    String redfishId, String sensorId, String readingType, String units, String physicalContext, String device) {}
+    String redfishId, String sensorId, String readingType, String units, String physicalContext, String device) {
+
+  /** The Redfish member id of a poller sensor id: {@code GPU3.Temperature} is {@code GPU3Temperature}. */
+  public static String redfishIdOf(String sensorId) {
+    return sensorId.replace(".", "");
+  }
+}

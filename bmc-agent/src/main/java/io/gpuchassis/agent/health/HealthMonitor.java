@@ -25,7 +25,6 @@ import io.gpuchassis.sensor.poll.PollerSettings;
 import io.gpuchassis.sensor.poll.ReadingCache;
 import io.gpuchassis.sensor.poll.ReadingStatus;
 import io.gpuchassis.sensor.poll.SensorReading;
-import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
 import io.gpuchassis.sensor.threshold.Health;
 import io.gpuchassis.sensor.threshold.Severity;
 import io.gpuchassis.sensor.threshold.ThresholdEngine;
@@ -35,13 +34,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntPredicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,7 +52,6 @@ import org.slf4j.LoggerFactory;
 public final class HealthMonitor implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(HealthMonitor.class);
-  private static final Pattern GPU_TEMPERATURE = Pattern.compile("GPU(\\d+)\\.Temperature");
 
   private final SensorLayout layout;
   private final ChassisSensors sensors;
@@ -67,12 +64,15 @@ public final class HealthMonitor implements AutoCloseable {
   private final FanControlLoop fanLoop;
   private final ChassisPolling polling;
   private final HealthEvents events;
+  /** The supply each STATUS_WORD sensor belongs to, so a reading finds its supply without a search. */
+  private final Map<String, String> supplyOfStatus = new HashMap<>();
   private final Clock clock;
 
   private HealthMonitor(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots, IntPredicate boundToHost,
       HealthEvents events, Clock clock, PollIntervals intervals) throws DeviceException {
     this.layout = layout;
     this.events = events;
+    layout.psus().forEach(p -> supplyOfStatus.put(SensorIds.psuStatus(p.id()), p.id()));
     this.clock = clock;
     this.sensors = new ChassisSensors(pi4j, layout, PostBoxTiming.production());
     sensors.initialize();
@@ -215,37 +215,20 @@ public final class HealthMonitor implements AutoCloseable {
     if (before != null && (before.status() == ReadingStatus.FAILED) != failed) {
       events.sensorFailed(reading.sensorId(), failed);
     }
-    supplyOf(reading.sensorId()).ifPresent(psu -> supplyHealth(psu, before, reading));
-  }
-
-  /** The supply whose STATUS_WORD {@code sensorId} is. */
-  private Optional<String> supplyOf(String sensorId) {
-    return layout.psus().stream().map(p -> p.id()).filter(id -> SensorIds.psuStatus(id).equals(sensorId)).findFirst();
-  }
-
-  private void supplyHealth(String psu, SensorReading before, SensorReading now) {
-    Health was = before == null ? Health.OK : supplyHealth(before);
-    Health is = supplyHealth(now);
-    if (was != is) {
-      events.supplyHealthChanged(psu, is);
+    String psu = supplyOfStatus.get(reading.sensorId());
+    if (psu != null) {
+      Health was = before == null ? Health.OK : SupplyHealth.of(before);
+      Health is = SupplyHealth.of(reading);
+      if (was != is) {
+        events.supplyHealthChanged(psu, is);
+      }
     }
-  }
-
-  /** From STATUS_WORD: no power good is critical, any other flag a warning; a supply that cannot be read critical. */
-  private static Health supplyHealth(SensorReading word) {
-    if (word.value().isEmpty()) {
-      return word.status() == ReadingStatus.FAILED ? Health.CRITICAL : Health.OK;
-    }
-    PmbusStatusWord status = new PmbusStatusWord((int) word.value().getAsDouble());
-    return !status.powerGood() ? Health.CRITICAL : status.anyFlag() ? Health.WARNING : Health.OK;
   }
 
   private synchronized void onThreshold(ThresholdEvent event) {
     events.thresholdCrossed(event);
-    Matcher gpu = GPU_TEMPERATURE.matcher(event.sensorId());
-    if (gpu.matches()) {
-      execute(policy.onSeverity(Integer.parseInt(gpu.group(1)), event.to(), event.value(), event.at()));
-    }
+    SensorIds.slotOfGpuTemperature(event.sensorId())
+        .ifPresent(slot -> execute(policy.onSeverity(slot, event.to(), event.value(), event.at())));
   }
 
   private synchronized void tickPolicy() {

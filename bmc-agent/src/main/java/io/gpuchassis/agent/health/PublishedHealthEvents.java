@@ -6,6 +6,7 @@ import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.PlatformMessages;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
 import io.gpuchassis.redfish.message.SensorEventMessages;
+import io.gpuchassis.sensor.chassis.SensorIds;
 import io.gpuchassis.sensor.policy.OverTempPolicy;
 import io.gpuchassis.sensor.policy.PolicyAction;
 import io.gpuchassis.sensor.threshold.Health;
@@ -13,8 +14,6 @@ import io.gpuchassis.sensor.threshold.Severity;
 import io.gpuchassis.sensor.threshold.ThresholdEvent;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Health events as Redfish events (logged in the EventLog, streamed, pushed):
@@ -36,8 +35,6 @@ public final class PublishedHealthEvents implements HealthEvents {
   private final EventBus bus;
   private final SensorCatalog catalog;
   private final String chassisUri;
-  private static final Pattern GPU_TEMPERATURE = Pattern.compile("GPU(\\d+)\\.Temperature");
-
   private final HealthEvents log = new LoggedHealthEvents();
 
   public PublishedHealthEvents(EventBus bus, SensorCatalog catalog, String chassisId) {
@@ -105,12 +102,12 @@ public final class PublishedHealthEvents implements HealthEvents {
     catalog.bySensorId(sensorId).ifPresent(sensor -> bus.publish(
         (failed ? SensorEventMessages.SENSOR_FAILURE : SensorEventMessages.SENSOR_RESTORED).with(sensor.redfishId()),
         chassisUri + "/Sensors/" + sensor.redfishId()));
-    Matcher gpu = GPU_TEMPERATURE.matcher(sensorId);
-    if (failed && gpu.matches()) {
-      // The GPU's temperature is read over its SMBus sideband: when that stops, the GPU's management interface is.
-      String device = gpu(Integer.parseInt(gpu.group(1)));
-      bus.publish(PlatformMessages.DEVICE_MANAGEMENT_INTERFACE_UNRESPONSIVE.with(device), device);
-    }
+    // The GPU's temperature is read over its SMBus sideband: when that stops, the GPU's management interface is.
+    SensorIds.slotOfGpuTemperature(sensorId).ifPresent(slot -> {
+      if (failed) {
+        bus.publish(PlatformMessages.DEVICE_MANAGEMENT_INTERFACE_UNRESPONSIVE.with(gpu(slot)), gpu(slot));
+      }
+    });
   }
 
   @Override

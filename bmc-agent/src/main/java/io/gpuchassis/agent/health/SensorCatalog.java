@@ -70,6 +70,6 @@ public final class SensorCatalog {
       case "Current" -> "A";
       default -> "RPM";
     };
-    return new ChassisSensor(sensorId.replace(".", ""), sensorId, type, units, context, device);
+    return new ChassisSensor(ChassisSensor.redfishIdOf(sensorId), sensorId, type, units, context, device);
   }
 }

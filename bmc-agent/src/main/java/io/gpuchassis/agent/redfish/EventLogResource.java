@@ -2,7 +2,6 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.events.EventLog;
 import io.gpuchassis.agent.events.PublishedEvent;
-import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.ClearLogAction;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.LogEntryTypes;
@@ -17,7 +16,6 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.Optional;
 
 /**
  * The manager's event log, {@code /redfish/v1/Managers/BMC/LogServices/EventLog}: every event published through the
@@ -38,35 +36,12 @@ final class EventLogResource {
 
   void register(RedfishRoutes routes) {
     routes.resource(Uris.eventLog(), "LogService", (params, caller) -> render());
-    routes.post(
-        Uris.eventLog() + SecurityLogResource.CLEAR_ACTION,
-        "LogService",
-        ctx ->
-            Offload.run(
-                vertx,
-                ctx,
-                () -> {
-                  log.clear();
-                  return null;
-                },
-                done -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end()));
-    routes.resource(
-        Uris.eventLogEntries(),
-        "LogEntryCollection",
-        (params, caller) ->
-            Collections.render(
-                Schemas.LOG_ENTRY_COLLECTION,
-                Uris.eventLogEntries(),
-                "Event Log Entries",
-                log.entries().stream().map(e -> Uris.eventLogEntry(e.id())).toList()));
-    routes.resource(
-        Uris.eventLogEntries() + "/{EntryId}",
-        "LogEntry",
-        (params, caller) -> {
-          String id = params.get("EntryId");
-          Optional<PublishedEvent> entry = id.matches("\\d{1,18}") ? log.entry(Long.parseLong(id)) : Optional.empty();
-          return EventRenderer.logEntry(entry.orElseThrow(() -> RedfishErrors.notFound("LogEntry", id)));
-        });
+    routes.post(Uris.eventLog() + LogServiceHandlers.CLEAR_ACTION, "LogService",
+        LogServiceHandlers.clear(vertx, log::clear));
+    routes.resource(Uris.eventLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.eventLog(),
+        "Event Log Entries", () -> log.entries().stream().map(PublishedEvent::id).toList()));
+    routes.resource(Uris.eventLogEntries() + "/{EntryId}", "LogEntry",
+        LogServiceHandlers.entry(id -> log.entry(id).map(EventRenderer::logEntry)));
   }
 
   LogService render() {
@@ -86,6 +61,6 @@ final class EventLogResource {
         .entries(Uris.ref(Uris.eventLogEntries()))
         .actions(
             new LogServiceActions()
-                .hashLogServiceClearLog(new ClearLogAction().target(Uris.eventLog() + SecurityLogResource.CLEAR_ACTION)));
+                .hashLogServiceClearLog(new ClearLogAction().target(Uris.eventLog() + LogServiceHandlers.CLEAR_ACTION)));
   }
 }

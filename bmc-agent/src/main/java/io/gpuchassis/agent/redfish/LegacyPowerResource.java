@@ -40,11 +40,9 @@ final class LegacyPowerResource {
   private Power render(ChassisState state) {
     String chassis = state.identity().id();
     String uri = Uris.chassis(chassis) + "/Power";
-    Double consumed = null;
     List<LegacyPowerSupply> supplies = new ArrayList<>();
     for (PowerSupply psu : state.powerSupplies()) {
       Double output = SensorHealth.value(health, SensorIds.psuOutputWatts(psu.id()));
-      consumed = output == null ? consumed : (consumed == null ? 0 : consumed) + output;
       supplies.add(new LegacyPowerSupply()
           .atOdataId(uri + "#/PowerSupplies/" + supplies.size())
           .memberId(Integer.toString(supplies.size()))
@@ -77,7 +75,7 @@ final class LegacyPowerResource {
             .atOdataId(uri + "#/PowerControl/0")
             .memberId("0")
             .name("Chassis power")
-            .powerConsumedWatts(consumed)
+            .powerConsumedWatts(SensorHealth.suppliesOutputWatts(health, state.powerSupplies()))
             .status(new Status().state(State.ENABLED))))
         .powerSupplies(supplies)
         .voltages(voltages);

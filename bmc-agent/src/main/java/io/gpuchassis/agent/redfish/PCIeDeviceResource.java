@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.chassis.PortHealth;
+import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.redfish.model.EnvironmentMetrics;
 import io.gpuchassis.redfish.model.PCIeDeviceActions;
@@ -170,10 +171,10 @@ final class PCIeDeviceResource {
         .id("EnvironmentMetrics")
         .name("GPU " + slot.number() + " Environment Metrics")
         .temperatureCelsius(new SensorExcerpt()
-            .dataSourceUri(Uris.sensor(chassisId, temperature.replace(".", "")))
+            .dataSourceUri(Uris.sensor(chassisId, ChassisSensor.redfishIdOf(temperature)))
             .reading(SensorHealth.value(health, temperature)))
         .powerWatts(new SensorExcerpt()
-            .dataSourceUri(Uris.sensor(chassisId, power.replace(".", "")))
+            .dataSourceUri(Uris.sensor(chassisId, ChassisSensor.redfishIdOf(power)))
             .reading(SensorHealth.value(health, power)));
   }
 

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.redfish;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PowerSupply;
+import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.EnvironmentMetrics;
@@ -103,11 +104,7 @@ final class PowerResource {
 
   private EnvironmentMetrics renderEnvironment(ChassisState state) {
     String chassis = state.identity().id();
-    Double watts = null;
-    for (PowerSupply p : state.powerSupplies()) {
-      Double w = SensorHealth.value(health, SensorIds.psuOutputWatts(p.id()));
-      watts = w == null ? watts : (watts == null ? 0 : watts) + w;
-    }
+    Double watts = SensorHealth.suppliesOutputWatts(health, state.powerSupplies());
     EnvironmentMetrics out = new EnvironmentMetrics()
         .atOdataId(Uris.environmentMetrics(chassis))
         .atOdataType(Schemas.ENVIRONMENT_METRICS.odataType())
@@ -116,7 +113,7 @@ final class PowerResource {
         .powerWatts(new SensorExcerpt().reading(watts));
     state.temperatureSensors().stream().filter(t -> t.physicalContext().equals("Intake")).findFirst()
         .ifPresent(t -> out.temperatureCelsius(new SensorExcerpt()
-            .dataSourceUri(Uris.sensor(chassis, SensorIds.temperature(t.id()).replace(".", "")))
+            .dataSourceUri(Uris.sensor(chassis, ChassisSensor.redfishIdOf(SensorIds.temperature(t.id()))))
             .reading(SensorHealth.value(health, SensorIds.temperature(t.id())))));
     return out;
   }

@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.security.SecurityLog;
-import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.ClearLogAction;
 import io.gpuchassis.redfish.model.EventSeverity;
 import io.gpuchassis.redfish.model.Health;
@@ -19,15 +18,12 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.Optional;
 
 /**
  * The manager's security log: {@code /redfish/v1/Managers/BMC/LogServices/SecurityLog}, the persisted security log
  * (every login, every write request, every account change), with its entries and the ClearLog action.
  */
 final class SecurityLogResource {
-
-  static final String CLEAR_ACTION = "/Actions/LogService.ClearLog";
 
   private final SecurityLog log;
   private final Clock clock;
@@ -41,36 +37,12 @@ final class SecurityLogResource {
 
   void register(RedfishRoutes routes) {
     routes.resource(Uris.securityLog(), "LogService", (params, caller) -> render());
-    routes.post(
-        Uris.securityLog() + CLEAR_ACTION,
-        "LogService",
-        ctx ->
-            Offload.run(
-                vertx,
-                ctx,
-                () -> {
-                  log.clear();
-                  return null;
-                },
-                done -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end()));
-    routes.resource(
-        Uris.securityLogEntries(),
-        "LogEntryCollection",
-        (params, caller) ->
-            Collections.render(
-                Schemas.LOG_ENTRY_COLLECTION,
-                Uris.securityLogEntries(),
-                "Security Log Entries",
-                log.entries().stream().map(e -> Uris.securityLogEntries() + "/" + e.id()).toList()));
-    routes.resource(
-        Uris.securityLogEntries() + "/{EntryId}",
-        "LogEntry",
-        (params, caller) -> {
-          String id = params.get("EntryId");
-          Optional<SecurityLog.Entry> entry =
-              id.matches("\\d{1,18}") ? log.entry(Long.parseLong(id)) : Optional.empty();
-          return render(entry.orElseThrow(() -> RedfishErrors.notFound("LogEntry", id)));
-        });
+    routes.post(Uris.securityLog() + LogServiceHandlers.CLEAR_ACTION, "LogService",
+        LogServiceHandlers.clear(vertx, log::clear));
+    routes.resource(Uris.securityLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.securityLog(),
+        "Security Log Entries", () -> log.entries().stream().map(SecurityLog.Entry::id).toList()));
+    routes.resource(Uris.securityLogEntries() + "/{EntryId}", "LogEntry",
+        LogServiceHandlers.entry(id -> log.entry(id).map(SecurityLogResource::render)));
   }
 
   LogService render() {
@@ -90,7 +62,7 @@ final class SecurityLogResource {
         .entries(Uris.ref(Uris.securityLogEntries()))
         .actions(
             new LogServiceActions()
-                .hashLogServiceClearLog(new ClearLogAction().target(Uris.securityLog() + CLEAR_ACTION)));
+                .hashLogServiceClearLog(new ClearLogAction().target(Uris.securityLog() + LogServiceHandlers.CLEAR_ACTION)));
   }
 
   static LogEntry render(SecurityLog.Entry e) {

@@ -1,13 +1,15 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.chassis.PowerSupply;
 import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.health.SupplyHealth;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.sensor.chassis.SensorIds;
-import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
 import io.gpuchassis.sensor.poll.ReadingStatus;
 import io.gpuchassis.sensor.poll.SensorReading;
+import java.util.List;
 import java.util.Optional;
 
 /** A sensor's Redfish Status from its reading and threshold severity. Unknown is never OK. */
@@ -38,18 +40,34 @@ final class SensorHealth {
     if (word.isEmpty()) {
       return new Status().state(State.STARTING);
     }
-    if (word.get().status() == ReadingStatus.FAILED || word.get().value().isEmpty()) {
+    if (word.get().value().isEmpty()) {
       return new Status().state(State.UNAVAILABLE_OFFLINE).health(Health.CRITICAL);
     }
-    PmbusStatusWord status = new PmbusStatusWord((int) word.get().value().getAsDouble());
-    Health h = !status.powerGood() ? Health.CRITICAL : status.anyFlag() ? Health.WARNING : Health.OK;
-    return new Status().state(State.ENABLED).health(h);
+    return new Status().state(State.ENABLED).health(redfish(SupplyHealth.of(word.get())));
   }
 
   /** The reading's value, when there is one: a sensor that cannot be read has none (never zero). */
   static Double value(HealthMonitor health, String sensorId) {
     return health.reading(sensorId).flatMap(r -> r.value().isPresent()
         ? Optional.of(r.value().getAsDouble()) : Optional.empty()).orElse(null);
+  }
+
+  /** What the supplies deliver together: the sum of the outputs that can be read; null when none can. */
+  static Double suppliesOutputWatts(HealthMonitor health, List<PowerSupply> psus) {
+    Double watts = null;
+    for (PowerSupply psu : psus) {
+      Double w = value(health, SensorIds.psuOutputWatts(psu.id()));
+      watts = w == null ? watts : (watts == null ? 0 : watts) + w;
+    }
+    return watts;
+  }
+
+  static Health redfish(io.gpuchassis.sensor.threshold.Health health) {
+    return switch (health) {
+      case OK -> Health.OK;
+      case WARNING -> Health.WARNING;
+      case CRITICAL -> Health.CRITICAL;
+    };
   }
 
   static Health worst(Health a, Health b) {

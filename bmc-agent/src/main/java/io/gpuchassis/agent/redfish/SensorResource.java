@@ -16,6 +16,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import io.gpuchassis.sensor.chassis.SensorIds;
 
 /**
  * {@code /redfish/v1/Chassis/{ChassisId}/Sensors[/{SensorId}]}: every sensor the health monitor reads, with its reading
@@ -86,8 +88,9 @@ final class SensorResource {
   /** What the sensor measures: a GPU's PCIe device, a fan, a power supply, or the chassis itself. */
   private static List<OdataIdRef> relatedItem(String chassis, ChassisSensor sensor) {
     String id = sensor.sensorId();
-    if (id.startsWith("GPU")) {
-      return List.of(Uris.ref(Uris.pcieDevice(chassis, Integer.parseInt(id.replaceAll("GPU(\\d+)\\..*", "$1")))));
+    OptionalInt gpu = SensorIds.slotOfGpu(id);
+    if (gpu.isPresent()) {
+      return List.of(Uris.ref(Uris.pcieDevice(chassis, gpu.getAsInt())));
     }
     if ("Fan".equals(sensor.physicalContext())) {
       return List.of(Uris.ref(Uris.fan(chassis, id.substring(0, id.indexOf('.')))));

@@ -87,7 +87,7 @@ final class ThermalResource {
         .hotPluggable(true)
         .status(SensorHealth.of(health, rpm))
         .speedPercent(new FanSpeedExcerpt()
-            .dataSourceUri(Uris.sensor(chassis, rpm.replace(".", "")))
+            .dataSourceUri(Uris.sensor(chassis, ChassisSensor.redfishIdOf(rpm)))
             .reading(health.fanDecision().map(d -> d.dutyPercent()).orElse(null))
             .speedRPM(SensorHealth.value(health, rpm)));
   }

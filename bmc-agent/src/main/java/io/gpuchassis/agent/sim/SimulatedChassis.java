@@ -43,6 +43,7 @@ public final class SimulatedChassis implements AutoCloseable {
   private final SimulatedSensorBoard sensorBoard;
   private final Context sensorContext;
   private final AutoCloseable physicsClock;
+  private final SensorCatalog sensorCatalog;
 
   private SimulatedChassis(
       String name,
@@ -59,6 +60,7 @@ public final class SimulatedChassis implements AutoCloseable {
     this.sensorBoard = new SimulatedSensorBoard(SensorLayouts.simulation(topology));
     this.sensorContext = sensorBoard.newContext();
     this.physicsClock = sensorBoard.startClock(PHYSICS_STEP);
+    this.sensorCatalog = new SensorCatalog(sensorBoard.config().layout(), gpuSlots());
     // Faults act inside the simulator: only a simulator in this process can take them.
     fabric.ifPresent(f -> new SwitchFaultKinds(f, initialState()).registerWith(faults));
     new SensorFaultKinds(sensorBoard, initialState(), sensorCatalog()).registerWith(faults);
@@ -128,7 +130,7 @@ public final class SimulatedChassis implements AutoCloseable {
   }
 
   public SensorCatalog sensorCatalog() {
-    return new SensorCatalog(sensorLayout(), gpuSlots());
+    return sensorCatalog;
   }
 
   public SimulatedSensorBoard sensorBoard() {

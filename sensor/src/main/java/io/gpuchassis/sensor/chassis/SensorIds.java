@@ -1,5 +1,7 @@
 package io.gpuchassis.sensor.chassis;
 
+import java.util.OptionalInt;
+
 /** The sensor ids the poll plan produces. */
 public final class SensorIds {
 
@@ -13,6 +15,25 @@ public final class SensorIds {
 
   public static String gpuPower(int slot) {
     return "GPU" + slot + ".Power";
+  }
+
+  /** The slot of a GPU temperature sensor ({@link #gpuTemperature}); empty for any other sensor. */
+  public static OptionalInt slotOfGpuTemperature(String sensorId) {
+    return slotOfGpu(sensorId, ".Temperature");
+  }
+
+  /** The slot of a GPU sensor ({@link #gpuTemperature}, {@link #gpuPower}); empty for any other sensor. */
+  public static OptionalInt slotOfGpu(String sensorId) {
+    OptionalInt t = slotOfGpu(sensorId, ".Temperature");
+    return t.isPresent() ? t : slotOfGpu(sensorId, ".Power");
+  }
+
+  private static OptionalInt slotOfGpu(String sensorId, String suffix) {
+    if (!sensorId.startsWith("GPU") || !sensorId.endsWith(suffix)) {
+      return OptionalInt.empty();
+    }
+    String digits = sensorId.substring(3, sensorId.length() - suffix.length());
+    return digits.matches("\\d{1,3}") ? OptionalInt.of(Integer.parseInt(digits)) : OptionalInt.empty();
   }
 
   /** A chassis temperature sensor's reading carries the sensor's layout id. */
