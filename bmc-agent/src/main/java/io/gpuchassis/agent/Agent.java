@@ -19,6 +19,10 @@ import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.compose.BindingReconciler;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServices;
+import io.gpuchassis.agent.firmware.FirmwareInventory;
+import io.gpuchassis.agent.firmware.FirmwareTrust;
+import io.gpuchassis.agent.firmware.FirmwareUpdates;
+import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.redfish.EventRenderer;
 import io.gpuchassis.agent.http.RedfishServer;
@@ -63,6 +67,7 @@ public final class Agent implements AutoCloseable {
   private final BindingEngine bindings;
   private final HealthMonitor health;
   private final EventServices events;
+  private final FirmwareUpdates firmware;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -76,7 +81,8 @@ public final class Agent implements AutoCloseable {
       SwitchWorkers switches,
       BindingEngine bindings,
       HealthMonitor health,
-      EventServices events) {
+      EventServices events,
+      FirmwareUpdates firmware) {
     this.store = store;
     this.vertx = vertx;
     this.server = server;
@@ -86,6 +92,7 @@ public final class Agent implements AutoCloseable {
     this.bindings = bindings;
     this.health = health;
     this.events = events;
+    this.firmware = firmware;
   }
 
   /** The sensors, thresholds, fan loop and over-temperature policy, for in-process tests and tools. */
@@ -144,6 +151,7 @@ public final class Agent implements AutoCloseable {
     SwitchWorkers switches = null;
     HealthMonitor health = null;
     EventServices events = null;
+    FirmwareUpdates firmware = null;
     try {
       store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
@@ -183,6 +191,7 @@ public final class Agent implements AutoCloseable {
       model.onChange(new FabricEvents(events.bus(), model.current()));
       compositionEvents.reconciled(new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
       health = startHealth(simulation, model, config, clock, events);
+      firmware = startFirmware(config, switches, bindings);
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
@@ -190,12 +199,16 @@ public final class Agent implements AutoCloseable {
               new ChassisHealth(health, simulation.sensorCatalog(),
                   simulation.topology().powerSupplyRedundancy().type().name(),
                   simulation.topology().powerSupplyRedundancy().minNeeded()),
-              events);
+              events,
+              firmware);
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
-      return new Agent(store, vertx, server, simulation, model, switches, bindings, health, events);
+      return new Agent(store, vertx, server, simulation, model, switches, bindings, health, events, firmware);
     } catch (RuntimeException e) {
+      if (firmware != null) {
+        firmware.close();
+      }
       if (health != null) {
         health.close();
       }
@@ -229,6 +242,26 @@ public final class Agent implements AutoCloseable {
       throw new IllegalStateException("the chassis sensors could not be opened: " + e.getMessage(), e);
     }
   }
+
+  /**
+   * The switch firmware updates: the trusted signing keys (a simulation key in a simulated chassis that has none), the
+   * staging folder in the state directory, and each chip's firmware read once at start.
+   */
+  private static FirmwareUpdates startFirmware(AgentConfig config, SwitchWorkers switches, BindingEngine bindings) {
+    try {
+      TrustedKeys keys = FirmwareTrust.load(config.firmwareTrustedKeysDir(),
+          config.hardwareMode() == HardwareMode.SIMULATED, config.stateDir());
+      FirmwareInventory inventory = new FirmwareInventory(switches);
+      inventory.refreshAll();
+      return new FirmwareUpdates(keys, config.stateDir().resolve("firmware").resolve("staging"), inventory, switches,
+          bindings, io.gpuchassis.agent.redfish.Uris::firmwareInventory, MAX_FIRMWARE_BUNDLE_BYTES);
+    } catch (java.io.IOException e) {
+      throw new ConfigException("firmware: " + e.getMessage());
+    }
+  }
+
+  /** Largest firmware bundle accepted: switch images are a few MiB, with room for a bundle of several. */
+  static final long MAX_FIRMWARE_BUNDLE_BYTES = 64L << 20;
 
   /** Waits for {@code future}; its failure is rethrown as it was thrown. */
   private static <T> T join(CompletableFuture<T> future) {
@@ -268,6 +301,7 @@ public final class Agent implements AutoCloseable {
   @Override
   public void close() {
     try {
+      firmware.close();
       events.close();
       vertx.close().await();
       health.close();

@@ -205,4 +205,22 @@ class FaultInjectionIT {
             assertEquals("9.20 B04A", rig.driver.identity().firmwareVersion().toString());
         }
     }
+    @TestAllTransports
+    void an_image_that_does_not_boot_leaves_the_chip_on_the_copy_it_ran_before(TransportKind kind) throws Exception {
+        try (SimRig rig = rig(kind)) {
+            byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, FirmwareVersion.parse("9.21 B004"), 1,
+                    new byte[1200]);
+            rig.driver.downloadFirmware(image, ProgressListener.NONE);
+            rig.driver.activatePartition(FirmwareType.IMG, 1);
+            FaultHandle f = rig.sim.faults().firmwareBootFailure();
+            rig.driver.resetSwitch();
+            assertEquals("9.20 B04A", rig.driver.identity().firmwareVersion().toString(), "the old image runs");
+            FirmwarePartitions parts = rig.driver.firmwarePartitions();
+            assertTrue(parts.find(FirmwareType.IMG, 0).orElseThrow().running());
+            assertTrue(parts.find(FirmwareType.IMG, 1).orElseThrow().active(), "the failed copy is still marked active");
+            f.clear();
+            rig.driver.resetSwitch();
+            assertEquals("9.21 B004", rig.driver.identity().firmwareVersion().toString(), "boots once the fault is gone");
+        }
+    }
 }

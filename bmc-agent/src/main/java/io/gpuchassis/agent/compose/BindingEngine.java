@@ -39,6 +39,8 @@ public final class BindingEngine {
   private final BindingJournal journal;
   private final Clock clock;
   private final Duration linkTimeout;
+  /** Chips whose firmware is being updated: no binding may start on them (guarded by this). */
+  private final java.util.Set<String> updating = new java.util.HashSet<>();
 
   /** @param linkTimeout how long a bound GPU's link may take to train before the bind is undone */
   public BindingEngine(
@@ -70,6 +72,7 @@ public final class BindingEngine {
         throw refuse(Reason.IN_USE, "slot " + slot + " is " + describe(current));
       }
       plan = BindingPlan.of(state, slot, hostId).orElseThrow(() -> unreachable(state, slot, s.switchId(), hostId));
+      refuseWhileUpdating(plan);
       move(slot, State.BINDING, Optional.of(hostId), Optional.empty());
     }
     return connect(plan)
@@ -94,6 +97,7 @@ public final class BindingEngine {
       // A failed slot is settled like a release: the host has let go of the GPU (ReadyToRemove), or the caller forces.
       if (current.state() == State.FAILED && (force || current.readyToRemove()) && current.host().isPresent()) {
         BindingPlan failed = BindingPlan.route(state, slot, current.host().get()).orElseThrow();
+        refuseWhileUpdating(failed);
         move(slot, State.UNBINDING, current.host(), Optional.empty());
         return worker(failed.switchId())
             .submit(driver -> doSettle(driver, failed))
@@ -116,6 +120,7 @@ public final class BindingEngine {
                 + " (set ReadyToRemove first, or force the removal)");
       }
       plan = BindingPlan.route(state, slot, current.host().orElseThrow()).orElseThrow();
+      refuseWhileUpdating(plan);
       move(slot, State.UNBINDING, current.host(), Optional.empty());
     }
     return worker(plan.switchId())
@@ -394,6 +399,52 @@ public final class BindingEngine {
     return workers
         .worker(switchId)
         .orElseThrow(() -> new IllegalStateException("no worker for switch " + switchId));
+  }
+
+  /**
+   * Reserves {@code switchId} for a firmware update: no bind or unbind starts on it until the returned handle runs.
+   * Refused while a bind or unbind runs on the chip, and, when the update will reset the chip ({@code willReset}),
+   * while any GPU is bound through it: a reset drops every link, so its hosts would lose their GPUs unannounced.
+   */
+  public synchronized Runnable reserveForUpdate(String switchId, boolean willReset) {
+    ChassisState state = model.current();
+    List<Integer> through = new java.util.ArrayList<>();
+    for (var s : state.slots()) {
+      SlotBinding b = state.binding(s.number());
+      boolean touches = b.host().flatMap(h -> BindingPlan.route(state, s.number(), h))
+          .map(p -> p.switches().contains(switchId)).orElse(false);
+      if (!touches) {
+        continue;
+      }
+      if (b.inTransition()) {
+        throw refuse(Reason.IN_USE, "slot " + s.number() + " is " + describe(b) + " through switch " + switchId);
+      }
+      if (b.state() != State.UNBOUND) {
+        through.add(s.number());
+      }
+    }
+    if (willReset && !through.isEmpty()) {
+      throw refuse(Reason.IN_USE, "switch " + switchId + " carries the GPUs of slots " + through + " to their hosts;"
+          + " resetting it would remove them from the hosts unannounced. Release them first, or apply the update"
+          + " at the switch's next reset (OnReset)");
+    }
+    if (!updating.add(switchId)) {
+      throw refuse(Reason.SWITCH_UPDATING, "the firmware of switch " + switchId + " is already being updated");
+    }
+    return () -> {
+      synchronized (this) {
+        updating.remove(switchId);
+      }
+    };
+  }
+
+  private void refuseWhileUpdating(BindingPlan plan) {
+    for (String chip : plan.switches()) {
+      if (updating.contains(chip)) {
+        throw refuse(Reason.SWITCH_UPDATING, "the firmware of switch " + chip + " is being updated; try again when"
+            + " the update task has ended");
+      }
+    }
   }
 
   private static String describe(SlotBinding b) {

@@ -20,6 +20,8 @@ public final class BindingException extends RuntimeException {
     HOST_STILL_USING,
     /** The link did not train at the expected width and speed after binding; the binding was undone. */
     LINK_NOT_TRAINED,
+    /** A chip the binding needs is having its firmware updated; nothing was done. */
+    SWITCH_UPDATING,
     /** The switch refused or did not answer; the binding was left as it was. */
     SWITCH_FAILED,
     /**

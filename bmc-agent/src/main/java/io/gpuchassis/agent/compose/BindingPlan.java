@@ -47,6 +47,14 @@ public record BindingPlan(
     hops = List.copyOf(hops);
   }
 
+  /** Every chip the binding programs: the slot's own and the a end of each link on the way. */
+  public java.util.Set<String> switches() {
+    java.util.Set<String> ids = new java.util.TreeSet<>();
+    ids.add(switchId);
+    hops.forEach(h -> ids.add(h.switchId()));
+    return ids;
+  }
+
   /** Whether the slot is reached across inter-switch links rather than on the host's own chip. */
   public boolean crossesSwitches() {
     return !hops.isEmpty();

@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
  * @param switchPollInterval how often each switch is polled for link state and error counters
  * @param simulation how the simulated chassis runs (speed, and an external switch simulator if any)
+ * @param firmwareTrustedKeys the folder of public keys whose signatures firmware bundles must carry; empty means
+ *     {@code <stateDir>/firmware/trusted-keys}
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -25,7 +27,8 @@ public record AgentConfig(
     Optional<Path> tlsCertificate,
     Optional<Path> tlsPrivateKey,
     Duration switchPollInterval,
-    SimulationSettings simulation) {
+    SimulationSettings simulation,
+    Optional<Path> firmwareTrustedKeys) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -49,17 +52,18 @@ public record AgentConfig(
         Optional.empty(),
         Optional.empty(),
         DEFAULT_SWITCH_POLL_INTERVAL,
-        SimulationSettings.DEFAULT);
+        SimulationSettings.DEFAULT,
+        Optional.empty());
   }
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
-        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation);
+        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, firmwareTrustedKeys);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
-        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation);
+        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, firmwareTrustedKeys);
   }
 
   public AgentConfig withTopology(Path value) {
@@ -71,12 +75,13 @@ public record AgentConfig(
         tlsCertificate,
         tlsPrivateKey,
         switchPollInterval,
-        simulation);
+        simulation,
+        firmwareTrustedKeys);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation);
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation, firmwareTrustedKeys);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -85,7 +90,18 @@ public record AgentConfig(
 
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value);
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value, firmwareTrustedKeys);
+  }
+
+  public AgentConfig withFirmwareTrustedKeys(Path value) {
+    return new AgentConfig(
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        Optional.of(value));
+  }
+
+  /** Where the public keys trusted to sign firmware bundles are. */
+  public Path firmwareTrustedKeysDir() {
+    return firmwareTrustedKeys.orElse(stateDir.resolve("firmware").resolve("trusted-keys"));
   }
 
   public SimulationSpeed simulationSpeed() {

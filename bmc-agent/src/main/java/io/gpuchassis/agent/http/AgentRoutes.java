@@ -36,6 +36,11 @@ public final class AgentRoutes {
 
   private AgentRoutes() {}
 
+  private static boolean isFirmwarePush(RoutingContext ctx) {
+    return ctx.request().method() == io.vertx.core.http.HttpMethod.POST
+        && Uris.UPDATE_MULTIPART.equals(ctx.normalizedPath());
+  }
+
   /**
    * @param simulation the fault switchboard in simulated mode, empty with real hardware (no /sim routes then)
    */
@@ -45,12 +50,22 @@ public final class AgentRoutes {
       SecurityServices security,
       RedfishResources resources,
       Optional<FaultInjector> simulation) {
-    router.route().handler(BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES));
+    BodyHandler bodies = BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES);
+    router.route().handler(ctx -> {
+      if (isFirmwarePush(ctx)) {
+        // Streamed to disk by its handler once the caller is authorised; held back until then.
+        ctx.request().pause();
+        ctx.next();
+      } else {
+        bodies.handle(ctx);
+      }
+    });
     // A handler that has not answered within this time (a stuck bug) gets 503 instead of holding the connection.
     // The event stream answers at once and then stays open by design: it is not a stuck request.
     Handler<RoutingContext> timeout = TimeoutHandler.create(REQUEST_TIMEOUT_MS);
     router.route().handler(ctx -> {
-      if (Uris.EVENT_STREAM.equals(ctx.normalizedPath())) {
+      // A firmware push may take longer than a request should, on a slow link.
+      if (Uris.EVENT_STREAM.equals(ctx.normalizedPath()) || isFirmwarePush(ctx)) {
         ctx.next();
       } else {
         timeout.handle(ctx);

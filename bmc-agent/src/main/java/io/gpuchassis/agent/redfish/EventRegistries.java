@@ -8,6 +8,8 @@ import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.PlatformMessages;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
 import io.gpuchassis.redfish.message.SensorEventMessages;
+import io.gpuchassis.redfish.message.TaskEventMessages;
+import io.gpuchassis.redfish.message.UpdateMessages;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -21,11 +23,13 @@ import java.util.Optional;
 final class EventRegistries {
 
   static final List<String> PREFIXES =
-      List.of("ResourceEvent", "Fabric", "Composition", "SensorEvent", "Environmental", "Platform");
+      List.of("ResourceEvent", "Fabric", "Composition", "SensorEvent", "Environmental", "Platform", "Update",
+          "TaskEvent");
 
   private static final List<MessageDefinition> MESSAGES =
       definitions(ResourceEventMessages.class, FabricMessages.class, CompositionMessages.class,
-          SensorEventMessages.class, EnvironmentalMessages.class, PlatformMessages.class);
+          SensorEventMessages.class, EnvironmentalMessages.class, PlatformMessages.class, UpdateMessages.class,
+          TaskEventMessages.class);
 
   private EventRegistries() {}
 

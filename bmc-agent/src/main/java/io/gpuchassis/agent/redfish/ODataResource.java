@@ -41,7 +41,8 @@ final class ODataResource {
             entry("Registries", Uris.REGISTRIES),
             entry("JsonSchemas", Uris.JSON_SCHEMAS),
             entry("CertificateService", Uris.CERTIFICATE_SERVICE),
-            entry("TaskService", Uris.TASK_SERVICE));
+            entry("TaskService", Uris.TASK_SERVICE),
+            entry("UpdateService", Uris.UPDATE_SERVICE));
     return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
   }
 

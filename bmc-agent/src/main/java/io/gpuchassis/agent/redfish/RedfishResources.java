@@ -30,12 +30,14 @@ public final class RedfishResources {
   private final ChassisHealth health;
   private final Reservations reservations;
   private final EventServices events;
+  private final io.gpuchassis.agent.firmware.FirmwareUpdates firmware;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
    * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
    * @param vertx for the blocking parts of write requests (password hashing, database writes)
    * @param events the event log, bus and subscriptions behind the EventService and the EventLog
+   * @param firmware the switch firmware updates behind the UpdateService
    */
   public RedfishResources(
       ServiceIdentity identity,
@@ -48,7 +50,8 @@ public final class RedfishResources {
       BindingEngine bindings,
       Reservations reservations,
       ChassisHealth health,
-      EventServices events) {
+      EventServices events,
+      io.gpuchassis.agent.firmware.FirmwareUpdates firmware) {
     this.identity = identity;
     this.model = model;
     this.certificate = certificate;
@@ -60,6 +63,7 @@ public final class RedfishResources {
     this.health = health;
     this.reservations = reservations;
     this.events = events;
+    this.firmware = firmware;
   }
 
   public void register(RedfishRoutes routes) {
@@ -92,6 +96,7 @@ public final class RedfishResources {
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
+    new UpdateServiceResource(identity, model, firmware, tasks, events.bus(), vertx).register(routes);
     new EndpointZoneResource(model, bindings, tasks, reservations).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();

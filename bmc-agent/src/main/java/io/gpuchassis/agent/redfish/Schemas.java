@@ -58,6 +58,10 @@ public final class Schemas {
   public static final ServedSchema PROCESSOR = ServedSchema.versioned("Processor", "v1_22_0");
   public static final ServedSchema SENSOR_COLLECTION = ServedSchema.unversioned("SensorCollection");
   public static final ServedSchema SENSOR = ServedSchema.versioned("Sensor", "v1_12_0");
+  public static final ServedSchema UPDATE_SERVICE = ServedSchema.versioned("UpdateService", "v1_17_0");
+  public static final ServedSchema SOFTWARE_INVENTORY_COLLECTION =
+      ServedSchema.unversioned("SoftwareInventoryCollection");
+  public static final ServedSchema SOFTWARE_INVENTORY = ServedSchema.versioned("SoftwareInventory", "v1_13_0");
   public static final ServedSchema THERMAL_SUBSYSTEM = ServedSchema.versioned("ThermalSubsystem", "v1_5_0");
   public static final ServedSchema FAN_COLLECTION = ServedSchema.unversioned("FanCollection");
   public static final ServedSchema FAN = ServedSchema.versioned("Fan", "v1_6_0");
@@ -134,6 +138,9 @@ public final class Schemas {
           PROCESSOR,
           SENSOR_COLLECTION,
           SENSOR,
+          UPDATE_SERVICE,
+          SOFTWARE_INVENTORY_COLLECTION,
+          SOFTWARE_INVENTORY,
           THERMAL_SUBSYSTEM,
           FAN_COLLECTION,
           FAN,

@@ -48,6 +48,7 @@ final class ServiceRootResource {
         .jsonSchemas(Uris.ref(Uris.JSON_SCHEMAS))
         .certificateService(Uris.ref(Uris.CERTIFICATE_SERVICE))
         .tasks(Uris.ref(Uris.TASK_SERVICE))
+        .updateService(Uris.ref(Uris.UPDATE_SERVICE))
         .links(
             new ServiceRootLinks()
                 .sessions(Uris.ref(Uris.SESSIONS))

@@ -22,7 +22,13 @@ final class TaskResponses {
 
   /** Starts a task following {@code work} and answers 202 with its monitor. */
   static Task accepted(RoutingContext ctx, TaskRegistry tasks, String name, CompletableFuture<TaskOutcome> work) {
-    Task task = tasks.start(name, payloadOf(ctx), work);
+    return accepted(ctx, tasks, name, payloadOf(ctx), work);
+  }
+
+  /** As above, with the request shown as {@code payload} (a request carrying a password shows it masked). */
+  static Task accepted(RoutingContext ctx, TaskRegistry tasks, String name, Payload payload,
+      CompletableFuture<TaskOutcome> work) {
+    Task task = tasks.start(name, payload, work);
     stillRunning(ctx, task.snapshot());
     return task;
   }

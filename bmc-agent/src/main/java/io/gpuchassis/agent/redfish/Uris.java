@@ -154,6 +154,16 @@ public final class Uris {
   public static final String TASKS = TASK_SERVICE + "/Tasks";
   public static final String TASK_MONITORS = TASK_SERVICE + "/TaskMonitors";
 
+  public static final String UPDATE_SERVICE = "/redfish/v1/UpdateService";
+  public static final String FIRMWARE_INVENTORY = UPDATE_SERVICE + "/FirmwareInventory";
+  /** Where firmware bundles are pushed as multipart/form-data (UpdateService.MultipartHttpPushUri). */
+  public static final String UPDATE_MULTIPART = UPDATE_SERVICE + "/update-multipart";
+  public static final String SIMPLE_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.SimpleUpdate";
+
+  public static String firmwareInventory(String id) {
+    return FIRMWARE_INVENTORY + "/" + id;
+  }
+
   public static String task(String id) {
     return TASKS + "/" + id;
   }

@@ -28,6 +28,9 @@ public final class SwitchFaultKinds {
   /** Correctable errors per second during an AER storm. */
   static final long STORM_RATE = 1000;
 
+  /** How far into a download the power-loss fault strikes. */
+  static final long POWER_LOSS_AFTER_BYTES = 16 * 1024;
+
   private final SimulatedFabric fabric;
   private final ChassisState wiring;
 
@@ -70,6 +73,23 @@ public final class SwitchFaultKinds {
             "switch-busy",
             "The switch answers every management command with busy.",
             chip -> chip.faults().switchBusy()));
+    injector.register(
+        switchKind(
+            "firmware-crc-mismatch",
+            "The switch's flash stores firmware downloads with a flipped bit, so the switch rejects them (CRC).",
+            chip -> chip.faults().firmwareCrcMismatch()));
+    injector.register(
+        switchKind(
+            "power-loss-during-download",
+            "The switch loses power " + POWER_LOSS_AFTER_BYTES / 1024 + " KiB into the next firmware download and"
+                + " restarts on the image it ran before.",
+            chip -> chip.faults().powerLossDuringDownload(POWER_LOSS_AFTER_BYTES)));
+    injector.register(
+        switchKind(
+            "firmware-boot-failure",
+            "A main image made active since the switch last booted does not start: at its next reset the boot loader"
+                + " runs the image that ran before.",
+            chip -> chip.faults().firmwareBootFailure()));
     if (fabric.anyOverI2c()) {
       injector.register(
           switchKind(

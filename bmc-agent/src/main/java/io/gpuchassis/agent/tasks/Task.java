@@ -105,6 +105,13 @@ public final class Task {
     messages.add(TaskEventMessages.TASK_PROGRESS_CHANGED.with(id, percent));
   }
 
+  /** Adds a message that says what the running work has just begun or done (an update's steps, say). */
+  public synchronized void note(MessageInstance message) {
+    if (endTime == null) {
+      messages.add(message);
+    }
+  }
+
   /**
    * Asks the work to stop. Whether it can is the work's decision: a future that refuses {@code cancel} (see
    * {@link TaskRegistry#uncancellable}) keeps running and this answers {@link CancelResult#REFUSED}.

@@ -23,6 +23,10 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.events.EventServices;
 import io.gpuchassis.agent.redfish.EventRenderer;
 import io.gpuchassis.agent.redfish.RedfishResources;
+import io.gpuchassis.agent.redfish.Uris;
+import io.gpuchassis.agent.firmware.FirmwareInventory;
+import io.gpuchassis.agent.firmware.FirmwareUpdates;
+import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.agent.sim.SimulatedChassis;
 import io.gpuchassis.agent.sim.fault.FaultInjector;
 import io.gpuchassis.agent.tls.HttpsCertificate;
@@ -84,6 +88,12 @@ class RouteTableDocumentedTest {
           new SecurityServices(
               store, new AccountRepository(store), new PasswordHasher(1000), vertx, Clock.systemUTC());
       EventServices events = EventServices.start(store, vertx, Clock.systemUTC(), EventRenderer::subscriberBody);
+      BindingEngine bindings = new BindingEngine(
+          new ChassisModel(chassis.initialState()),
+          workers,
+          new BindingJournal(store, Clock.systemUTC()),
+          Clock.systemUTC(),
+          Duration.ofSeconds(1));
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -93,15 +103,12 @@ class RouteTableDocumentedTest {
               Duration.ofSeconds(3),
               security,
               vertx,
-              new BindingEngine(
-                  new ChassisModel(chassis.initialState()),
-                  workers,
-                  new BindingJournal(store, Clock.systemUTC()),
-                  Clock.systemUTC(),
-                  Duration.ofSeconds(1)),
+              bindings,
               new Reservations(store, Clock.systemUTC()),
               new ChassisHealth(health, chassis.sensorCatalog(), "NPlusM", 1),
-              events);
+              events,
+              new FirmwareUpdates(TrustedKeys.of(java.util.Map.of()), stateDir.resolve("staging"),
+                  new FirmwareInventory(workers), workers, bindings, Uris::firmwareInventory, 1 << 20));
       List<RouteEntry> entries =
           AgentRoutes.install(
               vertx, Router.router(vertx), security, resources, Optional.of(new FaultInjector(Clock.systemUTC())));

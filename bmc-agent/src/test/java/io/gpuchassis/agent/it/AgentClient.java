@@ -72,6 +72,34 @@ final class AgentClient {
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /**
+   * POSTs a multipart/form-data body of {@code parts}: name to content; a part whose name is given as
+   * {@code name;filename} carries that file name and is sent as application/octet-stream, others as JSON.
+   */
+  HttpResponse<String> postMultipart(String path, String authorization, java.util.Map<String, byte[]> parts)
+      throws Exception {
+    String boundary = "----agent-test-" + System.nanoTime();
+    java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+    for (var part : parts.entrySet()) {
+      String[] name = part.getKey().split(";", 2);
+      String disposition = "Content-Disposition: form-data; name=\"" + name[0] + "\""
+          + (name.length > 1 ? "; filename=\"" + name[1] + "\"\r\nContent-Type: application/octet-stream"
+              : "\r\nContent-Type: application/json");
+      body.write(("--" + boundary + "\r\n" + disposition + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+      body.write(part.getValue());
+      body.write("\r\n".getBytes(StandardCharsets.UTF_8));
+    }
+    body.write(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+        .timeout(Duration.ofSeconds(30))
+        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+        .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()));
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
   private HttpRequest.Builder request(String method, String path, String authorization, String body) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))

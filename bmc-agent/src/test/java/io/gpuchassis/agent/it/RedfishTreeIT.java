@@ -198,6 +198,7 @@ class RedfishTreeIT {
       crawled = crawl();
     }
     assertTrue(crawled.keySet().stream().anyMatch(u -> u.startsWith("/redfish/v1/TaskService/Tasks/")), "a Task");
+    assertTrue(crawled.containsKey("/redfish/v1/UpdateService/FirmwareInventory/SW1"), "a switch's firmware");
     assertTrue(
         crawled.keySet().stream().filter(u -> u.startsWith("/redfish/v1/EventService/Subscriptions/")).count() == 2,
         "a push subscription and an SSE stream");

@@ -70,10 +70,11 @@ class RegistryFilesIT {
     JsonNode collection = ok("/redfish/v1/Registries");
     assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Base.1.22"));
     assertEquals(
-        10,
+        11,
         collection.get("Members@odata.count").asInt(),
-        "Base, AccountSecurity, Composition, ResourceEvent, Fabric, SensorEvent, Environmental, Platform, TaskEvent"
-            + " and the agent's own");
+        "Base, AccountSecurity, Composition, ResourceEvent, Fabric, SensorEvent, Environmental, Platform, TaskEvent,"
+            + " Update and the agent's own");
+    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Update.1.3"));
     assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/ResourceEvent.1.4"));
     assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Fabric.1.0"));
 

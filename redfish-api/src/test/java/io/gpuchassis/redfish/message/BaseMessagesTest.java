@@ -50,6 +50,7 @@ class BaseMessagesTest {
   @Test
   void every_task_event_message_matches_the_dmtf_registry() throws Exception {
     checkAgainstRegistry(TaskEventMessages.class, TaskEventMessages.REGISTRY);
+    checkAgainstRegistry(UpdateMessages.class, UpdateMessages.REGISTRY);
   }
 
   @Test

@@ -37,11 +37,19 @@ final class ChipState {
     private MrpcOutcome pending;
 
     ChipState(SimulatedSwitch sw, long now, boolean reboot) {
+        this(sw, now, reboot, -1);
+    }
+
+    /** @param imageCopy the main image copy the boot loader starts; -1 for the active one */
+    ChipState(SimulatedSwitch sw, long now, boolean reboot, int imageCopy) {
         this.sw = sw;
         SimulatedSwitchConfig cfg = sw.config();
         this.upAt = reboot ? now + cfg.timing().rebootTime().toNanos() : now;
         for (FirmwareType t : FirmwareType.values()) {
             runningCopy[t.ordinal()] = sw.flash().activeCopy(t);
+        }
+        if (imageCopy >= 0) {
+            runningCopy[FirmwareType.IMG.ordinal()] = imageCopy;
         }
         for (PortConfig p : cfg.ports()) {
             ports.put(p.physicalPort(), new SimPort(p, upAt));

@@ -73,6 +73,16 @@ public sealed interface Fault {
         }
     }
 
+    /**
+     * A main image made active since the chip last booted does not start: at the next reset the boot loader runs the
+     * copy that ran before (the active flag stays on the failed copy, as on the real part).
+     */
+    record FirmwareBootFailure() implements Fault {
+        public FaultKind kind() {
+            return FaultKind.FIRMWARE_BOOT_FAILURE;
+        }
+    }
+
     /** Power fails once {@code afterBytes} more image bytes were programmed; the chip restarts. One-shot. */
     record PowerLossDuringDownload(long afterBytes) implements Fault {
         public FaultKind kind() {

@@ -13,7 +13,8 @@ public enum FaultKind {
     SWITCH_BUSY("switch-busy"),
     I2C_NAK("i2c-nak"),
     FIRMWARE_CRC_MISMATCH("firmware-crc-mismatch"),
-    POWER_LOSS_DURING_DOWNLOAD("power-loss-during-download");
+    POWER_LOSS_DURING_DOWNLOAD("power-loss-during-download"),
+    FIRMWARE_BOOT_FAILURE("firmware-boot-failure");
 
     private final String wireName;
 

@@ -42,6 +42,8 @@ public final class FaultSpecs {
                 return new Fault.FirmwareCrcMismatch();
             case POWER_LOSS_DURING_DOWNLOAD:
                 return new Fault.PowerLossDuringDownload(integer(params, "afterBytes", 0));
+            case FIRMWARE_BOOT_FAILURE:
+                return new Fault.FirmwareBootFailure();
             default:
                 throw new IllegalArgumentException("unhandled fault kind " + kind);
         }

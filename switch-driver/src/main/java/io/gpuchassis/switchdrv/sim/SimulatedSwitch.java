@@ -1,5 +1,6 @@
 package io.gpuchassis.switchdrv.sim;
 
+import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.Generation;
 import io.gpuchassis.switchdrv.command.DeviceIds;
 import io.gpuchassis.switchdrv.transport.GasEndpoint;
@@ -93,7 +94,14 @@ public final class SimulatedSwitch {
     void restart(long now) {
         LOG.info("{}: restart (boot {})", name(), boots + 1);
         boots++;
+        int[] ranBefore = chip.runningCopy.clone();
         chip = new ChipState(this, now, true);
+        int img = FirmwareType.IMG.ordinal();
+        if (faultActive(FaultKind.FIRMWARE_BOOT_FAILURE) && chip.runningCopy[img] != ranBefore[img]) {
+            LOG.info("{}: the new main image does not start; the boot loader runs copy {} again", name(),
+                    ranBefore[img]);
+            chip = new ChipState(this, now, true, ranBefore[img]);
+        }
     }
 
     ChipState chip() {

@@ -63,6 +63,10 @@ public final class SimulatorFaults {
         return inject(new Fault.FirmwareCrcMismatch());
     }
 
+    public FaultHandle firmwareBootFailure() {
+        return inject(new Fault.FirmwareBootFailure());
+    }
+
     public FaultHandle powerLossDuringDownload(long afterBytes) {
         return inject(new Fault.PowerLossDuringDownload(afterBytes));
     }

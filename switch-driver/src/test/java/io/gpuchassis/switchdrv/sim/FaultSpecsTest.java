@@ -15,7 +15,7 @@ class FaultSpecsTest {
         List<Fault> all = List.of(new Fault.LinkDown(3), new Fault.LinkFlap(5, Duration.ofMillis(250)),
                 new Fault.LinkDegrade(6, 4, 3), new Fault.SurpriseDown(0), new Fault.AerStorm(7, 5000),
                 new Fault.MrpcTimeout(), new Fault.SwitchBusy(), new Fault.I2cNak(4), new Fault.FirmwareCrcMismatch(),
-                new Fault.PowerLossDuringDownload(2048));
+                new Fault.PowerLossDuringDownload(2048), new Fault.FirmwareBootFailure());
         assertEquals(FaultKind.values().length, all.size());
         for (Fault f : all) {
             assertEquals(f, FaultSpecs.parse(f.kind().wireName(), FaultSpecs.parameters(f)));

@@ -1,0 +1,250 @@
+package io.gpuchassis.agent.firmware;
+
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.firmware.BundleException;
+import io.gpuchassis.firmware.BundleVerifier;
+import io.gpuchassis.firmware.StagingStore;
+import io.gpuchassis.firmware.TrustedKeys;
+import io.gpuchassis.firmware.VerifiedBundle;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.message.UpdateMessages;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Orders firmware updates: checks a staged bundle (signature, digest, component, the chips it fits), reserves its
+ * chips against binding changes, then updates the chips one after another on a thread of its own. One update runs at
+ * a time. A refused request changes nothing: its staged file is removed and no chip is reserved.
+ */
+public final class FirmwareUpdates implements AutoCloseable {
+
+  /** The bundle component that carries switch firmware. */
+  public static final String SWITCH_COMPONENT = "pcie-switch";
+
+  private static final Logger LOG = LoggerFactory.getLogger(FirmwareUpdates.class);
+
+  private final TrustedKeys keys;
+  private final BundleVerifier verifier;
+  private final StagingStore staging;
+  private final Path stagingDir;
+  private final FirmwareInventory inventory;
+  private final SwitchWorkers workers;
+  private final BindingEngine bindings;
+  private final Function<String, String> inventoryUri;
+  private final long maxImageBytes;
+  private final AtomicBoolean busy = new AtomicBoolean();
+  private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "firmware-update");
+    t.setDaemon(true);
+    return t;
+  });
+
+  /** A checked request whose chips are reserved; {@link #run} it, or {@link #abandon} it. */
+  public static final class Prepared {
+    private final UpdateRequest request;
+    private final VerifiedBundle bundle;
+    private final List<String> switchIds;
+    private final List<Runnable> reservations;
+
+    private Prepared(UpdateRequest request, VerifiedBundle bundle, List<String> switchIds,
+        List<Runnable> reservations) {
+      this.request = request;
+      this.bundle = bundle;
+      this.switchIds = List.copyOf(switchIds);
+      this.reservations = List.copyOf(reservations);
+    }
+
+    public List<String> switchIds() {
+      return switchIds;
+    }
+  }
+
+  /**
+   * @param inventoryUri the FirmwareInventory URI of a chip, the origin of its update's events
+   * @param maxImageBytes the largest bundle accepted
+   */
+  public FirmwareUpdates(TrustedKeys keys, Path stagingDir, FirmwareInventory inventory, SwitchWorkers workers,
+      BindingEngine bindings, Function<String, String> inventoryUri, long maxImageBytes) throws IOException {
+    this.keys = keys;
+    this.stagingDir = stagingDir;
+    this.staging = new StagingStore(stagingDir, maxImageBytes);
+    // Uploads left by a crash or a power loss are of no use: their requests were never answered.
+    staging.clear();
+    this.verifier = new BundleVerifier(keys);
+    this.inventory = inventory;
+    this.workers = workers;
+    this.bindings = bindings;
+    this.inventoryUri = inventoryUri;
+    this.maxImageBytes = maxImageBytes;
+  }
+
+  /** Whether any signing key is trusted: without one no bundle can be accepted. */
+  public boolean enabled() {
+    return !keys.isEmpty();
+  }
+
+  public long maxImageBytes() {
+    return maxImageBytes;
+  }
+
+  /** Where uploads are received before they are checked. */
+  public Path stagingDir() {
+    return stagingDir;
+  }
+
+  public StagingStore staging() {
+    return staging;
+  }
+
+  public FirmwareInventory inventory() {
+    return inventory;
+  }
+
+  /** Whether an update is running now. */
+  public boolean updating() {
+    return busy.get();
+  }
+
+  /**
+   * Checks the bundle staged at {@code staged} for {@code request} and reserves its chips. Blocking (reads and
+   * verifies the file): call it off the event loop. The staged file is removed in every case.
+   *
+   * @throws RedfishException why the update cannot be done; nothing has changed then
+   */
+  public Prepared prepare(Path staged, UpdateRequest request) {
+    if (!busy.compareAndSet(false, true)) {
+      staging.discard(staged);
+      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("60"))
+          .withDetail("another firmware update is running; try again when its task has ended");
+    }
+    try {
+      VerifiedBundle bundle = verify(staged, request.imageName());
+      List<String> targets = targets(bundle, request);
+      List<Runnable> reservations = new ArrayList<>();
+      try {
+        for (String id : targets) {
+          reservations.add(bindings.reserveForUpdate(id, request.applyTime() == ApplyTime.IMMEDIATE));
+        }
+      } catch (BindingException e) {
+        reservations.forEach(Runnable::run);
+        int status = e.reason() == BindingException.Reason.SWITCH_UPDATING ? 503 : 409;
+        throw new RedfishException(status, BaseMessages.RESOURCE_IN_USE.with()).withDetail(e.getMessage());
+      }
+      return new Prepared(request, bundle, targets, reservations);
+    } catch (RuntimeException e) {
+      busy.set(false);
+      throw e;
+    } finally {
+      staging.discard(staged);
+    }
+  }
+
+  /** Releases a prepared update that will not run. */
+  public void abandon(Prepared prepared) {
+    prepared.reservations.forEach(Runnable::run);
+    busy.set(false);
+  }
+
+  /**
+   * Updates the prepared chips one after another. Completes normally when every chip is updated (or already ran the
+   * version); completes with an {@link UpdateFailure} at the first chip that failed, later chips untouched.
+   */
+  public CompletableFuture<Void> run(Prepared prepared, UpdateProgress progress) {
+    return CompletableFuture.runAsync(() -> {
+      try {
+        String image = prepared.request.imageName();
+        for (String id : prepared.switchIds) {
+          progress.step(UpdateMessages.TARGET_DETERMINED.with(id, image), inventoryUri.apply(id));
+        }
+        int n = prepared.switchIds.size();
+        for (int i = 0; i < n; i++) {
+          String id = prepared.switchIds.get(i);
+          int index = i;
+          try {
+            new SwitchFirmwareUpdate(workers.worker(id).orElseThrow(), inventory, image, prepared.bundle,
+                inventoryUri.apply(id), progress, share -> progress.percent((int) (100 * (index + share) / n)))
+                .run(prepared.request.applyTime(), prepared.request.force());
+          } catch (UpdateFailure e) {
+            progress.step(e.step(), inventoryUri.apply(id));
+            throw e;
+          }
+        }
+      } catch (UpdateFailure e) {
+        LOG.warn("Firmware update with {} failed: {}", prepared.request.imageName(), e.getMessage());
+        throw e;
+      } finally {
+        abandon(prepared);
+      }
+    }, thread);
+  }
+
+  private VerifiedBundle verify(Path staged, String imageName) {
+    if (!enabled()) {
+      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
+          .withDetail("no firmware signing key is trusted on this chassis, so no bundle can be accepted");
+    }
+    try {
+      return verifier.verify(staged);
+    } catch (BundleException e) {
+      throw new RedfishException(400, UpdateMessages.VERIFICATION_FAILED.with(imageName, "UpdateService"))
+          .withDetail(e.getMessage());
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading the staged bundle " + staged, e);
+    }
+  }
+
+  /** The chips to update: those asked for, each of which the bundle must fit, or else every chip it fits. */
+  private List<String> targets(VerifiedBundle bundle, UpdateRequest request) {
+    if (!SWITCH_COMPONENT.equals(bundle.manifest().component())) {
+      throw new RedfishException(400, UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), "switches"))
+          .withDetail("the bundle carries '" + bundle.manifest().component() + "', not " + SWITCH_COMPONENT
+              + " firmware");
+    }
+    if (!request.switchIds().isEmpty()) {
+      for (String id : request.switchIds()) {
+        SwitchFirmware chip = chip(id);
+        if (!bundle.compatibleWith(chip.compatibilityId())) {
+          throw new RedfishException(400, UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), id))
+              .withDetail("the bundle fits " + bundle.manifest().compatible() + "; switch " + id + " is "
+                  + chip.compatibilityId());
+        }
+      }
+      return request.switchIds();
+    }
+    List<String> fitting = workers.all().keySet().stream().sorted()
+        .filter(id -> inventory.of(id).map(c -> bundle.compatibleWith(c.compatibilityId())).orElse(false))
+        .toList();
+    if (fitting.isEmpty()) {
+      throw new RedfishException(400, UpdateMessages.NO_TARGETS_DETERMINED.with(request.imageName()))
+          .withDetail("the bundle fits " + bundle.manifest().compatible() + "; no switch of this chassis is one");
+    }
+    return fitting;
+  }
+
+  private SwitchFirmware chip(String id) {
+    SwitchFirmware chip = inventory.of(id).orElseGet(() -> inventory.refresh(id).exceptionally(e -> null).join());
+    if (chip == null) {
+      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
+          .withDetail("switch " + id + " does not answer, so its firmware cannot be read");
+    }
+    return chip;
+  }
+
+  @Override
+  public void close() {
+    thread.shutdownNow();
+  }
+}

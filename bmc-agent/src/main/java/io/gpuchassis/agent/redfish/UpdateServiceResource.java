@@ -1,0 +1,312 @@
+package io.gpuchassis.agent.redfish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.firmware.ApplyTime;
+import io.gpuchassis.agent.firmware.FirmwareUpdates;
+import io.gpuchassis.agent.firmware.SwitchFirmware;
+import io.gpuchassis.agent.firmware.UpdateFailure;
+import io.gpuchassis.agent.firmware.UpdateProgress;
+import io.gpuchassis.agent.firmware.UpdateRequest;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.tasks.Task;
+import io.gpuchassis.agent.tasks.TaskOutcome;
+import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.message.MessageInstance;
+import io.gpuchassis.redfish.message.TaskEventMessages;
+import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.SimpleUpdateAction;
+import io.gpuchassis.redfish.model.SoftwareInventory;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.model.UpdateService;
+import io.gpuchassis.redfish.model.UpdateServiceActions;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.gpuchassis.switchdrv.FirmwarePartition;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.RoutingContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@code /redfish/v1/UpdateService}: the FirmwareInventory (each switch chip's main firmware, and the agent itself), the
+ * multipart push of a signed bundle, and SimpleUpdate from an HTTP(S) URI. An accepted update is a task: its monitor
+ * answers 202 until every chip is done, each step is a task message and an event (Update registry), and progress is
+ * reported as TaskProgressChanged in steps of ten percent.
+ */
+final class UpdateServiceResource {
+
+  static final String PUSH_ACTION = "UpdateService.MultipartHttpPush";
+  static final String SIMPLE_UPDATE = "UpdateService.SimpleUpdate";
+  /** The agent's own entry in the FirmwareInventory. */
+  static final String AGENT_INVENTORY_ID = "Agent";
+
+  private final ServiceIdentity identity;
+  private final ChassisModel model;
+  private final FirmwareUpdates updates;
+  private final TaskRegistry tasks;
+  private final EventBus events;
+  private final Vertx vertx;
+  private final ImageFetch fetch;
+
+  UpdateServiceResource(ServiceIdentity identity, ChassisModel model, FirmwareUpdates updates, TaskRegistry tasks,
+      EventBus events, Vertx vertx) {
+    this.identity = identity;
+    this.model = model;
+    this.updates = updates;
+    this.tasks = tasks;
+    this.events = events;
+    this.vertx = vertx;
+    this.fetch = new ImageFetch(updates.staging());
+  }
+
+  void register(RedfishRoutes routes) {
+    routes.resource(Uris.UPDATE_SERVICE, "UpdateService", (params, caller) -> render());
+    routes.resource(Uris.FIRMWARE_INVENTORY, "SoftwareInventoryCollection", (params, caller) ->
+        Collections.render(Schemas.SOFTWARE_INVENTORY_COLLECTION, Uris.FIRMWARE_INVENTORY, "Firmware Inventory",
+            inventoryIds().stream().map(Uris::firmwareInventory).toList()));
+    routes.resource(Uris.FIRMWARE_INVENTORY + "/{SoftwareInventoryId}", "SoftwareInventory",
+        (params, caller) -> renderInventory(params.get("SoftwareInventoryId")));
+    // Pushing an image and SimpleUpdate are POSTs on the UpdateService: its privileges (ConfigureComponents).
+    routes.post(Uris.UPDATE_MULTIPART, "UpdateService", this::push);
+    routes.post(Uris.SIMPLE_UPDATE, "UpdateService", this::simpleUpdate);
+  }
+
+  private UpdateService render() {
+    return new UpdateService()
+        .atOdataId(Uris.UPDATE_SERVICE)
+        .atOdataType(Schemas.UPDATE_SERVICE.odataType())
+        .id("UpdateService")
+        .name("Update Service")
+        .description("Updates the firmware of the PCIe switch chips from bundles signed by a trusted key")
+        .serviceEnabled(updates.enabled())
+        .status(new Status().state(updates.enabled() ? State.ENABLED : State.DISABLED)
+            .health(Health.OK))
+        .maxImageSizeBytes(updates.maxImageBytes())
+        .multipartHttpPushUri(Uris.UPDATE_MULTIPART)
+        .firmwareInventory(Uris.ref(Uris.FIRMWARE_INVENTORY))
+        .actions(new UpdateServiceActions().hashUpdateServiceSimpleUpdate(new SimpleUpdateAction()
+            .target(Uris.SIMPLE_UPDATE)
+            .transferProtocolAtRedfishAllowableValues(List.of("HTTP", "HTTPS"))));
+  }
+
+  private List<String> inventoryIds() {
+    List<String> ids = new ArrayList<>(model.current().switches().stream().map(s -> s.id()).toList());
+    ids.add(AGENT_INVENTORY_ID);
+    return ids;
+  }
+
+  private SoftwareInventory renderInventory(String id) {
+    if (AGENT_INVENTORY_ID.equals(id)) {
+      return new SoftwareInventory()
+          .atOdataId(Uris.firmwareInventory(id))
+          .atOdataType(Schemas.SOFTWARE_INVENTORY.odataType())
+          .id(id)
+          .name("Management agent")
+          .description("This Redfish service's own software")
+          .version(identity.version())
+          .softwareId("gpu-chassis-agent")
+          .updateable(false)
+          .status(new Status().state(State.ENABLED).health(Health.OK))
+          .relatedItem(List.of(Uris.ref(Uris.manager())))
+          .relatedItemAtOdataCount(1);
+    }
+    if (model.current().switchChip(id).isEmpty()) {
+      throw RedfishErrors.notFound("SoftwareInventory", id);
+    }
+    SoftwareInventory inventory = new SoftwareInventory()
+        .atOdataId(Uris.firmwareInventory(id))
+        .atOdataType(Schemas.SOFTWARE_INVENTORY.odataType())
+        .id(id)
+        .name("Switch " + id + " firmware")
+        .description("Main firmware image of PCIe switch " + id + " (A/B copies)")
+        .softwareId("pcie-switch")
+        .updateable(updates.enabled())
+        .resetRequiredOnUpdate(true)
+        .relatedItem(List.of(Uris.ref(Uris.fabricSwitch(id))))
+        .relatedItemAtOdataCount(1);
+    var read = updates.inventory().of(id);
+    if (read.isEmpty()) {
+      return inventory.status(new Status().state(State.UNAVAILABLE_OFFLINE));
+    }
+    SwitchFirmware chip = read.get();
+    boolean pendingReset = chip.images().stream().anyMatch(p -> p.active() && !p.running());
+    inventory.version(chip.runningVersion())
+        .active(true)
+        .status(new Status().state(updates.updating() ? State.UPDATING : State.ENABLED).health(Health.OK));
+    Map<String, Object> oem = new LinkedHashMap<>();
+    List<Map<String, Object>> copies = new ArrayList<>();
+    for (FirmwarePartition p : chip.images()) {
+      Map<String, Object> copy = new LinkedHashMap<>();
+      copy.put("Copy", p.copy() == 0 ? "A" : "B");
+      copy.put("Valid", p.valid());
+      // The partition record keeps major and minor of the version (printed in hex, as the firmware does).
+      copy.put("Version", p.valid()
+          ? String.format(java.util.Locale.ROOT, "%x.%02x", p.imageVersion() >>> 8, p.imageVersion() & 0xFF) : null);
+      copy.put("BootsNext", p.active());
+      copy.put("Running", p.running());
+      copies.add(copy);
+    }
+    oem.put("@odata.type", "#GpuChassisAgent.SwitchFirmware");
+    oem.put("Images", copies);
+    oem.put("ActivationPendingReset", pendingReset);
+    return inventory.putOemItem("GpuChassisAgent", oem);
+  }
+
+  /** POST {@code MultipartHttpPushUri}. */
+  private void push(RoutingContext ctx) {
+    MultipartPush.receive(vertx, ctx.request(), updates.stagingDir(), updates.maxImageBytes())
+        .onFailure(e -> refuse(ctx, e))
+        .onSuccess(received -> {
+          UpdateRequest request;
+          try {
+            request = request(PUSH_ACTION, received.parameters(), received.fileName());
+          } catch (RedfishException e) {
+            updates.staging().discard(received.file());
+            RedfishResponses.error(ctx, e);
+            return;
+          }
+          vertx.executeBlocking(() -> updates.prepare(received.file(), request))
+              .onFailure(e -> refuse(ctx, e))
+              .onSuccess(prepared -> {
+                CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
+                Task task = TaskResponses.accepted(ctx, tasks, "Firmware update with " + request.imageName(),
+                    TaskRegistry.uncancellable(work));
+                follow(updates.run(prepared, progressOf(task)), work);
+              });
+        });
+  }
+
+  /** POST UpdateService.SimpleUpdate: the image is fetched within the task, then updated like a pushed one. */
+  private void simpleUpdate(RoutingContext ctx) {
+    ObjectNode body = RequestBodies.object(ctx);
+    ImageFetch.Source source = ImageFetch.Source.of(SIMPLE_UPDATE, body);
+    ObjectNode parameters = body.deepCopy();
+    for (String fetchOnly : List.of("ImageURI", "TransferProtocol", "Username", "Password")) {
+      parameters.remove(fetchOnly);
+    }
+    UpdateRequest request = request(SIMPLE_UPDATE, parameters, source.uri().toString());
+    CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
+    ObjectNode shown = body.deepCopy();
+    if (shown.has("Password")) {
+      shown.putNull("Password"); // a Task's Payload is readable by every Login user
+    }
+    Task task = TaskResponses.accepted(ctx, tasks, "Firmware update from " + request.imageName(),
+        new io.gpuchassis.agent.tasks.Payload(ctx.request().method().name(), ctx.request().path(), shown.toString()),
+        TaskRegistry.uncancellable(work));
+    UpdateProgress progress = progressOf(task);
+    follow(CompletableFuture.supplyAsync(() -> fetch.stage(source), ImageFetch.EXECUTOR)
+        .thenCompose(staged -> updates.run(updates.prepare(staged, request), progress)), work);
+  }
+
+  /** The request's parameters in chassis terms; unknown or unsupported parameters are refused. */
+  private UpdateRequest request(String action, ObjectNode parameters, String imageName) {
+    Set<String> known = Set.of("Targets", "ForceUpdate");
+    Set<String> unsupported = Set.of("ExcludeTargets", "Stage", "LocalImage", "Oem");
+    List<RedfishException> problems = new ArrayList<>();
+    parameters.fieldNames().forEachRemaining(name -> {
+      if (unsupported.contains(name)) {
+        problems.add(new RedfishException(400, BaseMessages.ACTION_PARAMETER_NOT_SUPPORTED.with(name, action)));
+      } else if (!known.contains(name) && !name.equals("@Redfish.OperationApplyTime")) {
+        problems.add(new RedfishException(400, BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action, name)));
+      }
+    });
+    if (!problems.isEmpty()) {
+      throw problems.get(0);
+    }
+    List<String> switchIds = new ArrayList<>();
+    JsonNode targets = parameters.path("Targets");
+    if (!targets.isMissingNode() && !targets.isArray()) {
+      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(targets.toString(),
+          "Targets", action));
+    }
+    for (JsonNode target : targets) {
+      switchIds.add(switchOf(target.asText(), action));
+    }
+    JsonNode force = parameters.path("ForceUpdate");
+    if (!force.isMissingNode() && !force.isBoolean()) {
+      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(force.toString(),
+          "ForceUpdate", action));
+    }
+    String applyTime = parameters.path("@Redfish.OperationApplyTime").asText("OnReset");
+    ApplyTime when = java.util.Arrays.stream(ApplyTime.values()).filter(a -> a.redfishName().equals(applyTime))
+        .findFirst()
+        .orElseThrow(() -> new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(
+            applyTime, "@Redfish.OperationApplyTime", action)));
+    return new UpdateRequest(imageName, switchIds.stream().distinct().toList(), when, force.asBoolean(false));
+  }
+
+  /** A target: a switch's FirmwareInventory entry, or the switch itself. */
+  private String switchOf(String uri, String action) {
+    for (var chip : model.current().switches()) {
+      if (uri.equals(Uris.firmwareInventory(chip.id())) || uri.equals(Uris.fabricSwitch(chip.id()))) {
+        return chip.id();
+      }
+    }
+    throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(uri, "Targets", action))
+        .withDetail("targets are the FirmwareInventory entries of the switches (or the switches)");
+  }
+
+  /** Each step becomes a task message and an event; progress a TaskProgressChanged every ten percent. */
+  private UpdateProgress progressOf(Task task) {
+    return new UpdateProgress() {
+      private int reported;
+
+      @Override
+      public void step(MessageInstance message, String originUri) {
+        task.note(message);
+        events.publish(message, originUri);
+      }
+
+      @Override
+      public synchronized void percent(int percentComplete) {
+        int step = Math.min(99, percentComplete / 10 * 10);
+        if (step > reported) {
+          reported = step;
+          task.progress(step);
+          events.publish(TaskEventMessages.TASK_PROGRESS_CHANGED.with(task.id(), step), Uris.task(task.id()));
+        }
+      }
+    };
+  }
+
+  /** Completes the task's work with the update's outcome. */
+  private static void follow(CompletableFuture<Void> update, CompletableFuture<TaskOutcome> work) {
+    update.whenComplete((ok, error) -> {
+      if (error == null) {
+        work.complete(TaskOutcome.success(200, RedfishResponses.tree(Map.of()), List.of()));
+        return;
+      }
+      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+      if (cause instanceof UpdateFailure failure) {
+        work.complete(TaskOutcome.failure(new RedfishException(503, failure.step()).withDetail(failure.getMessage())));
+      } else if (cause instanceof RedfishException refusal) {
+        work.complete(TaskOutcome.failure(refusal));
+      } else {
+        work.completeExceptionally(cause);
+      }
+    });
+  }
+
+  /** A refusal is answered with its error; anything else is a bug (500). */
+  private static void refuse(RoutingContext ctx, Throwable e) {
+    if (e instanceof RedfishException r) {
+      RedfishResponses.error(ctx, r);
+    } else {
+      ctx.fail(e);
+    }
+  }
+}

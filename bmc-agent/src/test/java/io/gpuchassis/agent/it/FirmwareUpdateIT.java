@@ -1,0 +1,341 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import io.gpuchassis.agent.firmware.FirmwareTrust;
+import io.gpuchassis.firmware.BundleManifest;
+import io.gpuchassis.firmware.BundleSigner;
+import io.gpuchassis.switchdrv.FirmwareType;
+import io.gpuchassis.switchdrv.FirmwareVersion;
+import io.gpuchassis.switchdrv.Generation;
+import io.gpuchassis.switchdrv.command.FirmwareImage;
+import io.vertx.core.Vertx;
+import java.net.InetSocketAddress;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.PrivateKey;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Switch firmware updates over Redfish on the simulated chassis, whose switches implement the real download protocol:
+ * a signed bundle pushed as multipart/form-data, or fetched by SimpleUpdate, becomes a task whose steps (Update
+ * registry) and progress (TaskEvent) arrive over a real SSE stream and at a real push subscriber; the FirmwareInventory
+ * shows what each A/B copy holds. Bad bundles, unsafe resets and switch faults change nothing but the task's outcome.
+ */
+class FirmwareUpdateIT {
+
+  static final String SERVICE = "/redfish/v1/UpdateService";
+  static final String PUSH = SERVICE + "/update-multipart";
+  static final String INVENTORY = SERVICE + "/FirmwareInventory/";
+  static final String SWITCH_ID = "11f8:6260";
+  static final FirmwareVersion NEW = FirmwareVersion.parse("9.30 B051");
+
+  @TempDir static Path stateDir;
+  static TestAgent agent;
+  static Vertx vertx;
+  static PrivateKey vendorKey;
+
+  @BeforeAll
+  static void start() throws Exception {
+    agent = TestAgent.start(stateDir);
+    vertx = Vertx.vertx();
+    // The simulated chassis trusts the simulation vendor key it made on first start.
+    vendorKey = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir)));
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+    vertx.close().await();
+  }
+
+  static byte[] bundle(FirmwareVersion version, PrivateKey key, String keyId) {
+    byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1,
+        ("switch firmware " + version).repeat(3000).getBytes(StandardCharsets.US_ASCII));
+    return BundleSigner.sign(new BundleManifest("pcie-switch", version.toString(), List.of(SWITCH_ID), "test", null),
+        image, keyId, key);
+  }
+
+  static byte[] bundle(FirmwareVersion version) {
+    return bundle(version, vendorKey, FirmwareTrust.SIMULATION_KEY_ID);
+  }
+
+  static HttpResponse<String> push(byte[] bundle, String parameters, String auth) throws Exception {
+    Map<String, byte[]> parts = new LinkedHashMap<>();
+    parts.put("UpdateParameters", parameters.getBytes(StandardCharsets.UTF_8));
+    parts.put("UpdateFile;switch.fwb", bundle);
+    return agent.client.postMultipart(PUSH, auth, parts);
+  }
+
+  static String targeting(String switchId, String applyTime) {
+    return "{\"Targets\": [\"" + INVENTORY + switchId + "\"], \"@Redfish.OperationApplyTime\": \"" + applyTime + "\"}";
+  }
+
+  static JsonNode inventory(String switchId) throws Exception {
+    return json(agent.client.get(INVENTORY + switchId, TestAgent.READER));
+  }
+
+  static List<String> stagedFiles() throws Exception {
+    Path staging = stateDir.resolve("firmware/staging");
+    try (var files = Files.list(staging)) {
+      return files.map(Path::toString).toList();
+    }
+  }
+
+  /** The MessageIds of the events on {@code reader} until one ends the update (or the wait). */
+  static List<String> eventsUntilDone(SseReader reader) throws Exception {
+    List<String> ids = new ArrayList<>();
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (System.nanoTime() < deadline) {
+      SseReader.Received r = reader.next(Duration.ofMillis(200));
+      if (r == null) {
+        continue;
+      }
+      String id = r.data().get("Events").get(0).get("MessageId").asText();
+      ids.add(id);
+      if (id.matches("Update\\.1\\.3\\.0\\.(UpdateSuccessful|AwaitToActivate|TransferFailed|ActivateFailed)")) {
+        return ids;
+      }
+    }
+    return ids;
+  }
+
+  static SseReader streamOf(String filter) throws Exception {
+    String query = URLEncoder.encode(filter, StandardCharsets.UTF_8).replace("+", "%20");
+    SseReader reader = new SseReader(agent.client.stream("/redfish/v1/EventService/SSE?$filter=" + query,
+        TestAgent.READER));
+    assertEquals(200, reader.response.statusCode());
+    return reader;
+  }
+
+  @Test
+  void the_service_and_inventory_describe_the_switch_firmware() throws Exception {
+    JsonNode service = json(agent.client.get(SERVICE, TestAgent.READER));
+    assertTrue(service.get("ServiceEnabled").asBoolean());
+    assertEquals(PUSH, service.get("MultipartHttpPushUri").asText());
+    assertEquals(SERVICE + "/Actions/UpdateService.SimpleUpdate",
+        service.at("/Actions/#UpdateService.SimpleUpdate/target").asText());
+    assertEquals(SERVICE, json(agent.client.get("/redfish/v1/", null)).at("/UpdateService/@odata.id").asText());
+    JsonNode members = json(agent.client.get(SERVICE + "/FirmwareInventory", TestAgent.READER));
+    assertEquals(5, members.get("Members@odata.count").asInt(), "four switches and the agent");
+    JsonNode sw3 = inventory("SW3");
+    assertEquals("9.20 B04A", sw3.get("Version").asText());
+    assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW3", sw3.at("/RelatedItem/0/@odata.id").asText());
+    assertEquals(2, sw3.at("/Oem/GpuChassisAgent/Images").size(), "copies A and B");
+  }
+
+  @Test
+  void a_pushed_bundle_applied_on_reset_is_written_verified_and_boots_next() throws Exception {
+    try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW1'");
+        SseReader progress = streamOf("RegistryPrefix eq 'TaskEvent'");
+        EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
+      var subscription = agent.client.send("POST", "/redfish/v1/EventService/Subscriptions", TestAgent.ADMIN,
+          "{\"Destination\": \"" + receiver.url() + "\", \"Protocol\": \"Redfish\", \"RegistryPrefixes\": [\"Update\"]}");
+      assertEquals(201, subscription.statusCode(), subscription.body());
+
+      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW1", "OnReset"), TestAgent.OPERATOR);
+      assertEquals(202, accepted.statusCode(), accepted.body());
+      assertEquals(List.of("Update.1.3.0.TargetDetermined", "Update.1.3.0.TransferringToComponent",
+          "Update.1.3.0.VerifyingAtComponent", "Update.1.3.0.ApplyingOnComponent", "Update.1.3.0.AwaitToActivate"),
+          eventsUntilDone(steps));
+      HttpResponse<String> done = agent.client.awaitTask(accepted, TestAgent.READER);
+      assertEquals(200, done.statusCode(), done.body());
+
+      JsonNode pushed = receiver.next(Duration.ofSeconds(5));
+      assertEquals("Update.1.3.0.TargetDetermined", pushed.at("/Events/0/MessageId").asText(), "pushed as well");
+      List<String> percents = new ArrayList<>();
+      for (SseReader.Received r; (r = progress.next(Duration.ofMillis(300))) != null; ) {
+        JsonNode e = r.data().get("Events").get(0);
+        if (e.get("MessageId").asText().endsWith("TaskProgressChanged")) {
+          percents.add(e.at("/MessageArgs/1").asText());
+        }
+      }
+      assertTrue(percents.contains("50"), "progress in steps of ten: " + percents);
+
+      JsonNode task = json(agent.client.get(json(accepted).get("@odata.id").asText(), TestAgent.READER));
+      assertEquals("Completed", task.get("TaskState").asText());
+      assertTrue(task.path("Messages").findValuesAsText("MessageId").contains("Update.1.3.0.AwaitToActivate"));
+
+      JsonNode sw1 = inventory("SW1");
+      assertEquals("9.20 B04A", sw1.get("Version").asText(), "still running the old image until reset");
+      assertTrue(sw1.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
+      JsonNode next = findCopy(sw1, "BootsNext");
+      assertEquals("9.30", next.get("Version").asText());
+      assertFalse(next.get("Running").asBoolean());
+      assertEquals(List.of(), stagedFiles(), "nothing left in staging");
+      agent.client.send("DELETE", subscription.headers().firstValue("Location").orElseThrow(), TestAgent.ADMIN, null);
+    }
+  }
+
+  static JsonNode findCopy(JsonNode inventory, String flag) {
+    for (JsonNode copy : inventory.at("/Oem/GpuChassisAgent/Images")) {
+      if (copy.get(flag).asBoolean()) {
+        return copy;
+      }
+    }
+    throw new AssertionError("no copy is " + flag + ": " + inventory);
+  }
+
+  @Test
+  void applied_immediately_the_switch_resets_onto_the_new_image() throws Exception {
+    try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW4'")) {
+      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW4", "Immediate"), TestAgent.OPERATOR);
+      assertEquals(202, accepted.statusCode(), accepted.body());
+      List<String> seen = eventsUntilDone(steps);
+      assertEquals("Update.1.3.0.UpdateSuccessful", seen.get(seen.size() - 1), seen.toString());
+      assertEquals(200, agent.client.awaitTask(accepted, TestAgent.READER).statusCode());
+    }
+    JsonNode sw4 = inventory("SW4");
+    assertEquals(NEW.toString(), sw4.get("Version").asText());
+    assertFalse(sw4.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
+    assertTrue(findCopy(sw4, "Running").get("BootsNext").asBoolean());
+  }
+
+  @Test
+  void an_immediate_update_is_refused_while_a_gpu_is_bound_through_the_switch() throws Exception {
+    var bind = agent.client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host5/Actions/Zone.AddEndpoint",
+        TestAgent.OPERATOR, "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot11\"}}");
+    assertEquals(200, agent.client.awaitTask(bind, TestAgent.OPERATOR).statusCode());
+    String gpuSwitch = agent.agent.model().current().slot(11).orElseThrow().switchId();
+    assertEquals("SW3", gpuSwitch, "slot 11 and Host5 share SW3 in the reference chassis");
+    JsonNode before = inventory(gpuSwitch);
+
+    HttpResponse<String> refused = push(bundle(NEW), targeting(gpuSwitch, "Immediate"), TestAgent.OPERATOR);
+    assertEquals(409, refused.statusCode(), refused.body());
+    assertEquals("Base.1.22.1.ResourceInUse", json(refused).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    assertTrue(json(refused).at("/error/message").asText().contains("slots [11]"), refused.body());
+    assertEquals(before.get("Oem"), inventory(gpuSwitch).get("Oem"), "nothing written");
+    assertEquals(List.of(), stagedFiles());
+  }
+
+  @Test
+  void bundles_that_are_not_signed_by_a_trusted_key_are_refused_and_change_nothing() throws Exception {
+    JsonNode before = inventory("SW2");
+    byte[] good = bundle(NEW);
+    byte[] tampered = good.clone();
+    tampered[tampered.length / 2] ^= 1;
+    HttpResponse<String> refused = push(tampered, targeting("SW2", "OnReset"), TestAgent.OPERATOR);
+    assertEquals(400, refused.statusCode(), refused.body());
+    assertEquals("Update.1.3.0.VerificationFailed",
+        json(refused).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+
+    PrivateKey stranger = BundleSigner.generateKeyPair().getPrivate();
+    HttpResponse<String> untrusted =
+        push(bundle(NEW, stranger, FirmwareTrust.SIMULATION_KEY_ID), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
+    assertEquals(400, untrusted.statusCode(), untrusted.body());
+
+    HttpResponse<String> wrongTarget = push(good, "{\"Targets\": [\"/redfish/v1/Chassis/GPUChassis\"]}",
+        TestAgent.OPERATOR);
+    assertEquals(400, wrongTarget.statusCode(), wrongTarget.body());
+    assertEquals("Base.1.22.1.ActionParameterValueNotInList",
+        json(wrongTarget).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+
+    assertEquals(403, push(good, "{}", TestAgent.READER).statusCode(), "ReadOnly may not update firmware");
+    assertEquals(401, push(good, "{}", null).statusCode());
+    assertEquals(before.get("Oem"), inventory("SW2").get("Oem"), "nothing written");
+    assertEquals(List.of(), stagedFiles());
+  }
+
+  @Test
+  void a_switch_that_rejects_the_written_image_keeps_its_firmware() throws Exception {
+    JsonNode before = inventory("SW2");
+    var fault = agent.agent.faults().inject("firmware-crc-mismatch", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW2'")) {
+      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
+      assertEquals(202, accepted.statusCode(), accepted.body());
+      List<String> seen = eventsUntilDone(steps);
+      assertEquals("Update.1.3.0.TransferFailed", seen.get(seen.size() - 1), seen.toString());
+      HttpResponse<String> failed = agent.client.awaitTask(accepted, TestAgent.READER);
+      assertEquals(503, failed.statusCode(), failed.body());
+      assertTrue(failed.body().contains("CRC"), failed.body());
+    } finally {
+      agent.agent.faults().clear(fault.id());
+    }
+    JsonNode after = inventory("SW2");
+    assertEquals(before.get("Version"), after.get("Version"));
+    assertEquals(findCopy(before, "BootsNext").get("Copy"), findCopy(after, "BootsNext").get("Copy"),
+        "the copy that boots next is unchanged");
+  }
+
+  @Test
+  void a_new_image_that_does_not_boot_is_rolled_back_to_the_previous_one() throws Exception {
+    JsonNode before = inventory("SW2");
+    var fault = agent.agent.faults().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW2'")) {
+      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
+      assertEquals(202, accepted.statusCode(), accepted.body());
+      List<String> seen = eventsUntilDone(steps);
+      assertEquals("Update.1.3.0.ActivateFailed", seen.get(seen.size() - 1), seen.toString());
+      HttpResponse<String> failed = agent.client.awaitTask(accepted, TestAgent.READER);
+      assertEquals(503, failed.statusCode(), failed.body());
+      assertTrue(json(failed).at("/error/message").asText().contains("switched back to its previous image"),
+          failed.body());
+    } finally {
+      agent.agent.faults().clear(fault.id());
+    }
+    JsonNode after = inventory("SW2");
+    assertEquals(before.get("Version"), after.get("Version"), "running the image it ran before");
+    assertEquals(findCopy(before, "Running").get("Copy"), findCopy(after, "BootsNext").get("Copy"),
+        "and booting it next time too");
+    assertFalse(after.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
+  }
+
+  @Test
+  void simple_update_fetches_the_bundle_over_http() throws Exception {
+    byte[] bundle = bundle(FirmwareVersion.parse("9.31 B001"));
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/images/switch.fwb", exchange -> {
+      exchange.sendResponseHeaders(200, bundle.length);
+      exchange.getResponseBody().write(bundle);
+      exchange.close();
+    });
+    server.start();
+    try {
+      String uri = "http://127.0.0.1:" + server.getAddress().getPort() + "/images/switch.fwb";
+      HttpResponse<String> accepted = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
+          TestAgent.OPERATOR, "{\"ImageURI\": \"" + uri + "\", \"TransferProtocol\": \"HTTP\", \"Targets\": [\""
+              + INVENTORY + "SW3\"]}");
+      assertEquals(202, accepted.statusCode(), accepted.body());
+      assertEquals(200, agent.client.awaitTask(accepted, TestAgent.READER).statusCode());
+      assertEquals("9.31", findCopy(inventory("SW3"), "BootsNext").get("Version").asText());
+
+      HttpResponse<String> missing = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
+          TestAgent.OPERATOR, "{\"ImageURI\": \"" + uri.replace("/images/", "/missing/") + "\", \"Targets\": [\"" + INVENTORY + "SW3\"]}");
+      HttpResponse<String> failed = agent.client.awaitTask(missing, TestAgent.READER);
+      assertEquals(400, failed.statusCode(), failed.body());
+      assertEquals("Update.1.3.0.TransferFailed", json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+
+      HttpResponse<String> ftp = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
+          TestAgent.OPERATOR, "{\"ImageURI\": \"ftp://127.0.0.1/x.fwb\"}");
+      assertEquals(400, ftp.statusCode(), ftp.body());
+      assertEquals("Base.1.22.1.ActionParameterValueFormatError",
+          json(ftp).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+
+      // Credentials for the image server never show in the Task that every reader can see.
+      HttpResponse<String> withPassword = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
+          TestAgent.OPERATOR, "{\"ImageURI\": \"" + uri + "\", \"Username\": \"u\", \"Password\": \"s3cret-pw\","
+              + " \"Targets\": [\"" + INVENTORY + "SW3\"], \"ForceUpdate\": true}");
+      assertEquals(202, withPassword.statusCode(), withPassword.body());
+      assertFalse(withPassword.body().contains("s3cret-pw"), withPassword.body());
+      agent.client.awaitTask(withPassword, TestAgent.READER);
+    } finally {
+      server.stop(0);
+    }
+  }
+}
