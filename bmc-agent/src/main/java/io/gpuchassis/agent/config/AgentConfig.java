@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
  * @param switchPollInterval how often each switch is polled for link state and error counters
  * @param simulation how the simulated chassis runs (speed, and an external switch simulator if any)
+ * @param sensors how the chassis sensors are judged (when a frozen reading counts as invalid)
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -25,7 +26,8 @@ public record AgentConfig(
     Optional<Path> tlsCertificate,
     Optional<Path> tlsPrivateKey,
     Duration switchPollInterval,
-    SimulationSettings simulation) {
+    SimulationSettings simulation,
+    SensorSettings sensors) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -49,17 +51,19 @@ public record AgentConfig(
         Optional.empty(),
         Optional.empty(),
         DEFAULT_SWITCH_POLL_INTERVAL,
-        SimulationSettings.DEFAULT);
+        SimulationSettings.DEFAULT,
+        SensorSettings.DEFAULT);
   }
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
-        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation);
+        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        sensors);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
-        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation);
+        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, sensors);
   }
 
   public AgentConfig withTopology(Path value) {
@@ -71,12 +75,13 @@ public record AgentConfig(
         tlsCertificate,
         tlsPrivateKey,
         switchPollInterval,
-        simulation);
+        simulation,
+        sensors);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation);
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation, sensors);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -85,7 +90,12 @@ public record AgentConfig(
 
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value);
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value, sensors);
+  }
+
+  public AgentConfig withSensors(SensorSettings value) {
+    return new AgentConfig(
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value);
   }
 
   public SimulationSpeed simulationSpeed() {

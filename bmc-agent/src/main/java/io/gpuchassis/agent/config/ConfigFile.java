@@ -71,6 +71,11 @@ public final class ConfigFile {
       simulation = simulation.withSwitchSimulator(address);
     }
     SimulationSettings finalSimulation = simulation;
+    SensorSettings sensors = config.sensors();
+    if (doc.sensors != null && doc.sensors.stuckAfterSamples != null) {
+      sensors = named(file, "settings", () -> new SensorSettings(doc.sensors.stuckAfterSamples));
+    }
+    SensorSettings finalSensors = sensors;
     Optional<Path> finalCertificate = certificate;
     Optional<Path> finalKey = key;
     HardwareMode finalMode = mode;
@@ -88,7 +93,8 @@ public final class ConfigFile {
                 finalCertificate,
                 finalKey,
                 finalPollInterval,
-                finalSimulation));
+                finalSimulation,
+                finalSensors));
   }
 
   private static SimulationSpeed parseSpeed(String text) {
@@ -111,10 +117,10 @@ public final class ConfigFile {
     try {
       byte[] content = Files.readAllBytes(file);
       if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-        return new Document(null, null, null, null, null, null);
+        return new Document(null, null, null, null, null, null, null);
       }
       Document doc = YAML.readValue(content, Document.class);
-      return doc == null ? new Document(null, null, null, null, null, null) : doc;
+      return doc == null ? new Document(null, null, null, null, null, null, null) : doc;
     } catch (NoSuchFileException e) {
       throw new ConfigException("configuration file " + file + " does not exist");
     } catch (JsonMappingException e) {
@@ -153,9 +159,15 @@ public final class ConfigFile {
       @JsonProperty("hardware") Hardware hardware,
       @JsonProperty("tls") Tls tls,
       @JsonProperty("switches") Switches switches,
-      @JsonProperty("simulation") Simulation simulation) {
+      @JsonProperty("simulation") Simulation simulation,
+      @JsonProperty("sensors") Sensors sensors) {
     @JsonCreator
     Document {}
+  }
+
+  record Sensors(@JsonProperty("stuckAfterSamples") Integer stuckAfterSamples) {
+    @JsonCreator
+    Sensors {}
   }
 
   record Simulation(

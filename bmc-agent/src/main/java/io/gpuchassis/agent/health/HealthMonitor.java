@@ -16,6 +16,7 @@ import io.gpuchassis.sensor.fan.ThermalInput;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.layout.FanSpec;
 import io.gpuchassis.sensor.layout.SensorLayout;
+import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
 import io.gpuchassis.sensor.policy.FanOverrides;
 import io.gpuchassis.sensor.policy.OverTempPolicy;
 import io.gpuchassis.sensor.policy.OverTempSettings;
@@ -69,7 +70,8 @@ public final class HealthMonitor implements AutoCloseable {
   private final Clock clock;
 
   private HealthMonitor(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots, IntPredicate boundToHost,
-      HealthEvents events, Clock clock, PollIntervals intervals) throws DeviceException {
+      HealthEvents events, Clock clock, PollIntervals intervals, PollerSettings pollerSettings)
+      throws DeviceException {
     this.layout = layout;
     this.events = events;
     layout.psus().forEach(p -> supplyOfStatus.put(SensorIds.psuStatus(p.id()), p.id()));
@@ -79,8 +81,8 @@ public final class HealthMonitor implements AutoCloseable {
     this.watched = SensorThresholds.of(layout, gpuSlots);
     watched.forEach((id, t) -> thresholds.watch(id, t, SensorThresholds.DEBOUNCE, SensorThresholds.DEBOUNCE));
     this.policy = new OverTempPolicy(OverTempSettings.defaults(), boundToHost);
-    this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), PollerSettings.defaults(),
-        clock, this::onReading);
+    this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), pollerSettings, clock,
+        this::onReading);
 
     List<FanSpec> fans = layout.fanController().fans();
     this.fanZone = new FanZoneController(FanControlSettings.defaults(), sensors.fanController().readDutyPercent(0));
@@ -101,10 +103,13 @@ public final class HealthMonitor implements AutoCloseable {
    *
    * @param gpuSlots the slots whose GPU sideband is read (the occupied ones)
    * @param boundToHost whether a slot's GPU is bound to a host now: the policy gives its host time to drain it
+   * @param pollerSettings when a sensor counts as failed, stale or frozen
    */
   public static HealthMonitor start(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots,
-      IntPredicate boundToHost, HealthEvents events, Clock clock, PollIntervals intervals) throws DeviceException {
-    HealthMonitor monitor = new HealthMonitor(pi4j, layout, gpuSlots, boundToHost, events, clock, intervals);
+      IntPredicate boundToHost, HealthEvents events, Clock clock, PollIntervals intervals,
+      PollerSettings pollerSettings) throws DeviceException {
+    HealthMonitor monitor =
+        new HealthMonitor(pi4j, layout, gpuSlots, boundToHost, events, clock, intervals, pollerSettings);
     monitor.polling.start();
     return monitor;
   }
@@ -180,12 +185,21 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   /**
-   * The fan loop's inputs: every powered GPU's margin to its caution threshold. A slot the policy powered off has no
-   * temperature to read, which must not count as a lost sensor (that would hold the fans at full speed).
+   * The fan loop's inputs: every powered GPU's margin to its caution threshold, and every chassis air sensor's margin
+   * to its critical threshold. The GPUs steer the fans; the air sensors only once the air nears its critical limit,
+   * but an air sensor that is lost (failed, stale or frozen) sends the zone to failsafe like any input, because the
+   * fans can then no longer be shown to keep the chassis cool. A slot the policy powered off has no temperature to
+   * read, which must not count as a lost sensor (that would hold the fans at full speed).
    */
   private List<ThermalInput> thermalInputs(Set<Integer> gpuSlots) {
     double limit = SensorThresholds.GPU_TEMPERATURE.upperCaution().orElseThrow();
     List<ThermalInput> inputs = new ArrayList<>();
+    for (TemperatureSensorSpec t : layout.temperatureSensors()) {
+      String id = SensorIds.temperature(t.id());
+      double critical = watched.get(id).upperCritical().orElseThrow();
+      inputs.add(readings.get(id).map(r -> ThermalInput.of(r, critical))
+          .orElse(new ThermalInput(id, ReadingStatus.STALE, Double.NaN)));
+    }
     for (int slot : gpuSlots) {
       boolean off = readings.get(SensorIds.slotPowerEnabled(slot))
           .flatMap(r -> r.value().isPresent() ? Optional.of(r.value().getAsDouble() == 0) : Optional.empty())
@@ -214,6 +228,11 @@ public final class HealthMonitor implements AutoCloseable {
     boolean failed = reading.status() == ReadingStatus.FAILED;
     if (before != null && (before.status() == ReadingStatus.FAILED) != failed) {
       events.sensorFailed(reading.sensorId(), failed);
+    }
+    boolean invalid = reading.status() == ReadingStatus.INVALID;
+    boolean wasInvalid = before != null && before.status() == ReadingStatus.INVALID;
+    if (invalid != wasInvalid && !failed) { // a frozen sensor that then fails is a SensorFailure, restored as one
+      events.sensorReadingInvalid(reading.sensorId(), invalid);
     }
     String psu = supplyOfStatus.get(reading.sensorId());
     if (psu != null) {
