@@ -40,6 +40,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +68,8 @@ public final class HealthMonitor implements AutoCloseable {
   private final HealthEvents events;
   /** The supply each STATUS_WORD sensor belongs to, so a reading finds its supply without a search. */
   private final Map<String, String> supplyOfStatus = new HashMap<>();
+  /** The sensors announced as frozen (InvalidSensorReading) and not yet restored; the bus threads share it. */
+  private final Set<String> frozen = ConcurrentHashMap.newKeySet();
   private final Clock clock;
 
   private HealthMonitor(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots, IntPredicate boundToHost,
@@ -185,20 +188,21 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   /**
-   * The fan loop's inputs: every powered GPU's margin to its caution threshold, and every chassis air sensor's margin
-   * to its critical threshold. The GPUs steer the fans; the air sensors only once the air nears its critical limit,
-   * but an air sensor that is lost (failed, stale or frozen) sends the zone to failsafe like any input, because the
-   * fans can then no longer be shown to keep the chassis cool. A slot the policy powered off has no temperature to
-   * read, which must not count as a lost sensor (that would hold the fans at full speed).
+   * The fan loop's inputs: every powered GPU's margin to its caution threshold, and every chassis air sensor that is
+   * lost. The GPUs steer the fans; the air sensors do not (more airflow does not cool the intake air), but one that
+   * is failed, stale or frozen sends the zone to failsafe like any lost input: without it the fans can no longer be
+   * shown to keep the chassis cool. A slot the policy powered off has no temperature to read, which must not count
+   * as a lost sensor (that would hold the fans at full speed).
    */
   private List<ThermalInput> thermalInputs(Set<Integer> gpuSlots) {
     double limit = SensorThresholds.GPU_TEMPERATURE.upperCaution().orElseThrow();
     List<ThermalInput> inputs = new ArrayList<>();
     for (TemperatureSensorSpec t : layout.temperatureSensors()) {
       String id = SensorIds.temperature(t.id());
-      double critical = watched.get(id).upperCritical().orElseThrow();
-      inputs.add(readings.get(id).map(r -> ThermalInput.of(r, critical))
-          .orElse(new ThermalInput(id, ReadingStatus.STALE, Double.NaN)));
+      ReadingStatus status = readings.get(id).map(SensorReading::status).orElse(ReadingStatus.STALE);
+      if (status != ReadingStatus.OK) {
+        inputs.add(new ThermalInput(id, status, Double.NaN));
+      }
     }
     for (int slot : gpuSlots) {
       boolean off = readings.get(SensorIds.slotPowerEnabled(slot))
@@ -229,11 +233,7 @@ public final class HealthMonitor implements AutoCloseable {
     if (before != null && (before.status() == ReadingStatus.FAILED) != failed) {
       events.sensorFailed(reading.sensorId(), failed);
     }
-    boolean invalid = reading.status() == ReadingStatus.INVALID;
-    boolean wasInvalid = before != null && before.status() == ReadingStatus.INVALID;
-    if (invalid != wasInvalid && !failed) { // a frozen sensor that then fails is a SensorFailure, restored as one
-      events.sensorReadingInvalid(reading.sensorId(), invalid);
-    }
+    onFrozenOrNot(reading);
     String psu = supplyOfStatus.get(reading.sensorId());
     if (psu != null) {
       Health was = before == null ? Health.OK : SupplyHealth.of(before);
@@ -241,6 +241,28 @@ public final class HealthMonitor implements AutoCloseable {
       if (was != is) {
         events.supplyHealthChanged(psu, is);
       }
+    }
+  }
+
+  /**
+   * InvalidSensorReading once when a sensor freezes, SensorRestored once when its value moves again; a brief stale
+   * spell in between changes neither. A frozen sensor that then fails is a SensorFailure, restored as one.
+   */
+  private void onFrozenOrNot(SensorReading reading) {
+    String id = reading.sensorId();
+    switch (reading.status()) {
+      case INVALID -> {
+        if (frozen.add(id)) {
+          events.sensorReadingInvalid(id, true);
+        }
+      }
+      case OK -> {
+        if (frozen.remove(id)) {
+          events.sensorReadingInvalid(id, false);
+        }
+      }
+      case FAILED -> frozen.remove(id);
+      case STALE -> { }
     }
   }
 
