@@ -7,6 +7,7 @@ import io.gpuchassis.agent.health.PublishedHealthEvents;
 import io.gpuchassis.agent.redfish.CompositionEvents;
 import io.gpuchassis.agent.redfish.FabricEvents;
 import io.gpuchassis.sensor.chassis.PollIntervals;
+import io.gpuchassis.sensor.poll.PollerSettings;
 import io.gpuchassis.sensor.i2c.DeviceException;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
@@ -237,7 +238,7 @@ public final class Agent implements AutoCloseable {
       return HealthMonitor.start(simulation.sensorContext(), simulation.sensorLayout(), simulation.gpuSlots(),
           slot -> model.current().binding(slot).host().isPresent(),
           new PublishedHealthEvents(events.bus(), simulation.sensorCatalog(), simulation.initialState().identity().id()),
-          clock, intervals);
+          clock, intervals, PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
     } catch (DeviceException e) {
       throw new IllegalStateException("the chassis sensors could not be opened: " + e.getMessage(), e);
     }

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
  * @param switchPollInterval how often each switch is polled for link state and error counters
  * @param simulation how the simulated chassis runs (speed, and an external switch simulator if any)
+ * @param sensors how the chassis sensors are judged (when a frozen reading counts as invalid)
  * @param firmwareTrustedKeys the folder of public keys whose signatures firmware bundles must carry; empty means
  *     {@code <stateDir>/firmware/trusted-keys}
  */
@@ -28,6 +29,7 @@ public record AgentConfig(
     Optional<Path> tlsPrivateKey,
     Duration switchPollInterval,
     SimulationSettings simulation,
+    SensorSettings sensors,
     Optional<Path> firmwareTrustedKeys) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
@@ -53,17 +55,21 @@ public record AgentConfig(
         Optional.empty(),
         DEFAULT_SWITCH_POLL_INTERVAL,
         SimulationSettings.DEFAULT,
+        SensorSettings.DEFAULT,
         Optional.empty());
   }
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
-        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, firmwareTrustedKeys);
+        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        sensors,
+        firmwareTrustedKeys);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
-        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, firmwareTrustedKeys);
+        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        sensors, firmwareTrustedKeys);
   }
 
   public AgentConfig withTopology(Path value) {
@@ -76,12 +82,14 @@ public record AgentConfig(
         tlsPrivateKey,
         switchPollInterval,
         simulation,
+        sensors,
         firmwareTrustedKeys);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation, firmwareTrustedKeys);
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation,
+        sensors, firmwareTrustedKeys);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -90,13 +98,20 @@ public record AgentConfig(
 
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value, firmwareTrustedKeys);
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value,
+        sensors, firmwareTrustedKeys);
+  }
+
+  public AgentConfig withSensors(SensorSettings value) {
+    return new AgentConfig(
+        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value,
+        firmwareTrustedKeys);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        Optional.of(value));
+        sensors, Optional.of(value));
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */

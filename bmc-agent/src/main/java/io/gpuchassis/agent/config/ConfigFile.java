@@ -71,6 +71,11 @@ public final class ConfigFile {
       simulation = simulation.withSwitchSimulator(address);
     }
     SimulationSettings finalSimulation = simulation;
+    SensorSettings sensors = config.sensors();
+    if (doc.sensors != null && doc.sensors.stuckAfterSamples != null) {
+      sensors = named(file, "settings", () -> new SensorSettings(doc.sensors.stuckAfterSamples));
+    }
+    SensorSettings finalSensors = sensors;
     Optional<Path> trustedKeys = config.firmwareTrustedKeys();
     if (doc.firmware != null && doc.firmware.trustedKeys != null) {
       trustedKeys = Optional.of(folder.resolve(doc.firmware.trustedKeys));
@@ -94,6 +99,7 @@ public final class ConfigFile {
                 finalKey,
                 finalPollInterval,
                 finalSimulation,
+                finalSensors,
                 finalTrustedKeys));
   }
 
@@ -117,10 +123,10 @@ public final class ConfigFile {
     try {
       byte[] content = Files.readAllBytes(file);
       if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-        return new Document(null, null, null, null, null, null, null);
+        return new Document(null, null, null, null, null, null, null, null);
       }
       Document doc = YAML.readValue(content, Document.class);
-      return doc == null ? new Document(null, null, null, null, null, null, null) : doc;
+      return doc == null ? new Document(null, null, null, null, null, null, null, null) : doc;
     } catch (NoSuchFileException e) {
       throw new ConfigException("configuration file " + file + " does not exist");
     } catch (JsonMappingException e) {
@@ -160,6 +166,7 @@ public final class ConfigFile {
       @JsonProperty("tls") Tls tls,
       @JsonProperty("switches") Switches switches,
       @JsonProperty("simulation") Simulation simulation,
+      @JsonProperty("sensors") Sensors sensors,
       @JsonProperty("firmware") Firmware firmware) {
     @JsonCreator
     Document {}
@@ -168,6 +175,11 @@ public final class ConfigFile {
   record Firmware(@JsonProperty("trustedKeys") String trustedKeys) {
     @JsonCreator
     Firmware {}
+  }
+
+  record Sensors(@JsonProperty("stuckAfterSamples") Integer stuckAfterSamples) {
+    @JsonCreator
+    Sensors {}
   }
 
   record Simulation(

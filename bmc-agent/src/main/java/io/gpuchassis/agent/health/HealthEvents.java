@@ -16,6 +16,12 @@ public interface HealthEvents {
   /** A sensor stopped being readable ({@code failed}), or reads again after that. */
   void sensorFailed(String sensorId, boolean failed);
 
+  /**
+   * A sensor answers but its value is frozen ({@code invalid}: the reading is not trusted), or it changes again after
+   * that.
+   */
+  void sensorReadingInvalid(String sensorId, boolean invalid);
+
   /** A power supply's health from its STATUS_WORD changed (OK, WARNING for a warning flag, CRITICAL without power). */
   void supplyHealthChanged(String psuId, Health health);
 

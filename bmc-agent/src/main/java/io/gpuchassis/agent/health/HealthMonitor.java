@@ -16,6 +16,7 @@ import io.gpuchassis.sensor.fan.ThermalInput;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.layout.FanSpec;
 import io.gpuchassis.sensor.layout.SensorLayout;
+import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
 import io.gpuchassis.sensor.policy.FanOverrides;
 import io.gpuchassis.sensor.policy.OverTempPolicy;
 import io.gpuchassis.sensor.policy.OverTempSettings;
@@ -39,6 +40,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,10 +68,13 @@ public final class HealthMonitor implements AutoCloseable {
   private final HealthEvents events;
   /** The supply each STATUS_WORD sensor belongs to, so a reading finds its supply without a search. */
   private final Map<String, String> supplyOfStatus = new HashMap<>();
+  /** The sensors announced as frozen (InvalidSensorReading) and not yet restored; the bus threads share it. */
+  private final Set<String> frozen = ConcurrentHashMap.newKeySet();
   private final Clock clock;
 
   private HealthMonitor(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots, IntPredicate boundToHost,
-      HealthEvents events, Clock clock, PollIntervals intervals) throws DeviceException {
+      HealthEvents events, Clock clock, PollIntervals intervals, PollerSettings pollerSettings)
+      throws DeviceException {
     this.layout = layout;
     this.events = events;
     layout.psus().forEach(p -> supplyOfStatus.put(SensorIds.psuStatus(p.id()), p.id()));
@@ -79,8 +84,8 @@ public final class HealthMonitor implements AutoCloseable {
     this.watched = SensorThresholds.of(layout, gpuSlots);
     watched.forEach((id, t) -> thresholds.watch(id, t, SensorThresholds.DEBOUNCE, SensorThresholds.DEBOUNCE));
     this.policy = new OverTempPolicy(OverTempSettings.defaults(), boundToHost);
-    this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), PollerSettings.defaults(),
-        clock, this::onReading);
+    this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), pollerSettings, clock,
+        this::onReading);
 
     List<FanSpec> fans = layout.fanController().fans();
     this.fanZone = new FanZoneController(FanControlSettings.defaults(), sensors.fanController().readDutyPercent(0));
@@ -101,10 +106,13 @@ public final class HealthMonitor implements AutoCloseable {
    *
    * @param gpuSlots the slots whose GPU sideband is read (the occupied ones)
    * @param boundToHost whether a slot's GPU is bound to a host now: the policy gives its host time to drain it
+   * @param pollerSettings when a sensor counts as failed, stale or frozen
    */
   public static HealthMonitor start(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots,
-      IntPredicate boundToHost, HealthEvents events, Clock clock, PollIntervals intervals) throws DeviceException {
-    HealthMonitor monitor = new HealthMonitor(pi4j, layout, gpuSlots, boundToHost, events, clock, intervals);
+      IntPredicate boundToHost, HealthEvents events, Clock clock, PollIntervals intervals,
+      PollerSettings pollerSettings) throws DeviceException {
+    HealthMonitor monitor =
+        new HealthMonitor(pi4j, layout, gpuSlots, boundToHost, events, clock, intervals, pollerSettings);
     monitor.polling.start();
     return monitor;
   }
@@ -180,12 +188,22 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   /**
-   * The fan loop's inputs: every powered GPU's margin to its caution threshold. A slot the policy powered off has no
-   * temperature to read, which must not count as a lost sensor (that would hold the fans at full speed).
+   * The fan loop's inputs: every powered GPU's margin to its caution threshold, and every chassis air sensor that is
+   * lost. The GPUs steer the fans; the air sensors do not (more airflow does not cool the intake air), but one that
+   * is failed, stale or frozen sends the zone to failsafe like any lost input: without it the fans can no longer be
+   * shown to keep the chassis cool. A slot the policy powered off has no temperature to read, which must not count
+   * as a lost sensor (that would hold the fans at full speed).
    */
   private List<ThermalInput> thermalInputs(Set<Integer> gpuSlots) {
     double limit = SensorThresholds.GPU_TEMPERATURE.upperCaution().orElseThrow();
     List<ThermalInput> inputs = new ArrayList<>();
+    for (TemperatureSensorSpec t : layout.temperatureSensors()) {
+      String id = SensorIds.temperature(t.id());
+      ReadingStatus status = readings.get(id).map(SensorReading::status).orElse(ReadingStatus.STALE);
+      if (status != ReadingStatus.OK) {
+        inputs.add(new ThermalInput(id, status, Double.NaN));
+      }
+    }
     for (int slot : gpuSlots) {
       boolean off = readings.get(SensorIds.slotPowerEnabled(slot))
           .flatMap(r -> r.value().isPresent() ? Optional.of(r.value().getAsDouble() == 0) : Optional.empty())
@@ -215,6 +233,7 @@ public final class HealthMonitor implements AutoCloseable {
     if (before != null && (before.status() == ReadingStatus.FAILED) != failed) {
       events.sensorFailed(reading.sensorId(), failed);
     }
+    onFrozenOrNot(reading);
     String psu = supplyOfStatus.get(reading.sensorId());
     if (psu != null) {
       Health was = before == null ? Health.OK : SupplyHealth.of(before);
@@ -222,6 +241,28 @@ public final class HealthMonitor implements AutoCloseable {
       if (was != is) {
         events.supplyHealthChanged(psu, is);
       }
+    }
+  }
+
+  /**
+   * InvalidSensorReading once when a sensor freezes, SensorRestored once when its value moves again; a brief stale
+   * spell in between changes neither. A frozen sensor that then fails is a SensorFailure, restored as one.
+   */
+  private void onFrozenOrNot(SensorReading reading) {
+    String id = reading.sensorId();
+    switch (reading.status()) {
+      case INVALID -> {
+        if (frozen.add(id)) {
+          events.sensorReadingInvalid(id, true);
+        }
+      }
+      case OK -> {
+        if (frozen.remove(id)) {
+          events.sensorReadingInvalid(id, false);
+        }
+      }
+      case FAILED -> frozen.remove(id);
+      case STALE -> { }
     }
   }
 

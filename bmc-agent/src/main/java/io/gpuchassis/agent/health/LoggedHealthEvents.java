@@ -32,6 +32,15 @@ public final class LoggedHealthEvents implements HealthEvents {
   }
 
   @Override
+  public void sensorReadingInvalid(String sensorId, boolean invalid) {
+    if (invalid) {
+      LOG.warn("{} reads the same value bit for bit, sample after sample: frozen, not trusted", sensorId);
+    } else {
+      LOG.info("{} reading changes again", sensorId);
+    }
+  }
+
+  @Override
   public void supplyHealthChanged(String psuId, Health health) {
     LOG.warn("{} health {}", psuId, health);
   }

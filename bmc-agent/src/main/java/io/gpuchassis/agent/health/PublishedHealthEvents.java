@@ -22,7 +22,8 @@ import java.util.Optional;
  *   <li>a temperature crossing a threshold: its Environmental message, about the sensor;
  *   <li>a fan's speed: Environmental FanWarning / FanFailed / FanRestored, about the fan;
  *   <li>any other sensor's crossing: its SensorEvent message; SensorFailure / SensorRestored when a sensor stops or
- *       starts reading again, and for a GPU whose sideband stopped, Platform DeviceManagementInterfaceUnresponsive;
+ *       starts reading again, InvalidSensorReading / SensorRestored when its value freezes or moves again, and for
+ *       a GPU whose sideband stopped, Platform DeviceManagementInterfaceUnresponsive;
  *   <li>a GPU's or a supply's health: ResourceEvent ResourceStatusChanged*, about its PCIe device or supply;
  *   <li>an over-temperature power-off: ResourcePoweringOff before it, ResourcePoweredOff and Platform DeviceDisabled
  *       after it, ResourcePoweredOn when an operator clears the latch.
@@ -108,6 +109,15 @@ public final class PublishedHealthEvents implements HealthEvents {
         bus.publish(PlatformMessages.DEVICE_MANAGEMENT_INTERFACE_UNRESPONSIVE.with(gpu(slot)), gpu(slot));
       }
     });
+  }
+
+  @Override
+  public void sensorReadingInvalid(String sensorId, boolean invalid) {
+    log.sensorReadingInvalid(sensorId, invalid);
+    catalog.bySensorId(sensorId).ifPresent(sensor -> bus.publish(
+        (invalid ? SensorEventMessages.INVALID_SENSOR_READING : SensorEventMessages.SENSOR_RESTORED)
+            .with(sensor.redfishId()),
+        chassisUri + "/Sensors/" + sensor.redfishId()));
   }
 
   @Override

@@ -30,8 +30,11 @@ final class SensorHealth {
       case CAUTION -> Health.WARNING;
       case CRITICAL, FATAL -> Health.CRITICAL;
     };
-    boolean stale = reading.get().status() == ReadingStatus.STALE;
-    return new Status().state(State.ENABLED).health(stale && byThreshold == Health.OK ? Health.WARNING : byThreshold);
+    // A stale or frozen (invalid) reading is shown but not trusted: the sensor is still there, so Enabled, but Warning.
+    ReadingStatus status = reading.get().status();
+    boolean untrusted = status == ReadingStatus.STALE || status == ReadingStatus.INVALID;
+    return new Status().state(State.ENABLED)
+        .health(untrusted && byThreshold == Health.OK ? Health.WARNING : byThreshold);
   }
 
   /** A supply's Status from its STATUS_WORD: power good and no flags OK, a warning flag Warning, no power Critical. */

@@ -46,7 +46,8 @@ public final class SensorFaultKinds {
     injector.register(kind("psu-fail", "The supply's output fails (STATUS_WORD VOUT, POWER_GOOD#); the others carry "
         + "the load.", psu, chassis + "/PowerSubsystem/PowerSupplies/PSU1", m -> board.psuFail(known(
             wiring.powerSupplies().stream().anyMatch(p -> p.id().equals(m.group(1))), m))));
-    injector.register(kind("sensor-stuck", "The device behind the sensor keeps reporting its present values.",
+    injector.register(kind("sensor-stuck", "The device behind the sensor keeps reporting its present values, "
+        + "bit for bit (no more noise).",
         sensor, chassis + "/Sensors/" + catalog.all().get(0).redfishId(), m -> board.sensorStuck(device(m))));
     injector.register(kind("sensor-i2c-nak", "The device behind the sensor stops acknowledging on its I2C bus.",
         sensor, chassis + "/Sensors/" + catalog.all().get(0).redfishId(), m -> board.sensorI2cNak(device(m))));

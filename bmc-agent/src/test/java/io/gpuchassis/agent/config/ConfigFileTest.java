@@ -47,6 +47,19 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_stuck_sensor_window_is_read_and_checked() throws Exception {
+    assertEquals(60, AgentConfig.defaults().sensors().stuckAfterSamples(), "a minute at the 1 s poll by default");
+    assertEquals(120, ConfigFile.apply(AgentConfig.defaults(), write("sensors:\n  stuckAfterSamples: 120\n"))
+        .sensors().stuckAfterSamples());
+    var tooShort =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("sensors:\n  stuckAfterSamples: 1\n")));
+    assertTrue(tooShort.getMessage().contains("sensors.stuckAfterSamples must lie between 2 and"),
+        tooShort.getMessage());
+  }
+
+  @Test
   void a_bad_poll_interval_is_named() throws Exception {
     var e =
         assertThrows(

@@ -4,6 +4,7 @@ import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.LoggedHealthEvents;
 import io.gpuchassis.agent.redfish.ChassisHealth;
 import io.gpuchassis.sensor.chassis.PollIntervals;
+import io.gpuchassis.sensor.poll.PollerSettings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -77,7 +78,8 @@ class RouteTableDocumentedTest {
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
       AgentStore store = AgentStore.open(stateDir);
       HealthMonitor health = HealthMonitor.start(chassis.sensorContext(), chassis.sensorLayout(), chassis.gpuSlots(),
-          slot -> false, new LoggedHealthEvents(), Clock.systemUTC(), PollIntervals.production());
+          slot -> false, new LoggedHealthEvents(), Clock.systemUTC(), PollIntervals.production(),
+          PollerSettings.defaults());
       SwitchWorkers workers =
           SwitchWorkers.start(
               new ChassisModel(chassis.initialState()),

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.config.SensorSettings;
+import io.gpuchassis.sensor.fan.FanMode;
 import io.gpuchassis.sensor.sim.FaultHandle;
 import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
 import io.vertx.core.Vertx;
@@ -29,6 +31,11 @@ class HealthEventsIT {
   static final String CHASSIS = "/redfish/v1/Chassis/GPUChassis";
   static final String SSE = "/redfish/v1/EventService/SSE";
   static final Duration WAIT = Duration.ofSeconds(10);
+  /**
+   * Identical reads in a row that make a temperature sensor frozen: 2 s at the fast simulation's 100 ms poll, instead
+   * of the production minute. A live 12-bit sensor repeats 19 times in a row with a probability of about 10⁻¹¹.
+   */
+  static final int STUCK_WINDOW = 20;
 
   @TempDir static Path stateDir;
   static TestAgent agent;
@@ -37,7 +44,7 @@ class HealthEventsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir);
+    agent = TestAgent.start(stateDir, c -> c.withSensors(new SensorSettings(STUCK_WINDOW)));
     board = agent.agent.simulation().sensorBoard();
     vertx = Vertx.vertx();
   }
@@ -215,6 +222,42 @@ class HealthEventsIT {
       air.expect("SensorEvent.1.1.0.SensorRestored");
       gpu.expect("SensorEvent.1.1.0.SensorRestored");
     }
+  }
+
+  @Test
+  void a_frozen_temperature_sensor_is_an_invalid_reading_the_fans_do_not_trust_until_it_moves_again()
+      throws Exception {
+    String inlet = CHASSIS + "/Sensors/InletTemp";
+    HealthIT.await("closed-loop fan control", () -> fanMode() == FanMode.NORMAL);
+    try (Watch air = new Watch(inlet)) {
+      var injected = agent.client.send("POST", "/sim/v1/faults", TestAgent.ADMIN,
+          "{\"kind\": \"sensor-stuck\", \"target\": \"" + inlet + "\"}");
+      assertEquals(201, injected.statusCode(), injected.body());
+      String fault = injected.headers().firstValue("Location").orElseThrow();
+      try {
+        JsonNode invalid = air.expect("SensorEvent.1.1.0.InvalidSensorReading");
+        assertEquals("Invalid reading received from sensor 'InletTemp'.", invalid.get("Message").asText());
+        assertEquals("Warning", invalid.get("MessageSeverity").asText());
+        assertEquals(inlet, invalid.at("/OriginOfCondition/@odata.id").asText());
+        JsonNode sensor = json(agent.client.get(inlet, TestAgent.READER));
+        assertEquals("Warning", sensor.at("/Status/Health").asText(), sensor.toString());
+        assertEquals("Enabled", sensor.at("/Status/State").asText(), "it answers, it is just not believed");
+        assertTrue(sensor.get("Reading").isNumber(), "its frozen value is still shown: " + sensor);
+        HealthIT.await("the fan loop treating the frozen inlet as lost",
+            () -> agent.agent.health().fanDecision()
+                .map(d -> d.mode() == FanMode.FAILSAFE_SENSOR_LOSS && d.causes().contains("InletTemp")).orElse(false));
+        HealthIT.await("the fans at full duty", () -> board.fanDutyPercent("Fan1") > 99.9);
+      } finally {
+        assertEquals(204, agent.client.send("DELETE", fault, TestAgent.ADMIN, null).statusCode());
+      }
+      air.expect("SensorEvent.1.1.0.SensorRestored");
+      assertEquals("OK", json(agent.client.get(inlet, TestAgent.READER)).at("/Status/Health").asText());
+      HealthIT.await("closed-loop fan control again", () -> fanMode() == FanMode.NORMAL);
+    }
+  }
+
+  private static FanMode fanMode() {
+    return agent.agent.health().fanDecision().map(d -> d.mode()).orElse(null);
   }
 
   @Test

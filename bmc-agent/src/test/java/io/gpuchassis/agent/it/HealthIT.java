@@ -52,7 +52,7 @@ class HealthIT {
   }
 
   @Test
-  void a_healthy_chassis_reads_plausible_values_at_ok_severity() {
+  void a_healthy_chassis_reads_plausible_values_at_ok_severity() throws Exception {
     double gpu = health.reading(SensorIds.gpuTemperature(1)).orElseThrow().value().orElseThrow();
     assertTrue(gpu > 30 && gpu < 80, "GPU at 60 % load: " + gpu);
     double inlet = health.reading(SensorIds.temperature("InletTemp")).orElseThrow().value().orElseThrow();
@@ -60,6 +60,9 @@ class HealthIT {
     assertTrue(health.reading(SensorIds.fanRpm("Fan1")).orElseThrow().value().orElseThrow() > 1000);
     assertEquals(Severity.OK, health.severity(SensorIds.gpuTemperature(1)));
     assertEquals(Severity.OK, health.severity(SensorIds.fanRpm("Fan1")));
+    await("closed-loop fan control", () -> health.fanDecision().map(d -> d.mode() == FanMode.NORMAL).orElse(false));
+    assertTrue(health.fanDecision().orElseThrow().hottestSensor().orElseThrow().startsWith("GPU"),
+        "the GPUs steer the fans, not the air sensors: " + health.fanDecision());
   }
 
   @Test

@@ -13,6 +13,7 @@ import io.gpuchassis.agent.store.AgentStore;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * An agent started in-process on a free port with the fast simulated reference chassis and one account per role:
@@ -48,6 +49,16 @@ final class TestAgent implements AutoCloseable {
 
   /** With a long {@code pollInterval}, the switches are polled once at start and then only by what a test does. */
   static TestAgent start(Path stateDir, SimulationSpeed speed, java.time.Duration pollInterval) throws Exception {
+    return start(stateDir, speed, pollInterval, UnaryOperator.identity());
+  }
+
+  /** With the fast simulation and settings changed by {@code tweak} (e.g. a short stuck-sensor window). */
+  static TestAgent start(Path stateDir, UnaryOperator<AgentConfig> tweak) throws Exception {
+    return start(stateDir, SimulationSpeed.FAST, AgentConfig.defaults().switchPollInterval(), tweak);
+  }
+
+  private static TestAgent start(Path stateDir, SimulationSpeed speed, java.time.Duration pollInterval,
+      UnaryOperator<AgentConfig> tweak) throws Exception {
     try (AgentStore store = AgentStore.open(stateDir)) {
       // A low cost keeps the tests fast; the agent verifies hashes of any cost.
       PasswordHasher hasher = new PasswordHasher(1000);
@@ -62,7 +73,7 @@ final class TestAgent implements AutoCloseable {
             .withStateDir(stateDir)
             .withSimulationSpeed(speed)
             .withSwitchPollInterval(pollInterval);
-    Agent agent = Agent.start(config, Map.of());
+    Agent agent = Agent.start(tweak.apply(config), Map.of());
     return new TestAgent(agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);
   }
 

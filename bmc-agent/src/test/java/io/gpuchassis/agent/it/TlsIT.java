@@ -38,6 +38,7 @@ class TlsIT {
             Optional.of(own.privateKey()),
             AgentConfig.DEFAULT_SWITCH_POLL_INTERVAL,
             new io.gpuchassis.agent.config.SimulationSettings(SimulationSpeed.FAST, Optional.empty()),
+            io.gpuchassis.agent.config.SensorSettings.DEFAULT,
             Optional.empty());
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"))) {
       assertFalse(Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");

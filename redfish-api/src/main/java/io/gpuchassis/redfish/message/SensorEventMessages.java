@@ -91,6 +91,14 @@ public final class SensorEventMessages {
           "Warning",
           1,
           "Check the sensor hardware or connection.");
+  /** A sensor answers, but with values that cannot be trusted (e.g. a reading frozen at one value). */
+  public static final MessageDefinition INVALID_SENSOR_READING =
+      define(
+          "InvalidSensorReading",
+          "Invalid reading received from sensor '%1'.",
+          "Warning",
+          1,
+          "Check the sensor hardware or connection.");
   public static final MessageDefinition SENSOR_RESTORED =
       define(
           "SensorRestored",
@@ -100,7 +108,8 @@ public final class SensorEventMessages {
           "None.");
 
   private static final java.util.List<MessageDefinition> ALL = java.util.List.of(
-      READING_ABOVE_UPPER_CAUTION_THRESHOLD, READING_ABOVE_UPPER_CRITICAL_THRESHOLD, READING_ABOVE_UPPER_FATAL_THRESHOLD, READING_BELOW_LOWER_CAUTION_THRESHOLD, READING_BELOW_LOWER_CRITICAL_THRESHOLD, READING_BELOW_LOWER_FATAL_THRESHOLD, READING_BELOW_UPPER_FATAL_THRESHOLD, READING_BELOW_UPPER_CRITICAL_THRESHOLD, READING_ABOVE_LOWER_FATAL_THRESHOLD, READING_ABOVE_LOWER_CRITICAL_THRESHOLD, SENSOR_READING_NORMAL_RANGE, SENSOR_FAILURE, SENSOR_RESTORED);
+      READING_ABOVE_UPPER_CAUTION_THRESHOLD, READING_ABOVE_UPPER_CRITICAL_THRESHOLD, READING_ABOVE_UPPER_FATAL_THRESHOLD, READING_BELOW_LOWER_CAUTION_THRESHOLD, READING_BELOW_LOWER_CRITICAL_THRESHOLD, READING_BELOW_LOWER_FATAL_THRESHOLD, READING_BELOW_UPPER_FATAL_THRESHOLD, READING_BELOW_UPPER_CRITICAL_THRESHOLD, READING_ABOVE_LOWER_FATAL_THRESHOLD, READING_ABOVE_LOWER_CRITICAL_THRESHOLD, SENSOR_READING_NORMAL_RANGE, SENSOR_FAILURE, INVALID_SENSOR_READING,
+      SENSOR_RESTORED);
 
   private SensorEventMessages() {}
 

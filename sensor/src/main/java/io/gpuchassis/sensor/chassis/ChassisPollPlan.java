@@ -28,7 +28,9 @@ import java.util.TreeMap;
  * Turns a chassis's drivers into poll tasks, grouped by the I2C bus they use (one {@link
  * io.gpuchassis.sensor.poll.BusPoller} per group). One task per device access: a temperature sensor, a rail monitor's
  * voltage/current/power, a supply's telemetry, all fans with their fault flags, one expander's slot lines, one GPU's
- * temperature and power behind a single mux selection.
+ * temperature and power behind a single mux selection. Only the fine-resolution temperature sensors are judged for
+ * stuck values ({@link TemperatureSensorSpec#dithers()}); the GPU's integer temperature, fan tachs and status words
+ * legitimately repeat.
  *
  * <p>Building the plan touches no hardware; the tasks block on bus I/O and must run on their bus's {@link io.gpuchassis.sensor.poll.BusPoller}.
  */
@@ -48,9 +50,9 @@ public final class ChassisPollPlan {
 
     for (TemperatureSensorSpec t : layout.temperatureSensors()) {
       Lm75TemperatureSensor sensor = sensors.temperatureSensor(t.id());
-      add(byBus, t.location(),
-          PollTask.of(sensor(SensorIds.temperature(t.id()), SensorUnit.CELSIUS), intervals.temperature(),
-              sensor::readCelsius));
+      PollTask task = PollTask.of(sensor(SensorIds.temperature(t.id()), SensorUnit.CELSIUS), intervals.temperature(),
+          sensor::readCelsius);
+      add(byBus, t.location(), t.dithers() ? task.dithering() : task);
     }
 
     for (PowerMonitorSpec m : layout.powerMonitors()) {

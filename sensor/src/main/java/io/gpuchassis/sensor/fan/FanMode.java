@@ -4,7 +4,7 @@ package io.gpuchassis.sensor.fan;
 public enum FanMode {
   /** Closed loop on the hottest margin. */
   NORMAL,
-  /** An input is stale or failed (or there are none): failsafe duty. */
+  /** An input is stale, frozen or failed (or there are none): failsafe duty. */
   FAILSAFE_SENSOR_LOSS,
   /** A fan has failed: failsafe duty on the others. */
   FAILSAFE_FAN_FAILURE

@@ -7,7 +7,8 @@ import io.gpuchassis.sensor.poll.SensorReading;
  * One input of a fan zone: how far a temperature is below its limit.
  *
  * @param sensorId the temperature sensor
- * @param status whether the reading can be trusted; anything but OK sends the zone to failsafe
+ * @param status whether the reading can be trusted; anything but OK (stale, frozen, failed) sends the zone to
+ *     failsafe
  * @param margin {@code limit − temperature} in °C (NaN when there is no value)
  */
 public record ThermalInput(String sensorId, ReadingStatus status, double margin) {

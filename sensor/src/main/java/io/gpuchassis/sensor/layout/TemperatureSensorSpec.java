@@ -13,4 +13,12 @@ public record TemperatureSensorSpec(String id, I2cLocation location, Placement p
       throw new IllegalArgumentException(id + ": resolution must be 9-12 bits");
     }
   }
+
+  /**
+   * True at 12 bits: an LSB of 0.0625 °C lies below the part's noise, so a live sensor's value changes from read to
+   * read and a long run of identical values means it is frozen. A coarser part may read the same value for minutes.
+   */
+  public boolean dithers() {
+    return resolutionBits == 12;
+  }
 }

@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The single worker thread that owns one I2C bus: it runs the bus's {@link PollTask}s at their intervals, judges each
- * sensor with a {@link SensorTracker} and hands every reading to the listener; it also runs commands for the bus
+ * sensor with a {@link SensorTracker} (with a {@link StuckReadingDetector} for the tasks that {@link PollTask#dithers()
+ * dither}) and hands every reading to the listener; it also runs commands for the bus
  * ({@link #submit}) and periodic jobs such as the fan loop ({@link #every}) between reads, so nothing else needs to
  * touch the bus.
  *
@@ -93,7 +94,9 @@ public final class BusPoller implements AutoCloseable {
     for (PollTask task : tasks) {
       List<SensorTracker> trackers = new ArrayList<>();
       for (SensorDescriptor s : task.sensors()) {
-        trackers.add(new SensorTracker(s, settings.failuresBeforeFailed(), settings.staleAfter(task.interval())));
+        StuckReadingDetector stuck = task.dithers() ? new StuckReadingDetector(settings.stuckAfterSamples()) : null;
+        trackers.add(
+            new SensorTracker(s, settings.failuresBeforeFailed(), settings.staleAfter(task.interval()), stuck));
       }
       long offset = task.interval().toNanos() * i++ / Math.max(1, tasks.size());
       schedule.add(new Scheduled(task, null, task.interval(), trackers, now + offset));

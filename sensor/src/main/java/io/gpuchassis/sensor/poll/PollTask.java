@@ -20,6 +20,19 @@ public interface PollTask {
   /** Blocking device I/O, called on the bus worker: one value per sensor, in {@link #sensors()} order. */
   double[] read() throws DeviceException;
 
+  /**
+   * True when the live values of this task's sensors dither from read to read (a resolution finer than the sensor's
+   * noise), so that a run of bit-identical values means a frozen device ({@link StuckReadingDetector}).
+   */
+  default boolean dithers() {
+    return false;
+  }
+
+  /** This task, declared to {@link #dithers() dither}. */
+  default PollTask dithering() {
+    return new BasicPollTask(name(), interval(), sensors(), this::read, true);
+  }
+
   /** Reads one value. */
   @FunctionalInterface
   interface ValueReader {
@@ -37,35 +50,6 @@ public interface PollTask {
   }
 
   static PollTask group(String name, Duration interval, List<SensorDescriptor> sensors, ValuesReader reader) {
-    List<SensorDescriptor> fixed = List.copyOf(sensors);
-    if (interval.isNegative() || interval.isZero()) {
-      throw new IllegalArgumentException(name + ": interval must be positive");
-    }
-    return new PollTask() {
-      @Override
-      public String name() {
-        return name;
-      }
-
-      @Override
-      public Duration interval() {
-        return interval;
-      }
-
-      @Override
-      public List<SensorDescriptor> sensors() {
-        return fixed;
-      }
-
-      @Override
-      public double[] read() throws DeviceException {
-        return reader.read();
-      }
-
-      @Override
-      public String toString() {
-        return name + " every " + interval;
-      }
-    };
+    return new BasicPollTask(name, interval, sensors, reader, false);
   }
 }

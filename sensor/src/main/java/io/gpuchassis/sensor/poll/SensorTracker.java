@@ -10,7 +10,8 @@ import java.util.OptionalDouble;
  * The judgement of one sensor, without threads or clocks: feed it read outcomes and times, get readings back. A good
  * read resets the failure count; the N-th failure in a row makes the sensor FAILED and drops its value; a value older
  * than the staleness limit makes it STALE. Intermediate failures keep the last good value and its time, so a single
- * NAK does not flap the sensor's health.
+ * NAK does not flap the sensor's health. A sensor given a {@link StuckReadingDetector} is INVALID while its value stays
+ * bit-identical for the detector's window, and OK again at the first change.
  *
  * <p>Not thread-safe: owned by one bus worker.
  */
@@ -19,6 +20,7 @@ public final class SensorTracker {
   private final SensorDescriptor sensor;
   private final int failuresBeforeFailed;
   private final Duration staleAfter;
+  private final StuckReadingDetector stuck; // null: the sensor's values may legitimately repeat
   private double value;
   private Instant valueTime;
   private int failures;
@@ -27,9 +29,16 @@ public final class SensorTracker {
   private Instant firstSeen; // a never-read sensor is not called stale before its first chance to be read
 
   public SensorTracker(SensorDescriptor sensor, int failuresBeforeFailed, Duration staleAfter) {
+    this(sensor, failuresBeforeFailed, staleAfter, null);
+  }
+
+  /** A tracker that also judges a frozen value, for a sensor whose live value dithers. */
+  public SensorTracker(
+      SensorDescriptor sensor, int failuresBeforeFailed, Duration staleAfter, StuckReadingDetector stuck) {
     this.sensor = Objects.requireNonNull(sensor, "sensor");
     this.failuresBeforeFailed = failuresBeforeFailed;
     this.staleAfter = staleAfter;
+    this.stuck = stuck;
   }
 
   public SensorDescriptor sensor() {
@@ -39,6 +48,9 @@ public final class SensorTracker {
   /** A good read of {@code newValue} at {@code now}. */
   public SensorReading success(double newValue, Instant now) {
     seen(now);
+    if (stuck != null) {
+      stuck.accept(newValue);
+    }
     value = newValue;
     valueTime = now;
     failures = 0;
@@ -93,6 +105,9 @@ public final class SensorTracker {
     }
     if (valueTime == null || Duration.between(valueTime, now).compareTo(staleAfter) > 0) {
       return ReadingStatus.STALE;
+    }
+    if (stuck != null && stuck.stuck()) {
+      return ReadingStatus.INVALID;
     }
     return ReadingStatus.OK;
   }

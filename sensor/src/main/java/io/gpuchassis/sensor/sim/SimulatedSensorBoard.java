@@ -12,6 +12,7 @@ import io.gpuchassis.sensor.layout.SlotSpec;
 import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
 import io.gpuchassis.sensor.sim.bus.SimI2cNetwork;
 import io.gpuchassis.sensor.sim.bus.SimulatedI2CProvider;
+import io.gpuchassis.sensor.sim.device.MeasurementNoise;
 import io.gpuchassis.sensor.sim.device.SimDevice;
 import io.gpuchassis.sensor.sim.device.SimIna226;
 import io.gpuchassis.sensor.sim.device.SimLm75;
@@ -49,6 +50,13 @@ public final class SimulatedSensorBoard {
 
   public static final String FAN_CONTROLLER = "FanController";
   private static final double WARM_START_FAN_DUTY = 60.0;
+  /**
+   * A TMP75's conversion noise in a fan-cooled chassis: about one 12-bit LSB (0.0625 °C) rms, so successive reads
+   * dither by an LSB or two (clamped at ±0.125 °C).
+   */
+  static final double TEMPERATURE_NOISE_CELSIUS = 0.0625;
+  /** An INA226's noise without averaging: about one LSB rms on the shunt and the bus voltage. */
+  static final double POWER_MONITOR_NOISE_LSB = 1.0;
 
   private final SimulatedSensorBoardConfig config;
   private final SimI2cNetwork network = new SimI2cNetwork();
@@ -71,12 +79,14 @@ public final class SimulatedSensorBoard {
 
     List<ChassisPhysics.TemperatureSensor> temperatureSensors = new ArrayList<>();
     for (TemperatureSensorSpec t : layout.temperatureSensors()) {
-      SimLm75 device = place(t.id(), t.location(), new SimLm75(t.id(), t.resolutionBits()));
+      SimLm75 device = place(t.id(), t.location(),
+          new SimLm75(t.id(), t.resolutionBits(), MeasurementNoise.gaussian(TEMPERATURE_NOISE_CELSIUS, seed(t.id()))));
       temperatureSensors.add(new ChassisPhysics.TemperatureSensor(t, device));
     }
     List<ChassisPhysics.PowerMonitor> monitors = new ArrayList<>();
     for (PowerMonitorSpec m : layout.powerMonitors()) {
-      monitors.add(new ChassisPhysics.PowerMonitor(m, place(m.id(), m.location(), new SimIna226(m.id()))));
+      SimIna226 device = new SimIna226(m.id(), MeasurementNoise.gaussian(POWER_MONITOR_NOISE_LSB, seed(m.id())));
+      monitors.add(new ChassisPhysics.PowerMonitor(m, place(m.id(), m.location(), device)));
     }
     List<ChassisPhysics.Psu> psuList = new ArrayList<>();
     for (PsuSpec p : layout.psus()) {
@@ -147,6 +157,11 @@ public final class SimulatedSensorBoard {
       e.presetOutput(pins.perstN(), true);
       e.presetOutput(pins.attentionLed(), false);
     }
+  }
+
+  /** Each device's noise has its own seed, fixed by its name, so every run of the same chassis reads the same. */
+  private static long seed(String deviceName) {
+    return deviceName.hashCode();
   }
 
   private <T extends SimDevice> T place(String name, I2cLocation location, T device) {
@@ -328,7 +343,10 @@ public final class SimulatedSensorBoard {
     }));
   }
 
-  /** The device keeps reporting its present values; the physics no longer reaches it. */
+  /**
+   * The device keeps reporting its present values, bit for bit: the physics no longer reaches it and it converts no
+   * more, so its noise stops too.
+   */
   public synchronized FaultHandle sensorStuck(String device) {
     SimDevice d = named(device);
     count(frozenCount, d, +1, n -> d.setFrozen(n > 0));

@@ -5,9 +5,9 @@ import java.util.Collection;
 import java.util.Objects;
 
 /**
- * Worst-of health over a set of sensors, where a sensor that cannot be trusted is never healthy: a STALE sensor counts
- * at least as {@code whenStale}, a FAILED one as {@code whenFailed}, whatever its last thresholds said. Caution maps to
- * Warning; critical and fatal to Critical. Pure and immutable.
+ * Worst-of health over a set of sensors, where a sensor that cannot be trusted is never healthy: a STALE or INVALID
+ * (frozen) sensor counts at least as {@code whenStale}, a FAILED one as {@code whenFailed}, whatever its last
+ * thresholds said. Caution maps to Warning; critical and fatal to Critical. Pure and immutable.
  */
 public final class HealthRollup {
 
@@ -45,6 +45,7 @@ public final class HealthRollup {
     }
     switch (status) {
       case STALE:
+      case INVALID:
         return fromThresholds.worst(whenStale);
       case FAILED:
         return fromThresholds.worst(whenFailed);

@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
 /** The whole reference chassis, simulated, polled by one worker per bus at 1/20 of the production intervals. */
 class ChassisPollingIT {
 
+  /** One second of identical reads at the 50 ms poll here; a dithering sensor repeats 19 times with p ≈ 10⁻¹¹. */
+  private static final int STUCK_WINDOW = 20;
+
   private final Map<String, SensorReading> latest = new ConcurrentHashMap<>();
   private SimulatedSensorBoard board;
   private Context context;
@@ -43,7 +46,8 @@ class ChassisPollingIT {
         board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
     Map<Integer, List<PollTask>> plan =
         ChassisPollPlan.build(sensors, PollIntervals.production().faster(20), gpuSlots);
-    polling = new ChassisPolling(plan, PollerSettings.defaults(), Clock.systemUTC(), r -> latest.put(r.sensorId(), r));
+    polling = new ChassisPolling(plan, PollerSettings.defaults().withStuckAfterSamples(STUCK_WINDOW), Clock.systemUTC(),
+        r -> latest.put(r.sensorId(), r));
     polling.start();
   }
 
@@ -103,6 +107,20 @@ class ChassisPollingIT {
       assertEquals(1.0, latest.get(SensorIds.slotPresent(11)).value().getAsDouble());
       assertTrue(latest.get(SensorIds.gpuTemperature(12)).isOk(), "the neighbour behind the same mux is fine");
     }
+  }
+
+  @Test
+  void aFrozenTemperatureSensorIsInvalidUntilItMovesAgainWhileAFrozenGpuIsNotJudged() throws Exception {
+    await("Inlet1", SensorReading::isOk);
+    await(SensorIds.gpuTemperature(3), SensorReading::isOk);
+    try (FaultHandle inlet = board.sensorStuck("Inlet1"); FaultHandle gpu = board.sensorStuck("GPU3")) {
+      SensorReading invalid = await("Inlet1", r -> r.status() == ReadingStatus.INVALID);
+      assertTrue(invalid.value().isPresent(), "a frozen sensor still shows its value");
+      assertEquals(ReadingStatus.OK, latest.get(SensorIds.gpuTemperature(3)).status(),
+          "the GPU's integer temperature, frozen as long, may legitimately repeat");
+      assertTrue(latest.get("Inlet2").isOk(), "the other inlet sensor dithers on");
+    }
+    await("Inlet1", SensorReading::isOk);
   }
 
   @Test

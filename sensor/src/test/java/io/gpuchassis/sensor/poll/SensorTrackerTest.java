@@ -19,6 +19,36 @@ class SensorTrackerTest {
   }
 
   @Test
+  void aDitheringSensorFrozenForTheWindowIsInvalidWithItsValueAndValidAgainOnChange() {
+    SensorTracker frozen = new SensorTracker(
+        new SensorDescriptor("Inlet1", SensorUnit.CELSIUS), 3, Duration.ofMillis(2500), new StuckReadingDetector(4));
+    for (int i = 0; i < 3; i++) {
+      assertEquals(ReadingStatus.OK, frozen.success(25.0625, at(i * 1000)).status(), "sample " + (i + 1));
+    }
+    SensorReading stuck = frozen.success(25.0625, at(3000));
+    assertEquals(ReadingStatus.INVALID, stuck.status(), "the 4th identical sample");
+    assertEquals(25.0625, stuck.value().getAsDouble(), "shown, just not trusted");
+    assertFalse(stuck.isOk());
+    assertEquals(ReadingStatus.INVALID, frozen.current(at(3500)).status());
+    assertEquals(ReadingStatus.FAILED, failThreeTimes(frozen), "a read failure is worse than a frozen value");
+    assertEquals(ReadingStatus.INVALID, frozen.success(25.0625, at(8000)).status(), "still the same value");
+    assertEquals(ReadingStatus.OK, frozen.success(25.125, at(9000)).status(), "it moves again");
+  }
+
+  @Test
+  void withoutADetectorRepeatsAreFine() {
+    for (int i = 0; i < 100; i++) {
+      assertEquals(ReadingStatus.OK, tracker.success(0.0, at(i * 1000)).status());
+    }
+  }
+
+  private static ReadingStatus failThreeTimes(SensorTracker t) {
+    t.failure("NAK", at(5000));
+    t.failure("NAK", at(6000));
+    return t.failure("NAK", at(7000)).status();
+  }
+
+  @Test
   void goodReadIsOkWithItsValueAndTime() {
     SensorReading r = tracker.success(24.5, at(0));
     assertEquals(ReadingStatus.OK, r.status());

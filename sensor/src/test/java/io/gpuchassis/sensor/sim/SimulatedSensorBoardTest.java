@@ -12,12 +12,17 @@ import io.gpuchassis.sensor.device.pmbus.PmbusStatusFlag;
 import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
 import io.gpuchassis.sensor.i2c.DeviceIoException;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The reference board's physics and every fault control, observed through the real drivers. */
 class SimulatedSensorBoardTest {
+
+  /** The simulated TMP75's noise (at most ±2 LSB of 0.0625 °C) plus its rounding to the LSB. */
+  private static final double NOISE = 0.16;
 
   private SimulatedSensorBoard board;
   private Context context;
@@ -45,7 +50,7 @@ class SimulatedSensorBoardTest {
 
   @Test
   void warmStartIsSteadyAndReadable() throws Exception {
-    assertEquals(25.0, sensors.temperatureSensor("Inlet1").readCelsius(), 0.07);
+    assertEquals(25.0, sensors.temperatureSensor("Inlet1").readCelsius(), NOISE);
     double exhaust = sensors.temperatureSensor("Exhaust1").readCelsius();
     assertTrue(exhaust > 30 && exhaust < 50, "exhaust " + exhaust);
     assertEquals(board.gpuTemperature(3), sensors.gpu(3).readTemperatureCelsius(), 0.01);
@@ -167,13 +172,64 @@ class SimulatedSensorBoardTest {
   @Test
   void sensorStuck() throws Exception {
     FaultHandle fault = board.sensorStuck("Inlet2");
+    double frozen = sensors.temperatureSensor("Inlet2").readCelsius();
     board.setInletCelsius(35.0);
     board.tick(Duration.ofSeconds(1));
-    assertEquals(25.0, sensors.temperatureSensor("Inlet2").readCelsius(), 0.07, "frozen");
-    assertEquals(35.0, sensors.temperatureSensor("Inlet1").readCelsius(), 0.07, "the other one moves");
+    assertEquals(25.0, frozen, NOISE, "it froze at the value it had");
+    for (int i = 0; i < 100; i++) {
+      assertEquals(frozen, sensors.temperatureSensor("Inlet2").readCelsius(), 0.0, "frozen bit for bit, no dither");
+    }
+    assertEquals(35.0, sensors.temperatureSensor("Inlet1").readCelsius(), NOISE, "the other one moves");
     fault.clear();
     board.tick(Duration.ofSeconds(1));
-    assertEquals(35.0, sensors.temperatureSensor("Inlet2").readCelsius(), 0.07);
+    assertEquals(35.0, sensors.temperatureSensor("Inlet2").readCelsius(), NOISE);
+    assertTrue(distinctReadings("Inlet2", 20) >= 3, "and dithers again");
+  }
+
+  @Test
+  void temperatureSensorsDitherByAnLsbOrTwoAroundTheTrueValue() throws Exception {
+    for (int i = 0; i < 200; i++) {
+      assertEquals(25.0, sensors.temperatureSensor("Inlet1").readCelsius(), NOISE);
+    }
+    assertTrue(distinctReadings("Inlet1", 20) >= 3, "a 12-bit sensor's value changes from read to read");
+    // With about one LSB of noise, two successive reads agree about 30 % of the time and long runs are rare.
+    int repeats = 0;
+    int longestRun = 0;
+    int run = 0;
+    double last = Double.NaN;
+    for (int i = 0; i < 1000; i++) {
+      double v = sensors.temperatureSensor("Exhaust1").readCelsius();
+      repeats += v == last ? 1 : 0;
+      run = v == last ? run + 1 : 1;
+      longestRun = Math.max(longestRun, run);
+      last = v;
+    }
+    assertTrue(repeats > 150 && repeats < 400, "successive reads agreeing: " + repeats + " of 999");
+    assertTrue(longestRun < 20, "a live sensor never repeats for long: " + longestRun);
+  }
+
+  @Test
+  void theNoiseIsRepeatable() throws Exception {
+    SimulatedSensorBoard twin = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference());
+    Context twinContext = twin.newContext();
+    try {
+      ChassisSensors twinSensors = new ChassisSensors(twinContext, twin.config().layout(), PostBoxTiming.immediate());
+      twinSensors.initialize();
+      for (int i = 0; i < 20; i++) {
+        assertEquals(sensors.temperatureSensor("Inlet1").readCelsius(),
+            twinSensors.temperatureSensor("Inlet1").readCelsius(), 0.0, "read " + i);
+      }
+    } finally {
+      twinContext.shutdown();
+    }
+  }
+
+  private long distinctReadings(String sensor, int reads) throws Exception {
+    Set<Double> seen = new HashSet<>();
+    for (int i = 0; i < reads; i++) {
+      seen.add(sensors.temperatureSensor(sensor).readCelsius());
+    }
+    return seen.size();
   }
 
   @Test

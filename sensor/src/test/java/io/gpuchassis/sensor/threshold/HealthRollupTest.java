@@ -30,6 +30,12 @@ class HealthRollupTest {
   }
 
   @Test
+  void aFrozenSensorIsNeverHealthyEither() {
+    assertEquals(Health.WARNING, rollup.of(Severity.OK, ReadingStatus.INVALID));
+    assertEquals(Health.CRITICAL, rollup.of(Severity.CRITICAL, ReadingStatus.INVALID));
+  }
+
+  @Test
   void worstOfASet() {
     assertEquals(Health.OK, rollup.rollup(List.of()));
     assertEquals(

@@ -56,7 +56,7 @@ public abstract class SimDevice implements SimI2cTarget {
     this.failNext = Math.max(0, count);
   }
 
-  /** While frozen, the part keeps reporting the values it had: physics updates are ignored. */
+  /** While frozen, the part keeps reporting the values it had: physics updates and conversions are ignored. */
   public synchronized void setFrozen(boolean frozen) {
     this.frozen = frozen;
   }
