@@ -46,6 +46,8 @@ public final class FirmwareUpdates implements AutoCloseable {
   private final Function<String, String> inventoryUri;
   private final long maxImageBytes;
   private final AtomicBoolean busy = new AtomicBoolean();
+  /** The chips being written or reset right now (their Status.State is Updating). */
+  private final java.util.Set<String> working = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "firmware-update");
     t.setDaemon(true);
@@ -113,9 +115,41 @@ public final class FirmwareUpdates implements AutoCloseable {
     return inventory;
   }
 
-  /** Whether an update is running now. */
-  public boolean updating() {
-    return busy.get();
+  /** Whether {@code switchId} is being written or reset right now. */
+  public boolean updating(String switchId) {
+    return working.contains(switchId);
+  }
+
+  /** A switch chip reserved for a reset: no bind or release starts on it until the reset has run. */
+  public record ReservedReset(String switchId, Runnable release) {}
+
+  /**
+   * Reserves a switch chip for a reset (Switch.Reset, which also starts an image written for OnReset). Refused while a
+   * GPU is bound through the chip (a reset drops every link) or while the chip is busy.
+   *
+   * @throws RedfishException 409 or 503 when refused; nothing has changed then
+   */
+  public ReservedReset reserveReset(String switchId) {
+    try {
+      return new ReservedReset(switchId, bindings.reserveForUpdate(switchId, true));
+    } catch (BindingException e) {
+      int status = e.reason() == BindingException.Reason.SWITCH_UPDATING ? 503 : 409;
+      throw new RedfishException(status, BaseMessages.RESOURCE_IN_USE.with()).withDetail(e.getMessage());
+    }
+  }
+
+  /** Resets a reserved chip and checks what it runs afterwards; the reservation ends with it. */
+  public CompletableFuture<Void> reset(ReservedReset reserved, UpdateProgress progress) {
+    String id = reserved.switchId();
+    working.add(id);
+    return CompletableFuture.runAsync(() -> {
+      try {
+        new SwitchReset(workers.worker(id).orElseThrow(), inventory, inventoryUri.apply(id), progress).run();
+      } finally {
+        working.remove(id);
+        reserved.release().run();
+      }
+    }, thread);
   }
 
   /**
@@ -173,6 +207,7 @@ public final class FirmwareUpdates implements AutoCloseable {
         for (int i = 0; i < n; i++) {
           String id = prepared.switchIds.get(i);
           int index = i;
+          working.add(id);
           try {
             new SwitchFirmwareUpdate(workers.worker(id).orElseThrow(), inventory, image, prepared.bundle,
                 inventoryUri.apply(id), progress, share -> progress.percent((int) (100 * (index + share) / n)))
@@ -180,6 +215,8 @@ public final class FirmwareUpdates implements AutoCloseable {
           } catch (UpdateFailure e) {
             progress.step(e.step(), inventoryUri.apply(id));
             throw e;
+          } finally {
+            working.remove(id);
           }
         }
       } catch (UpdateFailure e) {

@@ -92,11 +92,12 @@ public final class RedfishResources {
     streams.register(routes);
     new EventDestinationResource(events.subscriptions(), streams, vertx).register(routes);
     new FabricResource(model, fabricHealth).register(routes);
-    new SwitchResource(model, fabricHealth).register(routes);
+    new SwitchResource(model, fabricHealth, firmware::updating).register(routes);
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
     new UpdateServiceResource(identity, model, firmware, tasks, events.bus(), vertx).register(routes);
+    new SwitchResetAction(model, firmware, tasks, events.bus()).register(routes);
     new EndpointZoneResource(model, bindings, tasks, reservations).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();

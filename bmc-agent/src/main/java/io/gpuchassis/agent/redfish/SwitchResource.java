@@ -10,6 +10,9 @@ import io.gpuchassis.redfish.model.PowerState;
 import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.model.ResetAction;
+import io.gpuchassis.redfish.model.ResetType;
+import io.gpuchassis.redfish.model.SwitchActions;
 import io.gpuchassis.redfish.model.SwitchLinks;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.LinkedHashMap;
@@ -22,10 +25,13 @@ final class SwitchResource {
 
   private final ChassisModel model;
   private final FabricHealth health;
+  private final java.util.function.Predicate<String> updating;
 
-  SwitchResource(ChassisModel model, FabricHealth health) {
+  /** @param updating whether a switch's firmware is being written or the switch reset right now */
+  SwitchResource(ChassisModel model, FabricHealth health, java.util.function.Predicate<String> updating) {
     this.model = model;
     this.health = health;
+    this.updating = updating;
   }
 
   void register(RedfishRoutes routes) {
@@ -70,10 +76,13 @@ final class SwitchResource {
             .powerState(PowerState.ON)
             .status(
                 new Status()
-                    .state(State.ENABLED)
+                    .state(updating.test(chip.id()) ? State.UPDATING : State.ENABLED)
                     .health(health.ofSwitch(state, chip.id()))
                     .healthRollup(health.rollupOfSwitch(state, chip.id())))
             .ports(Uris.ref(Uris.ports(chip.id())))
+            .actions(new SwitchActions().hashSwitchReset(new ResetAction()
+                .target(SwitchResetAction.target(chip.id()))
+                .resetTypeAtRedfishAllowableValues(List.of(ResetType.FORCE_RESTART))))
             .links(
                 new SwitchLinks()
                     .chassis(Uris.ref(Uris.chassis(state.identity().id())))

@@ -8,7 +8,6 @@ import io.gpuchassis.agent.firmware.ApplyTime;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.firmware.SwitchFirmware;
 import io.gpuchassis.agent.firmware.UpdateFailure;
-import io.gpuchassis.agent.firmware.UpdateProgress;
 import io.gpuchassis.agent.firmware.UpdateRequest;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.tasks.Task;
@@ -19,8 +18,6 @@ import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
-import io.gpuchassis.redfish.message.MessageInstance;
-import io.gpuchassis.redfish.message.TaskEventMessages;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.SimpleUpdateAction;
 import io.gpuchassis.redfish.model.SoftwareInventory;
@@ -146,7 +143,7 @@ final class UpdateServiceResource {
     boolean pendingReset = chip.images().stream().anyMatch(p -> p.active() && !p.running());
     inventory.version(chip.runningVersion())
         .active(true)
-        .status(new Status().state(updates.updating() ? State.UPDATING : State.ENABLED).health(Health.OK));
+        .status(new Status().state(updates.updating(id) ? State.UPDATING : State.ENABLED).health(Health.OK));
     Map<String, Object> oem = new LinkedHashMap<>();
     List<Map<String, Object>> copies = new ArrayList<>();
     for (FirmwarePartition p : chip.images()) {
@@ -185,7 +182,7 @@ final class UpdateServiceResource {
                 CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
                 Task task = TaskResponses.accepted(ctx, tasks, "Firmware update with " + request.imageName(),
                     TaskRegistry.uncancellable(work));
-                follow(updates.run(prepared, progressOf(task)), work);
+                follow(updates.run(prepared, new TaskProgress(task, events)), work);
               });
         });
   }
@@ -207,7 +204,7 @@ final class UpdateServiceResource {
     Task task = TaskResponses.accepted(ctx, tasks, "Firmware update from " + request.imageName(),
         new io.gpuchassis.agent.tasks.Payload(ctx.request().method().name(), ctx.request().path(), shown.toString()),
         TaskRegistry.uncancellable(work));
-    UpdateProgress progress = progressOf(task);
+    TaskProgress progress = new TaskProgress(task, events);
     follow(CompletableFuture.supplyAsync(() -> fetch.stage(source), ImageFetch.EXECUTOR)
         .thenCompose(staged -> updates.run(updates.prepare(staged, request), progress)), work);
   }
@@ -260,31 +257,8 @@ final class UpdateServiceResource {
         .withDetail("targets are the FirmwareInventory entries of the switches (or the switches)");
   }
 
-  /** Each step becomes a task message and an event; progress a TaskProgressChanged every ten percent. */
-  private UpdateProgress progressOf(Task task) {
-    return new UpdateProgress() {
-      private int reported;
-
-      @Override
-      public void step(MessageInstance message, String originUri) {
-        task.note(message);
-        events.publish(message, originUri);
-      }
-
-      @Override
-      public synchronized void percent(int percentComplete) {
-        int step = Math.min(99, percentComplete / 10 * 10);
-        if (step > reported) {
-          reported = step;
-          task.progress(step);
-          events.publish(TaskEventMessages.TASK_PROGRESS_CHANGED.with(task.id(), step), Uris.task(task.id()));
-        }
-      }
-    };
-  }
-
   /** Completes the task's work with the update's outcome. */
-  private static void follow(CompletableFuture<Void> update, CompletableFuture<TaskOutcome> work) {
+  static void follow(CompletableFuture<Void> update, CompletableFuture<TaskOutcome> work) {
     update.whenComplete((ok, error) -> {
       if (error == null) {
         work.complete(TaskOutcome.success(200, RedfishResponses.tree(Map.of()), List.of()));
@@ -302,7 +276,7 @@ final class UpdateServiceResource {
   }
 
   /** A refusal is answered with its error; anything else is a bug (500). */
-  private static void refuse(RoutingContext ctx, Throwable e) {
+  static void refuse(RoutingContext ctx, Throwable e) {
     if (e instanceof RedfishException r) {
       RedfishResponses.error(ctx, r);
     } else {

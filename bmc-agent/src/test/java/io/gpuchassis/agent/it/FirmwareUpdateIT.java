@@ -222,6 +222,8 @@ class FirmwareUpdateIT {
     assertTrue(json(refused).at("/error/message").asText().contains("slots [11]"), refused.body());
     assertEquals(before.get("Oem"), inventory(gpuSwitch).get("Oem"), "nothing written");
     assertEquals(List.of(), stagedFiles());
+    HttpResponse<String> reset = resetSwitch(gpuSwitch, "{}");
+    assertEquals(409, reset.statusCode(), "a reset would drop the host's GPU: " + reset.body());
   }
 
   @Test
@@ -294,6 +296,59 @@ class FirmwareUpdateIT {
     assertEquals(findCopy(before, "Running").get("Copy"), findCopy(after, "BootsNext").get("Copy"),
         "and booting it next time too");
     assertFalse(after.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
+  }
+
+  static HttpResponse<String> resetSwitch(String switchId, String body) throws Exception {
+    return agent.client.send("POST", "/redfish/v1/Fabrics/PCIe/Switches/" + switchId + "/Actions/Switch.Reset",
+        TestAgent.OPERATOR, body);
+  }
+
+  @Test
+  void a_switch_reset_starts_the_image_written_for_on_reset_or_falls_back_when_it_does_not_boot() throws Exception {
+    JsonNode sw = json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW4", TestAgent.READER));
+    assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW4/Actions/Switch.Reset",
+        sw.at("/Actions/#Switch.Reset/target").asText());
+    assertEquals(400, resetSwitch("SW4", "{\"ResetType\": \"PowerCycle\"}").statusCode());
+
+    // The new image does not start: the switch is back on its previous image, which also boots next.
+    String before = inventory("SW4").get("Version").asText();
+    assertEquals(200, agent.client.awaitTask(
+        push(bundle(FirmwareVersion.parse("9.41 B001")), targeting("SW4", "OnReset"), TestAgent.OPERATOR),
+        TestAgent.READER).statusCode());
+    var fault = agent.agent.faults().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW4");
+    try {
+      HttpResponse<String> failed = agent.client.awaitTask(resetSwitch("SW4", "{}"), TestAgent.READER);
+      assertEquals(503, failed.statusCode(), failed.body());
+      assertEquals("Update.1.3.0.ActivateFailed", json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    } finally {
+      agent.agent.faults().clear(fault.id());
+    }
+    JsonNode fellBack = inventory("SW4");
+    assertEquals(before, fellBack.get("Version").asText());
+    assertTrue(findCopy(fellBack, "Running").get("BootsNext").asBoolean(), fellBack.toString());
+
+    // Written for OnReset, started by Switch.Reset.
+    assertEquals(200, agent.client.awaitTask(
+        push(bundle(FirmwareVersion.parse("9.40 B001")), targeting("SW4", "OnReset"), TestAgent.OPERATOR),
+        TestAgent.READER).statusCode());
+    assertTrue(inventory("SW4").at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
+    try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW4'")) {
+      HttpResponse<String> reset = resetSwitch("SW4", "{\"ResetType\": \"ForceRestart\"}");
+      assertEquals(202, reset.statusCode(), reset.body());
+      assertEquals(List.of("Update.1.3.0.UpdateSuccessful"), eventsUntilDone(steps));
+      assertEquals(200, agent.client.awaitTask(reset, TestAgent.READER).statusCode());
+    }
+    JsonNode after = inventory("SW4");
+    assertEquals("9.40 B001", after.get("Version").asText());
+    assertFalse(after.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
+    HealthIT.await("the switch as polled runs it too", () -> {
+      try {
+        return "9.40 B001".equals(json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW4", TestAgent.READER))
+            .get("FirmwareVersion").asText());
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
   }
 
   @Test

@@ -1,0 +1,62 @@
+package io.gpuchassis.agent.redfish;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.firmware.FirmwareUpdates;
+import io.gpuchassis.agent.tasks.Task;
+import io.gpuchassis.agent.tasks.TaskOutcome;
+import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.redfish.http.ActionParameters;
+import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code Switch.Reset} on {@code /redfish/v1/Fabrics/PCIe/Switches/{SwitchId}}: a hard reset of the chip, which drops
+ * every link through it, so it is refused while a GPU is bound through the chip. It is how firmware written for
+ * OnReset starts running; the task reports whether the new image came up (Update registry).
+ */
+final class SwitchResetAction {
+
+  static final String ACTION = "Switch.Reset";
+  /** The only reset a switch chip has: a hard one (every link drops and retrains). */
+  static final List<String> RESET_TYPES = List.of("ForceRestart");
+
+  private final ChassisModel model;
+  private final FirmwareUpdates updates;
+  private final TaskRegistry tasks;
+  private final EventBus events;
+
+  SwitchResetAction(ChassisModel model, FirmwareUpdates updates, TaskRegistry tasks, EventBus events) {
+    this.model = model;
+    this.updates = updates;
+    this.tasks = tasks;
+    this.events = events;
+  }
+
+  static String target(String switchId) {
+    return Uris.fabricSwitch(switchId) + "/Actions/" + ACTION;
+  }
+
+  void register(RedfishRoutes routes) {
+    // An action is a POST on the resource that offers it: the Switch's privileges (ConfigureComponents).
+    routes.post(Uris.SWITCHES + "/{SwitchId}/Actions/" + ACTION, "Switch", this::reset);
+  }
+
+  private void reset(RoutingContext ctx) {
+    String id = SwitchResource.find(model.current(), ctx.pathParam("SwitchId")).id();
+    ObjectNode body = RequestBodies.object(ctx);
+    ActionParameters parameters = new ActionParameters(ACTION, body).expect(List.of(), List.of("ResetType"), Set.of());
+    if (body.has("ResetType")) {
+      parameters.oneOf("ResetType", RESET_TYPES);
+    }
+    FirmwareUpdates.ReservedReset reserved = updates.reserveReset(id);
+    CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
+    Task task = TaskResponses.accepted(ctx, tasks, "Reset of switch " + id, TaskRegistry.uncancellable(work));
+    UpdateServiceResource.follow(updates.reset(reserved, new TaskProgress(task, events)), work);
+  }
+}
