@@ -302,11 +302,12 @@ public final class Agent implements AutoCloseable {
   @Override
   public void close() {
     try {
+      // Producers first: a poll or a sensor reading that raises an event must find the bus still open.
       firmware.close();
-      events.close();
-      vertx.close().await();
       health.close();
       switches.close();
+      events.close();
+      vertx.close().await();
       simulation.close();
     } finally {
       store.close();

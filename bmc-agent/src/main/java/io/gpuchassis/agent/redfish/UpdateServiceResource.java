@@ -157,7 +157,6 @@ final class UpdateServiceResource {
       copy.put("Running", p.running());
       copies.add(copy);
     }
-    oem.put("@odata.type", "#GpuChassisAgent.SwitchFirmware");
     oem.put("Images", copies);
     oem.put("ActivationPendingReset", pendingReset);
     return inventory.putOemItem("GpuChassisAgent", oem);

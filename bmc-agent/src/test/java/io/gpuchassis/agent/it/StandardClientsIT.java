@@ -4,10 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import com.sun.net.httpserver.HttpServer;
+import io.gpuchassis.agent.firmware.FirmwareTrust;
+import io.gpuchassis.firmware.BundleManifest;
+import io.gpuchassis.firmware.BundleSigner;
+import io.gpuchassis.switchdrv.FirmwareType;
+import io.gpuchassis.switchdrv.FirmwareVersion;
+import io.gpuchassis.switchdrv.Generation;
+import io.gpuchassis.switchdrv.command.FirmwareImage;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Standard Redfish clients from Debian against the running agent: DMTF redfishtool and OpenStack sushy each log in
- * with a Redfish session and read the tree. The tools are installed by the test command's set-up (.ci/setup); where they are
+ * with a Redfish session and read the tree, and sushy updates a switch's firmware with SimpleUpdate as Ironic does. The tools are installed by the test command's set-up (.ci/setup); where they are
  * missing the test is skipped, except under CI, where it fails.
  */
 class StandardClientsIT {
@@ -53,6 +63,47 @@ class StandardClientsIT {
     assertTrue(run(base, "SessionService").contains("SessionTimeout"));
     assertTrue(run(base, "raw", "GET", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports").contains("Members@odata.count"));
     assertTrue(run(base, "AccountService", "Accounts").contains("/redfish/v1/AccountService/Accounts/"));
+  }
+
+  @Test
+  void sushy_updates_switch_firmware_with_simple_update() throws Exception {
+    require(SYSTEM_PYTHON, "python3 (Debian)");
+    Path script = work.resolve("sushy_update.py");
+    try (InputStream in = StandardClientsIT.class.getResourceAsStream("/clients/sushy_update.py")) {
+      Files.write(script, in.readAllBytes());
+    }
+    Process probe = new ProcessBuilder(SYSTEM_PYTHON, "-c", "import sushy").redirectErrorStream(true).start();
+    probe.waitFor(30, TimeUnit.SECONDS);
+    requireThat(probe.exitValue() == 0, "python3-sushy");
+
+    PrivateKey key = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir)));
+    FirmwareVersion version = FirmwareVersion.parse("9.50 B001");
+    byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1, new byte[20_000]);
+    byte[] bundle = BundleSigner.sign(new BundleManifest("pcie-switch", version.toString(), List.of("11f8:6260"),
+        "sushy", null), image, FirmwareTrust.SIMULATION_KEY_ID, key);
+    HttpServer images = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    images.createContext("/switch.fwb", exchange -> {
+      exchange.sendResponseHeaders(200, bundle.length);
+      exchange.getResponseBody().write(bundle);
+      exchange.close();
+    });
+    images.start();
+    try {
+      String ca = stateDir.resolve("tls/https-cert.pem").toString();
+      ProcessBuilder pb = new ProcessBuilder(SYSTEM_PYTHON, script.toString(),
+          "https://127.0.0.1:" + agent.agent.port(), "admin", TestAgent.ADMIN_PASSWORD, ca,
+          "http://127.0.0.1:" + images.getAddress().getPort() + "/switch.fwb",
+          "/redfish/v1/UpdateService/FirmwareInventory/SW2");
+      pb.environment().put("REQUESTS_CA_BUNDLE", ca);
+      String out = run(pb);
+      assertTrue(out.contains("service enabled True"), out);
+      assertTrue(out.contains("before SW2 9.20 B04A"), out);
+      assertTrue(out.contains("task Completed 100"), out);
+      assertTrue(out.contains("message Update.1.3.0.AwaitToActivate"), out);
+      assertTrue(out.contains("after SW2 9.20 B04A"), "written for the next reset, still running the old: " + out);
+    } finally {
+      images.stop(0);
+    }
   }
 
   @Test
