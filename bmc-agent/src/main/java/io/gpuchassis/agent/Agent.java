@@ -111,6 +111,11 @@ public final class Agent implements AutoCloseable {
     return events.bus();
   }
 
+  /** The switch firmware updates, for in-process tests and tools. */
+  public FirmwareUpdates firmware() {
+    return firmware;
+  }
+
   /** The binding engine, for in-process tests and tools. */
   public BindingEngine bindings() {
     return bindings;
@@ -129,10 +134,11 @@ public final class Agent implements AutoCloseable {
               + " use 'simulated'");
     }
     Clock clock = Clock.systemUTC();
-    // Independent start-up work runs side by side: parsing the topology, generating the certificate and hashing the
-    // first password each take a few hundred milliseconds on a small board.
+    // Independent start-up work runs side by side: parsing the topology, generating the certificate, starting Vert.x
+    // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take tens to hundreds of
+    // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.
-    ExecutorService startup = Executors.newFixedThreadPool(3, r -> new Thread(r, "agent-startup"));
+    ExecutorService startup = Executors.newFixedThreadPool(4, r -> new Thread(r, "agent-startup"));
     CompletableFuture<SimulatedChassis> simulationLoad =
         CompletableFuture.supplyAsync(
             () -> SimulatedChassis.fromTopology(config.topology(), clock, config.simulation()), startup);
@@ -145,6 +151,7 @@ public final class Agent implements AutoCloseable {
                     clock),
             startup);
     CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
+    CompletableFuture<TrustedKeys> firmwareKeys = CompletableFuture.supplyAsync(() -> firmwareKeys(config), startup);
     startup.shutdown();
 
     AgentStore store = null;
@@ -192,7 +199,7 @@ public final class Agent implements AutoCloseable {
       model.onChange(new FabricEvents(events.bus(), model.current()));
       compositionEvents.reconciled(new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
       health = startHealth(simulation, model, config, clock, events);
-      firmware = startFirmware(config, switches, bindings);
+      firmware = startFirmware(config, join(firmwareKeys), switches, bindings);
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
@@ -205,6 +212,8 @@ public final class Agent implements AutoCloseable {
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
+      // Read after the server answers: the switches' first polls and the reconciliation come first.
+      firmware.inventory().refreshAll();
       return new Agent(store, vertx, server, simulation, model, switches, bindings, health, events, firmware);
     } catch (RuntimeException e) {
       if (firmware != null) {
@@ -244,20 +253,25 @@ public final class Agent implements AutoCloseable {
     }
   }
 
-  /**
-   * The switch firmware updates: the trusted signing keys (a simulation key in a simulated chassis that has none), the
-   * staging folder in the state directory, and each chip's firmware read once at start.
-   */
-  private static FirmwareUpdates startFirmware(AgentConfig config, SwitchWorkers switches, BindingEngine bindings) {
+  /** The keys firmware bundles must be signed with (a simulation key in a simulated chassis that has none). */
+  private static TrustedKeys firmwareKeys(AgentConfig config) {
     try {
-      TrustedKeys keys = FirmwareTrust.load(config.firmwareTrustedKeysDir(),
-          config.hardwareMode() == HardwareMode.SIMULATED, config.stateDir());
-      FirmwareInventory inventory = new FirmwareInventory(switches);
-      inventory.refreshAll();
-      return new FirmwareUpdates(keys, config.stateDir().resolve("firmware").resolve("staging"), inventory, switches,
-          bindings, io.gpuchassis.agent.redfish.Uris::firmwareInventory, MAX_FIRMWARE_BUNDLE_BYTES);
+      return FirmwareTrust.load(config.firmwareTrustedKeysDir(), config.hardwareMode() == HardwareMode.SIMULATED,
+          config.stateDir());
     } catch (java.io.IOException e) {
-      throw new ConfigException("firmware: " + e.getMessage());
+      throw new ConfigException("firmware.trustedKeys: " + e.getMessage());
+    }
+  }
+
+  /** The switch firmware updates, with the staging folder in the state directory. */
+  private static FirmwareUpdates startFirmware(
+      AgentConfig config, TrustedKeys keys, SwitchWorkers switches, BindingEngine bindings) {
+    try {
+      return new FirmwareUpdates(keys, config.stateDir().resolve("firmware").resolve("staging"),
+          new FirmwareInventory(switches), switches, bindings, io.gpuchassis.agent.redfish.Uris::firmwareInventory,
+          MAX_FIRMWARE_BUNDLE_BYTES);
+    } catch (java.io.IOException e) {
+      throw new ConfigException("firmware staging folder: " + e.getMessage());
     }
   }
 

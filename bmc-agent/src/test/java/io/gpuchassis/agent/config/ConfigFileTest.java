@@ -60,6 +60,18 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_firmware_keys_folder_defaults_to_the_state_directory_and_is_resolved_against_the_file() throws Exception {
+    AgentConfig defaults = AgentConfig.defaults();
+    assertEquals(defaults.stateDir().resolve("firmware/trusted-keys"), defaults.firmwareTrustedKeysDir());
+    Path file = write("firmware:\n  trustedKeys: vendor-keys\n");
+    assertEquals(file.toAbsolutePath().getParent().resolve("vendor-keys"),
+        ConfigFile.apply(defaults, file).firmwareTrustedKeysDir());
+    var typo = assertThrows(ConfigException.class,
+        () -> ConfigFile.apply(defaults, write("firmware:\n  trustedKey: vendor-keys\n")));
+    assertTrue(typo.getMessage().contains("unknown setting 'firmware.trustedKey'"), typo.getMessage());
+  }
+
+  @Test
   void a_bad_poll_interval_is_named() throws Exception {
     var e =
         assertThrows(

@@ -215,6 +215,25 @@ class BindingEngineIT {
         .join();
   }
 
+  @Test
+  void a_switch_reserved_for_a_firmware_update_takes_no_binding_and_a_reset_waits_for_its_gpus() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      BindingEngine engine = t.agent.bindings();
+      Runnable sw1 = engine.reserveForUpdate("SW1", false);
+      assertRefused(BindingException.Reason.SWITCH_UPDATING, () -> { engine.bind(1, "Host1"); });
+      // Slot 6 (SW2) for Host1 (SW1) crosses SW1's link: refused as well.
+      assertRefused(BindingException.Reason.SWITCH_UPDATING, () -> { engine.bind(6, "Host1"); });
+      assertRefused(BindingException.Reason.SWITCH_UPDATING, () -> { engine.reserveForUpdate("SW1", false); });
+      assertEquals(SlotBinding.State.UNBOUND, t.agent.model().current().binding(1).state(), "nothing started");
+      sw1.run();
+
+      assertEquals(SlotBinding.State.BOUND, engine.bind(1, "Host1").join().state());
+      assertRefused(BindingException.Reason.IN_USE, () -> { engine.reserveForUpdate("SW1", true); });
+      Runnable writeOnly = engine.reserveForUpdate("SW1", false);
+      writeOnly.run();
+    }
+  }
+
   private static void assertRefused(BindingException.Reason reason, Runnable call) {
     try {
       call.run();

@@ -57,6 +57,9 @@ class FirmwareUpdateIT {
     vertx = Vertx.vertx();
     // The simulated chassis trusts the simulation vendor key it made on first start.
     vendorKey = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir)));
+    // The agent reads the switches' flash tables once it answers.
+    HealthIT.await("every switch's firmware read", () -> java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
+        .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
   }
 
   @AfterAll

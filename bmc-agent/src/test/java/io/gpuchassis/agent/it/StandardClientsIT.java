@@ -76,6 +76,7 @@ class StandardClientsIT {
     probe.waitFor(30, TimeUnit.SECONDS);
     requireThat(probe.exitValue() == 0, "python3-sushy");
 
+    HealthIT.await("SW2's firmware read", () -> agent.agent.firmware().inventory().of("SW2").isPresent());
     PrivateKey key = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir)));
     FirmwareVersion version = FirmwareVersion.parse("9.50 B001");
     byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1, new byte[20_000]);
