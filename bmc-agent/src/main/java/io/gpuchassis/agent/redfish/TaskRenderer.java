@@ -19,10 +19,12 @@ final class TaskRenderer {
     TaskPayload payload =
         new TaskPayload()
             .httpOperation(s.payload().method())
-            .targetUri(s.payload().targetUri())
-            .httpHeaders(List.of("Content-Type: application/json"));
+            .targetUri(s.payload().targetUri());
+    // Only JSON requests show their body; a pushed firmware bundle is not repeated here.
     if (s.payload().jsonBody() != null && !s.payload().jsonBody().isBlank()) {
-      payload.jsonBody(s.payload().jsonBody());
+      payload.httpHeaders(List.of("Content-Type: application/json")).jsonBody(s.payload().jsonBody());
+    } else {
+      payload.httpHeaders(List.of());
     }
     io.gpuchassis.redfish.model.Task task =
         new io.gpuchassis.redfish.model.Task()

@@ -174,6 +174,8 @@ class FirmwareUpdateIT {
       JsonNode task = json(agent.client.get(json(accepted).get("@odata.id").asText(), TestAgent.READER));
       assertEquals("Completed", task.get("TaskState").asText());
       assertTrue(task.path("Messages").findValuesAsText("MessageId").contains("Update.1.3.0.AwaitToActivate"));
+      assertEquals(PUSH, task.at("/Payload/TargetUri").asText());
+      assertTrue(task.at("/Payload/JsonBody").isMissingNode(), "the bundle is not repeated in the task");
 
       JsonNode sw1 = inventory("SW1");
       assertEquals("9.20 B04A", sw1.get("Version").asText(), "still running the old image until reset");
