@@ -223,4 +223,19 @@ class FaultInjectionIT {
             assertEquals("9.21 B004", rig.driver.identity().firmwareVersion().toString(), "boots once the fault is gone");
         }
     }
+    @TestAllTransports
+    void the_copy_that_runs_is_never_erased_by_a_download(TransportKind kind) throws Exception {
+        try (SimRig rig = rig(kind)) {
+            byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, FirmwareVersion.parse("9.21 B005"), 1,
+                    new byte[1100]);
+            rig.driver.downloadFirmware(image, ProgressListener.NONE);
+            rig.driver.activatePartition(FirmwareType.IMG, 1);
+            // Copy 1 boots next, copy 0 still runs: a second download would land on the running copy.
+            SwitchException e = assertThrows(SwitchException.class,
+                    () -> rig.driver.downloadFirmware(image, ProgressListener.NONE));
+            assertEquals(DownloadStatus.DL_RUNNING_PARTITION, e.firmwareCode().getAsLong());
+            FirmwarePartition running = rig.driver.firmwarePartitions().find(FirmwareType.IMG, 0).orElseThrow();
+            assertTrue(running.valid() && running.running(), "the running copy is intact");
+        }
+    }
 }

@@ -64,13 +64,14 @@ final class SwitchFirmwareUpdate {
       done.accept(1);
       return;
     }
-    FirmwarePartition previous = before.flash().active(image.type())
+    FirmwarePartitions flash = replaceWaitingImage(before.flash(), image.type());
+    FirmwarePartition previous = flash.active(image.type())
         .orElseThrow(() -> failure(UpdateMessages.UPDATE_NOT_APPLICABLE, "switch " + id + " reports no active "
             + image.type() + " copy"));
-    int copy = before.flash().inactive(image.type()).map(FirmwarePartition::copy)
+    int copy = flash.inactive(image.type()).map(FirmwarePartition::copy)
         .orElseThrow(() -> failure(UpdateMessages.UPDATE_NOT_APPLICABLE, "switch " + id + " has no second "
             + image.type() + " copy to write"));
-    if (before.flash().find(image.type(), copy).map(FirmwarePartition::readOnly).orElse(false)) {
+    if (flash.find(image.type(), copy).map(FirmwarePartition::readOnly).orElse(false)) {
       throw failure(UpdateMessages.UPDATE_NOT_APPLICABLE, image.type() + " copy " + copy + " of " + id
           + " is write-protected");
     }
@@ -108,6 +109,26 @@ final class SwitchFirmwareUpdate {
     refreshInventory();
     progress.step(UpdateMessages.UPDATE_SUCCESSFUL.with(id, imageName), origin);
     done.accept(1);
+  }
+
+  /**
+   * An image written earlier may still wait for the chip's reset: it is active but another copy runs. A download
+   * writes the copy that is not active, which would then be the running one (the chip refuses that), so the running
+   * copy is made active again first and the new image replaces the waiting one.
+   */
+  private FirmwarePartitions replaceWaitingImage(FirmwarePartitions flash, FirmwareType type) {
+    var waiting = flash.active(type).filter(p -> !p.running());
+    var running = flash.partitions().stream().filter(p -> p.type() == type && p.running()).findFirst();
+    if (waiting.isEmpty() || running.isEmpty()) {
+      return flash;
+    }
+    LOG.info("Switch {}: the new image replaces the one waiting for the reset in {} copy {}", worker.switchId(), type,
+        waiting.get().copy());
+    int keep = running.get().copy();
+    return call("make the running image active again on", driver -> {
+      driver.activatePartition(type, keep);
+      return driver.firmwarePartitions();
+    }, UpdateMessages.TRANSFER_FAILED);
   }
 
   private static SwitchFirmware read(String id, SwitchDriver driver) {

@@ -1,15 +1,13 @@
 package io.gpuchassis.agent.redfish;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.events.EventBus;
-import io.gpuchassis.agent.firmware.ApplyTime;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.firmware.SwitchFirmware;
 import io.gpuchassis.agent.firmware.UpdateFailure;
 import io.gpuchassis.agent.firmware.UpdateRequest;
-import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.tasks.Task;
 import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
@@ -17,7 +15,6 @@ import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
-import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.SimpleUpdateAction;
 import io.gpuchassis.redfish.model.SoftwareInventory;
@@ -29,12 +26,10 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -58,6 +53,7 @@ final class UpdateServiceResource {
   private final EventBus events;
   private final Vertx vertx;
   private final ImageFetch fetch;
+  private final UpdateRequests requests;
 
   UpdateServiceResource(ServiceIdentity identity, ChassisModel model, FirmwareUpdates updates, TaskRegistry tasks,
       EventBus events, Vertx vertx) {
@@ -68,6 +64,7 @@ final class UpdateServiceResource {
     this.events = events;
     this.vertx = vertx;
     this.fetch = new ImageFetch(updates.staging());
+    this.requests = new UpdateRequests(model);
   }
 
   void register(RedfishRoutes routes) {
@@ -169,7 +166,7 @@ final class UpdateServiceResource {
         .onSuccess(received -> {
           UpdateRequest request;
           try {
-            request = request(PUSH_ACTION, received.parameters(), received.fileName());
+            request = requests.read(PUSH_ACTION, received.parameters(), received.fileName());
           } catch (RedfishException e) {
             updates.staging().discard(received.file());
             RedfishResponses.error(ctx, e);
@@ -194,7 +191,7 @@ final class UpdateServiceResource {
     for (String fetchOnly : List.of("ImageURI", "TransferProtocol", "Username", "Password")) {
       parameters.remove(fetchOnly);
     }
-    UpdateRequest request = request(SIMPLE_UPDATE, parameters, source.uri().toString());
+    UpdateRequest request = requests.read(SIMPLE_UPDATE, parameters, source.uri().toString());
     CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
     ObjectNode shown = body.deepCopy();
     if (shown.has("Password")) {
@@ -206,54 +203,6 @@ final class UpdateServiceResource {
     TaskProgress progress = new TaskProgress(task, events);
     follow(CompletableFuture.supplyAsync(() -> fetch.stage(source), ImageFetch.EXECUTOR)
         .thenCompose(staged -> updates.run(updates.prepare(staged, request), progress)), work);
-  }
-
-  /** The request's parameters in chassis terms; unknown or unsupported parameters are refused. */
-  private UpdateRequest request(String action, ObjectNode parameters, String imageName) {
-    Set<String> known = Set.of("Targets", "ForceUpdate");
-    Set<String> unsupported = Set.of("ExcludeTargets", "Stage", "LocalImage", "Oem");
-    List<RedfishException> problems = new ArrayList<>();
-    parameters.fieldNames().forEachRemaining(name -> {
-      if (unsupported.contains(name)) {
-        problems.add(new RedfishException(400, BaseMessages.ACTION_PARAMETER_NOT_SUPPORTED.with(name, action)));
-      } else if (!known.contains(name) && !name.equals("@Redfish.OperationApplyTime")) {
-        problems.add(new RedfishException(400, BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action, name)));
-      }
-    });
-    if (!problems.isEmpty()) {
-      throw problems.get(0);
-    }
-    List<String> switchIds = new ArrayList<>();
-    JsonNode targets = parameters.path("Targets");
-    if (!targets.isMissingNode() && !targets.isArray()) {
-      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(targets.toString(),
-          "Targets", action));
-    }
-    for (JsonNode target : targets) {
-      switchIds.add(switchOf(target.asText(), action));
-    }
-    JsonNode force = parameters.path("ForceUpdate");
-    if (!force.isMissingNode() && !force.isBoolean()) {
-      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(force.toString(),
-          "ForceUpdate", action));
-    }
-    String applyTime = parameters.path("@Redfish.OperationApplyTime").asText("OnReset");
-    ApplyTime when = java.util.Arrays.stream(ApplyTime.values()).filter(a -> a.redfishName().equals(applyTime))
-        .findFirst()
-        .orElseThrow(() -> new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(
-            applyTime, "@Redfish.OperationApplyTime", action)));
-    return new UpdateRequest(imageName, switchIds.stream().distinct().toList(), when, force.asBoolean(false));
-  }
-
-  /** A target: a switch's FirmwareInventory entry, or the switch itself. */
-  private String switchOf(String uri, String action) {
-    for (var chip : model.current().switches()) {
-      if (uri.equals(Uris.firmwareInventory(chip.id())) || uri.equals(Uris.fabricSwitch(chip.id()))) {
-        return chip.id();
-      }
-    }
-    throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(uri, "Targets", action))
-        .withDetail("targets are the FirmwareInventory entries of the switches (or the switches)");
   }
 
   /** Completes the task's work with the update's outcome. */

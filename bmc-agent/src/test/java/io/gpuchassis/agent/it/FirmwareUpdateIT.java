@@ -184,6 +184,16 @@ class FirmwareUpdateIT {
       assertEquals("9.30", next.get("Version").asText());
       assertFalse(next.get("Running").asBoolean());
       assertEquals(List.of(), stagedFiles(), "nothing left in staging");
+
+      // A second image before the reset replaces the waiting one; the running copy is never written.
+      String runningCopy = findCopy(sw1, "Running").get("Copy").asText();
+      assertEquals(200, agent.client.awaitTask(
+          push(bundle(FirmwareVersion.parse("9.32 B001")), targeting("SW1", "OnReset"), TestAgent.OPERATOR),
+          TestAgent.READER).statusCode());
+      JsonNode replaced = inventory("SW1");
+      assertEquals("9.32", findCopy(replaced, "BootsNext").get("Version").asText());
+      assertEquals(runningCopy, findCopy(replaced, "Running").get("Copy").asText());
+      assertEquals("9.20 B04A", replaced.get("Version").asText());
       agent.client.send("DELETE", subscription.headers().firstValue("Location").orElseThrow(), TestAgent.ADMIN, null);
     }
   }
@@ -253,6 +263,16 @@ class FirmwareUpdateIT {
     assertEquals("Base.1.22.1.ActionParameterValueNotInList",
         json(wrongTarget).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
 
+    for (var bad : Map.of(
+        "{\"Bogus\": 1}", "Base.1.22.1.ActionParameterUnknown",
+        "{\"Stage\": true}", "Base.1.22.1.ActionParameterNotSupported",
+        "{\"Targets\": \"SW2\"}", "Base.1.22.1.ActionParameterValueTypeError",
+        "{\"@Redfish.OperationApplyTime\": \"AtMaintenanceWindowStart\"}", "Base.1.22.1.ActionParameterValueNotInList",
+        "{not json", "Base.1.22.1.MalformedJSON").entrySet()) {
+      HttpResponse<String> r = push(good, bad.getKey(), TestAgent.OPERATOR);
+      assertEquals(400, r.statusCode(), bad.getKey() + ": " + r.body());
+      assertEquals(bad.getValue(), json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText(), bad.getKey());
+    }
     assertEquals(403, push(good, "{}", TestAgent.READER).statusCode(), "ReadOnly may not update firmware");
     assertEquals(401, push(good, "{}", null).statusCode());
     assertEquals(before.get("Oem"), inventory("SW2").get("Oem"), "nothing written");
@@ -278,6 +298,22 @@ class FirmwareUpdateIT {
     assertEquals(before.get("Version"), after.get("Version"));
     assertEquals(findCopy(before, "BootsNext").get("Copy"), findCopy(after, "BootsNext").get("Copy"),
         "the copy that boots next is unchanged");
+  }
+
+  @Test
+  void power_lost_during_the_transfer_leaves_the_switch_on_its_image() throws Exception {
+    JsonNode before = inventory("SW2");
+    agent.agent.faults().inject("power-loss-during-download", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    HttpResponse<String> failed = agent.client.awaitTask(accepted, TestAgent.READER);
+    assertEquals(503, failed.statusCode(), failed.body());
+    assertEquals("Update.1.3.0.TransferFailed", json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    JsonNode after = inventory("SW2");
+    assertEquals(before.get("Version"), after.get("Version"));
+    assertEquals(findCopy(before, "Running").get("Copy"), findCopy(after, "Running").get("Copy"));
+    assertEquals(findCopy(before, "BootsNext").get("Copy"), findCopy(after, "BootsNext").get("Copy"));
+    assertFalse(after.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
   }
 
   @Test
@@ -393,7 +429,7 @@ class FirmwareUpdateIT {
               + " \"Targets\": [\"" + INVENTORY + "SW3\"], \"ForceUpdate\": true}");
       assertEquals(202, withPassword.statusCode(), withPassword.body());
       assertFalse(withPassword.body().contains("s3cret-pw"), withPassword.body());
-      agent.client.awaitTask(withPassword, TestAgent.READER);
+      assertEquals(200, agent.client.awaitTask(withPassword, TestAgent.READER).statusCode());
     } finally {
       server.stop(0);
     }

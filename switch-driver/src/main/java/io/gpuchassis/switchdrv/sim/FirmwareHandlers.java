@@ -69,6 +69,10 @@ final class FirmwareHandlers {
             if (slot.readOnly) {
                 return fail(s, DownloadStatus.DL_READ_ONLY, DownloadStatus.BG_ERROR, now, latency);
             }
+            // After a toggle without a reset the inactive copy is the one running: the firmware refuses to erase it.
+            if (type != FirmwareType.NVLOG && copy == c.runningCopy[type.ordinal()]) {
+                return fail(s, DownloadStatus.DL_RUNNING_PARTITION, DownloadStatus.BG_ERROR, now, latency);
+            }
             s.open = true;
             s.type = type;
             s.copy = copy;
