@@ -162,6 +162,10 @@ class FirmwareUpdateIT {
 
       JsonNode pushed = receiver.next(Duration.ofSeconds(5));
       assertEquals("Update.1.3.0.TargetDetermined", pushed.at("/Events/0/MessageId").asText(), "pushed as well");
+      String log = agent.client.get("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.",
+          TestAgent.READER).body();
+      assertTrue(log.contains("Update.1.3.0.AwaitToActivate") && log.contains(INVENTORY + "SW1"),
+          "and logged, about the switch's firmware");
       List<String> percents = new ArrayList<>();
       for (SseReader.Received r; (r = progress.next(Duration.ofMillis(300))) != null; ) {
         JsonNode e = r.data().get("Events").get(0);
