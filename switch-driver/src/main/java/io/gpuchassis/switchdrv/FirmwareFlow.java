@@ -46,6 +46,16 @@ final class FirmwareFlow {
     }
 
     void download(Generation generation, byte[] image, ProgressListener progress) {
+        FirmwareDownload download = begin(generation, image);
+        boolean more;
+        do {
+            more = download.sendNextBlock();
+            progress.progress(download.bytesSent(), download.totalBytes());
+        } while (more);
+    }
+
+    /** Checks the image and the switch's download state; the blocks are sent by the returned download. */
+    FirmwareDownload begin(Generation generation, byte[] image) {
         FirmwareImage meta;
         try {
             meta = FirmwareImage.parse(image, generation);
@@ -58,16 +68,45 @@ final class FirmwareFlow {
         }
         LOG.info("downloading {} image {} ({} bytes) over {}", meta.type(), meta.version(), image.length,
                 transportName);
-        DownloadStatus status = before;
-        for (int offset = 0; offset < image.length; offset += FirmwareDownloadBlock.MAX_BLOCK) {
+        return new BlockDownload(image);
+    }
+
+    /** The blocks of one image, sent in order to the inactive copy without activating it. */
+    private final class BlockDownload implements FirmwareDownload {
+        private final byte[] image;
+        private int offset;
+
+        BlockDownload(byte[] image) {
+            this.image = image;
+        }
+
+        @Override
+        public boolean sendNextBlock() {
+            if (offset >= image.length) {
+                return false;
+            }
             FirmwareDownloadBlock block = FirmwareDownloadBlock.of(image, offset, true);
             timed.call(block, options.firmwareBlockTimeout());
-            status = awaitFlash();
-            progress.progress(offset + block.data().length, image.length);
+            DownloadStatus status = awaitFlash();
+            offset += block.data().length;
+            if (offset < image.length) {
+                return true;
+            }
+            if (!status.finishedOk()) {
+                throw SwitchException.deviceError(status.dlStatus(), "download ended with status " + status.dlStatus()
+                        + " " + DownloadStatus.describe(status.dlStatus()));
+            }
+            return false;
         }
-        if (!status.finishedOk()) {
-            throw SwitchException.deviceError(status.dlStatus(),
-                    "download ended with status " + status.dlStatus() + " " + DownloadStatus.describe(status.dlStatus()));
+
+        @Override
+        public long bytesSent() {
+            return offset;
+        }
+
+        @Override
+        public long totalBytes() {
+            return image.length;
         }
     }
 

@@ -70,6 +70,15 @@ public interface SwitchDriver extends AutoCloseable {
     void downloadFirmware(byte[] image, ProgressListener progress);
 
     /**
+     * Starts the same download as {@link #downloadFirmware}, to be sent block by block with
+     * {@link FirmwareDownload#sendNextBlock()}, so that other commands can run in between. Checks the image and that
+     * no flash programming runs; sends nothing yet.
+     *
+     * @throws SwitchException REFUSED for a malformed image, BUSY while flash programming runs
+     */
+    FirmwareDownload beginFirmwareDownload(byte[] image);
+
+    /**
      * Makes copy {@code copy} of {@code type} the active one (boots at the next reset). A no-op
      * when it already is; the underlying TOGGLE is never retried, and the result is verified.
      *

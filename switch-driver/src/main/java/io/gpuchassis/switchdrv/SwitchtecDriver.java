@@ -269,6 +269,11 @@ public final class SwitchtecDriver implements SwitchDriver {
     }
 
     @Override
+    public FirmwareDownload beginFirmwareDownload(byte[] image) {
+        return firmware.begin(generation(), image);
+    }
+
+    @Override
     public void activatePartition(FirmwareType type, int copy) {
         firmware.activate(generation(), type, copy);
     }

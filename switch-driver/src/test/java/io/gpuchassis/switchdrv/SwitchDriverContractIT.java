@@ -194,6 +194,30 @@ class SwitchDriverContractIT {
     }
 
     @TestAllTransports
+    void a_download_sent_block_by_block_lets_other_commands_run_in_between(TransportKind kind) throws Exception {
+        try (SimRig rig = SimRig.start(kind, reference())) {
+            byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, FirmwareVersion.parse("9.22 B001"), 1,
+                    new byte[4000]);
+            FirmwareDownload download = rig.driver.beginFirmwareDownload(image);
+            int blocks = 0;
+            boolean more;
+            do {
+                more = download.sendNextBlock();
+                blocks++;
+                // what the switch's owner polls between two blocks
+                assertFalse(rig.driver.ports().isEmpty());
+                assertEquals("9.20 B04A", rig.driver.identity().firmwareVersion().toString());
+            } while (more);
+            assertEquals(5, blocks, "628 + 4000 bytes in blocks of 1008");
+            assertEquals(image.length, download.bytesSent());
+            assertFalse(download.sendNextBlock(), "nothing left to send");
+            FirmwarePartition img1 = rig.driver.firmwarePartitions().find(FirmwareType.IMG, 1).orElseThrow();
+            assertTrue(img1.valid());
+            assertEquals(0x0922, img1.imageVersion());
+        }
+    }
+
+    @TestAllTransports
     void activation_of_an_invalid_copy_and_a_malformed_image_are_refused(TransportKind kind) throws Exception {
         try (SimRig rig = SimRig.start(kind, reference())) {
             byte[] junk = new byte[700];

@@ -4,6 +4,7 @@ import io.gpuchassis.agent.fabric.SwitchWorker;
 import io.gpuchassis.firmware.VerifiedBundle;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.UpdateMessages;
+import io.gpuchassis.switchdrv.FirmwareDownload;
 import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.gpuchassis.switchdrv.FirmwarePartitions;
 import io.gpuchassis.switchdrv.FirmwareType;
@@ -77,10 +78,16 @@ final class SwitchFirmwareUpdate {
     }
 
     progress.step(UpdateMessages.TRANSFERRING_TO_COMPONENT.with(imageName, id), origin);
-    FirmwarePartitions written = call("write the image to", driver -> {
-      driver.downloadFirmware(bundle.payload(), (sent, total) -> done.accept(TRANSFER_SHARE * sent / total));
-      return driver.firmwarePartitions();
-    }, UpdateMessages.TRANSFER_FAILED);
+    // One block per turn on the worker: the switch's polls run between blocks, so it stays observed while written.
+    FirmwareDownload download = call("start writing the image to",
+        driver -> driver.beginFirmwareDownload(bundle.payload()), UpdateMessages.TRANSFER_FAILED);
+    boolean more;
+    do {
+      more = call("write the image to", driver -> download.sendNextBlock(), UpdateMessages.TRANSFER_FAILED);
+      done.accept(TRANSFER_SHARE * download.bytesSent() / download.totalBytes());
+    } while (more);
+    FirmwarePartitions written = call("read the flash table of", SwitchDriver::firmwarePartitions,
+        UpdateMessages.TRANSFER_FAILED);
 
     progress.step(UpdateMessages.VERIFYING_AT_COMPONENT.with(imageName, id), origin);
     FirmwarePartition stored = written.find(image.type(), copy).orElse(null);
