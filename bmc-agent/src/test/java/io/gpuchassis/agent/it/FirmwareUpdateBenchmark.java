@@ -1,20 +1,12 @@
 package io.gpuchassis.agent.it;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.config.SimulationSpeed;
-import io.gpuchassis.agent.firmware.FirmwareTrust;
-import io.gpuchassis.firmware.BundleManifest;
-import io.gpuchassis.firmware.BundleSigner;
-import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.FirmwareVersion;
-import io.gpuchassis.switchdrv.Generation;
-import io.gpuchassis.switchdrv.command.FirmwareImage;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.PrivateKey;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -48,7 +40,7 @@ public final class FirmwareUpdateBenchmark {
     try (TestAgent agent = TestAgent.start(dir, SimulationSpeed.REALISTIC)) {
       System.out.printf("machine: %d cores, %s %s%n", Runtime.getRuntime().availableProcessors(),
           System.getProperty("java.vm.name"), System.getProperty("java.version"));
-      PrivateKey key = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(dir)));
+      SignedBundles bundles = SignedBundles.of(dir);
       long[] accepted = new long[runs];
       long[][] steps = new long[STEPS.size()][runs];
       long[] binds = new long[runs];
@@ -56,7 +48,9 @@ public final class FirmwareUpdateBenchmark {
           .filter(sl -> sl.switchId().equals("SW4") && sl.gpu().isPresent()).findFirst().orElseThrow().number();
       String endpoint = "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot" + slot + "\"}}";
       for (int i = 0; i < runs; i++) {
-        byte[] bundle = bundle(FirmwareVersion.parse("9." + (30 + i) + " B001"), payloadBytes, key);
+        byte[] body = new byte[payloadBytes];
+        new Random(i).nextBytes(body);
+        byte[] bundle = bundles.image(FirmwareVersion.parse("9." + (30 + i) + " B001"), body);
         try (SseReader reader = stream(agent, "OriginResource eq '" + INVENTORY + "SW1'")) {
           long start = System.nanoTime();
           // The steps are timed as they arrive, on a thread of their own, while this one binds a GPU.
@@ -105,14 +99,6 @@ public final class FirmwareUpdateBenchmark {
       System.out.printf("  bind + verify of a GPU on SW4 meanwhile: %.1f ms%n", median(binds));
     }
     System.exit(0);
-  }
-
-  private static byte[] bundle(FirmwareVersion version, int size, PrivateKey key) {
-    byte[] body = new byte[size];
-    new Random(size).nextBytes(body);
-    byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1, body);
-    return BundleSigner.sign(new BundleManifest("pcie-switch", version.toString(), List.of("11f8:6260"), "bench", null),
-        image, FirmwareTrust.SIMULATION_KEY_ID, key);
   }
 
   private static HttpResponse<String> push(TestAgent agent, byte[] bundle) throws Exception {

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
-import io.gpuchassis.agent.firmware.FirmwareTrust;
-import io.gpuchassis.firmware.BundleManifest;
 import io.gpuchassis.firmware.BundleSigner;
 import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.FirmwareVersion;
@@ -43,20 +41,19 @@ class FirmwareUpdateIT {
   static final String SERVICE = "/redfish/v1/UpdateService";
   static final String PUSH = SERVICE + "/update-multipart";
   static final String INVENTORY = SERVICE + "/FirmwareInventory/";
-  static final String SWITCH_ID = "11f8:6260";
   static final FirmwareVersion NEW = FirmwareVersion.parse("9.30 B051");
 
   @TempDir static Path stateDir;
   static TestAgent agent;
   static Vertx vertx;
-  static PrivateKey vendorKey;
+  static SignedBundles bundles;
 
   @BeforeAll
   static void start() throws Exception {
     agent = TestAgent.start(stateDir);
     vertx = Vertx.vertx();
     // The simulated chassis trusts the simulation vendor key it made on first start.
-    vendorKey = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir)));
+    bundles = SignedBundles.of(stateDir);
     // The agent reads the switches' flash tables once it answers.
     HealthIT.await("every switch's firmware read", () -> java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
         .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
@@ -68,15 +65,8 @@ class FirmwareUpdateIT {
     vertx.close().await();
   }
 
-  static byte[] bundle(FirmwareVersion version, PrivateKey key, String keyId) {
-    byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1,
-        ("switch firmware " + version).repeat(3000).getBytes(StandardCharsets.US_ASCII));
-    return BundleSigner.sign(new BundleManifest("pcie-switch", version.toString(), List.of(SWITCH_ID), "test", null),
-        image, keyId, key);
-  }
-
   static byte[] bundle(FirmwareVersion version) {
-    return bundle(version, vendorKey, FirmwareTrust.SIMULATION_KEY_ID);
+    return bundles.image(version, ("switch firmware " + version).repeat(3000).getBytes(StandardCharsets.US_ASCII));
   }
 
   static HttpResponse<String> push(byte[] bundle, String parameters, String auth) throws Exception {
@@ -258,7 +248,8 @@ class FirmwareUpdateIT {
 
     PrivateKey stranger = BundleSigner.generateKeyPair().getPrivate();
     HttpResponse<String> untrusted =
-        push(bundle(NEW, stranger, FirmwareTrust.SIMULATION_KEY_ID), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
+        push(SignedBundles.sign(FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, NEW, 1, new byte[2000]), NEW,
+            stranger), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
     assertEquals(400, untrusted.statusCode(), untrusted.body());
 
     HttpResponse<String> wrongTarget = push(good, "{\"Targets\": [\"/redfish/v1/Chassis/GPUChassis\"]}",

@@ -6,20 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.config.SimulationSpeed;
-import io.gpuchassis.agent.firmware.FirmwareTrust;
-import io.gpuchassis.firmware.BundleManifest;
-import io.gpuchassis.firmware.BundleSigner;
-import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.FirmwareVersion;
-import io.gpuchassis.switchdrv.Generation;
-import io.gpuchassis.switchdrv.command.FirmwareImage;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -38,11 +30,7 @@ class FirmwareUpdatePollingIT {
   @Test
   void the_switch_is_polled_between_blocks_and_shows_updating() throws Exception {
     try (TestAgent agent = TestAgent.start(stateDir, SimulationSpeed.REALISTIC)) {
-      var key = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir)));
-      FirmwareVersion version = FirmwareVersion.parse("9.30 B001");
-      byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1, new byte[300 * 1024]);
-      byte[] bundle = BundleSigner.sign(new BundleManifest("pcie-switch", version.toString(), List.of("11f8:6260"),
-          "polling", null), image, FirmwareTrust.SIMULATION_KEY_ID, key);
+      byte[] bundle = SignedBundles.of(stateDir).image(FirmwareVersion.parse("9.30 B001"), new byte[300 * 1024]);
       Map<String, byte[]> parts = new LinkedHashMap<>();
       parts.put("UpdateParameters", "{\"Targets\": [\"/redfish/v1/UpdateService/FirmwareInventory/SW3\"]}"
           .getBytes(StandardCharsets.UTF_8));

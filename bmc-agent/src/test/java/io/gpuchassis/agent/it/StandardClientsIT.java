@@ -5,19 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.sun.net.httpserver.HttpServer;
-import io.gpuchassis.agent.firmware.FirmwareTrust;
-import io.gpuchassis.firmware.BundleManifest;
-import io.gpuchassis.firmware.BundleSigner;
-import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.FirmwareVersion;
-import io.gpuchassis.switchdrv.Generation;
-import io.gpuchassis.switchdrv.command.FirmwareImage;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.PrivateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -77,11 +70,7 @@ class StandardClientsIT {
     requireThat(probe.exitValue() == 0, "python3-sushy");
 
     HealthIT.await("SW2's firmware read", () -> agent.agent.firmware().inventory().of("SW2").isPresent());
-    PrivateKey key = BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir)));
-    FirmwareVersion version = FirmwareVersion.parse("9.50 B001");
-    byte[] image = FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1, new byte[20_000]);
-    byte[] bundle = BundleSigner.sign(new BundleManifest("pcie-switch", version.toString(), List.of("11f8:6260"),
-        "sushy", null), image, FirmwareTrust.SIMULATION_KEY_ID, key);
+    byte[] bundle = SignedBundles.of(stateDir).image(FirmwareVersion.parse("9.50 B001"), new byte[20_000]);
     HttpServer images = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     images.createContext("/switch.fwb", exchange -> {
       exchange.sendResponseHeaders(200, bundle.length);
