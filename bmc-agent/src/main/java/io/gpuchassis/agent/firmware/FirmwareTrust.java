@@ -47,12 +47,10 @@ public final class FirmwareTrust {
     Path privateKey = simulationSigningKey(stateDir);
     Files.createDirectories(privateKey.getParent());
     Files.createDirectories(trustedDir);
+    // Created readable by the agent alone before the key goes in, so it is never readable by others, even briefly.
+    Files.deleteIfExists(privateKey);
+    Files.createFile(privateKey, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     Files.writeString(privateKey, BundleSigner.privateKeyPem(pair.getPrivate()), StandardCharsets.US_ASCII);
-    try {
-      Files.setPosixFilePermissions(privateKey, PosixFilePermissions.fromString("rw-------"));
-    } catch (UnsupportedOperationException e) {
-      // not a POSIX file system: the state directory's own protection applies
-    }
     Files.writeString(trustedDir.resolve(SIMULATION_KEY_ID + ".pem"), BundleSigner.publicKeyPem(pair.getPublic()),
         StandardCharsets.US_ASCII);
     LOG.warn("SIMULATED HARDWARE: firmware bundles signed with {} are trusted (docs/FIRMWARE.md shows how to sign one)",

@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +40,6 @@ public final class FirmwareUpdates implements AutoCloseable {
   private final TrustedKeys keys;
   private final BundleVerifier verifier;
   private final StagingStore staging;
-  private final Path stagingDir;
   private final FirmwareInventory inventory;
   private final SwitchWorkers workers;
   private final BindingEngine bindings;
@@ -81,7 +81,6 @@ public final class FirmwareUpdates implements AutoCloseable {
   public FirmwareUpdates(TrustedKeys keys, Path stagingDir, FirmwareInventory inventory, SwitchWorkers workers,
       BindingEngine bindings, Function<String, String> inventoryUri, long maxImageBytes) throws IOException {
     this.keys = keys;
-    this.stagingDir = stagingDir;
     this.staging = new StagingStore(stagingDir, maxImageBytes);
     // Uploads left by a crash or a power loss are of no use: their requests were never answered.
     staging.clear();
@@ -100,11 +99,6 @@ public final class FirmwareUpdates implements AutoCloseable {
 
   public long maxImageBytes() {
     return maxImageBytes;
-  }
-
-  /** Where uploads are received before they are checked. */
-  public Path stagingDir() {
-    return stagingDir;
   }
 
   public StagingStore staging() {
@@ -130,8 +124,13 @@ public final class FirmwareUpdates implements AutoCloseable {
    * @throws RedfishException 409 or 503 when refused; nothing has changed then
    */
   public ReservedReset reserveReset(String switchId) {
+    return new ReservedReset(switchId, reserve(switchId, true));
+  }
+
+  /** Reserves a chip in the binding engine; its refusal as a Redfish error (503 while busy, else 409). */
+  private Runnable reserve(String switchId, boolean willReset) {
     try {
-      return new ReservedReset(switchId, bindings.reserveForUpdate(switchId, true));
+      return bindings.reserveForUpdate(switchId, willReset);
     } catch (BindingException e) {
       int status = e.reason() == BindingException.Reason.SWITCH_UPDATING ? 503 : 409;
       throw new RedfishException(status, BaseMessages.RESOURCE_IN_USE.with()).withDetail(e.getMessage());
@@ -170,12 +169,11 @@ public final class FirmwareUpdates implements AutoCloseable {
       List<Runnable> reservations = new ArrayList<>();
       try {
         for (String id : targets) {
-          reservations.add(bindings.reserveForUpdate(id, request.applyTime() == ApplyTime.IMMEDIATE));
+          reservations.add(reserve(id, request.applyTime() == ApplyTime.IMMEDIATE));
         }
-      } catch (BindingException e) {
+      } catch (RedfishException e) {
         reservations.forEach(Runnable::run);
-        int status = e.reason() == BindingException.Reason.SWITCH_UPDATING ? 503 : 409;
-        throw new RedfishException(status, BaseMessages.RESOURCE_IN_USE.with()).withDetail(e.getMessage());
+        throw e;
       }
       return new Prepared(request, bundle, targets, reservations);
     } catch (RuntimeException e) {
@@ -184,6 +182,14 @@ public final class FirmwareUpdates implements AutoCloseable {
     } finally {
       staging.discard(staged);
     }
+  }
+
+  /**
+   * Fetches an image with {@code fetch} (blocking: it stages the image and returns where), then checks and runs it,
+   * all on the update thread: a fetch waits for a running update, and is refused afterwards only if it is not fit.
+   */
+  public CompletableFuture<Void> fetchAndRun(Supplier<Path> fetch, UpdateRequest request, UpdateProgress progress) {
+    return CompletableFuture.supplyAsync(fetch, thread).thenCompose(staged -> run(prepare(staged, request), progress));
   }
 
   /** Releases a prepared update that will not run. */

@@ -58,7 +58,13 @@ final class SwitchFirmwareUpdate {
   /** Runs the update; blocks the calling thread (never a worker's or an event loop's). */
   void run(ApplyTime applyTime, boolean force) {
     String id = worker.switchId();
-    SwitchFirmware before = call("read the firmware of", driver -> read(id, driver), UpdateMessages.TRANSFER_FAILED);
+    SwitchFirmware before;
+    try {
+      before = inventory.refresh(id).join();
+    } catch (CompletionException e) {
+      throw failure(UpdateMessages.TRANSFER_FAILED, "could not read the firmware of switch " + id + ": "
+          + cause(e).getMessage());
+    }
     FirmwareImage image = imageFor(before);
     if (!force && image.type() == FirmwareType.IMG && before.identity().firmwareVersion().equals(image.version())) {
       progress.step(UpdateMessages.UPDATE_SKIPPED_SAME_VERSION.with(id, imageName), origin);
@@ -136,10 +142,6 @@ final class SwitchFirmwareUpdate {
       driver.activatePartition(type, keep);
       return driver.firmwarePartitions();
     }, UpdateMessages.TRANSFER_FAILED);
-  }
-
-  private static SwitchFirmware read(String id, SwitchDriver driver) {
-    return new SwitchFirmware(id, driver.identity(), driver.firmwarePartitions());
   }
 
   /** The vendor image inside the bundle, checked against the chip's generation. */

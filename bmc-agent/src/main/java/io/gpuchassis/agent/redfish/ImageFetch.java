@@ -22,21 +22,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * Fetches the image of a SimpleUpdate over HTTP or HTTPS (the JDK's HTTP client; HTTPS servers are checked against the
  * JDK's trusted certificate authorities) into the staging store, bounded by its size limit.
  */
 final class ImageFetch {
-
-  /** Fetches run here, one at a time: an update runs one at a time anyway. */
-  static final ExecutorService EXECUTOR = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "firmware-fetch");
-    t.setDaemon(true);
-    return t;
-  });
 
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration TRANSFER_TIMEOUT = Duration.ofMinutes(10);

@@ -96,8 +96,9 @@ public final class RedfishResources {
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
-    new UpdateServiceResource(identity, model, firmware, tasks, events.bus(), vertx).register(routes);
-    new SwitchResetAction(model, firmware, tasks, events.bus()).register(routes);
+    UpdateTasks updateTasks = new UpdateTasks(tasks, events.bus());
+    new UpdateServiceResource(identity, model, firmware, updateTasks, vertx).register(routes);
+    new SwitchResetAction(model, firmware, updateTasks).register(routes);
     new EndpointZoneResource(model, bindings, tasks, reservations).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();

@@ -2,18 +2,13 @@ package io.gpuchassis.agent.redfish;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
-import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
-import io.gpuchassis.agent.tasks.Task;
-import io.gpuchassis.agent.tasks.TaskOutcome;
-import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.http.ActionParameters;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code Switch.Reset} on {@code /redfish/v1/Fabrics/PCIe/Switches/{SwitchId}}: a hard reset of the chip, which drops
@@ -28,14 +23,12 @@ final class SwitchResetAction {
 
   private final ChassisModel model;
   private final FirmwareUpdates updates;
-  private final TaskRegistry tasks;
-  private final EventBus events;
+  private final UpdateTasks tasks;
 
-  SwitchResetAction(ChassisModel model, FirmwareUpdates updates, TaskRegistry tasks, EventBus events) {
+  SwitchResetAction(ChassisModel model, FirmwareUpdates updates, UpdateTasks tasks) {
     this.model = model;
     this.updates = updates;
     this.tasks = tasks;
-    this.events = events;
   }
 
   static String target(String switchId) {
@@ -55,8 +48,7 @@ final class SwitchResetAction {
       parameters.oneOf("ResetType", RESET_TYPES);
     }
     FirmwareUpdates.ReservedReset reserved = updates.reserveReset(id);
-    CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
-    Task task = TaskResponses.accepted(ctx, tasks, "Reset of switch " + id, TaskRegistry.uncancellable(work));
-    UpdateServiceResource.follow(updates.reset(reserved, new TaskProgress(task, events)), work);
+    tasks.start(ctx, "Reset of switch " + id, TaskResponses.payloadOf(ctx),
+        progress -> updates.reset(reserved, progress));
   }
 }

@@ -3,14 +3,10 @@ package io.gpuchassis.agent.redfish;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
-import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.firmware.SwitchFirmware;
-import io.gpuchassis.agent.firmware.UpdateFailure;
 import io.gpuchassis.agent.firmware.UpdateRequest;
-import io.gpuchassis.agent.tasks.Task;
-import io.gpuchassis.agent.tasks.TaskOutcome;
-import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.tasks.Payload;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
@@ -30,8 +26,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * {@code /redfish/v1/UpdateService}: the FirmwareInventory (each switch chip's main firmware, and the agent itself), the
@@ -49,19 +43,17 @@ final class UpdateServiceResource {
   private final ServiceIdentity identity;
   private final ChassisModel model;
   private final FirmwareUpdates updates;
-  private final TaskRegistry tasks;
-  private final EventBus events;
+  private final UpdateTasks updateTasks;
   private final Vertx vertx;
   private final ImageFetch fetch;
   private final UpdateRequests requests;
 
-  UpdateServiceResource(ServiceIdentity identity, ChassisModel model, FirmwareUpdates updates, TaskRegistry tasks,
-      EventBus events, Vertx vertx) {
+  UpdateServiceResource(ServiceIdentity identity, ChassisModel model, FirmwareUpdates updates,
+      UpdateTasks updateTasks, Vertx vertx) {
     this.identity = identity;
     this.model = model;
     this.updates = updates;
-    this.tasks = tasks;
-    this.events = events;
+    this.updateTasks = updateTasks;
     this.vertx = vertx;
     this.fetch = new ImageFetch(updates.staging());
     this.requests = new UpdateRequests(model);
@@ -161,7 +153,7 @@ final class UpdateServiceResource {
 
   /** POST {@code MultipartHttpPushUri}. */
   private void push(RoutingContext ctx) {
-    MultipartPush.receive(vertx, ctx.request(), updates.stagingDir(), updates.maxImageBytes())
+    MultipartPush.receive(vertx, ctx.request(), updates.staging().dir(), updates.maxImageBytes())
         .onFailure(e -> refuse(ctx, e))
         .onSuccess(received -> {
           UpdateRequest request;
@@ -174,12 +166,8 @@ final class UpdateServiceResource {
           }
           vertx.executeBlocking(() -> updates.prepare(received.file(), request))
               .onFailure(e -> refuse(ctx, e))
-              .onSuccess(prepared -> {
-                CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
-                Task task = TaskResponses.accepted(ctx, tasks, "Firmware update with " + request.imageName(),
-                    TaskRegistry.uncancellable(work));
-                follow(updates.run(prepared, new TaskProgress(task, events)), work);
-              });
+              .onSuccess(prepared -> updateTasks.start(ctx, "Firmware update with " + request.imageName(),
+                  TaskResponses.payloadOf(ctx), progress -> updates.run(prepared, progress)));
         });
   }
 
@@ -192,39 +180,17 @@ final class UpdateServiceResource {
       parameters.remove(fetchOnly);
     }
     UpdateRequest request = requests.read(SIMPLE_UPDATE, parameters, source.uri().toString());
-    CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
     ObjectNode shown = body.deepCopy();
     if (shown.has("Password")) {
       shown.putNull("Password"); // a Task's Payload is readable by every Login user
     }
-    Task task = TaskResponses.accepted(ctx, tasks, "Firmware update from " + request.imageName(),
-        new io.gpuchassis.agent.tasks.Payload(ctx.request().method().name(), ctx.request().path(), shown.toString()),
-        TaskRegistry.uncancellable(work));
-    TaskProgress progress = new TaskProgress(task, events);
-    follow(CompletableFuture.supplyAsync(() -> fetch.stage(source), ImageFetch.EXECUTOR)
-        .thenCompose(staged -> updates.run(updates.prepare(staged, request), progress)), work);
-  }
-
-  /** Completes the task's work with the update's outcome. */
-  static void follow(CompletableFuture<Void> update, CompletableFuture<TaskOutcome> work) {
-    update.whenComplete((ok, error) -> {
-      if (error == null) {
-        work.complete(TaskOutcome.success(200, RedfishResponses.tree(Map.of()), List.of()));
-        return;
-      }
-      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-      if (cause instanceof UpdateFailure failure) {
-        work.complete(TaskOutcome.failure(new RedfishException(503, failure.step()).withDetail(failure.getMessage())));
-      } else if (cause instanceof RedfishException refusal) {
-        work.complete(TaskOutcome.failure(refusal));
-      } else {
-        work.completeExceptionally(cause);
-      }
-    });
+    updateTasks.start(ctx, "Firmware update from " + request.imageName(),
+        new Payload(ctx.request().method().name(), ctx.request().path(), shown.toString()),
+        progress -> updates.fetchAndRun(() -> fetch.stage(source), request, progress));
   }
 
   /** A refusal is answered with its error; anything else is a bug (500). */
-  static void refuse(RoutingContext ctx, Throwable e) {
+  private static void refuse(RoutingContext ctx, Throwable e) {
     if (e instanceof RedfishException r) {
       RedfishResponses.error(ctx, r);
     } else {
