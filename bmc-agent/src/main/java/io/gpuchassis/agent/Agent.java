@@ -32,13 +32,15 @@ import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.security.FirstAdministrator;
 import io.gpuchassis.agent.security.PasswordHasher;
-import io.gpuchassis.agent.sim.SimulatedChassis;
-import io.gpuchassis.agent.sim.SimulatedFabric;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.fault.FaultInjector;
+import io.gpuchassis.agent.platform.ChassisPlatform;
+import io.gpuchassis.agent.platform.PlatformAssembly;
+import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.agent.tls.TlsMaterial;
+import io.gpuchassis.switchdrv.DriverOptions;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.Map;
@@ -62,7 +64,7 @@ public final class Agent implements AutoCloseable {
   private final AgentStore store;
   private final Vertx vertx;
   private final RedfishServer server;
-  private final SimulatedChassis simulation;
+  private final ChassisPlatform platform;
   private final ChassisModel model;
   private final SwitchWorkers switches;
   private final BindingEngine bindings;
@@ -77,7 +79,7 @@ public final class Agent implements AutoCloseable {
       AgentStore store,
       Vertx vertx,
       RedfishServer server,
-      SimulatedChassis simulation,
+      ChassisPlatform platform,
       ChassisModel model,
       SwitchWorkers switches,
       BindingEngine bindings,
@@ -87,7 +89,7 @@ public final class Agent implements AutoCloseable {
     this.store = store;
     this.vertx = vertx;
     this.server = server;
-    this.simulation = simulation;
+    this.platform = platform;
     this.model = model;
     this.switches = switches;
     this.bindings = bindings;
@@ -101,9 +103,9 @@ public final class Agent implements AutoCloseable {
     return health;
   }
 
-  /** The simulated chassis under the agent, for in-process tests and tools. */
-  public SimulatedChassis simulation() {
-    return simulation;
+  /** The hardware under the agent, real or simulated, for in-process tests and tools. */
+  public ChassisPlatform platform() {
+    return platform;
   }
 
   /** Where the agent's components raise events (logged, streamed over SSE, pushed to subscribers). */
@@ -128,20 +130,14 @@ public final class Agent implements AutoCloseable {
    * @throws ConfigException when the configuration cannot be honoured
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
-    if (config.hardwareMode() == HardwareMode.REAL) {
-      throw new ConfigException(
-          "hardware.mode: 'real' needs the switch, sensor and flash drivers, which this build does not have yet;"
-              + " use 'simulated'");
-    }
     Clock clock = Clock.systemUTC();
     // Independent start-up work runs side by side: parsing the topology, generating the certificate, starting Vert.x
     // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take tens to hundreds of
     // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(4, r -> new Thread(r, "agent-startup"));
-    CompletableFuture<SimulatedChassis> simulationLoad =
-        CompletableFuture.supplyAsync(
-            () -> SimulatedChassis.fromTopology(config.topology(), clock, config.simulation()), startup);
+    CompletableFuture<ChassisPlatform> platformOpen =
+        CompletableFuture.supplyAsync(() -> PlatformAssembly.open(config, clock), startup);
     CompletableFuture<HttpsCertificate> tlsLoad =
         CompletableFuture.supplyAsync(
             () ->
@@ -174,21 +170,20 @@ public final class Agent implements AutoCloseable {
       new FirstAdministrator(accounts, hasher, clock)
           .ensure(Optional.ofNullable(environment.get(FirstAdministrator.PASSWORD_VARIABLE)));
 
-      SimulatedChassis simulation = join(simulationLoad);
-      LOG.warn(
-          "SIMULATED HARDWARE: running on the simulated chassis '{}' ({}), switches simulated {}. No configuration"
-              + " selects real hardware.",
-          simulation.topologyName(),
-          config.topology().map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis"),
-          simulation.switchesDescription());
+      ChassisPlatform platform = join(platformOpen);
+      if (platform.simulated()) {
+        LOG.warn("{}. No configuration selects real hardware.", platform.description());
+      } else {
+        LOG.info("Hardware: {}", platform.description());
+      }
       HttpsCertificate tls = join(tlsLoad);
       vertx = join(vertxStart);
       events = EventServices.start(store, vertx, clock, EventRenderer::subscriberBody);
-      ChassisModel model = new ChassisModel(simulation.initialState());
+      ChassisModel model = new ChassisModel(platform.inventory());
       switches =
           SwitchWorkers.start(
               model,
-              id -> simulation.connect(id, SimulatedFabric.pollingOptions()),
+              id -> platform.openSwitch(id, SWITCH_POLLING),
               clock,
               config.switchPollInterval());
       SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
@@ -198,23 +193,23 @@ public final class Agent implements AutoCloseable {
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));
       compositionEvents.reconciled(new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
-      health = startHealth(simulation, model, config, clock, events);
+      SensorCatalog sensorCatalog = new SensorCatalog(platform.sensorLayout(), occupiedSlots(model));
+      health = startHealth(platform, sensorCatalog, model, config, clock, events);
       firmware = startFirmware(config, join(firmwareKeys), switches, bindings);
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
               new Reservations(store, clock),
-              new ChassisHealth(health, simulation.sensorCatalog(),
-                  simulation.topology().powerSupplyRedundancy().type().name(),
-                  simulation.topology().powerSupplyRedundancy().minNeeded()),
+              new ChassisHealth(health, sensorCatalog, platform.supplyRedundancy().type(),
+                  platform.supplyRedundancy().minNeeded()),
               events,
               firmware);
       RedfishServer server =
-          RedfishServer.start(vertx, config.listen(), tls, security, resources, Optional.of(simulation.faults()));
+          RedfishServer.start(vertx, config.listen(), tls, security, resources, platform.faults());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
-      return new Agent(store, vertx, server, simulation, model, switches, bindings, health, events, firmware);
+      return new Agent(store, vertx, server, platform, model, switches, bindings, health, events, firmware);
     } catch (RuntimeException e) {
       if (firmware != null) {
         firmware.close();
@@ -228,7 +223,7 @@ public final class Agent implements AutoCloseable {
       if (switches != null) {
         switches.close();
       }
-      simulationLoad.thenAccept(SimulatedChassis::close);
+      platformOpen.thenAccept(ChassisPlatform::close);
       tlsLoad.cancel(false);
       vertxStart.thenAccept(Vertx::close);
       if (store != null) {
@@ -240,13 +235,14 @@ public final class Agent implements AutoCloseable {
 
   /** Polls the chassis sensors: production intervals, ten times faster in a fast simulation (tests). */
   private static HealthMonitor startHealth(
-      SimulatedChassis simulation, ChassisModel model, AgentConfig config, Clock clock, EventServices events) {
+      ChassisPlatform platform, SensorCatalog catalog, ChassisModel model, AgentConfig config, Clock clock,
+      EventServices events) {
     PollIntervals intervals = config.simulation().speed() == SimulationSpeed.FAST
         ? PollIntervals.production().faster(10) : PollIntervals.production();
     try {
-      return HealthMonitor.start(simulation.sensorContext(), simulation.sensorLayout(), simulation.gpuSlots(),
+      return HealthMonitor.start(platform.sensorContext(), platform.sensorLayout(), occupiedSlots(model),
           slot -> model.current().binding(slot).host().isPresent(),
-          new PublishedHealthEvents(events.bus(), simulation.sensorCatalog(), simulation.initialState().identity().id()),
+          new PublishedHealthEvents(events.bus(), catalog, model.current().identity().id()),
           clock, intervals, PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
     } catch (DeviceException e) {
       throw new IllegalStateException("the chassis sensors could not be opened: " + e.getMessage(), e);
@@ -275,6 +271,16 @@ public final class Agent implements AutoCloseable {
     }
   }
 
+  /** Short command deadline for polling: a healthy switch answers in milliseconds. */
+  static final DriverOptions SWITCH_POLLING = DriverOptions.defaults().withCommandTimeout(java.time.Duration.ofSeconds(1));
+
+  /** The slots whose GPU sideband is read: the occupied ones. */
+  private static java.util.Set<Integer> occupiedSlots(ChassisModel model) {
+    return model.current().slots().stream().filter(io.gpuchassis.agent.chassis.Slot::occupied)
+        .map(io.gpuchassis.agent.chassis.Slot::number)
+        .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+  }
+
   /** Largest firmware bundle accepted: switch images are a few MiB, with room for a bundle of several. */
   static final long MAX_FIRMWARE_BUNDLE_BYTES = 64L << 20;
 
@@ -295,8 +301,9 @@ public final class Agent implements AutoCloseable {
     return server.port();
   }
 
-  public FaultInjector faults() {
-    return simulation.faults();
+  /** The simulation's fault switchboard; empty on real hardware. */
+  public Optional<FaultInjector> faults() {
+    return platform.faults();
   }
 
   /** Every route the HTTPS server answers, with its privilege. */
@@ -322,7 +329,7 @@ public final class Agent implements AutoCloseable {
       switches.close();
       events.close();
       vertx.close().await();
-      simulation.close();
+      platform.close();
     } finally {
       store.close();
     }

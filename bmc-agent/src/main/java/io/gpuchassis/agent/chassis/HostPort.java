@@ -1,4 +1,6 @@
 package io.gpuchassis.agent.chassis;
 
-/** An upstream switch port cabled to a host server. */
-public record HostPort(String id, String switchId, int port, int lanes, int pcieGeneration) {}
+/**
+ * An upstream switch port cabled to a host server, and the partition of its chip whose upstream port it is.
+ */
+public record HostPort(String id, String switchId, int port, int lanes, int pcieGeneration, int partition) {}

@@ -15,6 +15,7 @@ public record SwitchObservation(
     Instant observedAt,
     Optional<String> failure,
     OptionalDouble dieTemperatureCelsius,
+    Optional<String> serialNumber,
     Optional<String> firmwareVersion,
     Map<Integer, PortLink> ports) {
 
@@ -32,6 +33,7 @@ public record SwitchObservation(
 
   /** This observation, marked as failed at its last known values. */
   public SwitchObservation failed(String reason) {
-    return new SwitchObservation(switchId, observedAt, Optional.of(reason), dieTemperatureCelsius, firmwareVersion, ports);
+    return new SwitchObservation(switchId, observedAt, Optional.of(reason), dieTemperatureCelsius, serialNumber, firmwareVersion,
+        ports);
   }
 }

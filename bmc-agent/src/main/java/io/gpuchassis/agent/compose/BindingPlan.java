@@ -85,10 +85,10 @@ public record BindingPlan(
       return Optional.empty();
     }
     List<Hop> hops = new ArrayList<>();
-    int partition = hostPartition(state, host.get());
+    int partition = host.get().partition();
     for (InterSwitchLink link : path.get()) {
       hops.add(new Hop(link, link.switchA(), partition, linkLogicalPort(state, link), link.portA()));
-      partition = transitPartition(state, link);
+      partition = link.transitPartition();
     }
     String switchId = slot.get().switchId();
     WiredPort port = WiredPort.find(state, switchId, slot.get().port()).orElseThrow();
@@ -144,20 +144,6 @@ public record BindingPlan(
       }
     }
     return Optional.empty();
-  }
-
-  /** The host's partition on its chip: its position among the chip's hosts. */
-  static int hostPartition(ChassisState state, HostPort host) {
-    return state.hosts().stream().filter(h -> h.switchId().equals(host.switchId())).toList().indexOf(host);
-  }
-
-  /** The transit partition a link arrives in: after the chip's hosts, by the link's position among arriving links. */
-  public static int transitPartition(ChassisState state, InterSwitchLink link) {
-    String chip = link.switchB();
-    int hosts = (int) state.hosts().stream().filter(h -> h.switchId().equals(chip)).count();
-    List<InterSwitchLink> arriving =
-        state.interSwitchLinks().stream().filter(l -> l.switchB().equals(chip)).toList();
-    return hosts + arriving.indexOf(link);
   }
 
   /** The logical port a link's {@code a} end takes in a partition: after the chip's slots. */

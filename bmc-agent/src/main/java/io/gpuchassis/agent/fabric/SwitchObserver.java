@@ -56,6 +56,7 @@ final class SwitchObserver {
         now,
         Optional.empty(),
         OptionalDouble.of(temperature),
+        Optional.of(serialNumber(identity.serialNumber())),
         Optional.of(identity.firmwareVersion().toString()),
         links);
     return previous;
@@ -92,6 +93,11 @@ final class SwitchObserver {
         ltssm,
         counters,
         rates);
+  }
+
+  /** Switchtec serial numbers are 32-bit values, shown in hex as the vendor's tool prints them. */
+  static String serialNumber(long serial) {
+    return String.format("0x%08x", serial);
   }
 
   static PortErrorCounters counters(PortCounters c) {

@@ -120,6 +120,7 @@ public final class SwitchWorker implements AutoCloseable {
                                 Optional.of(reason),
                                 OptionalDouble.empty(),
                                 Optional.empty(),
+                                Optional.empty(),
                                 Map.of()))));
   }
 

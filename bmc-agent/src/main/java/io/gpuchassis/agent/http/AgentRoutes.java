@@ -1,8 +1,8 @@
 package io.gpuchassis.agent.http;
 
 import io.gpuchassis.agent.redfish.RedfishResources;
-import io.gpuchassis.agent.sim.SimulationApi;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.fault.SimulationApi;
+import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.redfish.http.FailureHandler;
 import io.gpuchassis.agent.redfish.Uris;
 import io.gpuchassis.agent.security.PasswordChangePolicy;

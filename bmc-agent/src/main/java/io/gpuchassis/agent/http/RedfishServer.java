@@ -2,7 +2,7 @@ package io.gpuchassis.agent.http;
 
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.config.ListenAddress;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RouteEntry;

@@ -2,9 +2,9 @@ package io.gpuchassis.agent.sim;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.WiredPort;
-import io.gpuchassis.agent.sim.fault.FaultException;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
-import io.gpuchassis.agent.sim.fault.FaultKind;
+import io.gpuchassis.agent.fault.FaultException;
+import io.gpuchassis.agent.fault.FaultInjector;
+import io.gpuchassis.agent.fault.FaultKind;
 import io.gpuchassis.switchdrv.sim.FaultHandle;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import java.time.Duration;

@@ -32,8 +32,6 @@ public final class TopologyInventory {
                         s.model(),
                         s.vendorId(),
                         s.deviceId(),
-                        s.serialNumber(),
-                        s.firmwareVersion(),
                         s.laneCount(),
                         s.portCount()))
             .toList(),
@@ -46,10 +44,12 @@ public final class TopologyInventory {
                         l.b().switchId(),
                         l.b().port(),
                         l.a().width(),
-                        l.a().maxGen()))
+                        l.a().maxGen(),
+                        transitPartition(topology, l)))
             .toList(),
         topology.hosts().stream()
-            .map(h -> new HostPort(h.id(), h.port().switchId(), h.port().port(), h.port().width(), h.port().maxGen()))
+            .map(h -> new HostPort(h.id(), h.port().switchId(), h.port().port(), h.port().width(), h.port().maxGen(),
+                topology.hostsOnSwitch(h.port().switchId()).indexOf(h)))
             .toList(),
         topology.slots().stream()
             .map(
@@ -69,6 +69,13 @@ public final class TopologyInventory {
             .toList(),
         java.util.Map.of(),
         java.util.Map.of());
+  }
+
+  /** The transit partition a link arrives in: after the chip's hosts, by the link's position among arriving links. */
+  private static int transitPartition(ChassisTopology topology, io.gpuchassis.agent.sim.topology.InterSwitchLink link) {
+    String chip = link.b().switchId();
+    return topology.hostsOnSwitch(chip).size()
+        + topology.interSwitchLinks().stream().filter(l -> l.b().switchId().equals(chip)).toList().indexOf(link);
   }
 
   private static Gpu gpu(io.gpuchassis.agent.sim.topology.Gpu g) {

@@ -83,6 +83,20 @@ class ModuleDependenciesTest {
     }
   }
 
+  @Test
+  void only_the_platform_assembly_knows_the_simulation() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackage("..sim..")
+        .and()
+        .doNotHaveFullyQualifiedName("io.gpuchassis.agent.platform.PlatformAssembly")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("..sim..")
+        .because("real or simulated hardware is chosen in one place, behind the ChassisPlatform seam (DESIGN.md §3)")
+        .check(classes);
+  }
+
   private static Set<String> ourDependencies(Path pom) throws Exception {
     var factory = DocumentBuilderFactory.newInstance();
     factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);

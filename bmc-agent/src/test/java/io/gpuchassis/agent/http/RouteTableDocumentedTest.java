@@ -28,8 +28,8 @@ import io.gpuchassis.agent.redfish.Uris;
 import io.gpuchassis.agent.firmware.FirmwareInventory;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.firmware.TrustedKeys;
-import io.gpuchassis.agent.sim.SimulatedChassis;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.sim.SimulatedPlatform;
+import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RouteEntry;
 import io.vertx.core.Vertx;
@@ -73,8 +73,8 @@ class RouteTableDocumentedTest {
 
   private Set<String> registeredRows() throws Exception {
     Vertx vertx = Vertx.vertx();
-    try (SimulatedChassis chassis =
-        SimulatedChassis.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
+    try (SimulatedPlatform chassis =
+        SimulatedPlatform.fromTopology(Optional.empty(), Clock.systemUTC(), SimulationSpeed.FAST)) {
       ServiceIdentity identity = new ServiceIdentity(UUID.randomUUID(), "p", "v", "dev", true);
       AgentStore store = AgentStore.open(stateDir);
       HealthMonitor health = HealthMonitor.start(chassis.sensorContext(), chassis.sensorLayout(), chassis.gpuSlots(),
@@ -82,7 +82,7 @@ class RouteTableDocumentedTest {
           PollerSettings.defaults());
       SwitchWorkers workers =
           SwitchWorkers.start(
-              new ChassisModel(chassis.initialState()),
+              new ChassisModel(chassis.inventory()),
               id -> chassis.fabric().connect(id, SimulatedFabric.pollingOptions()),
               Clock.systemUTC(),
               Duration.ofMinutes(10));
@@ -91,7 +91,7 @@ class RouteTableDocumentedTest {
               store, new AccountRepository(store), new PasswordHasher(1000), vertx, Clock.systemUTC());
       EventServices events = EventServices.start(store, vertx, Clock.systemUTC(), EventRenderer::subscriberBody);
       BindingEngine bindings = new BindingEngine(
-          new ChassisModel(chassis.initialState()),
+          new ChassisModel(chassis.inventory()),
           workers,
           new BindingJournal(store, Clock.systemUTC()),
           Clock.systemUTC(),
@@ -99,7 +99,7 @@ class RouteTableDocumentedTest {
       RedfishResources resources =
           new RedfishResources(
               identity,
-              new ChassisModel(chassis.initialState()),
+              new ChassisModel(chassis.inventory()),
               HttpsCertificate.load(Optional.empty(), tlsDir, Clock.systemUTC()),
               Clock.systemUTC(),
               Duration.ofSeconds(3),

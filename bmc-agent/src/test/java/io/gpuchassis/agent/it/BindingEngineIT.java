@@ -88,12 +88,12 @@ class BindingEngineIT {
   @Test
   void a_bind_behind_a_link_that_fails_releases_the_link_it_bound() throws Exception {
     try (TestAgent t = TestAgent.start(stateDir)) {
-      var injected = t.agent.faults().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0");
+      var injected = t.agent.faults().orElseThrow().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0");
       CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(6, "Host1").join());
       assertEquals(BindingException.Reason.LINK_NOT_TRAINED, ((BindingException) e.getCause()).reason());
       assertEquals(Optional.empty(), switchBinding(t, "SW2", 0), "the slot was rolled back");
       assertEquals(Optional.empty(), switchBinding(t, "SW1", 7), "and so was the link bound for it");
-      t.agent.faults().clear(injected.id());
+      t.agent.faults().orElseThrow().clear(injected.id());
       assertEquals(SlotBinding.State.BOUND, t.agent.bindings().bind(6, "Host2").join().state());
     }
   }
@@ -102,14 +102,14 @@ class BindingEngineIT {
   void a_link_that_trains_narrow_is_rolled_back_with_the_reason() throws Exception {
     try (TestAgent t = TestAgent.start(stateDir)) {
       String fault = "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1";
-      var injected = t.agent.faults().inject("link-degrade", fault);
+      var injected = t.agent.faults().orElseThrow().inject("link-degrade", fault);
       CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(2, "Host1").join());
       assertEquals(BindingException.Reason.LINK_NOT_TRAINED, ((BindingException) e.getCause()).reason());
       SlotBinding after = t.agent.model().current().binding(2);
       assertEquals(SlotBinding.State.UNBOUND, after.state());
       assertTrue(after.lastFailure().orElseThrow().contains("x8"), after.lastFailure().toString());
       assertEquals(Optional.empty(), switchBinding(t, "SW1", 1), "no half-bound slot left on the switch");
-      t.agent.faults().clear(injected.id());
+      t.agent.faults().orElseThrow().clear(injected.id());
       assertEquals(SlotBinding.State.BOUND, t.agent.bindings().bind(2, "Host1").join().state());
     }
   }
@@ -117,11 +117,11 @@ class BindingEngineIT {
   @Test
   void a_busy_switch_fails_the_bind_and_leaves_the_hardware_as_it_was() throws Exception {
     try (TestAgent t = TestAgent.start(stateDir)) {
-      var injected = t.agent.faults().inject("switch-busy", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+      var injected = t.agent.faults().orElseThrow().inject("switch-busy", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
       CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(6, "Host3").join());
       assertEquals(BindingException.Reason.SWITCH_FAILED, ((BindingException) e.getCause()).reason());
       assertEquals(SlotBinding.State.UNBOUND, t.agent.model().current().binding(6).state());
-      t.agent.faults().clear(injected.id());
+      t.agent.faults().orElseThrow().clear(injected.id());
       assertEquals(Optional.empty(), switchBinding(t, "SW2", 0));
     }
   }
@@ -129,7 +129,7 @@ class BindingEngineIT {
   @Test
   void a_mailbox_that_stops_answering_marks_the_slot_failed_until_a_forced_release_settles_it() throws Exception {
     try (TestAgent t = TestAgent.start(stateDir)) {
-      var injected = t.agent.faults().inject("mrpc-timeout", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+      var injected = t.agent.faults().orElseThrow().inject("mrpc-timeout", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
       CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(7, "Host4").join());
       assertEquals(BindingException.Reason.SWITCH_STATE_UNKNOWN, ((BindingException) e.getCause()).reason(),
           e.getCause().getMessage());
@@ -143,7 +143,7 @@ class BindingEngineIT {
       assertEquals(BindingException.Reason.SWITCH_STATE_UNKNOWN, ((BindingException) still.getCause()).reason());
       assertEquals(SlotBinding.State.FAILED, t.agent.model().current().binding(7).state(), "still unreadable");
 
-      t.agent.faults().clear(injected.id());
+      t.agent.faults().orElseThrow().clear(injected.id());
       assertEquals(SlotBinding.State.UNBOUND, t.agent.bindings().unbind(7, true).join().state());
       assertEquals(Optional.empty(), switchBinding(t, "SW2", 1), "the switch holds no binding of slot 7");
       assertEquals(SlotBinding.State.BOUND, t.agent.bindings().bind(7, "Host4").join().state(), "a retry succeeds");

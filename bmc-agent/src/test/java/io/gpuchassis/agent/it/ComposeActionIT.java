@@ -269,14 +269,14 @@ class ComposeActionIT {
     }
 
     // Slot 19's link trains at half width: its bind fails on the switch after slot 18 was bound.
-    var fault = agent.agent.faults().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/3");
+    var fault = agent.agent.faults().orElseThrow().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/3");
     try {
       HttpResponse<String> undone = post(COMPOSE, ADMIN, compose("Apply",
           stanza("ComposeSystem", "both", specific("Host8", 18, 19))));
       assertEquals(503, undone.statusCode(), undone.body());
       assertTrue(undone.body().contains("undone"), undone.body());
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     assertEquals("Unused", state(gpu(18)));
     assertEquals("Unused", state(gpu(19)));

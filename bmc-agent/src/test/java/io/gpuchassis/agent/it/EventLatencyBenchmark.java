@@ -78,10 +78,10 @@ public final class EventLatencyBenchmark {
       String fanUri = CHASSIS + "/ThermalSubsystem/Fans/" + fan;
       try (SseReader reader = stream(agent, "OriginResource eq '" + fanUri + "'")) {
         long t0 = System.nanoTime();
-        var fault = agent.agent.faults().inject("fan-fail", fanUri);
+        var fault = agent.agent.faults().orElseThrow().inject("fan-fail", fanUri);
         awaitMessage(reader, "Environmental.1.4.0.FanFailed");
         nanos[i] = System.nanoTime() - t0;
-        agent.agent.faults().clear(fault.id());
+        agent.agent.faults().orElseThrow().clear(fault.id());
         awaitMessage(reader, "Environmental.1.4.0.FanRestored");
       }
     }

@@ -68,7 +68,7 @@ class FabricIT {
 
   @AfterEach
   void clearFaults() {
-    agent.faults().clearAll();
+    agent.faults().orElseThrow().clearAll();
   }
 
   @Test
@@ -204,7 +204,7 @@ class FabricIT {
     assertEquals(400, r.statusCode(), "port 19 is not wired");
     r = client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"switch-busy\",\"target\":\"/redfish/v1/Fabrics/PCIe/Switches/SW9\"}");
     assertEquals(400, r.statusCode());
-    assertTrue(agent.faults().active().isEmpty());
+    assertTrue(agent.faults().orElseThrow().active().isEmpty());
   }
 
   private static void bind(String switchId, int port) throws Exception {

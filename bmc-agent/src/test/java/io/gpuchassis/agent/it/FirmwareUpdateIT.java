@@ -277,7 +277,7 @@ class FirmwareUpdateIT {
   @Test
   void a_switch_that_rejects_the_written_image_keeps_its_firmware() throws Exception {
     JsonNode before = inventory("SW2");
-    var fault = agent.agent.faults().inject("firmware-crc-mismatch", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    var fault = agent.agent.faults().orElseThrow().inject("firmware-crc-mismatch", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
     try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW2'")) {
       HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
       assertEquals(202, accepted.statusCode(), accepted.body());
@@ -287,7 +287,7 @@ class FirmwareUpdateIT {
       assertEquals(503, failed.statusCode(), failed.body());
       assertTrue(failed.body().contains("CRC"), failed.body());
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     JsonNode after = inventory("SW2");
     assertEquals(before.get("Version"), after.get("Version"));
@@ -298,7 +298,7 @@ class FirmwareUpdateIT {
   @Test
   void power_lost_during_the_transfer_leaves_the_switch_on_its_image() throws Exception {
     JsonNode before = inventory("SW2");
-    agent.agent.faults().inject("power-loss-during-download", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    agent.agent.faults().orElseThrow().inject("power-loss-during-download", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
     HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
     assertEquals(202, accepted.statusCode(), accepted.body());
     HttpResponse<String> failed = agent.client.awaitTask(accepted, TestAgent.READER);
@@ -314,7 +314,7 @@ class FirmwareUpdateIT {
   @Test
   void a_new_image_that_does_not_boot_is_rolled_back_to_the_previous_one() throws Exception {
     JsonNode before = inventory("SW2");
-    var fault = agent.agent.faults().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    var fault = agent.agent.faults().orElseThrow().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
     try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW2'")) {
       HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
       assertEquals(202, accepted.statusCode(), accepted.body());
@@ -325,7 +325,7 @@ class FirmwareUpdateIT {
       assertTrue(json(failed).at("/error/message").asText().contains("switched back to its previous image"),
           failed.body());
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     JsonNode after = inventory("SW2");
     assertEquals(before.get("Version"), after.get("Version"), "running the image it ran before");
@@ -351,13 +351,13 @@ class FirmwareUpdateIT {
     assertEquals(200, agent.client.awaitTask(
         push(bundle(FirmwareVersion.parse("9.41 B001")), targeting("SW4", "OnReset"), TestAgent.OPERATOR),
         TestAgent.READER).statusCode());
-    var fault = agent.agent.faults().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW4");
+    var fault = agent.agent.faults().orElseThrow().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW4");
     try {
       HttpResponse<String> failed = agent.client.awaitTask(resetSwitch("SW4", "{}"), TestAgent.READER);
       assertEquals(503, failed.statusCode(), failed.body());
       assertEquals("Update.1.3.0.ActivateFailed", json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     JsonNode fellBack = inventory("SW4");
     assertEquals(before, fellBack.get("Version").asText());

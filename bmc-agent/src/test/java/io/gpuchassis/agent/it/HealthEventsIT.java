@@ -45,7 +45,7 @@ class HealthEventsIT {
   @BeforeAll
   static void start() throws Exception {
     agent = TestAgent.start(stateDir, c -> c.withSensors(new SensorSettings(STUCK_WINDOW)));
-    board = agent.agent.simulation().sensorBoard();
+    board = ((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorBoard();
     vertx = Vertx.vertx();
   }
 
@@ -135,7 +135,7 @@ class HealthEventsIT {
   void a_failed_fan_is_an_event_and_the_others_go_to_full_speed() throws Exception {
     String fanUri = CHASSIS + "/ThermalSubsystem/Fans/Fan3";
     try (Watch fan = new Watch(fanUri)) {
-      var fault = agent.agent.faults().inject("fan-fail", fanUri);
+      var fault = agent.agent.faults().orElseThrow().inject("fan-fail", fanUri);
       try {
         JsonNode failed = fan.expect("Environmental.1.4.0.FanFailed");
         assertEquals(fanUri, failed.at("/OriginOfCondition/@odata.id").asText());
@@ -144,7 +144,7 @@ class HealthEventsIT {
         HealthIT.await("the other fans at full duty", () -> board.fanDutyPercent("Fan1") > 99.9);
         assertEquals("Critical", json(agent.client.get(fanUri, TestAgent.READER)).at("/Status/Health").asText());
       } finally {
-        agent.agent.faults().clear(fault.id());
+        agent.agent.faults().orElseThrow().clear(fault.id());
       }
       fan.expect("Environmental.1.4.0.FanRestored");
     }
@@ -154,7 +154,7 @@ class HealthEventsIT {
   void an_overheating_gpu_is_announced_before_its_slot_is_powered_off() throws Exception {
     String device = CHASSIS + "/PCIeDevices/Slot13";
     try (Watch gpu = new Watch(device); Watch sensor = new Watch(CHASSIS + "/Sensors/GPU13Temperature")) {
-      var fault = agent.agent.faults().inject("gpu-overtemp", device);
+      var fault = agent.agent.faults().orElseThrow().inject("gpu-overtemp", device);
       try {
         JsonNode hot = sensor.expect("Environmental.1.4.0.TemperatureAboveUpperFatalThreshold");
         assertEquals("Critical", hot.get("MessageSeverity").asText());
@@ -167,7 +167,7 @@ class HealthEventsIT {
         assertTrue(!board.slotPowerEnabled(13));
         assertEquals("Critical", json(agent.client.get(device, TestAgent.READER)).at("/Status/Health").asText());
       } finally {
-        agent.agent.faults().clear(fault.id());
+        agent.agent.faults().orElseThrow().clear(fault.id());
       }
     }
   }
@@ -190,13 +190,13 @@ class HealthEventsIT {
   void a_failed_supply_and_its_replacement_are_status_events() throws Exception {
     String psu = CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2";
     try (Watch supply = new Watch(psu)) {
-      var fault = agent.agent.faults().inject("psu-fail", psu);
+      var fault = agent.agent.faults().orElseThrow().inject("psu-fail", psu);
       try {
         assertEquals("Critical", supply.expect("ResourceEvent.1.4.3.ResourceStatusChangedCritical")
             .get("MessageArgs").get(1).asText());
         assertEquals("Critical", json(agent.client.get(psu, TestAgent.READER)).at("/Status/Health").asText());
       } finally {
-        agent.agent.faults().clear(fault.id());
+        agent.agent.faults().orElseThrow().clear(fault.id());
       }
       supply.expect("ResourceEvent.1.4.3.ResourceStatusChangedOK");
     }
@@ -207,8 +207,8 @@ class HealthEventsIT {
     String inlet = CHASSIS + "/Sensors/InletTemp";
     try (Watch air = new Watch(inlet); Watch gpu = new Watch(CHASSIS + "/Sensors/GPU14Temperature");
         Watch device = new Watch(CHASSIS + "/PCIeDevices/Slot14")) {
-      var nak = agent.agent.faults().inject("sensor-i2c-nak", inlet);
-      var offBus = agent.agent.faults().inject("gpu-fell-off-bus", CHASSIS + "/PCIeDevices/Slot14");
+      var nak = agent.agent.faults().orElseThrow().inject("sensor-i2c-nak", inlet);
+      var offBus = agent.agent.faults().orElseThrow().inject("gpu-fell-off-bus", CHASSIS + "/PCIeDevices/Slot14");
       try {
         air.expect("SensorEvent.1.1.0.SensorFailure");
         gpu.expect("SensorEvent.1.1.0.SensorFailure");
@@ -216,8 +216,8 @@ class HealthEventsIT {
         assertEquals("UnavailableOffline", json(agent.client.get(inlet, TestAgent.READER)).at("/Status/State")
             .asText());
       } finally {
-        agent.agent.faults().clear(nak.id());
-        agent.agent.faults().clear(offBus.id());
+        agent.agent.faults().orElseThrow().clear(nak.id());
+        agent.agent.faults().orElseThrow().clear(offBus.id());
       }
       air.expect("SensorEvent.1.1.0.SensorRestored");
       gpu.expect("SensorEvent.1.1.0.SensorRestored");
@@ -270,11 +270,11 @@ class HealthEventsIT {
       blocks.expect("Composition.1.1.3.ResourceBlockCompositionStateChanged");
       assertEquals("Host1", zones.expect("Fabric.1.0.3.ZoneModified").get("MessageArgs").get(0).asText());
       ports.expect("Fabric.1.0.3.DownstreamLinkEstablished");
-      var down = agent.agent.faults().inject("link-down", port);
+      var down = agent.agent.faults().orElseThrow().inject("link-down", port);
       try {
         ports.expect("Fabric.1.0.3.DownstreamLinkDropped");
       } finally {
-        agent.agent.faults().clear(down.id());
+        agent.agent.faults().orElseThrow().clear(down.id());
         agent.agent.bindings().unbind(2, true).join();
       }
     }

@@ -39,7 +39,7 @@ class HealthIT {
   static void start() throws Exception {
     agent = TestAgent.start(stateDir);
     health = agent.agent.health();
-    board = agent.agent.simulation().sensorBoard();
+    board = ((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorBoard();
     await("every GPU, fan, supply and inlet read", () -> health.reading(SensorIds.gpuTemperature(19)).isPresent()
         && health.reading(SensorIds.fanRpm("Fan6")).isPresent()
         && health.reading(SensorIds.psuOutputWatts("PSU2")).isPresent()
@@ -72,7 +72,7 @@ class HealthIT {
     for (String link : new String[] {"Sensors", "ThermalSubsystem", "PowerSubsystem", "EnvironmentMetrics"}) {
       assertEquals(CHASSIS + "/" + link, chassis.at("/" + link + "/@odata.id").asText());
     }
-    assertEquals(agent.agent.simulation().sensorCatalog().all().size(), get(CHASSIS + "/Sensors").at("/Members")
+    assertEquals(((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorCatalog().all().size(), get(CHASSIS + "/Sensors").at("/Members")
         .size());
     JsonNode gpu = get(CHASSIS + "/Sensors/GPU1Temperature");
     assertEquals("Temperature", gpu.get("ReadingType").asText());
@@ -145,7 +145,7 @@ class HealthIT {
 
   @Test
   void a_failed_supply_is_critical_and_the_subsystem_warns_that_redundancy_is_gone() throws Exception {
-    var fault = agent.agent.faults().inject("psu-fail", CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1");
+    var fault = agent.agent.faults().orElseThrow().inject("psu-fail", CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1");
     try {
       await("PSU1 critical", () -> get(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1").at("/Status/Health")
           .asText().equals("Critical"));
@@ -153,7 +153,7 @@ class HealthIT {
       assertEquals("Warning", get(CHASSIS + "/PowerSubsystem").at("/Status/Health").asText(),
           "N+1 with one supply left still powers the chassis, without redundancy");
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     await("PSU1 replaced", () -> get(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1").at("/Status/Health")
         .asText().equals("OK"));
@@ -161,7 +161,7 @@ class HealthIT {
 
   @Test
   void a_failed_fan_reads_zero_turns_critical_and_sends_the_others_to_full_speed() throws Exception {
-    var fault = agent.agent.faults().inject("fan-fail", CHASSIS + "/ThermalSubsystem/Fans/Fan2");
+    var fault = agent.agent.faults().orElseThrow().inject("fan-fail", CHASSIS + "/ThermalSubsystem/Fans/Fan2");
     try {
       await("Fan2 critical", () -> health.severity(SensorIds.fanRpm("Fan2")) == Severity.CRITICAL);
       assertEquals(0.0, health.reading(SensorIds.fanRpm("Fan2")).orElseThrow().value().orElseThrow(), 1.0);
@@ -175,14 +175,14 @@ class HealthIT {
       assertEquals("Critical", get(CHASSIS).at("/Status/Health").asText(), "a stopped fan is the chassis's problem");
       assertEquals("Critical", get(CHASSIS).at("/Status/HealthRollup").asText());
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     await("Fan2 back to OK", () -> health.severity(SensorIds.fanRpm("Fan2")) == Severity.OK);
   }
 
   @Test
   void a_sensor_that_stops_answering_is_marked_failed_not_read_as_zero() throws Exception {
-    var fault = agent.agent.faults().inject("sensor-i2c-nak", CHASSIS + "/Sensors/OutletTemp");
+    var fault = agent.agent.faults().orElseThrow().inject("sensor-i2c-nak", CHASSIS + "/Sensors/OutletTemp");
     try {
       await("OutletTemp failed", () -> health.reading(SensorIds.temperature("OutletTemp"))
           .map(r -> r.status() == ReadingStatus.FAILED).orElse(false));
@@ -191,7 +191,7 @@ class HealthIT {
       assertFalse(sensor.has("Reading") && !sensor.get("Reading").isNull(), "no value, not zero: " + sensor);
       assertEquals("UnavailableOffline", sensor.at("/Status/State").asText());
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     await("OutletTemp read again", () -> health.reading(SensorIds.temperature("OutletTemp"))
         .map(r -> r.status() == ReadingStatus.OK).orElse(false));
@@ -199,7 +199,7 @@ class HealthIT {
 
   @Test
   void an_overheating_unbound_gpu_is_powered_off_and_latched_while_its_neighbours_run() throws Exception {
-    var fault = agent.agent.faults().inject("gpu-overtemp", CHASSIS + "/PCIeDevices/Slot12");
+    var fault = agent.agent.faults().orElseThrow().inject("gpu-overtemp", CHASSIS + "/PCIeDevices/Slot12");
     try {
       await("slot 12 off", () -> !board.slotPowerEnabled(12));
       assertTrue(board.slotInReset(12));
@@ -212,7 +212,7 @@ class HealthIT {
       assertEquals(12, slot.at("/Location/PartLocation/LocationOrdinalValue").asInt());
       assertEquals("Critical", slot.at("/Status/Health").asText(), "the slot shows its GPU's health");
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     // The powered-off GPU no longer answers; that is not a lost sensor, so the fans come back down from full speed.
     await("fans back to normal", () -> health.fanDecision().map(d -> d.mode() == FanMode.NORMAL).orElse(false));
@@ -244,9 +244,9 @@ class HealthIT {
         {"sensor-stuck", CHASSIS + "/Sensors/NoSuchSensor"},
         {"fan-fail", "/redfish/v1/Fabrics/PCIe/Switches/SW1"}}) {
       try {
-        agent.agent.faults().inject(bad[0], bad[1]);
+        agent.agent.faults().orElseThrow().inject(bad[0], bad[1]);
         throw new AssertionError(bad[0] + " accepted " + bad[1]);
-      } catch (io.gpuchassis.agent.sim.fault.FaultException e) {
+      } catch (io.gpuchassis.agent.fault.FaultException e) {
         assertFalse(e.getMessage().isBlank());
       }
     }

@@ -13,8 +13,8 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.Role;
-import io.gpuchassis.agent.sim.fault.FaultException;
-import io.gpuchassis.agent.sim.fault.FaultKind;
+import io.gpuchassis.agent.fault.FaultException;
+import io.gpuchassis.agent.fault.FaultKind;
 import io.gpuchassis.agent.store.AgentStore;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -54,7 +54,7 @@ class SimulationApiIT {
     agent =
         Agent.start(
             AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir).withSimulationSpeed(SimulationSpeed.FAST), Map.of());
-    agent.faults().register(new RecordingKind());
+    agent.faults().orElseThrow().register(new RecordingKind());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }
 

@@ -192,7 +192,7 @@ class SystemCompositionIT {
   @Test
   void a_bind_that_fails_on_the_switch_undoes_the_ones_already_made() throws Exception {
     // Slot 17's link (SW4 port 1) trains at half width: its bind fails after slot 16 was bound.
-    var fault = agent.agent.faults().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/1");
+    var fault = agent.agent.faults().orElseThrow().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/1");
     try {
       HttpResponse<String> accepted = client.send("POST", SYSTEMS, OPERATOR, specific("Host7", 16, 17));
       assertEquals(202, accepted.statusCode(), accepted.body());
@@ -200,7 +200,7 @@ class SystemCompositionIT {
       assertEquals(503, failed.statusCode(), failed.body());
       assertTrue(failed.body().contains("undone"), failed.body());
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     assertEquals("Unused", state(gpu(16)), "the bind made first was released again");
     assertEquals("Unused", state(gpu(17)));

@@ -111,7 +111,7 @@ class TasksIT {
 
   @Test
   void a_bind_whose_link_does_not_train_ends_in_exception_and_leaves_the_slot_unbound() throws Exception {
-    var fault = agent.agent.faults().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1");
+    var fault = agent.agent.faults().orElseThrow().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1");
     try {
       HttpResponse<String> accepted = add(2);
       // The switch is working: a DELETE on the monitor cannot stop it.
@@ -133,14 +133,14 @@ class TasksIT {
       assertEquals("TaskEvent.1.0.5.TaskAborted", ids.get(ids.size() - 1));
       assertFalse(members().contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2"), "the slot is unbound");
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
   }
 
   @Test
   void a_bind_whose_switch_stops_answering_ends_in_exception_and_shows_the_gpu_failed() throws Exception {
     String block = "/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot7";
-    var fault = agent.agent.faults().inject("mrpc-timeout", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    var fault = agent.agent.faults().orElseThrow().inject("mrpc-timeout", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
     try {
       HttpResponse<String> accepted = client.send("POST", "/redfish/v1/Systems/Host4/Actions/ComputerSystem.AddResourceBlock",
           OPERATOR, "{\"ResourceBlock\":{\"@odata.id\":\"" + block + "\"}}");
@@ -155,7 +155,7 @@ class TasksIT {
           .at("/Members").findValuesAsText("@odata.id");
       assertFalse(free.contains(block), "a GPU in an unknown state is offered to no one");
     } finally {
-      agent.agent.faults().clear(fault.id());
+      agent.agent.faults().orElseThrow().clear(fault.id());
     }
     // Once the switch answers again, the orchestrator settles the GPU like any release: ReadyToRemove, then remove.
     String remove = "/redfish/v1/Systems/Host4/Actions/ComputerSystem.RemoveResourceBlock";

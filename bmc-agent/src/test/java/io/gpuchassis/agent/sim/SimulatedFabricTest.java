@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpuchassis.agent.sim.fault.FaultException;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.fault.FaultException;
+import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.sim.topology.ChassisTopology;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.sim.SimTiming;

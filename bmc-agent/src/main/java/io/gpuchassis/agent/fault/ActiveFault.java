@@ -1,4 +1,4 @@
-package io.gpuchassis.agent.sim.fault;
+package io.gpuchassis.agent.fault;
 
 import java.time.Instant;
 

@@ -1,10 +1,10 @@
-package io.gpuchassis.agent.sim;
+package io.gpuchassis.agent.fault;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gpuchassis.agent.sim.fault.ActiveFault;
-import io.gpuchassis.agent.sim.fault.FaultException;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
-import io.gpuchassis.agent.sim.fault.FaultKind;
+import io.gpuchassis.agent.fault.ActiveFault;
+import io.gpuchassis.agent.fault.FaultException;
+import io.gpuchassis.agent.fault.FaultInjector;
+import io.gpuchassis.agent.fault.FaultKind;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;

@@ -1,4 +1,4 @@
-package io.gpuchassis.agent.sim.fault;
+package io.gpuchassis.agent.fault;
 
 /**
  * A kind of fault the simulated hardware can be told to have, such as a link that goes down. Each kind acts below the

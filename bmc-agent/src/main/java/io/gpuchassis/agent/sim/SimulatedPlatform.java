@@ -2,7 +2,6 @@ package io.gpuchassis.agent.sim;
 
 import com.pi4j.context.Context;
 import io.gpuchassis.agent.health.SensorCatalog;
-import io.gpuchassis.agent.health.SensorLayouts;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -11,6 +10,8 @@ import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
 import java.time.Duration;
 
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.platform.ChassisPlatform;
+import io.gpuchassis.agent.platform.SupplyRedundancy;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSettings;
@@ -18,7 +19,7 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import java.net.InetSocketAddress;
-import io.gpuchassis.agent.sim.fault.FaultInjector;
+import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.sim.topology.ChassisTopology;
 import io.gpuchassis.agent.sim.topology.TopologyException;
 import io.gpuchassis.switchdrv.sim.SimTiming;
@@ -30,7 +31,7 @@ import java.util.Optional;
  * The simulated chassis, built from a topology file: the hardware it simulates (the switch chips, served over TCP) and
  * the fault switchboard that drives it. It also yields the chassis inventory the agent starts from.
  */
-public final class SimulatedChassis implements AutoCloseable {
+public final class SimulatedPlatform implements ChassisPlatform {
 
   /** How often the simulated physics (temperatures, fan speeds, power) advances. */
   static final Duration PHYSICS_STEP = Duration.ofMillis(100);
@@ -45,7 +46,7 @@ public final class SimulatedChassis implements AutoCloseable {
   private final AutoCloseable physicsClock;
   private final SensorCatalog sensorCatalog;
 
-  private SimulatedChassis(
+  private SimulatedPlatform(
       String name,
       ChassisTopology topology,
       FaultInjector faults,
@@ -62,20 +63,20 @@ public final class SimulatedChassis implements AutoCloseable {
     this.physicsClock = sensorBoard.startClock(PHYSICS_STEP);
     this.sensorCatalog = new SensorCatalog(sensorBoard.config().layout(), gpuSlots());
     // Faults act inside the simulator: only a simulator in this process can take them.
-    fabric.ifPresent(f -> new SwitchFaultKinds(f, initialState()).registerWith(faults));
-    new SensorFaultKinds(sensorBoard, initialState(), sensorCatalog()).registerWith(faults);
+    fabric.ifPresent(f -> new SwitchFaultKinds(f, inventory()).registerWith(faults));
+    new SensorFaultKinds(sensorBoard, inventory(), sensorCatalog()).registerWith(faults);
   }
 
   /**
    * @param file the topology file, or empty for the embedded reference chassis
    * @throws ConfigException when the file cannot be read or describes an impossible chassis
    */
-  public static SimulatedChassis fromTopology(Optional<Path> file, Clock clock, SimulationSpeed speed) {
+  public static SimulatedPlatform fromTopology(Optional<Path> file, Clock clock, SimulationSpeed speed) {
     return fromTopology(file, clock, new SimulationSettings(speed, Optional.empty()));
   }
 
   /** A simulated chassis whose switches run in this process, or in the separate simulator the settings name. */
-  public static SimulatedChassis fromTopology(Optional<Path> file, Clock clock, SimulationSettings settings) {
+  public static SimulatedPlatform fromTopology(Optional<Path> file, Clock clock, SimulationSettings settings) {
     SimulationSpeed speed = settings.speed();
     ChassisTopology topology;
     try {
@@ -83,14 +84,15 @@ public final class SimulatedChassis implements AutoCloseable {
     } catch (TopologyException e) {
       throw new ConfigException("chassis topology: " + e.getMessage(), e);
     }
-    String name = topology.chassis().model() + " " + topology.chassis().id();
+    String name = topology.chassis().model() + " " + topology.chassis().id() + "' ("
+        + file.map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis") + ")";
     if (settings.switchSimulator().isPresent()) {
       ListenAddress at = settings.switchSimulator().get();
       InetSocketAddress address = new InetSocketAddress(at.host(), at.port());
-      return new SimulatedChassis(name, topology, new FaultInjector(clock), Optional.empty(), Optional.of(address));
+      return new SimulatedPlatform(name, topology, new FaultInjector(clock), Optional.empty(), Optional.of(address));
     }
     SimTiming timing = speed == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
-    return new SimulatedChassis(
+    return new SimulatedPlatform(
         name, topology, new FaultInjector(clock), Optional.of(SimulatedFabric.start(topology, timing)), Optional.empty());
   }
 
@@ -100,7 +102,8 @@ public final class SimulatedChassis implements AutoCloseable {
   }
 
   /** A driver for {@code switchId}, wherever its simulator runs. */
-  public SwitchDriver connect(String switchId, DriverOptions options) {
+  @Override
+  public SwitchDriver openSwitch(String switchId, DriverOptions options) {
     if (fabric.isPresent()) {
       return fabric.get().connect(switchId, options);
     }
@@ -109,17 +112,24 @@ public final class SimulatedChassis implements AutoCloseable {
     return SimulatedFabric.connectRemote(remote.orElseThrow(), index, options);
   }
 
-  /** Where the switches are simulated, for the log. */
-  public String switchesDescription() {
-    return remote.map(a -> "by the switch simulator at " + a.getHostString() + ":" + a.getPort())
-        .orElse("in this process");
+  @Override
+  public String description() {
+    return "SIMULATED HARDWARE: the simulated chassis '" + name + ", switches simulated "
+        + remote.map(a -> "by the switch simulator at " + a.getHostString() + ":" + a.getPort()).orElse("in this process");
+  }
+
+  @Override
+  public boolean simulated() {
+    return true;
   }
 
   /** The Pi4J context whose I2C buses are the simulated sensor board's: the agent's sensor drivers open it. */
+  @Override
   public Context sensorContext() {
     return sensorContext;
   }
 
+  @Override
   public SensorLayout sensorLayout() {
     return sensorBoard.config().layout();
   }
@@ -149,20 +159,29 @@ public final class SimulatedChassis implements AutoCloseable {
     sensorContext.shutdown();
   }
 
-  public String topologyName() {
-    return name;
-  }
-
   public ChassisTopology topology() {
     return topology;
   }
 
-  public FaultInjector faults() {
+  /** The fault switchboard of the simulated hardware. */
+  public FaultInjector faultInjector() {
     return faults;
   }
 
+  @Override
+  public Optional<FaultInjector> faults() {
+    return Optional.of(faults);
+  }
+
+  @Override
+  public SupplyRedundancy supplyRedundancy() {
+    return new SupplyRedundancy(
+        topology.powerSupplyRedundancy().type().name(), topology.powerSupplyRedundancy().minNeeded());
+  }
+
   /** The inventory the agent starts from: what the simulated chassis holds. */
-  public ChassisState initialState() {
+  @Override
+  public ChassisState inventory() {
     return TopologyInventory.initialState(topology);
   }
 }

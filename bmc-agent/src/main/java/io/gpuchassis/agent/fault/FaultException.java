@@ -1,4 +1,4 @@
-package io.gpuchassis.agent.sim.fault;
+package io.gpuchassis.agent.fault;
 
 /** A fault request that cannot be honoured: unknown kind, bad target, unknown fault id. */
 public final class FaultException extends RuntimeException {

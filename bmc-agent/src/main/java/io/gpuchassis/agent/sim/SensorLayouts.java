@@ -1,4 +1,4 @@
-package io.gpuchassis.agent.health;
+package io.gpuchassis.agent.sim;
 
 import io.gpuchassis.agent.sim.topology.ChassisTopology;
 import io.gpuchassis.agent.sim.topology.PhysicalContext;
