@@ -6,9 +6,10 @@ import io.gpuchassis.agent.redfish.ChassisHealth;
 import io.gpuchassis.agent.health.PublishedHealthEvents;
 import io.gpuchassis.agent.redfish.CompositionEvents;
 import io.gpuchassis.agent.redfish.FabricEvents;
+import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.chassis.PollIntervals;
+import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
 import io.gpuchassis.sensor.poll.PollerSettings;
-import io.gpuchassis.sensor.i2c.DeviceException;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.config.AgentConfig;
@@ -35,6 +36,13 @@ import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.platform.ChassisPlatform;
 import io.gpuchassis.agent.platform.PlatformAssembly;
+import io.gpuchassis.agent.platform.BoardSensorLayout;
+import io.gpuchassis.agent.platform.ChassisDiscovery;
+import io.gpuchassis.agent.platform.DeviceReport;
+import io.gpuchassis.agent.board.GpioLineRef;
+import io.gpuchassis.agent.board.LineRef;
+import io.gpuchassis.agent.board.SwitchGpioRef;
+import io.gpuchassis.agent.fabric.SwitchGpioLine;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
@@ -161,9 +169,6 @@ public final class Agent implements AutoCloseable {
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
       Settings settings = new Settings(store);
       UUID uuid = UUID.fromString(settings.getOrCreate("service.uuid", () -> UUID.randomUUID().toString()));
-      ServiceIdentity identity =
-          new ServiceIdentity(
-              uuid, ServiceIdentity.PRODUCT, ServiceIdentity.VENDOR, ServiceIdentity.agentVersion(), true);
 
       PasswordHasher hasher = new PasswordHasher();
       AccountRepository accounts = new AccountRepository(store);
@@ -176,6 +181,8 @@ public final class Agent implements AutoCloseable {
       } else {
         LOG.info("Hardware: {}", platform.description());
       }
+      ServiceIdentity identity = new ServiceIdentity(uuid, ServiceIdentity.PRODUCT, ServiceIdentity.VENDOR,
+          ServiceIdentity.agentVersion(), platform.simulated());
       HttpsCertificate tls = join(tlsLoad);
       vertx = join(vertxStart);
       events = EventServices.start(store, vertx, clock, EventRenderer::subscriberBody);
@@ -186,6 +193,8 @@ public final class Agent implements AutoCloseable {
               id -> platform.openSwitch(id, SWITCH_POLLING),
               clock,
               config.switchPollInterval());
+      ChassisSensors sensors = openSensors(platform, switches);
+      model.apply(new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())::discover);
       SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
       BindingJournal journal = new BindingJournal(store, clock);
       BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
@@ -193,15 +202,16 @@ public final class Agent implements AutoCloseable {
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));
       compositionEvents.reconciled(new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
-      SensorCatalog sensorCatalog = new SensorCatalog(platform.sensorLayout(), occupiedSlots(model));
-      health = startHealth(platform, sensorCatalog, model, config, clock, events);
+      SensorCatalog sensorCatalog = new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
+      health = startHealth(sensors, sensorCatalog, model, config, clock, events);
       firmware = startFirmware(config, join(firmwareKeys), switches, bindings);
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
               new Reservations(store, clock),
-              new ChassisHealth(health, sensorCatalog, platform.supplyRedundancy().type(),
-                  platform.supplyRedundancy().minNeeded()),
+              new ChassisHealth(health, sensorCatalog,
+                  platform.board().powerSupplyRedundancy().map(r -> r.type().name()).orElse("NotRedundant"),
+                  platform.board().powerSupplyRedundancy().map(r -> r.minNeeded()).orElse(0)),
               events,
               firmware);
       RedfishServer server =
@@ -233,21 +243,38 @@ public final class Agent implements AutoCloseable {
     }
   }
 
+  /**
+   * Opens the board's sensor devices, slot lines and GPU sidebands, and reports each one that is not ready with its
+   * board name and where it was looked for; the others work regardless. Slot lines owned by a switch go through its
+   * worker; processor GPIO lines through the platform.
+   */
+  private static ChassisSensors openSensors(ChassisPlatform platform, SwitchWorkers switches) {
+    ChassisSensors sensors = new ChassisSensors(platform.sensorContext(), BoardSensorLayout.of(platform.board()),
+        PostBoxTiming.production(), name -> {
+          LineRef line = BoardSensorLayout.ExternalLines.ref(name);
+          if (line instanceof SwitchGpioRef pin) {
+            return new SwitchGpioLine(switches.worker(pin.switchId()).orElseThrow(), pin.pin(), SWITCH_GPIO_TIMEOUT);
+          }
+          return platform.gpioLine((GpioLineRef) line, BoardSensorLayout.ExternalLines.signal(name));
+        });
+    new DeviceReport(platform.board()).log(sensors.initialize());
+    return sensors;
+  }
+
   /** Polls the chassis sensors: production intervals, ten times faster in a fast simulation (tests). */
   private static HealthMonitor startHealth(
-      ChassisPlatform platform, SensorCatalog catalog, ChassisModel model, AgentConfig config, Clock clock,
+      ChassisSensors sensors, SensorCatalog catalog, ChassisModel model, AgentConfig config, Clock clock,
       EventServices events) {
     PollIntervals intervals = config.simulation().speed() == SimulationSpeed.FAST
         ? PollIntervals.production().faster(10) : PollIntervals.production();
-    try {
-      return HealthMonitor.start(platform.sensorContext(), platform.sensorLayout(), occupiedSlots(model),
-          slot -> model.current().binding(slot).host().isPresent(),
-          new PublishedHealthEvents(events.bus(), catalog, model.current().identity().id()),
-          clock, intervals, PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
-    } catch (DeviceException e) {
-      throw new IllegalStateException("the chassis sensors could not be opened: " + e.getMessage(), e);
-    }
+    return HealthMonitor.start(sensors, gpuSensorSlots(model, sensors),
+        slot -> model.current().binding(slot).host().isPresent(),
+        new PublishedHealthEvents(events.bus(), catalog, model.current().identity().id()),
+        clock, intervals, PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
   }
+
+  /** How long a slot line owned by a switch may wait for the switch's worker (a firmware block takes a while). */
+  static final java.time.Duration SWITCH_GPIO_TIMEOUT = java.time.Duration.ofSeconds(5);
 
   /** The keys firmware bundles must be signed with (a simulation key in a simulated chassis that has none). */
   private static TrustedKeys firmwareKeys(AgentConfig config) {
@@ -274,10 +301,12 @@ public final class Agent implements AutoCloseable {
   /** Short command deadline for polling: a healthy switch answers in milliseconds. */
   static final DriverOptions SWITCH_POLLING = DriverOptions.defaults().withCommandTimeout(java.time.Duration.ofSeconds(1));
 
-  /** The slots whose GPU sideband is read: the occupied ones. */
-  private static java.util.Set<Integer> occupiedSlots(ChassisModel model) {
-    return model.current().slots().stream().filter(io.gpuchassis.agent.chassis.Slot::occupied)
+  /** The slots whose GPU sideband is read: the occupied ones the board gives a sideband. */
+  private static java.util.Set<Integer> gpuSensorSlots(ChassisModel model, ChassisSensors sensors) {
+    return model.current().slots().stream()
+        .filter(io.gpuchassis.agent.chassis.Slot::occupied)
         .map(io.gpuchassis.agent.chassis.Slot::number)
+        .filter(slot -> sensors.layout().slot(slot).flatMap(s -> s.gpu()).isPresent())
         .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
   }
 

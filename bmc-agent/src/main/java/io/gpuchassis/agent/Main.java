@@ -4,6 +4,7 @@ import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.ConfigFile;
 import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.platform.PlatformAssembly;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -45,10 +46,11 @@ public final class Main implements Callable<Integer> {
   Path config;
 
   @Option(
-      names = "--chassis",
+      names = {"--board", "--chassis"},
       paramLabel = "FILE",
-      description = "Topology file of the simulated chassis (default: the embedded reference chassis).")
-  Path chassis;
+      description = "Board description file (docs/BOARD.md; default in simulated mode: the embedded reference board)."
+          + " --chassis is its old name.")
+  Path board;
 
   private final PrintWriter err;
 
@@ -58,9 +60,7 @@ public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {
     PrintWriter err = new PrintWriter(System.err, true);
-    CommandLine cli = new CommandLine(new Main(err));
-    cli.setErr(err);
-    int code = cli.execute(args);
+    int code = run(new PrintWriter(System.out, true), err, args);
     if (code != 0) {
       System.exit(code);
     }
@@ -98,6 +98,21 @@ public final class Main implements Callable<Integer> {
     return 0;
   }
 
+  /** Runs the command line {@code args} writing to {@code out} and {@code err}; returns the exit code. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    return commandLine(out, err).execute(args);
+  }
+
+  /** The agent's command line with its bring-up tools: {@code probe} and {@code simulate}. */
+  static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    CommandLine cli = new CommandLine(new Main(err));
+    cli.addSubcommand("probe", new ProbeCommand(out, err));
+    cli.addSubcommand("simulate", PlatformAssembly.simulateCommand(out, err));
+    cli.setOut(out);
+    cli.setErr(err);
+    return cli;
+  }
+
   /** Defaults, then the configuration file, then command-line options: the last one wins. */
   AgentConfig resolve() {
     AgentConfig resolved = AgentConfig.defaults();
@@ -114,11 +129,11 @@ public final class Main implements Callable<Integer> {
     if (stateDir != null) {
       resolved = resolved.withStateDir(stateDir);
     }
-    if (chassis != null) {
-      if (!java.nio.file.Files.isRegularFile(chassis)) {
-        throw new ConfigException("--chassis: topology file " + chassis + " does not exist");
+    if (board != null) {
+      if (!java.nio.file.Files.isRegularFile(board)) {
+        throw new ConfigException("--board: board file " + board + " does not exist");
       }
-      resolved = resolved.withTopology(chassis);
+      resolved = resolved.withBoard(board);
     }
     return resolved;
   }

@@ -30,7 +30,7 @@ class MainTest {
   @Test
   void help_lists_every_option() {
     assertEquals(0, run("--help"));
-    for (String option : new String[] {"--listen", "--state-dir", "--config", "--chassis", "--help"}) {
+    for (String option : new String[] {"--listen", "--state-dir", "--config", "--board", "--chassis", "--help"}) {
       assertTrue(out.toString().contains(option), option);
     }
   }
@@ -50,7 +50,7 @@ class MainTest {
   @Test
   void a_missing_topology_file_is_named_and_exits_2() {
     assertEquals(2, run("--chassis", dir.resolve("none.yaml").toString()));
-    assertTrue(err.toString().contains("--chassis: topology file"), err.toString());
+    assertTrue(err.toString().contains("--board: board file"), err.toString());
   }
 
   @Test
@@ -62,19 +62,28 @@ class MainTest {
   }
 
   @Test
-  void real_hardware_mode_is_refused_clearly() throws Exception {
+  void real_hardware_mode_without_a_board_file_is_refused_clearly() throws Exception {
     Path config = dir.resolve("agent.yaml");
     Files.writeString(config, "hardware:\n  mode: real\nstateDir: state\n");
     assertEquals(2, run("--config", config.toString()));
-    assertTrue(err.toString().contains("hardware.mode: 'real'"), err.toString());
+    assertTrue(err.toString().contains("hardware.mode 'real' needs the board's description"), err.toString());
   }
 
   @Test
-  void a_broken_topology_file_is_named_and_exits_2() throws Exception {
-    Path topology = dir.resolve("chassis.yaml");
-    Files.writeString(topology, "chassis: {id: X}\nswitches: []\n");
-    assertEquals(2, run("--chassis", topology.toString(), "--state-dir", dir.resolve("s").toString()));
-    assertTrue(err.toString().contains("chassis topology"), err.toString());
+  void a_broken_board_file_is_named_with_its_line_and_exits_2() throws Exception {
+    Path board = dir.resolve("board.yaml");
+    Files.writeString(board, "chassis: {id: X}\nswitches: []\n");
+    assertEquals(2, run("--board", board.toString(), "--state-dir", dir.resolve("s").toString()));
+    assertTrue(err.toString().contains("board description: " + board + ":1: chassis.manufacturer"), err.toString());
+  }
+
+  @Test
+  void chassis_is_the_old_name_of_the_board_option() throws Exception {
+    Path board = dir.resolve("board.yaml");
+    Files.writeString(board, "chassis: {id: X}\n");
+    Main main = new Main(new PrintWriter(err, true));
+    new CommandLine(main).parseArgs("--chassis", board.toString());
+    assertEquals(java.util.Optional.of(board), main.resolve().board());
   }
 
   @Test

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The domain view of one PCIe switch chip: inventory, link status, partitions and bindings,
- * error counters, temperature and firmware partitions.
+ * error counters, temperature, firmware partitions and the switch-owned connector GPIOs.
  *
  * <p><b>Threading:</b> implementations are blocking and not thread-safe; the agent owns one driver
  * per switch and calls it from one dedicated worker thread (the switch's mailbox holds one command
@@ -85,6 +85,27 @@ public interface SwitchDriver extends AutoCloseable {
      * @throws SwitchException REFUSED when that copy holds no valid image
      */
     void activatePartition(FirmwareType type, int copy);
+
+    /**
+     * The level of a switch-owned GPIO (VGPIO get value), e.g. a slot's PRSNT# (low = a card is
+     * present), power enable or PERST# line.
+     *
+     * @param logicalPin the firmware's logical GPIO pin ID (0..65535)
+     * @return true when the pin reads high
+     * @throws SwitchException DEVICE_ERROR with the firmware code when the firmware refuses (no such
+     *     logical pin; the simulator answers 0x64006 "invalid parameter")
+     */
+    boolean readGpio(int logicalPin);
+
+    /**
+     * Drives a switch-owned output GPIO (VGPIO set value) high or low. Setting the level it already
+     * has is harmless, so it is retried like any other command.
+     *
+     * @param logicalPin the firmware's logical GPIO pin ID (0..65535)
+     * @throws SwitchException DEVICE_ERROR with the firmware code when the firmware refuses (no such
+     *     logical pin, or the pin is an input; the simulator answers 0x64006 "invalid parameter")
+     */
+    void writeGpio(int logicalPin, boolean high);
 
     /** Hot-resets one physical port's link (it drops and retrains). */
     void resetPort(int physicalPort);

@@ -12,9 +12,11 @@ import io.gpuchassis.switchdrv.command.Ping;
 import io.gpuchassis.switchdrv.command.PortCapabilities;
 import io.gpuchassis.switchdrv.command.PortControl;
 import io.gpuchassis.switchdrv.command.PortInfo;
+import io.gpuchassis.switchdrv.command.ReadGpio;
 import io.gpuchassis.switchdrv.command.SysInfo;
 import io.gpuchassis.switchdrv.command.TopConfig;
 import io.gpuchassis.switchdrv.command.Unbind;
+import io.gpuchassis.switchdrv.command.WriteGpio;
 import io.gpuchassis.switchdrv.mrpc.FirmwareErrors;
 import io.gpuchassis.switchdrv.mrpc.MailboxMrpcEngine;
 import io.gpuchassis.switchdrv.mrpc.MrpcEngine;
@@ -276,6 +278,16 @@ public final class SwitchtecDriver implements SwitchDriver {
     @Override
     public void activatePartition(FirmwareType type, int copy) {
         firmware.activate(generation(), type, copy);
+    }
+
+    @Override
+    public boolean readGpio(int logicalPin) {
+        return call(new ReadGpio(logicalPin));
+    }
+
+    @Override
+    public void writeGpio(int logicalPin, boolean high) {
+        call(new WriteGpio(logicalPin, high));
     }
 
     @Override

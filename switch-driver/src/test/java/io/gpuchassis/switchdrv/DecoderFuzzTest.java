@@ -16,9 +16,11 @@ import io.gpuchassis.switchdrv.command.PmonReadCounts;
 import io.gpuchassis.switchdrv.command.PmonReadSetup;
 import io.gpuchassis.switchdrv.command.PortCapabilities;
 import io.gpuchassis.switchdrv.command.PortInfo;
+import io.gpuchassis.switchdrv.command.ReadGpio;
 import io.gpuchassis.switchdrv.command.SysInfo;
 import io.gpuchassis.switchdrv.command.TopConfig;
 import io.gpuchassis.switchdrv.command.Unbind;
+import io.gpuchassis.switchdrv.command.VgpioPayload;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
@@ -107,6 +109,7 @@ class DecoderFuzzTest {
         fuzzCommand(new FirmwareStatus(), new byte[4]);
         fuzzCommand(new Echo(5), new byte[] {~5, -1, -1, -1});
         fuzzCommand(new Ping(5), Ping.encodeAnswer(BootPhase.MAIN_FIRMWARE, 0, 2, 5));
+        fuzzCommand(new ReadGpio(0x10), new VgpioPayload(VgpioPayload.SUB_GET_VALUE, 0x10, 1).encode());
     }
 
     @Test
@@ -195,7 +198,7 @@ class DecoderFuzzTest {
                 if (rnd.nextBoolean()) {
                     slave.write(b);
                 } else {
-                    slave.writeRead(b, rnd.nextInt(30));
+                    slave.combined(b, rnd.nextInt(30));
                 }
             } catch (TwiSlave.NakException expected) {
                 // a command byte the slave does not know is NAKed

@@ -1,16 +1,13 @@
 package io.gpuchassis.switchdrv;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.io.i2c.I2C;
-import io.gpuchassis.switchdrv.sim.PtyPair;
+import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
 import io.gpuchassis.switchdrv.sim.SmwpServer;
-import io.gpuchassis.switchdrv.sim.UartConsoleServer;
 import io.gpuchassis.switchdrv.transport.GasOnlyTransport;
 import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
@@ -21,11 +18,10 @@ import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A simulated chip served over one transport, with a real driver connected to it. Closes
- * everything it started (servers, socat, Pi4J context) in reverse order.
+ * everything it started (servers, pty console, Pi4J context) in reverse order.
  */
 public final class SimRig implements AutoCloseable {
 
@@ -52,22 +48,7 @@ public final class SimRig implements AutoCloseable {
 
     public static SimRig start(TransportKind kind, SimulatedSwitchConfig config, DriverOptions options)
             throws Exception {
-        if (kind == TransportKind.UART_PTY) {
-            requireSocat();
-        }
         return new SimRig(kind, new SimulatedSwitch(config), options);
-    }
-
-    /** Skips (locally) or fails (when CI is set) a pty test on a machine without socat. */
-    public static void requireSocat() {
-        if (PtyPair.socatAvailable()) {
-            return;
-        }
-        String message = "socat is not on PATH: the UART tests need a real pty pair (apt-get install -y socat)";
-        if (System.getenv("CI") != null) {
-            fail(message);
-        }
-        Assumptions.abort(message + "; skipped because CI is not set");
     }
 
     private SwitchTransport transport(TransportKind kind, DriverOptions options) throws Exception {
@@ -92,10 +73,9 @@ public final class SimRig implements AutoCloseable {
                 return new I2cSwitchTransport(i2c, new I2cSwitchTransport.Options(20, 20, Duration.ofMillis(1)));
             }
             case UART_PTY: {
-                PtyPair pty = PtyPair.create();
+                PtyConsole pty = PtyConsole.open(sim);
                 resources.add(pty);
-                resources.add(UartConsoleServer.openPty(sim, pty.devicePath()));
-                return new UartSwitchTransport(JSerialCommLink.open(pty.hostPath()),
+                return new UartSwitchTransport(JSerialCommLink.open(pty.slavePath().toString()),
                         new UartSwitchTransport.Options(io, 3));
             }
             default:

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.switchdrv.command.FirmwareImage;
+import io.gpuchassis.switchdrv.mrpc.FirmwareErrors;
 import io.gpuchassis.switchdrv.sim.Attachment;
 import io.gpuchassis.switchdrv.sim.ChipIdentity;
 import io.gpuchassis.switchdrv.sim.SimTiming;
@@ -17,7 +18,7 @@ import java.util.OptionalInt;
 
 /**
  * The driver's behaviour, specified once and run over every transport (in memory, SMWP/TCP with
- * whole MRPCs, SMWP/TCP as a GAS link, I2C through Pi4J, UART console over a socat pty).
+ * whole MRPCs, SMWP/TCP as a GAS link, I2C through Pi4J, UART console over a pty served by PtyConsole).
  */
 class SwitchDriverContractIT {
 
@@ -122,6 +123,37 @@ class SwitchDriverContractIT {
             assertEquals(0x4, code(() -> rig.driver.bind(0, 2, 19)), "no such physical port");
             assertEquals(0x8, code(() -> rig.driver.bind(0, 2, 5)), "target is an upstream port");
             assertEquals(0xB, code(() -> rig.driver.unbind(1, 9)), "nothing bound there");
+        }
+    }
+
+    @TestAllTransports
+    void connector_gpios_owned_by_the_switch_are_read_and_driven(TransportKind kind) throws Exception {
+        SimulatedSwitchConfig cfg = SimulatedSwitchConfig.builder(ChipIdentity.pfx160Gen6(5)).partitions(1)
+                .port(0, 16, 5, Attachment.gpu(5, 16)).port(1, 16, 5, Attachment.nothing())
+                .port(2, 16, 5, Attachment.host(0))
+                .presenceGpio(0x10, 0).presenceGpio(0x11, 1)   // PRSNT# of slots 0 and 1
+                .outputGpio(0x20, false).outputGpio(0x121, true) // slot power enable, PERST#
+                .build();
+        try (SimRig rig = SimRig.start(kind, cfg)) {
+            assertFalse(rig.driver.readGpio(0x10), "PRSNT# asserted (low): a GPU is in slot 0");
+            assertTrue(rig.driver.readGpio(0x11), "PRSNT# high: slot 1 is empty");
+
+            assertFalse(rig.driver.readGpio(0x20));
+            rig.driver.writeGpio(0x20, true);
+            assertTrue(rig.driver.readGpio(0x20));
+            assertTrue(rig.driver.readGpio(0x121));
+            rig.driver.writeGpio(0x121, false);
+            assertFalse(rig.driver.readGpio(0x121));
+            assertTrue(rig.driver.readGpio(0x20), "pins are independent");
+
+            assertEquals(FirmwareErrors.ERR_INVALID_PARAM, code(() -> rig.driver.writeGpio(0x10, true)), "an input");
+            assertFalse(rig.driver.readGpio(0x10), "the refused set changed nothing");
+            assertEquals(FirmwareErrors.ERR_INVALID_PARAM, code(() -> rig.driver.readGpio(0x99)), "no such pin");
+            assertEquals(FirmwareErrors.ERR_INVALID_PARAM, code(() -> rig.driver.writeGpio(0x99, false)), "no such pin");
+
+            rig.driver.resetSwitch();
+            assertFalse(rig.driver.readGpio(0x20), "outputs start at their boot level after a reset");
+            assertTrue(rig.driver.readGpio(0x121));
         }
     }
 

@@ -10,6 +10,6 @@ public enum TransportKind {
     TCP_GAS,
     /** TWI frames with tags and PEC through Pi4J's I2C interface and the simulator's I2C provider. */
     I2C,
-    /** The UART text console over a real pty pair made by socat, jSerialComm on both ends. */
+    /** The UART text console on a real pty served by {@code PtyConsole}, jSerialComm on the driver's end. */
     UART_PTY
 }

@@ -41,6 +41,13 @@ public record ChassisState(
         switchObservations, bindings);
   }
 
+  /** This state with what the hardware says about the chassis: its identity (serial number) and its slots' GPUs. */
+  public ChassisState withInventory(ChassisIdentity readIdentity, List<Slot> readSlots) {
+    return new ChassisState(
+        generation, readIdentity, switches, interSwitchLinks, hosts, readSlots, fans, powerSupplies,
+        temperatureSensors, switchObservations, bindings);
+  }
+
   /** This state with {@code observation} replacing the previous one of its switch. */
   public ChassisState withSwitchObservation(SwitchObservation observation) {
     Map<String, SwitchObservation> next = new java.util.HashMap<>(switchObservations);

@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param listen where the HTTPS server listens
  * @param stateDir where the database, the generated certificate and other persistent state live
  * @param hardwareMode simulated or real hardware
- * @param topology the chassis topology file; empty means the embedded reference chassis
+ * @param board the board description file; empty means the embedded reference board (simulated mode only)
  * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with {@code tlsPrivateKey})
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
  * @param switchPollInterval how often each switch is polled for link state and error counters
@@ -24,7 +24,7 @@ public record AgentConfig(
     ListenAddress listen,
     Path stateDir,
     HardwareMode hardwareMode,
-    Optional<Path> topology,
+    Optional<Path> board,
     Optional<Path> tlsCertificate,
     Optional<Path> tlsPrivateKey,
     Duration switchPollInterval,
@@ -61,18 +61,24 @@ public record AgentConfig(
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
-        value, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        value, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
         sensors,
         firmwareTrustedKeys);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
-        listen, value, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        listen, value, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
         sensors, firmwareTrustedKeys);
   }
 
-  public AgentConfig withTopology(Path value) {
+  public AgentConfig withHardwareMode(HardwareMode value) {
+    return new AgentConfig(
+        listen, stateDir, value, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, sensors,
+        firmwareTrustedKeys);
+  }
+
+  public AgentConfig withBoard(Path value) {
     return new AgentConfig(
         listen,
         stateDir,
@@ -88,7 +94,7 @@ public record AgentConfig(
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, value, simulation,
+        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, value, simulation,
         sensors, firmwareTrustedKeys);
   }
 
@@ -98,19 +104,19 @@ public record AgentConfig(
 
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, value,
+        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, value,
         sensors, firmwareTrustedKeys);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value,
+        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value,
         firmwareTrustedKeys);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, topology, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
         sensors, Optional.of(value));
   }
 

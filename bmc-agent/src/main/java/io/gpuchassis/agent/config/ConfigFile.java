@@ -40,13 +40,18 @@ public final class ConfigFile {
       config = config.withStateDir(folder.resolve(doc.stateDir));
     }
     HardwareMode mode = config.hardwareMode();
-    Optional<Path> topology = config.topology();
+    Optional<Path> board = config.board();
     if (doc.hardware != null) {
       if (doc.hardware.mode != null) {
         mode = named(file, "hardware.mode", () -> parseMode(doc.hardware.mode));
       }
-      if (doc.hardware.topology != null) {
-        topology = Optional.of(folder.resolve(doc.hardware.topology));
+      if (doc.hardware.board != null && doc.hardware.topology != null) {
+        throw new ConfigException("configuration file " + file + ": hardware.board and hardware.topology (its old"
+            + " name) name the same file; give only hardware.board");
+      }
+      String named = doc.hardware.board != null ? doc.hardware.board : doc.hardware.topology;
+      if (named != null) {
+        board = Optional.of(folder.resolve(named));
       }
     }
     Optional<Path> certificate = config.tlsCertificate();
@@ -84,7 +89,7 @@ public final class ConfigFile {
     Optional<Path> finalCertificate = certificate;
     Optional<Path> finalKey = key;
     HardwareMode finalMode = mode;
-    Optional<Path> finalTopology = topology;
+    Optional<Path> finalBoard = board;
     AgentConfig merged = config;
     return named(
         file,
@@ -94,7 +99,7 @@ public final class ConfigFile {
                 merged.listen(),
                 merged.stateDir(),
                 finalMode,
-                finalTopology,
+                finalBoard,
                 finalCertificate,
                 finalKey,
                 finalPollInterval,
@@ -193,7 +198,10 @@ public final class ConfigFile {
     Switches {}
   }
 
-  record Hardware(@JsonProperty("mode") String mode, @JsonProperty("topology") String topology) {
+  record Hardware(
+      @JsonProperty("mode") String mode,
+      @JsonProperty("board") String board,
+      @JsonProperty("topology") String topology) {
     @JsonCreator
     Hardware {}
   }

@@ -14,6 +14,7 @@ import io.gpuchassis.sensor.fan.FanStatus;
 import io.gpuchassis.sensor.fan.FanZoneController;
 import io.gpuchassis.sensor.fan.ThermalInput;
 import io.gpuchassis.sensor.i2c.DeviceException;
+import io.gpuchassis.sensor.layout.FanControllerSpec;
 import io.gpuchassis.sensor.layout.FanSpec;
 import io.gpuchassis.sensor.layout.SensorLayout;
 import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
@@ -71,34 +72,42 @@ public final class HealthMonitor implements AutoCloseable {
   /** The sensors announced as frozen (InvalidSensorReading) and not yet restored; the bus threads share it. */
   private final Set<String> frozen = ConcurrentHashMap.newKeySet();
   private final Clock clock;
+  /**
+   * The poller the fan loop and the policy's clock run on: the fan controller's bus, else any poller; empty when the
+   * chassis has no sensor at all.
+   */
+  private final Optional<BusPoller> control;
 
-  private HealthMonitor(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots, IntPredicate boundToHost,
-      HealthEvents events, Clock clock, PollIntervals intervals, PollerSettings pollerSettings)
-      throws DeviceException {
-    this.layout = layout;
+  private HealthMonitor(ChassisSensors sensors, Set<Integer> gpuSlots, IntPredicate boundToHost,
+      HealthEvents events, Clock clock, PollIntervals intervals, PollerSettings pollerSettings) {
+    this.layout = sensors.layout();
     this.events = events;
     layout.psus().forEach(p -> supplyOfStatus.put(SensorIds.psuStatus(p.id()), p.id()));
     this.clock = clock;
-    this.sensors = new ChassisSensors(pi4j, layout, PostBoxTiming.production());
-    sensors.initialize();
+    this.sensors = sensors;
     this.watched = SensorThresholds.of(layout, gpuSlots);
     watched.forEach((id, t) -> thresholds.watch(id, t, SensorThresholds.DEBOUNCE, SensorThresholds.DEBOUNCE));
     this.policy = new OverTempPolicy(OverTempSettings.defaults(), boundToHost);
     this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), pollerSettings, clock,
         this::onReading);
 
-    List<FanSpec> fans = layout.fanController().fans();
-    this.fanZone = new FanZoneController(FanControlSettings.defaults(), sensors.fanController().readDutyPercent(0));
+    List<FanSpec> fans = layout.fanController().map(FanControllerSpec::fans).orElse(List.of());
+    this.fanZone = new FanZoneController(FanControlSettings.defaults(), currentDuty(sensors));
     this.fanLoop = new FanControlLoop(fanZone, () -> thermalInputs(gpuSlots), () -> fanStatuses(fans),
         duty -> {
           for (FanSpec f : fans) {
-            sensors.fanController().setDutyPercent(f.channel(), duty);
+            sensors.fanController().orElseThrow().setDutyPercent(f.channel(), duty);
           }
         },
         System::nanoTime);
-    BusPoller control = controlBus();
-    control.every(intervals.fans(), fanLoop);
-    control.every(Duration.ofSeconds(1), this::tickPolicy);
+    this.control = layout.fanController().map(f -> polling.poller(f.location().bus()))
+        .or(() -> polling.pollers().stream().findFirst());
+    control.ifPresent(control -> {
+      if (sensors.fanController().isPresent()) {
+        control.every(intervals.fans(), fanLoop);
+      }
+      control.every(Duration.ofSeconds(1), this::tickPolicy);
+    });
   }
 
   /**
@@ -108,11 +117,11 @@ public final class HealthMonitor implements AutoCloseable {
    * @param boundToHost whether a slot's GPU is bound to a host now: the policy gives its host time to drain it
    * @param pollerSettings when a sensor counts as failed, stale or frozen
    */
-  public static HealthMonitor start(Context pi4j, SensorLayout layout, Set<Integer> gpuSlots,
+  public static HealthMonitor start(ChassisSensors sensors, Set<Integer> gpuSlots,
       IntPredicate boundToHost, HealthEvents events, Clock clock, PollIntervals intervals,
-      PollerSettings pollerSettings) throws DeviceException {
+      PollerSettings pollerSettings) {
     HealthMonitor monitor =
-        new HealthMonitor(pi4j, layout, gpuSlots, boundToHost, events, clock, intervals, pollerSettings);
+        new HealthMonitor(sensors, gpuSlots, boundToHost, events, clock, intervals, pollerSettings);
     monitor.polling.start();
     return monitor;
   }
@@ -163,8 +172,7 @@ public final class HealthMonitor implements AutoCloseable {
       }
       execute(policy.clearLatch(slot, operator, clock.instant()));
     }
-    int bus = layout.slot(slot).orElseThrow().expander().bus();
-    return polling.poller(bus).submit(() -> {
+    return commandPoller(slot).submit(() -> {
       sensors.slot(slot).setPowerEnabled(true);
       sleep(POWER_STABLE_MILLIS);
       sensors.slot(slot).setReset(false);
@@ -293,8 +301,7 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   private void powerOff(int slot) {
-    int bus = layout.slot(slot).orElseThrow().expander().bus();
-    polling.poller(bus).submit(() -> {
+    commandPoller(slot).submit(() -> {
       sensors.slot(slot).setReset(true);
       sensors.slot(slot).setPowerEnabled(false);
       return null;
@@ -307,8 +314,24 @@ public final class HealthMonitor implements AutoCloseable {
     });
   }
 
+  /** The poller that owns a slot's power line, where its power commands run. */
+  private BusPoller commandPoller(int slot) {
+    return polling.poller(ChassisPollPlan.slotCommandPoller(layout.slot(slot).orElseThrow()).orElseThrow(
+        () -> new IllegalStateException("slot " + slot + " has no power, reset or LED line in the board")));
+  }
+
   private BusPoller controlBus() {
-    return polling.poller(layout.fanController().location().bus());
+    return control.orElseThrow();
+  }
+
+  /** The fans' duty now, so that taking over does not jolt them; full speed when the controller cannot say. */
+  private static double currentDuty(ChassisSensors sensors) {
+    try {
+      return sensors.fanController().isPresent() ? sensors.fanController().get().readDutyPercent(0) : 100.0;
+    } catch (DeviceException e) {
+      LOG.warn("The fan controller's duty cannot be read ({}); the fans start at full speed", e.getMessage());
+      return 100.0;
+    }
   }
 
   @Override

@@ -1,12 +1,12 @@
 package io.gpuchassis.agent.health;
 
 import io.gpuchassis.sensor.chassis.SensorIds;
+import io.gpuchassis.sensor.layout.FanControllerSpec;
 import io.gpuchassis.sensor.layout.FanSpec;
 import io.gpuchassis.sensor.layout.PowerMonitorSpec;
 import io.gpuchassis.sensor.layout.PsuSpec;
 import io.gpuchassis.sensor.layout.SensorLayout;
 import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
-import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +14,10 @@ import java.util.Set;
 
 /** The sensors a chassis shows through Redfish, in a stable order, from its sensor layout. */
 public final class SensorCatalog {
+
+  /** The device that answers for the fan speeds: the board's fan controller (it carries this id in every board). */
+  public static final String FAN_CONTROLLER = "FanController";
+
 
   private final List<ChassisSensor> sensors;
 
@@ -40,8 +44,8 @@ public final class SensorCatalog {
       all.add(sensor(SensorIds.railAmps(m.id()), "Current", "VoltageRegulator", m.id()));
       all.add(sensor(SensorIds.railWatts(m.id()), "Power", "VoltageRegulator", m.id()));
     }
-    for (FanSpec f : layout.fanController().fans()) {
-      all.add(sensor(SensorIds.fanRpm(f.id()), "Rotational", "Fan", SimulatedSensorBoard.FAN_CONTROLLER));
+    for (FanSpec f : layout.fanController().map(FanControllerSpec::fans).orElse(List.of())) {
+      all.add(sensor(SensorIds.fanRpm(f.id()), "Rotational", "Fan", FAN_CONTROLLER));
     }
     gpuSlots.stream().sorted().forEach(slot -> {
       all.add(sensor(SensorIds.gpuTemperature(slot), "Temperature", "GPU", "GPU" + slot));

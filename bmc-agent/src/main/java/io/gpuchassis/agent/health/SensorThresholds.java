@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.health;
 
 import io.gpuchassis.sensor.chassis.SensorIds;
+import io.gpuchassis.sensor.layout.FanControllerSpec;
 import io.gpuchassis.sensor.layout.FanSpec;
 import io.gpuchassis.sensor.layout.Placement;
 import io.gpuchassis.sensor.layout.PsuSpec;
@@ -9,6 +10,7 @@ import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
 import io.gpuchassis.sensor.threshold.Debounce;
 import io.gpuchassis.sensor.threshold.Thresholds;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -47,7 +49,7 @@ public final class SensorThresholds {
     for (PsuSpec p : layout.psus()) {
       all.put(SensorIds.psuTemperature(p.id()), PSU_TEMPERATURE);
     }
-    for (FanSpec f : layout.fanController().fans()) {
+    for (FanSpec f : layout.fanController().map(FanControllerSpec::fans).orElse(List.of())) {
       all.put(SensorIds.fanRpm(f.id()), FAN_SPEED);
     }
     gpuSlots.stream().sorted().forEach(slot -> all.put(SensorIds.gpuTemperature(slot), GPU_TEMPERATURE));

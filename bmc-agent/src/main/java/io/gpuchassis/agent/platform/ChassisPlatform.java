@@ -1,44 +1,55 @@
 package io.gpuchassis.agent.platform;
 
 import com.pi4j.context.Context;
+import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.agent.board.GpioLineRef;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.fault.FaultInjector;
-import io.gpuchassis.sensor.layout.SensorLayout;
+import io.gpuchassis.sensor.gpio.GpioLine;
+import io.gpuchassis.sensor.gpio.SlotSignal;
+import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import java.util.Optional;
 
 /**
  * The hardware the agent runs on, real or simulated: the seam between the agent and its chassis. The agent asks it for
- * the chassis inventory, a driver per switch chip and the Pi4J context of the sensor buses, and never learns which
- * implementation answers (only {@link PlatformAssembly} chooses one). Real and simulated platforms are built from the
- * same board description; only a simulated one has a fault switchboard.
+ * the board, a driver per switch chip, the Pi4J context of the sensor buses and the processor's GPIO lines, and never
+ * learns which implementation answers (only {@link PlatformAssembly} chooses one). Real and simulated platforms are
+ * built from the same board description; only a simulated one has a fault switchboard.
  */
 public interface ChassisPlatform extends AutoCloseable {
 
-  /** What the agent runs on, in one line for the log (e.g. the board file and whether it is simulated). */
+  /** What the agent runs on, in one line for the log. */
   String description();
 
   /** Whether the hardware is simulated: the agent says so in its log and in the Manager resource. */
   boolean simulated();
 
-  /** The chassis as found at start: the board's parts, before anything has been polled. */
-  ChassisState inventory();
+  /** The board description the platform was built from. */
+  BoardDescription board();
+
+  /** The chassis the board describes, before the hardware has been read: no GPUs, no serial number yet. */
+  default ChassisState inventory() {
+    return BoardInventory.initialState(board());
+  }
 
   /**
    * A driver for switch chip {@code switchId} over its transport. Opening does not wait for the chip: a chip that is
-   * absent or does not answer fails the driver's calls (with the device named), so that its worker reports it.
+   * absent or does not answer fails the driver's calls, naming the device, so that its worker reports it.
    */
   SwitchDriver openSwitch(String switchId, DriverOptions options);
 
   /** The Pi4J context whose I2C buses carry the chassis sensors, slot lines and GPU sidebands. */
   Context sensorContext();
 
-  /** Where every sensor device sits. */
-  SensorLayout sensorLayout();
-
-  /** The power supply redundancy the board is designed for: the Redfish RedundancyType and the supplies needed. */
-  SupplyRedundancy supplyRedundancy();
+  /**
+   * A processor GPIO line of the board carrying {@code signal} of a slot: an input for presence, otherwise an output,
+   * requested at the level a running slot has (powered, out of reset, LED off).
+   *
+   * @throws DeviceException when the line cannot be had (no such gpiochip, or the GPIO provider cannot drive it)
+   */
+  GpioLine gpioLine(GpioLineRef line, SlotSignal signal) throws DeviceException;
 
   /** The fault switchboard of simulated hardware; empty on real hardware. */
   Optional<FaultInjector> faults();

@@ -117,7 +117,7 @@ final class EndpointZoneResource {
     EndpointLinks links = new EndpointLinks().ports(List.of(Uris.ref(Uris.port(s.switchId(), s.port()))));
     binding.host().filter(h -> binding.state() == SlotBinding.State.BOUND)
         .ifPresent(h -> links.zones(List.of(Uris.ref(Uris.zone(h)))));
-    return base(Uris.gpuEndpoint(s.number()), id, "GPU in slot " + s.number() + " (" + s.gpu().orElseThrow().model() + ")")
+    return base(Uris.gpuEndpoint(s.number()), id, "GPU in slot " + s.number() + " (" + s.gpu().orElseThrow().displayName() + ")")
         .connectedEntities(List.of(new ConnectedEntity().entityType(EntityType.PROCESSOR).entityRole(EntityRole.TARGET)))
         .links(links);
   }

@@ -125,12 +125,12 @@ final class PCIeDeviceResource {
         .atOdataId(Uris.pcieDevice(chassisId, slot.number()))
         .atOdataType(Schemas.PCIE_DEVICE.odataType())
         .id("Slot" + slot.number())
-        .name(gpu.model())
+        .name(gpu.displayName())
         .description("GPU in slot " + slot.number())
-        .manufacturer(gpu.vendorId() == 0x10de ? "NVIDIA" : String.format("PCI vendor 0x%04x", gpu.vendorId()))
-        .model(gpu.model())
-        .serialNumber(gpu.serialNumber())
-        .firmwareVersion(gpu.firmwareVersion())
+        .manufacturer(gpu.manufacturer().orElse(null))
+        .model(known(gpu.model()))
+        .serialNumber(known(gpu.serialNumber()))
+        .firmwareVersion(known(gpu.firmwareVersion()))
         .deviceType(DeviceType.SINGLE_FUNCTION)
         .pcIeInterface(pcie)
         .readyToRemove(state.binding(slot.number()).readyToRemove())
@@ -190,5 +190,10 @@ final class PCIeDeviceResource {
             .bool("ReadyToRemove", v -> null, v -> engine.setReadyToRemove(slot.number(), v))
             .apply();
     RedfishResponses.changed(ctx, RedfishResponses.tree(render(model.current(), slot)), rejected);
+  }
+
+  /** A text the GPU reported, or nothing when it did not say (an unidentified GPU). */
+  private static String known(String text) {
+    return text.isBlank() ? null : text;
   }
 }

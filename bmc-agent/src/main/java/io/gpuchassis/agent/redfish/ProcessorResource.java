@@ -83,20 +83,25 @@ final class ProcessorResource {
         .atOdataId(uri)
         .atOdataType(Schemas.PROCESSOR.odataType())
         .id(id)
-        .name(gpu.model())
+        .name(gpu.displayName())
         .description("GPU in slot " + slot.number())
         .processorType(ProcessorType.GPU)
-        .manufacturer(gpu.vendorId() == 0x10de ? "NVIDIA" : String.format("PCI vendor 0x%04x", gpu.vendorId()))
-        .model(gpu.model())
-        .serialNumber(gpu.serialNumber())
-        .firmwareVersion(gpu.firmwareVersion())
-        .maxTDPWatts(gpu.tdpWatts())
-        .processorMemory(List.of(new ProcessorMemory()
-            .capacityMiB(gpu.memoryGiB() * 1024).integratedMemory(true)))
+        .manufacturer(gpu.manufacturer().orElse(null))
+        .model(known(gpu.model()))
+        .serialNumber(known(gpu.serialNumber()))
+        .firmwareVersion(known(gpu.firmwareVersion()))
+        .maxTDPWatts(gpu.tdpWatts() > 0 ? gpu.tdpWatts() : null)
+        .processorMemory(gpu.memoryGiB() > 0
+            ? List.of(new ProcessorMemory().capacityMiB(gpu.memoryGiB() * 1024).integratedMemory(true)) : null)
         .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
         .environmentMetrics(Uris.ref(device + "/EnvironmentMetrics"))
         .links(new ProcessorLinks()
             .chassis(Uris.ref(Uris.chassis(chassis)))
             .pcIeDevice(Uris.ref(device)));
+  }
+
+  /** A text the GPU reported, or nothing when it did not say (an unidentified GPU). */
+  private static String known(String text) {
+    return text.isBlank() ? null : text;
   }
 }

@@ -156,7 +156,7 @@ final class ResourceBlockResource {
         .atOdataType(Schemas.RESOURCE_BLOCK.odataType())
         .id(Uris.gpuEndpointId(slot.number()))
         .name("GPU in slot " + slot.number())
-        .description(slot.gpu().orElseThrow().model() + " in slot " + slot.number() + " (switch " + slot.switchId()
+        .description(slot.gpu().orElseThrow().displayName() + " in slot " + slot.number() + " (switch " + slot.switchId()
             + "); composable into the hosts of that chip, and of chips whose inter-switch links reach it")
         // Processor, as DMTF's composability mockup types its GPU (offload) block; Expansion is for blocks whose
         // devices change over time, and a slot's GPU does not.

@@ -31,7 +31,9 @@ final class SystemCapabilities {
     String uri = Uris.CONSTRAINED_CAPABILITIES;
     List<String> models = state.slots().stream()
         .filter(Slot::occupied)
-        .map(s -> s.gpu().orElseThrow().model())
+        .map(s -> s.gpu().orElseThrow())
+        .filter(io.gpuchassis.agent.chassis.Gpu::identified)
+        .map(io.gpuchassis.agent.chassis.Gpu::model)
         .distinct()
         .toList();
     return common(uri, "ConstrainedCompositionCapabilities", "Constrained composition")

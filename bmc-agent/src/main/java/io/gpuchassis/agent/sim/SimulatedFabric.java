@@ -1,11 +1,17 @@
 package io.gpuchassis.agent.sim;
 
-import io.gpuchassis.agent.sim.topology.ChassisTopology;
-import io.gpuchassis.agent.sim.topology.HostPort;
-import io.gpuchassis.agent.sim.topology.I2cLocation;
-import io.gpuchassis.agent.sim.topology.InterSwitchLink;
-import io.gpuchassis.agent.sim.topology.Slot;
-import io.gpuchassis.agent.sim.topology.SwitchChip;
+import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.agent.board.BoardSwitch;
+import io.gpuchassis.agent.board.I2cAccess;
+import io.gpuchassis.agent.board.I2cPath;
+import io.gpuchassis.agent.board.LineRef;
+import io.gpuchassis.agent.board.SimulatedSwitchIdentity;
+import io.gpuchassis.agent.board.SlotAccess;
+import io.gpuchassis.agent.board.SwitchGpioRef;
+import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.InterSwitchLink;
+import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.FirmwareVersion;
 import io.gpuchassis.switchdrv.SwitchDriver;
@@ -25,30 +31,30 @@ import com.pi4j.io.i2c.I2C;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The simulated switch chips of a topology, reached the way the agent reaches real ones: a chip with an I2C location
- * in the topology sits on a simulated I2C bus behind Pi4J (a provider of our own whose devices are the chips' TWI
- * slaves), the others are served over TCP on the loopback interface with the switch management wire protocol. Either
- * way the real transport and the real driver run. Each chip's ports are configured from the topology: a slot with a
- * GPU holds an endpoint with the GPU's link capability, a host port an upstream partition, an inter-switch link its
- * peer.
+ * The simulated switch chips of a board, reached the way the agent reaches real ones: a chip the board places on an
+ * I2C bus sits on a simulated I2C bus behind Pi4J (a provider of our own whose devices are the chips' TWI slaves), the
+ * others are served over TCP on the loopback interface with the switch management wire protocol. Either way the real
+ * transport and the real driver run. Each chip is configured from the board: its identity from the board's
+ * {@code simulation} section, a slot with a simulated GPU holds an endpoint with the GPU's link capability, a host port
+ * an upstream partition, an inter-switch link its peer, a slot line the board puts on the chip a connector GPIO.
  */
 public final class SimulatedFabric implements AutoCloseable {
 
   private final Map<String, SimulatedSwitch> chips;
-  private final Map<String, I2cLocation> i2c;
+  private final Map<String, I2cPath> i2c;
   private final List<String> order;
   private final SmwpServer server;
   private final Context pi4j;
 
   private SimulatedFabric(
-      Map<String, SimulatedSwitch> chips, Map<String, I2cLocation> i2c, SmwpServer server, Context pi4j) {
+      Map<String, SimulatedSwitch> chips, Map<String, I2cPath> i2c, SmwpServer server, Context pi4j) {
     this.chips = chips;
     this.i2c = i2c;
     this.order = List.copyOf(chips.keySet());
@@ -56,22 +62,26 @@ public final class SimulatedFabric implements AutoCloseable {
     this.pi4j = pi4j;
   }
 
-  public static SimulatedFabric start(ChassisTopology topology, SimTiming timing) {
-    return start(topology, timing, 0);
+  public static SimulatedFabric start(BoardDescription board, SimTiming timing) {
+    return start(board, timing, 0);
   }
 
-  /** As {@link #start(ChassisTopology, SimTiming)}, serving TCP on {@code port} of the loopback interface. */
-  public static SimulatedFabric start(ChassisTopology topology, SimTiming timing, int port) {
+  /** As {@link #start(BoardDescription, SimTiming)}, serving TCP on {@code port} of the loopback interface. */
+  public static SimulatedFabric start(BoardDescription board, SimTiming timing, int port) {
     Map<String, SimulatedSwitch> chips = new LinkedHashMap<>();
-    Map<String, I2cLocation> i2c = new LinkedHashMap<>();
+    Map<String, I2cPath> i2c = new LinkedHashMap<>();
     SimulatedI2cProvider bus = new SimulatedI2cProvider();
-    for (SwitchChip chip : topology.switches()) {
-      SimulatedSwitch simulated = new SimulatedSwitch(config(topology, chip, timing));
+    for (BoardSwitch chip : board.switches()) {
+      SimulatedSwitch simulated = new SimulatedSwitch(config(board, chip, timing));
       chips.put(chip.id(), simulated);
-      chip.i2c().ifPresent(location -> {
-        bus.attach(location.bus(), location.address(), simulated);
-        i2c.put(chip.id(), location);
-      });
+      if (chip.access() instanceof I2cAccess at) {
+        if (at.path().mux().isPresent()) {
+          throw new ConfigException(board.source() + ": switch " + chip.id() + " is behind an agent-switched mux,"
+              + " which the switch driver does not select; give the mux kernelBuses");
+        }
+        bus.attach(at.path().bus(), at.path().address(), simulated);
+        i2c.put(chip.id(), at.path());
+      }
     }
     // Built explicitly with our provider only: the class path never chooses hardware.
     Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(bus).build();
@@ -83,13 +93,13 @@ public final class SimulatedFabric implements AutoCloseable {
     }
   }
 
-  /** A driver for {@code switchId}: over its I2C bus if the topology places it on one, otherwise over TCP. */
+  /** A driver for {@code switchId}: over its I2C bus if the board places it on one, otherwise over TCP. */
   public SwitchDriver connect(String switchId, DriverOptions options) {
     int index = order.indexOf(switchId);
     if (index < 0) {
       throw new IllegalArgumentException("no simulated switch " + switchId);
     }
-    I2cLocation location = i2c.get(switchId);
+    I2cPath location = i2c.get(switchId);
     if (location != null) {
       I2C device =
           pi4j.create(
@@ -104,7 +114,6 @@ public final class SimulatedFabric implements AutoCloseable {
     var transport = new TcpSwitchTransport(server.address(), index, options.commandTimeout());
     return SwitchtecDriver.open(transport, options);
   }
-
   /** Whether the agent reaches {@code switchId} over I2C (only then can an I2C NAK happen). */
   public boolean managedOverI2c(String switchId) {
     return i2c.containsKey(switchId);
@@ -137,51 +146,72 @@ public final class SimulatedFabric implements AutoCloseable {
     return order;
   }
 
-  static SimulatedSwitchConfig config(ChassisTopology topology, SwitchChip chip, SimTiming timing) {
+  /** The chip the board describes, with what the board's simulation section puts in and around it. */
+  static SimulatedSwitchConfig config(BoardDescription board, BoardSwitch chip, SimTiming timing) {
+    int index = board.switches().indexOf(chip);
+    SimulatedSwitchIdentity who = board.simulation().switches().getOrDefault(chip.id(),
+        new SimulatedSwitchIdentity(String.format("0x%08x", 0x5e000001 + index), DEFAULT_FIRMWARE));
     ChipIdentity identity =
         new ChipIdentity(
-            chip.vendorId(),
-            chip.deviceId(),
-            serial(chip.serialNumber()),
-            FirmwareVersion.parse(chip.firmwareVersion()),
-            chip.model(),
+            chip.chip().vendorId(),
+            chip.chip().deviceId(),
+            serial(who.serialNumber()),
+            FirmwareVersion.parse(who.firmwareVersion()),
+            chip.chip().model(),
             0);
     SimulatedSwitchConfig.Builder b = SimulatedSwitchConfig.builder(identity).timing(timing);
-    for (Slot slot : topology.slotsOnSwitch(chip.id())) {
-      Attachment device =
-          slot.gpu().map(g -> Attachment.gpu(g.maxGen(), g.maxWidth())).orElse(Attachment.nothing());
-      b.port(slot.port().port(), slot.port().width(), slot.port().maxGen(), device);
+    for (Slot slot : board.slotsOnSwitch(chip.id())) {
+      Attachment device = board.simulatedGpu(slot.number())
+          .map(g -> Attachment.gpu(g.maxPcieGeneration(), g.maxLanes())).orElse(Attachment.nothing());
+      b.port(slot.port(), slot.lanes(), slot.pcieGeneration(), device);
     }
-    List<HostPort> hosts = topology.hostsOnSwitch(chip.id());
-    for (int partition = 0; partition < hosts.size(); partition++) {
-      HostPort host = hosts.get(partition);
-      b.port(host.port().port(), host.port().width(), host.port().maxGen(), Attachment.host(partition));
+    int partitions = 1;
+    for (HostPort host : board.hostsOnSwitch(chip.id())) {
+      b.port(host.port(), host.lanes(), host.pcieGeneration(), Attachment.host(host.partition()));
+      partitions = Math.max(partitions, host.partition() + 1);
     }
-    // Cascaded chips: a link's a end is a downstream port, its b end the upstream port of a transit partition that
-    // follows the chip's host partitions (the agent's BindingPlan numbers them the same way).
-    int partitions = hosts.size();
-    for (InterSwitchLink link : topology.linksOfSwitch(chip.id())) {
-      if (link.a().switchId().equals(chip.id())) {
-        b.port(link.a().port(), link.a().width(), link.a().maxGen(), Attachment.interSwitch(link.b().switchId()));
+    // Cascaded chips: a link's a end is a downstream port, its b end the upstream port of a transit partition.
+    for (InterSwitchLink link : board.linksOfSwitch(chip.id())) {
+      if (link.switchA().equals(chip.id())) {
+        b.port(link.portA(), link.lanes(), link.generation(), Attachment.interSwitch(link.switchB()));
       } else {
-        b.port(link.b().port(), link.b().width(), link.b().maxGen(), Attachment.host(partitions++));
+        b.port(link.portB(), link.lanes(), link.generation(), Attachment.host(link.transitPartition()));
+        partitions = Math.max(partitions, link.transitPartition() + 1);
       }
     }
-    return b.partitions(Math.max(1, partitions)).build();
+    connectorGpios(board, chip.id(), b);
+    return b.partitions(partitions).build();
   }
 
-  /** Switchtec serial numbers are 32-bit values, written in the topology as hex ({@code 0x6a1c0001}). */
+  /**
+   * The slot lines the board puts on this chip's GPIOs: presence reads whether the slot holds a simulated GPU; power
+   * enable, PERST# and the LED are outputs that start as a running slot's (powered, out of reset, LED off).
+   */
+  private static void connectorGpios(BoardDescription board, String switchId, SimulatedSwitchConfig.Builder b) {
+    for (SlotAccess access : board.slotAccess()) {
+      Slot slot = board.slot(access.slot()).orElseThrow();
+      onChip(access.lines().presence(), switchId).ifPresent(pin -> b.presenceGpio(pin, slot.port()));
+      onChip(access.lines().powerEnable(), switchId).ifPresent(pin -> b.outputGpio(pin, true));
+      onChip(access.lines().perst(), switchId).ifPresent(pin -> b.outputGpio(pin, true));
+      onChip(access.lines().attentionLed(), switchId).ifPresent(pin -> b.outputGpio(pin, false));
+    }
+  }
+
+  private static Optional<Integer> onChip(Optional<LineRef> line, String switchId) {
+    return line.filter(l -> l instanceof SwitchGpioRef g && g.switchId().equals(switchId))
+        .map(l -> ((SwitchGpioRef) l).pin());
+  }
+
+  /** The firmware a simulated chip runs when the board's simulation section does not say. */
+  static final String DEFAULT_FIRMWARE = "9.20 B04A";
+
+  /** Switchtec serial numbers are 32-bit values, written in the board as hex ({@code 0x6a1c0001}). */
   static long serial(String text) {
     try {
       return Long.decode(text.trim()) & 0xFFFF_FFFFL;
     } catch (NumberFormatException e) {
       return text.hashCode() & 0xFFFF_FFFFL;
     }
-  }
-
-  /** Short command deadline for polling: a healthy switch answers in milliseconds. */
-  public static DriverOptions pollingOptions() {
-    return DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1));
   }
 
   @Override

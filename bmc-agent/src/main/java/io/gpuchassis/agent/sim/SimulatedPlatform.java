@@ -1,99 +1,107 @@
 package io.gpuchassis.agent.sim;
 
 import com.pi4j.context.Context;
-import io.gpuchassis.agent.health.SensorCatalog;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
-import io.gpuchassis.sensor.layout.SensorLayout;
-import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
-import java.time.Duration;
-
+import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.agent.board.GpioLineRef;
+import io.gpuchassis.agent.board.I2cPath;
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.platform.ChassisPlatform;
-import io.gpuchassis.agent.platform.SupplyRedundancy;
-import io.gpuchassis.agent.config.ConfigException;
+import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSettings;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.fault.FaultInjector;
+import io.gpuchassis.agent.health.SensorCatalog;
+import io.gpuchassis.agent.platform.BoardInventory;
+import io.gpuchassis.agent.platform.BoardSensorLayout;
+import io.gpuchassis.agent.platform.ChassisPlatform;
+import io.gpuchassis.agent.platform.GpuIdentities;
+import io.gpuchassis.sensor.gpio.GpioLine;
+import io.gpuchassis.sensor.gpio.SlotSignal;
+import io.gpuchassis.sensor.i2c.DeviceException;
+import io.gpuchassis.sensor.sim.SimulatedGpu;
+import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
+import io.gpuchassis.sensor.sim.SimulatedSensorBoardConfig;
+import io.gpuchassis.sensor.sim.ThermalParameters;
+import io.gpuchassis.sensor.sim.device.SimFruEeprom;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.SwitchDriver;
-import java.net.InetSocketAddress;
-import io.gpuchassis.agent.fault.FaultInjector;
-import io.gpuchassis.agent.sim.topology.ChassisTopology;
-import io.gpuchassis.agent.sim.topology.TopologyException;
 import io.gpuchassis.switchdrv.sim.SimTiming;
-import java.nio.file.Path;
+import java.net.InetSocketAddress;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
- * The simulated chassis, built from a topology file: the hardware it simulates (the switch chips, served over TCP) and
- * the fault switchboard that drives it. It also yields the chassis inventory the agent starts from.
+ * The simulated chassis, built from a board description: the devices the board declares, simulated below the agent's
+ * real drivers (switch chips at the wire, sensors at the register), filled with what the board's {@code simulation}
+ * section puts in, and the fault switchboard that drives them.
  */
 public final class SimulatedPlatform implements ChassisPlatform {
 
   /** How often the simulated physics (temperatures, fan speeds, power) advances. */
   static final Duration PHYSICS_STEP = Duration.ofMillis(100);
 
-  private final String name;
-  private final ChassisTopology topology;
+  private final BoardDescription board;
   private final FaultInjector faults;
   private final Optional<SimulatedFabric> fabric;
   private final Optional<InetSocketAddress> remote;
   private final SimulatedSensorBoard sensorBoard;
   private final Context sensorContext;
   private final AutoCloseable physicsClock;
-  private final SensorCatalog sensorCatalog;
 
   private SimulatedPlatform(
-      String name,
-      ChassisTopology topology,
-      FaultInjector faults,
-      Optional<SimulatedFabric> fabric,
+      BoardDescription board, FaultInjector faults, Optional<SimulatedFabric> fabric,
       Optional<InetSocketAddress> remote) {
-    this.name = name;
-    this.topology = topology;
+    this.board = board;
     this.faults = faults;
     this.fabric = fabric;
     this.remote = remote;
     // The sensor buses are always simulated here, with their physics running in real time.
-    this.sensorBoard = new SimulatedSensorBoard(SensorLayouts.simulation(topology));
+    this.sensorBoard = new SimulatedSensorBoard(sensorBoardConfig(board));
+    board.chassisFru().ifPresent(fru -> attachFru(fru.id(), fru.path()));
     this.sensorContext = sensorBoard.newContext();
     this.physicsClock = sensorBoard.startClock(PHYSICS_STEP);
-    this.sensorCatalog = new SensorCatalog(sensorBoard.config().layout(), gpuSlots());
-    // Faults act inside the simulator: only a simulator in this process can take them.
-    fabric.ifPresent(f -> new SwitchFaultKinds(f, inventory()).registerWith(faults));
-    new SensorFaultKinds(sensorBoard, inventory(), sensorCatalog()).registerWith(faults);
+    // Faults act inside the simulator: only a simulator in this process can take them. They aim at what the
+    // simulation put in the chassis.
+    ChassisState simulated = simulatedChassis(board);
+    fabric.ifPresent(f -> new SwitchFaultKinds(f, simulated).registerWith(faults));
+    new SensorFaultKinds(sensorBoard, simulated, new SensorCatalog(sensorBoard.config().layout(), gpuSlots()))
+        .registerWith(faults);
   }
 
-  /**
-   * @param file the topology file, or empty for the embedded reference chassis
-   * @throws ConfigException when the file cannot be read or describes an impossible chassis
-   */
-  public static SimulatedPlatform fromTopology(Optional<Path> file, Clock clock, SimulationSpeed speed) {
-    return fromTopology(file, clock, new SimulationSettings(speed, Optional.empty()));
-  }
-
-  /** A simulated chassis whose switches run in this process, or in the separate simulator the settings name. */
-  public static SimulatedPlatform fromTopology(Optional<Path> file, Clock clock, SimulationSettings settings) {
-    SimulationSpeed speed = settings.speed();
-    ChassisTopology topology;
-    try {
-      topology = file.map(ChassisTopology::load).orElseGet(ChassisTopology::reference);
-    } catch (TopologyException e) {
-      throw new ConfigException("chassis topology: " + e.getMessage(), e);
-    }
-    String name = topology.chassis().model() + " " + topology.chassis().id() + "' ("
-        + file.map(p -> p.toAbsolutePath().toString()).orElse("the embedded reference chassis") + ")";
+  /** A simulated board whose switches run in this process, or in the separate simulator the settings name. */
+  public static SimulatedPlatform start(BoardDescription board, Clock clock, SimulationSettings settings) {
     if (settings.switchSimulator().isPresent()) {
       ListenAddress at = settings.switchSimulator().get();
-      InetSocketAddress address = new InetSocketAddress(at.host(), at.port());
-      return new SimulatedPlatform(name, topology, new FaultInjector(clock), Optional.empty(), Optional.of(address));
+      return new SimulatedPlatform(board, new FaultInjector(clock), Optional.empty(),
+          Optional.of(new InetSocketAddress(at.host(), at.port())));
     }
-    SimTiming timing = speed == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
+    SimTiming timing = settings.speed() == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
     return new SimulatedPlatform(
-        name, topology, new FaultInjector(clock), Optional.of(SimulatedFabric.start(topology, timing)), Optional.empty());
+        board, new FaultInjector(clock), Optional.of(SimulatedFabric.start(board, timing)), Optional.empty());
+  }
+
+  /** What the simulation puts on the sensor buses: the board's simulated GPUs, 25 °C air, 60 % load. */
+  private static SimulatedSensorBoardConfig sensorBoardConfig(BoardDescription board) {
+    List<SimulatedGpu> gpus = board.simulatedPopulatedSlots().stream()
+        .map(s -> {
+          var gpu = board.simulatedGpu(s.number()).orElseThrow();
+          return new SimulatedGpu(s.number(), gpu.tdpWatts(), GpuIdentities.ofGpu(gpu));
+        })
+        .toList();
+    return new SimulatedSensorBoardConfig(BoardSensorLayout.of(board), gpus, 25.0, 0.6, true,
+        ThermalParameters.defaults());
+  }
+
+  /** The chassis FRU EEPROM, holding the serial number the simulation section gives. */
+  private void attachFru(String id, I2cPath path) {
+    var image = SimFruEeprom.image();
+    board.simulation().chassisSerialNumber().ifPresent(image::productSerialNumber);
+    sensorBoard.network().bus(path.bus()).attach(path.address(), new SimFruEeprom(id, image.build()));
   }
 
   /** The switch simulator running in this process (empty when the switches are simulated by another process). */
@@ -101,20 +109,19 @@ public final class SimulatedPlatform implements ChassisPlatform {
     return fabric.orElseThrow(() -> new IllegalStateException("the switches are simulated by another process"));
   }
 
-  /** A driver for {@code switchId}, wherever its simulator runs. */
   @Override
   public SwitchDriver openSwitch(String switchId, DriverOptions options) {
     if (fabric.isPresent()) {
       return fabric.get().connect(switchId, options);
     }
-    int index =
-        topology.switches().stream().map(s -> s.id()).toList().indexOf(switchId);
+    int index = board.switches().stream().map(s -> s.id()).toList().indexOf(switchId);
     return SimulatedFabric.connectRemote(remote.orElseThrow(), index, options);
   }
 
   @Override
   public String description() {
-    return "SIMULATED HARDWARE: the simulated chassis '" + name + ", switches simulated "
+    return "SIMULATED HARDWARE: the simulated chassis '" + board.identity().model() + " " + board.identity().id()
+        + "' (" + board.source() + "), switches simulated "
         + remote.map(a -> "by the switch simulator at " + a.getHostString() + ":" + a.getPort()).orElse("in this process");
   }
 
@@ -123,44 +130,44 @@ public final class SimulatedPlatform implements ChassisPlatform {
     return true;
   }
 
-  /** The Pi4J context whose I2C buses are the simulated sensor board's: the agent's sensor drivers open it. */
+  @Override
+  public BoardDescription board() {
+    return board;
+  }
+
   @Override
   public Context sensorContext() {
     return sensorContext;
   }
 
+  /** A processor GPIO line of the simulated board: backed by the simulated slot it belongs to. */
   @Override
-  public SensorLayout sensorLayout() {
-    return sensorBoard.config().layout();
+  public GpioLine gpioLine(GpioLineRef line, SlotSignal signal) throws DeviceException {
+    try {
+      return sensorBoard.externalLine(BoardSensorLayout.ExternalLines.name(line, signal));
+    } catch (RuntimeException e) {
+      throw new DeviceException(line.describe() + ": " + e.getMessage());
+    }
   }
 
-  /** The slots whose GPU sideband is read: the occupied ones. */
+  /** The slots the simulation put a GPU in. */
   public Set<Integer> gpuSlots() {
-    return topology.populatedSlots().stream().map(s -> s.id()).collect(Collectors.toCollection(TreeSet::new));
+    return board.simulatedPopulatedSlots().stream().map(Slot::number).collect(Collectors.toCollection(TreeSet::new));
   }
 
-  public SensorCatalog sensorCatalog() {
-    return sensorCatalog;
+  /** The chassis a board's simulation holds: the board with the GPUs its simulation section puts in. */
+  public static ChassisState simulatedChassis(BoardDescription board) {
+    ChassisState state = BoardInventory.initialState(board);
+    List<Slot> slots = state.slots().stream()
+        .map(s -> new Slot(s.number(), s.switchId(), s.port(), s.lanes(), s.pcieGeneration(),
+            board.simulatedGpu(s.number())))
+        .toList();
+    return new ChassisState(0, state.identity(), state.switches(), state.interSwitchLinks(), state.hosts(), slots,
+        state.fans(), state.powerSupplies(), state.temperatureSensors(), state.switchObservations(), state.bindings());
   }
 
   public SimulatedSensorBoard sensorBoard() {
     return sensorBoard;
-  }
-
-  @Override
-  public void close() {
-    faults.clearAll();
-    fabric.ifPresent(SimulatedFabric::close);
-    try {
-      physicsClock.close();
-    } catch (Exception e) {
-      Thread.currentThread().interrupt();
-    }
-    sensorContext.shutdown();
-  }
-
-  public ChassisTopology topology() {
-    return topology;
   }
 
   /** The fault switchboard of the simulated hardware. */
@@ -174,14 +181,14 @@ public final class SimulatedPlatform implements ChassisPlatform {
   }
 
   @Override
-  public SupplyRedundancy supplyRedundancy() {
-    return new SupplyRedundancy(
-        topology.powerSupplyRedundancy().type().name(), topology.powerSupplyRedundancy().minNeeded());
-  }
-
-  /** The inventory the agent starts from: what the simulated chassis holds. */
-  @Override
-  public ChassisState inventory() {
-    return TopologyInventory.initialState(topology);
+  public void close() {
+    faults.clearAll();
+    fabric.ifPresent(SimulatedFabric::close);
+    try {
+      physicsClock.close();
+    } catch (Exception e) {
+      Thread.currentThread().interrupt();
+    }
+    sensorContext.shutdown();
   }
 }

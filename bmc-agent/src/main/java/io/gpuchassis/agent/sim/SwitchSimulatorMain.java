@@ -1,6 +1,6 @@
 package io.gpuchassis.agent.sim;
 
-import io.gpuchassis.agent.sim.topology.ChassisTopology;
+import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
@@ -20,8 +20,8 @@ public final class SwitchSimulatorMain {
   public static void main(String[] args) throws InterruptedException {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 0;
     SimTiming timing = args.length > 1 && args[1].equals("fast") ? SimTiming.fast() : SimTiming.realistic();
-    ChassisTopology topology = args.length > 2 ? ChassisTopology.load(Path.of(args[2])) : ChassisTopology.reference();
-    SimulatedFabric fabric = SimulatedFabric.start(topology, timing, port);
+    BoardDescription board = args.length > 2 ? BoardDescription.load(Path.of(args[2])) : BoardDescription.reference();
+    SimulatedFabric fabric = SimulatedFabric.start(board, timing, port);
     Runtime.getRuntime().addShutdownHook(new Thread(fabric::close, "simulator-shutdown"));
     System.out.println("SWITCH SIMULATOR LISTENING ON " + fabric.address().getPort());
     System.out.flush();

@@ -7,8 +7,8 @@ import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.sim.SimulatedFabric;
-import io.gpuchassis.agent.sim.TopologyInventory;
-import io.gpuchassis.agent.sim.topology.ChassisTopology;
+import io.gpuchassis.agent.sim.SimulatedPlatform;
+import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import java.nio.file.Files;
@@ -36,14 +36,14 @@ public final class BindingBenchmark {
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 200;
     Path dir = Files.createTempDirectory("binding-bench");
-    ChassisTopology topology = ChassisTopology.reference();
+    BoardDescription board = BoardDescription.reference();
     Clock clock = Clock.systemUTC();
     try (AgentStore store = AgentStore.open(dir);
-        SimulatedFabric fabric = SimulatedFabric.start(topology, SimTiming.instant())) {
-      ChassisModel model = new ChassisModel(TopologyInventory.initialState(topology));
+        SimulatedFabric fabric = SimulatedFabric.start(board, SimTiming.instant())) {
+      ChassisModel model = new ChassisModel(SimulatedPlatform.simulatedChassis(board));
       try (SwitchWorkers workers =
           SwitchWorkers.start(
-              model, id -> fabric.connect(id, SimulatedFabric.pollingOptions()), clock, Duration.ofMinutes(10))) {
+              model, id -> fabric.connect(id, io.gpuchassis.switchdrv.DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1))), clock, Duration.ofMinutes(10))) {
         BindingEngine engine =
             new BindingEngine(model, workers, new BindingJournal(store, clock), clock, Duration.ofSeconds(5));
         System.out.printf("machine: %d cores, %s%n", Runtime.getRuntime().availableProcessors(),

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.SlotBinding.State;
-import io.gpuchassis.agent.sim.TopologyInventory;
-import io.gpuchassis.agent.sim.topology.ChassisTopology;
+import io.gpuchassis.agent.sim.SimulatedPlatform;
+import io.gpuchassis.agent.board.BoardDescription;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 class HostGpusTest {
 
-  static final ChassisState EMPTY = TopologyInventory.initialState(ChassisTopology.reference());
+  static final ChassisState EMPTY = SimulatedPlatform.simulatedChassis(BoardDescription.reference());
 
   static ChassisState with(ChassisState state, int slot, State s, String host, boolean ready) {
     SlotBinding b = SlotBinding.unbound(slot, Instant.EPOCH)

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SlotBinding.State;
 import io.gpuchassis.agent.compose.Placement.Placed;
-import io.gpuchassis.agent.sim.TopologyInventory;
-import io.gpuchassis.agent.sim.topology.ChassisTopology;
+import io.gpuchassis.agent.sim.SimulatedPlatform;
+import io.gpuchassis.agent.board.BoardDescription;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class PlacementTest {
 
-  static final ChassisState EMPTY = TopologyInventory.initialState(ChassisTopology.reference());
+  static final ChassisState EMPTY = SimulatedPlatform.simulatedChassis(BoardDescription.reference());
   static final Placement ANYWHERE = new Placement((state, slot, host) -> true);
   static final Placement ENGINE = Placement.ofEngine();
 

@@ -40,7 +40,7 @@ class ConfigFileTest {
     assertEquals(new ListenAddress("0.0.0.0", 9443), config.listen());
     assertEquals(dir.resolve("state"), config.stateDir());
     assertEquals(HardwareMode.SIMULATED, config.hardwareMode());
-    assertEquals(Optional.of(dir.resolve("chassis.yaml")), config.topology());
+    assertEquals(Optional.of(dir.resolve("chassis.yaml")), config.board());
     assertEquals(Optional.of(dir.resolve("tls/cert.pem")), config.tlsCertificate());
     assertEquals(Optional.of(dir.resolve("tls/key.pem")), config.tlsPrivateKey());
     assertEquals(java.time.Duration.ofMillis(250), config.switchPollInterval());

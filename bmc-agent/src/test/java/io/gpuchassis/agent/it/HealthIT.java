@@ -72,8 +72,10 @@ class HealthIT {
     for (String link : new String[] {"Sensors", "ThermalSubsystem", "PowerSubsystem", "EnvironmentMetrics"}) {
       assertEquals(CHASSIS + "/" + link, chassis.at("/" + link + "/@odata.id").asText());
     }
-    assertEquals(((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorCatalog().all().size(), get(CHASSIS + "/Sensors").at("/Members")
-        .size());
+    var simulation = (io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform();
+    var catalog = new io.gpuchassis.agent.health.SensorCatalog(
+        io.gpuchassis.agent.platform.BoardSensorLayout.of(simulation.board()), simulation.gpuSlots());
+    assertEquals(catalog.all().size(), get(CHASSIS + "/Sensors").at("/Members").size());
     JsonNode gpu = get(CHASSIS + "/Sensors/GPU1Temperature");
     assertEquals("Temperature", gpu.get("ReadingType").asText());
     assertEquals("Cel", gpu.get("ReadingUnits").asText());

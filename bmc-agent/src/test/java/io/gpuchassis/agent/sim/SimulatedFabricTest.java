@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.fault.FaultException;
 import io.gpuchassis.agent.fault.FaultInjector;
-import io.gpuchassis.agent.sim.topology.ChassisTopology;
+import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.switchdrv.DriverOptions;
+import java.time.Duration;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import java.io.InputStream;
@@ -18,32 +20,34 @@ import java.time.Clock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The simulated switch chips are reached over I2C where the topology places them on a bus, otherwise over TCP. */
+/** The simulated switch chips are reached over I2C where the board places them on a bus, otherwise over TCP. */
 class SimulatedFabricTest {
+
+  private static final DriverOptions POLLING = DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1));
 
   @TempDir Path dir;
 
   @Test
   void a_chip_on_an_i2c_bus_is_reached_over_i2c() {
-    ChassisTopology topology = ChassisTopology.loadResource("/topology/small-chassis.yaml");
-    try (SimulatedFabric fabric = SimulatedFabric.start(topology, SimTiming.fast());
-        SwitchDriver driver = fabric.connect("SW1", SimulatedFabric.pollingOptions())) {
+    BoardDescription board = BoardDescription.loadResource("/board/small-board.yaml");
+    try (SimulatedFabric fabric = SimulatedFabric.start(board, SimTiming.fast());
+        SwitchDriver driver = fabric.connect("SW1", POLLING)) {
       assertTrue(fabric.managedOverI2c("SW1"));
-      assertEquals(topology.switches().get(0).deviceId(), driver.identity().deviceId());
+      assertEquals(board.switches().get(0).chip().deviceId(), driver.identity().deviceId());
     }
   }
 
   @Test
   void a_chip_without_an_i2c_location_is_reached_over_tcp_and_cannot_nak() throws Exception {
-    ChassisTopology topology = withoutSwitchI2c();
-    try (SimulatedFabric fabric = SimulatedFabric.start(topology, SimTiming.fast());
-        SwitchDriver driver = fabric.connect("SW1", SimulatedFabric.pollingOptions())) {
+    BoardDescription board = withoutSwitchI2c();
+    try (SimulatedFabric fabric = SimulatedFabric.start(board, SimTiming.fast());
+        SwitchDriver driver = fabric.connect("SW1", POLLING)) {
       assertFalse(fabric.managedOverI2c("SW1"));
       assertFalse(driver.ports().isEmpty());
-      assertEquals(topology.switches().get(0).deviceId(), driver.identity().deviceId());
+      assertEquals(board.switches().get(0).chip().deviceId(), driver.identity().deviceId());
 
       FaultInjector injector = new FaultInjector(Clock.systemUTC());
-      new SwitchFaultKinds(fabric, TopologyInventory.initialState(topology)).registerWith(injector);
+      new SwitchFaultKinds(fabric, SimulatedPlatform.simulatedChassis(board)).registerWith(injector);
       assertTrue(injector.kinds().stream().noneMatch(k -> k.name().equals("i2c-nak")), "no I2C, no NAK");
       var e =
           assertThrows(
@@ -52,15 +56,15 @@ class SimulatedFabricTest {
     }
   }
 
-  private ChassisTopology withoutSwitchI2c() throws Exception {
+  private BoardDescription withoutSwitchI2c() throws Exception {
     String yaml;
-    try (InputStream in = getClass().getResourceAsStream("/topology/small-chassis.yaml")) {
+    try (InputStream in = getClass().getResourceAsStream("/board/small-board.yaml")) {
       yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    String changed = yaml.replace(", i2c: {bus: 2, address: \"0x50\"}", "");
+    String changed = yaml.replace("i2c: {bus: 2, address: \"0x50\"}", "tcp: {host: 127.0.0.1, port: 9555}");
     assertFalse(changed.equals(yaml), "the small chassis's switch should have had an I2C location");
     Path file = dir.resolve("small-tcp.yaml");
     Files.writeString(file, changed);
-    return ChassisTopology.load(file);
+    return BoardDescription.load(file);
   }
 }

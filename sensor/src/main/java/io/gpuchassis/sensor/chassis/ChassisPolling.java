@@ -12,7 +12,8 @@ import java.util.NoSuchElementException;
 import java.util.TreeMap;
 
 /**
- * One {@link BusPoller} per bus of a poll plan, started together and closed together. Thread-safety: safe.
+ * One {@link BusPoller} per key of a poll plan (per I2C bus, plus one for the external slot lines, see {@link
+ * ChassisPollPlan#EXTERNAL_LINES}), started together and closed together. Thread-safety: safe.
  */
 public final class ChassisPolling implements AutoCloseable {
 
@@ -22,7 +23,8 @@ public final class ChassisPolling implements AutoCloseable {
   public ChassisPolling(
       Map<Integer, List<PollTask>> plan, PollerSettings settings, Clock clock, ReadingListener listener) {
     plan.forEach(
-        (bus, tasks) -> pollers.put(bus, new BusPoller("i2c-" + bus, tasks, settings, clock, listener)));
+        (key, tasks) ->
+            pollers.put(key, new BusPoller(ChassisPollPlan.pollerName(key), tasks, settings, clock, listener)));
   }
 
   public ChassisPolling start() {
@@ -30,10 +32,12 @@ public final class ChassisPolling implements AutoCloseable {
     return this;
   }
 
-  public BusPoller poller(int bus) {
-    BusPoller p = pollers.get(bus);
+  /** The poller of a bus, or of the external lines ({@link ChassisPollPlan#EXTERNAL_LINES}). */
+  public BusPoller poller(int key) {
+    BusPoller p = pollers.get(key);
     if (p == null) {
-      throw new NoSuchElementException("no poller for bus " + bus + "; buses are " + pollers.keySet());
+      throw new NoSuchElementException("no poller " + ChassisPollPlan.pollerName(key) + "; there are "
+          + pollers.keySet().stream().map(ChassisPollPlan::pollerName).toList());
     }
     return p;
   }

@@ -1,6 +1,7 @@
 package io.gpuchassis.sensor.chassis;
 
 import io.gpuchassis.sensor.device.Pca9548Mux;
+import io.gpuchassis.sensor.device.gpu.GpuIdentity;
 import io.gpuchassis.sensor.device.gpu.SmbpbiPostBox;
 import io.gpuchassis.sensor.i2c.DeviceAction;
 import io.gpuchassis.sensor.i2c.DeviceException;
@@ -38,6 +39,11 @@ public final class GpuSideband {
 
   public double readTemperatureMargin() throws DeviceException {
     return reach(postBox::readTemperatureMargin);
+  }
+
+  /** Who the GPU is (SMBPBI GET_SYS_ID_DATA): read once when it is found, never polled. */
+  public GpuIdentity readIdentity() throws DeviceException {
+    return reach(postBox::readIdentity);
   }
 
   /** Temperature and power with one mux selection: {@code [°C, W]}. */

@@ -1,5 +1,6 @@
 package io.gpuchassis.sensor.chassis;
 
+import io.gpuchassis.sensor.gpio.SlotSignal;
 import java.util.OptionalInt;
 
 /** The sensor ids the poll plan produces. */
@@ -100,5 +101,15 @@ public final class SensorIds {
 
   public static String slotAttention(int slot) {
     return "Slot" + slot + ".Attention";
+  }
+
+  /** The sensor of a slot signal: 1 while asserted (card present, power on, in reset, LED lit), else 0. */
+  public static String slotSignal(int slot, SlotSignal signal) {
+    return switch (signal) {
+      case PRESENT_N -> slotPresent(slot);
+      case POWER_ENABLE -> slotPowerEnabled(slot);
+      case PERST_N -> slotInReset(slot);
+      case ATTENTION_LED -> slotAttention(slot);
+    };
   }
 }

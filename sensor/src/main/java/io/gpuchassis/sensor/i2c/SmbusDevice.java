@@ -3,6 +3,7 @@ package io.gpuchassis.sensor.i2c;
 import com.pi4j.io.i2c.I2C;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * SMBus-style transfers to one I2C address through a Pi4J {@link I2C}, with the byte order spelled out in every
@@ -13,25 +14,55 @@ import java.util.Objects;
  * <p>Register reads are one combined write-then-read transfer (repeated start), as Pi4J's linuxfs provider does them
  * with {@code I2C_RDWR}. Every failure becomes a {@link DeviceIoException} naming the bus, address and register.
  *
+ * <p>A device that could not be opened ({@link #unavailable}) keeps its bus and address and fails every transfer with a
+ * {@link DeviceUnavailableException} naming the reason, so a driver built on it never returns a made-up value.
+ *
  * <p>Thread-safety: each call is one bus transfer under Pi4J's per-bus lock; {@link #atomically} holds that lock across
  * several transfers. Calls block for the duration of the transfer.
  */
 public final class SmbusDevice {
 
-  private final I2C i2c;
+  private final I2C i2c; // null when unavailable
+  private final int bus;
+  private final int address;
+  private final String unavailableReason;
 
   public SmbusDevice(I2C i2c) {
     this.i2c = Objects.requireNonNull(i2c, "i2c");
+    this.bus = i2c.bus();
+    this.address = i2c.device();
+    this.unavailableReason = null;
+  }
+
+  private SmbusDevice(int bus, int address, String reason) {
+    this.i2c = null;
+    this.bus = bus;
+    this.address = address;
+    this.unavailableReason = Objects.requireNonNull(reason, "reason");
+  }
+
+  /** A device that could not be opened: every transfer throws {@link DeviceUnavailableException} with {@code reason}. */
+  public static SmbusDevice unavailable(int bus, int address, String reason) {
+    return new SmbusDevice(bus, address, reason);
   }
 
   /** Linux bus number ({@code /dev/i2c-N}). */
   public int bus() {
-    return i2c.bus();
+    return bus;
   }
 
   /** 7-bit address. */
   public int address() {
-    return i2c.device();
+    return address;
+  }
+
+  public boolean isAvailable() {
+    return i2c != null;
+  }
+
+  /** Why the device could not be opened; empty when it was. */
+  public Optional<String> unavailableReason() {
+    return Optional.ofNullable(unavailableReason);
   }
 
   /** SMBus read byte: write the register pointer, read one byte. */
@@ -54,10 +85,11 @@ public final class SmbusDevice {
   /** Reads {@code length} bytes starting at {@code register} in one combined transfer. */
   public byte[] readBytes(int register, int length) throws DeviceIoException {
     byte[] buffer = new byte[length];
+    I2C live = live();
     int got;
     try {
       // offset 0 only: the linuxfs provider ignores the offset when copying the answer back
-      got = i2c.readRegister(register, buffer, 0, length);
+      got = live.readRegister(register, buffer, 0, length);
     } catch (RuntimeException e) {
       throw failure("read of register " + hex(register), e);
     }
@@ -104,9 +136,10 @@ public final class SmbusDevice {
 
   /** Writes the register pointer followed by {@code data} in one transfer. */
   public void writeBytes(int register, byte[] data) throws DeviceIoException {
+    I2C live = live();
     int written;
     try {
-      written = i2c.writeRegister(register, data, 0, data.length);
+      written = live.writeRegister(register, data, 0, data.length);
     } catch (RuntimeException e) {
       throw failure("write of register " + hex(register), e);
     }
@@ -119,8 +152,9 @@ public final class SmbusDevice {
 
   /** SMBus send byte: one byte, no register (mux control, PMBus CLEAR_FAULTS). */
   public void sendByte(int value) throws DeviceIoException {
+    I2C live = live();
     try {
-      i2c.write((byte) value);
+      live.write((byte) value);
     } catch (RuntimeException e) {
       throw failure("send byte " + hex(value), e);
     }
@@ -128,9 +162,10 @@ public final class SmbusDevice {
 
   /** SMBus receive byte: one byte, no register. */
   public int receiveByte() throws DeviceIoException {
+    I2C live = live();
     int value;
     try {
-      value = i2c.read();
+      value = live.read();
     } catch (RuntimeException e) {
       throw failure("receive byte", e);
     }
@@ -145,8 +180,9 @@ public final class SmbusDevice {
    * select and the transfer behind it, cannot be interleaved with another thread's transfers on the same bus.
    */
   public <T> T atomically(DeviceAction<T> action) throws DeviceException {
+    I2C live = live();
     try {
-      return i2c.execute(action::run);
+      return live.execute(action::run);
     } catch (RuntimeException e) {
       DeviceException inner = deviceExceptionIn(e);
       if (inner != null) {
@@ -159,6 +195,13 @@ public final class SmbusDevice {
   @Override
   public String toString() {
     return where();
+  }
+
+  private I2C live() throws DeviceIoException {
+    if (i2c == null) {
+      throw new DeviceUnavailableException(where(), unavailableReason);
+    }
+    return i2c;
   }
 
   private String where() {

@@ -1,6 +1,6 @@
 package io.gpuchassis.sensor.layout;
 
-import io.gpuchassis.sensor.gpio.SlotPins;
+import io.gpuchassis.sensor.gpio.SlotSignal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -11,13 +11,18 @@ import java.util.Set;
 
 /**
  * Every sensor device of a chassis and where it sits. Validated on construction: ids unique, no two devices at one bus
- * address except GPUs behind different mux channels, power monitors feed existing slots.
+ * address (a GPU behind an agent-driven mux channel must not share its address with a device on the mux's trunk
+ * either, or both would answer once the channel is selected), no two slot signals on one expander pin or one external
+ * line, no mux channel used twice, power monitors feed existing slots.
+ *
+ * @param fanController empty on a board whose fans something else runs (the PCIe switch, a separate controller): no
+ *     fan control and no fan sensors then
  */
 public record SensorLayout(
     List<TemperatureSensorSpec> temperatureSensors,
     List<PowerMonitorSpec> powerMonitors,
     List<PsuSpec> psus,
-    FanControllerSpec fanController,
+    Optional<FanControllerSpec> fanController,
     List<SlotSpec> slots) {
 
   public SensorLayout {
@@ -25,27 +30,59 @@ public record SensorLayout(
     powerMonitors = List.copyOf(powerMonitors);
     psus = List.copyOf(psus);
     slots = List.copyOf(slots);
+    if (fanController == null) {
+      throw new IllegalArgumentException("fanController must be Optional.empty() when the board has none");
+    }
     validate(temperatureSensors, powerMonitors, psus, fanController, slots);
+  }
+
+  /** A layout with a fan controller. */
+  public SensorLayout(
+      List<TemperatureSensorSpec> temperatureSensors,
+      List<PowerMonitorSpec> powerMonitors,
+      List<PsuSpec> psus,
+      FanControllerSpec fanController,
+      List<SlotSpec> slots) {
+    this(temperatureSensors, powerMonitors, psus, Optional.of(fanController), slots);
   }
 
   public Optional<SlotSpec> slot(int number) {
     return slots.stream().filter(s -> s.slot() == number).findFirst();
   }
 
-  /** The distinct muxes the slots go through. */
+  /** The distinct agent-driven muxes in front of GPUs. */
   public List<I2cLocation> muxes() {
-    return slots.stream().flatMap(s -> s.gpuMux().stream()).map(MuxChannel::mux).distinct().toList();
+    return slots.stream()
+        .flatMap(s -> s.gpu().stream())
+        .flatMap(g -> g.mux().stream())
+        .map(MuxChannel::mux)
+        .distinct()
+        .toList();
   }
 
-  /** The distinct expanders holding slot signals. */
+  /** The distinct expanders holding slot signals, in slot order. */
   public List<I2cLocation> expanders() {
-    return slots.stream().map(SlotSpec::expander).distinct().toList();
+    return slots.stream()
+        .flatMap(s -> s.lines().lines().values().stream())
+        .filter(l -> l instanceof SlotLine.OnExpander)
+        .map(l -> ((SlotLine.OnExpander) l).expander())
+        .distinct()
+        .toList();
+  }
+
+  /** The names of the external slot lines, in slot and signal order. */
+  public List<String> externalLines() {
+    return slots.stream()
+        .flatMap(s -> s.lines().lines().values().stream())
+        .filter(l -> l instanceof SlotLine.External)
+        .map(l -> ((SlotLine.External) l).name())
+        .toList();
   }
 
   /**
    * The reference 20-slot chassis: bus 1 carries four TMP75 (two inlet, two exhaust), four INA226 on the slot-group
-   * 12 V rails, two CRPS supplies and a MAX31790 with six fans; bus 2 five PCA9555 with four slots each; bus 3 three
-   * PCA9548 muxes with every slot's GPU at 0x4F behind its own channel.
+   * 12 V rails, two CRPS supplies and a MAX31790 with six fans; bus 2 five PCA9555 with four slots each
+   * ({@link SlotLines#consecutive}); bus 3 three PCA9548 muxes with every slot's GPU at 0x4F behind its own channel.
    */
   public static SensorLayout reference() {
     List<TemperatureSensorSpec> temps =
@@ -73,14 +110,12 @@ public record SensorLayout(
     List<SlotSpec> slots = new ArrayList<>();
     for (int slot = 1; slot <= 20; slot++) {
       int index = slot - 1;
-      I2cLocation mux = new I2cLocation(3, 0x70 + index / 8);
+      MuxChannel channel = new MuxChannel(new I2cLocation(3, 0x70 + index / 8), index % 8);
       slots.add(
           new SlotSpec(
               slot,
-              new I2cLocation(3, 0x4F),
-              Optional.of(new MuxChannel(mux, index % 8)),
-              new I2cLocation(2, 0x20 + index / 4),
-              new SlotPins(SlotPins.PINS_PER_SLOT * (index % 4))));
+              SlotLines.consecutive(new I2cLocation(2, 0x20 + index / 4), 4 * (index % 4)),
+              Optional.of(GpuSidebandSpec.behind(channel, 0x4F))));
     }
     return new SensorLayout(
         temps, monitors, psus, new FanControllerSpec(new I2cLocation(1, 0x20), 2, fans), slots);
@@ -90,7 +125,7 @@ public record SensorLayout(
       List<TemperatureSensorSpec> temps,
       List<PowerMonitorSpec> monitors,
       List<PsuSpec> psus,
-      FanControllerSpec fanController,
+      Optional<FanControllerSpec> fanController,
       List<SlotSpec> slots) {
     Set<String> ids = new HashSet<>();
     Map<I2cLocation, String> used = new HashMap<>();
@@ -106,31 +141,54 @@ public record SensorLayout(
       unique(ids, p.id());
       claim(used, p.location(), p.id());
     }
-    claim(used, fanController.location(), "fan controller");
-    for (FanSpec f : fanController.fans()) {
-      unique(ids, f.id());
+    if (fanController.isPresent()) {
+      claim(used, fanController.get().location(), "fan controller");
+      for (FanSpec f : fanController.get().fans()) {
+        unique(ids, f.id());
+      }
     }
     Set<Integer> slotNumbers = new HashSet<>();
-    Map<I2cLocation, Set<Integer>> pinsByExpander = new HashMap<>();
-    Set<MuxChannel> channels = new HashSet<>();
+    Map<SlotLine, String> lines = new HashMap<>();
+    Map<MuxChannel, Integer> channels = new HashMap<>();
+    List<SlotSpec> muxedGpus = new ArrayList<>();
     for (SlotSpec s : slots) {
       if (!slotNumbers.add(s.slot())) {
         throw new IllegalArgumentException("slot " + s.slot() + " listed twice");
       }
-      if (!pinsByExpander.computeIfAbsent(s.expander(), e -> new HashSet<>()).add(s.pins().firstPin())) {
-        throw new IllegalArgumentException("slot " + s.slot() + " reuses expander pins at " + s.expander());
-      }
-      if (s.gpuMux().isPresent()) {
-        if (!channels.add(s.gpuMux().get())) {
-          throw new IllegalArgumentException("slot " + s.slot() + " reuses a mux channel");
+      for (Map.Entry<SlotSignal, SlotLine> e : s.lines().lines().entrySet()) {
+        String who = "slot " + s.slot() + " " + e.getKey().label();
+        String previous = lines.putIfAbsent(e.getValue(), who);
+        if (previous != null) {
+          throw new IllegalArgumentException(who + " and " + previous + " are both on " + e.getValue());
         }
+      }
+      if (s.gpu().isEmpty()) {
+        continue;
+      }
+      GpuSidebandSpec gpu = s.gpu().get();
+      if (gpu.mux().isPresent()) {
+        Integer previous = channels.putIfAbsent(gpu.mux().get(), s.slot());
+        if (previous != null) {
+          throw new IllegalArgumentException(
+              "the GPUs of slots " + previous + " and " + s.slot() + " are both behind " + gpu.mux().get());
+        }
+        muxedGpus.add(s);
       } else {
-        claim(used, s.gpu(), "GPU of slot " + s.slot());
+        claim(used, gpu.location(), "GPU of slot " + s.slot());
       }
     }
-    slots.stream().flatMap(s -> s.gpuMux().stream()).map(MuxChannel::mux).distinct()
+    slots.stream().flatMap(s -> s.gpu().stream()).flatMap(g -> g.mux().stream()).map(MuxChannel::mux).distinct()
         .forEach(mux -> claim(used, mux, "mux"));
-    slots.stream().map(SlotSpec::expander).distinct().forEach(e -> claim(used, e, "expander"));
+    lines.keySet().stream().filter(l -> l instanceof SlotLine.OnExpander)
+        .map(l -> ((SlotLine.OnExpander) l).expander()).distinct()
+        .forEach(e -> claim(used, e, "expander"));
+    for (SlotSpec s : muxedGpus) {
+      I2cLocation at = s.gpu().get().location();
+      if (used.containsKey(at)) {
+        throw new IllegalArgumentException(
+            "the GPU of slot " + s.slot() + " behind its mux and " + used.get(at) + " on the trunk both answer at " + at);
+      }
+    }
     for (PowerMonitorSpec m : monitors) {
       for (int slot : m.slotsFed()) {
         if (!slotNumbers.contains(slot)) {

@@ -1,25 +1,27 @@
 package io.gpuchassis.sensor.layout;
 
-import io.gpuchassis.sensor.gpio.SlotPins;
+import io.gpuchassis.sensor.gpio.SlotSignal;
 import java.util.Optional;
 
 /**
- * One GPU slot: where its GPU's SMBus post-box answers, and where its control signals sit.
+ * One GPU slot: where its control signals are wired and where its GPU's SMBus post-box answers.
  *
  * @param slot slot number as printed on the chassis
- * @param gpu the GPU's SMBus address, on the mux's bus if {@code gpuMux} is present
- * @param gpuMux the mux channel in front of the GPU, when the agent drives the mux
- * @param expander the PCA9555 holding the slot's signals
- * @param pins which expander pins
+ * @param lines the slot's signals; any may be missing
+ * @param gpu the GPU's sideband; empty for a slot whose GPU the agent cannot reach over SMBus (no GPU sensors then)
  */
-public record SlotSpec(int slot, I2cLocation gpu, Optional<MuxChannel> gpuMux, I2cLocation expander, SlotPins pins) {
+public record SlotSpec(int slot, SlotLines lines, Optional<GpuSidebandSpec> gpu) {
 
   public SlotSpec {
     if (slot < 1) {
       throw new IllegalArgumentException("slot numbers start at 1: " + slot);
     }
-    if (gpuMux.isPresent() && gpuMux.get().mux().bus() != gpu.bus()) {
-      throw new IllegalArgumentException("slot " + slot + ": the GPU must be on the bus of its mux");
+    if (lines == null || gpu == null) {
+      throw new IllegalArgumentException("slot " + slot + ": lines and GPU sideband must not be null");
     }
+  }
+
+  public Optional<SlotLine> line(SlotSignal signal) {
+    return lines.line(signal);
   }
 }

@@ -1,6 +1,7 @@
 package io.gpuchassis.sensor.poll;
 
 import io.gpuchassis.sensor.i2c.DeviceAction;
+import io.gpuchassis.sensor.i2c.DeviceUnavailableException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,11 +18,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The single worker thread that owns one I2C bus: it runs the bus's {@link PollTask}s at their intervals, judges each
- * sensor with a {@link SensorTracker} (with a {@link StuckReadingDetector} for the tasks that {@link PollTask#dithers()
- * dither}) and hands every reading to the listener; it also runs commands for the bus
- * ({@link #submit}) and periodic jobs such as the fan loop ({@link #every}) between reads, so nothing else needs to
- * touch the bus.
+ * The single worker thread that owns one I2C bus (or, in a chassis, the external slot lines): it runs the bus's
+ * {@link PollTask}s at their intervals, judges each sensor with a {@link SensorTracker} (with a {@link
+ * StuckReadingDetector} for the tasks that {@link PollTask#dithers() dither}) and hands every reading to the listener
+ * (a read failing with {@link DeviceUnavailableException}, from a device that was never opened, makes the task's
+ * sensors FAILED at once); it also runs commands for the bus ({@link #submit}) and periodic jobs such as the fan loop
+ * ({@link #every}) between reads, so nothing else needs to touch the bus.
  *
  * <p>Scheduling: a task that comes due late runs once and is rescheduled from the time it ran (no catch-up bursts).
  * Staleness is checked between reads; a single read is bounded by the device and post-box timeouts.
@@ -222,18 +224,20 @@ public final class BusPoller implements AutoCloseable {
     reads.incrementAndGet();
     double[] result;
     String error;
+    boolean unavailable = false;
     try {
       result = s.task.read();
       error = checkValues(s.task, result);
     } catch (Exception e) {
       result = null;
       error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      unavailable = e instanceof DeviceUnavailableException;
     }
     Instant at = clock.instant();
     if (error != null) {
       failedReads.incrementAndGet();
       for (SensorTracker t : s.trackers) {
-        publish(t.failure(error, at));
+        publish(unavailable ? t.unavailable(error, at) : t.failure(error, at));
       }
       return;
     }

@@ -10,7 +10,8 @@ import java.util.OptionalDouble;
  * The judgement of one sensor, without threads or clocks: feed it read outcomes and times, get readings back. A good
  * read resets the failure count; the N-th failure in a row makes the sensor FAILED and drops its value; a value older
  * than the staleness limit makes it STALE. Intermediate failures keep the last good value and its time, so a single
- * NAK does not flap the sensor's health. A sensor given a {@link StuckReadingDetector} is INVALID while its value stays
+ * NAK does not flap the sensor's health; a device that was never opened is FAILED at its first read ({@link
+ * #unavailable}). A sensor given a {@link StuckReadingDetector} is INVALID while its value stays
  * bit-identical for the detector's window, and OK again at the first change.
  *
  * <p>Not thread-safe: owned by one bus worker.
@@ -24,6 +25,7 @@ public final class SensorTracker {
   private double value;
   private Instant valueTime;
   private int failures;
+  private boolean unavailable; // the last failures were reads of a device that was never opened
   private String lastError;
   private ReadingStatus reported;
   private Instant firstSeen; // a never-read sensor is not called stale before its first chance to be read
@@ -54,6 +56,7 @@ public final class SensorTracker {
     value = newValue;
     valueTime = now;
     failures = 0;
+    unavailable = false;
     lastError = null;
     return report(now);
   }
@@ -62,6 +65,18 @@ public final class SensorTracker {
   public SensorReading failure(String error, Instant now) {
     seen(now);
     failures++;
+    lastError = error;
+    return report(now);
+  }
+
+  /**
+   * A read that could not even be tried because the device was never opened: FAILED at once, since waiting for more
+   * failures would only delay what cannot change.
+   */
+  public SensorReading unavailable(String error, Instant now) {
+    seen(now);
+    failures++;
+    unavailable = true;
     lastError = error;
     return report(now);
   }
@@ -100,7 +115,7 @@ public final class SensorTracker {
   }
 
   private ReadingStatus status(Instant now) {
-    if (failures >= failuresBeforeFailed) {
+    if (failures >= failuresBeforeFailed || unavailable) {
       return ReadingStatus.FAILED;
     }
     if (valueTime == null || Duration.between(valueTime, now).compareTo(staleAfter) > 0) {

@@ -1,5 +1,6 @@
 package io.gpuchassis.sensor.sim;
 
+import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.layout.FanSpec;
 import io.gpuchassis.sensor.layout.PowerMonitorSpec;
 import io.gpuchassis.sensor.layout.PsuSpec;
@@ -8,7 +9,6 @@ import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
 import io.gpuchassis.sensor.sim.device.SimIna226;
 import io.gpuchassis.sensor.sim.device.SimLm75;
 import io.gpuchassis.sensor.sim.device.SimMax31790;
-import io.gpuchassis.sensor.sim.device.SimPca9555;
 import io.gpuchassis.sensor.sim.device.SimPmbusPowerSupply;
 import io.gpuchassis.sensor.sim.device.SimSmbpbiGpu;
 import java.util.ArrayList;
@@ -21,7 +21,9 @@ import java.util.OptionalDouble;
  * fraction of their maximum; each powered GPU draws idle plus load power and its temperature follows, with a
  * first-order lag, the equilibrium {@code inlet + riseAtTdp × (power / TDP) / airflow}; the rail monitors see the
  * current of the slots they feed; the healthy supplies share the total load; exhaust air warms with the dissipated
- * power. Results are written into the simulated devices' registers, where the drivers read them.
+ * power. Results are written into the simulated devices' registers, where the drivers read them. A chassis without a
+ * fan controller is cooled at a fixed {@value #UNMANAGED_AIRFLOW} of full airflow. A slot's power and reset come from
+ * its PWR_EN and PERST# lines, wherever the layout wires them.
  *
  * <p>Not thread-safe; {@link SimulatedSensorBoard} serialises access.
  */
@@ -31,6 +33,8 @@ final class ChassisPhysics {
   private static final double RAIL_PATH_OHMS = 0.001;
   private static final double STANDBY_AMPS = 1.0;
   private static final double AC_INPUT_VOLTS = 230.0;
+  /** Airflow of a chassis whose fans something other than the agent runs (no fan controller in the layout). */
+  static final double UNMANAGED_AIRFLOW = 0.6;
 
   static final class Fan {
     final FanSpec spec;
@@ -44,19 +48,38 @@ final class ChassisPhysics {
 
   static final class Slot {
     final SlotSpec spec;
-    final SimPca9555 expander;
-    final SimSmbpbiGpu gpu; // null: empty slot
+    final Map<SlotSignal, SimulatedSensorBoardLines.Line> lines;
+    final SimSmbpbiGpu gpu; // null: empty slot; present but on no bus when the layout gives the slot no sideband
     final int tdpWatts;
     double load;
     double temperature;
     double watts;
     final List<Double> forcedTemperatures = new ArrayList<>();
 
-    Slot(SlotSpec spec, SimPca9555 expander, SimSmbpbiGpu gpu, int tdpWatts) {
+    Slot(SlotSpec spec, Map<SlotSignal, SimulatedSensorBoardLines.Line> lines, SimSmbpbiGpu gpu, int tdpWatts) {
       this.spec = spec;
-      this.expander = expander;
+      this.lines = lines;
       this.gpu = gpu;
       this.tdpWatts = tdpWatts;
+    }
+
+    /** The slot's power switch is on; a slot without a PWR_EN line is powered whenever the chassis is. */
+    boolean powerEnabled() {
+      return asserted(SlotSignal.POWER_ENABLE, true);
+    }
+
+    /** The card is held in reset; without a PERST# line the agent cannot hold it there. */
+    boolean inReset() {
+      return asserted(SlotSignal.PERST_N, false);
+    }
+
+    boolean attentionLit() {
+      return asserted(SlotSignal.ATTENTION_LED, false);
+    }
+
+    private boolean asserted(SlotSignal signal, boolean unwired) {
+      SimulatedSensorBoardLines.Line line = lines.get(signal);
+      return line == null ? unwired : signal.asserted(line.level());
     }
 
     OptionalDouble forcedTemperature() {
@@ -71,7 +94,7 @@ final class ChassisPhysics {
   record PowerMonitor(PowerMonitorSpec spec, SimIna226 device) {}
 
   private final ThermalParameters thermal;
-  private final SimMax31790 fanController;
+  private final SimMax31790 fanController; // null: the layout has none
   private final List<Fan> fans;
   private final Map<Integer, Slot> slots;
   private final List<Psu> psus;
@@ -187,6 +210,9 @@ final class ChassisPhysics {
   }
 
   private double airflow() {
+    if (fanController == null) {
+      return UNMANAGED_AIRFLOW;
+    }
     double sum = 0.0;
     double max = 0.0;
     for (Fan f : fans) {
@@ -199,7 +225,7 @@ final class ChassisPhysics {
 
   private boolean slotPowered(Slot s) {
     boolean anySupply = psus.isEmpty() || psus.stream().anyMatch(p -> !p.device().failed());
-    return anySupply && s.expander.level(s.spec.pins().powerEnable());
+    return anySupply && s.powerEnabled();
   }
 
   private double gpuWatts(Slot s) {
@@ -207,8 +233,7 @@ final class ChassisPhysics {
       return 0.0;
     }
     double idle = thermal.idleFraction();
-    boolean inReset = !s.expander.level(s.spec.pins().perstN());
-    double fraction = inReset ? idle : idle + s.load * (1.0 - idle);
+    double fraction = s.inReset() ? idle : idle + s.load * (1.0 - idle);
     return fraction * s.tdpWatts;
   }
 

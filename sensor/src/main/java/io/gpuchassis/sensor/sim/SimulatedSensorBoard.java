@@ -1,9 +1,9 @@
 package io.gpuchassis.sensor.sim;
 
 import com.pi4j.context.Context;
-import io.gpuchassis.sensor.gpio.SlotPins;
+import io.gpuchassis.sensor.gpio.GpioLine;
+import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.i2c.Pi4jContexts;
-import io.gpuchassis.sensor.layout.FanSpec;
 import io.gpuchassis.sensor.layout.I2cLocation;
 import io.gpuchassis.sensor.layout.PowerMonitorSpec;
 import io.gpuchassis.sensor.layout.PsuSpec;
@@ -12,6 +12,7 @@ import io.gpuchassis.sensor.layout.SlotSpec;
 import io.gpuchassis.sensor.layout.TemperatureSensorSpec;
 import io.gpuchassis.sensor.sim.bus.SimI2cNetwork;
 import io.gpuchassis.sensor.sim.bus.SimulatedI2CProvider;
+import io.gpuchassis.sensor.sim.bus.TargetKind;
 import io.gpuchassis.sensor.sim.device.MeasurementNoise;
 import io.gpuchassis.sensor.sim.device.SimDevice;
 import io.gpuchassis.sensor.sim.device.SimIna226;
@@ -38,6 +39,13 @@ import java.util.function.Consumer;
  * A simulated chassis sensor board: the devices of a {@link SensorLayout} as register maps on simulated I2C buses,
  * the {@link ChassisPhysics} that moves their values, and fault controls. The agent reaches it only through
  * {@link #provider()} in a Pi4J context, with the real drivers.
+ *
+ * <p>Slot signals are simulated wherever the layout wires them: on the simulated PCA9555s, or as external lines the
+ * agent gets from {@link #externalLine} (use {@code board::externalLine} as the chassis's line resolver). A signal the
+ * layout does not wire behaves as the board would without it: no PWR_EN means always powered, no PERST# never in
+ * reset. GPUs sit where the layout's sideband puts them, as SMBus command devices (a read is answered only within its
+ * command's transaction); a GPU in a slot without a sideband draws power but is on no bus. Without a fan controller
+ * the chassis is cooled at a fixed airflow.
  *
  * <p>Device names used by {@link #sensorStuck} and {@link #sensorI2cNak}: the ids of temperature sensors, power
  * monitors and supplies from the layout, {@code "GPU<slot>"} for a GPU's post-box and {@code "FanController"}.
@@ -70,7 +78,9 @@ public final class SimulatedSensorBoard {
   private final Map<Integer, Integer> offBusCount = new HashMap<>();
   private final Map<String, Integer> fanFailCount = new HashMap<>();
   private final Map<String, Integer> psuFailCount = new HashMap<>();
-  private final SimMax31790 fanController;
+  private final Map<Integer, Integer> missingBusCount = new HashMap<>();
+  private final Optional<SimMax31790> fanController;
+  private final SimulatedSensorBoardLines lines;
   private final ChassisPhysics physics;
 
   public SimulatedSensorBoard(SimulatedSensorBoardConfig config) {
@@ -95,11 +105,9 @@ public final class SimulatedSensorBoard {
       psuList.add(new ChassisPhysics.Psu(p, device));
     }
     fanController =
-        place(FAN_CONTROLLER, layout.fanController().location(),
-            new SimMax31790(FAN_CONTROLLER, layout.fanController().pulsesPerRevolution()));
-    for (FanSpec f : layout.fanController().fans()) {
-      fans.put(f.id(), new ChassisPhysics.Fan(f));
-    }
+        layout.fanController().map(f ->
+            place(FAN_CONTROLLER, f.location(), new SimMax31790(FAN_CONTROLLER, f.pulsesPerRevolution())));
+    layout.fanController().ifPresent(f -> f.fans().forEach(fan -> fans.put(fan.id(), new ChassisPhysics.Fan(fan))));
 
     Map<I2cLocation, SimPca9548> muxes = new HashMap<>();
     for (I2cLocation mux : layout.muxes()) {
@@ -113,49 +121,68 @@ public final class SimulatedSensorBoard {
       network.bus(e.bus()).attach(e.address(), device);
       expanders.put(e, device);
     }
-    Map<Integer, Integer> tdpBySlot = new HashMap<>();
-    config.gpus().forEach(g -> tdpBySlot.put(g.slot(), g.tdpWatts()));
+    lines = new SimulatedSensorBoardLines(layout, expanders);
+    Map<Integer, SimulatedGpu> gpuBySlot = new HashMap<>();
+    config.gpus().forEach(g -> gpuBySlot.put(g.slot(), g));
     for (SlotSpec s : layout.slots()) {
-      SimPca9555 expander = expanders.get(s.expander());
+      SimulatedGpu seated = gpuBySlot.get(s.slot());
       SimSmbpbiGpu gpu = null;
-      if (tdpBySlot.containsKey(s.slot())) {
-        gpu = new SimSmbpbiGpu("GPU" + s.slot(), config.thermal().gpuSlowdownCelsius());
+      if (seated != null) {
+        gpu = seated.newSmbpbiGpu(config.thermal().gpuSlowdownCelsius());
         devicesByName.put(gpu.name(), gpu);
-        if (s.gpuMux().isPresent()) {
-          network.bus(s.gpu().bus()).attachBehind(
-              muxes.get(s.gpuMux().get().mux()), s.gpuMux().get().channel(), s.gpu().address(), gpu);
-        } else {
-          network.bus(s.gpu().bus()).attach(s.gpu().address(), gpu);
-        }
+        attachGpu(s, gpu, muxes);
       }
-      ChassisPhysics.Slot slot = new ChassisPhysics.Slot(s, expander, gpu, tdpBySlot.getOrDefault(s.slot(), 1));
+      ChassisPhysics.Slot slot =
+          new ChassisPhysics.Slot(s, lines.of(s.slot()), gpu, seated == null ? 1 : seated.tdpWatts());
       slot.load = config.gpuLoad();
       slots.put(s.slot(), slot);
-      wireSlotPins(slot, config.warmStart());
+      wireSlotLines(slot, config.warmStart());
     }
     if (config.warmStart()) {
-      fanController.presetRunning(WARM_START_FAN_DUTY);
+      fanController.ifPresent(f -> f.presetRunning(WARM_START_FAN_DUTY));
     }
     physics =
         new ChassisPhysics(
-            config.thermal(), config.inletCelsius(), fanController, new ArrayList<>(fans.values()), slots,
-            psuList, temperatureSensors, monitors);
+            config.thermal(), config.inletCelsius(), fanController.orElse(null), new ArrayList<>(fans.values()),
+            slots, psuList, temperatureSensors, monitors);
     physics.settle();
   }
 
-  /** The board's slot pins: presence from the card, pull-downs on the outputs, and a warm start's output state. */
-  private static void wireSlotPins(ChassisPhysics.Slot slot, boolean warmStart) {
-    SlotPins pins = slot.spec.pins();
-    SimPca9555 e = slot.expander;
-    e.setExternalLevel(pins.presentN(), slot.gpu == null); // PRSNT# pulled high, grounded by a seated card
-    e.setExternalLevel(pins.powerEnable(), false); // pull-downs: slot off, in reset, LED off while undriven
-    e.setExternalLevel(pins.perstN(), false);
-    e.setExternalLevel(pins.attentionLed(), false);
-    if (warmStart && slot.gpu != null) {
-      // the previous run configured this slot's pins as outputs: power on, PERST# released
-      e.presetOutput(pins.powerEnable(), true);
-      e.presetOutput(pins.perstN(), true);
-      e.presetOutput(pins.attentionLed(), false);
+  /**
+   * Puts the GPU's post-box where the layout says, as an SMBus command device: it answers a read only within its
+   * command's transaction. A slot without a sideband in the layout keeps its GPU off every bus.
+   */
+  private void attachGpu(SlotSpec slot, SimSmbpbiGpu gpu, Map<I2cLocation, SimPca9548> muxes) {
+    slot.gpu().ifPresent(sideband -> {
+      I2cLocation at = sideband.location();
+      if (sideband.mux().isPresent()) {
+        network.bus(at.bus()).attachBehind(muxes.get(sideband.mux().get().mux()), sideband.mux().get().channel(),
+            at.address(), gpu, TargetKind.SMBUS_COMMAND);
+      } else {
+        network.bus(at.bus()).attach(at.address(), gpu, TargetKind.SMBUS_COMMAND);
+      }
+    });
+  }
+
+  /**
+   * The board's side of the slot lines: a seated card grounds PRSNT#, pull-downs hold the outputs low while undriven
+   * (slot off, in reset, LED off), and a warm start finds them as the previous run left them.
+   */
+  private static void wireSlotLines(ChassisPhysics.Slot slot, boolean warmStart) {
+    boolean seated = slot.gpu != null;
+    slot.lines.forEach((signal, line) -> line.pull(signal.output() ? false : signal.level(seated)));
+    if (warmStart && seated) {
+      // the previous run configured this slot's outputs: power on, PERST# released, LED off
+      leaveDriven(slot, SlotSignal.POWER_ENABLE, true);
+      leaveDriven(slot, SlotSignal.PERST_N, false);
+      leaveDriven(slot, SlotSignal.ATTENTION_LED, false);
+    }
+  }
+
+  private static void leaveDriven(ChassisPhysics.Slot slot, SlotSignal signal, boolean asserted) {
+    SimulatedSensorBoardLines.Line line = slot.lines.get(signal);
+    if (line != null) {
+      line.leaveDriven(signal.level(asserted));
     }
   }
 
@@ -262,7 +289,8 @@ public final class SimulatedSensorBoard {
   }
 
   public synchronized double fanDutyPercent(String fan) {
-    return fanController.dutyPercent(fan(fan).spec.channel());
+    ChassisPhysics.Fan f = fan(fan);
+    return fanController.orElseThrow().dutyPercent(f.spec.channel());
   }
 
   public synchronized double airflowFraction() {
@@ -274,20 +302,29 @@ public final class SimulatedSensorBoard {
     return physics.dissipatedWatts();
   }
 
-  /** True when the slot's power-enable line is high. */
+  /** True when the slot's PWR_EN line is asserted, or always when the layout wires no PWR_EN for it. */
   public synchronized boolean slotPowerEnabled(int slot) {
-    ChassisPhysics.Slot s = slot(slot);
-    return s.expander.level(s.spec.pins().powerEnable());
+    return slot(slot).powerEnabled();
   }
 
+  /** True while PERST# is asserted; never when the layout wires no PERST# for the slot. */
   public synchronized boolean slotInReset(int slot) {
-    ChassisPhysics.Slot s = slot(slot);
-    return !s.expander.level(s.spec.pins().perstN());
+    return slot(slot).inReset();
   }
 
   public synchronized boolean slotAttentionLit(int slot) {
-    ChassisPhysics.Slot s = slot(slot);
-    return s.expander.level(s.spec.pins().attentionLed());
+    return slot(slot).attentionLit();
+  }
+
+  /**
+   * The agent's side of the external slot line {@code name} of the layout: reads the board's level, drives the slot's
+   * power, reset or LED as the physics sees them (PRSNT# is an input and refuses to be driven). Usable as the
+   * chassis's {@link io.gpuchassis.sensor.gpio.ExternalLineResolver}: {@code board::externalLine}.
+   *
+   * @throws NoSuchElementException when the layout has no external line of that name
+   */
+  public GpioLine externalLine(String name) {
+    return lines.external(name);
   }
 
   public Optional<SimDevice> device(String name) {
@@ -351,6 +388,17 @@ public final class SimulatedSensorBoard {
     SimDevice d = named(device);
     count(frozenCount, d, +1, n -> d.setFrozen(n > 0));
     return handle(device + " stuck", () -> count(frozenCount, d, -1, n -> d.setFrozen(n > 0)));
+  }
+
+  /**
+   * The adapter of I2C bus {@code bus} is missing, as when its driver or device-tree node is absent: devices on it
+   * cannot be opened (Pi4J's {@code context.create(...)} throws) while the fault is active. Handles opened before keep
+   * working, so apply it before the agent opens its devices.
+   */
+  public synchronized FaultHandle i2cBusMissing(int bus) {
+    count(missingBusCount, bus, +1, n -> provider.setAdapterMissing(bus, n > 0));
+    return handle("I2C bus " + bus + " missing", () -> count(missingBusCount, bus, -1,
+        n -> provider.setAdapterMissing(bus, n > 0)));
   }
 
   /** The device does not acknowledge any transfer. */

@@ -76,7 +76,7 @@ public final class SensorPollingBenchmark {
           }
         }));
     FanControlLoop fanLoop = fanLoop(sensors, layout, gpuSlots, cache);
-    polling.poller(layout.fanController().location().bus()).every(Duration.ofSeconds(1), fanLoop);
+    polling.poller(layout.fanController().orElseThrow().location().bus()).every(Duration.ofSeconds(1), fanLoop);
 
     AutoCloseable physics = board.startClock(Duration.ofMillis(100));
     polling.start();
@@ -120,7 +120,7 @@ public final class SensorPollingBenchmark {
     System.out.printf("  %d GPU post-boxes (temperature+power), %d slots' lines on %d expanders, %d temperature"
         + " sensors, %d INA226, %d PSUs, %d fans + fan loop at 1 s%n",
         gpuSlots.size(), layout.slots().size(), layout.expanders().size(), layout.temperatureSensors().size(),
-        layout.powerMonitors().size(), layout.psus().size(), layout.fanController().fans().size());
+        layout.powerMonitors().size(), layout.psus().size(), layout.fanController().orElseThrow().fans().size());
     System.out.printf("  JVM %s, %d CPUs%n", System.getProperty("java.vm.version"),
         Runtime.getRuntime().availableProcessors());
     System.out.println();
@@ -160,8 +160,8 @@ public final class SensorPollingBenchmark {
       ChassisSensors sensors, SensorLayout layout, Set<Integer> gpuSlots, ReadingCache cache) throws Exception {
     Map<String, Double> limits = new LinkedHashMap<>();
     gpuSlots.stream().sorted().forEach(s -> limits.put(SensorIds.gpuTemperature(s), 80.0));
-    List<FanSpec> fans = layout.fanController().fans();
-    Max31790FanController controller = sensors.fanController();
+    List<FanSpec> fans = layout.fanController().orElseThrow().fans();
+    Max31790FanController controller = sensors.fanController().orElseThrow();
     return FanControlLoop.fromReadings(
         new FanZoneController(FanControlSettings.defaults(), controller.readDutyPercent(0)), cache, limits,
         fans.stream().map(f -> SensorIds.fanRpm(f.id())).toList(), 500.0,

@@ -55,8 +55,8 @@ class FanControlLoopIT {
 
     Map<String, Double> limits = new LinkedHashMap<>();
     gpuSlots.forEach(slot -> limits.put(SensorIds.gpuTemperature(slot), 80.0));
-    List<FanSpec> fans = board.config().layout().fanController().fans();
-    Max31790FanController controller = sensors.fanController();
+    List<FanSpec> fans = board.config().layout().fanController().orElseThrow().fans();
+    Max31790FanController controller = sensors.fanController().orElseThrow();
     FanZoneController zone = new FanZoneController(FanControlSettings.defaults(), controller.readDutyPercent(0));
     loop =
         FanControlLoop.fromReadings(zone, cache, limits,
@@ -68,7 +68,7 @@ class FanControlLoopIT {
                 controller.setDutyPercent(f.channel(), duty);
               }
             });
-    int fanBus = board.config().layout().fanController().location().bus();
+    int fanBus = board.config().layout().fanController().orElseThrow().location().bus();
     polling.poller(fanBus).every(Duration.ofMillis(50), loop);
     polling.start();
   }

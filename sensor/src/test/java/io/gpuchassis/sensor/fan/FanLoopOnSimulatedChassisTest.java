@@ -37,7 +37,7 @@ class FanLoopOnSimulatedChassisTest {
     context = board.newContext();
     sensors = new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
     sensors.initialize();
-    zone = new FanZoneController(FanControlSettings.defaults(), sensors.fanController().readDutyPercent(0));
+    zone = new FanZoneController(FanControlSettings.defaults(), sensors.fanController().orElseThrow().readDutyPercent(0));
   }
 
   @AfterEach
@@ -62,11 +62,11 @@ class FanLoopOnSimulatedChassisTest {
       }
       List<FanStatus> fans = new ArrayList<>();
       for (int ch = 0; ch < 6; ch++) {
-        fans.add(new FanStatus("Fan" + (ch + 1), sensors.fanController().readRpm(ch) < 500));
+        fans.add(new FanStatus("Fan" + (ch + 1), sensors.fanController().orElseThrow().readRpm(ch) < 500));
       }
       d = zone.step(inputs, fans, 1.0);
       for (int ch = 0; ch < 6; ch++) {
-        sensors.fanController().setDutyPercent(ch, d.dutyPercent());
+        sensors.fanController().orElseThrow().setDutyPercent(ch, d.dutyPercent());
       }
       board.tick(Duration.ofSeconds(1));
     }

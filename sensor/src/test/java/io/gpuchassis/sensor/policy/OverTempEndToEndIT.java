@@ -58,7 +58,7 @@ class OverTempEndToEndIT {
                 executed.add(action);
                 if (action instanceof PolicyAction.PowerOffSlot) {
                   SlotSpec spec = board.config().layout().slot(slot).orElseThrow();
-                  polling[0].poller(spec.expander().bus()).submit(() -> {
+                  polling[0].poller(ChassisPollPlan.slotCommandPoller(spec).orElseThrow()).submit(() -> {
                     sensors.slot(slot).setReset(true);
                     sensors.slot(slot).setPowerEnabled(false);
                     return null;

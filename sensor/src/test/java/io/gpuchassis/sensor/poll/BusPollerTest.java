@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.sensor.i2c.DeviceIoException;
+import io.gpuchassis.sensor.i2c.DeviceUnavailableException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -55,6 +56,24 @@ class BusPollerTest {
       assertEquals("bus-poller-test", threadName.toString());
       assertEquals(ReadingStatus.OK, p.latest().get("Inlet1").status());
       assertTrue(p.statistics().reads() >= 5);
+    }
+  }
+
+  @Test
+  void aDeviceThatWasNeverOpenedIsFailedFromItsFirstRead() throws Exception {
+    var task =
+        PollTask.group("Rail", FAST,
+            List.of(new SensorDescriptor("Rail.Volts", SensorUnit.VOLTS), new SensorDescriptor("Rail.Amps",
+                SensorUnit.AMPS)),
+            () -> {
+              throw new DeviceUnavailableException("I2C bus 9 address 0x40", "bus 9: adapter missing");
+            });
+    try (BusPoller p = poller(List.of(task)).start()) {
+      SensorReading first = await(r -> r.sensorId().equals("Rail.Amps"));
+      assertEquals(ReadingStatus.FAILED, first.status());
+      assertEquals(1, first.consecutiveFailures(), "the very first read");
+      assertTrue(first.error().orElseThrow().endsWith("bus 9: adapter missing"), first.error().orElseThrow());
+      assertTrue(first.value().isEmpty());
     }
   }
 

@@ -36,6 +36,20 @@ class SensorTrackerTest {
   }
 
   @Test
+  void aDeviceThatWasNeverOpenedIsFailedAtItsFirstReadWithTheReason() {
+    SensorReading r = tracker.unavailable("I2C bus 9 address 0x48 is unavailable: bus 9: no adapter", at(0));
+    assertEquals(ReadingStatus.FAILED, r.status(), "not stale for three reads first: retrying cannot help");
+    assertTrue(r.value().isEmpty());
+    assertEquals("I2C bus 9 address 0x48 is unavailable: bus 9: no adapter", r.error().orElseThrow());
+    assertEquals(ReadingStatus.FAILED, tracker.failure("again", at(1000)).status());
+  }
+
+  @Test
+  void anOrdinaryFailureIsNotFailedAtOnce() {
+    assertEquals(ReadingStatus.STALE, tracker.failure("NAK", at(0)).status(), "the contrast to unavailable()");
+  }
+
+  @Test
   void withoutADetectorRepeatsAreFine() {
     for (int i = 0; i < 100; i++) {
       assertEquals(ReadingStatus.OK, tracker.success(0.0, at(i * 1000)).status());

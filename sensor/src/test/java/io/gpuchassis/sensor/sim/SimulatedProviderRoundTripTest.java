@@ -22,7 +22,7 @@ import io.gpuchassis.sensor.device.pmbus.PmbusStatusFlag;
 import io.gpuchassis.sensor.device.pmbus.PsuReading;
 import io.gpuchassis.sensor.gpio.ExpanderPin;
 import io.gpuchassis.sensor.gpio.SlotControl;
-import io.gpuchassis.sensor.gpio.SlotPins;
+import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.i2c.DeviceIoException;
 import io.gpuchassis.sensor.i2c.I2cDevices;
@@ -37,6 +37,7 @@ import io.gpuchassis.sensor.sim.device.SimPca9555;
 import io.gpuchassis.sensor.sim.device.SimPmbusPowerSupply;
 import io.gpuchassis.sensor.sim.device.SimSmbpbiGpu;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -194,17 +195,17 @@ class SimulatedProviderRoundTripTest {
   @Test
   void slotSignalsThroughTheExpander() throws Exception {
     var driver = new Pca9555Expander(devices.device(2, 0x20));
-    SlotPins pins = new SlotPins(4);
-    // PRSNT# input, the three outputs: power on, PERST# released (high), LED off
-    driver.configure(pins.inputMask(), (1 << pins.powerEnable()) | (1 << pins.perstN()));
-    expander.setExternalLevel(pins.presentN(), false); // card seated pulls PRSNT# low
+    // slot 2 on pins 4-7: PRSNT# input; outputs power on, PERST# released (high), LED off
+    driver.configure(1 << 4, (1 << 5) | (1 << 6));
+    expander.setExternalLevel(4, false); // card seated pulls PRSNT# low
     var slot =
         new SlotControl(
             2,
-            new ExpanderPin(driver, pins.presentN()),
-            new ExpanderPin(driver, pins.powerEnable()),
-            new ExpanderPin(driver, pins.perstN()),
-            new ExpanderPin(driver, pins.attentionLed()));
+            Map.of(
+                SlotSignal.PRESENT_N, new ExpanderPin(driver, 4),
+                SlotSignal.POWER_ENABLE, new ExpanderPin(driver, 5),
+                SlotSignal.PERST_N, new ExpanderPin(driver, 6),
+                SlotSignal.ATTENTION_LED, new ExpanderPin(driver, 7)));
     assertTrue(slot.isPresent());
     assertTrue(slot.isPowerEnabled());
     assertFalse(slot.isInReset());
@@ -212,13 +213,12 @@ class SimulatedProviderRoundTripTest {
     slot.setReset(true);
     slot.setPowerEnabled(false);
     slot.setAttention(true);
-    assertFalse(expander.level(pins.powerEnable()));
-    assertFalse(expander.level(pins.perstN()));
-    var signals = pins.decode(driver.readPins());
-    assertTrue(signals.present());
-    assertFalse(signals.powerEnabled());
-    assertTrue(signals.inReset());
-    assertTrue(signals.attention());
+    assertFalse(expander.level(5));
+    assertFalse(expander.level(6), "PERST# asserted is low");
+    assertTrue(expander.level(7));
+    assertEquals(0b1000_0000, driver.readPins() & 0xF0, "PRSNT# low, power off, PERST# low, LED high");
+    assertTrue(slot.isInReset());
+    assertTrue(slot.isAttentionLit());
   }
 
   @Test

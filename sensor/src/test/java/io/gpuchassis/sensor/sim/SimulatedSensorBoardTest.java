@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.pi4j.context.Context;
+import com.pi4j.io.i2c.I2C;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
+import io.gpuchassis.sensor.device.gpu.SmbpbiPostBox;
 import io.gpuchassis.sensor.device.pmbus.PmbusStatusFlag;
 import io.gpuchassis.sensor.device.pmbus.PmbusStatusWord;
 import io.gpuchassis.sensor.i2c.DeviceIoException;
@@ -43,7 +45,7 @@ class SimulatedSensorBoardTest {
 
   private double fanDutyAll(double percent) throws Exception {
     for (int ch = 0; ch < 6; ch++) {
-      sensors.fanController().setDutyPercent(ch, percent);
+      sensors.fanController().orElseThrow().setDutyPercent(ch, percent);
     }
     return percent;
   }
@@ -59,7 +61,25 @@ class SimulatedSensorBoardTest {
     assertFalse(sensors.slot(5).isPresent(), "slot 5 is empty in the reference chassis");
     assertTrue(sensors.slot(3).isPowerEnabled());
     assertFalse(sensors.slot(3).isInReset());
-    assertEquals(9600.0, sensors.fanController().readRpm(0), 9600 * 0.01); // 60 % of 16000 RPM
+    assertEquals(9600.0, sensors.fanController().orElseThrow().readRpm(0), 9600 * 0.01); // 60 % of 16000 RPM
+  }
+
+  @Test
+  void theGpuPostBoxAnswersAReadOnlyWithinItsCommandsTransaction() throws Exception {
+    // slot 3's GPU: bus 3, 0x4F, behind channel 2 of the mux at 0x70; raw handles to drive the wire by hand
+    I2C mux = context.create(I2C.newConfigBuilder(context).id("raw-mux").bus(3).device(0x70));
+    I2C gpu = context.create(I2C.newConfigBuilder(context).id("raw-gpu").bus(3).device(0x4F));
+    mux.write((byte) (1 << 2));
+    try {
+      byte[] block = new byte[5];
+      assertEquals(5, gpu.readRegister(SmbpbiPostBox.DATA_REGISTER, block, 0, 5), "an SMBus block read, combined");
+      assertEquals(4, block[0], "count byte");
+      gpu.write((byte) SmbpbiPostBox.DATA_REGISTER); // acknowledged, then STOP
+      assertThrows(RuntimeException.class, () -> gpu.read(new byte[5], 0, 5), "the lone read is not answered");
+    } finally {
+      mux.write((byte) 0);
+    }
+    assertEquals(board.gpuTemperature(3), sensors.gpu(3).readTemperatureCelsius(), 0.01, "the driver reads combined");
   }
 
   @Test
@@ -89,9 +109,9 @@ class SimulatedSensorBoardTest {
   void fansFollowTheirDutyWithInertia() throws Exception {
     fanDutyAll(100);
     board.tick(Duration.ofMillis(500));
-    double early = sensors.fanController().readRpm(1);
+    double early = sensors.fanController().orElseThrow().readRpm(1);
     board.tick(Duration.ofSeconds(20));
-    double late = sensors.fanController().readRpm(1);
+    double late = sensors.fanController().orElseThrow().readRpm(1);
     assertTrue(early > 9700 && early < 15000, "spinning up, not there yet: " + early);
     assertEquals(16000.0, late, 16000 * 0.012);
   }
@@ -142,13 +162,13 @@ class SimulatedSensorBoardTest {
   @Test
   void fanFail() throws Exception {
     FaultHandle fault = board.fanFail("Fan3");
-    assertEquals(0.0, sensors.fanController().readRpm(2));
-    assertEquals(1 << 2, sensors.fanController().readFaultMask());
+    assertEquals(0.0, sensors.fanController().orElseThrow().readRpm(2));
+    assertEquals(1 << 2, sensors.fanController().orElseThrow().readFaultMask());
     assertTrue(board.airflowFraction() < 0.51);
     fault.clear();
     board.tick(Duration.ofSeconds(20));
-    assertEquals(9600.0, sensors.fanController().readRpm(2), 9600 * 0.01);
-    assertEquals(0, sensors.fanController().readFaultMask());
+    assertEquals(9600.0, sensors.fanController().orElseThrow().readRpm(2), 9600 * 0.01);
+    assertEquals(0, sensors.fanController().orElseThrow().readFaultMask());
   }
 
   @Test

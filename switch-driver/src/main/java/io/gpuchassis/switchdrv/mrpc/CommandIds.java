@@ -3,6 +3,7 @@ package io.gpuchassis.switchdrv.mrpc;
 /** MRPC command IDs used by the driver (reference §2.1). */
 public final class CommandIds {
 
+    public static final int VGPIO = 0x02;
     public static final int DIETEMP = 0x04;
     public static final int FWDNLD = 0x05;
     public static final int PMON = 0x07;

@@ -6,7 +6,9 @@ import java.util.Map;
 /**
  * The one place where firmware answers become {@link SwitchException}s (reference §2.5, §2.10):
  * busy codes become BUSY, status 0x100 becomes IO ("interrupted"), every other non-zero return
- * value becomes DEVICE_ERROR carrying the code and its meaning.
+ * value becomes DEVICE_ERROR carrying the code and its meaning. A firmware refusal is a DEVICE_ERROR
+ * (REFUSED is reserved for what the driver itself declines to send): for example a VGPIO access to a
+ * logical pin that does not exist, or a set of an input pin.
  */
 public final class FirmwareErrors {
 
@@ -104,6 +106,10 @@ public final class FirmwareErrors {
     public static String describe(int commandId, long code) {
         if (commandId == CommandIds.PORTPARTP2P && BIND.containsKey(code)) {
             return BIND.get(code);
+        }
+        if (commandId == CommandIds.VGPIO && code == ERR_INVALID_PARAM) {
+            // no VGPIO-specific codes are public; this is the generic refusal the simulator answers
+            return "invalid parameter (no such logical GPIO pin, or a set of an input pin)";
         }
         return GENERIC.getOrDefault(code, "(unknown code)");
     }

@@ -9,12 +9,14 @@ import io.gpuchassis.switchdrv.mrpc.FirmwareErrors;
 import io.gpuchassis.switchdrv.mrpc.MailboxRegisters;
 import io.gpuchassis.switchdrv.wire.LeWriter;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Everything volatile about a chip between two boots: the GAS register file (mailbox, top
  * config, system info, generated PFF config mirrors), the MRPC state machine, ports and bindings,
- * PMON setup and the firmware download session. Caller holds the chip's lock for every method.
+ * output GPIO levels, PMON setup and the firmware download session. Caller holds the chip's lock for every method.
  */
 final class ChipState {
 
@@ -28,6 +30,8 @@ final class ChipState {
     final PmonState pmon = new PmonState();
     final FirmwareSession firmware = new FirmwareSession();
     final int[] runningCopy = new int[FirmwareType.values().length];
+    /** Levels of the output GPIOs by logical pin (they start over at every boot). */
+    final Map<Integer, Boolean> gpioOutputs = new HashMap<>();
     private final byte[] mailbox = new byte[MAILBOX_END];
     private final byte[] regs = new byte[REGS_END - REGS_BASE];
     private final int[] pffPorts;
@@ -58,6 +62,11 @@ final class ChipState {
             SimPort p = ports.get(b.physicalPort());
             if (p != null && !p.cfg.upstream()) {
                 p.bindNow(b.partition(), b.logicalPort());
+            }
+        }
+        for (GpioPin pin : cfg.gpios()) {
+            if (pin instanceof GpioPin.Output out) {
+                gpioOutputs.put(out.logicalPin(), out.initialHigh());
             }
         }
         pffPorts = ports.keySet().stream().mapToInt(Integer::intValue).toArray();

@@ -40,6 +40,8 @@ final class MrpcHandlers {
                 return FirmwareHandlers.partInfo(c, p);
             case CommandIds.PORT_CONTROL:
                 return portControl(c, p, now);
+            case CommandIds.VGPIO:
+                return GpioHandlers.handle(c, p);
             default:
                 return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
         }

@@ -10,10 +10,21 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 
 /**
- * A Pi4J {@code I2C} device whose transactions go to a simulated chip's {@link TwiSlave}:
- * {@code write} is a write transaction, {@code read} a read transaction and {@code writeRead} a
- * combined one. Register-style calls are rejected (the TWI protocol has no register addressing).
- * A NAK surfaces as {@link com.pi4j.io.exception.IOException}, as a failed bus transfer would.
+ * A Pi4J {@code I2C} device whose transactions go to a simulated chip's {@link TwiSlave}, with the
+ * transaction boundaries of Pi4J's linuxfs provider on {@code /dev/i2c-N}:
+ *
+ * <ul>
+ *   <li>{@code write} is one write transaction and {@code read} one read transaction (a
+ *       {@code write()}/{@code read()} on the device file each);</li>
+ *   <li>{@code readRegister(byte[], byte[], int, int)} is one combined transaction, write half then
+ *       repeated-start read half (linuxfs: one {@code I2C_RDWR} with two messages);</li>
+ *   <li>{@code writeRead} is not overridden: Pi4J's default is a {@code write} followed by a separate
+ *       {@code read}, two transactions with a STOP between them, exactly as on linuxfs, which does
+ *       not override it either. The slave therefore NAKs it.</li>
+ * </ul>
+ *
+ * The other register-style calls are rejected (the TWI protocol has no register addressing). A NAK
+ * surfaces as {@link com.pi4j.io.exception.IOException}, as a failed bus transfer would.
  */
 final class SimulatedI2c extends I2CBase<SimulatedI2c.Bus> {
 
@@ -79,17 +90,6 @@ final class SimulatedI2c extends I2CBase<SimulatedI2c.Bus> {
     }
 
     @Override
-    public int writeRead(byte[] writeBuffer, int writeSize, int writeOffset, byte[] readBuffer, int readSize,
-            int readOffset) {
-        Objects.checkFromIndexSize(writeOffset, writeSize, writeBuffer.length);
-        Objects.checkFromIndexSize(readOffset, readSize, readBuffer.length);
-        byte[] frame = Arrays.copyOfRange(writeBuffer, writeOffset, writeOffset + writeSize);
-        byte[] r = transaction(() -> slave.writeRead(frame, readSize));
-        System.arraycopy(r, 0, readBuffer, readOffset, readSize);
-        return readSize;
-    }
-
-    @Override
     public int write(Charset charset, CharSequence data) {
         byte[] b = data.toString().getBytes(charset);
         return write(b, 0, b.length);
@@ -100,9 +100,21 @@ final class SimulatedI2c extends I2CBase<SimulatedI2c.Bus> {
         throw noRegisters();
     }
 
+    /**
+     * The combined transaction: {@code register} is the write half, {@code length} bytes the read
+     * half. Linuxfs ignores {@code offset} (it fills {@code buffer} from index 0), so code that passes
+     * another offset would misbehave on a board; it is refused here rather than silently "fixed".
+     */
     @Override
     public int readRegister(byte[] register, byte[] buffer, int offset, int length) {
-        throw noRegisters();
+        Objects.checkFromIndexSize(offset, length, buffer.length);
+        if (offset != 0) {
+            throw new IllegalArgumentException("linuxfs readRegister ignores the offset; pass 0, not " + offset);
+        }
+        byte[] writeHalf = register.clone();
+        byte[] r = transaction(() -> slave.combined(writeHalf, length));
+        System.arraycopy(r, 0, buffer, 0, length);
+        return length;
     }
 
     @Override

@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * Everything that makes one simulated chip: identity, ports and what is cabled to them, the
- * bindings present at boot, partition count, timing and die temperature.
+ * bindings present at boot, partition count, timing, die temperature and the switch-owned GPIOs.
  *
  * @param identity chip identity (the device ID decides the generation)
  * @param ports physical ports
@@ -17,15 +17,17 @@ import java.util.Set;
  * @param partitionCount number of partitions (at least one more than the highest host partition)
  * @param timing time constants
  * @param dieTemperatureCelsius mean die temperature reported
+ * @param gpios GPIOs answered by VGPIO, at most one per logical pin
  */
 public record SimulatedSwitchConfig(ChipIdentity identity, List<PortConfig> ports, List<InitialBinding> initialBindings,
-        int partitionCount, SimTiming timing, double dieTemperatureCelsius) {
+        int partitionCount, SimTiming timing, double dieTemperatureCelsius, List<GpioPin> gpios) {
 
     public SimulatedSwitchConfig {
         Objects.requireNonNull(identity);
         Objects.requireNonNull(timing);
         ports = List.copyOf(ports);
         initialBindings = List.copyOf(initialBindings);
+        gpios = List.copyOf(gpios);
         DeviceIds.generation(identity.deviceId());
         Set<Integer> seen = new HashSet<>();
         for (PortConfig p : ports) {
@@ -43,6 +45,26 @@ public record SimulatedSwitchConfig(ChipIdentity identity, List<PortConfig> port
         if (partitionCount < 1 || partitionCount > 48) {
             throw new IllegalArgumentException("partition count must be 1..48");
         }
+        Set<Integer> pins = new HashSet<>();
+        for (GpioPin g : gpios) {
+            if (!pins.add(g.logicalPin())) {
+                throw new IllegalArgumentException("logical GPIO pin " + g.logicalPin() + " configured twice");
+            }
+            if (g instanceof GpioPin.Presence p && !seen.contains(p.physicalPort())) {
+                throw new IllegalArgumentException("presence GPIO " + p.logicalPin() + " names physical port "
+                        + p.physicalPort() + ", which is not configured");
+            }
+        }
+    }
+
+    /** The GPIO with logical pin ID {@code logicalPin}, or null when the chip has none. */
+    public GpioPin gpio(int logicalPin) {
+        for (GpioPin g : gpios) {
+            if (g.logicalPin() == logicalPin) {
+                return g;
+            }
+        }
+        return null;
     }
 
     public static Builder builder(ChipIdentity identity) {
@@ -66,11 +88,12 @@ public record SimulatedSwitchConfig(ChipIdentity identity, List<PortConfig> port
         return b.build();
     }
 
-    /** Builds a config; defaults: no ports, one partition, {@link SimTiming#fast()}, 45.0 degC. */
+    /** Builds a config; defaults: no ports, one partition, {@link SimTiming#fast()}, 45.0 degC, no GPIOs. */
     public static final class Builder {
         private final ChipIdentity identity;
         private final List<PortConfig> ports = new ArrayList<>();
         private final List<InitialBinding> bindings = new ArrayList<>();
+        private final List<GpioPin> gpios = new ArrayList<>();
         private int partitions = 1;
         private SimTiming timing = SimTiming.fast();
         private double temperature = 45.0;
@@ -86,6 +109,21 @@ public record SimulatedSwitchConfig(ChipIdentity identity, List<PortConfig> port
 
         public Builder bind(int partition, int logicalPort, int physicalPort) {
             bindings.add(new InitialBinding(partition, logicalPort, physicalPort));
+            return this;
+        }
+
+        /**
+         * A slot presence input (PRSNT#) at {@code logicalPin}: reads 0 (asserted) while the port has
+         * an {@link Attachment.Endpoint}, 1 otherwise; set-value is refused.
+         */
+        public Builder presenceGpio(int logicalPin, int physicalPort) {
+            gpios.add(new GpioPin.Presence(logicalPin, physicalPort));
+            return this;
+        }
+
+        /** A settable output at {@code logicalPin}; reads back what was set, {@code initialHigh} after boot. */
+        public Builder outputGpio(int logicalPin, boolean initialHigh) {
+            gpios.add(new GpioPin.Output(logicalPin, initialHigh));
             return this;
         }
 
@@ -105,7 +143,7 @@ public record SimulatedSwitchConfig(ChipIdentity identity, List<PortConfig> port
         }
 
         public SimulatedSwitchConfig build() {
-            return new SimulatedSwitchConfig(identity, ports, bindings, partitions, timing, temperature);
+            return new SimulatedSwitchConfig(identity, ports, bindings, partitions, timing, temperature, gpios);
         }
     }
 }

@@ -194,4 +194,28 @@ class CommandCodecTest {
         assertEquals(Generation.GEN6, FirmwareVersion.parse("9.20 B04A").generation());
         assertEquals(Generation.GEN4, FirmwareVersion.parse("4.40 B123").generation());
     }
+
+    @Test
+    void vgpio_get_and_set_value() {
+        // §2.9: VGPIO 0x02 {sub u8, rsvd u8, log_gpio_id u16 LE, data u8, rsvd[3]}; sub 2 get value, 3 set value
+        ReadGpio get = new ReadGpio(0x0123);
+        assertEquals(0x02, get.commandId());
+        assertEquals(0x007C0002, get.toRequest(Generation.GEN4).commandWord());
+        assertArrayEquals(b(2, 0, 0x23, 0x01, 0, 0, 0, 0), get.payload());
+        assertEquals(8, get.outputLength());
+        // the answer is the same struct with data = the pin's level
+        assertTrue(get.decode(b(2, 0, 0x23, 0x01, 1, 0, 0, 0)));
+        assertFalse(get.decode(b(2, 0, 0x23, 0x01, 0, 0, 0, 0)));
+        assertEquals(SwitchException.Kind.PROTOCOL,
+                assertThrows(SwitchException.class, () -> get.decode(b(2, 0, 0x23, 0x01))).kind());
+
+        WriteGpio high = new WriteGpio(0xBEEF, true);
+        assertEquals(0x02, high.commandId());
+        assertArrayEquals(b(3, 0, 0xEF, 0xBE, 1, 0, 0, 0), high.payload());
+        assertArrayEquals(b(3, 0, 0xEF, 0xBE, 0, 0, 0, 0), new WriteGpio(0xBEEF, false).payload());
+        assertEquals(0, high.outputLength());
+        assertTrue(high.retrySafe());
+        assertThrows(IllegalArgumentException.class, () -> new ReadGpio(0x10000));
+        assertThrows(IllegalArgumentException.class, () -> new WriteGpio(-1, true));
+    }
 }

@@ -15,6 +15,8 @@ public final class SmbpbiCommand {
   public static final int OPCODE_GET_EXT_TEMP = 0x03;
   /** ARG1 0 = total board power, in milliwatts. */
   public static final int OPCODE_GET_POWER = 0x04;
+  /** ARG1 = {@link SysIdDataType} code, ARG2 = dword index into the field. */
+  public static final int OPCODE_GET_SYS_ID_DATA = 0x05;
 
   public static final int ARG1_TEMP_GPU = 0x00;
   public static final int ARG1_TEMP_T_LIMIT_MARGIN = 0x07;

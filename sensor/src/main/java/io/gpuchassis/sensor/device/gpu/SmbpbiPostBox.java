@@ -81,6 +81,26 @@ public final class SmbpbiPostBox {
         / 1000.0;
   }
 
+  /**
+   * One GET_SYS_ID_DATA field, read a dword per request (ARG2 = dword index). The requests are separate: behind a mux,
+   * wrap the call in {@code onChannel} to keep the channel selected.
+   */
+  public byte[] readSysIdData(SysIdDataType type) throws DeviceException {
+    byte[] field = new byte[type.size()];
+    for (int index = 0; index < type.dwords(); index++) {
+      SysIdData.putDword(field, index, request(SmbpbiCommand.OPCODE_GET_SYS_ID_DATA, type.arg1(), index));
+    }
+    return field;
+  }
+
+  /**
+   * Model, serial number, PCI ids and what else the GPU reports about itself ({@link GpuIdentityReader}). About 25
+   * requests; identity does not change while the card is seated, so read it once per power-on.
+   */
+  public GpuIdentity readIdentity() throws DeviceException {
+    return new GpuIdentityReader(this).read();
+  }
+
   private boolean extendedTemperature() throws DeviceException {
     int caps = capabilities0;
     if (caps == -1) {
@@ -88,6 +108,11 @@ public final class SmbpbiPostBox {
       capabilities0 = caps;
     }
     return ((caps >> SmbpbiCommand.CAP0_EXT_TEMP_BITS_SHIFT) & 0x0F) == 8;
+  }
+
+  @Override
+  public String toString() {
+    return "SMBPBI post-box at " + device;
   }
 
   private String describe(int opcode, int arg1) {

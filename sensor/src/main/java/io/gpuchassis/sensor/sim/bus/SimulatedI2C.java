@@ -9,10 +9,12 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A Pi4J {@link I2C} on a simulated bus. Every call is one transfer (or one combined write-then-read) under the bus
- * lock, exactly like {@code LinuxFsI2C}: raw writes and reads, register writes as pointer + data, register reads as
- * pointer write + read. A target that does not acknowledge makes the call throw, as an {@code EREMOTEIO} ioctl
- * failure does on hardware.
+ * A Pi4J {@link I2C} on a simulated bus. Every call is one transaction under the bus lock, exactly like {@code
+ * LinuxFsI2C}: raw writes and reads are separate transactions (a STOP ends each), register writes are pointer + data,
+ * register reads are one combined transaction (pointer write, repeated start, read), as linuxfs's single {@code
+ * I2C_RDWR} ioctl. So a {@code write} followed by a {@code read} is not a register read: an SMBus command target
+ * ({@link TargetKind#SMBUS_COMMAND}) refuses the lone read. A target that does not acknowledge makes the call throw,
+ * as an {@code EREMOTEIO} ioctl failure does on hardware.
  */
 final class SimulatedI2C extends I2CBase<SimulatedI2CBus> {
 
@@ -83,8 +85,7 @@ final class SimulatedI2C extends I2CBase<SimulatedI2CBus> {
     Objects.checkFromIndexSize(offset, length, buffer.length);
     return transfer(
         () -> {
-          writeTransfer(register.clone());
-          System.arraycopy(readTransfer(length), 0, buffer, offset, length);
+          System.arraycopy(combinedTransfer(register.clone(), length), 0, buffer, offset, length);
           return length;
         });
   }
@@ -105,10 +106,24 @@ final class SimulatedI2C extends I2CBase<SimulatedI2CBus> {
     } catch (I2cNakException e) {
       throw new IOException("Remote I/O error: " + e.getMessage(), e);
     }
+    return checkLength(answer, length);
+  }
+
+  private static byte[] checkLength(byte[] answer, int length) {
     if (answer.length != length) {
       throw new IllegalStateException("simulated device returned " + answer.length + " of " + length + " bytes");
     }
     return answer;
+  }
+
+  private byte[] combinedTransfer(byte[] data, int length) throws IOException {
+    byte[] answer;
+    try {
+      answer = i2CBus.segment().writeRead(device(), data, length);
+    } catch (I2cNakException e) {
+      throw new IOException("Remote I/O error: " + e.getMessage(), e);
+    }
+    return checkLength(answer, length);
   }
 
   private int transfer(IoCall call) {

@@ -5,7 +5,8 @@ import io.gpuchassis.sensor.sim.bus.SimI2cTarget;
 
 /**
  * Base of the simulated devices: fault injection that applies to every part (NAK every transfer, fail the next n
- * transfers, freeze the measured values) around the part-specific {@link #onWrite}/{@link #onRead}.
+ * transfers, freeze the measured values) around the part-specific {@link #onWrite}/{@link #onRead}. Each transfer
+ * phase counts: a combined write-then-read is acknowledged (and counted) twice.
  *
  * <p>Thread-safety: transfers, physics updates and fault changes all synchronise on the device.
  */
@@ -37,7 +38,24 @@ public abstract class SimDevice implements SimI2cTarget {
     return onRead(length);
   }
 
+  /** Both halves acknowledged in turn: address+W before the write, address+R after the repeated start. */
+  @Override
+  public final synchronized byte[] writeRead(byte[] data, int length) {
+    acknowledgeOrThrow();
+    onWriteBeforeRead(data);
+    acknowledgeOrThrow();
+    return onRead(length);
+  }
+
   protected abstract void onWrite(byte[] data);
+
+  /**
+   * The write half of a combined transfer, which a repeated start follows (no STOP). By default the same as a write
+   * transaction; a part for which a lone write means something else (a PMBus send byte) overrides it.
+   */
+  protected void onWriteBeforeRead(byte[] data) {
+    onWrite(data);
+  }
 
   protected abstract byte[] onRead(int length);
 

@@ -3,6 +3,7 @@ package io.gpuchassis.sensor.sim.device;
 import io.gpuchassis.sensor.device.pmbus.PmbusCommand;
 import io.gpuchassis.sensor.device.pmbus.PmbusFormats;
 import io.gpuchassis.sensor.device.pmbus.PmbusStatusFlag;
+import io.gpuchassis.sensor.sim.bus.TargetKind;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -10,7 +11,9 @@ import java.util.Arrays;
 /**
  * A CRPS-class PMBus supply with one register map per page (page 0 the 12 V main output, page 1 the 12 V standby
  * rail), little-endian words, LINEAR11 telemetry and LINEAR16 READ_VOUT with VOUT_MODE 0x17 (exponent -9). PAGE itself
- * is global. Status bits latch until CLEAR_FAULTS; a fault whose cause persists latches again at once.
+ * is global. Status bits latch until CLEAR_FAULTS; a fault whose cause persists latches again at once. An SMBus command
+ * device ({@link TargetKind#SMBUS_COMMAND}): a read is answered only as the repeated-start half of its command's
+ * transaction.
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
@@ -57,6 +60,12 @@ public final class SimPmbusPowerSupply extends PointerDevice {
     }
     setOutput(0, 230.0, 12.0, 0.0, 25.0, 0.0);
     setOutput(1, 230.0, 12.0, 0.0, 25.0, 0.0);
+  }
+
+  /** A PMBus device answers a read only within the transaction that carried the command code. */
+  @Override
+  public TargetKind kind() {
+    return TargetKind.SMBUS_COMMAND;
   }
 
   @Override

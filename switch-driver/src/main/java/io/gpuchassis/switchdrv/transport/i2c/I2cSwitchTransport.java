@@ -11,11 +11,15 @@ import java.time.Duration;
  * device opened by the caller from an explicitly built Pi4J context (real hardware: the linuxfs
  * provider on {@code /dev/i2c-N}; simulation: {@code SimulatedI2cProvider}).
  *
- * <p>Reads are combined write+read transactions ({@link I2C#writeRead}); writes are a GAS_WRITE
+ * <p>Reads (GET_CAP, GET_WRITE_STATUS, GAS_READ) are combined transactions: command bytes, repeated
+ * START, read, one PEC over both, as the chip requires; see {@code combinedRead}. Writes are a GAS_WRITE
  * transaction with a fresh tag (1..255, skipping 0) confirmed by polling GET_WRITE_STATUS until the
  * tag matches, the PEC is good and the status is 0x00 or 0x20. NAKs, PEC errors and stale
  * statuses are retried (the library's limits by default: 100 attempts, 50 status polls, 1-2 ms
  * apart), except that a {@link WriteMode#NO_RETRY} write is sent once.
+ *
+ * <p>On a board no kernel driver may be bound to the switch's address (linuxfs selects it with
+ * {@code I2C_SLAVE}, which a bound driver makes fail with EBUSY); see the module README.
  *
  * <p>Blocking; not thread-safe (one caller; Pi4J's bus lock serialises other devices). Failures:
  * NAK when the slave keeps refusing, PROTOCOL when answers stay garbled, REFUSED-free: the slave
@@ -52,7 +56,7 @@ public final class I2cSwitchTransport implements SwitchTransport {
             return;
         }
         byte[] req = TwiFrames.getCapRequest();
-        int cap = attempt(() -> TwiFrames.decodeCap(address, transfer(req, 2)), "GET_CAP");
+        int cap = attempt(() -> TwiFrames.decodeCap(address, combinedRead(req, 2)), "GET_CAP");
         if ((cap & TwiFrames.CAP_ENHANCED_MODE) == 0) {
             throw new SwitchException(SwitchException.Kind.PROTOCOL, "TWI enhanced mode not supported by the slave");
         }
@@ -67,7 +71,7 @@ public final class I2cSwitchTransport implements SwitchTransport {
             int n = Math.min(TwiFrames.MAX_CHUNK, length - done);
             byte[] req = TwiFrames.gasReadRequest(offset + done, n);
             byte[] data = attempt(() -> {
-                TwiFrames.ReadAnswer a = TwiFrames.decodeGasRead(address, req, transfer(req, TwiFrames.gasReadResponseLength(n)), n);
+                TwiFrames.ReadAnswer a = TwiFrames.decodeGasRead(address, req, combinedRead(req, TwiFrames.gasReadResponseLength(n)), n);
                 if (a.status() != TwiFrames.STATUS_OK && a.status() != TwiFrames.STATUS_MRPC_ERROR) {
                     throw new SwitchException(SwitchException.Kind.PROTOCOL, "TWI read status " + a.status());
                 }
@@ -114,7 +118,7 @@ public final class I2cSwitchTransport implements SwitchTransport {
         for (int poll = 0; poll < options.maxStatusPolls(); poll++) {
             try {
                 TwiFrames.WriteStatus s = TwiFrames.decodeWriteStatus(address,
-                        transfer(TwiFrames.getWriteStatusRequest(), 3));
+                        combinedRead(TwiFrames.getWriteStatusRequest(), 3));
                 if (s.tag() == sent && (s.status() == TwiFrames.STATUS_OK || s.status() == TwiFrames.STATUS_MRPC_ERROR)) {
                     return;
                 }
@@ -128,16 +132,26 @@ public final class I2cSwitchTransport implements SwitchTransport {
         throw last;
     }
 
-    private byte[] transfer(byte[] write, int readLength) {
-        byte[] in = new byte[readLength];
+    /**
+     * One combined I2C transaction: write {@code command}, repeated START, read {@code length} bytes.
+     * The chip answers a read only inside the transaction whose write half selected it, so the two
+     * halves must not be separated by a STOP. Pi4J's {@code I2C.writeRead} must not be used: its
+     * default (not overridden by the linuxfs provider) is a {@code write()} and a separate
+     * {@code read()}, two transactions that the chip NAKs. Linuxfs implements
+     * {@code readRegister(byte[], byte[], int, int)} as one {@code I2C_RDWR} with a write and a read
+     * message, as switchtec-user does; it ignores the offset, hence offset 0 and a buffer of exactly
+     * {@code length} bytes.
+     */
+    private byte[] combinedRead(byte[] command, int length) {
+        byte[] in = new byte[length];
         int n;
         try {
-            n = i2c.writeRead(write, in);
+            n = i2c.readRegister(command, in, 0, length);
         } catch (RuntimeException e) {
-            throw nak("transfer", e);
+            throw nak("combined read", e);
         }
-        if (n != readLength) {
-            throw nak("transfer (short read " + n + ")", null);
+        if (n != length) {
+            throw nak("combined read (short read " + n + ")", null);
         }
         return in;
     }

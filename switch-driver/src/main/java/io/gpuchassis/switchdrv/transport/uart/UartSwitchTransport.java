@@ -6,6 +6,7 @@ import io.gpuchassis.switchdrv.transport.WriteMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * GAS access over the Switchtec UART console (reference §1.4): {@code gasrd} in chunks of up to
@@ -13,6 +14,12 @@ import java.util.Arrays;
  * {@code attempts} times on a CRC error, garble or missing prompt. On first use it silences debug
  * output ({@code pscdbg 0 all}) and turns echo off ({@code echo 0}); if echo comes back (the
  * console restarted) it turns it off again.
+ *
+ * <p>Built on a {@link SerialLink} the caller opened, or on a device path and baud rate
+ * ({@link #open(String, int, Options)}): then the transport opens the port itself on first use and
+ * opens it again after it failed (IO), so it reaches a console whose device came back under the same
+ * path (a simulator restarted behind a stable pty symlink, a USB adapter re-enumerated behind a udev
+ * link).
  *
  * <p>Blocking: every command waits at most {@code ioTimeout} for its prompt. Not thread-safe.
  * Failures: TIMEOUT (no prompt after all attempts), PROTOCOL (garbled answers), IO (link closed),
@@ -29,14 +36,51 @@ public final class UartSwitchTransport implements SwitchTransport {
         }
     }
 
-    private final SerialLink link;
+    private final Supplier<SerialLink> opener;
+    private final String name;
     private final Options options;
     private final byte[] buffer = new byte[4096];
+    private SerialLink link;
     private boolean initialised;
+    private boolean closed;
 
+    /** A transport on an open link; when the link fails it stays failed (the caller owns reopening). */
     public UartSwitchTransport(SerialLink link, Options options) {
         this.link = link;
+        this.opener = null;
+        this.name = link.description();
         this.options = options;
+    }
+
+    private UartSwitchTransport(Supplier<SerialLink> opener, String name, Options options) {
+        this.opener = opener;
+        this.name = name;
+        this.options = options;
+    }
+
+    /**
+     * A transport that opens {@code devicePath} at {@code baud} with jSerialComm itself, on first use
+     * and again after the port failed. Does no I/O here.
+     *
+     * @throws IllegalArgumentException when {@code baud} is not positive
+     */
+    public static UartSwitchTransport open(String devicePath, int baud, Options options) {
+        if (baud <= 0) {
+            throw new IllegalArgumentException("baud rate must be positive: " + baud);
+        }
+        return new UartSwitchTransport(() -> JSerialCommLink.open(devicePath, baud), "serial " + devicePath, options);
+    }
+
+    // The open link; opens it (and forgets the console's echo state) when the transport owns the path.
+    private SerialLink link() {
+        if (closed) {
+            throw new SwitchException(SwitchException.Kind.IO, "transport closed");
+        }
+        if (link == null) {
+            link = opener.get(); // only a transport that owns its path ever drops its link
+            initialised = false;
+        }
+        return link;
     }
 
     private void initialise() {
@@ -96,6 +140,18 @@ public final class UartSwitchTransport implements SwitchTransport {
 
     /** Sends one command line and returns everything up to and including the prompt. */
     private String exchange(String command) {
+        SerialLink link = link();
+        try {
+            return exchange(link, command);
+        } catch (SwitchException e) {
+            if (e.kind() == SwitchException.Kind.IO && opener != null) {
+                dropLink(); // reopened by the next call
+            }
+            throw e;
+        }
+    }
+
+    private String exchange(SerialLink link, String command) {
         link.drain();
         link.write(command.getBytes(StandardCharsets.US_ASCII));
         StringBuilder sb = new StringBuilder();
@@ -121,13 +177,30 @@ public final class UartSwitchTransport implements SwitchTransport {
         }
     }
 
+    private void dropLink() {
+        try {
+            link.close();
+        } catch (RuntimeException ignored) {
+            // the port is already gone
+        }
+        link = null;
+        initialised = false;
+    }
+
     @Override
     public String description() {
-        return "uart " + link.description();
+        return "uart " + name;
     }
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (link == null) {
+            return;
+        }
         try {
             if (initialised) {
                 link.write("echo 1\r".getBytes(StandardCharsets.US_ASCII));
@@ -136,5 +209,6 @@ public final class UartSwitchTransport implements SwitchTransport {
             // closing anyway
         }
         link.close();
+        link = null;
     }
 }

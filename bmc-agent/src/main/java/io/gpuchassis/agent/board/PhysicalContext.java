@@ -1,0 +1,65 @@
+package io.gpuchassis.agent.board;
+
+/**
+ * Where a sensor measures: the Redfish {@code PhysicalContext} enumeration (DMTF
+ * PhysicalContext.json).
+ *
+ * <p>The constant names are the Redfish values verbatim, so the board file, the model and
+ * the Redfish output all use one spelling.
+ */
+enum PhysicalContext {
+  Room,
+  Intake,
+  Exhaust,
+  LiquidInlet,
+  LiquidOutlet,
+  Front,
+  Back,
+  Upper,
+  Lower,
+  CPU,
+  CPUSubsystem,
+  GPU,
+  GPUSubsystem,
+  FPGA,
+  Accelerator,
+  ASIC,
+  Backplane,
+  SystemBoard,
+  PowerSupply,
+  PowerSubsystem,
+  VoltageRegulator,
+  Rectifier,
+  StorageDevice,
+  StorageSubsystem,
+  NetworkingDevice,
+  ExpansionSubsystem,
+  ComputeBay,
+  StorageBay,
+  NetworkBay,
+  ExpansionBay,
+  PowerSupplyBay,
+  Memory,
+  MemorySubsystem,
+  Chassis,
+  Fan,
+  CoolingSubsystem,
+  Motor,
+  Transformer,
+  ACUtilityInput,
+  ACStaticBypassInput,
+  ACMaintenanceBypassInput,
+  DCBus,
+  ACOutput,
+  ACInput,
+  PowerOutlet,
+  TrustedModule,
+  Board,
+  Transceiver,
+  Battery,
+  Pump,
+  Filter,
+  Reservoir,
+  Switch,
+  Manager
+}

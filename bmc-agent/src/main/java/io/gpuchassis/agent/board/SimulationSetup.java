@@ -1,0 +1,42 @@
+package io.gpuchassis.agent.board;
+
+import io.gpuchassis.agent.chassis.Gpu;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the simulator puts into the board: the identity real hardware would report (chassis FRU
+ * serial number, switch serials and firmware) and the GPUs in the slots. Ignored on real hardware.
+ *
+ * @param chassisSerialNumber the serial number in the simulated chassis FRU EEPROM
+ * @param switches identity of every switch chip by id, or empty
+ * @param gpus the GPU in each populated slot, by slot number, in file order
+ */
+public record SimulationSetup(
+    Optional<String> chassisSerialNumber,
+    Map<String, SimulatedSwitchIdentity> switches,
+    Map<Integer, Gpu> gpus) {
+
+  /** The setup of a board file without a {@code simulation:} section. */
+  public static final SimulationSetup NONE = new SimulationSetup(Optional.empty(), Map.of(), Map.of());
+
+  public SimulationSetup {
+    Objects.requireNonNull(chassisSerialNumber, "chassisSerialNumber");
+    // keep file order, which Map.copyOf would not
+    switches = Collections.unmodifiableMap(new LinkedHashMap<>(switches));
+    gpus = Collections.unmodifiableMap(new LinkedHashMap<>(gpus));
+  }
+
+  /** The GPU the simulator puts in this slot. */
+  public Optional<Gpu> gpu(int slot) {
+    return Optional.ofNullable(gpus.get(slot));
+  }
+
+  /** The identity the simulator gives this switch chip. */
+  public Optional<SimulatedSwitchIdentity> switchIdentity(String switchId) {
+    return Optional.ofNullable(switches.get(switchId));
+  }
+}

@@ -1,0 +1,109 @@
+package io.gpuchassis.agent.platform;
+
+import com.pi4j.context.Context;
+import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.agent.board.FruEepromDevice;
+import io.gpuchassis.agent.chassis.ChassisIdentity;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.Gpu;
+import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.sensor.chassis.ChassisSensors;
+import io.gpuchassis.sensor.device.fru.Eeprom24c02;
+import io.gpuchassis.sensor.device.fru.FruInfo;
+import io.gpuchassis.sensor.device.fru.FruParser;
+import io.gpuchassis.sensor.device.fru.ProductInfo;
+import io.gpuchassis.sensor.device.fru.BoardInfo;
+import io.gpuchassis.sensor.gpio.SlotSignal;
+import io.gpuchassis.sensor.i2c.DeviceException;
+import io.gpuchassis.sensor.i2c.I2cDevices;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads what only the hardware can say about a board, once at start, through the same drivers on real and simulated
+ * hardware: the chassis serial number from its FRU EEPROM, which slots hold a GPU (their presence line) and who each
+ * GPU is (its SMBPBI sideband). Runs before the sensor pollers start, so the buses are its own.
+ */
+public final class ChassisDiscovery {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ChassisDiscovery.class);
+
+  private final BoardDescription board;
+  private final ChassisSensors sensors;
+  private final Context i2c;
+
+  public ChassisDiscovery(BoardDescription board, ChassisSensors sensors, Context i2c) {
+    this.board = board;
+    this.sensors = sensors;
+    this.i2c = i2c;
+  }
+
+  /** {@code state} with the serial number and the GPUs found. */
+  public ChassisState discover(ChassisState state) {
+    List<Slot> slots = new ArrayList<>();
+    for (Slot slot : state.slots()) {
+      slots.add(new Slot(slot.number(), slot.switchId(), slot.port(), slot.lanes(), slot.pcieGeneration(), gpu(slot)));
+    }
+    ChassisIdentity id = state.identity();
+    ChassisIdentity identity = new ChassisIdentity(id.id(), id.manufacturer(), id.model(), id.sku(),
+        board.chassisFru().flatMap(this::serialNumber).orElse(id.serialNumber()), id.partNumber());
+    return state.withInventory(identity, slots);
+  }
+
+  private Optional<String> serialNumber(FruEepromDevice fru) {
+    String where = "chassis FRU EEPROM " + fru.id() + " (" + fru.path().describe() + ")";
+    if (fru.path().mux().isPresent()) {
+      LOG.warn("{}: behind a mux the agent does not switch for it; the chassis serial number is not read", where);
+      return Optional.empty();
+    }
+    try {
+      FruInfo info = FruParser.parse(
+          new Eeprom24c02(new I2cDevices(i2c).open(fru.path().bus(), fru.path().address())).readAll());
+      Optional<String> serial = info.product().flatMap(ProductInfo::serialNumber)
+          .or(() -> info.board().flatMap(BoardInfo::serialNumber));
+      if (serial.isEmpty()) {
+        LOG.warn("{} holds no serial number", where);
+      }
+      return serial;
+    } catch (DeviceException e) {
+      LOG.warn("{}: the chassis serial number cannot be read: {}", where, e.getMessage());
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * The GPU in a slot. Present when its presence line says so; a slot without a readable presence line holds a GPU
+   * when one answers on its sideband. A present GPU whose sideband does not answer is there, unidentified.
+   */
+  private Optional<Gpu> gpu(Slot slot) {
+    boolean wired = sensors.slot(slot.number()).has(SlotSignal.PRESENT_N);
+    Optional<Boolean> present = Optional.empty();
+    if (wired) {
+      try {
+        present = Optional.of(sensors.slot(slot.number()).isPresent());
+      } catch (DeviceException e) {
+        LOG.warn("Slot {}: its presence line cannot be read ({}); looking for a GPU on its sideband", slot.number(),
+            e.getMessage());
+      }
+    }
+    if (present.isPresent() && !present.get()) {
+      return Optional.empty();
+    }
+    if (board.slotAccess(slot.number()).flatMap(a -> a.sideband()).isEmpty()) {
+      return present.map(p -> Gpu.unidentified(slot));
+    }
+    try {
+      return Optional.of(GpuIdentities.toGpu(sensors.gpu(slot.number()).readIdentity(), slot));
+    } catch (DeviceException | RuntimeException e) {
+      if (present.isPresent()) {
+        LOG.warn("Slot {}: a GPU is present but does not identify itself on its sideband: {}", slot.number(),
+            e.getMessage());
+        return Optional.of(Gpu.unidentified(slot));
+      }
+      return Optional.empty();
+    }
+  }
+}

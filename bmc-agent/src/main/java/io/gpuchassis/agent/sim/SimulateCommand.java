@@ -1,0 +1,133 @@
+package io.gpuchassis.agent.sim;
+
+import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.agent.board.BoardException;
+import io.gpuchassis.agent.board.BoardSwitch;
+import io.gpuchassis.agent.board.I2cAccess;
+import io.gpuchassis.agent.board.TcpAccess;
+import io.gpuchassis.agent.board.UartAccess;
+import io.gpuchassis.switchdrv.sim.PtyConsole;
+import io.gpuchassis.switchdrv.sim.SimTiming;
+import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
+import io.gpuchassis.switchdrv.sim.SmwpServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bmc-agent simulate --board FILE}: serves the switch chips of a board file on the transports the board names,
+ * so that the agent's real mode can be brought up and tested without a chassis. A chip reached over TCP is served on
+ * its port of this machine's loopback interface; a chip on a UART gets a pseudo-terminal, linked at the board's device
+ * path; a chip on I2C cannot be served by a process and is skipped. Runs until it is stopped.
+ */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serves the switch chips of a board file on their transports (TCP on loopback; a pty linked at a UART's device"
+          + " path), with what the board's simulation section puts in them, until stopped.",
+      "Prints one line per chip, then SIMULATOR READY."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:stopped", "1:a chip could not be served", "2:bad option or board file"})
+public final class SimulateCommand implements Callable<Integer> {
+
+  @Option(names = {"--board", "--chassis"}, required = true, paramLabel = "FILE", description = "Board description.")
+  Path board;
+
+  @Option(names = "--speed", paramLabel = "SPEED", defaultValue = "realistic",
+      description = "realistic (link training 100 ms, bind 800 ms) or fast (tens of milliseconds, for tests).")
+  String speed;
+
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  public SimulateCommand(PrintWriter out, PrintWriter err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    BoardDescription description;
+    SimTiming timing;
+    try {
+      description = BoardDescription.load(board);
+      timing = switch (speed) {
+        case "realistic" -> SimTiming.realistic();
+        case "fast" -> SimTiming.fast();
+        default -> throw new IllegalArgumentException("--speed: '" + speed + "' is not one of: realistic, fast");
+      };
+    } catch (BoardException | IllegalArgumentException e) {
+      err.println("bmc-agent simulate: " + e.getMessage());
+      return 2;
+    }
+    List<AutoCloseable> served = new ArrayList<>();
+    try {
+      for (BoardSwitch chip : description.switches()) {
+        SimulatedSwitch simulated = new SimulatedSwitch(SimulatedFabric.config(description, chip, timing));
+        if (chip.access() instanceof TcpAccess tcp) {
+          served.add(serveTcp(chip, tcp, simulated));
+        } else if (chip.access() instanceof UartAccess uart) {
+          served.add(serveUart(chip, uart, simulated));
+        } else {
+          out.println("SIMULATE " + chip.id() + " i2c " + ((I2cAccess) chip.access()).path().describe()
+              + ": not served (an I2C device cannot be offered by a process)");
+        }
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      err.println("bmc-agent simulate: " + e.getMessage());
+      closeAll(served);
+      return 1;
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      closeAll(served);
+      stopped.countDown();
+    }, "simulator-shutdown"));
+    out.println("SIMULATOR READY");
+    out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  private AutoCloseable serveTcp(BoardSwitch chip, TcpAccess tcp, SimulatedSwitch simulated) throws IOException {
+    if (!InetAddress.getByName(tcp.host()).isLoopbackAddress()) {
+      throw new IllegalArgumentException(chip.id() + ": " + tcp.describe() + " is not on this machine's loopback"
+          + " interface, where the simulator serves");
+    }
+    SmwpServer server = SmwpServer.start(List.of(simulated), tcp.port());
+    out.println("SIMULATE " + chip.id() + " " + tcp.describe());
+    return server;
+  }
+
+  private AutoCloseable serveUart(BoardSwitch chip, UartAccess uart, SimulatedSwitch simulated) throws IOException {
+    Path device = Path.of(uart.device());
+    if (Files.exists(device, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(device)) {
+      throw new IllegalArgumentException(chip.id() + ": " + device + " exists and is not a link; the simulator"
+          + " links its pseudo-terminals only where no device is");
+    }
+    PtyConsole console = PtyConsole.open(simulated, device);
+    out.println("SIMULATE " + chip.id() + " uart " + console.slavePath() + " linked at " + device);
+    return console;
+  }
+
+  private static void closeAll(List<AutoCloseable> served) {
+    for (AutoCloseable c : served) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        // stopping: nothing more to do with it
+      }
+    }
+  }
+}

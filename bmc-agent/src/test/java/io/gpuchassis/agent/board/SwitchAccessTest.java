@@ -1,0 +1,105 @@
+package io.gpuchassis.agent.board;
+
+import static io.gpuchassis.agent.board.BoardYaml.assertProblemAt;
+import static io.gpuchassis.agent.board.BoardYaml.load;
+import static io.gpuchassis.agent.board.BoardYaml.loadFails;
+import static io.gpuchassis.agent.board.BoardYaml.replaceOnce;
+import static io.gpuchassis.agent.board.BoardYaml.validWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each switch is reached over exactly one transport: I2C, a UART or TCP, each with sane settings. */
+class SwitchAccessTest {
+
+  private static final String SW2_UART = "uart: {device: /dev/ttyS2}";
+
+  @TempDir Path dir;
+
+  @Test
+  void uartBaudMayBeGiven() {
+    String yaml = validWith(SW2_UART, "uart: {device: /dev/ttyS2, baud: 115200}");
+
+    assertEquals(new UartAccess("/dev/ttyS2", 115_200), load(dir, yaml).switchChip("SW2").orElseThrow().access());
+  }
+
+  @Test
+  void tcpAccessIsRead() {
+    String yaml = validWith(SW2_UART, "tcp: {host: 10.0.0.5, port: 54545}");
+
+    assertEquals(new TcpAccess("10.0.0.5", 54545), load(dir, yaml).switchChip("SW2").orElseThrow().access());
+  }
+
+  @Test
+  void switchBehindAnAgentDrivenMuxIsReachedThroughIt() {
+    String yaml = validWith("i2c: {bus: 2, address: \"0x59\"}", "i2c: {mux: GpuMux1, channel: 7, address: \"0x59\"}");
+
+    assertEquals(new I2cAccess(new I2cPath(10, Optional.of(new MuxHop("GpuMux1", 10, 0x70, 7)), 0x59)),
+        load(dir, yaml).switchChip("SW1").orElseThrow().access());
+  }
+
+  @Test
+  void switchWithoutTransportIsRejected() {
+    String yaml = validWith(", " + SW2_UART, "");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "{id: SW2", "switches[1]: say how the agent reaches the chip's"
+        + " management interface: give one of i2c, uart, tcp");
+  }
+
+  @Test
+  void switchWithTwoTransportsIsRejectedAtTheSecond() {
+    String yaml = validWith(SW2_UART, SW2_UART + ",\n     tcp: {host: 10.0.0.5, port: 54545}");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "tcp: {host",
+        "switches[1].tcp: give only one of i2c, uart, tcp; this switch has uart and tcp");
+  }
+
+  @Test
+  void uartDeviceMustBeAnAbsolutePath() {
+    String yaml = validWith(SW2_UART, "uart: {device: ttyS2}");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "ttyS2",
+        "switches[1].uart.device: 'ttyS2' is not an absolute device path such as /dev/ttyS2");
+  }
+
+  @Test
+  void uartBaudMustBePositive() {
+    String yaml = validWith(SW2_UART, "uart: {device: /dev/ttyS2, baud: 0}");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "baud: 0", "switches[1].uart.baud: must be 1 or more, got 0");
+  }
+
+  @Test
+  void tcpPortMustBeAPort() {
+    String yaml = validWith(SW2_UART, "tcp: {host: 10.0.0.5, port: 65536}");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "65536", "switches[1].tcp.port: 65536 is not a TCP port; use 1-65535");
+  }
+
+  @Test
+  void tcpHostMustNotBeBlank() {
+    String yaml = validWith(SW2_UART, "tcp: {host: \" \", port: 54545}");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "54545", "switches[1].tcp.host: must not be blank");
+  }
+
+  @Test
+  void twoSwitchesOnOneSerialDeviceAreRejected() {
+    String yaml = validWith("    i2c: {bus: 2, address: \"0x59\"}\n", "    uart: {device: /dev/ttyS2}\n");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "uart: {device: /dev/ttyS2}}",
+        "switches[1].uart.device: serial device /dev/ttyS2 is already used by switches[0]");
+  }
+
+  @Test
+  void twoSwitchesOnOneTcpEndpointAreRejected() {
+    String yaml = validWith("    i2c: {bus: 2, address: \"0x59\"}\n", "    tcp: {host: 10.0.0.5, port: 54545}\n");
+    yaml = replaceOnce(yaml, SW2_UART, "tcp: {host: 10.0.0.5, port: 54545}");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "tcp: {host: 10.0.0.5, port: 54545}}",
+        "switches[1].tcp.port: tcp 10.0.0.5:54545 is already used by switches[0]");
+  }
+}
