@@ -12,6 +12,7 @@ import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
 import io.gpuchassis.sensor.poll.PollerSettings;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.HardwareMode;
@@ -194,7 +195,11 @@ public final class Agent implements AutoCloseable {
               clock,
               config.switchPollInterval());
       ChassisSensors sensors = openSensors(platform, switches);
-      model.apply(new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())::discover);
+      // Read outside the model's lock: a slot line owned by a switch is read through that switch's worker, whose poll
+      // takes the lock to report.
+      ChassisState found = new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())
+          .discover(model.current());
+      model.apply(state -> state.withInventory(found.identity(), found.slots()));
       SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
       BindingJournal journal = new BindingJournal(store, clock);
       BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);

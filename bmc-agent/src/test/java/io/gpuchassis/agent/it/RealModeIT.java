@@ -53,6 +53,9 @@ class RealModeIT {
     try (TestAgent agent = TestAgent.start(dir.resolve("state"), config -> config.withBoard(board)
         .withHardwareMode(HardwareMode.REAL).withSwitchPollInterval(Duration.ofMillis(200)))) {
       assertFalse(agent.agent.platform().simulated());
+      assertTrue(Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+              .noneMatch(name -> name.equals("sim-physics") || name.startsWith("smwp-accept")),
+          "no simulation runs in a real-mode agent: no physics clock, no simulated switch served");
       JsonNode manager = get(agent, "/redfish/v1/Managers/BMC");
       assertFalse(manager.at("/Oem/GpuChassisAgent/SimulatedHardware").asBoolean(true), manager.toString());
 
@@ -75,8 +78,8 @@ class RealModeIT {
       assertEquals(200, agent.client.awaitTask(bind, TestAgent.OPERATOR).statusCode());
       assertTrue(ids(get(agent, "/redfish/v1/Fabrics/PCIe/Zones/Host1").at("/Links/Endpoints"))
           .contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3"));
-      JsonNode port = get(agent, "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0");
-      assertEquals("LinkUp", port.get("LinkStatus").asText(), port.toString());
+      JsonNode port = await(agent, "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0",
+          p -> "LinkUp".equals(p.get("LinkStatus").asText()), "the slot's link up in the next poll");
       assertEquals(16, port.get("ActiveWidth").asInt(), port.toString());
 
       simulator.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
