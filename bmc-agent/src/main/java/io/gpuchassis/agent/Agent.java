@@ -140,7 +140,7 @@ public final class Agent implements AutoCloseable {
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
     Clock clock = Clock.systemUTC();
-    // Independent start-up work runs side by side: parsing the topology, generating the certificate, starting Vert.x
+    // Independent start-up work runs side by side: parsing the board file, generating the certificate, starting Vert.x
     // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take tens to hundreds of
     // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.board;
 
 import io.gpuchassis.agent.chassis.ChassisIdentity;
+import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Fan;
 import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.HostPort;
@@ -10,6 +11,7 @@ import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.TemperatureSensor;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -96,17 +98,13 @@ public record BoardDescription(
     return ReferenceHolder.REFERENCE;
   }
 
-  /** The chassis model's records of the board, to build the first {@code ChassisState} from. */
-  public ChassisInventory inventory() {
-    return new ChassisInventory(
-        identity,
-        switches.stream().map(BoardSwitch::chip).toList(),
-        interSwitchLinks,
-        hosts,
-        slots,
-        fans(),
-        powerSupplies(),
-        temperatureSensors());
+  /**
+   * The chassis model's first snapshot: the board's parts as the model's records, before anything has been read
+   * from the hardware (no GPUs, no serial number, no observation, no binding).
+   */
+  public ChassisState initialState() {
+    return new ChassisState(0, identity, switches.stream().map(BoardSwitch::chip).toList(), interSwitchLinks, hosts,
+        slots, fans(), powerSupplies(), temperatureSensors(), Map.of(), Map.of());
   }
 
   // --- lookups -----------------------------------------------------------------------------------

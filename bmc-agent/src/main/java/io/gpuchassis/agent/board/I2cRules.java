@@ -142,13 +142,13 @@ final class I2cRules {
     for (int i = 0; i < root.switches().size(); i++) {
       SwitchEntry chip = root.switches().get(i);
       if (chip.i2c() != null) {
-        claim(chip.i2c(), KeyPath.of("switches").index(i).key("i2c"), "switch " + chip.id(), tree);
+        claim(chip.i2c(), KeyPath.of("switches").index(i).key("i2c"), "switch " + chip.id(), tree, false);
       }
     }
     for (int i = 0; i < root.slots().size(); i++) {
       SlotEntry slot = root.slots().get(i);
       if (slot.sideband() != null) {
-        claim(slot.sideband(), KeyPath.of("slots").index(i).key("sideband"), "GPU of slot " + slot.id(), tree);
+        claim(slot.sideband(), KeyPath.of("slots").index(i).key("sideband"), "GPU of slot " + slot.id(), tree, true);
       }
     }
     for (int i = 0; i < root.muxes().size(); i++) {
@@ -161,13 +161,23 @@ final class I2cRules {
     }
     for (int i = 0; i < root.devices().size(); i++) {
       DeviceEntry device = root.devices().get(i);
-      claim(device, KeyPath.of("i2c").key("devices").index(i), device.part() + " " + device.id(), tree);
+      claim(device, KeyPath.of("i2c").key("devices").index(i), device.part() + " " + device.id(), tree, false);
     }
   }
 
-  private void claim(PathKeys keys, KeyPath at, String who, BusTree tree) {
+  /**
+   * @param agentMuxAllowed whether the agent may switch a mux for it: only GPU sidebands, whose driver selects the
+   *     channel around each transfer; the other drivers address a bus of their own
+   */
+  private void claim(PathKeys keys, KeyPath at, String who, BusTree tree, boolean agentMuxAllowed) {
     if (checkPathKeys(keys, at, tree)) {
       I2cPath path = tree.resolve(keys);
+      if (!agentMuxAllowed && path.mux().isPresent()) {
+        checks.problem(at.key("mux"), who + " is behind mux '" + path.mux().get().muxId() + "', which has no"
+            + " kernelBuses: only GPU sidebands may sit behind a mux the agent switches; give the mux kernelBuses so"
+            + " that the kernel's i2c-mux-pca954x owns it");
+        return;
+      }
       claims.add(new Claim(at, who, path, tree.positionOf(path)));
     }
   }

@@ -172,7 +172,7 @@ public final class HealthMonitor implements AutoCloseable {
       }
       execute(policy.clearLatch(slot, operator, clock.instant()));
     }
-    return commandPoller(slot).submit(() -> {
+    return onSlotLines(slot, () -> {
       sensors.slot(slot).setPowerEnabled(true);
       sleep(POWER_STABLE_MILLIS);
       sensors.slot(slot).setReset(false);
@@ -301,7 +301,7 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   private void powerOff(int slot) {
-    commandPoller(slot).submit(() -> {
+    onSlotLines(slot, () -> {
       sensors.slot(slot).setReset(true);
       sensors.slot(slot).setPowerEnabled(false);
       return null;
@@ -314,10 +314,17 @@ public final class HealthMonitor implements AutoCloseable {
     });
   }
 
-  /** The poller that owns a slot's power line, where its power commands run. */
-  private BusPoller commandPoller(int slot) {
-    return polling.poller(ChassisPollPlan.slotCommandPoller(layout.slot(slot).orElseThrow()).orElseThrow(
-        () -> new IllegalStateException("slot " + slot + " has no power, reset or LED line in the board")));
+  /**
+   * Runs a slot's power commands on the poller that owns its power line; fails when the board wires no line of the
+   * slot to the agent (its power is then not the agent's to switch).
+   */
+  private <T> CompletableFuture<T> onSlotLines(int slot, io.gpuchassis.sensor.i2c.DeviceAction<T> command) {
+    java.util.OptionalInt key = ChassisPollPlan.slotCommandPoller(layout.slot(slot).orElseThrow());
+    if (key.isEmpty()) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException("slot " + slot + " has no power, reset or LED line the agent drives"));
+    }
+    return polling.poller(key.getAsInt()).submit(command);
   }
 
   private BusPoller controlBus() {

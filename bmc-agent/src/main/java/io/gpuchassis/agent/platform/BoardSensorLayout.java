@@ -12,7 +12,6 @@ import io.gpuchassis.agent.board.RailMonitorDevice;
 import io.gpuchassis.agent.board.SlotAccess;
 import io.gpuchassis.agent.board.SwitchGpioRef;
 import io.gpuchassis.agent.board.TemperatureSensorDevice;
-import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.layout.FanControllerSpec;
 import io.gpuchassis.sensor.layout.FanSpec;
@@ -41,10 +40,6 @@ public final class BoardSensorLayout {
 
   private BoardSensorLayout() {}
 
-  /**
-   * @throws ConfigException when the board puts a device the sensor drivers cannot reach there (only GPU sidebands
-   *     may sit behind a mux the agent switches itself)
-   */
   public static SensorLayout of(BoardDescription board) {
     List<TemperatureSensorSpec> temperatures = new ArrayList<>();
     List<PowerMonitorSpec> rails = new ArrayList<>();
@@ -52,14 +47,14 @@ public final class BoardSensorLayout {
     Optional<FanControllerSpec> fanController = Optional.empty();
     for (I2cDevice device : board.devices()) {
       if (device instanceof TemperatureSensorDevice t) {
-        temperatures.add(new TemperatureSensorSpec(t.id(), direct(board, t), placement(t.sensor().physicalContext()),
+        temperatures.add(new TemperatureSensorSpec(t.id(), direct(t), placement(t.sensor().physicalContext()),
             t.resolutionBits()));
       } else if (device instanceof RailMonitorDevice r) {
-        rails.add(new PowerMonitorSpec(r.id(), direct(board, r), r.shuntOhms(), r.maxAmps(), r.feeds()));
+        rails.add(new PowerMonitorSpec(r.id(), direct(r), r.shuntOhms(), r.maxAmps(), r.feeds()));
       } else if (device instanceof PowerSupplyDevice p) {
-        psus.add(new PsuSpec(p.id(), direct(board, p), p.supply().ratedWatts()));
+        psus.add(new PsuSpec(p.id(), direct(p), p.supply().ratedWatts()));
       } else if (device instanceof FanControllerDevice f) {
-        fanController = Optional.of(new FanControllerSpec(direct(board, f), f.pulsesPerRevolution(),
+        fanController = Optional.of(new FanControllerSpec(direct(f), f.pulsesPerRevolution(),
             f.fans().stream().map(c -> new FanSpec(c.fan().id(), c.channel(), c.fan().maxRpm())).toList()));
       }
     }
@@ -87,7 +82,7 @@ public final class BoardSensorLayout {
   private static SlotLine line(BoardDescription board, LineRef ref, SlotSignal signal) {
     if (ref instanceof ExpanderPinRef pin) {
       I2cDevice expander = board.device(pin.expanderId()).orElseThrow();
-      return SlotLine.expanderPin(direct(board, expander), pin.pin());
+      return SlotLine.expanderPin(direct(expander), pin.pin());
     }
     return SlotLine.external(ExternalLines.name(ref, signal));
   }
@@ -99,13 +94,11 @@ public final class BoardSensorLayout {
         .orElseGet(() -> GpuSidebandSpec.direct(new I2cLocation(path.bus(), path.address())));
   }
 
-  /** A device the sensor drivers reach on a bus of its own (a kernel mux channel is one). */
-  private static I2cLocation direct(BoardDescription board, I2cDevice device) {
-    if (device.path().mux().isPresent()) {
-      throw new ConfigException(board.source() + ": i2c device '" + device.id() + "' is behind mux '"
-          + device.path().mux().get().muxId() + "', which the agent would have to switch for it; only GPU sidebands"
-          + " may be there. Give the mux kernelBuses (docs/BOARD.md) so that the kernel's i2c-mux-pca954x owns it.");
-    }
+  /**
+   * Where a device answers. Only GPU sidebands may sit behind a mux the agent switches (the board's validator holds
+   * that), so every other device is on a bus of its own, a kernel mux's channel bus included.
+   */
+  private static I2cLocation direct(I2cDevice device) {
     return new I2cLocation(device.path().bus(), device.path().address());
   }
 

@@ -43,6 +43,7 @@ public final class ChassisDiscovery {
 
   /** {@code state} with the serial number and the GPUs found. */
   public ChassisState discover(ChassisState state) {
+    long started = System.nanoTime();
     List<Slot> slots = new ArrayList<>();
     for (Slot slot : state.slots()) {
       slots.add(new Slot(slot.number(), slot.switchId(), slot.port(), slot.lanes(), slot.pcieGeneration(), gpu(slot)));
@@ -50,15 +51,17 @@ public final class ChassisDiscovery {
     ChassisIdentity id = state.identity();
     ChassisIdentity identity = new ChassisIdentity(id.id(), id.manufacturer(), id.model(), id.sku(),
         board.chassisFru().flatMap(this::serialNumber).orElse(id.serialNumber()), id.partNumber());
+    LOG.info("Chassis {} serial '{}': GPUs in slots {} ({} not identified), empty slots {}; read in {} ms",
+        identity.id(), identity.serialNumber(),
+        slots.stream().filter(Slot::occupied).map(Slot::number).toList(),
+        slots.stream().filter(s -> s.gpu().map(g -> !g.identified()).orElse(false)).count(),
+        slots.stream().filter(s -> !s.occupied()).map(Slot::number).toList(),
+        (System.nanoTime() - started) / 1_000_000);
     return state.withInventory(identity, slots);
   }
 
   private Optional<String> serialNumber(FruEepromDevice fru) {
     String where = "chassis FRU EEPROM " + fru.id() + " (" + fru.path().describe() + ")";
-    if (fru.path().mux().isPresent()) {
-      LOG.warn("{}: behind a mux the agent does not switch for it; the chassis serial number is not read", where);
-      return Optional.empty();
-    }
     try {
       FruInfo info = FruParser.parse(
           new Eeprom24c02(new I2cDevices(i2c).open(fru.path().bus(), fru.path().address())).readAll());

@@ -31,7 +31,7 @@ public interface ChassisPlatform extends AutoCloseable {
 
   /** The chassis the board describes, before the hardware has been read: no GPUs, no serial number yet. */
   default ChassisState inventory() {
-    return BoardInventory.initialState(board());
+    return board().initialState();
   }
 
   /**

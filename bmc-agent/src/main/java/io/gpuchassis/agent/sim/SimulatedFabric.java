@@ -11,7 +11,6 @@ import io.gpuchassis.agent.board.SwitchGpioRef;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.InterSwitchLink;
 import io.gpuchassis.agent.chassis.Slot;
-import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.FirmwareVersion;
 import io.gpuchassis.switchdrv.SwitchDriver;
@@ -75,10 +74,6 @@ public final class SimulatedFabric implements AutoCloseable {
       SimulatedSwitch simulated = new SimulatedSwitch(config(board, chip, timing));
       chips.put(chip.id(), simulated);
       if (chip.access() instanceof I2cAccess at) {
-        if (at.path().mux().isPresent()) {
-          throw new ConfigException(board.source() + ": switch " + chip.id() + " is behind an agent-switched mux,"
-              + " which the switch driver does not select; give the mux kernelBuses");
-        }
         bus.attach(at.path().bus(), at.path().address(), simulated);
         i2c.put(chip.id(), at.path());
       }

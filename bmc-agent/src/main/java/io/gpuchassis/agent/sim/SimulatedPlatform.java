@@ -11,7 +11,6 @@ import io.gpuchassis.agent.config.SimulationSettings;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.health.SensorCatalog;
-import io.gpuchassis.agent.platform.BoardInventory;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
 import io.gpuchassis.agent.platform.ChassisPlatform;
 import io.gpuchassis.agent.platform.GpuIdentities;
@@ -157,7 +156,7 @@ public final class SimulatedPlatform implements ChassisPlatform {
 
   /** The chassis a board's simulation holds: the board with the GPUs its simulation section puts in. */
   public static ChassisState simulatedChassis(BoardDescription board) {
-    ChassisState state = BoardInventory.initialState(board);
+    ChassisState state = board.initialState();
     List<Slot> slots = state.slots().stream()
         .map(s -> new Slot(s.number(), s.switchId(), s.port(), s.lanes(), s.pcieGeneration(),
             board.simulatedGpu(s.number())))

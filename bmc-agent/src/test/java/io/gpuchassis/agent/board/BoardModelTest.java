@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.chassis.ChassisIdentity;
+import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Fan;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.InterSwitchLink;
@@ -17,6 +18,7 @@ import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.TemperatureSensor;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -151,8 +153,8 @@ class BoardModelTest {
   }
 
   @Test
-  void inventoryHoldsTheModelRecordsInFileOrder() {
-    ChassisInventory inventory = board.inventory();
+  void theInitialStateHoldsTheModelRecordsInFileOrder() {
+    ChassisState inventory = board.initialState();
 
     assertEquals(board.identity(), inventory.identity());
     assertEquals(List.of("SW1", "SW2"), inventory.switches().stream().map(SwitchChip::id).toList());
@@ -163,6 +165,9 @@ class BoardModelTest {
     assertEquals(List.of("PSU1", "PSU2"), inventory.powerSupplies().stream().map(PowerSupply::id).toList());
     assertEquals(List.of(new TemperatureSensor("InletTemp", "Intake"), new TemperatureSensor("OutletTemp", "Exhaust")),
         inventory.temperatureSensors());
+    assertEquals(0, inventory.generation());
+    assertEquals(Map.of(), inventory.switchObservations());
+    assertEquals(Map.of(), inventory.bindings());
   }
 
   @Test

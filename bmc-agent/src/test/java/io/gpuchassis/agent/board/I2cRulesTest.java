@@ -254,13 +254,23 @@ class I2cRulesTest {
   }
 
   @Test
-  void muxWithoutKernelBusesAndItsPathsResolveThroughIt() {
-    String yaml = replaceOnce(BoardYaml.VALID, KERNEL_MUX,
-        "{id: KernelMux, part: pca9548, bus: 11, address: \"0x71\"}");
+  void aGpuSidebandBehindAMuxWithoutKernelBusesResolvesThroughIt() {
+    String yaml = replaceOnce(replaceOnce(BoardYaml.VALID, KERNEL_MUX,
+        "{id: KernelMux, part: pca9548, bus: 11, address: \"0x71\"}"),
+        "{id: OutletTemp, part: lm75, mux: KernelMux, channel: 0,", "{id: OutletTemp, part: lm75, bus: 30,");
 
     BoardDescription board = load(dir, yaml);
 
-    assertEquals("/dev/i2c-11 channel 0 of mux KernelMux (0x71), address 0x49",
-        board.device("OutletTemp").orElseThrow().path().describe());
+    assertEquals("/dev/i2c-11 channel 2 of mux KernelMux (0x71), address 0x4f",
+        board.slotAccess(3).orElseThrow().sideband().orElseThrow().describe());
+  }
+
+  @Test
+  void anyOtherDeviceBehindAMuxWithoutKernelBusesIsRejected() {
+    String yaml = replaceOnce(BoardYaml.VALID, KERNEL_MUX,
+        "{id: KernelMux, part: pca9548, bus: 11, address: \"0x71\"}");
+
+    assertProblemAt(loadFails(dir, yaml), yaml, "{id: OutletTemp", "i2c.devices[1].mux: lm75 OutletTemp is behind mux"
+        + " 'KernelMux', which has no kernelBuses: only GPU sidebands may sit behind a mux the agent switches");
   }
 }

@@ -8,7 +8,6 @@ import static io.gpuchassis.agent.board.BoardYaml.validWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,11 +33,12 @@ class SwitchAccessTest {
   }
 
   @Test
-  void switchBehindAnAgentDrivenMuxIsReachedThroughIt() {
+  void switchBehindAnAgentDrivenMuxIsRejected() {
     String yaml = validWith("i2c: {bus: 2, address: \"0x59\"}", "i2c: {mux: GpuMux1, channel: 7, address: \"0x59\"}");
 
-    assertEquals(new I2cAccess(new I2cPath(10, Optional.of(new MuxHop("GpuMux1", 10, 0x70, 7)), 0x59)),
-        load(dir, yaml).switchChip("SW1").orElseThrow().access());
+    assertProblemAt(loadFails(dir, yaml), yaml, "i2c: {mux: GpuMux1, channel: 7", "switches[0].i2c.mux: switch SW1"
+        + " is behind mux 'GpuMux1', which has no kernelBuses: only GPU sidebands may sit behind a mux the agent"
+        + " switches");
   }
 
   @Test
