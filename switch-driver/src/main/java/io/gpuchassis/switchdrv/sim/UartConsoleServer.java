@@ -1,15 +1,14 @@
 package io.gpuchassis.switchdrv.sim;
 
 import io.gpuchassis.switchdrv.SwitchException;
-import io.gpuchassis.switchdrv.transport.uart.JSerialCommLink;
 import io.gpuchassis.switchdrv.transport.uart.SerialLink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Serves a chip's {@link UartConsole} on a serial link: a daemon thread reads what the host sends
- * and writes the console's answers back. Use {@link #openPty(SimulatedSwitch, String)} for the
- * device end of a pty pair. {@link #close()} stops the thread and closes the link.
+ * and writes the console's answers back ({@link PtyConsole} serves it on a pseudo-terminal of its
+ * own). {@link #close()} stops the thread and closes the link.
  */
 public final class UartConsoleServer implements AutoCloseable {
 
@@ -32,11 +31,6 @@ public final class UartConsoleServer implements AutoCloseable {
         UartConsoleServer s = new UartConsoleServer(chip, link);
         s.thread.start();
         return s;
-    }
-
-    /** Opens a pty (or serial device) by path with jSerialComm and serves {@code chip} on it. */
-    public static UartConsoleServer openPty(SimulatedSwitch chip, String path) {
-        return serve(chip, JSerialCommLink.open(path));
     }
 
     private void pump() {

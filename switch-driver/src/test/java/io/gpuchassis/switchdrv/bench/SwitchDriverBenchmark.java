@@ -8,13 +8,12 @@ import io.gpuchassis.switchdrv.SwitchtecDriver;
 import io.gpuchassis.switchdrv.mrpc.MrpcRequest;
 import io.gpuchassis.switchdrv.mrpc.MrpcResult;
 import io.gpuchassis.switchdrv.mrpc.MrpcTransport;
-import io.gpuchassis.switchdrv.sim.PtyPair;
+import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
 import io.gpuchassis.switchdrv.sim.SmwpServer;
-import io.gpuchassis.switchdrv.sim.UartConsoleServer;
 import io.gpuchassis.switchdrv.transport.GasOnlyTransport;
 import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
@@ -137,19 +136,10 @@ public final class SwitchDriverBenchmark {
             pi4j.shutdown();
         }
 
-        if (PtyPair.socatAvailable()) {
-            try (PtyPair pty = PtyPair.create()) {
-                UartConsoleServer console = UartConsoleServer.openPty(sim, pty.devicePath());
-                try {
-                    rows.add(run("uart (console over socat pty)", new Timed(new UartSwitchTransport(
-                            JSerialCommLink.open(pty.hostPath()), UartSwitchTransport.Options.defaults())), options,
-                            50_000));
-                } finally {
-                    console.close();
-                }
-            }
-        } else {
-            System.out.println("socat not on PATH: pty transport not measured");
+        try (PtyConsole pty = PtyConsole.open(sim)) {
+            rows.add(run("uart (console over a pty)", new Timed(new UartSwitchTransport(
+                    JSerialCommLink.open(pty.slavePath().toString()), UartSwitchTransport.Options.defaults())), options,
+                    50_000));
         }
 
         System.out.println();
