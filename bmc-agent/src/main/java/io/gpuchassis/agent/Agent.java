@@ -208,7 +208,7 @@ public final class Agent implements AutoCloseable {
       model.onChange(new FabricEvents(events.bus(), model.current()));
       compositionEvents.reconciled(new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
       SensorCatalog sensorCatalog = new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
-      health = startHealth(sensors, sensorCatalog, model, config, clock, events);
+      health = startHealth(sensors, sensorCatalog, model, config, platform.simulated(), clock, events);
       firmware = startFirmware(config, join(firmwareKeys), switches, bindings);
       RedfishResources resources =
           new RedfishResources(
@@ -268,9 +268,9 @@ public final class Agent implements AutoCloseable {
 
   /** Polls the chassis sensors: production intervals, ten times faster in a fast simulation (tests). */
   private static HealthMonitor startHealth(
-      ChassisSensors sensors, SensorCatalog catalog, ChassisModel model, AgentConfig config, Clock clock,
-      EventServices events) {
-    PollIntervals intervals = config.simulation().speed() == SimulationSpeed.FAST
+      ChassisSensors sensors, SensorCatalog catalog, ChassisModel model, AgentConfig config, boolean simulated,
+      Clock clock, EventServices events) {
+    PollIntervals intervals = simulated && config.simulation().speed() == SimulationSpeed.FAST
         ? PollIntervals.production().faster(10) : PollIntervals.production();
     return HealthMonitor.start(sensors, gpuSensorSlots(model, sensors),
         slot -> model.current().binding(slot).host().isPresent(),
