@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.Main;
 import io.gpuchassis.agent.config.HardwareMode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +52,14 @@ class RealModeIT {
     List<String> announced = startSimulator(board);
     assertTrue(announced.stream().anyMatch(l -> l.startsWith("SIMULATE SW1 uart /dev/pts/")), announced.toString());
     assertTrue(announced.stream().anyMatch(l -> l.startsWith("SIMULATE SW2 tcp 127.0.0.1:")), announced.toString());
+
+    StringWriter probed = new StringWriter();
+    assertEquals(0, Main.run(new PrintWriter(probed, true), new PrintWriter(new StringWriter(), true),
+        "probe", "--board", board.toString()), probed.toString());
+    assertTrue(probed.toString().contains("SW1 (" + dir.resolve("ttySW1") + " at 115200 baud): answers:"
+        + " PSX GEN5 100 lanes (0x11f8:0x5100), serial 0x5e510001, firmware 6.30 B0A7"), probed.toString());
+    assertTrue(probed.toString().contains("slot 3 line PRSNT# (GPIO 16 of switch SW2): answers: low"),
+        probed.toString());
 
     try (TestAgent agent = TestAgent.start(dir.resolve("state"), config -> config.withBoard(board)
         .withHardwareMode(HardwareMode.REAL).withSwitchPollInterval(Duration.ofMillis(200)))) {
