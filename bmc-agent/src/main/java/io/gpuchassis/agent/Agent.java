@@ -200,7 +200,7 @@ public final class Agent implements AutoCloseable {
       ChassisState found = new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())
           .discover(model.current());
       model.apply(state -> state.withInventory(found.identity(), found.slots()));
-      SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock);
+      SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock, config.authentication());
       BindingJournal journal = new BindingJournal(store, clock);
       BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
@@ -218,9 +218,10 @@ public final class Agent implements AutoCloseable {
                   platform.board().powerSupplyRedundancy().map(r -> r.type().name()).orElse("NotRedundant"),
                   platform.board().powerSupplyRedundancy().map(r -> r.minNeeded()).orElse(0)),
               events,
-              firmware);
+              firmware,
+              config.outbound());
       RedfishServer server =
-          RedfishServer.start(vertx, config.listen(), tls, security, resources, platform.faults());
+          RedfishServer.start(vertx, config.listen(), config.http(), tls, security, resources, platform.faults());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();

@@ -19,6 +19,9 @@ import java.util.Optional;
  * @param sensors how the chassis sensors are judged (when a frozen reading counts as invalid)
  * @param firmwareTrustedKeys the folder of public keys whose signatures firmware bundles must carry; empty means
  *     {@code <stateDir>/firmware/trusted-keys}
+ * @param http the HTTPS server's limits
+ * @param authentication how logins, sessions and accounts are limited
+ * @param outbound where the agent may connect for clients, and the limits of event streams and subscriptions
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -30,7 +33,10 @@ public record AgentConfig(
     Duration switchPollInterval,
     SimulationSettings simulation,
     SensorSettings sensors,
-    Optional<Path> firmwareTrustedKeys) {
+    Optional<Path> firmwareTrustedKeys,
+    HttpLimits http,
+    AuthenticationLimits authentication,
+    OutboundPolicy outbound) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -56,26 +62,29 @@ public record AgentConfig(
         DEFAULT_SWITCH_POLL_INTERVAL,
         SimulationSettings.DEFAULT,
         SensorSettings.DEFAULT,
-        Optional.empty());
+        Optional.empty(),
+        HttpLimits.DEFAULT,
+        AuthenticationLimits.DEFAULT,
+        OutboundPolicy.DEFAULT);
   }
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
         value, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
         sensors,
-        firmwareTrustedKeys);
+        firmwareTrustedKeys, http, authentication, outbound);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
         listen, value, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, firmwareTrustedKeys);
+        sensors, firmwareTrustedKeys, http, authentication, outbound);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
     return new AgentConfig(
         listen, stateDir, value, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, sensors,
-        firmwareTrustedKeys);
+        firmwareTrustedKeys, http, authentication, outbound);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -89,13 +98,13 @@ public record AgentConfig(
         switchPollInterval,
         simulation,
         sensors,
-        firmwareTrustedKeys);
+        firmwareTrustedKeys, http, authentication, outbound);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, value, simulation,
-        sensors, firmwareTrustedKeys);
+        sensors, firmwareTrustedKeys, http, authentication, outbound);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -105,19 +114,34 @@ public record AgentConfig(
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, value,
-        sensors, firmwareTrustedKeys);
+        sensors, firmwareTrustedKeys, http, authentication, outbound);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value,
-        firmwareTrustedKeys);
+        firmwareTrustedKeys, http, authentication, outbound);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, Optional.of(value));
+        sensors, Optional.of(value), http, authentication, outbound);
+  }
+
+  public AgentConfig withHttp(HttpLimits value) {
+    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
+        simulation, sensors, firmwareTrustedKeys, value, authentication, outbound);
+  }
+
+  public AgentConfig withAuthentication(AuthenticationLimits value) {
+    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
+        simulation, sensors, firmwareTrustedKeys, http, value, outbound);
+  }
+
+  public AgentConfig withOutbound(OutboundPolicy value) {
+    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
+        simulation, sensors, firmwareTrustedKeys, http, authentication, value);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */

@@ -86,6 +86,9 @@ public final class ConfigFile {
       trustedKeys = Optional.of(folder.resolve(doc.firmware.trustedKeys));
     }
     Optional<Path> finalTrustedKeys = trustedKeys;
+    HttpLimits http = doc.http != null ? doc.http : config.http();
+    AuthenticationLimits authentication = doc.authentication != null ? doc.authentication : config.authentication();
+    OutboundPolicy outbound = doc.outbound != null ? doc.outbound : config.outbound();
     Optional<Path> finalCertificate = certificate;
     Optional<Path> finalKey = key;
     HardwareMode finalMode = mode;
@@ -105,7 +108,10 @@ public final class ConfigFile {
                 finalPollInterval,
                 finalSimulation,
                 finalSensors,
-                finalTrustedKeys));
+                finalTrustedKeys,
+                http,
+                authentication,
+                outbound));
   }
 
   private static SimulationSpeed parseSpeed(String text) {
@@ -128,10 +134,10 @@ public final class ConfigFile {
     try {
       byte[] content = Files.readAllBytes(file);
       if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-        return new Document(null, null, null, null, null, null, null, null);
+        return new Document(null, null, null, null, null, null, null, null, null, null, null);
       }
       Document doc = YAML.readValue(content, Document.class);
-      return doc == null ? new Document(null, null, null, null, null, null, null, null) : doc;
+      return doc == null ? new Document(null, null, null, null, null, null, null, null, null, null, null) : doc;
     } catch (NoSuchFileException e) {
       throw new ConfigException("configuration file " + file + " does not exist");
     } catch (JsonMappingException e) {
@@ -172,7 +178,10 @@ public final class ConfigFile {
       @JsonProperty("switches") Switches switches,
       @JsonProperty("simulation") Simulation simulation,
       @JsonProperty("sensors") Sensors sensors,
-      @JsonProperty("firmware") Firmware firmware) {
+      @JsonProperty("firmware") Firmware firmware,
+      @JsonProperty("http") HttpLimits http,
+      @JsonProperty("authentication") AuthenticationLimits authentication,
+      @JsonProperty("outbound") OutboundPolicy outbound) {
     @JsonCreator
     Document {}
   }

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.http;
 
 import io.gpuchassis.agent.redfish.RedfishResources;
+import io.gpuchassis.agent.config.HttpLimits;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.security.SecurityServices;
@@ -48,6 +49,7 @@ public final class RedfishServer {
   public static RedfishServer start(
       Vertx vertx,
       ListenAddress listen,
+      HttpLimits limits,
       HttpsCertificate certificate,
       SecurityServices security,
       RedfishResources resources,

@@ -51,7 +51,8 @@ public final class RedfishResources {
       Reservations reservations,
       ChassisHealth health,
       EventServices events,
-      io.gpuchassis.agent.firmware.FirmwareUpdates firmware) {
+      io.gpuchassis.agent.firmware.FirmwareUpdates firmware,
+      io.gpuchassis.agent.config.OutboundPolicy outbound) {
     this.identity = identity;
     this.model = model;
     this.certificate = certificate;

@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.security;
 
+import io.gpuchassis.agent.config.AuthenticationLimits;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.vertx.core.Vertx;
@@ -17,7 +18,8 @@ public final class SecurityServices {
   private final AgentAuthenticator authenticator;
   private final Clock clock;
 
-  public SecurityServices(AgentStore store, AccountRepository accounts, PasswordHasher hasher, Vertx vertx, Clock clock) {
+  public SecurityServices(AgentStore store, AccountRepository accounts, PasswordHasher hasher, Vertx vertx, Clock clock,
+      AuthenticationLimits limits) {
     this.accounts = accounts;
     this.hasher = hasher;
     this.clock = clock;

@@ -39,7 +39,10 @@ class TlsIT {
             AgentConfig.DEFAULT_SWITCH_POLL_INTERVAL,
             new io.gpuchassis.agent.config.SimulationSettings(SimulationSpeed.FAST, Optional.empty()),
             io.gpuchassis.agent.config.SensorSettings.DEFAULT,
-            Optional.empty());
+            Optional.empty(),
+            io.gpuchassis.agent.config.HttpLimits.DEFAULT,
+            io.gpuchassis.agent.config.AuthenticationLimits.DEFAULT,
+            io.gpuchassis.agent.config.OutboundPolicy.DEFAULT);
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"))) {
       assertFalse(Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");
       assertEquals(200, new AgentClient(agent.port(), own.certificate()).get("/redfish/v1/", null).statusCode());
