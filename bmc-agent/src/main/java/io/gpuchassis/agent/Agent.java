@@ -140,6 +140,7 @@ public final class Agent implements AutoCloseable {
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
     Clock clock = Clock.systemUTC();
+    createStateDirectory(config.stateDir());
     // Independent start-up work runs side by side: parsing the board file, generating the certificate, starting Vert.x
     // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take tens to hundreds of
     // milliseconds on a small board.
@@ -186,7 +187,7 @@ public final class Agent implements AutoCloseable {
           ServiceIdentity.agentVersion(), platform.simulated());
       HttpsCertificate tls = join(tlsLoad);
       vertx = join(vertxStart);
-      events = EventServices.start(store, vertx, clock, EventRenderer::subscriberBody);
+      events = EventServices.start(store, vertx, clock, EventRenderer::subscriberBody, config.outbound());
       ChassisModel model = new ChassisModel(platform.inventory());
       switches =
           SwitchWorkers.start(
@@ -281,6 +282,15 @@ public final class Agent implements AutoCloseable {
 
   /** How long a slot line owned by a switch may wait for the switch's worker (a firmware block takes a while). */
   static final java.time.Duration SWITCH_GPIO_TIMEOUT = java.time.Duration.ofSeconds(5);
+
+  /** The state directory, owner-only from its creation: the start-up work below writes into it side by side. */
+  private static void createStateDirectory(java.nio.file.Path stateDir) {
+    try {
+      io.gpuchassis.agent.store.StateFiles.createFolders(stateDir);
+    } catch (java.io.IOException e) {
+      throw new ConfigException("state directory " + stateDir + " cannot be created: " + e.getMessage());
+    }
+  }
 
   /** The keys firmware bundles must be signed with (a simulation key in a simulated chassis that has none). */
   private static TrustedKeys firmwareKeys(AgentConfig config) {

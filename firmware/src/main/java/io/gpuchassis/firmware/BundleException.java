@@ -16,7 +16,9 @@ public final class BundleException extends Exception {
     /** The signature does not verify with the named trusted key. */
     BAD_SIGNATURE,
     /** Correctly signed, but the payload's SHA-256 differs from the manifest's PayloadSha256. */
-    DIGEST_MISMATCH
+    DIGEST_MISMATCH,
+    /** The staging file system has not enough free space for the upload. */
+    NO_SPACE
   }
 
   private final Reason reason;

@@ -14,11 +14,15 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A directory uploaded bundles are staged in before verification. A staged file appears under its final name only
  * once complete and on disk; an upload cut short leaves at most a {@code *.part} file, which {@link #clear()} removes.
+ * Streamed uploads take the one {@link Upload} place ({@link #begin()}): one at a time, and its file is deleted when
+ * the place is given back, whatever became of the upload. {@link #requireSpace} checks the file system first.
  */
 public final class StagingStore {
 
@@ -28,6 +32,7 @@ public final class StagingStore {
   private final Path dir;
   private final long maxBytes;
   private final boolean posix;
+  private final AtomicReference<Upload> current = new AtomicReference<>();
 
   /** Uses {@code dir}, creating it (mode 0700) when missing; uploads over {@code maxBytes} are refused. */
   public StagingStore(Path dir, long maxBytes) throws IOException {
@@ -96,6 +101,76 @@ public final class StagingStore {
     }
   }
 
+  /**
+   * The staging place for one streamed upload, with a new empty {@code *.part} file (mode 0600) to write it to; empty
+   * while another upload holds the place. Close the upload when done with its file: that deletes the file.
+   */
+  public Optional<Upload> begin() throws IOException {
+    Upload upload = new Upload(dir.resolve("push-" + UUID.randomUUID() + PART_SUFFIX));
+    if (!current.compareAndSet(null, upload)) {
+      return Optional.empty();
+    }
+    try {
+      Files.createFile(upload.file, posix ? new FileAttribute<?>[] {ownerOnly()} : new FileAttribute<?>[0]);
+    } catch (IOException | RuntimeException e) {
+      current.set(null);
+      throw e;
+    }
+    return Optional.of(upload);
+  }
+
+  /** Whether an upload holds the staging place now. */
+  public boolean uploading() {
+    return current.get() != null;
+  }
+
+  /** Bytes the staging file system has free for the agent. */
+  public long usableSpace() throws IOException {
+    return Files.getFileStore(dir).getUsableSpace();
+  }
+
+  /**
+   * Checks that {@code bytes} can be staged and {@code marginBytes} still be left free.
+   *
+   * @throws BundleException NO_SPACE when the file system has less free
+   */
+  public void requireSpace(long bytes, long marginBytes) throws IOException, BundleException {
+    long free = usableSpace();
+    if (free - marginBytes < bytes) {
+      throw new BundleException(Reason.NO_SPACE, "the staging file system has " + free + " bytes free; the upload"
+          + " needs " + bytes + " and " + marginBytes + " more are kept free");
+    }
+  }
+
+  /** One streamed upload's place and file; {@link #close()} deletes the file and frees the place. Thread-safe. */
+  public final class Upload implements AutoCloseable {
+    private final Path file;
+
+    private Upload(Path file) {
+      this.file = file;
+    }
+
+    /** Where the upload is written. */
+    public Path file() {
+      return file;
+    }
+
+    /** Deletes the file (if still there) and frees the place; repeated calls do nothing. */
+    @Override
+    public void close() {
+      if (current.get() != this) {
+        return;
+      }
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot delete the upload " + file + ": " + e.getMessage(), e);
+      } finally {
+        current.compareAndSet(this, null);
+      }
+    }
+  }
+
   /** Deletes a file this store staged; a missing file is ignored. */
   public void discard(Path staged) {
     Path p = staged.toAbsolutePath().normalize();
@@ -124,6 +199,10 @@ public final class StagingStore {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot clear staging directory " + dir + ": " + e.getMessage(), e);
     }
+  }
+
+  private static FileAttribute<?> ownerOnly() {
+    return PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
   }
 
   private void syncDirectory() {

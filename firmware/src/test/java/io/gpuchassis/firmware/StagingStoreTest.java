@@ -108,6 +108,35 @@ class StagingStoreTest {
     assertTrue(Files.isDirectory(dir));
   }
 
+  @Test
+  void oneUploadAtATimeAndClosingItRemovesItsFile() throws Exception {
+    StagingStore store = new StagingStore(tmp.resolve("s"), 100);
+    StagingStore.Upload first = store.begin().orElseThrow();
+    assertTrue(Files.isRegularFile(first.file()));
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(first.file())));
+    assertTrue(store.uploading());
+    assertTrue(store.begin().isEmpty(), "a second upload waits for the first");
+    Files.write(first.file(), new byte[50]);
+    first.close();
+    assertEquals(List.of(), files(store.dir()), "closed: its file is gone");
+    first.close();
+    StagingStore.Upload second = store.begin().orElseThrow();
+    assertNotEquals(first.file(), second.file());
+    second.close();
+    assertFalse(store.uploading());
+  }
+
+  @Test
+  void roomIsCheckedAgainstTheFileSystemWithItsMargin() throws Exception {
+    StagingStore store = new StagingStore(tmp.resolve("s"), 100);
+    long free = store.usableSpace();
+    assertTrue(free > 0);
+    store.requireSpace(1, 0);
+    BundleException e = assertThrows(BundleException.class, () -> store.requireSpace(1, free + (1L << 30)));
+    assertEquals(BundleException.Reason.NO_SPACE, e.reason());
+    assertTrue(e.getMessage().contains("bytes free"), e.getMessage());
+  }
+
   /** An endless stream of zeros that counts what was read. */
   private static final class CountingInput extends InputStream {
     private final long length;

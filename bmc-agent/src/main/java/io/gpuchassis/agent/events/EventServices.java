@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.events;
 
+import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.vertx.core.Vertx;
@@ -8,7 +9,9 @@ import java.time.Duration;
 
 /**
  * The event machinery the agent assembles once: the log, the bus that writes it, the EventService settings, and the
- * push subscriptions with their delivery. {@link #close} stops delivery; events already queued are dropped.
+ * push subscriptions with their delivery. {@link #close} stops delivery; events already queued are dropped. Where
+ * deliveries may go and how many subscriptions there may be follow an {@link OutboundPolicy}: the default (https only,
+ * no loopback or link-local destination) until {@link #apply} gives the configured one.
  */
 public final class EventServices implements AutoCloseable {
 
@@ -28,15 +31,23 @@ public final class EventServices implements AutoCloseable {
     this.sender = sender;
   }
 
-  /** Loads the log, settings and subscriptions from {@code store} and starts delivering. Blocking. */
-  public static EventServices start(AgentStore store, Vertx vertx, Clock clock, Subscriptions.Bodies bodies) {
+  /** Starts the EventService: the log, the bus, the push subscriptions, delivering only where {@code policy} allows. */
+  public static EventServices start(
+      AgentStore store, Vertx vertx, Clock clock, Subscriptions.Bodies bodies, OutboundPolicy policy) {
     EventBus bus = new EventBus(new EventLog(store, clock, EventLog.DEFAULT_MAX_ENTRIES));
     EventServiceSettings settings = new EventServiceSettings(new Settings(store));
-    HttpEventSender sender = new HttpEventSender(vertx, DELIVERY_TIMEOUT);
+    HttpEventSender sender = new HttpEventSender(vertx, DELIVERY_TIMEOUT, new OutboundGuard(policy));
     Subscriptions subscriptions =
         new Subscriptions(
             new SubscriptionStore(store), bus, sender, settings, bodies, clock, Subscriptions.QUEUE_CAPACITY);
+    subscriptions.limit(Subscriptions.quotaOf(policy));
     return new EventServices(bus, settings, subscriptions, sender);
+  }
+
+  /** Delivers only where {@code policy} allows, and limits new subscriptions by it, from now on. */
+  public void apply(OutboundPolicy policy) {
+    sender.guard(new OutboundGuard(policy));
+    subscriptions.limit(Subscriptions.quotaOf(policy));
   }
 
   /** Where the agent raises events. */

@@ -1,37 +1,72 @@
 package io.gpuchassis.agent.events;
 
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.WorkerExecutor;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
  * Delivers events with Vert.x's asynchronous HTTP client: no thread waits for a subscriber. Connection pools are per
  * destination host, so one slow receiver cannot take the connections another needs. HTTPS destinations must present
- * a certificate the JVM trusts, for the host named.
+ * a certificate the JVM trusts, for the host named. Every delivery is checked by the {@link OutboundGuard} first and
+ * connects to the address it checked, so a destination whose name now resolves somewhere denied (DNS rebinding, a
+ * changed policy) receives nothing; redirects are not followed.
  */
 public final class HttpEventSender implements EventSender, AutoCloseable {
 
+  /** Where destination names are resolved: a slow DNS server holds up deliveries, never the agent's other work. */
+  public static final String RESOLVER_POOL = "outbound-resolver";
+  static final int RESOLVER_THREADS = 2;
+
+  private final WorkerExecutor resolver;
   private final HttpClient client;
   private final Duration timeout;
+  private volatile OutboundGuard guard;
 
-  /** @param timeout how long a receiver may take to answer before the delivery counts as failed */
-  public HttpEventSender(Vertx vertx, Duration timeout) {
+  /**
+   * @param timeout how long a receiver may take to answer before the delivery counts as failed
+   * @param guard where deliveries may go, until {@link #guard(OutboundGuard)} changes it
+   */
+  public HttpEventSender(Vertx vertx, Duration timeout, OutboundGuard guard) {
+    this.resolver = vertx.createSharedWorkerExecutor(RESOLVER_POOL, RESOLVER_THREADS);
     this.client =
         vertx.createHttpClient(
             new HttpClientOptions().setConnectTimeout((int) Math.min(timeout.toMillis(), 5_000)).setVerifyHost(true));
     this.timeout = timeout;
+    this.guard = guard;
+  }
+
+  /** Checks every delivery from now on against {@code newGuard}. */
+  public void guard(OutboundGuard newGuard) {
+    this.guard = newGuard;
   }
 
   @Override
   public CompletionStage<Integer> post(String destination, String jsonBody) {
+    OutboundGuard checking = guard;
+    return resolver
+        .executeBlocking(() -> checking.check(URI.create(destination)), false)
+        .compose(permit -> send(permit, jsonBody))
+        .toCompletionStage();
+  }
+
+  private Future<Integer> send(OutboundGuard.Permit permit, String jsonBody) {
     RequestOptions options =
         new RequestOptions()
-            .setAbsoluteURI(destination)
+            .setServer(SocketAddress.inetSocketAddress(permit.port(), permit.address().getHostAddress()))
+            .setHost(permit.host())
+            .setPort(permit.port())
+            .setSsl(permit.tls())
+            .setURI(permit.pathAndQuery())
+            .setFollowRedirects(false)
             .setMethod(HttpMethod.POST)
             .setIdleTimeout(timeout.toMillis())
             .putHeader("Content-Type", "application/json")
@@ -39,12 +74,12 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
     return client
         .request(options)
         .compose(request -> request.send(Buffer.buffer(jsonBody)))
-        .compose(response -> response.body().map(ignored -> response.statusCode()))
-        .toCompletionStage();
+        .compose(response -> response.body().map(ignored -> response.statusCode()));
   }
 
   @Override
   public void close() {
     client.close();
+    resolver.close();
   }
 }

@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.events;
 
+import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.redfish.event.EventSelection;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -23,9 +24,6 @@ import org.slf4j.LoggerFactory;
 public final class Subscriptions implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Subscriptions.class);
-
-  /** At most this many push subscriptions (each costs a queue and connections on a small board). */
-  public static final int MAX_SUBSCRIPTIONS = 20;
 
   /** Events waiting per subscriber before the oldest is dropped. */
   public static final int QUEUE_CAPACITY = 100;
@@ -53,6 +51,8 @@ public final class Subscriptions implements AutoCloseable {
   private final Map<String, Subscription> byId = new LinkedHashMap<>();
   private final Map<String, SubscriberQueue> queues = new HashMap<>();
   private final Runnable stopListening;
+  /** Each subscription costs a queue and connections on a small board: how many, and how many per account. */
+  private volatile AccountQuota quota = quotaOf(OutboundPolicy.DEFAULT);
 
   public Subscriptions(
       SubscriptionStore store,
@@ -85,19 +85,36 @@ public final class Subscriptions implements AutoCloseable {
     return Optional.ofNullable(byId.get(id));
   }
 
-  /** Creates a subscription; empty when {@link #MAX_SUBSCRIPTIONS} already exist. */
-  public synchronized Optional<Subscription> create(
-      String destination, String context, EventSelection selection, RetryPolicy policy, String owner) {
-    if (byId.size() >= MAX_SUBSCRIPTIONS) {
-      return Optional.empty();
-    }
+  /** The quota of {@code policy}: its subscription limits in all, per account, and kept for managers. */
+  public static AccountQuota quotaOf(OutboundPolicy policy) {
+    return new AccountQuota("event subscriptions", policy.maxSubscriptions(), policy.subscriptionsPerAccount(),
+        policy.subscriptionsReservedForManagers());
+  }
+
+  /** Limits creation from now on; subscriptions that exist stay. */
+  public void limit(AccountQuota newQuota) {
+    this.quota = newQuota;
+  }
+
+  /**
+   * Creates a subscription for {@code owner}; {@code manager} says whether the caller has ConfigureManager.
+   *
+   * @throws QuotaExceeded when the quota leaves the caller no subscription; nothing is created then
+   */
+  public synchronized Subscription create(
+      String destination, String context, EventSelection selection, RetryPolicy policy, String owner,
+      boolean manager) {
+    long mine = byId.values().stream().filter(s -> s.owner().equals(owner)).count();
+    quota.refusal(byId.size(), mine, manager).ifPresent(why -> {
+      throw new QuotaExceeded(why);
+    });
     Subscription s =
         new Subscription(
             UUID.randomUUID().toString(), destination, context, selection, policy, false, owner, clock.instant());
     store.save(s);
     byId.put(s.id(), s);
     startQueue(s);
-    return Optional.of(s);
+    return s;
   }
 
   /** Applies {@code change} to the subscription {@code id}; empty when there is none. */

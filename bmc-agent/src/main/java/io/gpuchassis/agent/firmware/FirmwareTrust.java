@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.firmware;
 
+import io.gpuchassis.agent.store.StateFiles;
 import io.gpuchassis.firmware.BundleSigner;
 import io.gpuchassis.firmware.TrustedKeys;
 import java.io.IOException;
@@ -45,8 +46,8 @@ public final class FirmwareTrust {
     }
     KeyPair pair = BundleSigner.generateKeyPair();
     Path privateKey = simulationSigningKey(stateDir);
-    Files.createDirectories(privateKey.getParent());
-    Files.createDirectories(trustedDir);
+    StateFiles.createFolders(privateKey.getParent());
+    StateFiles.createFolders(trustedDir);
     // Created readable by the agent alone before the key goes in, so it is never readable by others, even briefly.
     Files.deleteIfExists(privateKey);
     Files.createFile(privateKey, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));

@@ -185,11 +185,19 @@ public final class FirmwareUpdates implements AutoCloseable {
   }
 
   /**
-   * Fetches an image with {@code fetch} (blocking: it stages the image and returns where), then checks and runs it,
-   * all on the update thread: a fetch waits for a running update, and is refused afterwards only if it is not fit.
+   * Fetches an image with {@code fetch} (blocking: it stages the image and returns its staging place), then checks and
+   * runs it, all on the update thread: a fetch waits for a running update, and is refused afterwards only if it is not
+   * fit. The staging place is freed once the bundle is checked.
    */
-  public CompletableFuture<Void> fetchAndRun(Supplier<Path> fetch, UpdateRequest request, UpdateProgress progress) {
-    return CompletableFuture.supplyAsync(fetch, thread).thenCompose(staged -> run(prepare(staged, request), progress));
+  public CompletableFuture<Void> fetchAndRun(Supplier<StagingStore.Upload> fetch, UpdateRequest request,
+      UpdateProgress progress) {
+    return CompletableFuture.supplyAsync(fetch, thread).thenCompose(upload -> {
+      Prepared prepared;
+      try (upload) {
+        prepared = prepare(upload.file(), request);
+      }
+      return run(prepared, progress);
+    });
   }
 
   /** Releases a prepared update that will not run. */

@@ -3,7 +3,11 @@ package io.gpuchassis.agent.http;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.fault.SimulationApi;
 import io.gpuchassis.agent.fault.FaultInjector;
+import io.gpuchassis.agent.config.HttpLimits;
+import io.gpuchassis.redfish.http.ContentTypeRule;
 import io.gpuchassis.redfish.http.FailureHandler;
+import io.gpuchassis.redfish.http.NotFoundHandler;
+import io.gpuchassis.redfish.http.OriginRule;
 import io.gpuchassis.agent.redfish.Uris;
 import io.gpuchassis.agent.security.PasswordChangePolicy;
 import io.gpuchassis.agent.security.SecurityServices;
@@ -21,18 +25,17 @@ import io.vertx.ext.web.handler.TimeoutHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Puts every route of the agent on a router: the Redfish tree and, in simulated mode, the simulation control API. The
- * returned entries are the route table that docs/ARCHITECTURE.md mirrors (a test keeps the two equal).
+ * returned entries are the route table that docs/ARCHITECTURE.md mirrors (a test keeps the two equal). Before the
+ * routes, in this order: the connection guard learns when responses start and end; writes are recorded; cross-site
+ * requests (a foreign Origin, a body that is not JSON) are refused; bodies are read up to
+ * {@code maxRequestBodyBytes}; a request not answered within {@code requestTimeout} gets 503. After them, any other
+ * path gets a Redfish 404.
  */
 public final class AgentRoutes {
-
-  /** Largest request body accepted; Redfish requests are small JSON documents. */
-  static final long MAX_BODY_BYTES = 1024 * 1024;
-
-  /** Longest time a request may take to be answered. */
-  static final long REQUEST_TIMEOUT_MS = 30_000;
 
   private AgentRoutes() {}
 
@@ -44,17 +47,23 @@ public final class AgentRoutes {
   /**
    * @param simulation the fault switchboard in simulated mode, empty with real hardware (no /sim routes then)
    */
-  public static List<RouteEntry> install(
+  static List<RouteEntry> install(
       Vertx vertx,
       Router router,
+      HttpLimits limits,
+      ConnectionGuard guard,
       SecurityServices security,
       RedfishResources resources,
       Optional<FaultInjector> simulation) {
-    BodyHandler bodies = BodyHandler.create(false).setBodyLimit(MAX_BODY_BYTES);
+    router.route().handler(guard::routed);
+    router.route().handler(new WriteAudit(vertx, security.log()));
+    router.route().handler(new OriginRule());
+    router.route().handler(new ContentTypeRule(Set.of(Uris.UPDATE_MULTIPART)));
+    BodyHandler bodies = BodyHandler.create(false).setBodyLimit(limits.maxRequestBodyBytes());
     router.route().handler(ctx -> {
       if (isFirmwarePush(ctx)) {
         // Streamed to disk by its handler once the caller is authorised; held back until then.
-        ctx.request().pause();
+        guard.holdBack(ctx);
         ctx.next();
       } else {
         bodies.handle(ctx);
@@ -62,7 +71,7 @@ public final class AgentRoutes {
     });
     // A handler that has not answered within this time (a stuck bug) gets 503 instead of holding the connection.
     // The event stream answers at once and then stays open by design: it is not a stuck request.
-    Handler<RoutingContext> timeout = TimeoutHandler.create(REQUEST_TIMEOUT_MS);
+    Handler<RoutingContext> timeout = TimeoutHandler.create(limits.requestTimeout().toMillis());
     router.route().handler(ctx -> {
       // A firmware push may take longer than a request should, on a slow link.
       if (Uris.EVENT_STREAM.equals(ctx.normalizedPath()) || isFirmwarePush(ctx)) {
@@ -71,9 +80,8 @@ public final class AgentRoutes {
         timeout.handle(ctx);
       }
     });
-    router.route().handler(new WriteAudit(vertx, security.log()));
     List<RouteEntry> entries = new ArrayList<>();
-    Authenticator authenticator = security.authenticator();
+    Authenticator authenticator = guard.watch(security.authenticator());
 
     AccessPolicy passwordChange =
         new PasswordChangePolicy(
@@ -89,6 +97,7 @@ public final class AgentRoutes {
       sim.seal();
       entries.addAll(sim.entries());
     }
+    router.route().handler(new NotFoundHandler());
     router.route().failureHandler(new FailureHandler());
     return List.copyOf(entries);
   }

@@ -73,7 +73,10 @@ final class AccountServiceResource {
         .atOdataType(Schemas.ACCOUNT_SERVICE.odataType())
         .id("AccountService")
         .name("Account Service")
-        .description("Local accounts of the chassis manager")
+        .description(
+            "Local accounts of the chassis manager, at most " + security.limits().maxAccounts() + ". Lockout counts"
+                + " failed logins per account and client address: AccountLockoutThreshold failures from one address"
+                + " lock the account for that address only, for AccountLockoutDuration seconds.")
         .serviceEnabled(true)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .minPasswordLength(p.minPasswordLength())

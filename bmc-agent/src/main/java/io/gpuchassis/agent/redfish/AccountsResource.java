@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.security.Account;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.Role;
+import io.gpuchassis.agent.security.SecurityLog;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -132,11 +133,14 @@ final class AccountsResource {
     checkUserName(userName);
     checkPassword(password);
     checkAccountTypes(body.get("AccountTypes"));
+    if (security.accounts().count() >= security.limits().maxAccounts()) {
+      throw accountLimitReached(); // before the cost of a hash; checked again when the account is written
+    }
     Offload.run(
         vertx,
         ctx,
         () -> {
-          Account created =
+          AccountRepository.Creation creation =
               security.accounts()
                   .create(
                       userName,
@@ -144,11 +148,13 @@ final class AccountsResource {
                       role,
                       enabled,
                       changeRequired,
-                      security.clock().instant())
-                  .orElseThrow(
-                      () ->
-                          new RedfishException(
-                              409, BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName)));
+                      security.clock().instant(),
+                      security.limits().maxAccounts());
+          if (creation.outcome() == AccountRepository.CreateOutcome.NAME_TAKEN) {
+            throw new RedfishException(
+                409, BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
+          }
+          Account created = creation.account().orElseThrow(this::accountLimitReached);
           audit(AccountSecurityMessages.ACCOUNT_CREATED, caller, ctx, userName);
           return created;
         },
@@ -158,6 +164,11 @@ final class AccountsResource {
           ctx.response().putHeader("ETag", io.gpuchassis.redfish.query.ETags.of(rendered));
           RedfishResponses.json(ctx, 201, rendered);
         });
+  }
+
+  private RedfishException accountLimitReached() {
+    return new RedfishException(400, BaseMessages.CREATE_LIMIT_REACHED_FOR_RESOURCE.with())  // 400, as OpenBMC answers it
+        .withDetail("The chassis keeps at most " + security.limits().maxAccounts() + " accounts.");
   }
 
   private void handlePatch(RoutingContext ctx) {
@@ -209,7 +220,7 @@ final class AccountsResource {
           if (result == AccountRepository.UpdateResult.NOT_FOUND) {
             throw RedfishErrors.notFound("ManagerAccount", Long.toString(account.id()));
           }
-          security.sessions().closeAllOf(account.userName());
+          security.sessions().closeAllOf(account);
           security.authenticator().forget(account.userName());
           audit(AccountSecurityMessages.ACCOUNT_REMOVED, caller, ctx, account.userName());
           return null;
@@ -262,29 +273,29 @@ final class AccountsResource {
       }
       security.authenticator().forget(before.userName());
       if (unlock) {
-        security.lockouts().unlock(before.userName());
+        security.lockouts().unlock(before);
         audit(AccountSecurityMessages.ACCOUNT_UNLOCKED, caller, ctx, next.userName());
       }
       if (password != null) {
-        security.sessions().passwordChanged(before.userName(), ownPassword ? caller.sessionId() : Optional.empty());
+        security.sessions().passwordChanged(before, ownPassword ? caller.sessionId() : Optional.empty());
         audit(AccountSecurityMessages.PASSWORD_MODIFIED, caller, ctx, next.userName());
       }
       if (role != null && role != before.role()) {
-        security.sessions().closeAllOf(before.userName());
+        security.sessions().closeAllOf(before);
         audit(
             AccountSecurityMessages.MANAGER_ACCOUNT_ROLE_CHANGED, caller, ctx, next.userName(), before.role().name(),
             role.name());
       }
       if (enabled != null && enabled != before.enabled()) {
         if (!enabled) {
-          security.sessions().closeAllOf(before.userName());
+          security.sessions().closeAllOf(before);
         }
         audit(
             enabled ? AccountSecurityMessages.ACCOUNT_ENABLED : AccountSecurityMessages.ACCOUNT_DISABLED, caller, ctx,
             next.userName());
       }
       if (userName != null && !userName.equals(before.userName())) {
-        security.sessions().closeAllOf(before.userName());
+        security.sessions().closeAllOf(before);
       }
       return next;
     }
@@ -319,15 +330,20 @@ final class AccountsResource {
         : BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(roleId, "RoleId").about("/RoleId");
   }
 
-  /** 1 to 32 characters, starting with a letter, then letters, digits, '.', '_' or '-': safe in logs and URIs. */
+  /**
+   * 1 to 32 characters, starting with a letter, then letters, digits, '.', '_' or '-': safe in logs and URIs. The name
+   * the security log gives callers without credentials ({@value SecurityLog#ANONYMOUS}) is reserved, so that no
+   * account's entries are taken for theirs.
+   */
   static boolean validUserName(String name) {
-    return name.matches("[A-Za-z][A-Za-z0-9._-]{0,31}");
+    return name.matches("[A-Za-z][A-Za-z0-9._-]{0,31}") && !name.equalsIgnoreCase(SecurityLog.ANONYMOUS);
   }
 
   private static void checkUserName(String name) {
     if (!validUserName(name)) {
       throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(name, "UserName").about("/UserName"))
-          .withDetail("A user name has 1 to 32 letters, digits, '.', '_' or '-', starting with a letter.");
+          .withDetail("A user name has 1 to 32 letters, digits, '.', '_' or '-', starting with a letter, and is not '"
+              + SecurityLog.ANONYMOUS + "'.");
     }
   }
 

@@ -1,6 +1,9 @@
 package io.gpuchassis.agent.redfish;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.agent.config.OutboundPolicy;
+import io.gpuchassis.agent.events.OutboundGuard;
+import io.gpuchassis.agent.events.QuotaExceeded;
 import io.gpuchassis.agent.events.RetryPolicy;
 import io.gpuchassis.agent.events.Subscription;
 import io.gpuchassis.agent.events.Subscriptions;
@@ -28,13 +31,16 @@ import io.gpuchassis.redfish.route.Privilege;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code /redfish/v1/EventService/Subscriptions}: push subscriptions (created by POST, changed by PATCH, suspended
  * and resumed by their actions, ended by DELETE) and the open SSE streams (which can only be read and deleted). Creating needs ConfigureManager or ConfigureComponents; changing or
- * deleting needs ConfigureManager, or ConfigureSelf for one's own subscription or stream (Privilege Registry).
+ * deleting needs ConfigureManager, or ConfigureSelf for one's own subscription or stream (Privilege Registry). A
+ * destination must be one the agent may connect to ({@link OutboundGuard}), and an account may create only so many
+ * subscriptions, the last ones being kept for callers with ConfigureManager ({@link OutboundPolicy}).
  */
 final class EventDestinationResource {
 
@@ -44,12 +50,15 @@ final class EventDestinationResource {
   private final Subscriptions subscriptions;
   private final EventStreamResource streams;
   private final Vertx vertx;
+  private final OutboundGuard guard;
   private RedfishRoutes routes;
 
-  EventDestinationResource(Subscriptions subscriptions, EventStreamResource streams, Vertx vertx) {
+  EventDestinationResource(Subscriptions subscriptions, EventStreamResource streams, Vertx vertx,
+      OutboundPolicy policy) {
     this.subscriptions = subscriptions;
     this.streams = streams;
     this.vertx = vertx;
+    this.guard = new OutboundGuard(policy);
   }
 
   void register(RedfishRoutes routes) {
@@ -131,23 +140,44 @@ final class EventDestinationResource {
             request.messageIds.orElse(List.of()),
             request.originResources.orElse(List.of()),
             request.subordinateResources.orElse(false));
+    String destination = request.destination.orElseThrow();
     Offload.run(
         vertx,
         ctx,
-        () ->
-            subscriptions
-                .create(
-                    request.destination.orElseThrow(),
-                    request.context.orElse(""),
-                    selection,
-                    request.retryPolicy.orElse(RetryPolicy.SuspendRetries),
-                    caller.userName())
-                .orElseThrow(() -> new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())),
+        () -> {
+          checkDestination(destination);
+          try {
+            return subscriptions.create(
+                destination,
+                request.context.orElse(""),
+                selection,
+                request.retryPolicy.orElse(RetryPolicy.SuspendRetries),
+                caller.userName(),
+                caller.has(Privilege.ConfigureManager));
+          } catch (QuotaExceeded e) {
+            throw new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
+                .withDetail("No subscription can be created: " + e.getMessage() + ".");
+          }
+        },
         created -> {
           ObjectNode body = RedfishResponses.tree(render(created));
           ctx.response().putHeader("Location", Uris.subscription(created.id())).putHeader("ETag", ETags.of(body));
           RedfishResponses.json(ctx, 201, body);
         });
+  }
+
+  /**
+   * Refuses a destination the agent must not send to (plain http unless allowed, a name resolving into a denied
+   * network); blocking, it may ask DNS. Deliveries are checked again, since a name may resolve elsewhere later.
+   */
+  private void checkDestination(String destination) {
+    try {
+      guard.check(URI.create(destination));
+    } catch (OutboundGuard.Refused e) {
+      throw new RedfishException(400,
+          BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(destination, "Destination").about("/Destination"))
+          .withDetail("Destination is refused: " + e.getMessage() + ".");
+    }
   }
 
   private void handlePatch(RoutingContext ctx) {

@@ -1,21 +1,31 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.config.OutboundPolicy;
+import io.gpuchassis.agent.events.AccountQuota;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServiceSettings;
 import io.gpuchassis.agent.events.PublishedEvent;
+import io.gpuchassis.agent.events.SseOutbox;
 import io.gpuchassis.agent.security.SessionManager;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.event.EventFacts;
 import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.model.Event;
+import io.gpuchassis.redfish.model.EventRecord;
+import io.gpuchassis.redfish.model.EventType;
+import io.gpuchassis.redfish.model.MessageSeverity;
 import io.gpuchassis.redfish.query.EventStreamFilter;
 import io.gpuchassis.redfish.query.QueryMessages;
 import io.gpuchassis.redfish.route.Caller;
+import io.gpuchassis.redfish.route.Privilege;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -32,12 +42,12 @@ import java.util.function.Predicate;
  * (the Event JSON), optionally narrowed by {@code $filter}. A client that reconnects with {@code Last-Event-ID} first
  * gets the events it missed that are still in the EventLog. Each open stream is also an EventDestination of type SSE
  * in the Subscriptions collection; deleting that, ending the session the stream was opened with, or the client going
- * away closes it.
+ * away closes it. Streams are limited in all, per account, and with the last ones kept for callers with
+ * ConfigureManager; each buffers a bounded amount for its reader ({@link SseOutbox}), and a reader that falls further
+ * behind is told what it missed and disconnected (settings in {@link OutboundPolicy}).
  */
 final class EventStreamResource {
 
-  /** Open streams at most; each holds a connection of the 128 the server accepts. */
-  static final int MAX_STREAMS = 10;
   /** A comment line this often keeps the connection from the server's idle timeout (60 s). */
   static final long HEARTBEAT_MS = 20_000;
   /** How often a stream checks that the session it was opened with still exists. */
@@ -53,7 +63,7 @@ final class EventStreamResource {
       Optional<String> sessionId,
       Predicate<EventFacts> filter,
       Context context,
-      HttpServerResponse response,
+      SseOutbox outbox,
       long timer,
       AtomicInteger ticks) {}
 
@@ -61,14 +71,23 @@ final class EventStreamResource {
   private final EventServiceSettings settings;
   private final SessionManager sessions;
   private final Vertx vertx;
+  private final OutboundPolicy policy;
+  private final AccountQuota quota;
+  /** The streams that receive events. */
   private final Map<String, Stream> streams = new ConcurrentHashMap<>();
+  /** Every admitted stream's owner, from admission until its connection is gone: what the quota counts. */
+  private final Map<String, String> admitted = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
 
-  EventStreamResource(EventBus bus, EventServiceSettings settings, SessionManager sessions, Vertx vertx) {
+  EventStreamResource(EventBus bus, EventServiceSettings settings, SessionManager sessions, Vertx vertx,
+      OutboundPolicy policy) {
     this.bus = bus;
     this.settings = settings;
     this.sessions = sessions;
     this.vertx = vertx;
+    this.policy = policy;
+    this.quota = new AccountQuota("event streams", policy.maxSseStreams(), policy.sseStreamsPerAccount(),
+        policy.sseStreamsReservedForManagers());
     bus.listen(this::deliver);
   }
 
@@ -109,8 +128,9 @@ final class EventStreamResource {
     String filterText = ctx.queryParams().get("$filter");
     Predicate<EventFacts> filter = filterText == null ? e -> true : EventStreamFilter.parse(filterText);
     boolean head = ctx.request().method().equals(HttpMethod.HEAD);
-    if (!head && streams.size() >= MAX_STREAMS) {
-      throw new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with());
+    String id = ID_PREFIX + ids.incrementAndGet();
+    if (!head) {
+      admit(id, caller);
     }
     HttpServerResponse response = ctx.response();
     response
@@ -121,10 +141,12 @@ final class EventStreamResource {
       response.end();
       return;
     }
-    String id = ID_PREFIX + ids.incrementAndGet();
     Context context = vertx.getOrCreateContext();
     long timer = vertx.setPeriodic(SESSION_CHECK_MS, t -> check(id));
     var remote = ctx.request().remoteAddress();
+    var connection = ctx.request().connection();
+    SseOutbox outbox = new SseOutbox(vertx, response, connection::close, policy.sseBufferBytes(),
+        policy.sseOverflowGrace(), firstDropped -> gapNotice(id, firstDropped));
     Stream stream =
         new Stream(
             id,
@@ -133,12 +155,12 @@ final class EventStreamResource {
             caller.sessionId(),
             filter,
             context,
-            response,
+            outbox,
             timer,
             new AtomicInteger());
     response.setChunked(true);
-    response.closeHandler(v -> forget(id));
-    response.exceptionHandler(e -> forget(id));
+    // Ended (deleted, session gone, fell behind) or closed by the client: either way the stream is gone.
+    ctx.addEndHandler(ended -> forget(id));
     response.setStatusCode(200);
     OptionalLong lastEventId = lastEventId(ctx);
     // Joined between two events: what was published before is replayed from the log, what comes after arrives live,
@@ -159,10 +181,20 @@ final class EventStreamResource {
           context.runOnContext(
               v -> {
                 // The headers go out now, once the stream is registered: a client that sees them is subscribed.
-                writeIfOpen(stream, ": stream " + id + " open\n\n");
-                missed.forEach(frame -> writeIfOpen(stream, frame));
+                outbox.replay(": stream " + id + " open\n\n");
+                missed.forEach(outbox::replay);
               });
         });
+  }
+
+  /** Takes a place for the caller's new stream, or refuses it (503) when the quota says no. */
+  private synchronized void admit(String id, Caller caller) {
+    long mine = admitted.values().stream().filter(caller.userName()::equals).count();
+    quota.refusal(admitted.size(), mine, caller.has(Privilege.ConfigureManager)).ifPresent(why -> {
+      throw new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
+          .withDetail("No event stream can be opened: " + why + ".");
+    });
+    admitted.put(id, caller.userName());
   }
 
   /** The client's {@code Last-Event-ID} (it reconnects after a break): events after it are sent first. */
@@ -177,10 +209,34 @@ final class EventStreamResource {
     return "id: " + event.id() + "\ndata: " + EventRenderer.json(EventRenderer.render(event, "")) + "\n\n";
   }
 
-  private void writeIfOpen(Stream s, String frame) {
-    if (!s.response().closed() && !s.response().ended()) {
-      s.response().write(frame);
-    }
+  /**
+   * What a reader that fell behind gets last: a comment naming the gap, and an Event with Base EventBufferExceeded.
+   * Neither has an {@code id:} line, so the reader's Last-Event-ID stays at the last event it got.
+   */
+  private String gapNotice(String streamId, long firstDropped) {
+    String why = "the reader fell more than " + policy.sseBufferBytes() + " bytes behind";
+    EventRecord record =
+        new EventRecord()
+            .memberId("0")
+            .eventType(EventType.OTHER)
+            .eventId(streamId + "-gap-" + firstDropped)
+            .eventTimestamp(OffsetDateTime.now(ZoneOffset.UTC))
+            .messageId(BaseMessages.EVENT_BUFFER_EXCEEDED.messageId())
+            .message(BaseMessages.EVENT_BUFFER_EXCEEDED.template())
+            .messageArgs(List.of())
+            .messageSeverity(MessageSeverity.WARNING)
+            .severity("Warning")
+            .originOfCondition(Uris.ref(Uris.subscription(streamId)));
+    Event event =
+        new Event()
+            .atOdataType(Schemas.EVENT.odataType())
+            .id(streamId + "-gap-" + firstDropped)
+            .name("Events from " + firstDropped + " on were not sent: " + why + "; the stream ends")
+            .addEventsItem(record)
+            .eventsAtOdataCount(1);
+    return ": " + streamId + " fell behind: events from id " + firstDropped + " on were not sent (" + why
+        + "); reconnect with the Last-Event-ID of the last event received\n\ndata: " + EventRenderer.json(event)
+        + "\n\n";
   }
 
   /** Ends streams whose session is gone, keeps the others' sessions alive, and sends the heartbeat. */
@@ -195,7 +251,7 @@ final class EventStreamResource {
       return;
     }
     if (s.ticks().incrementAndGet() % (HEARTBEAT_MS / SESSION_CHECK_MS) == 0) {
-      s.response().write(":\n\n");
+      s.context().runOnContext(v -> s.outbox().offerComment(":\n\n"));
     }
   }
 
@@ -216,14 +272,16 @@ final class EventStreamResource {
       s.context()
           .runOnContext(
               v -> {
-                if (streams.containsKey(s.id())) {
-                  writeIfOpen(s, data);
+                if (streams.containsKey(s.id()) && !s.outbox().offerEvent(event.id(), data)) {
+                  // Fell behind: it gets no more events, and its place is free for another stream.
+                  forget(s.id());
                 }
               });
     }
   }
 
   private void forget(String id) {
+    admitted.remove(id);
     Stream s = streams.remove(id);
     if (s != null) {
       vertx.cancelTimer(s.timer());
@@ -231,9 +289,8 @@ final class EventStreamResource {
   }
 
   private void end(Stream s) {
+    admitted.remove(s.id());
     vertx.cancelTimer(s.timer());
-    if (!s.response().ended() && !s.response().closed()) {
-      s.response().end();
-    }
+    s.outbox().end();
   }
 }

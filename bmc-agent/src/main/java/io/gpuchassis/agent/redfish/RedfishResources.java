@@ -31,6 +31,7 @@ public final class RedfishResources {
   private final Reservations reservations;
   private final EventServices events;
   private final io.gpuchassis.agent.firmware.FirmwareUpdates firmware;
+  private final io.gpuchassis.agent.config.OutboundPolicy outbound;
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
@@ -38,6 +39,8 @@ public final class RedfishResources {
    * @param vertx for the blocking parts of write requests (password hashing, database writes)
    * @param events the event log, bus and subscriptions behind the EventService and the EventLog
    * @param firmware the switch firmware updates behind the UpdateService
+   * @param outbound where the agent may connect for clients (event destinations, image URIs), the limits of event
+   *     streams and subscriptions, and of firmware uploads; the event deliveries follow it from here on
    */
   public RedfishResources(
       ServiceIdentity identity,
@@ -65,6 +68,9 @@ public final class RedfishResources {
     this.reservations = reservations;
     this.events = events;
     this.firmware = firmware;
+    this.outbound = outbound;
+    // Deliveries already follow the default policy (the strictest); from here on they follow the configured one.
+    events.apply(outbound);
   }
 
   public void register(RedfishRoutes routes) {
@@ -89,16 +95,16 @@ public final class RedfishResources {
     new EventLogResource(events.log(), clock, vertx).register(routes);
     new EventServiceResource(events.bus(), events.settings(), vertx).register(routes);
     EventStreamResource streams =
-        new EventStreamResource(events.bus(), events.settings(), security.sessions(), vertx);
+        new EventStreamResource(events.bus(), events.settings(), security.sessions(), vertx, outbound);
     streams.register(routes);
-    new EventDestinationResource(events.subscriptions(), streams, vertx).register(routes);
+    new EventDestinationResource(events.subscriptions(), streams, vertx, outbound).register(routes);
     new FabricResource(model, fabricHealth).register(routes);
     new SwitchResource(model, fabricHealth, firmware::updating).register(routes);
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
     TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
     UpdateTasks updateTasks = new UpdateTasks(tasks, events.bus());
-    new UpdateServiceResource(identity, model, firmware, updateTasks, vertx).register(routes);
+    new UpdateServiceResource(identity, model, firmware, updateTasks, vertx, outbound).register(routes);
     new SwitchResetAction(model, firmware, updateTasks).register(routes);
     new EndpointZoneResource(model, bindings, tasks, reservations).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);

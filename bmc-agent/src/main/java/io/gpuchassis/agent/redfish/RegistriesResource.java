@@ -72,9 +72,10 @@ final class RegistriesResource {
     doc.put("RegistryVersion", AuditMessages.VERSION);
     doc.put("OwningEntity", "gpu-chassis-agent project");
     ObjectNode messages = doc.putObject("Messages");
-    for (MessageDefinition m : AuditMessages.ALL) {
+    for (AuditMessages.Published published : AuditMessages.PUBLISHED) {
+      MessageDefinition m = published.definition();
       ObjectNode entry = messages.putObject(m.key());
-      entry.put("Description", "A write request and the answer the agent gave it.");
+      entry.put("Description", published.description());
       entry.put("Message", m.template());
       entry.put("MessageSeverity", m.severity());
       entry.put("Severity", m.severity()); // deprecated, but still required by MessageRegistry v1_7_0
@@ -83,6 +84,8 @@ final class RegistriesResource {
       for (int i = 0; i < m.numberOfArgs(); i++) {
         types.add(i == 4 ? "number" : "string");
       }
+      ArrayNode arguments = entry.putArray("ArgDescriptions");
+      published.arguments().forEach(arguments::add);
       entry.put("Resolution", m.resolution());
     }
     return doc;

@@ -51,9 +51,11 @@ final class SecurityLogResource {
         .atOdataType(Schemas.LOG_SERVICE.odataType())
         .id("SecurityLog")
         .name("Security Log")
-        .description("Logins, write requests and account changes, kept across restarts")
+        .description(
+            "Logins, write requests and account changes, kept across restarts. Entries of clients without valid"
+                + " credentials wrap within a share of their own, and their repetitions are summarised.")
         .serviceEnabled(true)
-        .maxNumberOfRecords((long) SecurityLog.MAX_ENTRIES)
+        .maxNumberOfRecords((long) log.capacity())
         .overWritePolicy(OverWritePolicy.WRAPS_WHEN_FULL)
         .dateTime(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS))
         .dateTimeLocalOffset("+00:00")

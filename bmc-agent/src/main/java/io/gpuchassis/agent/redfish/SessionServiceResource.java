@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.redfish;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gpuchassis.agent.security.Account;
 import io.gpuchassis.agent.security.AgentAuthenticator;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.security.SecuritySettings;
@@ -23,6 +22,7 @@ import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.Privilege;
 import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
@@ -69,7 +69,11 @@ final class SessionServiceResource {
         .atOdataType(Schemas.SESSION_SERVICE.odataType())
         .id("SessionService")
         .name("Session Service")
-        .description("Redfish login sessions; idle sessions end after SessionTimeout seconds")
+        .description(
+            "Redfish login sessions; idle sessions end after SessionTimeout seconds. At most "
+                + security.limits().maxSessions() + " sessions, " + security.limits().maxSessionsPerAccount()
+                + " per account; " + security.limits().sessionsReservedForAdministrators()
+                + " of them only Administrators may open.")
         .serviceEnabled(true)
         .sessionTimeout((int) security.settings().sessionTimeout().toSeconds())
         .status(new Status().state(State.ENABLED).health(Health.OK))
@@ -131,30 +135,33 @@ final class SessionServiceResource {
     Optional<String> context =
         body.hasNonNull("Context") ? Optional.of(RequestBodies.requiredString(body, "Context")) : Optional.empty();
     String address = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
-    Offload.run(
-        vertx,
-        ctx,
-        () -> security.verifier().verify(userName, password, address, "Redfish session"),
-        account -> respondLogin(ctx, account, address, context));
+    security.logins()
+        .check(userName, password, address, "Redfish session")
+        .compose(
+            account -> {
+              if (account.isEmpty()) {
+                // The same answer for an unknown user, a wrong password, a disabled or a locked account.
+                return Future.<SessionManager.Opened>failedFuture(RedfishErrors.unauthorized());
+              }
+              return vertx.executeBlocking(
+                  () ->
+                      security.sessions()
+                          .open(account.get(), address, context)
+                          .orElseThrow(() -> new RedfishException(503, BaseMessages.SESSION_LIMIT_EXCEEDED.with())),
+                  false);
+            })
+        .onSuccess(opened -> respondLogin(ctx, opened))
+        .onFailure(failure -> fail(ctx, failure));
   }
 
-  private void respondLogin(
-      RoutingContext ctx, Optional<Account> account, String address, Optional<String> context) {
-    if (account.isEmpty()) {
-      // The same answer for an unknown user, a wrong password and a locked account: nothing to learn from it.
-      throw RedfishErrors.unauthorized();
-    }
-    SessionManager.Opened opened =
-        security.sessions()
-            .open(account.get(), address, context)
-            .orElseThrow(() -> new RedfishException(503, BaseMessages.SESSION_LIMIT_EXCEEDED.with()));
+  private void respondLogin(RoutingContext ctx, SessionManager.Opened opened) {
     ObjectNode session = RedfishResponses.tree(render(opened.session()));
-    if (account.get().passwordChangeRequired()) {
+    if (opened.session().passwordChangeRequired()) {
       session
           .putArray("@Message.ExtendedInfo")
           .add(
               RedfishResponses.message(
-                  BaseMessages.PASSWORD_CHANGE_REQUIRED.with(Uris.account(account.get().id()))));
+                  BaseMessages.PASSWORD_CHANGE_REQUIRED.with(Uris.account(opened.session().accountId()))));
     }
     ctx.response()
         .putHeader(AgentAuthenticator.TOKEN_HEADER, opened.token())
@@ -162,11 +169,22 @@ final class SessionServiceResource {
     RedfishResponses.json(ctx, 201, session);
   }
 
+  private static void fail(RoutingContext ctx, Throwable failure) {
+    if (failure instanceof RedfishException e) {
+      RedfishResponses.error(ctx, e);
+    } else {
+      ctx.fail(failure);
+    }
+  }
+
   private void handleLogout(RoutingContext ctx) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     Session session = find(ctx.pathParams(), caller);
-    security.sessions().close(session.id());
-    ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end();
+    Offload.run(
+        vertx,
+        ctx,
+        () -> security.sessions().close(session.id()),
+        closed -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end());
   }
 
   private void handlePatch(RoutingContext ctx) {

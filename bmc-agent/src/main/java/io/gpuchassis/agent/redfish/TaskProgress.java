@@ -2,6 +2,7 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.firmware.UpdateProgress;
+import io.gpuchassis.agent.tasks.Secrets;
 import io.gpuchassis.agent.tasks.Task;
 import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.message.TaskEventMessages;
@@ -23,8 +24,10 @@ final class TaskProgress implements UpdateProgress {
 
   @Override
   public void step(MessageInstance message, String originUri) {
-    task.note(message);
-    events.publish(message, originUri);
+    // The event log and the streams are read by every Login user: no image URI's credentials in them.
+    MessageInstance shown = Secrets.mask(message);
+    task.note(shown);
+    events.publish(shown, originUri);
   }
 
   @Override

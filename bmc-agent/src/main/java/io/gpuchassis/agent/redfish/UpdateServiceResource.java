@@ -3,10 +3,12 @@ package io.gpuchassis.agent.redfish;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.firmware.SwitchFirmware;
 import io.gpuchassis.agent.firmware.UpdateRequest;
 import io.gpuchassis.agent.tasks.Payload;
+import io.gpuchassis.firmware.StagingStore;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
@@ -47,16 +49,22 @@ final class UpdateServiceResource {
   private final Vertx vertx;
   private final ImageFetch fetch;
   private final UpdateRequests requests;
+  private final MultipartPush.Limits pushLimits;
+  private final boolean allowHttp;
 
+  /** @param policy where images may be fetched from, and how long and large uploads may be */
   UpdateServiceResource(ServiceIdentity identity, ChassisModel model, FirmwareUpdates updates,
-      UpdateTasks updateTasks, Vertx vertx) {
+      UpdateTasks updateTasks, Vertx vertx, OutboundPolicy policy) {
     this.identity = identity;
     this.model = model;
     this.updates = updates;
     this.updateTasks = updateTasks;
     this.vertx = vertx;
-    this.fetch = new ImageFetch(updates.staging());
+    this.fetch = new ImageFetch(vertx, updates.staging(), updates.maxImageBytes(), policy);
     this.requests = new UpdateRequests(model);
+    this.allowHttp = policy.allowHttp();
+    this.pushLimits = new MultipartPush.Limits(updates.maxImageBytes(), policy.uploadDeadline(),
+        policy.stagingFreeSpaceMarginBytes());
   }
 
   void register(RedfishRoutes routes) {
@@ -86,7 +94,7 @@ final class UpdateServiceResource {
         .firmwareInventory(Uris.ref(Uris.FIRMWARE_INVENTORY))
         .actions(new UpdateServiceActions().hashUpdateServiceSimpleUpdate(new SimpleUpdateAction()
             .target(Uris.SIMPLE_UPDATE)
-            .transferProtocolAtRedfishAllowableValues(List.of("HTTP", "HTTPS"))));
+            .transferProtocolAtRedfishAllowableValues(allowHttp ? List.of("HTTP", "HTTPS") : List.of("HTTPS"))));
   }
 
   private List<String> inventoryIds() {
@@ -151,27 +159,29 @@ final class UpdateServiceResource {
     return inventory.putOemItem("GpuChassisAgent", oem);
   }
 
-  /** POST {@code MultipartHttpPushUri}. */
+  /** POST {@code MultipartHttpPushUri}. The bundle keeps the staging place until it has been checked. */
   private void push(RoutingContext ctx) {
-    MultipartPush.receive(vertx, ctx.request(), updates.staging().dir(), updates.maxImageBytes())
+    MultipartPush.receive(vertx, ctx, updates.staging(), pushLimits)
         .onFailure(e -> refuse(ctx, e))
         .onSuccess(received -> {
-          UpdateRequest request;
-          try {
-            request = requests.read(PUSH_ACTION, received.parameters(), received.fileName());
-          } catch (RedfishException e) {
-            updates.staging().discard(received.file());
-            RedfishResponses.error(ctx, e);
-            return;
-          }
-          vertx.executeBlocking(() -> updates.prepare(received.file(), request))
+          StagingStore.Upload upload = received.upload();
+          vertx.executeBlocking(() -> {
+            try (upload) {
+              UpdateRequest request = requests.read(PUSH_ACTION, received.parameters(), received.fileName());
+              return Map.entry(request, updates.prepare(upload.file(), request));
+            }
+          }, false)
               .onFailure(e -> refuse(ctx, e))
-              .onSuccess(prepared -> updateTasks.start(ctx, "Firmware update with " + request.imageName(),
-                  TaskResponses.payloadOf(ctx), progress -> updates.run(prepared, progress)));
+              .onSuccess(prepared -> updateTasks.start(ctx, "Firmware update with " + prepared.getKey().imageName(),
+                  TaskResponses.payloadOf(ctx), progress -> updates.run(prepared.getValue(), progress)));
         });
   }
 
-  /** POST UpdateService.SimpleUpdate: the image is fetched within the task, then updated like a pushed one. */
+  /**
+   * POST UpdateService.SimpleUpdate: the image URI is checked (scheme, resolved addresses) before the task starts, then
+   * fetched within the task and updated like a pushed one. Credentials in the URI or in Username and Password are used
+   * for the fetch and masked wherever the request is shown.
+   */
   private void simpleUpdate(RoutingContext ctx) {
     ObjectNode body = RequestBodies.object(ctx);
     ImageFetch.Source source = ImageFetch.Source.of(SIMPLE_UPDATE, body);
@@ -179,14 +189,16 @@ final class UpdateServiceResource {
     for (String fetchOnly : List.of("ImageURI", "TransferProtocol", "Username", "Password")) {
       parameters.remove(fetchOnly);
     }
-    UpdateRequest request = requests.read(SIMPLE_UPDATE, parameters, source.uri().toString());
-    ObjectNode shown = body.deepCopy();
-    if (shown.has("Password")) {
-      shown.putNull("Password"); // a Task's Payload is readable by every Login user
-    }
-    updateTasks.start(ctx, "Firmware update from " + request.imageName(),
-        new Payload(ctx.request().method().name(), ctx.request().path(), shown.toString()),
-        progress -> updates.fetchAndRun(() -> fetch.stage(source), request, progress));
+    UpdateRequest request = requests.read(SIMPLE_UPDATE, parameters, source.shown());
+    // A Task's Payload is readable by every Login user: Payload masks the password and the URI's user information.
+    Payload payload = new Payload(ctx.request().method().name(), ctx.request().path(), body.toString());
+    vertx.executeBlocking(() -> {
+      fetch.check(source);
+      return source;
+    }, false)
+        .onFailure(e -> refuse(ctx, e))
+        .onSuccess(checked -> updateTasks.start(ctx, "Firmware update from " + source.shown(), payload,
+            progress -> updates.fetchAndRun(() -> fetch.stage(source), request, progress)));
   }
 
   /** A refusal is answered with its error; anything else is a bug (500). */

@@ -63,16 +63,45 @@ public final class AccountRepository {
   /** Creates the account unless its user name is taken; the created account carries its new id. */
   public Optional<Account> create(
       String userName, String passwordHash, Role role, boolean enabled, boolean passwordChangeRequired, Instant now) {
-    Optional<Account> created =
+    return create(userName, passwordHash, role, enabled, passwordChangeRequired, now, Integer.MAX_VALUE).account();
+  }
+
+  /**
+   * Creates the account unless its user name is taken or {@code maxAccounts} accounts exist already (checked in the
+   * same transaction, so concurrent creations cannot overshoot).
+   */
+  public Creation create(
+      String userName,
+      String passwordHash,
+      Role role,
+      boolean enabled,
+      boolean passwordChangeRequired,
+      Instant now,
+      int maxAccounts) {
+    Creation creation =
         store.inTransaction(
             c -> {
               if (exists(c, userName)) {
-                return Optional.empty();
+                return new Creation(CreateOutcome.NAME_TAKEN, Optional.empty());
               }
-              return Optional.of(insert(c, userName, passwordHash, role, enabled, passwordChangeRequired, now));
+              if (count(c) >= maxAccounts) {
+                return new Creation(CreateOutcome.LIMIT_REACHED, Optional.empty());
+              }
+              Account account = insert(c, userName, passwordHash, role, enabled, passwordChangeRequired, now);
+              return new Creation(CreateOutcome.CREATED, Optional.of(account));
             });
     reload();
-    return created;
+    return creation;
+  }
+
+  /** What a creation did; {@code account} is the new account when it was created. */
+  public record Creation(CreateOutcome outcome, Optional<Account> account) {}
+
+  public enum CreateOutcome {
+    CREATED,
+    NAME_TAKEN,
+    /** Refused: the configured number of accounts exists already. */
+    LIMIT_REACHED
   }
 
   /** Creates the first account, only if there is no account at all; returns whether it did. */

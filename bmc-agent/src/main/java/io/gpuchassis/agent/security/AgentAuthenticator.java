@@ -3,7 +3,6 @@ package io.gpuchassis.agent.security;
 import io.gpuchassis.redfish.route.Authenticator;
 import io.gpuchassis.redfish.route.Caller;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import java.nio.charset.StandardCharsets;
@@ -21,10 +20,12 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Authenticates Redfish requests: by session token ({@code X-Auth-Token}), else by HTTP Basic. A full password check
- * costs a PBKDF2 hash of tens of milliseconds, so a Basic credential that verified is remembered for
- * {@link #CACHE_TTL} as an HMAC under a key that lives only in this process: polling clients pay the hash once a
- * minute, not at every request. Changes to an account forget what was remembered of it.
+ * Authenticates Redfish requests: by session token ({@code X-Auth-Token}), else by HTTP Basic through the
+ * {@link LoginGate}. A full password check costs a PBKDF2 hash of tens of milliseconds, so a Basic credential that
+ * verified is remembered for {@link #CACHE_TTL} as an HMAC under a key that lives only in this process: polling clients
+ * pay the hash once a minute, not at every request. A remembered credential is honoured only while its account still
+ * exists under that name, is enabled, has the same password hash and is not locked out for the request's address; the
+ * caller's role is the account's current one.
  */
 public final class AgentAuthenticator implements Authenticator {
 
@@ -32,17 +33,20 @@ public final class AgentAuthenticator implements Authenticator {
   public static final String TOKEN_HEADER = "X-Auth-Token";
   private static final String PREFIX = "Basic ";
 
-  private final Vertx vertx;
-  private final CredentialVerifier verifier;
+  private final LoginGate gate;
   private final SessionManager sessions;
+  private final AccountRepository accounts;
+  private final LockoutTracker lockouts;
   private final Clock clock;
   private final byte[] cacheKey = new byte[32];
   private final Map<String, Verified> verified = new ConcurrentHashMap<>();
 
-  public AgentAuthenticator(Vertx vertx, CredentialVerifier verifier, SessionManager sessions, Clock clock) {
-    this.vertx = vertx;
-    this.verifier = verifier;
+  AgentAuthenticator(
+      LoginGate gate, SessionManager sessions, AccountRepository accounts, LockoutTracker lockouts, Clock clock) {
+    this.gate = gate;
     this.sessions = sessions;
+    this.accounts = accounts;
+    this.lockouts = lockouts;
     this.clock = clock;
     new SecureRandom().nextBytes(cacheKey);
   }
@@ -59,14 +63,36 @@ public final class AgentAuthenticator implements Authenticator {
     }
     Credential given = credential.get();
     byte[] fingerprint = fingerprint(given);
-    Verified cached = verified.get(given.userName());
-    if (cached != null
-        && cached.expires().isAfter(clock.instant())
-        && MessageDigest.isEqual(cached.fingerprint(), fingerprint)) {
-      return Future.succeededFuture(Optional.of(cached.caller()));
-    }
     String address = request.remoteAddress() == null ? "unknown" : request.remoteAddress().host();
-    return vertx.executeBlocking(() -> verify(given, fingerprint, address), false);
+    Optional<Account> remembered = remembered(given.userName(), fingerprint, address);
+    if (remembered.isPresent()) {
+      return Future.succeededFuture(remembered.map(AgentAuthenticator::caller));
+    }
+    return gate.check(given.userName(), given.password(), address, "HTTP Basic")
+        .map(
+            account -> {
+              account.ifPresent(
+                  a -> verified.put(
+                      a.userName(), new Verified(fingerprint, clock.instant().plus(CACHE_TTL), a.id(), a.passwordHash())));
+              return account.map(AgentAuthenticator::caller);
+            });
+  }
+
+  /** The account of a credential verified less than {@link #CACHE_TTL} ago, if it may still log in from {@code address}. */
+  private Optional<Account> remembered(String userName, byte[] fingerprint, String address) {
+    Verified cached = verified.get(userName);
+    if (cached == null || !MessageDigest.isEqual(cached.fingerprint(), fingerprint)) {
+      return Optional.empty();
+    }
+    Optional<Account> current =
+        accounts.findById(cached.accountId())
+            .filter(a -> a.userName().equals(userName) && a.enabled() && a.passwordHash().equals(cached.passwordHash()));
+    if (current.isEmpty() || !cached.expires().isAfter(clock.instant())) {
+      verified.remove(userName, cached);
+      return Optional.empty();
+    }
+    // A lockout is per address: the same credential may be fine from the owner's host and refused from this one.
+    return current.filter(a -> !lockouts.isLocked(a, address));
   }
 
   /** Forgets remembered credentials of {@code userName} (after a password, role, enablement or lock change). */
@@ -74,16 +100,8 @@ public final class AgentAuthenticator implements Authenticator {
     verified.remove(userName);
   }
 
-  private Optional<Caller> verify(Credential given, byte[] fingerprint, String address) {
-    Optional<Account> account = verifier.verify(given.userName(), given.password(), address, "HTTP Basic");
-    if (account.isEmpty()) {
-      return Optional.empty();
-    }
-    Account a = account.get();
-    Caller caller =
-        new Caller(a.userName(), a.role().name(), a.role().privileges(), Optional.empty(), a.passwordChangeRequired());
-    verified.put(a.userName(), new Verified(fingerprint, clock.instant().plus(CACHE_TTL), caller));
-    return Optional.of(caller);
+  static Caller caller(Account a) {
+    return new Caller(a.userName(), a.role().name(), a.role().privileges(), Optional.empty(), a.passwordChangeRequired());
   }
 
   static Caller caller(Session s) {
@@ -120,5 +138,5 @@ public final class AgentAuthenticator implements Authenticator {
 
   record Credential(String userName, String password) {}
 
-  private record Verified(byte[] fingerprint, Instant expires, Caller caller) {}
+  private record Verified(byte[] fingerprint, Instant expires, long accountId, String passwordHash) {}
 }

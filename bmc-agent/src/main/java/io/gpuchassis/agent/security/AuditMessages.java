@@ -22,13 +22,54 @@ public final class AuditMessages {
           5,
           "None.");
 
+  /** Unauthenticated entries folded into one: the first was recorded in full, this counts the ones that followed. */
+  public static final MessageDefinition REPEATED_ENTRIES =
+      new MessageDefinition(
+          REGISTRY,
+          "RepeatedEntries",
+          "'%1' from %2: %5 more entries like %3 between %4 and %6.",
+          "Warning",
+          6,
+          "None.");
+
+  /** A login refused before its password was checked: its address had exceeded its login rate. */
+  public static final MessageDefinition LOGIN_THROTTLED =
+      new MessageDefinition(
+          REGISTRY,
+          "LoginThrottled",
+          "The login of '%1' from %2 over '%3' was refused unchecked: the address exceeded its login rate.",
+          "Warning",
+          3,
+          "None.");
+
   /** Every message of the registry, in its published order. */
-  public static final List<MessageDefinition> ALL = List.of(WRITE_REQUEST);
+  public static final List<MessageDefinition> ALL = List.of(WRITE_REQUEST, REPEATED_ENTRIES, LOGIN_THROTTLED);
 
   /** What each argument of each message means, for the published registry. */
   static final List<String> WRITE_REQUEST_ARGS =
       List.of("The HTTP method.", "The request path.", "The user name, or 'anonymous'.", "The client address.",
           "The HTTP status code of the answer.");
+
+  /** What each argument of {@link #REPEATED_ENTRIES} means. */
+  static final List<String> REPEATED_ENTRIES_ARGS =
+      List.of("The user name given, or 'anonymous'.", "The client address.",
+          "The MessageId of the entries folded.", "When the first of them was recorded.",
+          "How many more there were.", "When the last of them arrived.");
+
+  /** What each argument of {@link #LOGIN_THROTTLED} means. */
+  static final List<String> LOGIN_THROTTLED_ARGS =
+      List.of("The user name given.", "The client address.", "How the client logged in: 'HTTP Basic' or 'Redfish session'.");
+
+  /** A message as the published registry describes it: what it records and what each argument means. */
+  public record Published(MessageDefinition definition, String description, List<String> arguments) {}
+
+  /** Every message with its description, in the registry's order. */
+  public static final List<Published> PUBLISHED = List.of(
+      new Published(WRITE_REQUEST, "A write request and the answer the agent gave it.", WRITE_REQUEST_ARGS),
+      new Published(REPEATED_ENTRIES, "Security log entries of clients that were not authenticated, repeated within"
+          + " the summary window: the first was recorded in full, this one counts the others.", REPEATED_ENTRIES_ARGS),
+      new Published(LOGIN_THROTTLED, "A login refused before its password was checked, because its client address"
+          + " had exceeded its login rate.", LOGIN_THROTTLED_ARGS));
 
   private AuditMessages() {}
 }

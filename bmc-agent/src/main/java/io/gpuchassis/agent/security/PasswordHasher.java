@@ -20,6 +20,7 @@ public final class PasswordHasher {
   private static final String SCHEME = "pbkdf2-sha256";
   private static final int SALT_BYTES = 16;
   private static final int HASH_BITS = 256;
+  private static final byte[] PADDING_SALT = new byte[SALT_BYTES];
 
   private final SecureRandom random = new SecureRandom();
   private final int iterations;
@@ -40,21 +41,58 @@ public final class PasswordHasher {
     return SCHEME + "$" + iterations + "$" + b64.encodeToString(salt) + "$" + b64.encodeToString(hash);
   }
 
+  /** The cost of new hashes, in PBKDF2 iterations. */
+  public int iterations() {
+    return iterations;
+  }
+
   /** Whether {@code password} matches {@code stored}; a malformed stored hash never matches. */
   public boolean verify(String password, String stored) {
+    return verify(password, stored, 0);
+  }
+
+  /**
+   * Whether {@code password} matches {@code stored}, spending at least {@code minimumIterations} PBKDF2 iterations
+   * whatever {@code stored} is: a cheaper (older, or malformed) hash is padded with throw-away iterations, so that how
+   * long a check takes says nothing about whose hash was checked.
+   */
+  public boolean verify(String password, String stored, int minimumIterations) {
+    Parsed parsed = parse(stored);
+    boolean matches = false;
+    int spent = 0;
+    if (parsed != null) {
+      matches = MessageDigest.isEqual(parsed.hash(), derive(password, parsed.salt(), parsed.iterations()));
+      spent = parsed.iterations();
+    }
+    if (spent < minimumIterations) {
+      derive(password, PADDING_SALT, minimumIterations - spent);
+    }
+    return matches;
+  }
+
+  /** The iterations {@code stored} was made with; 0 when it is malformed. */
+  public static int costOf(String stored) {
+    Parsed parsed = parse(stored);
+    return parsed == null ? 0 : parsed.iterations();
+  }
+
+  private static Parsed parse(String stored) {
     String[] parts = stored.split("\\$");
     if (parts.length != 4 || !parts[0].equals(SCHEME)) {
-      return false;
+      return null;
     }
     try {
       int storedIterations = Integer.parseInt(parts[1]);
-      byte[] salt = Base64.getDecoder().decode(parts[2]);
-      byte[] expected = Base64.getDecoder().decode(parts[3]);
-      return MessageDigest.isEqual(expected, derive(password, salt, storedIterations));
+      if (storedIterations < 1) {
+        return null;
+      }
+      return new Parsed(storedIterations, Base64.getDecoder().decode(parts[2]), Base64.getDecoder().decode(parts[3]));
     } catch (IllegalArgumentException e) {
-      return false;
+      return null;
     }
   }
+
+  private record Parsed(int iterations, byte[] salt, byte[] hash) {}
 
   private static byte[] derive(String password, byte[] salt, int iterations) {
     PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, HASH_BITS);

@@ -5,9 +5,21 @@ import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.vertx.core.Vertx;
 import java.time.Clock;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Everything security, assembled once: accounts, settings, lockouts, the security log, sessions, authentication. */
+/**
+ * Everything security, assembled once: accounts, settings, lockouts, the security log, sessions, the login gate and
+ * authentication, all bound by the configured {@link AuthenticationLimits}. A periodic chore writes what is kept in
+ * memory between writes (summaries of repeated failures, session last uses) and forgets addresses that no longer
+ * matter; the same is written when the database closes.
+ */
 public final class SecurityServices {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SecurityServices.class);
+  /** How often the chore runs: a crash loses at most this much of the sessions' last uses (a stop loses none). */
+  private static final Duration CHORE_PERIOD = Duration.ofSeconds(5);
 
   private final AccountRepository accounts;
   private final PasswordHasher hasher;
@@ -15,7 +27,9 @@ public final class SecurityServices {
   private final LockoutTracker lockouts;
   private final SecurityLog log;
   private final SessionManager sessions;
+  private final LoginGate gate;
   private final AgentAuthenticator authenticator;
+  private final AuthenticationLimits limits;
   private final Clock clock;
 
   public SecurityServices(AgentStore store, AccountRepository accounts, PasswordHasher hasher, Vertx vertx, Clock clock,
@@ -23,16 +37,32 @@ public final class SecurityServices {
     this.accounts = accounts;
     this.hasher = hasher;
     this.clock = clock;
+    this.limits = limits;
     this.settings = new SecuritySettings(new Settings(store));
-    this.lockouts = new LockoutTracker(clock, settings::policy);
-    this.log = new SecurityLog(store, clock);
-    this.sessions = new SessionManager(clock, settings::sessionTimeout);
-    CredentialVerifier verifier = new CredentialVerifier(accounts, hasher, lockouts, log);
-    this.authenticator = new AgentAuthenticator(vertx, verifier, sessions, clock);
-    this.verifier = verifier;
+    this.lockouts = new LockoutTracker(clock, settings::policy, limits.trackedClients());
+    this.log =
+        new SecurityLog(store, clock, limits.securityLogEntries(), limits.securityLogUnauthenticatedEntries(),
+            new RepeatSummary(limits.failureSummaryWindow(), limits.trackedClients()));
+    this.sessions = new SessionManager(clock, settings::sessionTimeout, limits, new SessionStore(store));
+    this.gate = new LoginGate(vertx, clock, limits, new CredentialVerifier(accounts, hasher, lockouts, log), log);
+    this.authenticator = new AgentAuthenticator(gate, sessions, accounts, lockouts, clock);
+    vertx.setPeriodic(CHORE_PERIOD.toMillis(), id -> vertx.executeBlocking(this::chore, false)
+        .onFailure(e -> LOG.warn("Security housekeeping failed: {}", e.toString())));
+    store.beforeClose(
+        () -> {
+          log.flushSummaries(true);
+          sessions.flush();
+        });
   }
 
-  private final CredentialVerifier verifier;
+  private Void chore() {
+    log.flushSummaries(false);
+    sessions.expireIdle();
+    sessions.flush();
+    gate.prune();
+    lockouts.prune();
+    return null;
+  }
 
   public AccountRepository accounts() {
     return accounts;
@@ -58,12 +88,17 @@ public final class SecurityServices {
     return sessions;
   }
 
+  /** Where every password of a login is checked (HTTP Basic and sessions). */
+  public LoginGate logins() {
+    return gate;
+  }
+
   public AgentAuthenticator authenticator() {
     return authenticator;
   }
 
-  public CredentialVerifier verifier() {
-    return verifier;
+  public AuthenticationLimits limits() {
+    return limits;
   }
 
   public Clock clock() {

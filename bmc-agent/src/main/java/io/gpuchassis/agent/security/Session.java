@@ -4,11 +4,12 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A Redfish session: who opened it, from where, when, and when it was last used. The token itself is not kept, only
- * its hash in {@link SessionManager}.
+ * A Redfish session: whose account opened it, from where, when, and when it was last used. The token itself is not
+ * kept, only its hash in {@link SessionManager}.
  */
 public record Session(
     String id,
+    long accountId,
     String userName,
     Role role,
     Instant created,
@@ -18,10 +19,11 @@ public record Session(
     boolean passwordChangeRequired) {
 
   public Session usedAt(Instant now) {
-    return new Session(id, userName, role, created, now, clientAddress, context, passwordChangeRequired);
+    return new Session(
+        id, accountId, userName, role, created, now, clientAddress, context, passwordChangeRequired);
   }
 
   public Session passwordChanged() {
-    return new Session(id, userName, role, created, lastUsed, clientAddress, context, false);
+    return new Session(id, accountId, userName, role, created, lastUsed, clientAddress, context, false);
   }
 }

@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.security;
 
+import io.gpuchassis.agent.config.AuthenticationLimits;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -9,39 +10,68 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * The open Redfish sessions. A session's token is 32 random bytes, handed to the client once; the manager keeps only
- * its SHA-256, so a memory dump does not yield usable tokens. Sessions expire after {@code timeout} without use and are
- * closed when their account changes password, role or enablement, or is deleted. Sessions live in memory: a restart
- * of the agent logs everyone out, as a BMC reboot does.
+ * its SHA-256, in memory and in the database ({@link SessionStore}), so neither a memory dump nor the state directory
+ * yields usable tokens, and a restart of the agent does not log its clients out. Sessions expire after {@code timeout}
+ * without use (also across a restart) and are closed when their account changes password, role or enablement, or is
+ * deleted.
+ *
+ * <p>Limits ({@link AuthenticationLimits}): {@code maxSessions} in all, {@code maxSessionsPerAccount} per account, and
+ * of the total, {@code sessionsReservedForAdministrators} that only Administrator accounts may open, so that other
+ * roles can never lock the managers out.
+ *
+ * <p>Requests use sessions on the event loop: {@link #use}, {@link #find}, {@link #keepAlive} and {@link #all} touch only
+ * memory (last uses and expiries reach the database at the next {@link #flush}). Opening and closing write through and
+ * block.
  */
 public final class SessionManager {
 
-  /** More sessions than this are refused with SessionLimitExceeded. */
-  public static final int MAX_SESSIONS = 64;
-
   private final Clock clock;
   private final Supplier<Duration> timeout;
+  private final AuthenticationLimits limits;
+  private final SessionStore store;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> byId = new ConcurrentHashMap<>();
   private final Map<String, String> idByTokenHash = new ConcurrentHashMap<>();
+  /** Ended in memory (expired), still to be deleted from the database. */
+  private final Set<String> ended = ConcurrentHashMap.newKeySet();
+  /** Used since their last use was last written. */
+  private final Set<String> used = ConcurrentHashMap.newKeySet();
 
-  public SessionManager(Clock clock, Supplier<Duration> timeout) {
+  SessionManager(Clock clock, Supplier<Duration> timeout, AuthenticationLimits limits, SessionStore store) {
     this.clock = clock;
     this.timeout = timeout;
+    this.limits = limits;
+    this.store = store;
+    Instant now = clock.instant();
+    for (SessionStore.Stored stored : store.load()) {
+      if (expired(stored.session(), now)) {
+        ended.add(stored.session().id());
+      } else {
+        byId.put(stored.session().id(), stored.session());
+        idByTokenHash.put(stored.tokenHash(), stored.session().id());
+      }
+    }
+    flush();
   }
 
-  /** A new session and its token (shown to the client once). Empty when the session limit is reached. */
-  public Optional<Opened> open(Account account, String clientAddress, Optional<String> context) {
+  /**
+   * A new session and its token (shown to the client once); empty when a session limit is reached. Blocking: the
+   * session is stored before it is handed out.
+   */
+  public synchronized Optional<Opened> open(Account account, String clientAddress, Optional<String> context) {
     expireIdle();
-    if (byId.size() >= MAX_SESSIONS) {
+    if (!hasRoomFor(account)) {
       return Optional.empty();
     }
     byte[] bytes = new byte[32];
@@ -53,10 +83,21 @@ public final class SessionManager {
     Instant now = clock.instant();
     Session session =
         new Session(
-            id, account.userName(), account.role(), now, now, clientAddress, context, account.passwordChangeRequired());
+            id, account.id(), account.userName(), account.role(), now, now, clientAddress, context,
+            account.passwordChangeRequired());
+    String tokenHash = hash(token);
+    store.insert(session, tokenHash);
     byId.put(id, session);
-    idByTokenHash.put(hash(token), id);
+    idByTokenHash.put(tokenHash, id);
     return Optional.of(new Opened(session, token));
+  }
+
+  private boolean hasRoomFor(Account account) {
+    long own = byId.values().stream().filter(s -> s.accountId() == account.id()).count();
+    int limit = account.role() == Role.Administrator
+        ? limits.maxSessions()
+        : limits.maxSessions() - limits.sessionsReservedForAdministrators();
+    return own < limits.maxSessionsPerAccount() && byId.size() < limit;
   }
 
   /** The live session of {@code token}, marked as used now; empty for an unknown or expired token. */
@@ -68,18 +109,19 @@ public final class SessionManager {
     Instant now = clock.instant();
     Session session = byId.get(id);
     if (session == null || expired(session, now)) {
-      close(id);
+      end(id);
       return Optional.empty();
     }
-    Session used = session.usedAt(now);
-    byId.put(id, used);
-    return Optional.of(used);
+    Session current = session.usedAt(now);
+    byId.put(id, current);
+    used.add(id);
+    return Optional.of(current);
   }
 
   public Optional<Session> find(String id) {
     Session session = byId.get(id);
     if (session != null && expired(session, clock.instant())) {
-      close(id);
+      end(id);
       return Optional.empty();
     }
     return Optional.ofNullable(session);
@@ -91,7 +133,11 @@ public final class SessionManager {
    */
   public boolean keepAlive(String id) {
     Optional<Session> session = find(id);
-    session.ifPresent(s -> byId.computeIfPresent(id, (k, current) -> current.usedAt(clock.instant())));
+    session.ifPresent(
+        s -> {
+          byId.computeIfPresent(id, (k, current) -> current.usedAt(clock.instant()));
+          used.add(id);
+        });
     return session.isPresent();
   }
 
@@ -100,35 +146,61 @@ public final class SessionManager {
     return byId.values().stream().sorted(Comparator.comparing(Session::created)).toList();
   }
 
-  /** Ends the session {@code id}; returns whether it was open. */
+  /** Ends the session {@code id}, in memory and in the database; returns whether it was open. Blocking. */
   public boolean close(String id) {
-    Session removed = byId.remove(id);
-    idByTokenHash.values().removeIf(id::equals);
-    return removed != null;
+    boolean open = end(id);
+    flush();
+    return open;
   }
 
-  /** Ends every session of {@code userName} but {@code keep}, which may go on now that its password is changed. */
-  public void passwordChanged(String userName, Optional<String> keep) {
+  /** Ends every session of {@code account} but {@code keep}, which may go on now that its password is changed. Blocking. */
+  public void passwordChanged(Account account, Optional<String> keep) {
     for (Session s : List.copyOf(byId.values())) {
-      if (s.userName().equals(userName)) {
+      if (s.accountId() == account.id()) {
         if (keep.isPresent() && keep.get().equals(s.id())) {
-          byId.put(s.id(), s.passwordChanged());
+          byId.computeIfPresent(s.id(), (k, current) -> current.passwordChanged());
+          store.passwordChanged(s.id());
         } else {
-          close(s.id());
+          end(s.id());
         }
       }
     }
+    flush();
   }
 
-  /** Ends every session of {@code userName}. */
-  public void closeAllOf(String userName) {
-    byId.values().stream().filter(s -> s.userName().equals(userName)).map(Session::id).toList().forEach(this::close);
+  /** Ends every session of {@code account}. Blocking. */
+  public void closeAllOf(Account account) {
+    byId.values().stream().filter(s -> s.accountId() == account.id()).map(Session::id).toList().forEach(this::end);
+    flush();
   }
 
-  /** Ends the sessions that have been idle longer than the timeout. */
+  /** Ends the sessions that have been idle longer than the timeout (in memory; the database at the next flush). */
   public void expireIdle() {
     Instant now = clock.instant();
-    byId.values().stream().filter(s -> expired(s, now)).map(Session::id).toList().forEach(this::close);
+    byId.values().stream().filter(s -> expired(s, now)).map(Session::id).toList().forEach(this::end);
+  }
+
+  /** Writes what is held only in memory: last uses, and sessions that ended. Blocking. */
+  public synchronized void flush() {
+    List<String> gone = List.copyOf(ended);
+    Map<String, Instant> lastUses = new HashMap<>();
+    for (String id : List.copyOf(used)) {
+      used.remove(id);
+      Session s = byId.get(id);
+      if (s != null) {
+        lastUses.put(id, s.lastUsed());
+      }
+    }
+    store.update(gone, lastUses);
+    ended.removeAll(gone);
+  }
+
+  private boolean end(String id) {
+    Session removed = byId.remove(id);
+    idByTokenHash.values().removeIf(id::equals);
+    used.remove(id);
+    ended.add(id);
+    return removed != null;
   }
 
   private boolean expired(Session session, Instant now) {

@@ -1,6 +1,5 @@
 package io.gpuchassis.agent.store;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -8,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.LoggerFactory;
 
 /**
  * The agent's embedded transactional database (SQLite, one file in the state directory). WAL journaling with
@@ -113,20 +113,46 @@ public final class AgentStore implements AutoCloseable {
             owner             TEXT NOT NULL,
             created           TEXT NOT NULL
           );
+          """,
+          // 6: the security log's two shares (entries of unauthenticated clients wrap on their own), and sessions that
+          // outlive a restart, kept as the SHA-256 of their token only
+          """
+          ALTER TABLE security_log ADD COLUMN unauthenticated INTEGER NOT NULL DEFAULT 0;
+          UPDATE security_log SET unauthenticated = 1
+            WHERE username IS NULL OR username = 'anonymous'
+               OR message_id LIKE '%.InvalidCredentials' OR message_id LIKE '%.AccountLocked';
+          CREATE INDEX security_log_share ON security_log(unauthenticated, id);
+          CREATE TABLE sessions (
+            id                       TEXT PRIMARY KEY,
+            token_sha256             TEXT NOT NULL UNIQUE,
+            account_id               INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+            created                  TEXT NOT NULL,
+            last_used                TEXT NOT NULL,
+            client_address           TEXT NOT NULL,
+            context                  TEXT,
+            password_change_required INTEGER NOT NULL
+          );
           """);
 
   private final Connection connection;
   private final ReentrantLock lock = new ReentrantLock();
+  private final List<Runnable> beforeClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private AgentStore(Connection connection) {
     this.connection = connection;
   }
 
-  /** Opens (creating if needed) {@code agent.db} in {@code stateDir} and brings its schema up to date. */
+  /**
+   * Opens (creating if needed) {@code agent.db} in {@code stateDir} and brings its schema up to date. The state
+   * directory and the database are the agent user's only ({@link StateFiles}): the file is created owner-only before
+   * SQLite opens it, and SQLite gives its {@code -wal} and {@code -shm} files the database file's permissions.
+   */
   public static AgentStore open(Path stateDir) {
     Path file = stateDir.resolve("agent.db");
     try {
-      Files.createDirectories(stateDir);
+      StateFiles.createFolders(stateDir);
+      StateFiles.tighten(stateDir);
+      StateFiles.createFile(file);
       Connection connection = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
       try (Statement s = connection.createStatement()) {
         s.execute("PRAGMA journal_mode=WAL");
@@ -188,8 +214,20 @@ public final class AgentStore implements AutoCloseable {
     }
   }
 
+  /** Runs {@code work} (writing what is still held in memory) when the store closes, before the connection goes. */
+  public void beforeClose(Runnable work) {
+    beforeClose.add(work);
+  }
+
   @Override
   public void close() {
+    for (Runnable work : beforeClose) {
+      try {
+        work.run();
+      } catch (RuntimeException e) {
+        LoggerFactory.getLogger(AgentStore.class).warn("Cannot finish writing before the database closes", e);
+      }
+    }
     lock.lock();
     try {
       connection.close();

@@ -19,7 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One operation that takes hardware time, followed from its start to its outcome. Thread-safe: the work completes on
- * whatever thread finishes it, while requests read {@link #snapshot()}s.
+ * whatever thread finishes it, while requests read {@link #snapshot()}s. Every reader with Login sees a task, so its
+ * name and messages are kept with their secrets masked ({@link Secrets}).
  */
 public final class Task {
 
@@ -70,7 +71,7 @@ public final class Task {
 
   Task(String id, String name, Payload payload, Clock clock, CompletableFuture<TaskOutcome> work) {
     this.id = id;
-    this.name = name;
+    this.name = Secrets.maskUris(name);
     this.payload = payload;
     this.clock = clock;
     this.work = work;
@@ -108,7 +109,7 @@ public final class Task {
   /** Adds a message that says what the running work has just begun or done (an update's steps, say). */
   public synchronized void note(MessageInstance message) {
     if (endTime == null) {
-      messages.add(message);
+      messages.add(Secrets.mask(message));
     }
   }
 
@@ -155,7 +156,7 @@ public final class Task {
       return;
     }
     outcome = result;
-    messages.addAll(result.messages());
+    result.messages().forEach(m -> messages.add(Secrets.mask(m)));
     boolean warned = result.messages().stream().anyMatch(m -> !m.definition().severity().equals("OK"));
     if (result.failed()) {
       state = TaskState.EXCEPTION;

@@ -50,9 +50,13 @@ public final class TaskOutcome {
     return success(200, body, List.of());
   }
 
-  /** The operation failed with {@code error}, whose messages also explain the task's Exception state. */
+  /**
+   * The operation failed with {@code error}, whose messages also explain the task's Exception state. The monitor
+   * answers it to any reader, so the URIs in it lose their user information.
+   */
   public static TaskOutcome failure(RedfishException error) {
-    return new TaskOutcome(error.status(), null, error, error.messages());
+    RedfishException shown = Secrets.mask(error);
+    return new TaskOutcome(shown.status(), null, shown, shown.messages());
   }
 
   public int status() {

@@ -138,8 +138,7 @@ public final class HttpsCertificate {
     // goes back to the previous certificate, so the running and the restarted agent never disagree.
     await(server.install(keys));
     try {
-      Files.createDirectories(replacementFile.getParent());
-      AtomicFiles.write(replacementFile, next.bundlePem(), true);
+      AtomicFiles.write(replacementFile, next.bundlePem());
     } catch (IOException e) {
       await(server.install(previous.keys()));
       throw new IllegalStateException("cannot keep the replaced HTTPS certificate in " + replacementFile, e);

@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.tls;
 
+import io.gpuchassis.agent.store.StateFiles;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigInteger;
@@ -52,7 +53,7 @@ public final class SelfSignedCertificate {
       return new TlsMaterial(cert, key, true);
     }
     try {
-      Files.createDirectories(dir);
+      StateFiles.createFolders(dir);
       generate(cert, key);
     } catch (IOException | GeneralSecurityException | OperatorCreationException e) {
       throw new IllegalStateException("cannot create the self-signed HTTPS certificate in " + dir + ": " + e, e);
@@ -91,9 +92,9 @@ public final class SelfSignedCertificate {
     X509CertificateHolder holder =
         builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate()));
 
-    // Write the key first and with owner-only permissions; rename into place so a crash never leaves half a file.
-    AtomicFiles.write(keyFile, pem(pair.getPrivate()), true);
-    AtomicFiles.write(certFile, pem(holder), false);
+    // Write the key first; rename into place so a crash never leaves half a file.
+    AtomicFiles.write(keyFile, pem(pair.getPrivate()));
+    AtomicFiles.write(certFile, pem(holder));
   }
 
   private static GeneralNames subjectAltNames(String hostName) {

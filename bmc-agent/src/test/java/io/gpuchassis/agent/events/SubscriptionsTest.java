@@ -2,8 +2,10 @@ package io.gpuchassis.agent.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.redfish.event.EventSelection;
@@ -50,8 +52,8 @@ class SubscriptionsTest {
       EventServiceSettings settings = new EventServiceSettings(new Settings(store));
       try (Subscriptions subs = subscriptions(store, bus, settings)) {
         subs.create("http://a/", "A", new EventSelection(List.of("Fabric"), List.of(), List.of(), false),
-            RetryPolicy.SuspendRetries, "admin");
-        subs.create("http://b/", "B", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "admin");
+            RetryPolicy.SuspendRetries, "admin", true);
+        subs.create("http://b/", "B", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "admin", true);
         bus.publish(FabricMessages.ZONE_MODIFIED.with("Host1", "PCIe"), null);
         bus.publish(ResourceEventMessages.TEST_MESSAGE.with(), null).get(5, TimeUnit.SECONDS);
         assertEquals(List.of("A:Fabric.1.0.3.ZoneModified"), delivered.get("http://a/"));
@@ -67,8 +69,34 @@ class SubscriptionsTest {
   }
 
   @Test
+  void an_account_gets_its_share_and_the_last_subscriptions_are_kept_for_managers() {
+    try (AgentStore store = AgentStore.open(dir);
+        EventBus bus = new EventBus(new EventLog(store, Clock.systemUTC(), 100))) {
+      try (Subscriptions subs = subscriptions(store, bus, new EventServiceSettings(new Settings(store)))) {
+        subs.limit(new AccountQuota("event subscriptions", 6, 3, 2));
+        for (int i = 0; i < 3; i++) {
+          subs.create("https://op/" + i, "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "operator", false);
+        }
+        QuotaExceeded own = assertThrows(QuotaExceeded.class, () -> subs.create("https://op/x", "",
+            EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "operator", false));
+        assertTrue(own.getMessage().contains("one account"), own.getMessage());
+        subs.create("https://other/1", "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "other", false);
+        QuotaExceeded kept = assertThrows(QuotaExceeded.class, () -> subs.create("https://other/2", "",
+            EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "other", false));
+        assertTrue(kept.getMessage().contains("ConfigureManager"), kept.getMessage());
+        subs.create("https://admin/1", "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "admin", true);
+        subs.create("https://admin/2", "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "admin", true);
+        assertThrows(QuotaExceeded.class, () -> subs.create("https://admin/3", "", EventSelection.EVERYTHING,
+            RetryPolicy.SuspendRetries, "admin", true));
+        assertEquals(6, subs.all().size());
+      }
+    }
+  }
+
+  @Test
   void subscriptions_and_their_suspension_survive_a_reopen_and_the_limit_holds() {
     String kept;
+    int limit = OutboundPolicy.DEFAULT.maxSubscriptions();
     try (AgentStore store = AgentStore.open(dir);
         EventBus bus = new EventBus(new EventLog(store, Clock.systemUTC(), 100))) {
       try (Subscriptions subs = subscriptions(store, bus, new EventServiceSettings(new Settings(store)))) {
@@ -76,15 +104,14 @@ class SubscriptionsTest {
             subs.create(
                     "http://a/", "ctx",
                     new EventSelection(List.of(), List.of("ResourceEvent.TestMessage"), List.of("/redfish/v1/Chassis"), true),
-                    RetryPolicy.TerminateAfterRetries, "operator")
-                .orElseThrow()
+                    RetryPolicy.TerminateAfterRetries, "operator", false)
                 .id();
         subs.update(kept, s -> s.withSuspended(true));
-        for (int i = 1; i < Subscriptions.MAX_SUBSCRIPTIONS; i++) {
-          assertTrue(subs.create("http://x/" + i, "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "a").isPresent());
+        for (int i = 1; i < limit; i++) {
+          subs.create("http://x/" + i, "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "admin" + i % 2, true);
         }
-        assertFalse(
-            subs.create("http://one-too-many/", "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "a").isPresent());
+        assertThrows(QuotaExceeded.class, () ->
+            subs.create("http://one-too-many/", "", EventSelection.EVERYTHING, RetryPolicy.SuspendRetries, "a", true));
       }
     }
     try (AgentStore store = AgentStore.open(dir);
@@ -98,7 +125,7 @@ class SubscriptionsTest {
         assertEquals(RetryPolicy.TerminateAfterRetries, s.retryPolicy());
         assertTrue(s.suspended());
         assertEquals("operator", s.owner());
-        assertEquals(Subscriptions.MAX_SUBSCRIPTIONS, subs.all().size());
+        assertEquals(limit, subs.all().size());
         assertTrue(subs.delete(kept));
         assertFalse(subs.find(kept).isPresent());
       }

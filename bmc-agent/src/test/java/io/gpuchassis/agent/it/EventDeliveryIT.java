@@ -35,10 +35,10 @@ class EventDeliveryIT {
   void a_subscription_survives_a_restart_and_still_receives_events() throws Exception {
     try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
       String subscription;
-      try (TestAgent agent = TestAgent.start(stateDir)) {
+      try (TestAgent agent = TestAgent.start(stateDir, LoopbackReceivers::allowed)) {
         subscription = EventsIT.subscribeOn(agent, receiver.url(), ", \"Context\": \"kept\"");
       }
-      try (TestAgent agent = TestAgent.start(stateDir)) {
+      try (TestAgent agent = TestAgent.start(stateDir, LoopbackReceivers::allowed)) {
         HttpResponse<String> r = agent.client.get(subscription, TestAgent.READER);
         assertEquals(200, r.statusCode(), r.body());
         assertEquals("kept", json(r).get("Context").asText());
@@ -57,7 +57,7 @@ class EventDeliveryIT {
     try (ServerSocket s = new ServerSocket(0)) {
       deadPort = s.getLocalPort();
     }
-    try (TestAgent agent = TestAgent.start(stateDir)) {
+    try (TestAgent agent = TestAgent.start(stateDir, LoopbackReceivers::allowed)) {
       HttpResponse<String> patched =
           agent.client.send(
               "PATCH", "/redfish/v1/EventService", TestAgent.ADMIN,
@@ -87,7 +87,7 @@ class EventDeliveryIT {
     try (ServerSocket s = new ServerSocket(0)) {
       deadPort = s.getLocalPort();
     }
-    try (TestAgent agent = TestAgent.start(stateDir)) {
+    try (TestAgent agent = TestAgent.start(stateDir, LoopbackReceivers::allowed)) {
       agent.client.send(
           "PATCH", "/redfish/v1/EventService", TestAgent.ADMIN,
           "{\"DeliveryRetryAttempts\": 0, \"DeliveryRetryIntervalSeconds\": 1}");

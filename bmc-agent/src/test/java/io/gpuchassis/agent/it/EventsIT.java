@@ -41,7 +41,7 @@ class EventsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir);
+    agent = TestAgent.start(stateDir, LoopbackReceivers::allowed);
     vertx = Vertx.vertx();
   }
 

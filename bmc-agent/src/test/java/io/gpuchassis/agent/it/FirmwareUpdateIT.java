@@ -50,7 +50,7 @@ class FirmwareUpdateIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir);
+    agent = TestAgent.start(stateDir, LoopbackReceivers::allowed);
     vertx = Vertx.vertx();
     // The simulated chassis trusts the simulation vendor key it made on first start.
     bundles = SignedBundles.of(stateDir);

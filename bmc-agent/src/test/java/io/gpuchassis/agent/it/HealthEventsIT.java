@@ -44,7 +44,8 @@ class HealthEventsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir, c -> c.withSensors(new SensorSettings(STUCK_WINDOW)));
+    agent = TestAgent.start(stateDir,
+        c -> LoopbackReceivers.allowed(c.withSensors(new SensorSettings(STUCK_WINDOW))));
     board = ((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorBoard();
     vertx = Vertx.vertx();
   }

@@ -4,6 +4,7 @@ import static io.gpuchassis.agent.it.TestAgent.READER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuchassis.agent.config.HttpLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
@@ -17,7 +18,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A huge header or a flood of connections is refused, and the agent keeps serving everyone else. */
+/**
+ * A huge header or a flood of connections from one address is refused, and the agent keeps serving everyone else
+ * (the full connection budget: AttackConnectionFloodIT, AttackConnectionRoomIT).
+ */
 class LimitsIT {
 
   @TempDir static Path stateDir;
@@ -46,10 +50,11 @@ class LimitsIT {
   }
 
   @Test
-  void connections_beyond_the_limit_are_closed_and_the_agent_recovers() throws Exception {
+  void unauthenticated_connections_beyond_an_address_budget_are_closed_and_the_agent_recovers() throws Exception {
+    int perAddress = HttpLimits.DEFAULT.maxUnauthenticatedConnectionsPerAddress();
     List<SSLSocket> held = new ArrayList<>();
     try {
-      for (int i = 0; i < 128; i++) {
+      for (int i = 0; i < perAddress; i++) {
         held.add(agent.client.rawTls());
       }
       boolean refused;
@@ -59,7 +64,10 @@ class LimitsIT {
       } catch (IOException e) {
         refused = true;
       }
-      assertTrue(refused, "the 129th connection must be closed");
+      assertTrue(refused, "connection " + (perAddress + 1) + " from one address must be closed");
+      SSLSocket first = held.get(0);
+      first.getOutputStream().write("GET /redfish HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      assertTrue(firstLine(first.getInputStream()).startsWith("HTTP/1.1 "), "the connections within it are served");
     } finally {
       for (SSLSocket s : held) {
         s.close();

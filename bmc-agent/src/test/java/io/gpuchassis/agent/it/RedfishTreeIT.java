@@ -110,11 +110,15 @@ class RedfishTreeIT {
               "Basic !!!notbase64")) {
         HttpResponse<String> r = client.get(path, authorization);
         assertEquals(401, r.statusCode(), path + " with " + authorization);
+        // an API client is challenged; a browser is not, so that it never prompts for and caches a password
         assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm="), path);
         JsonNode error = json(r).get("error");
         assertEquals("Base.1.22.1.NoValidSession", error.get("code").asText());
         assertEquals(
             "Base.1.22.1.NoValidSession", error.at("/@Message.ExtendedInfo/0/MessageId").asText());
+        HttpResponse<String> browser = client.send("GET", path, authorization, null, "Accept", "text/html");
+        assertEquals(401, browser.statusCode(), path + " from a browser with " + authorization);
+        assertTrue(browser.headers().firstValue("WWW-Authenticate").isEmpty(), path);
       }
     }
   }

@@ -35,7 +35,7 @@ class StandardClientsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir);
+    agent = TestAgent.start(stateDir, LoopbackReceivers::allowed);
   }
 
   @AfterAll

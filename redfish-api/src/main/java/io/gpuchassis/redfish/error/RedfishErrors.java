@@ -7,12 +7,19 @@ import java.util.Map;
 /** Factories for the errors every resource raises, each with its Base registry message. */
 public final class RedfishErrors {
 
+  /** A header value quoted back in a message is cut to this length: the client sent it, it need not be echoed whole. */
+  static final int QUOTED_VALUE_CHARS = 200;
+
   private RedfishErrors() {}
 
   public static RedfishException notFound(String type, String name) {
     return new RedfishException(404, BaseMessages.RESOURCE_NOT_FOUND.with(type, name));
   }
 
+  /**
+   * 401 NoValidSession with the Basic challenge. {@code RedfishResponses} leaves the challenge out for browsers, so
+   * that they never prompt for, cache and replay a password (cross-site request forgery).
+   */
   public static RedfishException unauthorized() {
     return new RedfishException(
         401,
@@ -34,5 +41,43 @@ public final class RedfishErrors {
 
   public static RedfishException internal() {
     return new RedfishException(500, BaseMessages.GENERAL_ERROR.with());
+  }
+
+  /** 400 HeaderMissing: a header the request cannot do without (Host). */
+  public static RedfishException headerMissing(String name) {
+    return new RedfishException(400, BaseMessages.HEADER_MISSING.with(name));
+  }
+
+  /** {@code status} with HeaderInvalid naming the header and (the start of) its value. */
+  public static RedfishException headerInvalid(int status, String name, String value) {
+    return new RedfishException(status, BaseMessages.HEADER_INVALID.with(name + ": " + quoted(value)));
+  }
+
+  /** 415: a write whose body is not of a media type the resource takes (JSON; multipart on the push URI). */
+  public static RedfishException unsupportedMediaType(String contentType) {
+    RedfishException e =
+        contentType == null
+            ? new RedfishException(415, BaseMessages.HEADER_MISSING.with("Content-Type"))
+            : headerInvalid(415, "Content-Type", contentType);
+    return e.withDetail("The request body must be application/json.");
+  }
+
+  /** 403: a request sent by a page of another origin (cross-site request forgery). */
+  public static RedfishException foreignOrigin(String origin) {
+    return headerInvalid(403, "Origin", origin)
+        .withDetail("Requests from another origin than this service's own are refused.");
+  }
+
+  /**
+   * An error status the HTTP layer chose for a request it could not take (a bad request line, a failed expectation),
+   * as a Redfish error: GeneralError, with {@code detail} saying what was wrong.
+   */
+  public static RedfishException clientError(int status, String detail) {
+    return new RedfishException(status, BaseMessages.GENERAL_ERROR.with()).withDetail(detail);
+  }
+
+  private static String quoted(String value) {
+    String printable = value == null ? "" : value.replaceAll("\\p{Cntrl}", "?");
+    return printable.length() <= QUOTED_VALUE_CHARS ? printable : printable.substring(0, QUOTED_VALUE_CHARS) + "...";
   }
 }

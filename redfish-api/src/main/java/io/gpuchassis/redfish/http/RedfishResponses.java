@@ -8,6 +8,7 @@ import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.query.ETags;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
@@ -75,7 +76,10 @@ public final class RedfishResponses {
 
   /** Sends {@code content} with the headers every Redfish response carries. */
   public static void send(RoutingContext ctx, int status, String contentType, Buffer content) {
-    HttpServerResponse response = ctx.response();
+    send(ctx.response(), status, contentType, content);
+  }
+
+  private static void send(HttpServerResponse response, int status, String contentType, Buffer content) {
     if (response.ended()) {
       return;
     }
@@ -88,8 +92,28 @@ public final class RedfishResponses {
 
   /** The error response for {@code e}: its status, headers and {@code {"error": {...}}} body. */
   public static void error(RoutingContext ctx, RedfishException e) {
-    e.headers().forEach(ctx.response()::putHeader);
-    json(ctx, e.status(), errorBody(e));
+    error(ctx.request(), e);
+  }
+
+  /**
+   * The error response for {@code e} to a request no router has seen (one refused at the door). A browser gets a 401
+   * without the Basic challenge ({@link BrowserRequests}).
+   */
+  public static void error(HttpServerRequest request, RedfishException e) {
+    HttpServerResponse response = request.response();
+    boolean browser = e.status() == 401 && BrowserRequests.isBrowser(request);
+    e.headers().forEach((name, value) -> {
+      if (!(browser && name.equalsIgnoreCase("WWW-Authenticate"))) {
+        response.putHeader(name, value);
+      }
+    });
+    byte[] bytes;
+    try {
+      bytes = MAPPER.writeValueAsBytes(errorBody(e));
+    } catch (JsonProcessingException impossible) {
+      throw new IllegalStateException("an error body is a plain JSON tree", impossible);
+    }
+    send(response, e.status(), JSON, Buffer.buffer(bytes));
   }
 
   static ObjectNode errorBody(RedfishException e) {

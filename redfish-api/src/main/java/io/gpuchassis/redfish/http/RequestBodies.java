@@ -10,7 +10,10 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 
-/** Reads request bodies: a JSON object, or a 400 with MalformedJSON. */
+/**
+ * The one reader of JSON request bodies: a JSON object, or a 400 with MalformedJSON. It reads with
+ * {@link RedfishJson#mapper()}, so a member given twice or anything after the object is malformed too.
+ */
 public final class RequestBodies {
 
   private RequestBodies() {}

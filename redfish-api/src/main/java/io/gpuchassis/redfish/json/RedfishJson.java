@@ -1,6 +1,7 @@
 package io.gpuchassis.redfish.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -45,6 +46,11 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  * </ul>
  * In both modes a date-time keeps the offset it was sent with ({@code ADJUST_DATES_TO_CONTEXT_TIME_ZONE}
  * off), so a Manager's {@code DateTime} of {@code ...+06:00} reads back as {@code +06:00}, not UTC.
+ *
+ * <p>In both modes a document is one JSON value and nothing else: a member name given twice
+ * ({@code {"a":1,"a":2}}) and anything after the value ({@code {"a":1}xyz}) fail the read
+ * ({@code STRICT_DUPLICATE_DETECTION}, {@code FAIL_ON_TRAILING_TOKENS}). Two readers of one document must never
+ * see different values, and a request body is either exactly what was meant or refused (MalformedJSON).
  */
 public final class RedfishJson {
 
@@ -89,6 +95,8 @@ public final class RedfishJson {
                 .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
                 .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
     }
 

@@ -5,6 +5,60 @@ public final class BaseMessages {
 
   public static final String REGISTRY = "Base.1.22.1";
 
+  /** The argument is the header's name. */
+  public static final MessageDefinition HEADER_MISSING =
+      define(
+          "HeaderMissing",
+          "Required header '%1' is missing in the request.",
+          "Critical",
+          1,
+          "Resubmit the request with the required request header.");
+
+  /** The argument is the full header, name and value ({@code Content-Type: text/plain}). */
+  public static final MessageDefinition HEADER_INVALID =
+      define(
+          "HeaderInvalid",
+          "Header '%1' is invalid.",
+          "Critical",
+          1,
+          "Resubmit the request with a valid request header.");
+
+  /** An event stream's reader fell behind and events were not sent to it. */
+  public static final MessageDefinition EVENT_BUFFER_EXCEEDED =
+      define(
+          "EventBufferExceeded",
+          "Undelivered events may have been lost due to exceeding the event buffer.",
+          "Warning",
+          0,
+          "None.");
+
+  /** The state file system has no room for an upload. */
+  public static final MessageDefinition INSUFFICIENT_STORAGE =
+      define(
+          "InsufficientStorage",
+          "Insufficient storage or memory available to complete the request.",
+          "Critical",
+          0,
+          "Increase the free storage space available to the service and resubmit the request.");
+
+  /** A multipart push whose parts are missing, broken, or never complete. */
+  public static final MessageDefinition MISSING_OR_MALFORMED_PART =
+      define(
+          "MissingOrMalformedPart",
+          "The multipart request contains malformed parts or is missing required parts.",
+          "Critical",
+          0,
+          "Add any missing required parts or correct the malformed parts and resubmit the request.");
+
+  /** A collection that holds as many members as it may. */
+  public static final MessageDefinition CREATE_LIMIT_REACHED_FOR_RESOURCE =
+      define(
+          "CreateLimitReachedForResource",
+          "The create operation failed because the resource has reached the limit of possible resources.",
+          "Critical",
+          0,
+          "Either delete resources and resubmit the request if the operation failed or do not resubmit the request.");
+
   public static final MessageDefinition SERVICE_TEMPORARILY_UNAVAILABLE =
       define(
           "ServiceTemporarilyUnavailable",

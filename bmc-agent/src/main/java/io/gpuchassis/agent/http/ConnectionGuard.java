@@ -1,0 +1,251 @@
+package io.gpuchassis.agent.http;
+
+import io.gpuchassis.agent.config.HttpLimits;
+import io.gpuchassis.redfish.route.Authenticator;
+import io.gpuchassis.redfish.route.Caller;
+import io.gpuchassis.redfish.route.Privilege;
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps slow and anonymous clients from holding the HTTPS server. Each connection takes a slot of the
+ * {@link ConnectionBudget} when its TLS handshake is done, and is closed when it does not keep to its deadlines:
+ *
+ * <ul>
+ *   <li>its first request's line and headers within {@code requestHeaderTimeout} of the handshake, however it trickles
+ *       them; each following request's within {@code requestHeaderTimeout} (unauthenticated) or {@code idleTimeout}
+ *       (authenticated) of the previous response;
+ *   <li>a request body within {@code requestBodyTimeout}, plus a second per {@code requestBodyMinRate} bytes received.
+ * </ul>
+ *
+ * A connection counts as authenticated from the moment a request on it presents valid credentials (the
+ * {@link #watch(Authenticator) watched} authenticator says so); whether the caller has ConfigureManager decides which
+ * part of the budget it uses. A response sent before its request's body was read (a refusal) closes the connection,
+ * with {@code Connection: close} on it: the rest of that body is never read.
+ */
+final class ConnectionGuard implements Handler<HttpConnection> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ConnectionGuard.class);
+  private static final String HELD_BACK = ConnectionGuard.class.getName() + ".heldBack";
+
+  private final Vertx vertx;
+  private final HttpLimits limits;
+  private final ConnectionBudget<HttpConnection> budget;
+  private final Map<HttpConnection, Watch> watches = new ConcurrentHashMap<>();
+  private final ThrottledWarning refused = new ThrottledWarning(LOG, "HTTPS connections refused", Duration.ofMinutes(1));
+  private final ThrottledWarning cut = new ThrottledWarning(LOG, "Slow HTTPS clients cut off", Duration.ofMinutes(1));
+
+  ConnectionGuard(Vertx vertx, HttpLimits limits) {
+    this.vertx = vertx;
+    this.limits = limits;
+    this.budget =
+        new ConnectionBudget<>(
+            limits.maxConnections(),
+            limits.maxUnauthenticatedConnections(),
+            limits.maxUnauthenticatedConnectionsPerAddress(),
+            limits.maxOtherAuthenticatedConnections());
+  }
+
+  /** A connection whose TLS handshake is done: it takes a slot (perhaps pushing out another) or is closed. */
+  @Override
+  public void handle(HttpConnection connection) {
+    SourceAddress source = SourceAddress.of(connection.remoteAddress());
+    ConnectionBudget.Admission<HttpConnection> admission = budget.admit(connection, source);
+    if (!admission.admitted()) {
+      refused.occurred(source + " has no room among " + budget.usage());
+      connection.close();
+      return;
+    }
+    admission.evicted().ifPresent(victim -> {
+      refused.occurred("an unauthenticated connection from " + SourceAddress.of(victim.remoteAddress())
+          + " made way for one from " + source);
+      victim.close();
+    });
+    Watch watch = new Watch(connection);
+    watches.put(connection, watch);
+    connection.closeHandler(closed -> {
+      budget.release(connection);
+      Watch gone = watches.remove(connection);
+      if (gone != null) {
+        gone.stopHeaderClock();
+      }
+    });
+    watch.startHeaderClock(limits.requestHeaderTimeout());
+  }
+
+  /** A request's headers have arrived (called before any router sees it). */
+  void requestArrived(HttpServerRequest request) {
+    Watch watch = watches.get(request.connection());
+    if (watch == null) {
+      return;
+    }
+    watch.arrived++;
+    watch.stopHeaderClock();
+    if (hasBody(request)) {
+      new BodyClock(request).start();
+    }
+  }
+
+  /** The router's first handler: learns when each response starts and ends. */
+  void routed(RoutingContext ctx) {
+    ctx.addHeadersEndHandler(v -> answering(ctx));
+    ctx.addEndHandler(ended -> responded(ctx.request()));
+    ctx.next();
+  }
+
+  /**
+   * Holds a request's body back until its handler asks for it (a streamed upload, read once the caller is
+   * authorised). Should the handler answer without it, the connection is closed after the answer, and says so.
+   */
+  void holdBack(RoutingContext ctx) {
+    ctx.request().pause();
+    ctx.put(HELD_BACK, Boolean.TRUE);
+  }
+
+  /** {@code authenticator}, telling this guard which connections are authenticated, and by whom. */
+  Authenticator watch(Authenticator authenticator) {
+    return request ->
+        authenticator
+            .authenticate(request)
+            .onSuccess(caller -> caller.ifPresent(c -> authenticated(request, c)));
+  }
+
+  private void authenticated(HttpServerRequest request, Caller caller) {
+    HttpConnection connection = request.connection();
+    if (!budget.authenticated(connection, caller.has(Privilege.ConfigureManager))) {
+      Watch watch = watches.get(connection);
+      if (watch != null) {
+        watch.closeAfterResponse = true;
+        request.response().putHeader("Connection", "close");
+      }
+    }
+  }
+
+  /**
+   * A response is about to be sent before its request's body was read (a refusal): the connection will close after
+   * it, and the client is told so, rather than left to send its next request into a closing connection.
+   */
+  private void answering(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    Watch watch = watches.get(request.connection());
+    boolean unread = (hasBody(request) || ctx.get(HELD_BACK) != null) && !request.isEnded();
+    if (watch != null && unread) {
+      watch.closeAfterResponse = true;
+      request.response().putHeader("Connection", "close");
+    }
+  }
+
+  /**
+   * Closes the connection of a request refused before its body was read, after reading and dropping what the client
+   * is still sending, for {@link #LINGER} at most. Closing at once would make the kernel answer that data with a reset,
+   * which can destroy the refusal on its way to the client (the lingering close of RFC 9112 §9.6).
+   */
+  private void lingeringClose(HttpServerRequest request) {
+    HttpConnection connection = request.connection();
+    long timer = vertx.setTimer(LINGER.toMillis(), id -> connection.close());
+    request.handler(dropped -> { });
+    request.endHandler(ended -> {
+      vertx.cancelTimer(timer);
+      connection.close();
+    });
+    request.exceptionHandler(failed -> connection.close());
+    request.resume();
+  }
+
+  /** How long a refused request's remaining body is read and dropped before its connection is closed. */
+  static final java.time.Duration LINGER = java.time.Duration.ofSeconds(2);
+
+  private void responded(HttpServerRequest request) {
+    HttpConnection connection = request.connection();
+    Watch watch = watches.get(connection);
+    if (watch == null) {
+      return;
+    }
+    watch.answered++;
+    if (watch.closeAfterResponse) {
+      // served but not kept: beyond the room for non-administrators
+      connection.close();
+      return;
+    }
+    if (hasBody(request) && !request.isEnded()) {
+      lingeringClose(request);
+      return;
+    }
+    if (watch.answered == watch.arrived) {
+      // no pipelined request is in progress: the next one's headers are awaited from now
+      watch.startHeaderClock(budget.isAuthenticated(connection) ? limits.idleTimeout() : limits.requestHeaderTimeout());
+    }
+  }
+
+  private static boolean hasBody(HttpServerRequest request) {
+    String length = request.getHeader("Content-Length");
+    return request.getHeader("Transfer-Encoding") != null || (length != null && !length.trim().equals("0"));
+  }
+
+  /** One connection's clocks; used on its event loop only. */
+  private final class Watch {
+    final HttpConnection connection;
+    long headerTimer = -1;
+    long arrived;
+    long answered;
+    volatile boolean closeAfterResponse;
+
+    Watch(HttpConnection connection) {
+      this.connection = connection;
+    }
+
+    void startHeaderClock(Duration timeout) {
+      stopHeaderClock();
+      headerTimer = vertx.setTimer(timeout.toMillis(), id -> {
+        cut.occurred(SourceAddress.of(connection.remoteAddress()) + " sent no complete request headers within "
+            + timeout.toMillis() + " ms");
+        connection.close();
+      });
+    }
+
+    void stopHeaderClock() {
+      if (headerTimer != -1) {
+        vertx.cancelTimer(headerTimer);
+        headerTimer = -1;
+      }
+    }
+  }
+
+  /** A request body's deadline: {@code requestBodyTimeout}, plus a second per {@code requestBodyMinRate} bytes. */
+  private final class BodyClock {
+    final HttpServerRequest request;
+    final long start = System.nanoTime();
+
+    BodyClock(HttpServerRequest request) {
+      this.request = request;
+    }
+
+    void start() {
+      vertx.setTimer(limits.requestBodyTimeout().toMillis(), id -> check());
+    }
+
+    private void check() {
+      if (request.isEnded() || !watches.containsKey(request.connection())) {
+        return;
+      }
+      long allowedMs = limits.requestBodyTimeout().toMillis()
+          + (limits.requestBodyMinRate() > 0 ? request.bytesRead() * 1000 / limits.requestBodyMinRate() : 0);
+      long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+      if (elapsedMs >= allowedMs) {
+        cut.occurred(SourceAddress.of(request.connection().remoteAddress()) + " sent " + request.bytesRead()
+            + " body bytes in " + elapsedMs + " ms");
+        request.connection().close();
+      } else {
+        vertx.setTimer(Math.max(1, allowedMs - elapsedMs), id -> check());
+      }
+    }
+  }
+}

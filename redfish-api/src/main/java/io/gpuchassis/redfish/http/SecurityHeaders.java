@@ -1,0 +1,28 @@
+package io.gpuchassis.redfish.http;
+
+import io.vertx.core.http.HttpServerResponse;
+import java.util.Map;
+
+/**
+ * The headers every response carries, errors and 404s included, so that a browser never treats an answer of the
+ * service as something to render, frame, sniff or fetch over plain HTTP.
+ */
+public final class SecurityHeaders {
+
+  /** Header name to value. */
+  public static final Map<String, String> ALL =
+      Map.of(
+          // a year, as bmcweb sends: the service is HTTPS only
+          "Strict-Transport-Security", "max-age=31536000; includeSubDomains",
+          "X-Content-Type-Options", "nosniff",
+          "X-Frame-Options", "DENY",
+          // the service serves data, never a page: nothing may load from or frame it
+          "Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'",
+          "Referrer-Policy", "no-referrer");
+
+  private SecurityHeaders() {}
+
+  public static void apply(HttpServerResponse response) {
+    ALL.forEach(response::putHeader);
+  }
+}
