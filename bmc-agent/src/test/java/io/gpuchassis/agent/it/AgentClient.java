@@ -171,7 +171,8 @@ final class AgentClient {
     return JSON.readTree(response.body());
   }
 
-  private static SSLContext trusting(Path certificatePem) throws Exception {
+  /** A TLS context that trusts exactly the agent's certificate. */
+  static SSLContext trusting(Path certificatePem) throws Exception {
     X509Certificate certificate;
     try (InputStream in = Files.newInputStream(certificatePem)) {
       certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);

@@ -6,18 +6,13 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Raw HTTP/1.1 over TLS to the agent under test: requests written byte for byte (what a well-behaved client library
@@ -37,7 +32,7 @@ final class RawHttps {
 
   RawHttps(int port, Path certificatePem) throws Exception {
     this.port = port;
-    this.tls = trusting(certificatePem);
+    this.tls = AgentClient.trusting(certificatePem);
   }
 
   static RawHttps of(TestAgent agent) throws Exception {
@@ -132,20 +127,5 @@ final class RawHttps {
       return null;
     }
     return line.toString(StandardCharsets.ISO_8859_1);
-  }
-
-  private static SSLContext trusting(Path certificatePem) throws Exception {
-    X509Certificate certificate;
-    try (InputStream in = Files.newInputStream(certificatePem)) {
-      certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
-    }
-    KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-    trust.load(null, null);
-    trust.setCertificateEntry("agent", certificate);
-    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    tmf.init(trust);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, tmf.getTrustManagers(), null);
-    return context;
   }
 }

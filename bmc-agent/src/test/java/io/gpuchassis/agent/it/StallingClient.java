@@ -7,14 +7,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * A TLS connection to the agent that a test drives as an attacker would: it sends half a request and stops, never
@@ -34,7 +27,7 @@ final class StallingClient implements AutoCloseable {
    */
   static StallingClient connect(TestAgent agent, int receiveBuffer) throws Exception {
     SSLSocket socket =
-        (SSLSocket) trusting(agent.stateDir.resolve("tls/https-cert.pem")).getSocketFactory().createSocket();
+        (SSLSocket) AgentClient.trusting(agent.stateDir.resolve("tls/https-cert.pem")).getSocketFactory().createSocket();
     if (receiveBuffer > 0) {
       socket.setReceiveBufferSize(receiveBuffer);
     }
@@ -111,21 +104,6 @@ final class StallingClient implements AutoCloseable {
       return i;
     }
     return -1;
-  }
-
-  private static SSLContext trusting(Path certificatePem) throws Exception {
-    X509Certificate certificate;
-    try (InputStream in = Files.newInputStream(certificatePem)) {
-      certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
-    }
-    KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-    trust.load(null, null);
-    trust.setCertificateEntry("agent", certificate);
-    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    tmf.init(trust);
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, tmf.getTrustManagers(), null);
-    return context;
   }
 
   @Override
