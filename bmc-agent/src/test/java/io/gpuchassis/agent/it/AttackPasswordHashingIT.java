@@ -44,12 +44,17 @@ class AttackPasswordHashingIT {
       ExecutorService threads = Executors.newFixedThreadPool(GUESSERS);
       List<Future<?>> guessers = new ArrayList<>();
       AtomicInteger answered = new AtomicInteger();
+      List<Long> hashedGuessMillis = java.util.Collections.synchronizedList(new ArrayList<>());
       for (int g = 0; g < GUESSERS; g++) {
         String address = "127.0.0." + (70 + g);
         guessers.add(threads.submit(() -> {
           try (SourceBoundClient guesser = new SourceBoundClient(agent, address)) {
             for (int i = 0; !stop.get(); i++) {
+              long sent = System.nanoTime();
               int status = guesser.get("/redfish/v1/Chassis", basic("unknown" + i, "guess-" + i)).status();
+              if (status == 401) {
+                hashedGuessMillis.add((System.nanoTime() - sent) / 1_000_000);
+              }
               statuses.computeIfAbsent(status, s -> new AtomicInteger()).incrementAndGet();
               answered.incrementAndGet();
             }
@@ -66,8 +71,11 @@ class AttackPasswordHashingIT {
         System.out.printf("login %d -> %d ms, authenticated request %d -> %d ms, guesses %s%n",
             quietLogin, floodedLogin, quietRequest, floodedRequest, statuses);
 
-        assertTrue(floodedLogin < 3 * quietLogin + 50,
-            "login: quiet " + quietLogin + " ms, under " + GUESSERS + " guessers " + floodedLogin + " ms");
+        // Measured side by side under the same load, so that a busy machine slows both alike: a guess waits behind the
+        // other guesses, the operator's login (an address without recent failures) is checked ahead of them.
+        long guessMedian = median(new ArrayList<>(hashedGuessMillis));
+        assertTrue(2 * floodedLogin < guessMedian, "login under " + GUESSERS + " guessers " + floodedLogin
+            + " ms, a guess " + guessMedian + " ms (quiet login " + quietLogin + " ms)");
         assertTrue(floodedRequest < 3 * quietRequest + 50,
             "authenticated request: quiet " + quietRequest + " ms, flooded " + floodedRequest + " ms");
       } finally {
