@@ -170,13 +170,14 @@ final class ConnectionGuard implements Handler<HttpConnection> {
       return;
     }
     watch.answered++;
+    if (hasBody(request) && !request.isEnded()) {
+      // a refusal sent before its body was read: drain before closing, or the reset can eat the refusal
+      lingeringClose(request);
+      return;
+    }
     if (watch.closeAfterResponse) {
       // served but not kept: beyond the room for non-administrators
       connection.close();
-      return;
-    }
-    if (hasBody(request) && !request.isEnded()) {
-      lingeringClose(request);
       return;
     }
     if (watch.answered == watch.arrived) {
