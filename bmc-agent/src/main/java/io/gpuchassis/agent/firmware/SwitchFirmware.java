@@ -24,6 +24,15 @@ public record SwitchFirmware(String switchId, SwitchIdentity identity, FirmwareP
     return identity.firmwareVersion().toString();
   }
 
+  /**
+   * The version a copy's partition record keeps: major and minor only, printed in hex as the firmware does
+   * ({@code 4.70}); null when the copy holds no valid image.
+   */
+  public static String imageVersion(FirmwarePartition copy) {
+    return copy.valid()
+        ? String.format(Locale.ROOT, "%x.%02x", copy.imageVersion() >>> 8, copy.imageVersion() & 0xFF) : null;
+  }
+
   /** Both copies of the main firmware image, A first. */
   public List<FirmwarePartition> images() {
     return flash.partitions().stream().filter(p -> p.type() == FirmwareType.IMG).toList();

@@ -11,17 +11,17 @@ import io.gpuchassis.redfish.model.Status;
  * The chassis's health: its own part (air temperatures, fans, supplies, rails) as {@code Health}, and everything in it
  * (GPUs, switches and their links) added as {@code HealthRollup}. A sensor not read yet is unknown, which is never OK.
  */
-final class ChassisRollup {
+public final class ChassisRollup {
 
   private final ChassisHealth health;
   private final FabricHealth fabric;
 
-  ChassisRollup(ChassisHealth health, FabricHealth fabric) {
+  public ChassisRollup(ChassisHealth health, FabricHealth fabric) {
     this.health = health;
     this.fabric = fabric;
   }
 
-  Status of(ChassisState state) {
+  public Status of(ChassisState state) {
     Health own = Health.OK;
     Health gpus = Health.OK;
     for (ChassisSensor s : health.catalog().all()) {

@@ -15,17 +15,17 @@ import java.util.Optional;
  * answers (its rollup adds its ports), the fabric by its switches. Observations older than {@code staleAfter} count as
  * unknown, which is never {@code OK}.
  */
-final class FabricHealth {
+public final class FabricHealth {
 
   private final Clock clock;
   private final Duration staleAfter;
 
-  FabricHealth(Clock clock, Duration staleAfter) {
+  public FabricHealth(Clock clock, Duration staleAfter) {
     this.clock = clock;
     this.staleAfter = staleAfter;
   }
 
-  Health ofPort(ChassisState state, WiredPort port) {
+  public Health ofPort(ChassisState state, WiredPort port) {
     return switch (PortHealth.judge(port, state.switchObservation(port.switchId()), clock.instant(), staleAfter)) {
       case OK -> Health.OK;
       case WARNING -> Health.WARNING;
@@ -34,7 +34,7 @@ final class FabricHealth {
   }
 
   /** The switch itself: Critical when it does not answer, Warning before its first answer or when stale. */
-  Health ofSwitch(ChassisState state, String switchId) {
+  public Health ofSwitch(ChassisState state, String switchId) {
     Optional<SwitchObservation> observation = state.switchObservation(switchId);
     if (observation.isEmpty()) {
       return Health.WARNING;
@@ -46,7 +46,7 @@ final class FabricHealth {
   }
 
   /** The switch and its wired ports: the worst of them. */
-  Health rollupOfSwitch(ChassisState state, String switchId) {
+  public Health rollupOfSwitch(ChassisState state, String switchId) {
     Health worst = ofSwitch(state, switchId);
     for (WiredPort port : WiredPort.of(state, switchId)) {
       worst = worse(worst, ofPort(state, port));
@@ -54,7 +54,7 @@ final class FabricHealth {
     return worst;
   }
 
-  Health ofFabric(ChassisState state) {
+  public Health ofFabric(ChassisState state) {
     Health worst = Health.OK;
     for (SwitchChip chip : state.switches()) {
       worst = worse(worst, rollupOfSwitch(state, chip.id()));

@@ -17,11 +17,11 @@ import java.time.Instant;
  * sideband (a GPU that stopped answering is critical) and its link. A slot the over-temperature policy powered off is
  * Disabled until an operator clears it.
  */
-final class GpuStatus {
+public final class GpuStatus {
 
   private GpuStatus() {}
 
-  static Status of(ChassisState state, Slot slot, HealthMonitor health, Instant now, Duration staleAfter) {
+  public static Status of(ChassisState state, Slot slot, HealthMonitor health, Instant now, Duration staleAfter) {
     if (health.latched(slot.number())) {
       return new Status().state(State.DISABLED).health(Health.CRITICAL);
     }

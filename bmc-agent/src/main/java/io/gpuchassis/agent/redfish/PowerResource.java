@@ -66,9 +66,8 @@ final class PowerResource {
   private PowerSubsystem renderSubsystem(ChassisState state) {
     String chassis = state.identity().id();
     List<PowerSupply> psus = state.powerSupplies();
-    long working = psus.stream().filter(p -> supplyStatus(p).getHealth() == Health.OK).count();
     int needed = minNeeded;
-    Health redundancy = working > needed ? Health.OK : working == needed ? Health.WARNING : Health.CRITICAL;
+    Health redundancy = SensorHealth.redundancy(health, psus, needed);
     return new PowerSubsystem()
         .atOdataId(Uris.powerSubsystem(chassis))
         .atOdataType(Schemas.POWER_SUBSYSTEM.odataType())

@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.Optional;
 
 /** A sensor's Redfish Status from its reading and threshold severity. Unknown is never OK. */
-final class SensorHealth {
+public final class SensorHealth {
 
   private SensorHealth() {}
 
-  static Status of(HealthMonitor health, String sensorId) {
+  public static Status of(HealthMonitor health, String sensorId) {
     Optional<SensorReading> reading = health.reading(sensorId);
     if (reading.isEmpty()) {
       return new Status().state(State.STARTING);
@@ -38,7 +38,7 @@ final class SensorHealth {
   }
 
   /** A supply's Status from its STATUS_WORD: power good and no flags OK, a warning flag Warning, no power Critical. */
-  static Status supply(HealthMonitor health, String psuId) {
+  public static Status supply(HealthMonitor health, String psuId) {
     Optional<SensorReading> word = health.reading(SensorIds.psuStatus(psuId));
     if (word.isEmpty()) {
       return new Status().state(State.STARTING);
@@ -50,19 +50,37 @@ final class SensorHealth {
   }
 
   /** The reading's value, when there is one: a sensor that cannot be read has none (never zero). */
-  static Double value(HealthMonitor health, String sensorId) {
+  public static Double value(HealthMonitor health, String sensorId) {
     return health.reading(sensorId).flatMap(r -> r.value().isPresent()
         ? Optional.of(r.value().getAsDouble()) : Optional.empty()).orElse(null);
   }
 
   /** What the supplies deliver together: the sum of the outputs that can be read; null when none can. */
-  static Double suppliesOutputWatts(HealthMonitor health, List<PowerSupply> psus) {
+  public static Double suppliesOutputWatts(HealthMonitor health, List<PowerSupply> psus) {
     Double watts = null;
     for (PowerSupply psu : psus) {
       Double w = value(health, SensorIds.psuOutputWatts(psu.id()));
       watts = w == null ? watts : (watts == null ? 0 : watts) + w;
     }
     return watts;
+  }
+
+  /**
+   * The supplies' redundancy: OK with a spare beyond the {@code minNeeded} that power the chassis, Warning with none
+   * to spare, Critical with too few working.
+   */
+  public static Health redundancy(HealthMonitor health, List<PowerSupply> psus, int minNeeded) {
+    long working = psus.stream().filter(p -> supply(health, p.id()).getHealth() == Health.OK).count();
+    return working > minNeeded ? Health.OK : working == minNeeded ? Health.WARNING : Health.CRITICAL;
+  }
+
+  /** The fans together (the ThermalSubsystem): the worst fan's health. */
+  public static Health fans(HealthMonitor health, List<io.gpuchassis.agent.chassis.Fan> fans) {
+    Health worst = Health.OK;
+    for (io.gpuchassis.agent.chassis.Fan fan : fans) {
+      worst = worst(worst, of(health, SensorIds.fanRpm(fan.id())).getHealth());
+    }
+    return worst;
   }
 
   static Health redfish(io.gpuchassis.sensor.threshold.Health health) {
@@ -73,7 +91,7 @@ final class SensorHealth {
     };
   }
 
-  static Health worst(Health a, Health b) {
+  public static Health worst(Health a, Health b) {
     if (a == null) {
       return b;
     }

@@ -62,10 +62,7 @@ final class ThermalResource {
 
   private ThermalSubsystem renderSubsystem(ChassisState state) {
     String chassis = state.identity().id();
-    Health worst = Health.OK;
-    for (Fan fan : state.fans()) {
-      worst = SensorHealth.worst(worst, SensorHealth.of(health, SensorIds.fanRpm(fan.id())).getHealth());
-    }
+    Health worst = SensorHealth.fans(health, state.fans());
     return new ThermalSubsystem()
         .atOdataId(Uris.thermalSubsystem(chassis))
         .atOdataType(Schemas.THERMAL_SUBSYSTEM.odataType())

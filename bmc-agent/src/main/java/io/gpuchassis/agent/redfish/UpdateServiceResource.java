@@ -147,9 +147,7 @@ final class UpdateServiceResource {
       Map<String, Object> copy = new LinkedHashMap<>();
       copy.put("Copy", p.copy() == 0 ? "A" : "B");
       copy.put("Valid", p.valid());
-      // The partition record keeps major and minor of the version (printed in hex, as the firmware does).
-      copy.put("Version", p.valid()
-          ? String.format(java.util.Locale.ROOT, "%x.%02x", p.imageVersion() >>> 8, p.imageVersion() & 0xFF) : null);
+      copy.put("Version", SwitchFirmware.imageVersion(p));
       copy.put("BootsNext", p.active());
       copy.put("Running", p.running());
       copies.add(copy);
