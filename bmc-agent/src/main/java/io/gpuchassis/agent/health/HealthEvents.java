@@ -30,4 +30,7 @@ public interface HealthEvents {
 
   /** The over-temperature policy's power-off of a slot has been carried out. */
   void slotPoweredOff(int slot);
+
+  /** An operator switched a slot's power on or off (console or Redfish), and it was carried out. */
+  void slotPowerSwitched(int slot, boolean on, String operator);
 }

@@ -13,6 +13,8 @@ import io.gpuchassis.sensor.fan.FanDecision;
 import io.gpuchassis.sensor.fan.FanStatus;
 import io.gpuchassis.sensor.fan.FanZoneController;
 import io.gpuchassis.sensor.fan.ThermalInput;
+import io.gpuchassis.sensor.gpio.SlotControl;
+import io.gpuchassis.sensor.i2c.DeviceAction;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.layout.FanControllerSpec;
 import io.gpuchassis.sensor.layout.FanSpec;
@@ -39,6 +41,7 @@ import java.util.List;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -77,6 +80,7 @@ public final class HealthMonitor implements AutoCloseable {
    * chassis has no sensor at all.
    */
   private final Optional<BusPoller> control;
+  private final SlotPower slotPower;
 
   private HealthMonitor(ChassisSensors sensors, Set<Integer> gpuSlots, IntPredicate boundToHost,
       HealthEvents events, Clock clock, PollIntervals intervals, PollerSettings pollerSettings) {
@@ -90,6 +94,7 @@ public final class HealthMonitor implements AutoCloseable {
     this.policy = new OverTempPolicy(OverTempSettings.defaults(), boundToHost);
     this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), pollerSettings, clock,
         this::onReading);
+    this.slotPower = new SlotPower(new PolledSlotCommands(), boundToHost, this::latched, events, readings::get, clock);
 
     List<FanSpec> fans = layout.fanController().map(FanControllerSpec::fans).orElse(List.of());
     this.fanZone = new FanZoneController(FanControlSettings.defaults(), currentDuty(sensors));
@@ -160,8 +165,8 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   /**
-   * An operator clears a slot's over-temperature latch and powers the slot on again: power first, PERST# released
-   * {@value #POWER_STABLE_MILLIS} ms later as the PCIe CEM asks. If the GPU is still too hot, the policy trips again.
+   * An operator clears a slot's over-temperature latch and powers the slot on again, in the CEM's sequence ({@link
+   * SlotPower}). If the GPU is still too hot, the policy trips again.
    *
    * @return completes with false when the slot was not latched (nothing done), true once it is powered on
    */
@@ -172,27 +177,19 @@ public final class HealthMonitor implements AutoCloseable {
       }
       execute(policy.clearLatch(slot, operator, clock.instant()));
     }
-    return onSlotLines(slot, () -> {
-      sensors.slot(slot).setPowerEnabled(true);
-      sleep(POWER_STABLE_MILLIS);
-      sensors.slot(slot).setReset(false);
-      return true;
-    }).whenComplete((on, error) -> {
+    return slotPower.sequenceOn(slot).thenApply(v -> true).whenComplete((on, error) -> {
       if (error == null) {
         events.slotPoweredOn(slot);
       }
     });
   }
 
-  /** Time between slot power and the release of PERST#: PCIe CEM's T_PVPERL is at least 100 ms. */
-  static final long POWER_STABLE_MILLIS = 100;
-
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  /**
+   * Slot power and the attention (locate) LED for operators (console and Redfish): the same lines and sequences the
+   * policy uses, refused where they would hurt a host or undo the policy's latch.
+   */
+  public SlotPower slotPower() {
+    return slotPower;
   }
 
   /**
@@ -301,11 +298,7 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   private void powerOff(int slot) {
-    onSlotLines(slot, () -> {
-      sensors.slot(slot).setReset(true);
-      sensors.slot(slot).setPowerEnabled(false);
-      return null;
-    }).whenComplete((ok, error) -> {
+    slotPower.sequenceOff(slot).whenComplete((ok, error) -> {
       if (error != null) {
         LOG.error("Could not power slot {} off: {}", slot, error.getMessage());
       } else {
@@ -314,17 +307,24 @@ public final class HealthMonitor implements AutoCloseable {
     });
   }
 
-  /**
-   * Runs a slot's power commands on the poller that owns its power line; fails when the board wires no line of the
-   * slot to the agent (its power is then not the agent's to switch).
-   */
-  private <T> CompletableFuture<T> onSlotLines(int slot, io.gpuchassis.sensor.i2c.DeviceAction<T> command) {
-    java.util.OptionalInt key = ChassisPollPlan.slotCommandPoller(layout.slot(slot).orElseThrow());
-    if (key.isEmpty()) {
-      return CompletableFuture.failedFuture(
-          new IllegalStateException("slot " + slot + " has no power, reset or LED line the agent drives"));
+  /** A slot's lines as the sensors opened them, each command run on the poller that owns them. */
+  private final class PolledSlotCommands implements SlotCommands {
+
+    @Override
+    public Optional<SlotControl> control(int slot) {
+      return layout.slot(slot).map(s -> sensors.slot(slot));
     }
-    return polling.poller(key.getAsInt()).submit(command);
+
+    /** Fails when the board wires no line of the slot to the agent (its power is then not the agent's to switch). */
+    @Override
+    public <T> CompletableFuture<T> onLines(int slot, DeviceAction<T> command) {
+      OptionalInt key = layout.slot(slot).map(ChassisPollPlan::slotCommandPoller).orElse(OptionalInt.empty());
+      if (key.isEmpty()) {
+        return CompletableFuture.failedFuture(
+            new SlotOperationRefused("slot " + slot + " has no power, reset or LED line the agent drives"));
+      }
+      return polling.poller(key.getAsInt()).submit(command);
+    }
   }
 
   private BusPoller controlBus() {

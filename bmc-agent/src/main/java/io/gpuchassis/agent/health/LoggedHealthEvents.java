@@ -51,6 +51,11 @@ public final class LoggedHealthEvents implements HealthEvents {
   }
 
   @Override
+  public void slotPowerSwitched(int slot, boolean on, String operator) {
+    LOG.info("Slot {} powered {} by {}", slot, on ? "on" : "off", operator);
+  }
+
+  @Override
   public void slotPoweredOff(int slot) {
     LOG.warn("Slot {} powered off for over-temperature and latched", slot);
   }

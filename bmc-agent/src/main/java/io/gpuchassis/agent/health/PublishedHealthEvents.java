@@ -26,7 +26,8 @@ import java.util.Optional;
  *       a GPU whose sideband stopped, Platform DeviceManagementInterfaceUnresponsive;
  *   <li>a GPU's or a supply's health: ResourceEvent ResourceStatusChanged*, about its PCIe device or supply;
  *   <li>an over-temperature power-off: ResourcePoweringOff before it, ResourcePoweredOff and Platform DeviceDisabled
- *       after it, ResourcePoweredOn when an operator clears the latch.
+ *       after it, ResourcePoweredOn when an operator clears the latch;
+ *   <li>an operator's power-on or power-off of a slot: ResourcePoweredOn or ResourcePoweredOff.
  * </ul>
  *
  * Each is also written to the agent's log.
@@ -131,6 +132,13 @@ public final class PublishedHealthEvents implements HealthEvents {
   public void slotPoweredOn(int slot) {
     log.slotPoweredOn(slot);
     bus.publish(ResourceEventMessages.RESOURCE_POWERED_ON.with(gpu(slot)), gpu(slot));
+  }
+
+  @Override
+  public void slotPowerSwitched(int slot, boolean on, String operator) {
+    log.slotPowerSwitched(slot, on, operator);
+    var message = on ? ResourceEventMessages.RESOURCE_POWERED_ON : ResourceEventMessages.RESOURCE_POWERED_OFF;
+    bus.publish(message.with(gpu(slot)), gpu(slot));
   }
 
   @Override

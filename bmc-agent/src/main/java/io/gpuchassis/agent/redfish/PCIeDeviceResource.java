@@ -45,10 +45,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code /redfish/v1/Chassis/{ChassisId}/PCIeDevices[/SlotN]}: the GPUs as PCIe devices, with the link they run at and
- * {@code ReadyToRemove}, which an orchestrator sets once the host has released the GPU, so that it may be unbound.
+ * {@code ReadyToRemove}, which an orchestrator sets once the host has released the GPU, so that it may be unbound, and
+ * {@code LocationIndicatorActive}, the slot's attention LED (the same one the serial console lights), where the board
+ * wires one.
  */
 final class PCIeDeviceResource {
 
@@ -134,6 +139,7 @@ final class PCIeDeviceResource {
         .deviceType(DeviceType.SINGLE_FUNCTION)
         .pcIeInterface(pcie)
         .readyToRemove(state.binding(slot.number()).readyToRemove())
+        .locationIndicatorActive(health.slotPower().locate(slot.number()).orElse(null))
         .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
         .environmentMetrics(Uris.ref(Uris.pcieDevice(chassisId, slot.number()) + "/EnvironmentMetrics"))
         .actions(new PCIeDeviceActions().oem(Map.of("#GpuChassisAgent.ClearOverTemperatureLatch",
@@ -185,11 +191,29 @@ final class PCIeDeviceResource {
     String uri = Uris.pcieDevice(state.identity().id(), slot.number());
     Preconditions.checkIfMatch(ctx, routes.render(uri, caller).orElseThrow());
     ObjectNode body = RequestBodies.object(ctx);
+    AtomicReference<Boolean> locate = new AtomicReference<>();
     List<MessageInstance> rejected =
         PatchRequest.of(body, READ_ONLY)
             .bool("ReadyToRemove", v -> null, v -> engine.setReadyToRemove(slot.number(), v))
+            .bool("LocationIndicatorActive", v -> hasIndicator(slot), locate::set)
             .apply();
-    RedfishResponses.changed(ctx, RedfishResponses.tree(render(model.current(), slot)), rejected);
+    // The LED is the console's too: set through the same slot operations, answered once its line has moved.
+    CompletableFuture<Void> indicator = locate.get() == null
+        ? CompletableFuture.completedFuture(null)
+        : health.slotPower().setLocate(slot.number(), locate.get());
+    indicator.whenComplete((done, error) -> ctx.vertx().runOnContext(v -> {
+      if (error != null) {
+        ctx.fail(error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
+      } else {
+        RedfishResponses.changed(ctx, RedfishResponses.tree(render(model.current(), slot)), rejected);
+      }
+    }));
+  }
+
+  /** Null when the board wires the slot's attention LED to the agent; else why LocationIndicatorActive is read-only. */
+  private MessageInstance hasIndicator(Slot slot) {
+    return health.slotPower().locate(slot.number()).isPresent()
+        ? null : BaseMessages.PROPERTY_NOT_WRITABLE.with("LocationIndicatorActive");
   }
 
   /** A text the GPU reported, or nothing when it did not say (an unidentified GPU). */
