@@ -11,15 +11,19 @@ import io.gpuchassis.firmware.VerifiedBundle;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.UpdateMessages;
+import io.gpuchassis.switchdrv.FirmwarePartition;
+import io.gpuchassis.switchdrv.FirmwareType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -28,7 +32,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Orders firmware updates: checks a staged bundle (signature, digest, component, the chips it fits), reserves its
  * chips against binding changes, then updates the chips one after another on a thread of its own. One update runs at
- * a time. A refused request changes nothing: its staged file is removed and no chip is reserved.
+ * a time. A refused request changes nothing: its staged file is removed and no chip is reserved. On the same thread and
+ * with the same reservation as a reset, it also rolls a chip back to its other image copy and starts an image that
+ * waits for the chip's reset.
  */
 public final class FirmwareUpdates implements AutoCloseable {
 
@@ -149,6 +155,106 @@ public final class FirmwareUpdates implements AutoCloseable {
         reserved.release().run();
       }
     }, thread);
+  }
+
+  /**
+   * Rolls a switch back to the image in its other copy: makes the copy that does not run boot next, resets the chip
+   * and checks that it runs that copy and the version the copy held; when it does not start, the chip is back on the
+   * copy it ran and boots that again (then the future fails with ActivateFailed). Reserved like a reset: refused (in
+   * the future, nothing changed) while a GPU is bound through the chip or its firmware is being updated, when the
+   * other copy holds no valid image, and when it holds an image waiting to boot ({@link #activate} runs that).
+   */
+  public CompletableFuture<Void> rollback(String switchId, UpdateProgress progress) {
+    return resetReserved(switchId, progress, now -> {
+      FirmwarePartition other = otherImage(now);
+      if (other.active()) {
+        throw refused(409, BaseMessages.OPERATION_NOT_ALLOWED.with(), "switch " + switchId + "'s copy "
+            + copyName(other) + " holds a new image waiting to boot; that is no rollback (activate it, or write the"
+            + " image again to replace it)");
+      }
+      if (!other.valid()) {
+        throw refused(409, BaseMessages.OPERATION_NOT_ALLOWED.with(), "switch " + switchId + "'s copy "
+            + copyName(other) + " holds no valid image to roll back to");
+      }
+      LOG.info("Switch {}: rolling back from {} to copy {}", switchId, now.runningVersion(), copyName(other));
+      try {
+        workers.worker(switchId).orElseThrow().submit(driver -> {
+          driver.activatePartition(FirmwareType.IMG, other.copy());
+          return null;
+        }).join();
+      } catch (CompletionException e) {
+        throw refused(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"), "switch " + switchId
+            + " did not make copy " + copyName(other) + " boot next: " + e.getCause().getMessage());
+      }
+    });
+  }
+
+  /**
+   * Starts an image written with the OnReset apply time, which waits in the copy that boots next: resets the chip and
+   * checks that it runs the new image, falling back as {@link #rollback} does. Reserved like a reset; refused
+   * (NoOperation, in the future) when no image waits.
+   */
+  public CompletableFuture<Void> activate(String switchId, UpdateProgress progress) {
+    return resetReserved(switchId, progress, now -> {
+      boolean waiting = now.images().stream().anyMatch(p -> p.active() && !p.running());
+      if (!waiting) {
+        throw refused(400, BaseMessages.NO_OPERATION.with(), "no image waits to boot on switch " + switchId
+            + ": it runs " + now.runningVersion() + " from the copy that boots next");
+      }
+      LOG.info("Switch {}: starting the image that waits for the reset", switchId);
+    });
+  }
+
+  /**
+   * Reserves the chip as for a reset, then on the update thread reads its flash table fresh, lets {@code before} check
+   * it (and prepare the chip), and resets it with {@link SwitchReset}'s checks. The reservation ends with it.
+   */
+  private CompletableFuture<Void> resetReserved(String switchId, UpdateProgress progress,
+      Consumer<SwitchFirmware> before) {
+    if (workers.worker(switchId).isEmpty()) {
+      return CompletableFuture.failedFuture(
+          new RedfishException(404, BaseMessages.RESOURCE_NOT_FOUND.with("Switch", switchId)));
+    }
+    ReservedReset reserved;
+    try {
+      reserved = reserveReset(switchId);
+    } catch (RedfishException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    working.add(switchId);
+    return CompletableFuture.runAsync(() -> {
+      try {
+        SwitchFirmware now;
+        try {
+          now = inventory.refresh(switchId).join();
+        } catch (CompletionException e) {
+          throw refused(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"),
+              "switch " + switchId + " does not answer: " + e.getCause().getMessage());
+        }
+        before.accept(now);
+        new SwitchReset(workers.worker(switchId).orElseThrow(), inventory, inventoryUri.apply(switchId), progress)
+            .run();
+      } finally {
+        working.remove(switchId);
+        reserved.release().run();
+      }
+    }, thread);
+  }
+
+  /** The main image copy that does not run. */
+  private static FirmwarePartition otherImage(SwitchFirmware chip) {
+    return chip.images().stream().filter(p -> !p.running()).findFirst()
+        .orElseThrow(() -> refused(409, BaseMessages.OPERATION_NOT_ALLOWED.with(), "switch " + chip.switchId()
+            + " has no second image copy"));
+  }
+
+  private static String copyName(FirmwarePartition p) {
+    return p.copy() == 0 ? "A" : "B";
+  }
+
+  private static RedfishException refused(int status, io.gpuchassis.redfish.message.MessageInstance message,
+      String why) {
+    return new RedfishException(status, message).withDetail(why);
   }
 
   /**

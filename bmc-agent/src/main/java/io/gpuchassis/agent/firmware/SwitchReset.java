@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * Resets a switch chip (Switch.Reset), which is also how an image written for OnReset starts running. When an image
  * was waiting, the chip must come back running it: then the update is reported successful; if the chip came back on
  * the copy it ran before (the new image did not start), that copy is made active again, so that the chip boots what
- * it runs, and the activation is reported failed.
+ * it runs, and the activation is reported failed. A chip that runs the waiting copy but reports another version than
+ * the copy's flash record is reported failed too. Rollback and activation ({@link FirmwareUpdates}) end with this.
  */
 final class SwitchReset {
 
@@ -54,6 +55,12 @@ final class SwitchReset {
     }
     String image = FirmwareType.IMG + " copy " + (pending.get().copy() == 0 ? "A" : "B");
     boolean started = after.images().stream().anyMatch(p -> p.copy() == pending.get().copy() && p.running());
+    if (started && !runsVersionOf(pending.get(), after)) {
+      var failed = UpdateMessages.ACTIVATE_FAILED.with(image, id);
+      progress.step(failed, origin);
+      throw new RedfishException(503, failed).withDetail("switch " + id + " runs " + image + " but reports version "
+          + after.runningVersion() + ", not the " + version(pending.get()) + " that copy holds");
+    }
     if (started) {
       progress.step(UpdateMessages.UPDATE_SUCCESSFUL.with(id, image + " (" + after.runningVersion() + ")"), origin);
       return;
@@ -74,6 +81,18 @@ final class SwitchReset {
     progress.step(failed, origin);
     throw new RedfishException(503, failed).withDetail("switch " + id + " did not start the new image and runs "
         + after.runningVersion() + " again; that image boots next time too");
+  }
+
+  /**
+   * Whether the running version is the one the copy's flash record names (its major and minor; the record holds no
+   * build number). A record without a version (0) is taken on trust.
+   */
+  private static boolean runsVersionOf(FirmwarePartition copy, SwitchFirmware after) {
+    return copy.imageVersion() == 0 || after.identity().firmwareVersion().word() >>> 16 == copy.imageVersion();
+  }
+
+  private static String version(FirmwarePartition copy) {
+    return String.format("%x.%02x", copy.imageVersion() >>> 8, copy.imageVersion() & 0xFF);
   }
 
   private SwitchFirmware read() {
