@@ -73,6 +73,7 @@ final class ManagerResource {
         .powerState(PowerState.ON)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .logServices(Uris.ref(Uris.logServices()))
+        .ethernetInterfaces(Uris.ref(Uris.managerEthernetInterfaces()))
         .links(new ManagerLinks().managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
         .oem(Map.of("GpuChassisAgent", Map.of("SimulatedHardware", identity.simulated())));
   }

@@ -15,6 +15,7 @@ import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.events.EventServices;
+import io.gpuchassis.agent.network.ManagementNetwork;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -87,6 +88,7 @@ public final class RedfishResources {
     new LegacyThermalResource(model, monitor, sensors).register(routes);
     new LegacyPowerResource(model, monitor, sensors).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
+    new EthernetInterfaceResource(ManagementNetwork.ofHost()).register(routes);
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);
     new AccountsResource(security, vertx).register(routes);

@@ -84,6 +84,10 @@ public final class Schemas {
   public static final ServedSchema EVENT = ServedSchema.versioned("Event", "v1_13_0");
   public static final ServedSchema MESSAGE = ServedSchema.versioned("Message", "v1_3_0");
   public static final ServedSchema RESOURCE = ServedSchema.versioned("Resource", "v1_23_0");
+  public static final ServedSchema ETHERNET_INTERFACE_COLLECTION =
+      ServedSchema.unversioned("EthernetInterfaceCollection");
+  public static final ServedSchema ETHERNET_INTERFACE = ServedSchema.versioned("EthernetInterface", "v1_12_4");
+  public static final ServedSchema IP_ADDRESSES = ServedSchema.versioned("IPAddresses", "v1_1_5");
 
   public static final List<ServedSchema> ALL =
       List.of(
@@ -159,7 +163,10 @@ public final class Schemas {
           EVENT_DESTINATION,
           EVENT,
           MESSAGE,
-          RESOURCE);
+          RESOURCE,
+          ETHERNET_INTERFACE_COLLECTION,
+          ETHERNET_INTERFACE,
+          IP_ADDRESSES);
 
   private Schemas() {}
 }

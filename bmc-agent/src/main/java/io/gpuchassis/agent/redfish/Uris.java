@@ -88,6 +88,15 @@ public final class Uris {
     return MANAGERS + "/" + MANAGER_ID;
   }
 
+  /** The manager's own network interfaces (the management processor's, as its operating system has them). */
+  public static String managerEthernetInterfaces() {
+    return manager() + "/EthernetInterfaces";
+  }
+
+  public static String managerEthernetInterface(String name) {
+    return managerEthernetInterfaces() + "/" + name;
+  }
+
   public static final String ENDPOINTS = FABRIC + "/Endpoints";
   public static final String ZONES = FABRIC + "/Zones";
 

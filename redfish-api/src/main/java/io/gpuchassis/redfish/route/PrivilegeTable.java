@@ -18,7 +18,9 @@ import java.util.Set;
  * operation on a resource of that type requires. Written out here for the entities served; {@code PrivilegeTableTest}
  * compares every entry with the registry file so the two cannot drift. Where the registry overrides a single property
  * (a ManagerAccount's {@code Password} may be changed with ConfigureSelf), the route admits the union and the handler
- * enforces the property rule.
+ * enforces the property rule. Where the registry overrides an entity below another one (SubordinateOverrides: an
+ * EthernetInterface of a Manager needs ConfigureManager to change, not ConfigureComponents), the entry's key names the
+ * chain, built by {@link #subordinate}.
  */
 public final class PrivilegeTable {
 
@@ -39,6 +41,15 @@ public final class PrivilegeTable {
 
   public static Set<String> entities() {
     return TABLE.keySet();
+  }
+
+  /**
+   * The key of {@code entity} where it lies below {@code targets}, the chain of a registry SubordinateOverride's
+   * {@code Targets}: {@code subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection")} is
+   * {@code "Manager/EthernetInterfaceCollection/EthernetInterface"}.
+   */
+  public static String subordinate(String entity, String... targets) {
+    return String.join("/", targets) + "/" + entity;
   }
 
   private static Map<String, Map<HttpMethod, PrivilegeRule>> build() {
@@ -104,6 +115,11 @@ public final class PrivilegeTable {
       destination.put(m, managerOrSelf);
     }
     t.put("EventDestination", destination);
+
+    // A manager's own network interfaces are the manager's configuration (registry SubordinateOverrides).
+    t.put(subordinate("EthernetInterfaceCollection", "Manager"), readLoginWrite(ConfigureManager));
+    t.put(
+        subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection"), readLoginWrite(ConfigureManager));
     return Map.copyOf(t);
   }
 

@@ -25,10 +25,16 @@ class PrivilegeTableTest {
     JsonNode registry = new ObjectMapper().readTree(file.toFile());
     List<String> mismatches = new ArrayList<>();
     for (String entity : PrivilegeTable.entities()) {
-      JsonNode mapping = mapping(registry, entity);
+      List<String> chain = List.of(entity.split("/"));
+      JsonNode mapping = mapping(registry, chain.get(chain.size() - 1));
       assertNotNull(mapping, entity + " is not an entity of " + file);
+      JsonNode override = subordinateOverride(mapping, chain.subList(0, chain.size() - 1));
+      assertNotNull(override, entity + " has no such SubordinateOverride in " + file);
       for (HttpMethod method : PrivilegeTable.METHODS) {
-        PrivilegeRule expected = fromRegistry(mapping, method);
+        PrivilegeRule expected =
+            override.at("/OperationMap/" + method.name()).isMissingNode()
+                ? fromRegistry(mapping, method)
+                : fromRegistry(override, method);
         PrivilegeRule actual = PrivilegeTable.of(entity, method).orElseThrow();
         boolean same = expected.isNoAuth() ? actual.isNoAuth() : expected.equals(actual);
         if (!same) {
@@ -73,6 +79,32 @@ class PrivilegeTableTest {
       rule = rule.or(more.toArray(Privilege[]::new));
     }
     return rule;
+  }
+
+  @Test
+  void a_subordinate_entry_takes_the_override_and_the_baseline_where_the_override_is_silent() {
+    String member = PrivilegeTable.subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection");
+    assertEquals("Manager/EthernetInterfaceCollection/EthernetInterface", member);
+    assertEquals(PrivilegeRule.allOf(Privilege.ConfigureManager), PrivilegeTable.of(member, HttpMethod.PATCH).get());
+    assertEquals(PrivilegeRule.allOf(Privilege.Login), PrivilegeTable.of(member, HttpMethod.GET).get());
+  }
+
+  /**
+   * The SubordinateOverride of {@code mapping} whose Targets are exactly {@code targets}; for no targets, an empty
+   * override (the baseline applies throughout).
+   */
+  static JsonNode subordinateOverride(JsonNode mapping, List<String> targets) {
+    if (targets.isEmpty()) {
+      return new ObjectMapper().createObjectNode();
+    }
+    for (JsonNode override : mapping.path("SubordinateOverrides")) {
+      List<String> named = new ArrayList<>();
+      override.get("Targets").forEach(t -> named.add(t.asText()));
+      if (named.equals(targets)) {
+        return override;
+      }
+    }
+    return null;
   }
 
   static JsonNode mapping(JsonNode registry, String entity) {
