@@ -19,6 +19,10 @@ import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingJournal;
 import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.console.Console;
+import io.gpuchassis.agent.console.ConsoleServices;
+import io.gpuchassis.agent.console.view.ConsoleHealth;
+import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.compose.BindingReconciler;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServices;
@@ -80,6 +84,7 @@ public final class Agent implements AutoCloseable {
   private final HealthMonitor health;
   private final EventServices events;
   private final FirmwareUpdates firmware;
+  private final Console console;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -94,8 +99,10 @@ public final class Agent implements AutoCloseable {
       BindingEngine bindings,
       HealthMonitor health,
       EventServices events,
-      FirmwareUpdates firmware) {
+      FirmwareUpdates firmware,
+      Console console) {
     this.store = store;
+    this.console = console;
     this.vertx = vertx;
     this.server = server;
     this.platform = platform;
@@ -105,6 +112,20 @@ public final class Agent implements AutoCloseable {
     this.health = health;
     this.events = events;
     this.firmware = firmware;
+  }
+
+  /**
+   * Where the technician's consoles run: as configured (the command line's {@code --console} or the configuration's
+   * {@code console.devices}), else the board file's console port on real hardware; none in a simulation unless asked.
+   */
+  private static java.util.List<String> consoleDevices(AgentConfig config, ChassisPlatform platform) {
+    return config.console().devices().orElseGet(() -> platform.simulated() ? java.util.List.of()
+        : platform.board().console().map(p -> java.util.List.of(p.device())).orElse(java.util.List.of()));
+  }
+
+  /** Stops the HTTPS listener; the engines and the consoles go on (as when the management network is down). */
+  public void stopListening() {
+    server.stopListening();
   }
 
   /** The sensors, thresholds, fan loop and over-temperature policy, for in-process tests and tools. */
@@ -211,22 +232,30 @@ public final class Agent implements AutoCloseable {
       SensorCatalog sensorCatalog = new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
       health = startHealth(sensors, sensorCatalog, model, config, platform.simulated(), clock, events);
       firmware = startFirmware(config, join(firmwareKeys), switches, bindings);
+      Reservations reservations = new Reservations(store, clock);
+      TaskRegistry tasks = new TaskRegistry(clock);
+      ChassisHealth chassisHealth = new ChassisHealth(health, sensorCatalog,
+          platform.board().powerSupplyRedundancy().map(r -> r.type().name()).orElse("NotRedundant"),
+          platform.board().powerSupplyRedundancy().map(r -> r.minNeeded()).orElse(0));
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
-              new Reservations(store, clock),
-              new ChassisHealth(health, sensorCatalog,
-                  platform.board().powerSupplyRedundancy().map(r -> r.type().name()).orElse("NotRedundant"),
-                  platform.board().powerSupplyRedundancy().map(r -> r.minNeeded()).orElse(0)),
+              reservations,
+              chassisHealth,
               events,
               firmware,
-              config.outbound());
+              config.outbound(),
+              tasks);
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), config.http(), tls, security, resources, platform.faults());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
-      return new Agent(store, vertx, server, platform, model, switches, bindings, health, events, firmware);
+      Console console = Console.start(consoleDevices(config, platform), config.console(),
+          new ConsoleServices(identity, model, bindings, reservations, health,
+              new ConsoleHealth(chassisHealth, clock, config.switchPollInterval().multipliedBy(3)), firmware, security,
+              events, tasks, platform.faults(), vertx, clock));
+      return new Agent(store, vertx, server, platform, model, switches, bindings, health, events, firmware, console);
     } catch (RuntimeException e) {
       if (firmware != null) {
         firmware.close();
@@ -368,6 +397,8 @@ public final class Agent implements AutoCloseable {
   @Override
   public void close() {
     try {
+      // The consoles first: their sessions use everything below.
+      console.close();
       // Producers first: a poll or a sensor reading that raises an event must find the bus still open.
       firmware.close();
       health.close();

@@ -52,6 +52,13 @@ public final class Main implements Callable<Integer> {
           + " --chassis is its old name.")
   Path board;
 
+  @Option(
+      names = "--console",
+      paramLabel = "DEVICE|stdio|none",
+      description = "A technician's console on serial device DEVICE (115200 8N1), or on this terminal (stdio);"
+          + " repeat for several. Replaces the configuration's and the board file's consoles; none: no console.")
+  java.util.List<String> consoles;
+
   private final PrintWriter err;
 
   Main(PrintWriter err) {
@@ -134,6 +141,10 @@ public final class Main implements Callable<Integer> {
         throw new ConfigException("--board: board file " + board + " does not exist");
       }
       resolved = resolved.withBoard(board);
+    }
+    if (consoles != null) {
+      java.util.List<String> devices = consoles.contains("none") ? java.util.List.of() : consoles;
+      resolved = resolved.withConsole(resolved.console().withDevices(devices));
     }
     return resolved;
   }

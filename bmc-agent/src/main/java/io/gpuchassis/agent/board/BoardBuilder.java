@@ -70,6 +70,8 @@ final class BoardBuilder {
         root.devices().stream().map(this::device).toList(),
         Optional.ofNullable(root.powerSupplyRedundancy())
             .map(entry -> new PowerSupplyRedundancy(entry.type(), entry.minNeeded())),
+        Optional.ofNullable(root.console()).map(c -> new ConsolePort(c.device(),
+            c.baud() == null ? io.gpuchassis.agent.config.ConsoleSettings.DEFAULT_BAUD : c.baud())),
         simulation());
   }
 

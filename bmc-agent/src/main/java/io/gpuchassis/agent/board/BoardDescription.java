@@ -40,6 +40,7 @@ import java.util.OptionalInt;
  * @param devices the other I2C devices
  * @param powerSupplyRedundancy the supplies' redundancy policy; present exactly when there are
  *     {@link PowerSupplyDevice}s
+ * @param console the serial port of the technician's console, if the board has one
  * @param simulation what the simulator puts in; {@link SimulationSetup#NONE} if the file has none
  */
 public record BoardDescription(
@@ -54,6 +55,7 @@ public record BoardDescription(
     List<I2cMux> muxes,
     List<I2cDevice> devices,
     Optional<PowerSupplyRedundancy> powerSupplyRedundancy,
+    Optional<ConsolePort> console,
     SimulationSetup simulation) {
 
   /** Classpath location of the embedded reference board. */
@@ -64,6 +66,7 @@ public record BoardDescription(
     Objects.requireNonNull(identity, "identity");
     Objects.requireNonNull(chassisFruId, "chassisFruId");
     Objects.requireNonNull(powerSupplyRedundancy, "powerSupplyRedundancy");
+    Objects.requireNonNull(console, "console");
     Objects.requireNonNull(simulation, "simulation");
     switches = List.copyOf(switches);
     interSwitchLinks = List.copyOf(interSwitchLinks);

@@ -30,6 +30,7 @@ final class BoardDocument {
       @Required List<SlotEntry> slots,
       I2cSection i2c,
       RedundancyEntry powerSupplyRedundancy,
+      ConsoleEntry console,
       SimulationEntry simulation) {
 
     List<LinkEntry> links() {
@@ -44,6 +45,9 @@ final class BoardDocument {
       return i2c == null ? List.of() : orEmpty(i2c.devices);
     }
   }
+
+  /** The management processor's serial port where the technician's console runs. */
+  record ConsoleEntry(@Required String device, Integer baud) {}
 
   record ChassisEntry(
       @Required String id,

@@ -36,7 +36,8 @@ public record AgentConfig(
     Optional<Path> firmwareTrustedKeys,
     HttpLimits http,
     AuthenticationLimits authentication,
-    OutboundPolicy outbound) {
+    OutboundPolicy outbound,
+    ConsoleSettings console) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -65,26 +66,27 @@ public record AgentConfig(
         Optional.empty(),
         HttpLimits.DEFAULT,
         AuthenticationLimits.DEFAULT,
-        OutboundPolicy.DEFAULT);
+        OutboundPolicy.DEFAULT,
+        ConsoleSettings.DEFAULTS);
   }
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
         value, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
         sensors,
-        firmwareTrustedKeys, http, authentication, outbound);
+        firmwareTrustedKeys, http, authentication, outbound, console);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
         listen, value, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, firmwareTrustedKeys, http, authentication, outbound);
+        sensors, firmwareTrustedKeys, http, authentication, outbound, console);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
     return new AgentConfig(
         listen, stateDir, value, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, sensors,
-        firmwareTrustedKeys, http, authentication, outbound);
+        firmwareTrustedKeys, http, authentication, outbound, console);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -98,13 +100,13 @@ public record AgentConfig(
         switchPollInterval,
         simulation,
         sensors,
-        firmwareTrustedKeys, http, authentication, outbound);
+        firmwareTrustedKeys, http, authentication, outbound, console);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, value, simulation,
-        sensors, firmwareTrustedKeys, http, authentication, outbound);
+        sensors, firmwareTrustedKeys, http, authentication, outbound, console);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -114,34 +116,39 @@ public record AgentConfig(
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, value,
-        sensors, firmwareTrustedKeys, http, authentication, outbound);
+        sensors, firmwareTrustedKeys, http, authentication, outbound, console);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value,
-        firmwareTrustedKeys, http, authentication, outbound);
+        firmwareTrustedKeys, http, authentication, outbound, console);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, Optional.of(value), http, authentication, outbound);
+        sensors, Optional.of(value), http, authentication, outbound, console);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
     return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, value, authentication, outbound);
+        simulation, sensors, firmwareTrustedKeys, value, authentication, outbound, console);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
     return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, value, outbound);
+        simulation, sensors, firmwareTrustedKeys, http, value, outbound, console);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
     return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, authentication, value);
+        simulation, sensors, firmwareTrustedKeys, http, authentication, value, console);
+  }
+
+  public AgentConfig withConsole(ConsoleSettings value) {
+    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
+        simulation, sensors, firmwareTrustedKeys, http, authentication, outbound, value);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */

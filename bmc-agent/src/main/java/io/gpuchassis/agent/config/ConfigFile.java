@@ -89,6 +89,9 @@ public final class ConfigFile {
     HttpLimits http = doc.http != null ? doc.http : config.http();
     AuthenticationLimits authentication = doc.authentication != null ? doc.authentication : config.authentication();
     OutboundPolicy outbound = doc.outbound != null ? doc.outbound : config.outbound();
+    ConsoleSettings baseConsole = config.console();
+    ConsoleSettings console = doc.console != null ? named(file, "console", () -> doc.console.over(baseConsole))
+        : baseConsole;
     Optional<Path> finalCertificate = certificate;
     Optional<Path> finalKey = key;
     HardwareMode finalMode = mode;
@@ -111,7 +114,8 @@ public final class ConfigFile {
                 finalTrustedKeys,
                 http,
                 authentication,
-                outbound));
+                outbound,
+                console));
   }
 
   private static SimulationSpeed parseSpeed(String text) {
@@ -134,10 +138,10 @@ public final class ConfigFile {
     try {
       byte[] content = Files.readAllBytes(file);
       if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-        return new Document(null, null, null, null, null, null, null, null, null, null, null);
+        return new Document(null, null, null, null, null, null, null, null, null, null, null, null);
       }
       Document doc = YAML.readValue(content, Document.class);
-      return doc == null ? new Document(null, null, null, null, null, null, null, null, null, null, null) : doc;
+      return doc == null ? new Document(null, null, null, null, null, null, null, null, null, null, null, null) : doc;
     } catch (NoSuchFileException e) {
       throw new ConfigException("configuration file " + file + " does not exist");
     } catch (JsonMappingException e) {
@@ -181,9 +185,27 @@ public final class ConfigFile {
       @JsonProperty("firmware") Firmware firmware,
       @JsonProperty("http") HttpLimits http,
       @JsonProperty("authentication") AuthenticationLimits authentication,
-      @JsonProperty("outbound") OutboundPolicy outbound) {
+      @JsonProperty("outbound") OutboundPolicy outbound,
+      @JsonProperty("console") Console console) {
     @JsonCreator
     Document {}
+  }
+
+  record Console(
+      @JsonProperty("devices") java.util.List<String> devices,
+      @JsonProperty("baud") Integer baud,
+      @JsonProperty("idleTimeout") String idleTimeout,
+      @JsonProperty("loginTimeout") String loginTimeout) {
+    @JsonCreator
+    Console {}
+
+    ConsoleSettings over(ConsoleSettings base) {
+      return new ConsoleSettings(
+          devices != null ? java.util.Optional.of(devices) : base.devices(),
+          baud != null ? baud : base.baud(),
+          idleTimeout != null ? Durations.parse(idleTimeout) : base.idleTimeout(),
+          loginTimeout != null ? Durations.parse(loginTimeout) : base.loginTimeout());
+    }
   }
 
   record Firmware(@JsonProperty("trustedKeys") String trustedKeys) {

@@ -23,4 +23,12 @@ public final class Durations {
       default -> Duration.ofMinutes(amount);
     };
   }
+
+  /** {@code d} the way {@link #parse} reads it: {@code 10m}, {@code 30s}, {@code 500ms}. */
+  public static String text(Duration d) {
+    if (d.toMillis() % 60_000 == 0) {
+      return d.toMinutes() + "m";
+    }
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+  }
 }

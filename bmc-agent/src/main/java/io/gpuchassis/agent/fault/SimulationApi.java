@@ -28,7 +28,7 @@ public final class SimulationApi {
 
   public static final String FAULTS = "/sim/v1/faults";
   /** Only an administrator holds ConfigureManager among the predefined roles. */
-  static final PrivilegeRule ADMINISTRATOR = PrivilegeRule.allOf(Privilege.ConfigureManager);
+  public static final PrivilegeRule ADMINISTRATOR = PrivilegeRule.allOf(Privilege.ConfigureManager);
 
   private static final Set<String> FAULT_REQUEST_PROPERTIES = Set.of("kind", "target");
 

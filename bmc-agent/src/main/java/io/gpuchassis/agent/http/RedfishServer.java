@@ -86,6 +86,14 @@ public final class RedfishServer {
     return new RedfishServer(server, listen, routes);
   }
 
+  /**
+   * Stops listening: open connections are closed and no new one is accepted. The rest of the agent (the engines, the
+   * consoles) goes on, as it does when the management network is down.
+   */
+  public void stopListening() {
+    server.close().await();
+  }
+
   public int port() {
     return server.actualPort();
   }

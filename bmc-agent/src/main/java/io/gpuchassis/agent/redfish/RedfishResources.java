@@ -43,6 +43,8 @@ public final class RedfishResources {
    * @param outbound where the agent may connect for clients (event destinations, image URIs), the limits of event
    *     streams and subscriptions, and of firmware uploads; the event deliveries follow it from here on
    */
+  private final TaskRegistry tasks;
+
   public RedfishResources(
       ServiceIdentity identity,
       ChassisModel model,
@@ -56,8 +58,10 @@ public final class RedfishResources {
       ChassisHealth health,
       EventServices events,
       io.gpuchassis.agent.firmware.FirmwareUpdates firmware,
-      io.gpuchassis.agent.config.OutboundPolicy outbound) {
+      io.gpuchassis.agent.config.OutboundPolicy outbound,
+      TaskRegistry tasks) {
     this.identity = identity;
+    this.tasks = tasks;
     this.model = model;
     this.certificate = certificate;
     this.clock = clock;
@@ -103,7 +107,6 @@ public final class RedfishResources {
     new FabricResource(model, fabricHealth).register(routes);
     new SwitchResource(model, fabricHealth, firmware::updating).register(routes);
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
-    TaskRegistry tasks = new TaskRegistry(clock);
     new TaskServiceResource(tasks, clock).register(routes);
     UpdateTasks updateTasks = new UpdateTasks(tasks, events.bus());
     new UpdateServiceResource(identity, model, firmware, updateTasks, vertx, outbound).register(routes);

@@ -5,12 +5,12 @@ import java.util.List;
 
 /**
  * The agent's own message registry, {@code GpuChassisAudit}, for security log entries no DMTF registry covers. The
- * agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.0}.
+ * agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.1}.
  */
 public final class AuditMessages {
 
   public static final String PREFIX = "GpuChassisAudit";
-  public static final String VERSION = "1.0.0";
+  public static final String VERSION = "1.1.0";
   public static final String REGISTRY = PREFIX + "." + VERSION;
 
   public static final MessageDefinition WRITE_REQUEST =
@@ -42,8 +42,19 @@ public final class AuditMessages {
           3,
           "None.");
 
+  /** A command a user ran on the serial console that changes something (new in 1.1.0). */
+  public static final MessageDefinition CONSOLE_COMMAND =
+      new MessageDefinition(
+          REGISTRY,
+          "ConsoleCommand",
+          "Console command '%1' by '%2' on %3: %4.",
+          "OK",
+          4,
+          "None.");
+
   /** Every message of the registry, in its published order. */
-  public static final List<MessageDefinition> ALL = List.of(WRITE_REQUEST, REPEATED_ENTRIES, LOGIN_THROTTLED);
+  public static final List<MessageDefinition> ALL =
+      List.of(WRITE_REQUEST, REPEATED_ENTRIES, LOGIN_THROTTLED, CONSOLE_COMMAND);
 
   /** What each argument of each message means, for the published registry. */
   static final List<String> WRITE_REQUEST_ARGS =
@@ -60,6 +71,11 @@ public final class AuditMessages {
   static final List<String> LOGIN_THROTTLED_ARGS =
       List.of("The user name given.", "The client address.", "How the client logged in: 'HTTP Basic' or 'Redfish session'.");
 
+  /** What each argument of {@link #CONSOLE_COMMAND} means. */
+  static final List<String> CONSOLE_COMMAND_ARGS =
+      List.of("The command line as typed.", "The user name.", "The console: 'serial:' and its device, or 'stdio'.",
+          "What came of it: 'done', or 'refused: ' or 'failed: ' and the reason.");
+
   /** A message as the published registry describes it: what it records and what each argument means. */
   public record Published(MessageDefinition definition, String description, List<String> arguments) {}
 
@@ -69,7 +85,9 @@ public final class AuditMessages {
       new Published(REPEATED_ENTRIES, "Security log entries of clients that were not authenticated, repeated within"
           + " the summary window: the first was recorded in full, this one counts the others.", REPEATED_ENTRIES_ARGS),
       new Published(LOGIN_THROTTLED, "A login refused before its password was checked, because its client address"
-          + " had exceeded its login rate.", LOGIN_THROTTLED_ARGS));
+          + " had exceeded its login rate.", LOGIN_THROTTLED_ARGS),
+      new Published(CONSOLE_COMMAND, "A command run on the serial console that changes the chassis, an account or the"
+          + " simulation, whether it was done, refused or failed.", CONSOLE_COMMAND_ARGS));
 
   private AuditMessages() {}
 }

@@ -1,0 +1,125 @@
+package io.gpuchassis.agent.console;
+
+import io.gpuchassis.agent.health.SlotPower;
+import io.vertx.core.http.HttpMethod;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code slot N power on|off|cycle [--force]}, {@code slot N clear-latch} and {@code locate slot N on|off}: a slot's
+ * power and attention LED, through the health monitor that owns the slot lines (and powers slots off for
+ * over-temperature). A changed slot is the PCIeDevice's business on Redfish, so its PATCH privilege applies.
+ */
+final class SlotCommands {
+
+  private SlotCommands() {}
+
+  static Access slotChange() {
+    return Access.changing("PCIeDevice", HttpMethod.PATCH);
+  }
+
+  enum PowerAction { on, off, cycle }
+
+  enum OnOff { on, off }
+
+  @Command(name = "slot", description = "A slot's power and over-temperature latch.",
+      subcommands = {Power.class, ClearLatch.class})
+  static final class SlotGroup {
+    @Parameters(index = "0", paramLabel = "SLOT", description = "The slot number.")
+    int slot;
+  }
+
+  @Command(name = "power", description = "Switch the slot's power (off and cycle refuse a slot bound to a host unless"
+      + " --force; asks for confirmation).")
+  static final class Power extends ConsoleCommand {
+    @ParentCommand
+    SlotGroup parent;
+
+    @Parameters(index = "0", paramLabel = "ACTION", description = "on, off or cycle.")
+    PowerAction action;
+
+    @Option(names = "--force", description = "Also when the slot's GPU is bound to a host.")
+    boolean force;
+
+    @Override
+    Access access() {
+      return slotChange();
+    }
+
+    @Override
+    void run(ConsoleContext console) throws Exception {
+      int slot = parent.slot;
+      BindCommands.slotOf(console.services().model().current(), slot);
+      if (action != PowerAction.on && !console.confirm("Power " + action + " slot " + slot + "?")) {
+        throw new CommandRefused("Cancelled; nothing changed.");
+      }
+      SlotPower power = console.services().health().slotPower();
+      String user = console.account().userName();
+      await(switch (action) {
+        case on -> power.powerOn(slot, user);
+        case off -> power.powerOff(slot, user, force);
+        case cycle -> power.powerCycle(slot, user, force);
+      });
+      console.println("Slot " + slot + (action == PowerAction.cycle ? " power-cycled." : " powered " + action + "."));
+    }
+  }
+
+  @Command(name = "clear-latch", description = "Clear the slot's over-temperature latch and power it on again.")
+  static final class ClearLatch extends ConsoleCommand {
+    @ParentCommand
+    SlotGroup parent;
+
+    @Override
+    Access access() {
+      return slotChange();
+    }
+
+    @Override
+    void run(ConsoleContext console) throws Exception {
+      int slot = parent.slot;
+      BindCommands.slotOf(console.services().model().current(), slot);
+      if (!await(console.services().health().clearLatch(slot, console.account().userName()))) {
+        throw new CommandRefused("Slot " + slot + " is not latched off for over-temperature.");
+      }
+      console.println("Slot " + slot + "'s latch is cleared and the slot is powered on.");
+    }
+  }
+
+  @Command(name = "locate", description = "Light a slot's attention LED for a technician to find it.",
+      subcommands = LocateSlot.class)
+  static final class Locate {}
+
+  @Command(name = "slot", description = "Switch the attention LED of slot SLOT on or off.")
+  static final class LocateSlot extends ConsoleCommand {
+    @Parameters(index = "0", paramLabel = "SLOT", description = "The slot number.")
+    int slot;
+
+    @Parameters(index = "1", paramLabel = "STATE", description = "on or off.")
+    OnOff state;
+
+    @Override
+    Access access() {
+      return slotChange();
+    }
+
+    @Override
+    void run(ConsoleContext console) throws Exception {
+      BindCommands.slotOf(console.services().model().current(), slot);
+      await(console.services().health().slotPower().setLocate(slot, state == OnOff.on));
+      console.println("The attention LED of slot " + slot + " is " + state + ".");
+    }
+  }
+
+  /** Waits for a slot operation; its refusal or failure becomes the sentence the technician reads. */
+  static <T> T await(CompletableFuture<T> operation) throws InterruptedException {
+    try {
+      return operation.get();
+    } catch (ExecutionException e) {
+      throw new CommandRefused(TaskFollower.reason(e.getCause()));
+    }
+  }
+}
