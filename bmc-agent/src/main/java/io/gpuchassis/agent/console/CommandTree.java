@@ -67,8 +67,8 @@ final class CommandTree {
     if (spec.userObject() instanceof ConsoleCommand command) {
       String synopsis = synopsis(spec);
       String description = String.join(" ", spec.usageMessage().description());
-      lines.add(Columns.fit("  " + synopsis));
-      lines.add(Columns.fit("      " + description + "  [" + command.access().describe() + "]"));
+      lines.add(Columns.fit("  " + synopsis + "   [" + command.access().describe() + "]"));
+      lines.addAll(Columns.wrap(description, "      "));
     }
     for (CommandLine sub : new java.util.LinkedHashSet<>(spec.subcommands().values())) {
       collect(sub.getCommandSpec(), lines);

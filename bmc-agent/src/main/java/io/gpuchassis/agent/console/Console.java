@@ -56,7 +56,9 @@ public final class Console implements AutoCloseable {
       }, "console " + line.address());
       thread.setDaemon(true);
       thread.start();
-      LOG.info("Console on {} ({} baud, 8N1)", line.address(), settings.baud());
+      if (line instanceof SerialConsoleLine) {
+        LOG.info("Console on {} ({} baud, 8N1)", line.address(), settings.baud());
+      }
       lines.add(line);
       threads.add(thread);
     }

@@ -139,8 +139,8 @@ final class ConsoleSession implements ConsoleLine.Session {
       if (account.passwordChangeRequired() && !changeRequiredPassword(console)) {
         return;
       }
-      console.println("Logged in as " + account.userName() + " (" + account.role().name()
-          + "). Type 'help' for the commands, Tab to complete, '?' for help on what you typed.");
+      console.println(Columns.fit("Logged in as " + account.userName() + " (" + account.role().name()
+          + "). 'help' lists the commands; Tab completes."));
       while (true) {
         Optional<Account> now = services.security().accounts().findById(account.id()).filter(Account::enabled);
         if (now.isEmpty()) {

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.it;
 import static io.gpuchassis.agent.it.AgentClient.json;
 import static io.gpuchassis.agent.it.TestAgent.ADMIN;
 import static io.gpuchassis.agent.it.TestAgent.ADMIN_PASSWORD;
+import static io.gpuchassis.agent.it.TestAgent.OPERATOR_PASSWORD;
 import static io.gpuchassis.agent.it.TestAgent.READER_PASSWORD;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -234,6 +235,69 @@ class ConsoleIT {
 
   @Test
   @Order(7)
+  void the_led_the_power_a_switch_reset_and_the_simulation_s_faults_go_through_the_engines() throws Exception {
+    logIn("admin", ADMIN_PASSWORD);
+    assertTrue(run("locate slot 2 on", "admin").contains("The attention LED of slot 2 is on."));
+    assertTrue(json(agent.client.get("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot2", ADMIN))
+        .path("LocationIndicatorActive").asBoolean(), "Redfish sees the LED the console lit");
+
+    tech.sendLine("slot 2 power cycle");
+    tech.expect("[y/N] ");
+    tech.sendLine("y");
+    assertTrue(tech.expect(PROMPT).contains("Slot 2 power-cycled."));
+
+    tech.sendLine("switch SW3 reset");
+    tech.expect("[y/N] ");
+    tech.sendLine("y");
+    String reset = tech.expect(PROMPT);
+    assertTrue(reset.contains("Reset of switch SW3: done."), reset);
+    JsonNode tasks = json(agent.client.get("/redfish/v1/TaskService/Tasks?$expand=.", ADMIN));
+    assertTrue(tasks.toString().contains("Reset of switch SW3"), "the TaskService shows the console's reset");
+
+    assertTrue(run("fault list", "admin").contains("link-down"));
+    logOut();
+  }
+
+  @Test
+  @Order(8)
+  void a_locked_out_user_is_unlocked_by_an_administrator_and_changes_its_own_password() {
+    tech.sendLine("");
+    tech.expect("login: ");
+    for (int i = 0; i < 5; i++) {
+      tech.sendLine("operator");
+      tech.expect("Password: ");
+      tech.sendLine("wrong-" + i);
+      tech.expect("login: ");
+    }
+    tech.sendLine("operator");
+    tech.expect("Password: ");
+    tech.sendLine(OPERATOR_PASSWORD);
+    assertTrue(tech.expect("login: ").contains("Login incorrect"), "locked out on this console");
+
+    logIn("admin", ADMIN_PASSWORD);
+    assertTrue(run("account unlock operator", "admin").contains("Account operator is unlocked."));
+    logOut();
+
+    logIn("operator", OPERATOR_PASSWORD);
+    tech.sendLine("password");
+    tech.expect("New password: ");
+    tech.sendLine("short");
+    assertTrue(tech.expect("GPUChassis operator> ").contains("does not meet the policy"));
+    tech.sendLine("password");
+    tech.expect("New password: ");
+    tech.sendLine("operator-password-2");
+    tech.expect("Repeat the new password: ");
+    tech.sendLine("operator-password-2");
+    assertTrue(tech.expect("GPUChassis operator> ").contains("Password changed."));
+    assertFalse(tech.screen().contains("operator-password-2"), "passwords are never echoed");
+    tech.sendLine("logout");
+    tech.expect("login: ");
+    logIn("operator", "operator-password-2");
+    logOut();
+  }
+
+  @Test
+  @Order(9)
   void the_console_works_while_the_https_listener_is_stopped() throws Exception {
     agent.agent.stopListening();
     assertThrows(Exception.class, () -> agent.client.get("/redfish/v1/", null), "HTTPS is down");
