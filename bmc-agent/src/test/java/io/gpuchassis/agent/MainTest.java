@@ -30,9 +30,22 @@ class MainTest {
   @Test
   void help_lists_every_option() {
     assertEquals(0, run("--help"));
-    for (String option : new String[] {"--listen", "--state-dir", "--config", "--board", "--chassis", "--help"}) {
+    for (String option :
+        new String[] {"--listen", "--state-dir", "--config", "--board", "--chassis", "--console", "--help"}) {
       assertTrue(out.toString().contains(option), option);
     }
+  }
+
+  @Test
+  void console_options_replace_the_configured_consoles_and_none_names_none() throws Exception {
+    Path config = dir.resolve("agent.yaml");
+    Files.writeString(config, "console:\n  devices: [/dev/ttyS1]\n");
+    Main main = new Main(new PrintWriter(err, true));
+    new CommandLine(main).parseArgs("--config", config.toString(), "--console", "stdio", "--console", "/dev/ttyUSB0");
+    assertEquals(java.util.Optional.of(java.util.List.of("stdio", "/dev/ttyUSB0")), main.resolve().console().devices());
+    Main none = new Main(new PrintWriter(err, true));
+    new CommandLine(none).parseArgs("--config", config.toString(), "--console", "none");
+    assertEquals(java.util.Optional.of(java.util.List.of()), none.resolve().console().devices());
   }
 
   @Test

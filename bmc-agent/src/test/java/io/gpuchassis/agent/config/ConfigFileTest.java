@@ -47,6 +47,26 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_console_settings_are_read_and_a_bad_one_is_named() throws Exception {
+    AgentConfig config = ConfigFile.apply(AgentConfig.defaults(), write(
+        """
+        console:
+          devices: [/dev/ttymxc1, stdio]
+          baud: 9600
+          idleTimeout: 5m
+        """));
+    assertEquals(Optional.of(java.util.List.of("/dev/ttymxc1", "stdio")), config.console().devices());
+    assertEquals(9600, config.console().baud());
+    assertEquals(java.time.Duration.ofMinutes(5), config.console().idleTimeout());
+    assertEquals(ConsoleSettings.DEFAULTS.loginTimeout(), config.console().loginTimeout());
+    assertEquals(Optional.empty(), AgentConfig.defaults().console().devices(), "none named: the board's, if real");
+
+    ConfigException e = assertThrows(ConfigException.class,
+        () -> ConfigFile.apply(AgentConfig.defaults(), write("console:\n  idleTimeout: forever\n")));
+    assertTrue(e.getMessage().contains("console") && e.getMessage().contains("forever"), e.getMessage());
+  }
+
+  @Test
   void the_stuck_sensor_window_is_read_and_checked() throws Exception {
     assertEquals(60, AgentConfig.defaults().sensors().stuckAfterSamples(), "a minute at the 1 s poll by default");
     assertEquals(120, ConfigFile.apply(AgentConfig.defaults(), write("sensors:\n  stuckAfterSamples: 120\n"))
