@@ -193,7 +193,7 @@ final class ConsoleSession implements ConsoleLine.Session {
         "SLOT", () -> services.model().current().slots().stream().map(s -> Integer.toString(s.number())).toList(),
         "HOST", () -> services.model().current().hosts().stream().map(h -> h.id()).toList(),
         "SWITCH", () -> services.model().current().switches().stream().map(s -> s.id()).toList(),
-        "SENSOR", () -> services.health().readings().keySet().stream().sorted().toList(),
+        "SENSOR", () -> services.verdicts().catalog().all().stream().map(s -> s.redfishId()).sorted().toList(),
         "USER", () -> account.get().role().privileges().contains(Privilege.ConfigureUsers)
             ? services.security().accounts().list().stream().map(Account::userName).toList() : List.of(),
         "KIND", () -> services.faults().map(f -> f.kinds().stream().map(k -> k.name()).toList()).orElse(List.of()));

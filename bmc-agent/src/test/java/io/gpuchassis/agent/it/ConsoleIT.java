@@ -173,6 +173,20 @@ class ConsoleIT {
     logIn("reader", READER_PASSWORD);
     String slots = run("show slot 4", "reader");
     assertTrue(slots.contains("4"), slots);
+    // Tab completes a command, then a sensor's name; the name shows that sensor alone
+    tech.send("sho\t");
+    tech.expect("show ");
+    tech.send("sensors\r");
+    String all = TechnicianTerminal.stripAnsi(tech.expect(PROMPT.replace("admin", "reader")));
+    List<String> rows = all.lines().dropWhile(l -> !l.startsWith("----")).skip(1)
+        .filter(l -> !l.isBlank() && !l.startsWith("GPUChassis")).toList();
+    assertTrue(rows.size() > 10, "every sensor: " + all);
+    String name = rows.get(rows.size() - 1).split(" ")[0];
+    tech.send("show sensors " + name.substring(0, name.length() - 1) + "\t");
+    tech.expect(name);
+    tech.send("\r");
+    String one = TechnicianTerminal.stripAnsi(tech.expect(PROMPT.replace("admin", "reader")));
+    assertTrue(one.lines().filter(l -> l.startsWith(name)).count() == 1 && one.lines().count() < rows.size(), one);
     String refused = run("bind slot 4 host Host1", "reader");
     assertTrue(refused.contains("Not allowed"), refused);
     assertFalse(refused.contains("[y/N]"), "refused before any question");
