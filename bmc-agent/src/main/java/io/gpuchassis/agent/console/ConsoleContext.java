@@ -118,6 +118,23 @@ final class ConsoleContext {
     return lines;
   }
 
+  /** Something that may be abandoned with ^C. */
+  interface Waiting<T> {
+    T await() throws Exception;
+  }
+
+  /** Waits for {@code waiting}; ^C on the terminal interrupts the wait (and only the wait). */
+  <T> T abandonable(Waiting<T> waiting) throws Exception {
+    Thread waiter = Thread.currentThread();
+    Terminal.SignalHandler before = terminal.handle(Terminal.Signal.INT, signal -> waiter.interrupt());
+    try {
+      return waiting.await();
+    } finally {
+      terminal.handle(Terminal.Signal.INT, before);
+      Thread.interrupted(); // a ^C that came as the wait ended is spent, not left for the next prompt
+    }
+  }
+
   void logout() {
     loggedOut = true;
   }

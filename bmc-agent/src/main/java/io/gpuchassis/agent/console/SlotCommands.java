@@ -59,7 +59,7 @@ final class SlotCommands {
       }
       SlotPower power = console.services().health().slotPower();
       String user = console.account().userName();
-      await(switch (action) {
+      await(console, switch (action) {
         case on -> power.powerOn(slot, user);
         case off -> power.powerOff(slot, user, force);
         case cycle -> power.powerCycle(slot, user, force);
@@ -82,7 +82,7 @@ final class SlotCommands {
     void run(ConsoleContext console) throws Exception {
       int slot = parent.slot;
       BindCommands.slotOf(console.services().model().current(), slot);
-      if (!await(console.services().health().clearLatch(slot, console.account().userName()))) {
+      if (!await(console, console.services().health().clearLatch(slot, console.account().userName()))) {
         throw new CommandRefused("Slot " + slot + " is not latched off for over-temperature.");
       }
       console.println("Slot " + slot + "'s latch is cleared and the slot is powered on.");
@@ -109,15 +109,20 @@ final class SlotCommands {
     @Override
     void run(ConsoleContext console) throws Exception {
       BindCommands.slotOf(console.services().model().current(), slot);
-      await(console.services().health().slotPower().setLocate(slot, state == OnOff.on));
+      await(console, console.services().health().slotPower().setLocate(slot, state == OnOff.on));
       console.println("The attention LED of slot " + slot + " is " + state + ".");
     }
   }
 
-  /** Waits for a slot operation; its refusal or failure becomes the sentence the technician reads. */
-  static <T> T await(CompletableFuture<T> operation) throws InterruptedException {
+  /**
+   * Waits for a slot operation; its refusal or failure becomes the sentence the technician reads. ^C stops the wait,
+   * not the operation (the slot lines are in the middle of a sequence that must complete).
+   */
+  static <T> T await(ConsoleContext console, CompletableFuture<T> operation) throws Exception {
     try {
-      return operation.get();
+      return console.abandonable(operation::get);
+    } catch (InterruptedException e) {
+      throw new CommandRefused("Not waiting any more: the operation goes on ('show slot' tells how it ended).");
     } catch (ExecutionException e) {
       throw new CommandRefused(TaskFollower.reason(e.getCause()));
     }

@@ -21,7 +21,7 @@ final class TaskFollower {
     try {
       while (true) {
         try {
-          work.get(1, TimeUnit.SECONDS);
+          console.abandonable(() -> work.get(1, TimeUnit.SECONDS));
           console.println("done.");
           console.println(success);
           return;
@@ -36,6 +36,8 @@ final class TaskFollower {
     } catch (ExecutionException e) {
       console.println("failed.");
       throw new CommandRefused(reason(e.getCause()));
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
     }
   }
 
