@@ -40,6 +40,7 @@ import io.gpuchassis.agent.security.FirstAdministrator;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.platform.ChassisPlatform;
+import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.platform.PlatformAssembly;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
 import io.gpuchassis.agent.platform.ChassisDiscovery;
@@ -161,14 +162,25 @@ public final class Agent implements AutoCloseable {
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
     Clock clock = Clock.systemUTC();
-    createStateDirectory(config.stateDir());
     // Independent start-up work runs side by side: parsing the board file, generating the certificate, starting Vert.x
     // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take tens to hundreds of
     // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(4, r -> new Thread(r, "agent-startup"));
+    CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
+    // The board file is checked before anything is created: a bad configuration leaves no state directory behind.
+    BoardDescription board;
+    try {
+      board = PlatformAssembly.board(config);
+      requireConfiguredFiles(config);
+      createStateDirectory(config.stateDir());
+    } catch (RuntimeException e) {
+      startup.shutdown();
+      vertxStart.thenAccept(Vertx::close);
+      throw e;
+    }
     CompletableFuture<ChassisPlatform> platformOpen =
-        CompletableFuture.supplyAsync(() -> PlatformAssembly.open(config, clock), startup);
+        CompletableFuture.supplyAsync(() -> PlatformAssembly.open(config, board, clock), startup);
     CompletableFuture<HttpsCertificate> tlsLoad =
         CompletableFuture.supplyAsync(
             () ->
@@ -177,7 +189,6 @@ public final class Agent implements AutoCloseable {
                     config.stateDir().resolve("tls"),
                     clock),
             startup);
-    CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
     CompletableFuture<TrustedKeys> firmwareKeys = CompletableFuture.supplyAsync(() -> firmwareKeys(config), startup);
     startup.shutdown();
 
@@ -311,6 +322,18 @@ public final class Agent implements AutoCloseable {
 
   /** How long a slot line owned by a switch may wait for the switch's worker (a firmware block takes a while). */
   static final java.time.Duration SWITCH_GPIO_TIMEOUT = java.time.Duration.ofSeconds(5);
+
+  /** The files the configuration names outside the state directory must be there before anything is created. */
+  private static void requireConfiguredFiles(AgentConfig config) {
+    config.tlsCertificate().ifPresent(file -> requireFile("tls.certificate", file));
+    config.tlsPrivateKey().ifPresent(file -> requireFile("tls.privateKey", file));
+  }
+
+  private static void requireFile(String key, java.nio.file.Path file) {
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      throw ConfigException.at(key, key + ": " + file + " does not exist or is not a file");
+    }
+  }
 
   /** The state directory, owner-only from its creation: the start-up work below writes into it side by side. */
   private static void createStateDirectory(java.nio.file.Path stateDir) {

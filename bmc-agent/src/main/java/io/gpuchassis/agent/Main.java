@@ -42,7 +42,8 @@ public final class Main implements Callable<Integer> {
       description = "Folder for the database, certificate and other state (default: ./bmc-agent-state).")
   Path stateDir;
 
-  @Option(names = "--config", paramLabel = "FILE", description = "YAML configuration file (see README.md).")
+  @Option(names = "--config", paramLabel = "FILE",
+      description = "YAML configuration file (docs/CONFIGURATION.md); its logging levels are reloaded on SIGHUP.")
   Path config;
 
   @Option(
@@ -82,6 +83,7 @@ public final class Main implements Callable<Integer> {
       err.println("bmc-agent: " + e.getMessage());
       return EXIT_CONFIG;
     }
+    io.gpuchassis.agent.logging.LogReload.start(java.util.Optional.ofNullable(config), resolved);
     Agent agent;
     try {
       agent = Agent.start(resolved, System.getenv());

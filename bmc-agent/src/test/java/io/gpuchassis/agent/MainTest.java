@@ -1,6 +1,7 @@
 package io.gpuchassis.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.config.AgentConfig;
@@ -69,9 +70,11 @@ class MainTest {
   @Test
   void a_bad_configuration_file_is_named_and_exits_2() throws Exception {
     Path config = dir.resolve("agent.yaml");
-    Files.writeString(config, "listne: 1.2.3.4:5\n");
+    Files.writeString(config, "stateDir: state\nlistne: 1.2.3.4:5\n");
     assertEquals(2, run("--config", config.toString()));
-    assertTrue(err.toString().contains("unknown setting 'listne'"), err.toString());
+    assertTrue(err.toString().contains("configuration file " + config + ", line 2: unknown key 'listne'"),
+        err.toString());
+    assertFalse(Files.exists(dir.resolve("state")), "nothing is created before the configuration passes");
   }
 
   @Test
@@ -80,6 +83,17 @@ class MainTest {
     Files.writeString(config, "hardware:\n  mode: real\nstateDir: state\n");
     assertEquals(2, run("--config", config.toString()));
     assertTrue(err.toString().contains("hardware.mode 'real' needs the board's description"), err.toString());
+    assertFalse(Files.exists(dir.resolve("state")), "no state directory");
+  }
+
+  @Test
+  void a_configured_certificate_that_is_missing_exits_2_before_anything_is_created() throws Exception {
+    Path config = dir.resolve("agent.yaml");
+    Files.writeString(config, "stateDir: state\ntls:\n  certificate: cert.pem\n  privateKey: key.pem\n");
+    assertEquals(2, run("--config", config.toString()));
+    assertTrue(err.toString().contains("tls.certificate: " + dir.resolve("cert.pem") + " does not exist"),
+        err.toString());
+    assertFalse(Files.exists(dir.resolve("state")), "no state directory");
   }
 
   @Test
@@ -88,6 +102,7 @@ class MainTest {
     Files.writeString(board, "chassis: {id: X}\nswitches: []\n");
     assertEquals(2, run("--board", board.toString(), "--state-dir", dir.resolve("s").toString()));
     assertTrue(err.toString().contains("board description: " + board + ":1: chassis.manufacturer"), err.toString());
+    assertFalse(Files.exists(dir.resolve("s")), "a bad board file leaves no state directory, database or certificate");
   }
 
   @Test

@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param http the HTTPS server's limits
  * @param authentication how logins, sessions and accounts are limited
  * @param outbound where the agent may connect for clients, and the limits of event streams and subscriptions
+ * @param console the technician's consoles
+ * @param logging how much the agent logs (the one part reloaded on SIGHUP)
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -37,7 +39,8 @@ public record AgentConfig(
     HttpLimits http,
     AuthenticationLimits authentication,
     OutboundPolicy outbound,
-    ConsoleSettings console) {
+    ConsoleSettings console,
+    LogSettings logging) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -45,11 +48,9 @@ public record AgentConfig(
 
   public AgentConfig {
     if (tlsCertificate.isPresent() != tlsPrivateKey.isPresent()) {
-      throw new ConfigException("tls.certificate and tls.privateKey must be given together");
+      throw ConfigException.at("tls", "tls.certificate and tls.privateKey must be given together");
     }
-    if (switchPollInterval.compareTo(Duration.ofMillis(50)) < 0 || switchPollInterval.compareTo(Duration.ofMinutes(10)) > 0) {
-      throw new ConfigException("switches.pollInterval must lie between 50ms and 10m, not " + switchPollInterval);
-    }
+    Durations.requireWithin("switches.pollInterval", switchPollInterval, Duration.ofMillis(50), Duration.ofMinutes(10));
   }
 
   public static AgentConfig defaults() {
@@ -67,26 +68,27 @@ public record AgentConfig(
         HttpLimits.DEFAULT,
         AuthenticationLimits.DEFAULT,
         OutboundPolicy.DEFAULT,
-        ConsoleSettings.DEFAULTS);
+        ConsoleSettings.DEFAULTS,
+        LogSettings.DEFAULT);
   }
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
         value, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
         sensors,
-        firmwareTrustedKeys, http, authentication, outbound, console);
+        firmwareTrustedKeys, http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
         listen, value, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, firmwareTrustedKeys, http, authentication, outbound, console);
+        sensors, firmwareTrustedKeys, http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
     return new AgentConfig(
         listen, stateDir, value, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, sensors,
-        firmwareTrustedKeys, http, authentication, outbound, console);
+        firmwareTrustedKeys, http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -100,13 +102,13 @@ public record AgentConfig(
         switchPollInterval,
         simulation,
         sensors,
-        firmwareTrustedKeys, http, authentication, outbound, console);
+        firmwareTrustedKeys, http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, value, simulation,
-        sensors, firmwareTrustedKeys, http, authentication, outbound, console);
+        sensors, firmwareTrustedKeys, http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -116,39 +118,44 @@ public record AgentConfig(
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, value,
-        sensors, firmwareTrustedKeys, http, authentication, outbound, console);
+        sensors, firmwareTrustedKeys, http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value,
-        firmwareTrustedKeys, http, authentication, outbound, console);
+        firmwareTrustedKeys, http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
     return new AgentConfig(
         listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, Optional.of(value), http, authentication, outbound, console);
+        sensors, Optional.of(value), http, authentication, outbound, console, logging);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
     return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, value, authentication, outbound, console);
+        simulation, sensors, firmwareTrustedKeys, value, authentication, outbound, console, logging);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
     return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, value, outbound, console);
+        simulation, sensors, firmwareTrustedKeys, http, value, outbound, console, logging);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
     return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, authentication, value, console);
+        simulation, sensors, firmwareTrustedKeys, http, authentication, value, console, logging);
   }
 
   public AgentConfig withConsole(ConsoleSettings value) {
     return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, authentication, outbound, value);
+        simulation, sensors, firmwareTrustedKeys, http, authentication, outbound, value, logging);
+  }
+
+  public AgentConfig withLogging(LogSettings value) {
+    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
+        simulation, sensors, firmwareTrustedKeys, http, authentication, outbound, console, value);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */

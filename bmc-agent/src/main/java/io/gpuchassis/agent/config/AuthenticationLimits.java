@@ -57,11 +57,8 @@ public record AuthenticationLimits(
     within("maxAccounts", maxAccounts, 1, 1_024);
     within("securityLogEntries", securityLogEntries, 100, 1_000_000);
     within("securityLogUnauthenticatedEntries", securityLogUnauthenticatedEntries, 10, securityLogEntries / 2);
-    if (failureSummaryWindow.compareTo(Duration.ofSeconds(1)) < 0
-        || failureSummaryWindow.compareTo(Duration.ofHours(1)) > 0) {
-      throw new ConfigException(
-          "authentication.failureSummaryWindow must lie between 1s and 60m, not " + failureSummaryWindow);
-    }
+    Durations.requireWithin("authentication.failureSummaryWindow", failureSummaryWindow, Duration.ofSeconds(1),
+        Duration.ofHours(1));
     within("trackedClients", trackedClients, 16, 1_000_000);
   }
 
@@ -92,16 +89,9 @@ public record AuthenticationLimits(
         or(maxAccounts, d.maxAccounts),
         or(securityLogEntries, d.securityLogEntries),
         or(securityLogUnauthenticatedEntries, d.securityLogUnauthenticatedEntries),
-        failureSummaryWindow == null ? d.failureSummaryWindow : window(failureSummaryWindow),
+        failureSummaryWindow == null ? d.failureSummaryWindow
+            : Durations.parse("authentication.failureSummaryWindow", failureSummaryWindow),
         or(trackedClients, d.trackedClients));
-  }
-
-  private static Duration window(String text) {
-    try {
-      return Durations.parse(text);
-    } catch (ConfigException e) {
-      throw new ConfigException("authentication.failureSummaryWindow: " + e.getMessage());
-    }
   }
 
   private static int or(Integer value, int fallback) {
@@ -110,7 +100,7 @@ public record AuthenticationLimits(
 
   private static void within(String key, int value, int min, int max) {
     if (value < min || value > max) {
-      throw new ConfigException(
+      throw ConfigException.at("authentication." + key,
           "authentication." + key + " must lie between " + min + " and " + max + ", not " + value);
     }
   }

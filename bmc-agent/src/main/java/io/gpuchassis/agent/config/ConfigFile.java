@@ -2,7 +2,8 @@ package io.gpuchassis.agent.config;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,30 +12,87 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import java.util.function.Supplier;
 
 /**
- * Reads the YAML configuration file (format in README.md). Unknown keys and wrong types are errors that name the key,
- * so that a typo never silently falls back to a default. Relative paths are resolved against the file's folder.
+ * Reads the YAML configuration file (every key: docs/CONFIGURATION.md). Unknown keys, keys given twice, wrong types
+ * and bad values are errors that name the file, the line and the key in plain words, so that a typo never silently
+ * falls back to a default. Relative paths are resolved against the file's folder.
  */
 public final class ConfigFile {
 
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          // 1.5 connections is a mistake to report, not to round down
+          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
 
   private ConfigFile() {}
 
-  /** Applies the settings of {@code file} on top of {@code base}. */
+  /**
+   * Applies the settings of {@code file} on top of {@code base}.
+   *
+   * @throws ConfigException naming the file, and the line and key where known, of the first problem found
+   */
   public static AgentConfig apply(AgentConfig base, Path file) {
-    Document doc = read(file);
-    Path folder = file.toAbsolutePath().getParent();
+    byte[] content = read(file);
+    KeyLines lines;
+    try {
+      lines = KeyLines.scan(content);
+    } catch (ConfigException e) {
+      throw located(file, e.line(), e);
+    }
+    try {
+      return merge(base, file.toAbsolutePath().getParent(), bind(content, lines));
+    } catch (ConfigException e) {
+      throw located(file, e.line() > 0 ? e.line() : e.key().map(lines::lineOf).orElse(0), e);
+    }
+  }
+
+  /** {@code e} prefixed with where it was found: {@code configuration file F, line N: ...}. */
+  private static ConfigException located(Path file, int line, ConfigException e) {
+    return ConfigException.atLine(line, e.key().orElse(null),
+        "configuration file " + file + (line > 0 ? ", line " + line : "") + ": " + e.getMessage(), e);
+  }
+
+  private static byte[] read(Path file) {
+    try {
+      return Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException("configuration file " + file + " does not exist");
+    } catch (IOException e) {
+      throw new ConfigException("configuration file " + file + " cannot be read: " + e.getMessage(), e);
+    }
+  }
+
+  private static Document bind(byte[] content, KeyLines lines) {
+    if (lines.empty()) {
+      return Document.EMPTY;
+    }
+    try {
+      Document doc = YAML.readValue(content, Document.class);
+      return doc == null ? Document.EMPTY : doc;
+    } catch (JsonMappingException e) {
+      throw Problems.of(e, lines);
+    } catch (StreamReadException e) {
+      int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+      throw ConfigException.atLine(line, null, "not valid YAML: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new ConfigException("cannot be read: " + e.getMessage(), e);
+    }
+  }
+
+  private static AgentConfig merge(AgentConfig base, Path folder, Document doc) {
     AgentConfig config = base;
     if (doc.listen != null) {
-      config = config.withListen(named(file, "listen", () -> ListenAddress.parse(doc.listen)));
+      config = config.withListen(keyed("listen", () -> ListenAddress.parse(doc.listen)));
     }
     if (doc.stateDir != null) {
       config = config.withStateDir(folder.resolve(doc.stateDir));
@@ -43,11 +101,11 @@ public final class ConfigFile {
     Optional<Path> board = config.board();
     if (doc.hardware != null) {
       if (doc.hardware.mode != null) {
-        mode = named(file, "hardware.mode", () -> parseMode(doc.hardware.mode));
+        mode = keyed("hardware.mode", () -> parseMode(doc.hardware.mode));
       }
       if (doc.hardware.board != null && doc.hardware.topology != null) {
-        throw new ConfigException("configuration file " + file + ": hardware.board and hardware.topology (its old"
-            + " name) name the same file; give only hardware.board");
+        throw ConfigException.at("hardware.topology", "hardware.board and hardware.topology (its old name) name the"
+            + " same file; give only hardware.board");
       }
       String named = doc.hardware.board != null ? doc.hardware.board : doc.hardware.topology;
       if (named != null) {
@@ -60,62 +118,34 @@ public final class ConfigFile {
       certificate = Optional.ofNullable(doc.tls.certificate).map(folder::resolve);
       key = Optional.ofNullable(doc.tls.privateKey).map(folder::resolve);
     }
-    java.time.Duration pollInterval = config.switchPollInterval();
+    Duration pollInterval = config.switchPollInterval();
     if (doc.switches != null && doc.switches.pollInterval != null) {
-      pollInterval = named(file, "switches.pollInterval", () -> Durations.parse(doc.switches.pollInterval));
+      pollInterval = Durations.parse("switches.pollInterval", doc.switches.pollInterval);
     }
-    java.time.Duration finalPollInterval = pollInterval;
     SimulationSettings simulation = config.simulation();
     if (doc.simulation != null && doc.simulation.speed != null) {
-      SimulationSpeed speed = named(file, "simulation.speed", () -> parseSpeed(doc.simulation.speed));
-      simulation = simulation.withSpeed(speed);
+      simulation = simulation.withSpeed(keyed("simulation.speed", () -> parseSpeed(doc.simulation.speed)));
     }
     if (doc.simulation != null && doc.simulation.switchSimulator != null) {
-      ListenAddress address =
-          named(file, "simulation.switchSimulator", () -> ListenAddress.parse(doc.simulation.switchSimulator));
-      simulation = simulation.withSwitchSimulator(address);
+      simulation = simulation.withSwitchSimulator(
+          keyed("simulation.switchSimulator", () -> ListenAddress.parse(doc.simulation.switchSimulator)));
     }
-    SimulationSettings finalSimulation = simulation;
     SensorSettings sensors = config.sensors();
     if (doc.sensors != null && doc.sensors.stuckAfterSamples != null) {
-      sensors = named(file, "settings", () -> new SensorSettings(doc.sensors.stuckAfterSamples));
+      sensors = new SensorSettings(doc.sensors.stuckAfterSamples);
     }
-    SensorSettings finalSensors = sensors;
     Optional<Path> trustedKeys = config.firmwareTrustedKeys();
     if (doc.firmware != null && doc.firmware.trustedKeys != null) {
       trustedKeys = Optional.of(folder.resolve(doc.firmware.trustedKeys));
     }
-    Optional<Path> finalTrustedKeys = trustedKeys;
     HttpLimits http = doc.http != null ? doc.http : config.http();
     AuthenticationLimits authentication = doc.authentication != null ? doc.authentication : config.authentication();
     OutboundPolicy outbound = doc.outbound != null ? doc.outbound : config.outbound();
-    ConsoleSettings baseConsole = config.console();
-    ConsoleSettings console = doc.console != null ? named(file, "console", () -> doc.console.over(baseConsole))
-        : baseConsole;
-    Optional<Path> finalCertificate = certificate;
-    Optional<Path> finalKey = key;
-    HardwareMode finalMode = mode;
-    Optional<Path> finalBoard = board;
-    AgentConfig merged = config;
-    return named(
-        file,
-        "settings",
-        () ->
-            new AgentConfig(
-                merged.listen(),
-                merged.stateDir(),
-                finalMode,
-                finalBoard,
-                finalCertificate,
-                finalKey,
-                finalPollInterval,
-                finalSimulation,
-                finalSensors,
-                finalTrustedKeys,
-                http,
-                authentication,
-                outbound,
-                console));
+    ConsoleSettings console = doc.console != null ? doc.console.over(config.console()) : config.console();
+    LogSettings logging = doc.logging != null
+        ? LogSettings.fromFile(config.logging(), doc.logging.level, doc.logging.levels) : config.logging();
+    return new AgentConfig(config.listen(), config.stateDir(), mode, board, certificate, key, pollInterval,
+        simulation, sensors, trustedKeys, http, authentication, outbound, console, logging);
   }
 
   private static SimulationSpeed parseSpeed(String text) {
@@ -134,46 +164,19 @@ public final class ConfigFile {
     }
   }
 
-  private static Document read(Path file) {
-    try {
-      byte[] content = Files.readAllBytes(file);
-      if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
-        return new Document(null, null, null, null, null, null, null, null, null, null, null, null);
-      }
-      Document doc = YAML.readValue(content, Document.class);
-      return doc == null ? new Document(null, null, null, null, null, null, null, null, null, null, null, null) : doc;
-    } catch (NoSuchFileException e) {
-      throw new ConfigException("configuration file " + file + " does not exist");
-    } catch (JsonMappingException e) {
-      throw new ConfigException("configuration file " + file + ": " + describe(e), e);
-    } catch (JsonProcessingException e) {
-      throw new ConfigException("configuration file " + file + " is not valid YAML: " + e.getOriginalMessage(), e);
-    } catch (IOException e) {
-      throw new ConfigException("configuration file " + file + " cannot be read: " + e.getMessage(), e);
-    }
-  }
-
-  private static String describe(JsonMappingException e) {
-    String path =
-        e.getPath().stream()
-            .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-            .collect(Collectors.joining("."));
-    if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException) {
-      return "unknown setting '" + path + "'";
-    }
-    String where = e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")";
-    return "bad value for '" + path + "'" + where + ": " + e.getOriginalMessage();
-  }
-
-  private static <T> T named(Path file, String key, java.util.function.Supplier<T> parse) {
+  /** {@code parse}'s value; a problem that names no key is given {@code key}. */
+  private static <T> T keyed(String key, Supplier<T> parse) {
     try {
       return parse.get();
     } catch (ConfigException e) {
-      throw new ConfigException("configuration file " + file + ": " + key + ": " + e.getMessage(), e);
+      if (e.key().isPresent()) {
+        throw e;
+      }
+      throw ConfigException.at(key, key + ": " + e.getMessage(), e);
     }
   }
 
-  /** The file's shape; every key is optional. */
+  /** The file's shape; every key is optional. docs/CONFIGURATION.md documents each (a test holds this). */
   record Document(
       @JsonProperty("listen") String listen,
       @JsonProperty("stateDir") String stateDir,
@@ -186,13 +189,17 @@ public final class ConfigFile {
       @JsonProperty("http") HttpLimits http,
       @JsonProperty("authentication") AuthenticationLimits authentication,
       @JsonProperty("outbound") OutboundPolicy outbound,
-      @JsonProperty("console") Console console) {
+      @JsonProperty("console") Console console,
+      @JsonProperty("logging") Logging logging) {
+    static final Document EMPTY =
+        new Document(null, null, null, null, null, null, null, null, null, null, null, null, null);
+
     @JsonCreator
     Document {}
   }
 
   record Console(
-      @JsonProperty("devices") java.util.List<String> devices,
+      @JsonProperty("devices") List<String> devices,
       @JsonProperty("baud") Integer baud,
       @JsonProperty("idleTimeout") String idleTimeout,
       @JsonProperty("loginTimeout") String loginTimeout) {
@@ -201,11 +208,16 @@ public final class ConfigFile {
 
     ConsoleSettings over(ConsoleSettings base) {
       return new ConsoleSettings(
-          devices != null ? java.util.Optional.of(devices) : base.devices(),
+          devices != null ? Optional.of(devices) : base.devices(),
           baud != null ? baud : base.baud(),
-          idleTimeout != null ? Durations.parse(idleTimeout) : base.idleTimeout(),
-          loginTimeout != null ? Durations.parse(loginTimeout) : base.loginTimeout());
+          idleTimeout != null ? Durations.parse("console.idleTimeout", idleTimeout) : base.idleTimeout(),
+          loginTimeout != null ? Durations.parse("console.loginTimeout", loginTimeout) : base.loginTimeout());
     }
+  }
+
+  record Logging(@JsonProperty("level") String level, @JsonProperty("levels") Map<String, String> levels) {
+    @JsonCreator
+    Logging {}
   }
 
   record Firmware(@JsonProperty("trustedKeys") String trustedKeys) {

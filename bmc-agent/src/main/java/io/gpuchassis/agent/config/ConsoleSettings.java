@@ -23,11 +23,10 @@ public record ConsoleSettings(Optional<List<String>> devices, int baud, Duration
   public ConsoleSettings {
     devices = devices.map(List::copyOf);
     if (baud < 50 || baud > 4_000_000) {
-      throw new ConfigException("console.baud must be between 50 and 4000000, not " + baud);
+      throw ConfigException.at("console.baud", "console.baud must lie between 50 and 4000000, not " + baud);
     }
-    if (idleTimeout.isNegative() || idleTimeout.isZero() || loginTimeout.isNegative() || loginTimeout.isZero()) {
-      throw new ConfigException("console.idleTimeout and console.loginTimeout must be positive");
-    }
+    Durations.requireWithin("console.idleTimeout", idleTimeout, Duration.ofSeconds(1), Duration.ofHours(24));
+    Durations.requireWithin("console.loginTimeout", loginTimeout, Duration.ofSeconds(1), Duration.ofHours(1));
   }
 
   public ConsoleSettings withDevices(List<String> next) {

@@ -69,7 +69,8 @@ public record HttpLimits(
         maxUnauthenticatedConnections);
     range("http.reservedAdministratorConnections", reservedAdministratorConnections, 1, maxConnections);
     if (maxUnauthenticatedConnections + reservedAdministratorConnections >= maxConnections) {
-      throw new ConfigException("http.maxUnauthenticatedConnections (" + maxUnauthenticatedConnections
+      throw ConfigException.at("http.maxUnauthenticatedConnections", "http.maxUnauthenticatedConnections ("
+          + maxUnauthenticatedConnections
           + ") and http.reservedAdministratorConnections (" + reservedAdministratorConnections
           + ") must leave room below http.maxConnections (" + maxConnections + ") for other authenticated clients");
     }
@@ -157,25 +158,19 @@ public record HttpLimits(
   }
 
   private static Duration parse(String key, String text, Duration fallback) {
-    if (text == null) {
-      return fallback;
-    }
-    try {
-      return Durations.parse(text);
-    } catch (ConfigException e) {
-      throw new ConfigException(key + ": " + e.getMessage(), e);
-    }
+    return text == null ? fallback : Durations.parse(key, text);
   }
 
   private static void range(String key, int value, int min, int max) {
     if (value < min || value > max) {
-      throw new ConfigException(key + " must lie between " + min + " and " + max + ", not " + value);
+      throw ConfigException.at(key, key + " must lie between " + min + " and " + max + ", not " + value);
     }
   }
 
   private static void duration(String key, Duration value) {
-    if (value == null || value.compareTo(Duration.ofSeconds(1)) < 0 || value.compareTo(Duration.ofHours(1)) > 0) {
-      throw new ConfigException(key + " must lie between 1s and 1h, not " + (value == null ? "null" : value.toMillis() + "ms"));
+    if (value == null) {
+      throw ConfigException.at(key, key + " must be given");
     }
+    Durations.requireWithin(key, value, Duration.ofSeconds(1), Duration.ofHours(1));
   }
 }

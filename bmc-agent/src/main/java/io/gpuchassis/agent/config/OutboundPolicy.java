@@ -58,12 +58,11 @@ public record OutboundPolicy(
     within("sseStreamsPerAccount", sseStreamsPerAccount, 1, maxSseStreams);
     within("sseStreamsReservedForManagers", sseStreamsReservedForManagers, 0, maxSseStreams - 1);
     within("sseBufferBytes", sseBufferBytes, 16 * 1024, 16 * 1024 * 1024);
-    within("sseOverflowGrace (ms)", sseOverflowGrace.toMillis(), 0, Duration.ofMinutes(5).toMillis());
+    Durations.requireWithin("outbound.sseOverflowGrace", sseOverflowGrace, Duration.ZERO, Duration.ofMinutes(5));
     within("maxSubscriptions", maxSubscriptions, 1, 100);
     within("subscriptionsPerAccount", subscriptionsPerAccount, 1, maxSubscriptions);
     within("subscriptionsReservedForManagers", subscriptionsReservedForManagers, 0, maxSubscriptions - 1);
-    within("uploadDeadline (ms)", uploadDeadline.toMillis(), Duration.ofSeconds(10).toMillis(),
-        Duration.ofHours(1).toMillis());
+    Durations.requireWithin("outbound.uploadDeadline", uploadDeadline, Duration.ofSeconds(10), Duration.ofHours(1));
     within("stagingFreeSpaceMarginBytes", stagingFreeSpaceMarginBytes, 0, Long.MAX_VALUE / 4);
   }
 
@@ -210,23 +209,20 @@ public record OutboundPolicy(
       try {
         parsed.add(Network.parse(cidr));
       } catch (ConfigException e) {
-        throw new ConfigException("outbound.deniedNetworks: " + e.getMessage(), e);
+        throw ConfigException.at("outbound.deniedNetworks", "outbound.deniedNetworks: " + e.getMessage(), e);
       }
     }
     return parsed;
   }
 
   private static Duration duration(String key, String text) {
-    try {
-      return Durations.parse(text);
-    } catch (ConfigException e) {
-      throw new ConfigException("outbound." + key + ": " + e.getMessage(), e);
-    }
+    return Durations.parse("outbound." + key, text);
   }
 
   private static void within(String key, long value, long min, long max) {
     if (value < min || value > max) {
-      throw new ConfigException("outbound." + key + " must lie between " + min + " and " + max + ", not " + value);
+      throw ConfigException.at("outbound." + key,
+          "outbound." + key + " must lie between " + min + " and " + max + ", not " + value);
     }
   }
 

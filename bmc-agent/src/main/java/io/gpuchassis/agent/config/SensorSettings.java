@@ -16,7 +16,7 @@ public record SensorSettings(int stuckAfterSamples) {
 
   public SensorSettings {
     if (stuckAfterSamples < 2 || stuckAfterSamples > MAX_STUCK_SAMPLES) {
-      throw new ConfigException(
+      throw ConfigException.at("sensors.stuckAfterSamples",
           "sensors.stuckAfterSamples must lie between 2 and " + MAX_STUCK_SAMPLES + ", not " + stuckAfterSamples);
     }
   }

@@ -24,7 +24,11 @@ public final class PlatformAssembly {
    * @throws ConfigException when the board description is missing or cannot be read
    */
   public static ChassisPlatform open(AgentConfig config, Clock clock) {
-    BoardDescription board = board(config);
+    return open(config, board(config), clock);
+  }
+
+  /** Opens the platform the configuration selects, built from {@code board} (read with {@link #board}). */
+  public static ChassisPlatform open(AgentConfig config, BoardDescription board, Clock clock) {
     return config.hardwareMode() == HardwareMode.REAL
         ? new BoardPlatform(board)
         : SimulatedPlatform.start(board, clock, config.simulation());

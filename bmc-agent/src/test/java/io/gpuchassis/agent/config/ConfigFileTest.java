@@ -88,7 +88,7 @@ class ConfigFileTest {
         ConfigFile.apply(defaults, file).firmwareTrustedKeysDir());
     var typo = assertThrows(ConfigException.class,
         () -> ConfigFile.apply(defaults, write("firmware:\n  trustedKey: vendor-keys\n")));
-    assertTrue(typo.getMessage().contains("unknown setting 'firmware.trustedKey'"), typo.getMessage());
+    assertTrue(typo.getMessage().contains("unknown key 'firmware.trustedKey'"), typo.getMessage());
   }
 
   @Test
@@ -115,7 +115,7 @@ class ConfigFileTest {
     var e =
         assertThrows(
             ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("hardware:\n  mdoe: real\n")));
-    assertTrue(e.getMessage().contains("unknown setting 'hardware.mdoe'"), e.getMessage());
+    assertTrue(e.getMessage().contains("unknown key 'hardware.mdoe'; hardware takes: board, mode, topology"), e.getMessage());
   }
 
   @Test
@@ -138,7 +138,7 @@ class ConfigFileTest {
         assertThrows(
             ConfigException.class,
             () -> ConfigFile.apply(AgentConfig.defaults(), write("stateDir: s\nhardware: [1, 2]\n")));
-    assertTrue(e.getMessage().contains("bad value for 'hardware' (line 2)"), e.getMessage());
+    assertTrue(e.getMessage().contains("line 2: hardware: expected a mapping of keys (key: value lines), found a list"), e.getMessage());
   }
 
   @Test

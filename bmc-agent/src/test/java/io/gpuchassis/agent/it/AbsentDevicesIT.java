@@ -27,14 +27,14 @@ class AbsentDevicesIT {
   void the_agent_starts_without_its_devices_and_names_each_missing_one() throws Exception {
     Path board = AbsentBoard.write(dir);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    PrintStream stderr = System.err;
+    PrintStream stdout = System.out; // the log's stream (agent.logging)
     TestAgent agent;
-    System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+    System.setOut(new PrintStream(log, true, StandardCharsets.UTF_8));
     try {
       agent = TestAgent.start(dir.resolve("state"), config -> config.withBoard(board)
           .withHardwareMode(HardwareMode.REAL));
     } finally {
-      System.setErr(stderr);
+      System.setOut(stdout);
     }
     try (agent) {
       assertEquals(200, agent.client.get("/redfish/v1/", null).statusCode());

@@ -6,12 +6,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What the agent logs while this is open (slf4j-simple writes to the current {@code System.err}), still passed on to
- * the real stderr. Tests run one at a time in their JVM, so the swap is theirs alone.
+ * What the agent logs while this is open (agent.logging writes to the current {@code System.out}), still passed on to
+ * the real stdout. Tests run one at a time in their JVM, so the swap is theirs alone.
  */
 final class CapturedLog implements AutoCloseable {
 
-  private final PrintStream original = System.err;
+  private final PrintStream original = System.out;
   private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
   CapturedLog() {
@@ -32,7 +32,7 @@ final class CapturedLog implements AutoCloseable {
         original.write(b, off, len);
       }
     };
-    System.setErr(new PrintStream(tee, true, StandardCharsets.UTF_8));
+    System.setOut(new PrintStream(tee, true, StandardCharsets.UTF_8));
   }
 
   String text() {
@@ -43,6 +43,6 @@ final class CapturedLog implements AutoCloseable {
 
   @Override
   public void close() {
-    System.setErr(original);
+    System.setOut(original);
   }
 }

@@ -43,7 +43,8 @@ class TlsIT {
             io.gpuchassis.agent.config.HttpLimits.DEFAULT,
             io.gpuchassis.agent.config.AuthenticationLimits.DEFAULT,
             io.gpuchassis.agent.config.OutboundPolicy.DEFAULT,
-            io.gpuchassis.agent.config.ConsoleSettings.DEFAULTS);
+            io.gpuchassis.agent.config.ConsoleSettings.DEFAULTS,
+            io.gpuchassis.agent.config.LogSettings.DEFAULT);
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"))) {
       assertFalse(Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");
       assertEquals(200, new AgentClient(agent.port(), own.certificate()).get("/redfish/v1/", null).statusCode());
