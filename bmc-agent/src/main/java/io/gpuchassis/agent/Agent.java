@@ -327,6 +327,11 @@ public final class Agent implements AutoCloseable {
   private static void requireConfiguredFiles(AgentConfig config) {
     config.tlsCertificate().ifPresent(file -> requireFile("tls.certificate", file));
     config.tlsPrivateKey().ifPresent(file -> requireFile("tls.privateKey", file));
+    config.firmwareTrustedKeys()
+        .filter(dir -> java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir))
+        .ifPresent(dir -> {
+          throw ConfigException.at("firmware.trustedKeys", "firmware.trustedKeys: " + dir + " is not a folder");
+        });
   }
 
   private static void requireFile(String key, java.nio.file.Path file) {

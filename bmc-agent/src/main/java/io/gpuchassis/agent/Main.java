@@ -119,6 +119,19 @@ public final class Main implements Callable<Integer> {
     cli.addSubcommand("simulate", PlatformAssembly.simulateCommand(out, err));
     cli.setOut(out);
     cli.setErr(err);
+    cli.setExecutionStrategy(parsed -> {
+      if (parsed.subcommand() == null) {
+        return new CommandLine.RunLast().execute(parsed);
+      }
+      // A tool's stdout is its report: its log lines go to stderr.
+      boolean before = io.gpuchassis.agent.logging.AgentLogging.writingToStderr();
+      io.gpuchassis.agent.logging.AgentLogging.logToStderr(true);
+      try {
+        return new CommandLine.RunLast().execute(parsed);
+      } finally {
+        io.gpuchassis.agent.logging.AgentLogging.logToStderr(before);
+      }
+    });
     return cli;
   }
 

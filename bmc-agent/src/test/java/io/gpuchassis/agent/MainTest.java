@@ -97,6 +97,40 @@ class MainTest {
   }
 
   @Test
+  void a_firmware_keys_folder_that_is_a_file_exits_2_before_anything_is_created() throws Exception {
+    Path config = dir.resolve("agent.yaml");
+    Files.writeString(dir.resolve("keys"), "not a folder");
+    Files.writeString(config, "stateDir: state\nfirmware:\n  trustedKeys: keys\n");
+    assertEquals(2, run("--config", config.toString()));
+    assertTrue(err.toString().contains("firmware.trustedKeys: " + dir.resolve("keys") + " is not a folder"),
+        err.toString());
+    assertFalse(Files.exists(dir.resolve("state")), "no state directory");
+  }
+
+  @Test
+  void the_tools_log_to_stderr_while_they_run_so_that_their_stdout_is_their_report() {
+    io.gpuchassis.agent.logging.AgentLogging.logToStderr(false);
+    CommandLine cli = Main.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(err));
+    Spy spy = new Spy();
+    cli.addSubcommand("spy", spy);
+    assertEquals(0, cli.execute("spy"));
+    assertTrue(spy.logsOnStderr, "log lines on stderr while a subcommand runs");
+    assertFalse(io.gpuchassis.agent.logging.AgentLogging.writingToStderr(), "back on stdout after it");
+  }
+
+  /** A subcommand that notes where log lines go while it runs. */
+  @CommandLine.Command(name = "spy")
+  static final class Spy implements java.util.concurrent.Callable<Integer> {
+    boolean logsOnStderr;
+
+    @Override
+    public Integer call() {
+      logsOnStderr = io.gpuchassis.agent.logging.AgentLogging.writingToStderr();
+      return 0;
+    }
+  }
+
+  @Test
   void a_broken_board_file_is_named_with_its_line_and_exits_2() throws Exception {
     Path board = dir.resolve("board.yaml");
     Files.writeString(board, "chassis: {id: X}\nswitches: []\n");

@@ -43,6 +43,14 @@ public final class AgentLogging {
   }
 
   /**
+   * Sends the log lines to stderr ({@code true}) or stdout: stderr for the tools ({@code probe}, {@code simulate}),
+   * whose stdout is their report.
+   */
+  public static void logToStderr(boolean value) {
+    appender().ifPresent(a -> a.toStderr(value));
+  }
+
+  /**
    * Whether log lines go to stderr: when a console runs on the agent's own terminal ({@code --console stdio}), stdout
    * is the technician's screen and must not carry log lines.
    */
@@ -86,7 +94,7 @@ public final class AgentLogging {
   }
 
   /** Whether lines go to stderr now (rather than stdout). */
-  static boolean writingToStderr() {
+  public static boolean writingToStderr() {
     return appender().map(StandardStreamAppender::toStderr).orElse(false);
   }
 

@@ -37,9 +37,18 @@ public final class LogReload {
    */
   public static LogReload start(Optional<Path> file, AgentConfig config) {
     AgentLogging.apply(config);
-    LogReload reload = new LogReload(file, file.map(f -> ConfigFile.apply(AgentConfig.defaults(), f)));
+    LogReload reload = new LogReload(file, file.map(f -> fromFile(f, config)));
     Signal.handle(new Signal("HUP"), signal -> reload.reload());
     return reload;
+  }
+
+  /** {@code file}'s own settings, without the command line's; {@code config} if the file changed since it passed. */
+  private static AgentConfig fromFile(Path file, AgentConfig config) {
+    try {
+      return ConfigFile.apply(AgentConfig.defaults(), file);
+    } catch (ConfigException e) {
+      return config;
+    }
   }
 
   /** For tests: a reloader of {@code file}, whose settings at start were {@code fromFileAtStart}; no signal. */
