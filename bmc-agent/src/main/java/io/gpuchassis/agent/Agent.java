@@ -156,7 +156,8 @@ public final class Agent implements AutoCloseable {
   /**
    * Starts the agent and returns once it is listening.
    *
-   * @param environment the process environment (for {@code BMC_AGENT_ADMIN_PASSWORD})
+   * @param environment the process environment (for the first password: {@code CREDENTIALS_DIRECTORY},
+   *     {@code BMC_AGENT_ADMIN_PASSWORD})
    * @throws ConfigException when the configuration cannot be honoured
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
@@ -195,8 +196,7 @@ public final class Agent implements AutoCloseable {
 
       PasswordHasher hasher = new PasswordHasher();
       AccountRepository accounts = new AccountRepository(store);
-      new FirstAdministrator(accounts, hasher, clock)
-          .ensure(Optional.ofNullable(environment.get(FirstAdministrator.PASSWORD_VARIABLE)));
+      new FirstAdministrator(accounts, hasher, clock).ensure(environment);
 
       ChassisPlatform platform = join(platformOpen);
       if (platform.simulated()) {
@@ -392,6 +392,11 @@ public final class Agent implements AutoCloseable {
 
   public SwitchWorkers switches() {
     return switches;
+  }
+
+  /** The Vert.x instance the HTTPS server runs on (the service's watchdog checks its event loop). */
+  public Vertx vertx() {
+    return vertx;
   }
 
   @Override
