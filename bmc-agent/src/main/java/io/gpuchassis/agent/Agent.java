@@ -157,7 +157,8 @@ public final class Agent implements AutoCloseable {
   /**
    * Starts the agent and returns once it is listening.
    *
-   * @param environment the process environment (for {@code BMC_AGENT_ADMIN_PASSWORD})
+   * @param environment the process environment (for the first password: {@code CREDENTIALS_DIRECTORY},
+   *     {@code BMC_AGENT_ADMIN_PASSWORD})
    * @throws ConfigException when the configuration cannot be honoured
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
@@ -206,8 +207,7 @@ public final class Agent implements AutoCloseable {
 
       PasswordHasher hasher = new PasswordHasher();
       AccountRepository accounts = new AccountRepository(store);
-      new FirstAdministrator(accounts, hasher, clock)
-          .ensure(Optional.ofNullable(environment.get(FirstAdministrator.PASSWORD_VARIABLE)));
+      new FirstAdministrator(accounts, hasher, clock).ensure(environment);
 
       ChassisPlatform platform = join(platformOpen);
       if (platform.simulated()) {
@@ -420,6 +420,11 @@ public final class Agent implements AutoCloseable {
 
   public SwitchWorkers switches() {
     return switches;
+  }
+
+  /** The Vert.x instance the HTTPS server runs on (the service's watchdog checks its event loop). */
+  public Vertx vertx() {
+    return vertx;
   }
 
   @Override

@@ -4,11 +4,12 @@ import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.ConfigFile;
 import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.console.ConsoleLines;
 import io.gpuchassis.agent.platform.PlatformAssembly;
+import io.gpuchassis.agent.service.AgentService;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -68,14 +69,12 @@ public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {
     PrintWriter err = new PrintWriter(System.err, true);
-    int code = run(new PrintWriter(System.out, true), err, args);
-    if (code != 0) {
-      System.exit(code);
-    }
+    // Exits explicitly: once stopped, no thread a library left behind may keep the process (or its exit code) alive.
+    System.exit(run(new PrintWriter(System.out, true), err, args));
   }
 
   @Override
-  public Integer call() throws InterruptedException {
+  public Integer call() {
     AgentConfig resolved;
     try {
       resolved = resolve();
@@ -94,16 +93,9 @@ public final class Main implements Callable<Integer> {
       err.println("bmc-agent: cannot start: " + rootMessage(e));
       return 1;
     }
-    CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  agent.close();
-                  stopped.countDown();
-                },
-                "agent-shutdown"));
-    stopped.await();
+    AgentService service = AgentService.start(agent, System.getenv());
+    service.stopOnSignals(!resolved.console().devices().orElse(java.util.List.of()).contains(ConsoleLines.STDIO));
+    service.awaitStopped();
     return 0;
   }
 

@@ -41,6 +41,12 @@ public final class BindingEngine {
   private final Duration linkTimeout;
   /** Chips whose firmware is being updated: no binding may start on them (guarded by this). */
   private final java.util.Set<String> updating = new java.util.HashSet<>();
+  private final OperationsInFlight inFlight = new OperationsInFlight();
+  /** Set when the agent stops: no operation starts any more (guarded by this). */
+  private boolean stopping;
+
+  /** A bind or unbind under way: its slot, what it does in words, and its completion. */
+  public record Operation(int slot, String description, CompletableFuture<SlotBinding> done) {}
 
   /** @param linkTimeout how long a bound GPU's link may take to train before the bind is undone */
   public BindingEngine(
@@ -73,13 +79,15 @@ public final class BindingEngine {
       }
       plan = BindingPlan.of(state, slot, hostId).orElseThrow(() -> unreachable(state, slot, s.switchId(), hostId));
       refuseWhileUpdating(plan);
+      refuseWhileStopping();
       move(slot, State.BINDING, Optional.of(hostId), Optional.empty());
+      // Tracked under the lock: a stop that begins now sees this operation among those to wait for.
+      return inFlight.track(slot, "the bind of slot " + slot + " to " + hostId, connect(plan)
+          .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
+          .exceptionallyCompose(error -> disconnect(plan).handle((ok, ignored) -> rethrow(error)))
+          .whenComplete((ok, error) -> finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND))
+          .thenApply(ok -> model.current().binding(slot)));
     }
-    return connect(plan)
-        .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
-        .exceptionallyCompose(error -> disconnect(plan).handle((ok, ignored) -> rethrow(error)))
-        .whenComplete((ok, error) -> finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND))
-        .thenApply(ok -> model.current().binding(slot));
   }
 
   /**
@@ -98,12 +106,13 @@ public final class BindingEngine {
       if (current.state() == State.FAILED && (force || current.readyToRemove()) && current.host().isPresent()) {
         BindingPlan failed = BindingPlan.route(state, slot, current.host().get()).orElseThrow();
         refuseWhileUpdating(failed);
+        refuseWhileStopping();
         move(slot, State.UNBINDING, current.host(), Optional.empty());
-        return worker(failed.switchId())
+        return inFlight.track(slot, "the release of failed slot " + slot, worker(failed.switchId())
             .submit(driver -> doSettle(driver, failed))
             .thenCompose(ok -> disconnect(failed))
             .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.FAILED))
-            .thenApply(ok -> model.current().binding(slot));
+            .thenApply(ok -> model.current().binding(slot)));
       }
       if (current.state() == State.FAILED) {
         throw refuse(Reason.NOT_BOUND, "slot " + slot + " is " + describe(current) + "; set ReadyToRemove once "
@@ -121,13 +130,24 @@ public final class BindingEngine {
       }
       plan = BindingPlan.route(state, slot, current.host().orElseThrow()).orElseThrow();
       refuseWhileUpdating(plan);
+      refuseWhileStopping();
       move(slot, State.UNBINDING, current.host(), Optional.empty());
+      return inFlight.track(slot, "the release of slot " + slot + " from " + plan.hostId(), worker(plan.switchId())
+          .submit(driver -> doUnbind(driver, plan))
+          .thenCompose(ok -> disconnect(plan))
+          .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.BOUND))
+          .thenApply(ok -> model.current().binding(slot)));
     }
-    return worker(plan.switchId())
-        .submit(driver -> doUnbind(driver, plan))
-        .thenCompose(ok -> disconnect(plan))
-        .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.BOUND))
-        .thenApply(ok -> model.current().binding(slot));
+  }
+
+  /**
+   * The agent stops: from now on every bind and unbind is refused ({@link Reason#STOPPING}). Returns the operations
+   * still under way, for the caller to wait for; each one is journaled, so one cut short by the stop is finished or
+   * rolled back by the reconciliation at the next start.
+   */
+  public synchronized List<Operation> stopAccepting() {
+    stopping = true;
+    return inFlight.snapshot();
   }
 
   /**
@@ -436,6 +456,12 @@ public final class BindingEngine {
         updating.remove(switchId);
       }
     };
+  }
+
+  private void refuseWhileStopping() {
+    if (stopping) {
+      throw refuse(Reason.STOPPING, "the agent is stopping; try again once it has started again");
+    }
   }
 
   private void refuseWhileUpdating(BindingPlan plan) {

@@ -22,6 +22,8 @@ public final class BindingException extends RuntimeException {
     LINK_NOT_TRAINED,
     /** A chip the binding needs is having its firmware updated; nothing was done. */
     SWITCH_UPDATING,
+    /** The agent is stopping: no operation starts any more; nothing was done. */
+    STOPPING,
     /** The switch refused or did not answer; the binding was left as it was. */
     SWITCH_FAILED,
     /**

@@ -35,6 +35,9 @@ public final class SwitchWorker implements AutoCloseable {
   private final Duration interval;
   private final ScheduledExecutorService thread;
   private volatile String lastFailure;
+  private volatile Thread runner;
+  /** When the last poll ended, good or failed (System.nanoTime); the start counts as one. */
+  private volatile long lastPollEnded = System.nanoTime();
 
   public SwitchWorker(
       String switchId,
@@ -54,6 +57,7 @@ public final class SwitchWorker implements AutoCloseable {
             r -> {
               Thread t = new Thread(r, "switch-" + switchId);
               t.setDaemon(true);
+              runner = t;
               return t;
             });
   }
@@ -64,6 +68,7 @@ public final class SwitchWorker implements AutoCloseable {
 
   /** Starts polling: the first poll runs at once. */
   public void start() {
+    lastPollEnded = System.nanoTime();
     thread.scheduleWithFixedDelay(this::pollSafely, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
@@ -82,7 +87,36 @@ public final class SwitchWorker implements AutoCloseable {
     return thread;
   }
 
+  /**
+   * Empty while the worker is alive, else why it is not: its thread must run and its polls must keep ending. Polls
+   * queue behind commands (a firmware transfer runs one block per turn, so polls run between blocks), so no poll ending
+   * for {@code grace} beyond the poll interval means the thread died or a command hangs.
+   */
+  public Optional<String> stuck(Duration grace) {
+    Thread t = runner;
+    if (thread.isShutdown()) {
+      return Optional.of("the worker of switch " + switchId + " has stopped");
+    }
+    if (t != null && !t.isAlive()) {
+      return Optional.of("the thread of switch " + switchId + " has died");
+    }
+    long quiet = System.nanoTime() - lastPollEnded;
+    if (quiet > interval.plus(grace).toNanos()) {
+      return Optional.of("switch " + switchId + " has not been polled for " + TimeUnit.NANOSECONDS.toSeconds(quiet)
+          + " s (every " + interval.toMillis() + " ms expected): its worker is stuck");
+    }
+    return Optional.empty();
+  }
+
   private void pollSafely() {
+    try {
+      poll();
+    } finally {
+      lastPollEnded = System.nanoTime();
+    }
+  }
+
+  private void poll() {
     try {
       SwitchObservation observation = observer.observe(driver);
       model.apply(state -> state.withSwitchObservation(observation));

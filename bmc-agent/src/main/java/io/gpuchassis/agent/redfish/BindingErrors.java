@@ -21,6 +21,7 @@ final class BindingErrors {
           case NOT_BOUND -> new RedfishException(400, BaseMessages.RESOURCE_IN_USE.with());
           case NOT_REACHABLE -> new RedfishException(400, CompositionMessages.INCOMPATIBLE_ZONE.with());
           case HOST_STILL_USING -> new RedfishException(409, BaseMessages.RESOURCE_IN_USE.with());
+          case STOPPING -> new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"));
           case SWITCH_UPDATING -> new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"));
           case LINK_NOT_TRAINED, SWITCH_FAILED, SWITCH_STATE_UNKNOWN -> new RedfishException(
               503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5"));
