@@ -104,10 +104,11 @@ public final class Main implements Callable<Integer> {
     return commandLine(out, err).execute(args);
   }
 
-  /** The agent's command line with its bring-up tools: {@code probe} and {@code simulate}. */
+  /** The agent's command line with its bring-up tools: {@code probe}, {@code devices} and {@code simulate}. */
   static CommandLine commandLine(PrintWriter out, PrintWriter err) {
     CommandLine cli = new CommandLine(new Main(err));
     cli.addSubcommand("probe", new ProbeCommand(out, err));
+    cli.addSubcommand("devices", new DevicesCommand(out, err));
     cli.addSubcommand("simulate", PlatformAssembly.simulateCommand(out, err));
     cli.setOut(out);
     cli.setErr(err);
