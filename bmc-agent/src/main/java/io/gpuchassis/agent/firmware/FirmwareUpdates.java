@@ -120,6 +120,11 @@ public final class FirmwareUpdates implements AutoCloseable {
     return working.contains(switchId);
   }
 
+  /** The switch chips whose firmware is being written, activated or rolled back now. */
+  public java.util.Set<String> updatingSwitches() {
+    return java.util.Set.copyOf(working);
+  }
+
   /** A switch chip reserved for a reset: no bind or release starts on it until the reset has run. */
   public record ReservedReset(String switchId, Runnable release) {}
 

@@ -46,7 +46,8 @@ public final class AgentService {
       }
     }
     return new AgentService(new GracefulShutdown(agent.bindings()::stopAccepting,
-        slot -> agent.model().current().binding(slot), agent, notifier, watchdog, GracefulShutdown.OPERATIONS_DEADLINE));
+        slot -> agent.model().current().binding(slot), agent.firmware()::updatingSwitches, agent, notifier, watchdog,
+        GracefulShutdown.OPERATIONS_DEADLINE));
   }
 
   /** What must work for the agent to count as alive: the Redfish event loop and every switch worker. */

@@ -36,6 +36,7 @@ public final class GracefulShutdown {
   private final SystemdNotifier notifier;
   private final AutoCloseable watchdog;
   private final Duration deadline;
+  private final Supplier<java.util.Set<String>> updatingSwitches;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private String cause; // guarded by this
 
@@ -48,6 +49,17 @@ public final class GracefulShutdown {
    */
   public GracefulShutdown(Supplier<List<BindingEngine.Operation>> stopOperations, IntFunction<SlotBinding> bindingOf,
       AutoCloseable agent, SystemdNotifier notifier, AutoCloseable watchdog, Duration deadline) {
+    this(stopOperations, bindingOf, java.util.Set::of, agent, notifier, watchdog, deadline);
+  }
+
+  /**
+   * @param updatingSwitches the switch chips whose firmware is being written now ({@code
+   *     FirmwareUpdates#updatingSwitches}), waited for as long as binding operations are
+   */
+  public GracefulShutdown(Supplier<List<BindingEngine.Operation>> stopOperations, IntFunction<SlotBinding> bindingOf,
+      Supplier<java.util.Set<String>> updatingSwitches, AutoCloseable agent, SystemdNotifier notifier,
+      AutoCloseable watchdog, Duration deadline) {
+    this.updatingSwitches = updatingSwitches;
     this.stopOperations = stopOperations;
     this.bindingOf = bindingOf;
     this.agent = agent;
@@ -80,6 +92,7 @@ public final class GracefulShutdown {
       LOG.info("Stopping ({})", why);
       notifier.stopping("Stopping (" + why + ")");
       awaitOperations(stopOperations.get());
+      awaitFirmware();
       closeQuietly(watchdog, "the watchdog");
       closeQuietly(agent, "the agent");
       LOG.info("Stopped");
@@ -127,6 +140,35 @@ public final class GracefulShutdown {
         LOG.warn("{} did not finish within {} and is cut short: the next start's reconciliation finishes or rolls it"
             + " back from the journal and what the switch holds", capitalized(op.description()), spoken(deadline));
       }
+    }
+  }
+
+  /**
+   * Waits for firmware work under way. Cut short, a chip keeps running (and booting) the copy it ran: an update writes
+   * only the other copy and makes it boot next as its last step, so a half-written copy is never started.
+   */
+  private void awaitFirmware() {
+    java.util.Set<String> updating = updatingSwitches.get();
+    if (updating.isEmpty()) {
+      return;
+    }
+    LOG.info("Waiting up to {} for the firmware work in progress on {}", spoken(deadline), String.join(", ",
+        new java.util.TreeSet<>(updating)));
+    long end = System.nanoTime() + deadline.toNanos();
+    while (!updatingSwitches.get().isEmpty() && System.nanoTime() < end) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    java.util.Set<String> left = updatingSwitches.get();
+    if (left.isEmpty()) {
+      LOG.info("The firmware work in progress finished");
+    } else {
+      LOG.warn("The firmware work on {} did not finish within {} and is cut short: each chip keeps the copy it runs;"
+          + " the update must be started again", String.join(", ", new java.util.TreeSet<>(left)), spoken(deadline));
     }
   }
 

@@ -77,4 +77,31 @@ class GracefulShutdownTest {
     shutdown(List.of(), Duration.ofSeconds(60)).stop("SIGINT");
     assertEquals(1, closed.get());
   }
+
+  @Test
+  void the_agent_closes_only_once_the_firmware_work_under_way_has_ended() throws Exception {
+    java.util.Set<String> updating = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    updating.add("SW1");
+    GracefulShutdown shutdown = new GracefulShutdown(() -> {
+      stoppedAccepting.countDown();
+      return List.of();
+    }, slot -> SlotBinding.unbound(slot, Instant.EPOCH), () -> java.util.Set.copyOf(updating), closed::incrementAndGet,
+        SystemdNotifier.from(Map.of()), watchdogClosed::incrementAndGet, Duration.ofSeconds(60));
+    Thread stopping = new Thread(() -> shutdown.stop("SIGTERM"));
+    stopping.start();
+    assertTrue(stoppedAccepting.await(20, TimeUnit.SECONDS));
+    stopping.join(500);
+    assertEquals(0, closed.get(), "closed while SW1's firmware is still being written");
+    updating.clear();
+    stopping.join(20_000);
+    assertEquals(1, closed.get());
+  }
+
+  @Test
+  void firmware_work_that_outlives_the_deadline_is_cut_short() {
+    new GracefulShutdown(List::of, slot -> SlotBinding.unbound(slot, Instant.EPOCH), () -> java.util.Set.of("SW2"),
+        closed::incrementAndGet, SystemdNotifier.from(Map.of()), watchdogClosed::incrementAndGet,
+        Duration.ofMillis(100)).stop("SIGTERM");
+    assertEquals(1, closed.get(), "the agent closes after the deadline even though the update never ended");
+  }
 }
