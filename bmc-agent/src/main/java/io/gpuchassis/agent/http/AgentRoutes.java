@@ -5,6 +5,7 @@ import io.gpuchassis.agent.fault.SimulationApi;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.config.HttpLimits;
 import io.gpuchassis.redfish.http.ContentTypeRule;
+import io.gpuchassis.redfish.http.ODataVersionRule;
 import io.gpuchassis.redfish.http.FailureHandler;
 import io.gpuchassis.redfish.http.NotFoundHandler;
 import io.gpuchassis.redfish.http.OriginRule;
@@ -58,6 +59,7 @@ public final class AgentRoutes {
     router.route().handler(guard::routed);
     router.route().handler(new WriteAudit(vertx, security.log()));
     router.route().handler(new OriginRule());
+    router.route().handler(new ODataVersionRule());
     router.route().handler(new ContentTypeRule(Set.of(Uris.UPDATE_MULTIPART)));
     BodyHandler bodies = BodyHandler.create(false).setBodyLimit(limits.maxRequestBodyBytes());
     router.route().handler(ctx -> {

@@ -121,6 +121,25 @@ class ProtocolIT {
   }
 
   @Test
+  void an_odata_version_other_than_4_0_is_refused_with_412() throws Exception {
+    HttpResponse<String> refused = client.send("GET", "/redfish/v1/Chassis", READER, null, "OData-Version", "4.1");
+    assertEquals(412, refused.statusCode(), refused.body());
+    assertTrue(refused.body().contains("HeaderInvalid"), refused.body());
+    assertEquals(200, client.send("GET", "/redfish/v1/Chassis", READER, null, "OData-Version", "4.0").statusCode());
+  }
+
+  @Test
+  void a_patch_whose_if_match_is_the_current_etag_with_something_glued_to_it_is_refused_with_412() throws Exception {
+    HttpResponse<String> current = client.get("/redfish/v1/SessionService", ADMIN);
+    String etag = current.headers().firstValue("ETag").orElseThrow();
+    int timeout = json(current).get("SessionTimeout").asInt();
+    HttpResponse<String> r = client.send("PATCH", "/redfish/v1/SessionService", ADMIN,
+        "{\"SessionTimeout\":" + (timeout + 60) + "}", "If-Match", etag + "garbage");
+    assertEquals(412, r.statusCode(), r.body());
+    assertEquals(timeout, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
+  }
+
+  @Test
   void wrong_methods_get_405_with_allow() throws Exception {
     HttpResponse<String> r = client.send("DELETE", "/redfish/v1/Chassis/GPUChassis", ADMIN, null);
     assertEquals(405, r.statusCode());

@@ -29,7 +29,8 @@ public record EntityTag(boolean weak, String opaque) {
    * The tags of an {@code If-Match} or {@code If-None-Match} value: a comma-separated list of tags, commas inside
    * quotes included. Clients that strip the quotes (Ansible's {@code strip_etag_quotes} exists for services that want
    * them so) send bare tags; those are read as the quoted tag, since refusing them would only force a blind retry. An
-   * unterminated quote ends the list.
+   * unterminated quote ends the list; anything but a comma after a quoted tag makes the whole header malformed (no
+   * tags), so that a mangled If-Match can never pass for the current ETag.
    */
   public static List<EntityTag> parseList(String header) {
     List<EntityTag> tags = new ArrayList<>();
@@ -52,6 +53,13 @@ public record EntityTag(boolean weak, String opaque) {
         }
         tags.add(new EntityTag(weak, header.substring(i + 1, close)));
         i = close + 1;
+        while (i < n && (header.charAt(i) == ' ' || header.charAt(i) == '\t')) {
+          i++;
+        }
+        if (i < n && header.charAt(i) != ',') {
+          // something glued to a tag ("etag"xyz): the header is malformed and names no tag at all
+          return List.of();
+        }
       } else {
         int end = i;
         while (end < n && ",\t \"".indexOf(header.charAt(end)) < 0) {

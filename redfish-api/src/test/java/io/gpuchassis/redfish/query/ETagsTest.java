@@ -88,4 +88,15 @@ class ETagsTest {
   void a_header_without_quotes_still_matches() {
     assertTrue(ETags.matchesIfMatch("abc123", "\"abc123\""));
   }
+
+  @Test
+  void an_if_match_with_something_glued_to_the_current_tag_matches_nothing() {
+    String etag = ETags.of(CHASSIS);
+    assertTrue(ETags.matchesIfMatch(etag, etag));
+    assertTrue(ETags.matchesIfMatch("\"other\", " + etag, etag), "a list that names it");
+    assertTrue(ETags.matchesIfMatch(etag.replace("\"", ""), etag), "bare, as some clients send it");
+    assertFalse(ETags.matchesIfMatch(etag + "garbage", etag));
+    assertFalse(ETags.matchesIfMatch(etag + "\"x\"", etag));
+    assertFalse(ETags.matchesIfMatch(etag + " junk", etag));
+  }
 }
