@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
@@ -137,6 +138,20 @@ class ProtocolIT {
         "{\"SessionTimeout\":" + (timeout + 60) + "}", "If-Match", etag + "garbage");
     assertEquals(412, r.statusCode(), r.body());
     assertEquals(timeout, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
+  }
+
+  @Test
+  void get_and_head_answers_say_which_methods_the_resource_supports() throws Exception {
+    HttpResponse<String> service = client.get("/redfish/v1/SessionService", READER);
+    assertEquals(List.of("GET", "HEAD", "PATCH"), allow(service));
+    HttpResponse<String> chassis = client.send("HEAD", "/redfish/v1/Chassis", READER, null);
+    assertEquals(List.of("GET", "HEAD"), allow(chassis));
+    assertEquals(List.of("GET", "HEAD", "POST"), allow(client.get("/redfish/v1/SessionService/Sessions", ADMIN)));
+  }
+
+  private static List<String> allow(HttpResponse<String> r) {
+    return java.util.Arrays.stream(r.headers().firstValue("Allow").orElse("").split(","))
+        .map(String::trim).filter(m -> !m.isEmpty()).sorted().toList();
   }
 
   @Test

@@ -45,6 +45,8 @@ public final class RedfishRoutes {
   private final AccessPolicy policy;
   private final List<RouteEntry> entries = new ArrayList<>();
   private final List<Readable> readables = new ArrayList<>();
+  /** Each template's Allow header, made at its first read (every route is registered by then). */
+  private final Map<String, String> allowed = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * @param prefix the URI space this table owns and answers 404/405 for (e.g. {@code /redfish})
@@ -239,7 +241,20 @@ public final class RedfishRoutes {
       ctx.next();
       return;
     }
+    if (isRead(ctx.request().method())) {
+      // DSP0266: GET and HEAD answers say which methods the resource supports
+      ctx.response().putHeader("Allow", allowed.computeIfAbsent(template, this::allowOf));
+    }
     guard(ctx, rule, handler);
+  }
+
+  /** The methods registered for {@code template}, as an Allow header lists them. */
+  private String allowOf(String template) {
+    return entries.stream()
+        .filter(e -> e.template().equals(template))
+        .map(e -> e.method().name())
+        .distinct()
+        .collect(Collectors.joining(", "));
   }
 
   /** The literal template (one without variables) that is exactly {@code path}, if one is registered. */
