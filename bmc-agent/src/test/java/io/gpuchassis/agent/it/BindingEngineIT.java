@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
@@ -12,6 +13,7 @@ import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.switchdrv.Binding;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -128,7 +130,10 @@ class BindingEngineIT {
 
   @Test
   void a_mailbox_that_stops_answering_marks_the_slot_failed_until_a_forced_release_settles_it() throws Exception {
-    try (TestAgent t = TestAgent.start(stateDir)) {
+    // Polled once at start only: the bind's own command must be the one the mailbox swallows. Were a poll's
+    // command first, the bind would find the mailbox still busy and never submit (a refusal, not an unknown).
+    try (TestAgent t = TestAgent.start(stateDir, SimulationSpeed.FAST, Duration.ofMinutes(10))) {
+      awaitStartupReads(t, "SW2");
       var injected = t.agent.faults().orElseThrow().inject("mrpc-timeout", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
       CompletionException e = assertThrows(CompletionException.class, () -> t.agent.bindings().bind(7, "Host4").join());
       assertEquals(BindingException.Reason.SWITCH_STATE_UNKNOWN, ((BindingException) e.getCause()).reason(),
@@ -208,6 +213,15 @@ class BindingEngineIT {
   }
 
   /** The partition the switch itself has {@code port} bound into. */
+  /** Until the start-up poll and flash-table read of a switch are done, nothing else is queued on its worker. */
+  private static void awaitStartupReads(TestAgent t, String switchId) throws InterruptedException {
+    while (t.agent.model().current().switchObservation(switchId).isEmpty()
+        || t.agent.firmware().inventory().of(switchId).isEmpty()) {
+      Thread.sleep(20);
+    }
+    switchBinding(t, switchId, 0); // drains the worker's queue behind them
+  }
+
   private static Optional<Integer> switchBinding(TestAgent t, String switchId, int port) {
     return t.agent.switches().worker(switchId).orElseThrow()
         .submit(d -> d.bindings().stream().filter(b -> b.physicalPort() == port && b.bound())

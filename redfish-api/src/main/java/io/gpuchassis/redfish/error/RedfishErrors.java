@@ -1,6 +1,7 @@
 package io.gpuchassis.redfish.error;
 
 import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.message.MessageInstance;
 import java.util.List;
 import java.util.Map;
 
@@ -11,6 +12,22 @@ public final class RedfishErrors {
   static final int QUOTED_VALUE_CHARS = 200;
 
   private RedfishErrors() {}
+
+  /** An error led by {@code first}, answered with that message's one status ({@link ErrorStatus}). */
+  public static RedfishException of(MessageInstance first, MessageInstance... more) {
+    List<MessageInstance> all = new java.util.ArrayList<>(1 + more.length);
+    all.add(first);
+    all.addAll(List.of(more));
+    return of(all);
+  }
+
+  /** An error carrying {@code messages}, answered with the first one's status. */
+  public static RedfishException of(List<MessageInstance> messages) {
+    if (messages.isEmpty()) {
+      throw new IllegalArgumentException("a Redfish error needs at least one message");
+    }
+    return new RedfishException(ErrorStatus.of(messages.get(0).definition()), messages, Map.of());
+  }
 
   public static RedfishException notFound(String type, String name) {
     return new RedfishException(404, BaseMessages.RESOURCE_NOT_FOUND.with(type, name));

@@ -144,6 +144,15 @@ public final class BaseMessages {
           "Critical",
           0,
           "Reduce the number of other sessions before trying to establish the session or increase the limit of simultaneous sessions, if supported.");
+  /** 428: a change that must name the version it changes (If-Match) and does not. */
+  public static final MessageDefinition PRECONDITION_REQUIRED =
+      define(
+          "PreconditionRequired",
+          "A precondition header or annotation is required to change this resource.",
+          "Critical",
+          0,
+          "Try the operation again using an If-Match or If-None-Match header and appropriate ETag.");
+
   public static final MessageDefinition RESOURCE_IN_USE =
       define(
           "ResourceInUse",
