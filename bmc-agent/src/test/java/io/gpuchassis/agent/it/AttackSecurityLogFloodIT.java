@@ -41,7 +41,7 @@ class AttackSecurityLogFloodIT {
       throws Exception {
     // A login rate well below what one password-check thread hashes even on a loaded machine: with the defaults (20,
     // then 60 a minute per address) four sequential guessers stay within their rates whenever a hash takes more than
-    // 250 ms, as on a busy machine: nearly every guess is then hashed (one at a time) and the flood runs for hours.
+    // 250 ms, as on a busy machine: nearly every guess is then hashed, one at a time (10,000 hashes: over an hour).
     String limits = "failureSummaryWindow: " + WINDOW_SECONDS + "s\nloginBurst: 5\nloginAttemptsPerMinute: 6\n";
     try (TestAgent agent = TestAgent.start(stateDir, authentication(limits))) {
       AgentClient client = agent.client;
