@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * docs/config.example.yaml holds every key of the configuration file at its default, and docs/CONFIGURATION.md
  * documents every one; the keys are found by reflection over the file's shape ({@link ConfigFile.Document}), so a key
- * added without its documentation fails here.
+ * added without its documentation fails here. docs/SECURITY.md names every limit (http, authentication, outbound) with
+ * its setting.
  */
 class ConfigDocumentedTest {
 
@@ -77,6 +78,18 @@ class ConfigDocumentedTest {
     Set<String> undocumented = keys.stream().filter(k -> !guide.contains("`" + k + "`"))
         .collect(Collectors.toCollection(TreeSet::new));
     assertEquals(Set.of(), undocumented, "keys docs/CONFIGURATION.md does not name (in backticks)");
+  }
+
+  @Test
+  void every_limit_of_the_server_logins_and_outbound_connections_is_in_the_security_guide() throws Exception {
+    Set<String> limits = keysOf(ConfigFile.Document.class, "").stream()
+        .filter(k -> k.startsWith("http.") || k.startsWith("authentication.") || k.startsWith("outbound."))
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertTrue(limits.contains("authentication.loginBurst") && limits.contains("outbound.sseBufferBytes"), "" + limits);
+    String security = Files.readString(DOCS.resolve("SECURITY.md"));
+    Set<String> missing = limits.stream().filter(k -> !security.contains("`" + k + "`"))
+        .collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(Set.of(), missing, "limits docs/SECURITY.md does not name with their setting (in backticks)");
   }
 
   /** The example with every setting's '#' removed, in a file of this test's folder. */

@@ -6,7 +6,8 @@ import java.nio.file.Path;
 
 /**
  * A board file for a machine that has none of its devices: a UART and I2C buses that do not exist here, and a gpiochip
- * that does not either. Real mode and {@code probe} must say so, part by part.
+ * that does not either, with a GPU sideband behind a mux the agent drives and a sensor behind a kernel-driven mux's
+ * channel. Real mode and {@code probe} must say so, part by part, with each part's path.
  */
 final class AbsentBoard {
 
@@ -33,8 +34,15 @@ final class AbsentBoard {
         "slots:",
         "  - {id: 1, switch: SW1, port: 0, width: 16, maxGen: 5, sideband: {bus: 96, address: \"0x4f\"},",
         "     pins: {presence: {expander: SlotIo1, pin: 0}, powerEnable: {gpio: {chip: gpiochip9, line: 3}}}}",
+        "  - {id: 2, switch: SW1, port: 1, width: 16, maxGen: 5,",
+        "     sideband: {mux: GpuMux1, channel: 3, address: \"0x4f\"}}",
         "i2c:",
+        "  muxes:",
+        "    - {id: GpuMux1, part: pca9548, bus: 97, address: \"0x70\"}",
+        "    - {id: SensorMux, part: pca9548, bus: 98, address: \"0x71\","
+            + " kernelBuses: [100, 101, 102, 103, 104, 105, 106, 107]}",
         "  devices:",
+        "    - {id: RearTemp, part: tmp75, mux: SensorMux, channel: 3, address: \"0x4a\", physicalContext: Exhaust}",
         "    - {id: InletTemp, part: tmp75, bus: 91, address: \"0x48\", physicalContext: Intake}",
         "    - {id: FanController, part: max31790, bus: 91, address: \"0x20\",",
         "       fans: [{id: Fan1, channel: 0, maxRpm: 16000}]}",

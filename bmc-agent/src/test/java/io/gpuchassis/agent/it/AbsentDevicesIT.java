@@ -59,6 +59,8 @@ class AbsentDevicesIT {
         "PSU1 (pmbus-psu, /dev/i2c-92 address 0x58)",
         "SlotIo1 (pca9555, /dev/i2c-94 address 0x20)",
         "GPU sideband of slot 1 (/dev/i2c-96 address 0x4f)",
+        "GPU sideband of slot 2 (/dev/i2c-97 channel 3 of mux GpuMux1 (0x70), address 0x4f)",
+        "RearTemp (tmp75, /dev/i2c-103 address 0x4a)",
         "line 3 of gpiochip9",
         "ChassisFru (/dev/i2c-95 address 0x50)"}) {
       assertTrue(text.contains(missing), "the log names " + missing + ":\n" + text);

@@ -38,7 +38,8 @@ final class AgentClient {
     this.http =
         HttpClient.newBuilder()
             .sslContext(tls)
-            .connectTimeout(Duration.ofSeconds(5))
+            // generous: the first handshake of a freshly started agent is slow on a loaded CI machine (seen over 5 s)
+            .connectTimeout(Duration.ofSeconds(30))
             .build();
   }
 
@@ -103,7 +104,7 @@ final class AgentClient {
   private HttpRequest.Builder request(String method, String path, String authorization, String body) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))
-            .timeout(Duration.ofSeconds(10))
+            .timeout(Duration.ofSeconds(30))
             .method(
                 method,
                 body == null

@@ -42,6 +42,11 @@ class AttackEventStreamIT {
   static final String FILLER = "x".repeat(1000);
   /** Heap growth allowed while 10 stalled streams are sent 15,000 events (unbounded, it is over 300 MiB). */
   static final long HEAP_BOUND_BYTES = 64L * 1024 * 1024;
+  /**
+   * Resident memory growth allowed for the same flood: the heap's bound plus room for the JVM to commit more heap
+   * (unbounded, RSS grew by over 500 MB).
+   */
+  static final long RSS_BOUND_BYTES = 128L * 1024 * 1024;
 
   @TempDir static Path stateDir;
   static TestAgent agent;
@@ -110,6 +115,15 @@ class AttackEventStreamIT {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
+  /** Off-heap buffers: Netty's own count (when it allocates without cleaners) and the JDK's direct buffer pool. */
+  static long directBytes() {
+    long netty = Math.max(0, io.netty.util.internal.PlatformDependent.usedDirectMemory());
+    long jdk = ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class).stream()
+        .filter(pool -> pool.getName().equals("direct")).mapToLong(java.lang.management.BufferPoolMXBean::getMemoryUsed)
+        .sum();
+    return netty + jdk;
+  }
+
   static long rssBytes() throws Exception {
     for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
       if (line.startsWith("VmRSS:")) {
@@ -130,20 +144,30 @@ class AttackEventStreamIT {
         awaitStreams(i + 1, Duration.ofSeconds(10));
       }
       long heapBefore = heapAfterGc();
+      long directBefore = directBytes();
       long rssBefore = rssBytes();
       long started = System.nanoTime();
       publish(7_500).get(5, TimeUnit.MINUTES);
       long heapHalfway = heapAfterGc();
+      long directHalfway = directBytes();
       publish(7_500).get(5, TimeUnit.MINUTES);
       long heapAfter = heapAfterGc();
+      long directAfter = directBytes();
       long rssAfter = rssBytes();
       System.out.printf("SSE flood: 10 stalled streams, 15000 events of ~2.3 KB in %d ms; heap after GC %d -> %d"
               + " -> %d MiB (growth %d KiB); RSS %d -> %d MiB%n",
           Duration.ofNanos(System.nanoTime() - started).toMillis(), heapBefore >> 20, heapHalfway >> 20,
           heapAfter >> 20, (heapAfter - heapBefore) >> 10, rssBefore >> 20, rssAfter >> 20);
+      System.out.printf("SSE flood: direct buffers %d -> %d -> %d KiB%n", directBefore >> 10, directHalfway >> 10,
+          directAfter >> 10);
       assertTrue(heapAfter - heapBefore < HEAP_BOUND_BYTES, "heap grew " + ((heapAfter - heapBefore) >> 20) + " MiB");
       assertTrue(heapHalfway - heapBefore < HEAP_BOUND_BYTES, "heap grew " + ((heapHalfway - heapBefore) >> 20)
           + " MiB halfway");
+      // Frames waiting for a socket may sit off the heap (Netty's direct buffers): the process's memory is bounded too.
+      assertTrue(Math.max(directAfter, directHalfway) - directBefore < HEAP_BOUND_BYTES,
+          "direct buffers grew " + ((Math.max(directAfter, directHalfway) - directBefore) >> 20) + " MiB");
+      assertTrue(rssAfter - rssBefore < RSS_BOUND_BYTES, "resident memory grew " + ((rssAfter - rssBefore) >> 20)
+          + " MiB");
       // Every stalled stream fell behind, was dropped from the streams and had its connection closed.
       awaitStreams(0, Duration.ofSeconds(5));
       for (StallingClient client : stalled) {

@@ -32,6 +32,8 @@ class ProbeCommandIT {
         "PSU1 (pmbus-psu, /dev/i2c-92 address 0x58): DOES NOT ANSWER",
         "SlotIo1 (pca9555, /dev/i2c-94 address 0x20): DOES NOT ANSWER",
         "GPU sideband of slot 1 (/dev/i2c-96 address 0x4f): DOES NOT ANSWER",
+        "GPU sideband of slot 2 (/dev/i2c-97 channel 3 of mux GpuMux1 (0x70), address 0x4f): DOES NOT ANSWER",
+        "RearTemp (tmp75, /dev/i2c-103 address 0x4a): DOES NOT ANSWER",
         "(line 3 of gpiochip9): DOES NOT ANSWER",
         "ChassisFru (fru-eeprom, /dev/i2c-95 address 0x50): DOES NOT ANSWER"}) {
       assertTrue(text.contains(missing), "probe lists " + missing + ":\n" + text);
