@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * Every message registry whose messages the agent emits, with the version emitted: {@code /redfish/v1/Registries}
- * lists these. A resource that starts emitting messages of another registry (Composition, Fabric, ResourceEvent,
- * TaskEvent, ...) adds it here.
+ * lists these. A resource that starts emitting messages of another registry adds it here, and the class defining its
+ * messages to {@link RegistryDocuments}, which generates the file served for it.
  */
 public final class Registries {
 
