@@ -38,7 +38,7 @@ final class EventLogResource {
     routes.resource(Uris.eventLog(), "LogService", (params, caller) -> render());
     routes.post(Uris.eventLog() + LogServiceHandlers.CLEAR_ACTION, "LogService",
         LogServiceHandlers.clear(vertx, log::clear));
-    routes.resource(Uris.eventLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.eventLog(),
+    routes.expandedCollection(Uris.eventLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.eventLog(),
         "Event Log Entries", () -> log.entries().stream().map(PublishedEvent::id).toList()));
     routes.resource(Uris.eventLogEntries() + "/{EntryId}", "LogEntry",
         LogServiceHandlers.entry(id -> log.entry(id).map(EventRenderer::logEntry)));

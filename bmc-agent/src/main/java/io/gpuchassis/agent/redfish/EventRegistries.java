@@ -39,7 +39,8 @@ final class EventRegistries {
     return MESSAGES.stream().filter(d -> EventFacts.unversioned(d.messageId()).equals(wanted)).findFirst();
   }
 
-  private static List<MessageDefinition> definitions(Class<?>... holders) {
+  /** Every {@code public static} message definition of {@code holders}, in declaration order. */
+  static List<MessageDefinition> definitions(Class<?>... holders) {
     List<MessageDefinition> all = new ArrayList<>();
     for (Class<?> holder : holders) {
       for (Field f : holder.getFields()) {

@@ -28,7 +28,10 @@ final class LogServiceHandlers {
     }, done -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end());
   }
 
-  /** The Entries collection of the log at {@code logUri}: {@code entryIds} oldest first. */
+  /**
+   * The Entries collection of the log at {@code logUri}: {@code entryIds} oldest first, as references; registered with
+   * {@code RedfishRoutes.expandedCollection}, since LogEntryCollection members are auto-expanded.
+   */
   static ResourceRenderer entries(String logUri, String name, Supplier<List<Long>> entryIds) {
     String entriesUri = logUri + "/Entries";
     return (params, caller) -> Collections.render(Schemas.LOG_ENTRY_COLLECTION, entriesUri, name,

@@ -79,6 +79,7 @@ public final class RedfishResources {
   }
 
   public void register(RedfishRoutes routes) {
+    routes.describedBy(SchemaLocations::describedBy);
     new ServiceRootResource(identity).register(routes);
     new ODataResource().register(routes);
     FabricHealth fabricHealth = new FabricHealth(clock, staleAfter);

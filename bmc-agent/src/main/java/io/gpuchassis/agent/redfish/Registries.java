@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * Every message registry whose messages the agent emits, with the version emitted: {@code /redfish/v1/Registries}
- * lists these. A resource that starts emitting messages of another registry (Composition, Fabric, ResourceEvent,
- * TaskEvent, ...) adds it here.
+ * lists these. A resource that starts emitting messages of another registry adds it here, and the class defining its
+ * messages to {@link RegistryDocuments}, which generates the file served for it.
  */
 public final class Registries {
 
@@ -25,7 +25,7 @@ public final class Registries {
       return new Registry(prefixAndVersion.substring(0, dot), prefixAndVersion.substring(dot + 1), true);
     }
 
-    /** The registry file's own URI on the agent, for registries the agent publishes. */
+    /** The registry file's URI on the agent, which serves every registry it uses ({@link RegistryDocuments}). */
     public String hostedUri() {
       return Uris.registry(id()) + "/" + prefix + "." + version + ".json";
     }
@@ -35,7 +35,7 @@ public final class Registries {
       return prefix + "." + version.substring(0, version.lastIndexOf('.'));
     }
 
-    /** The registry file DMTF publishes; the agent does not host copies. */
+    /** The registry file DMTF publishes, named beside the agent's own file for a DMTF registry. */
     public String publicationUri() {
       return "https://redfish.dmtf.org/registries/" + prefix + "." + version + ".json";
     }

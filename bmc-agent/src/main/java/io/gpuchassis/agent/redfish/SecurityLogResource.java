@@ -39,7 +39,7 @@ final class SecurityLogResource {
     routes.resource(Uris.securityLog(), "LogService", (params, caller) -> render());
     routes.post(Uris.securityLog() + LogServiceHandlers.CLEAR_ACTION, "LogService",
         LogServiceHandlers.clear(vertx, log::clear));
-    routes.resource(Uris.securityLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.securityLog(),
+    routes.expandedCollection(Uris.securityLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.securityLog(),
         "Security Log Entries", () -> log.entries().stream().map(SecurityLog.Entry::id).toList()));
     routes.resource(Uris.securityLogEntries() + "/{EntryId}", "LogEntry",
         LogServiceHandlers.entry(id -> log.entry(id).map(SecurityLogResource::render)));

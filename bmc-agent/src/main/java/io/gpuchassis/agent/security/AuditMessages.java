@@ -20,7 +20,8 @@ public final class AuditMessages {
           "%1 %2 by '%3' from %4 answered %5.",
           "OK",
           5,
-          "None.");
+          "None.")
+          .withNumbers(5);
 
   /** Unauthenticated entries folded into one: the first was recorded in full, this counts the ones that followed. */
   public static final MessageDefinition REPEATED_ENTRIES =
@@ -30,7 +31,8 @@ public final class AuditMessages {
           "'%1' from %2: %5 more entries like %3 between %4 and %6.",
           "Warning",
           6,
-          "None.");
+          "None.")
+          .withNumbers(5);
 
   /** A login refused before its password was checked: its address had exceeded its login rate. */
   public static final MessageDefinition LOGIN_THROTTLED =

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code /redfish/v1/Registries} and {@code /redfish/v1/JsonSchemas} over real HTTPS: every registry whose messages
- * the agent answers with, and every schema it serves, each pointing at the file DMTF publishes.
+ * the agent answers with, and every schema it serves, each naming the file DMTF publishes (the registry files the
+ * agent serves itself are checked by {@code RedfishLetterIT}).
  */
 class RegistryFilesIT {
 

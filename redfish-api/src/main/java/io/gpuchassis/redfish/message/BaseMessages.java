@@ -340,7 +340,7 @@ public final class BaseMessages {
           "The string '%1' exceeds the length limit %2.",
           "Warning",
           2,
-          "Resubmit the request with an appropriate string length.");
+          "Resubmit the request with an appropriate string length.").withNumbers(2);
 
   private BaseMessages() {}
 

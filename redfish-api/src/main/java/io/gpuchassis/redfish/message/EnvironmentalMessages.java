@@ -14,77 +14,77 @@ public final class EnvironmentalMessages {
           "Temperature '%1' reading of %2 degrees (C) is above the %3 upper caution threshold.",
           "Warning",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_UPPER_CRITICAL_THRESHOLD =
       define(
           "TemperatureAboveUpperCriticalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is above the %3 upper critical threshold.",
           "Critical",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_UPPER_FATAL_THRESHOLD =
       define(
           "TemperatureAboveUpperFatalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is above the %3 upper fatal threshold.",
           "Critical",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_LOWER_CAUTION_THRESHOLD =
       define(
           "TemperatureBelowLowerCautionThreshold",
           "Temperature '%1' reading of %2 degrees (C) is below the %3 lower caution threshold.",
           "Warning",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_LOWER_CRITICAL_THRESHOLD =
       define(
           "TemperatureBelowLowerCriticalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is below the %3 lower critical threshold.",
           "Critical",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_LOWER_FATAL_THRESHOLD =
       define(
           "TemperatureBelowLowerFatalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is below the %3 lower fatal threshold.",
           "Critical",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_UPPER_FATAL_THRESHOLD =
       define(
           "TemperatureBelowUpperFatalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is now below the %3 upper fatal threshold but remains outside of normal range.",
           "Critical",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_UPPER_CRITICAL_THRESHOLD =
       define(
           "TemperatureBelowUpperCriticalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is now below the %3 upper critical threshold but remains outside of normal range.",
           "Warning",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_LOWER_FATAL_THRESHOLD =
       define(
           "TemperatureAboveLowerFatalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is now above the %3 lower fatal threshold but remains outside of normal range.",
           "Critical",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_LOWER_CRITICAL_THRESHOLD =
       define(
           "TemperatureAboveLowerCriticalThreshold",
           "Temperature '%1' reading of %2 degrees (C) is now above the %3 lower critical threshold but remains outside of normal range.",
           "Warning",
           3,
-          "Check the condition of the resource listed in OriginOfCondition.");
+          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_NORMAL =
       define(
           "TemperatureNormal",
           "Temperature '%1' reading of %2 degrees (C) is within normal operating range.",
           "OK",
           2,
-          "None.");
+          "None.").withNumbers(2);
   public static final MessageDefinition FAN_FAILED =
       define(
           "FanFailed",

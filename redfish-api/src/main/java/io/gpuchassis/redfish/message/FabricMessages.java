@@ -32,7 +32,7 @@ public final class FabricMessages {
           "Switch '%1' upstream link on port '%2' was established and dropped %3 times in the last %4 minutes.",
           "Warning",
           4,
-          "Contact the network administrator for problem resolution.");
+          "Contact the network administrator for problem resolution.").withNumbers(3, 4);
   public static final MessageDefinition DOWNSTREAM_LINK_ESTABLISHED =
       define(
           "DownstreamLinkEstablished",
@@ -60,7 +60,7 @@ public final class FabricMessages {
           "Switch '%1' downstream link on port '%2' was established and dropped %3 times in the last %4 minutes.",
           "Warning",
           4,
-          "Contact the network administrator for problem resolution.");
+          "Contact the network administrator for problem resolution.").withNumbers(3, 4);
   public static final MessageDefinition INTERSWITCH_LINK_ESTABLISHED =
       define(
           "InterswitchLinkEstablished",

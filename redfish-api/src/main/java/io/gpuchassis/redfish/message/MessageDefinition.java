@@ -8,7 +8,40 @@ import java.util.List;
  * the registry files so they cannot drift.
  */
 public record MessageDefinition(
-    String registry, String key, String template, String severity, int numberOfArgs, String resolution) {
+    String registry,
+    String key,
+    String template,
+    String severity,
+    int numberOfArgs,
+    String resolution,
+    List<String> paramTypes) {
+
+  public MessageDefinition {
+    paramTypes = List.copyOf(paramTypes);
+    if (paramTypes.size() != numberOfArgs) {
+      throw new IllegalArgumentException(registry + "." + key + " has " + numberOfArgs + " arguments but "
+          + paramTypes.size() + " parameter types");
+    }
+  }
+
+  /** A message whose arguments are all strings (the registries' {@code ParamTypes}). */
+  public MessageDefinition(
+      String registry, String key, String template, String severity, int numberOfArgs, String resolution) {
+    this(registry, key, template, severity, numberOfArgs, resolution,
+        java.util.Collections.nCopies(numberOfArgs, "string"));
+  }
+
+  /**
+   * This message with the arguments at {@code positions} (1-based, as in {@code %1}) typed {@code number}, as the
+   * registry's {@code ParamTypes} say.
+   */
+  public MessageDefinition withNumbers(int... positions) {
+    List<String> types = new java.util.ArrayList<>(paramTypes);
+    for (int position : positions) {
+      types.set(position - 1, "number");
+    }
+    return new MessageDefinition(registry, key, template, severity, numberOfArgs, resolution, types);
+  }
 
   /** The full MessageId, e.g. {@code Base.1.22.1.ResourceNotFound}. */
   public String messageId() {

@@ -95,28 +95,28 @@ public final class ResourceEventMessages {
           "The resource property %1 has exceeded error threshold of value %2.",
           "Critical",
           2,
-          "None.");
+          "None.").withNumbers(2);
   public static final MessageDefinition RESOURCE_ERROR_THRESHOLD_CLEARED =
       define(
           "ResourceErrorThresholdCleared",
           "The resource property %1 has cleared the error threshold of value %2.",
           "OK",
           2,
-          "None.");
+          "None.").withNumbers(2);
   public static final MessageDefinition RESOURCE_WARNING_THRESHOLD_EXCEEDED =
       define(
           "ResourceWarningThresholdExceeded",
           "The resource property %1 has exceeded its warning threshold of value %2.",
           "Warning",
           2,
-          "None.");
+          "None.").withNumbers(2);
   public static final MessageDefinition RESOURCE_WARNING_THRESHOLD_CLEARED =
       define(
           "ResourceWarningThresholdCleared",
           "The resource property %1 has cleared the warning threshold of value %2.",
           "OK",
           2,
-          "None.");
+          "None.").withNumbers(2);
   public static final MessageDefinition TEST_MESSAGE =
       define(
           "TestMessage",

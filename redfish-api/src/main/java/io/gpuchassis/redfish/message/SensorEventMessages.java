@@ -13,77 +13,77 @@ public final class SensorEventMessages {
           "Sensor '%1' reading of %2 (%3) is above the %4 upper caution threshold.",
           "Warning",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_ABOVE_UPPER_CRITICAL_THRESHOLD =
       define(
           "ReadingAboveUpperCriticalThreshold",
           "Sensor '%1' reading of %2 (%3) is above the %4 upper critical threshold.",
           "Critical",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_ABOVE_UPPER_FATAL_THRESHOLD =
       define(
           "ReadingAboveUpperFatalThreshold",
           "Sensor '%1' reading of %2 (%3) is above the %4 upper fatal threshold.",
           "Critical",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_BELOW_LOWER_CAUTION_THRESHOLD =
       define(
           "ReadingBelowLowerCautionThreshold",
           "Sensor '%1' reading of %2 (%3) is below the %4 lower caution threshold.",
           "Warning",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_BELOW_LOWER_CRITICAL_THRESHOLD =
       define(
           "ReadingBelowLowerCriticalThreshold",
           "Sensor '%1' reading of %2 (%3) is below the %4 lower critical threshold.",
           "Critical",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_BELOW_LOWER_FATAL_THRESHOLD =
       define(
           "ReadingBelowLowerFatalThreshold",
           "Sensor '%1' reading of %2 (%3) is below the %4 lower fatal threshold.",
           "Critical",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_BELOW_UPPER_FATAL_THRESHOLD =
       define(
           "ReadingBelowUpperFatalThreshold",
           "Sensor '%1' reading of %2 (%3) is now below the %4 upper fatal threshold but remains outside of normal range.",
           "Critical",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_BELOW_UPPER_CRITICAL_THRESHOLD =
       define(
           "ReadingBelowUpperCriticalThreshold",
           "Sensor '%1' reading of %2 (%3) is now below the %4 upper critical threshold but remains outside of normal range.",
           "Warning",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_ABOVE_LOWER_FATAL_THRESHOLD =
       define(
           "ReadingAboveLowerFatalThreshold",
           "Sensor '%1' reading of %2 (%3) is now above the %4 lower fatal threshold but remains outside of normal range.",
           "Critical",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition READING_ABOVE_LOWER_CRITICAL_THRESHOLD =
       define(
           "ReadingAboveLowerCriticalThreshold",
           "Sensor '%1' reading of %2 (%3) is now above the %4 lower critical threshold but remains outside of normal range.",
           "Warning",
           4,
-          "Check the condition of the resources listed in RelatedItem.");
+          "Check the condition of the resources listed in RelatedItem.").withNumbers(2, 4);
   public static final MessageDefinition SENSOR_READING_NORMAL_RANGE =
       define(
           "SensorReadingNormalRange",
           "Sensor '%1' reading of %2 (%3) is within normal operating range.",
           "OK",
           3,
-          "None.");
+          "None.").withNumbers(2);
   public static final MessageDefinition SENSOR_FAILURE =
       define(
           "SensorFailure",

@@ -22,7 +22,7 @@ public final class TaskEventMessages {
   public static final MessageDefinition TASK_REMOVED =
       define("TaskRemoved", "The task with Id '%1' was removed.", "Warning", 1);
   public static final MessageDefinition TASK_PROGRESS_CHANGED =
-      define("TaskProgressChanged", "The task with Id '%1' has changed to progress %2 percent complete.", "OK", 2);
+      define("TaskProgressChanged", "The task with Id '%1' has changed to progress %2 percent complete.", "OK", 2).withNumbers(2);
 
   private TaskEventMessages() {}
 

@@ -68,6 +68,17 @@ public final class QueryEngine {
    * @throws RedfishException as listed in the class description
    */
   public ObjectNode apply(ObjectNode resource, QueryOptions options, ResourceResolver resolver) {
+    return apply(resource, options, resolver, false);
+  }
+
+  /**
+   * As {@link #apply(ObjectNode, QueryOptions, ResourceResolver)}; with {@code expandMembers} (a collection whose
+   * schema auto-expands its members, such as LogEntryCollection) the members of the page are then replaced by the
+   * resources they link to, before {@code $expand} and {@code $select}. Only the page's members are rendered, and
+   * a collection is paged also without query options.
+   */
+  public ObjectNode apply(
+      ObjectNode resource, QueryOptions options, ResourceResolver resolver, boolean expandMembers) {
     boolean collection = Resources.isCollection(resource);
     Optional<String> collectionOnly = options.collectionOnlyParameter();
     if (collectionOnly.isPresent() && !collection) {
@@ -88,6 +99,9 @@ public final class QueryEngine {
         members = MemberFilter.filter(members, options.filter().get(), resolved);
       }
       MemberPager.page(response, members, options, config.pageSize());
+      if (expandMembers) {
+        expandMembers(response, resolved);
+      }
     }
     if (options.expand().isPresent()) {
       ReferenceExpander.expand(response, options.expand().get(), resolved, config.maxExpandedResources());
@@ -100,6 +114,21 @@ public final class QueryEngine {
       response = SelectProjector.project(response, select);
     }
     return response;
+  }
+
+  /** Each member reference replaced by its resource; one the resolver cannot render stays a reference. */
+  private static void expandMembers(ObjectNode collection, MemoizingResolver resolver) {
+    com.fasterxml.jackson.databind.node.ArrayNode members =
+        (com.fasterxml.jackson.databind.node.ArrayNode) collection.get(Resources.MEMBERS);
+    for (int i = 0; i < members.size(); i++) {
+      JsonNode member = members.get(i);
+      if (Resources.isReference(member)) {
+        Optional<ObjectNode> resource = resolver.lookup(member.get(Resources.ODATA_ID).textValue());
+        if (resource.isPresent()) {
+          members.set(i, resource.get().deepCopy());
+        }
+      }
+    }
   }
 
   private static void rejectUnknown(List<PropertyPath> unknown) {

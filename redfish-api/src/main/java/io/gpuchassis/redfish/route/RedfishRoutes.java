@@ -4,6 +4,7 @@ import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.http.RedfishResponses;
+import io.gpuchassis.redfish.odata.SchemaLinks;
 import io.gpuchassis.redfish.query.QueryEngine;
 import io.gpuchassis.redfish.query.QueryOptions;
 import io.vertx.core.Handler;
@@ -17,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -35,6 +37,12 @@ public final class RedfishRoutes {
   /** Where sessions are created; the one POST that needs no prior authentication. */
   public static final String LOGIN_PATH = "/redfish/v1/SessionService/Sessions";
 
+  /**
+   * Appended to a collection's URI, the URI of its {@code Members} property. DSP0266: a POST there is the same as a
+   * POST to the collection, so every collection that takes a POST takes it there too, with the same privilege.
+   */
+  public static final String MEMBERS = "/Members";
+
   private static final String CALLER_KEY = "redfish.caller";
   private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{(\\w+)}");
 
@@ -45,6 +53,8 @@ public final class RedfishRoutes {
   private final AccessPolicy policy;
   private final List<RouteEntry> entries = new ArrayList<>();
   private final List<Readable> readables = new ArrayList<>();
+  /** The URI of the JSON schema that describes a resource of the given {@code @odata.type}, for its Link header. */
+  private Function<String, Optional<String>> schemas = SchemaLinks::dmtf;
   /** Each template's Allow header, made at its first read (every route is registered by then). */
   private final Map<String, String> allowed = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -65,22 +75,40 @@ public final class RedfishRoutes {
   }
 
   /**
-   * The session login route ({@code POST /redfish/v1/SessionService/Sessions}): the credentials travel in the body,
-   * so the handler authenticates the request itself. The only write that passes without an Authorization header.
+   * Where the {@code Link: <...>; rel=describedby} header of every GET and HEAD of a resource points: a function from
+   * the resource's {@code @odata.type} to its JSON schema's URI. By default DMTF's published schema
+   * ({@link SchemaLinks#dmtf}); a service that hosts schemas itself names them here, before routes are served.
+   */
+  public RedfishRoutes describedBy(Function<String, Optional<String>> schemaUri) {
+    this.schemas = Objects.requireNonNull(schemaUri, "schemaUri");
+    return this;
+  }
+
+  /**
+   * The session login route ({@code POST /redfish/v1/SessionService/Sessions}, and the same POST to its
+   * {@code Members}): the credentials travel in the body, so the handler authenticates the request itself. The only
+   * write that passes without an Authorization header.
    */
   public RedfishRoutes login(String template, Handler<RoutingContext> handler) {
     if (!template.equals(LOGIN_PATH)) {
       throw new IllegalArgumentException(template + " is not the session login path");
     }
-    entries.add(
-        new RouteEntry(
-            HttpMethod.POST,
-            template,
-            PrivilegeTable.of("SessionCollection", HttpMethod.POST).orElseThrow(),
-            Optional.of("SessionCollection"),
-            registeringClass()));
-    router.route(HttpMethod.POST, vertxPath(template)).handler(ctx -> safely(ctx, handler));
+    for (String path : List.of(template, template + MEMBERS)) {
+      entries.add(
+          new RouteEntry(
+              HttpMethod.POST,
+              path,
+              PrivilegeTable.of("SessionCollection", HttpMethod.POST).orElseThrow(),
+              Optional.of("SessionCollection"),
+              registeringClass()));
+      router.route(HttpMethod.POST, vertxPath(path)).handler(ctx -> safely(ctx, handler));
+    }
     return this;
+  }
+
+  /** Whether {@code template} is where sessions are created (the collection or its Members). */
+  public static boolean isLogin(String template) {
+    return template.equals(LOGIN_PATH) || template.equals(LOGIN_PATH + MEMBERS);
   }
 
   private static void safely(RoutingContext ctx, Handler<RoutingContext> handler) {
@@ -99,11 +127,24 @@ public final class RedfishRoutes {
    * client's If-None-Match still matches. The same renderer serves {@code $expand} from other resources.
    */
   public RedfishRoutes resource(String template, String entity, ResourceRenderer renderer) {
+    return readable(template, entity, renderer, false);
+  }
+
+  /**
+   * A collection whose schema auto-expands its members (OData.AutoExpand on {@code Members}, e.g.
+   * LogEntryCollection): {@code renderer} lists the members as references, and every GET answers, after
+   * {@code $filter} and paging, the page's members rendered in full by the routes of their own URIs.
+   */
+  public RedfishRoutes expandedCollection(String template, String entity, ResourceRenderer renderer) {
+    return readable(template, entity, renderer, true);
+  }
+
+  private RedfishRoutes readable(String template, String entity, ResourceRenderer renderer, boolean expandMembers) {
     PrivilegeRule rule =
         PrivilegeTable.of(entity, HttpMethod.GET)
             .orElseThrow(() -> new IllegalArgumentException("entity '" + entity + "' is not in the privilege table"));
     readables.add(new Readable(templatePattern(template), variables(template), rule, renderer));
-    return get(template, entity, ctx -> represent(ctx, renderer));
+    return get(template, entity, ctx -> represent(ctx, renderer, expandMembers));
   }
 
   /**
@@ -129,14 +170,24 @@ public final class RedfishRoutes {
     return Optional.empty();
   }
 
-  private void represent(RoutingContext ctx, ResourceRenderer renderer) {
+  private void represent(RoutingContext ctx, ResourceRenderer renderer, boolean expandMembers) {
     Caller caller = caller(ctx).orElse(null);
     QueryOptions options = queries.parse(queryParameters(ctx));
     ObjectNode body = RedfishResponses.tree(renderer.render(ctx.pathParams(), caller));
-    if (!options.isEmpty()) {
-      body = queries.apply(body, options, uri -> render(uri, caller));
+    if (!options.isEmpty() || expandMembers) {
+      body = queries.apply(body, options, uri -> render(uri, caller), expandMembers);
     }
+    describe(ctx, body);
     RedfishResponses.representation(ctx, body);
+  }
+
+  /** DSP0266: a GET or HEAD of a resource answers a Link header naming the JSON schema that describes it. */
+  private void describe(RoutingContext ctx, ObjectNode body) {
+    com.fasterxml.jackson.databind.JsonNode type = body.get("@odata.type");
+    if (type != null && type.isTextual()) {
+      schemas.apply(type.asText())
+          .ifPresent(uri -> ctx.response().putHeader("Link", "<" + uri + ">; rel=describedby"));
+    }
   }
 
   private static Map<String, List<String>> queryParameters(RoutingContext ctx) {
@@ -165,8 +216,16 @@ public final class RedfishRoutes {
     return register(HttpMethod.HEAD, template, entity, handler);
   }
 
+  /**
+   * A POST on a resource of {@code entity}. A POST to a collection is also taken at the URI of its {@code Members}
+   * (DSP0266), by the same handler and with the same privilege.
+   */
   public RedfishRoutes post(String template, String entity, Handler<RoutingContext> handler) {
-    return register(HttpMethod.POST, template, entity, handler);
+    register(HttpMethod.POST, template, entity, handler);
+    if (entity.endsWith("Collection")) {
+      register(HttpMethod.POST, template + MEMBERS, entity, handler);
+    }
+    return this;
   }
 
   public RedfishRoutes patch(String template, String entity, Handler<RoutingContext> handler) {

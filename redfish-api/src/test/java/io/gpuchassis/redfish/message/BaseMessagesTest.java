@@ -34,7 +34,14 @@ class BaseMessagesTest {
       assertEquals(m.get("MessageSeverity").asText(), d.severity(), d.key());
       assertEquals(m.get("NumberOfArgs").asInt(), d.numberOfArgs(), d.key());
       assertEquals(m.get("Resolution").asText(), d.resolution(), d.key());
+      assertEquals(paramTypes(m), d.paramTypes(), d.key());
     }
+  }
+
+  private static List<String> paramTypes(JsonNode message) {
+    List<String> types = new ArrayList<>();
+    message.path("ParamTypes").forEach(t -> types.add(t.asText()));
+    return types;
   }
 
   @Test
@@ -91,6 +98,7 @@ class BaseMessagesTest {
         assertEquals(m.get("MessageSeverity").asText(), d.severity(), d.key());
         assertEquals(m.get("NumberOfArgs").asInt(), d.numberOfArgs(), d.key());
         assertEquals(m.get("Resolution").asText(), d.resolution(), d.key());
+        assertEquals(paramTypes(m), d.paramTypes(), d.key());
       }
     }
   }

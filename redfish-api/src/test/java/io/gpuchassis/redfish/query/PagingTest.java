@@ -41,6 +41,15 @@ class PagingTest {
   }
 
   @Test
+  void auto_expanded_members_are_the_pages_resources_in_full() {
+    ObjectNode out = engine.apply(service.get("/redfish/v1/Things"), engine.parse("$skip=3&$top=2"), service, true);
+    assertEquals(List.of("Thing3", "Thing4"), ids(out));
+    assertEquals(service.get("/redfish/v1/Things/Thing3"), out.get("Members").get(0));
+    assertEquals(10, out.get("Members@odata.count").intValue());
+    assertTrue(out.get("Members@odata.nextLink").textValue().contains("$skip=5"));
+  }
+
+  @Test
   void skip_then_top() {
     ObjectNode out = get("$skip=3&$top=2");
     assertEquals(List.of("Thing3", "Thing4"), ids(out));

@@ -70,6 +70,34 @@ class RedfishRoutesTest {
   }
 
   @Test
+  void a_post_to_a_collection_is_also_taken_at_its_members_with_the_same_privilege() {
+    RedfishRoutes routes = routes();
+    routes.post("/redfish/v1/AccountService/Accounts", "ManagerAccountCollection", ctx -> {});
+    routes.post("/redfish/v1/Systems/{SystemId}/Actions/ComputerSystem.AddResourceBlock", "ComputerSystem", ctx -> {});
+    routes.login(RedfishRoutes.LOGIN_PATH, ctx -> {});
+    var posts = routes.entries().stream().map(RouteEntry::template).toList();
+    assertEquals(
+        java.util.List.of(
+            "/redfish/v1/AccountService/Accounts",
+            "/redfish/v1/AccountService/Accounts/Members",
+            "/redfish/v1/Systems/{SystemId}/Actions/ComputerSystem.AddResourceBlock",
+            "/redfish/v1/SessionService/Sessions",
+            "/redfish/v1/SessionService/Sessions/Members"),
+        posts, "an action is no collection: it has no Members");
+    assertEquals(routes.entries().get(0).privilege(), routes.entries().get(1).privilege());
+    assertTrue(RedfishRoutes.isLogin("/redfish/v1/SessionService/Sessions/Members"));
+  }
+
+  @Test
+  void a_resource_is_described_by_the_json_schema_of_its_type() {
+    assertEquals(Optional.of("http://redfish.dmtf.org/schemas/v1/Chassis.v1_28_0.json"),
+        io.gpuchassis.redfish.odata.SchemaLinks.dmtf("#Chassis.v1_28_0.Chassis"));
+    assertEquals(Optional.of("http://redfish.dmtf.org/schemas/v1/ChassisCollection.json"),
+        io.gpuchassis.redfish.odata.SchemaLinks.dmtf("#ChassisCollection.ChassisCollection"));
+    assertEquals(Optional.empty(), io.gpuchassis.redfish.odata.SchemaLinks.dmtf("Chassis"));
+  }
+
+  @Test
   void duplicate_routes_and_routes_outside_the_prefix_are_refused() {
     RedfishRoutes routes = routes();
     PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
