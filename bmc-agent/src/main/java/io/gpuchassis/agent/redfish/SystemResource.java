@@ -19,6 +19,7 @@ import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.model.ActionTarget;
+import io.gpuchassis.redfish.model.Boot;
 import io.gpuchassis.redfish.model.Capability;
 import io.gpuchassis.redfish.model.CollectionCapabilities;
 import io.gpuchassis.redfish.model.CollectionCapabilitiesLinks;
@@ -116,6 +117,9 @@ final class SystemResource {
         .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))
         // Only the host port is known here, not the server's power or health.
         .status(new Status().state(State.ENABLED))
+        // The server's boot is its own firmware's and its own BMC's, not ours: an empty Boot says no property of it
+        // is known here (PowerState is left out for the same reason). sushy's System model requires the object.
+        .boot(new Boot())
         .pcIeDevices(gpus.stream().map(s -> Uris.ref(Uris.pcieDevice(chassisId, s))).toList())
         .processors(Uris.ref(uri + "/Processors"))
         .links(new ComputerSystemLinks().resourceBlocks(blocks.stream().map(Uris::ref).toList()))

@@ -150,6 +150,20 @@ class ComputerSystemTest {
         return new OdataIdRef().atOdataId(uri);
     }
 
+    /** A Boot with nothing known stays in the payload as an empty object (sushy's System model requires Boot). */
+    @Test
+    void emptyBootIsKept() throws Exception {
+        assertSerializesTo("""
+                {"@odata.id": "/redfish/v1/Systems/Host1", "@odata.type": "#ComputerSystem.v1_27_0.ComputerSystem",
+                 "Id": "Host1", "Name": "Host1", "Boot": {}}
+                """, new ComputerSystem()
+                .atOdataId("/redfish/v1/Systems/Host1")
+                .atOdataType("#ComputerSystem.v1_27_0.ComputerSystem")
+                .id("Host1")
+                .name("Host1")
+                .boot(new Boot()));
+    }
+
     private static void assertAbsent(JsonNode node, String... names) {
         for (String name : names) {
             assertFalse(node.has(name), name + " must be absent");
