@@ -6,11 +6,13 @@ import io.gpuchassis.redfish.model.JsonSchemaFileLocation;
 import io.gpuchassis.redfish.odata.ServedSchema;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * {@code /redfish/v1/JsonSchemas[/{Id}]}: one file per schema in {@link Schemas#ALL}, named by its namespace
- * ({@code Chassis.v1_28_0}, or {@code ChassisCollection} for unversioned schemas). Each file points at DMTF's
- * published JSON schema; the agent hosts none.
+ * ({@code Chassis.v1_28_0}, or {@code ChassisCollection} for unversioned schemas). Each DMTF file points at DMTF's
+ * published JSON schema; the last member is the agent's OEM schema ({@code GpuChassisAgent.v1_0_0}), which the agent
+ * hosts itself ({@link OemSchemaFiles}).
  */
 final class JsonSchemasResource {
 
@@ -25,12 +27,17 @@ final class JsonSchemasResource {
                 Schemas.JSON_SCHEMA_FILE_COLLECTION,
                 Uris.JSON_SCHEMAS,
                 "JSON Schema File Collection",
-                Schemas.ALL.stream().map(s -> Uris.jsonSchema(s.namespace())).toList()));
+                Stream.concat(Schemas.ALL.stream().map(ServedSchema::namespace), Stream.of(OemSchema.NAMESPACE))
+                    .map(Uris::jsonSchema)
+                    .toList()));
     routes.resource(
         Uris.JSON_SCHEMAS + "/{SchemaId}",
         "JsonSchemaFile",
         (params, caller) -> {
           String id = params.get("SchemaId");
+          if (id.equals(OemSchema.NAMESPACE)) {
+            return OemSchemaFiles.jsonSchemaFile();
+          }
           return render(
               Schemas.ALL.stream()
                   .filter(s -> s.namespace().equals(id))

@@ -75,6 +75,6 @@ final class ManagerResource {
         .logServices(Uris.ref(Uris.logServices()))
         .ethernetInterfaces(Uris.ref(Uris.managerEthernetInterfaces()))
         .links(new ManagerLinks().managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
-        .oem(Map.of("GpuChassisAgent", Map.of("SimulatedHardware", identity.simulated())));
+        .oem(OemSchema.oem(OemSchema.MANAGER, Map.of("SimulatedHardware", identity.simulated())));
   }
 }

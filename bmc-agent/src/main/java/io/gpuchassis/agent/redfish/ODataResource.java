@@ -9,14 +9,19 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.buffer.Buffer;
 import java.util.List;
 
-/** The OData service document ({@code /redfish/v1/odata}) and the CSDL ({@code /redfish/v1/$metadata}). */
+/**
+ * The OData service document ({@code /redfish/v1/odata}) and the CSDL ({@code /redfish/v1/$metadata}), which references
+ * the DMTF schemas and the agent's own OEM schema.
+ */
 final class ODataResource {
 
   static final String ODATA = "/redfish/v1/odata";
   static final String METADATA = "/redfish/v1/$metadata";
 
   private final Buffer metadata =
-      Buffer.buffer(MetadataDocument.render(Schemas.ALL, Schemas.SERVICE_ROOT.version().orElseThrow()));
+      Buffer.buffer(
+          MetadataDocument.render(
+              Schemas.ALL, Schemas.SERVICE_ROOT.version().orElseThrow(), List.of(OemSchemaFiles.reference())));
 
   void register(RedfishRoutes routes) {
     // The OData service document is not a Redfish resource: no query options, served as is.

@@ -62,7 +62,7 @@ final class PCIeDeviceResource {
           "PCIeInterface", "Status", "Links");
 
   /** The agent's OEM action: clear a slot's over-temperature latch and power it on again. */
-  static final String CLEAR_LATCH = "/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch";
+  static final String CLEAR_LATCH = OemSchema.actionPath(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH);
 
   private final ChassisModel model;
   private final HealthMonitor health;
@@ -142,9 +142,9 @@ final class PCIeDeviceResource {
         .locationIndicatorActive(health.slotPower().locate(slot.number()).orElse(null))
         .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
         .environmentMetrics(Uris.ref(Uris.pcieDevice(chassisId, slot.number()) + "/EnvironmentMetrics"))
-        .actions(new PCIeDeviceActions().oem(Map.of("#GpuChassisAgent.ClearOverTemperatureLatch",
+        .actions(new PCIeDeviceActions().oem(Map.of(OemSchema.action(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH),
             Map.of("target", Uris.pcieDevice(chassisId, slot.number()) + CLEAR_LATCH))))
-        .oem(Map.of("GpuChassisAgent", Map.of("OverTemperatureLatched", health.latched(slot.number()))))
+        .oem(OemSchema.oem(OemSchema.PCIE_DEVICE, Map.of("OverTemperatureLatched", health.latched(slot.number()))))
         .links(new PCIeDeviceLinks().chassis(List.of(Uris.ref(Uris.chassis(chassisId)))));
   }
 

@@ -120,7 +120,7 @@ final class PortResource {
           Map<String, Object> oem = new java.util.LinkedHashMap<>();
           oem.put("LTSSMState", l.ltssm());
           l.partition().ifPresent(p -> oem.put("BoundToPartition", p));
-          body.oem(Map.of("GpuChassisAgent", oem));
+          body.oem(OemSchema.oem(OemSchema.PORT, oem));
         });
     port.farEnd()
         .ifPresent(

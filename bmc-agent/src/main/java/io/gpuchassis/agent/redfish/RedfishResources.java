@@ -122,6 +122,7 @@ public final class RedfishResources {
     new ProcessorResource(model, monitor, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
+    new OemSchemaFiles().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);
     certificates.register(routes);
     new CertificateServiceResource(new CertificateReplacement(certificate, certificates)).register(routes);

@@ -95,7 +95,7 @@ final class SwitchResource {
           o.dieTemperatureCelsius().ifPresent(t -> oem.put("DieTemperatureCelsius", Math.round(t * 10) / 10.0));
         });
     if (!oem.isEmpty()) {
-      body.oem(Map.of("GpuChassisAgent", oem));
+      body.oem(OemSchema.oem(OemSchema.SWITCH, oem));
     }
     return body;
   }

@@ -60,7 +60,7 @@ final class SystemCapabilities {
                 .modelAtRedfishAllowableValues(models)))
             .membersAtOdataCount(1))
         .oemAtRedfishOptionalOnCreate(true)
-        .oem(Map.of("GpuChassisAgent", Map.of(
+        .oem(OemSchema.oem(OemSchema.COMPUTER_SYSTEM, Map.of(
             "PeerToPeer@Redfish.OptionalOnCreate", true,
             "PeerToPeer@Redfish.AllowableValues", SystemRequests.PEER_TO_PEER)));
   }

@@ -167,7 +167,7 @@ final class SystemRequests {
           .about("/Processors/Members/0/@Redfish.RequestedCount")).withDetail("A whole number of GPUs, at least 1.");
     }
     Optional<String> model = member.has("Model") ? Optional.of(member.get("Model").asText()) : Optional.empty();
-    JsonNode p2p = body.path("Oem").path("GpuChassisAgent").path("PeerToPeer");
+    JsonNode p2p = body.path("Oem").path(OemSchema.KEY).path("PeerToPeer");
     String p2pValue = p2p.isMissingNode() ? ANY : p2p.asText("");
     if (!PEER_TO_PEER.contains(p2pValue)) {
       throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(p2pValue, "PeerToPeer")
@@ -204,7 +204,7 @@ final class SystemRequests {
     Map<String, Object> oem = new LinkedHashMap<>();
     oem.put("GpuPeerPath", path(paths.betweenGpus()));
     oem.put("HostPath", path(paths.toHost()));
-    return Map.of("GpuChassisAgent", oem);
+    return OemSchema.oem(OemSchema.COMPUTER_SYSTEM, oem);
   }
 
   private static Map<String, Object> path(PeerPath p) {

@@ -154,7 +154,7 @@ final class UpdateServiceResource {
     }
     oem.put("Images", copies);
     oem.put("ActivationPendingReset", pendingReset);
-    return inventory.putOemItem("GpuChassisAgent", oem);
+    return inventory.oem(OemSchema.oem(OemSchema.SOFTWARE_INVENTORY, oem));
   }
 
   /** POST {@code MultipartHttpPushUri}. The bundle keeps the staging place until it has been checked. */

@@ -17,6 +17,8 @@ public final class Uris {
   public static final String SWITCHES = FABRIC + "/Switches";
   public static final String REGISTRIES = "/redfish/v1/Registries";
   public static final String JSON_SCHEMAS = "/redfish/v1/JsonSchemas";
+  /** The CSDL documents the agent hosts itself (its OEM schema), referenced from $metadata. */
+  public static final String SCHEMAS = "/redfish/v1/Schemas";
   public static final String CERTIFICATE_SERVICE = "/redfish/v1/CertificateService";
   public static final String CERTIFICATE_LOCATIONS = CERTIFICATE_SERVICE + "/CertificateLocations";
   public static final String REPLACE_CERTIFICATE =
@@ -148,6 +150,16 @@ public final class Uris {
 
   public static String jsonSchema(String id) {
     return JSON_SCHEMAS + "/" + id;
+  }
+
+  /** A JSON schema file the agent hosts, below its JsonSchemaFile. */
+  public static String jsonSchemaFile(String id, String file) {
+    return jsonSchema(id) + "/" + file;
+  }
+
+  /** A CSDL document the agent hosts. */
+  public static String schemaFile(String file) {
+    return SCHEMAS + "/" + file;
   }
 
   /** The HTTPS certificates of the manager (its ManagerNetworkProtocol's HTTPS.Certificates). */

@@ -43,6 +43,11 @@ import java.util.regex.Pattern;
  * every version in an {@code anyOf}), and Swordfish schemas are not shipped with Redfish. So each file
  * is adjusted when loaded: {@code anyOf} branches that point at absent files are dropped, and any other
  * {@code $ref} to an absent file accepts anything. Thread-safe; compiled schemas are cached.
+ *
+ * <p>OEM extensions are validated too, the way the DMTF validator does it: every object under an {@code Oem}
+ * property must name its type with {@code @odata.type} and is validated against that definition, in a DMTF file or in
+ * one of the project's own OEM schemas ({@link #OEM_SCHEMAS}, read from the class path where the agent serves them
+ * from); every OEM action ({@code Actions.Oem."#Namespace.Name"}) must be defined by one of those OEM schemas.
  */
 public final class RedfishSchemaValidator {
 
@@ -57,6 +62,16 @@ public final class RedfishSchemaValidator {
     /** "#Chassis.v1_28_0.Chassis" or "#ChassisCollection.ChassisCollection": file stem, then definition. */
     private static final Pattern ODATA_TYPE =
             Pattern.compile("^#([A-Za-z_]\\w*(?:\\.v\\d+_\\d+_\\d+)?)\\.([A-Za-z_]\\w*)$");
+    /** The project's OEM JSON schemas, on the class path below {@link #OEM_RESOURCES}. */
+    static final List<String> OEM_SCHEMAS = List.of("GpuChassisAgent.v1_0_0.json");
+    static final String OEM_RESOURCES = "/redfish/schemas/";
+    /**
+     * Where an OEM schema is loaded from: the URI the agent serves it at, on a host that cannot exist (RFC 2606), so
+     * the file's relative {@code $id} resolves to the same place and nothing is ever fetched.
+     */
+    static final String OEM_PREFIX = "https://agent.invalid/redfish/v1/JsonSchemas/";
+    /** An OEM action key: "#GpuChassisAgent.ClearOverTemperatureLatch". */
+    private static final Pattern OEM_ACTION = Pattern.compile("^#([A-Za-z_]\\w*)\\.([A-Za-z_]\\w*)$");
 
     private final Path dir;
     private final ObjectMapper mapper = new ObjectMapper();
@@ -116,6 +131,18 @@ public final class RedfishSchemaValidator {
      * exist, is an error (returned, not thrown).
      */
     public List<String> validate(JsonNode body) {
+        List<String> errors = new ArrayList<>(validateTyped(body));
+        if (body != null && body.isObject()) {
+            for (OemObjects.Found oem : OemObjects.in(body)) {
+                List<String> found = oem.action() ? validateOemAction(oem) : validateTyped(oem.value());
+                found.forEach(e -> errors.add(oem.pointer() + ": " + e));
+            }
+        }
+        return List.copyOf(errors);
+    }
+
+    /** Validates one object against the definition its "@odata.type" names, in a DMTF or an OEM schema. */
+    private List<String> validateTyped(JsonNode body) {
         if (body == null || !body.isObject()) {
             return List.of("body is not a JSON object");
         }
@@ -128,10 +155,33 @@ public final class RedfishSchemaValidator {
             return List.of("\"@odata.type\" '" + type.asText() + "' is not of the form #Namespace[.vX_Y_Z].Type");
         }
         String file = m.group(1) + ".json";
-        if (!Files.isRegularFile(dir.resolve(file))) {
-            return List.of("no schema file " + file + " for \"@odata.type\" '" + type.asText() + "' in " + dir);
+        String key;
+        if (Files.isRegularFile(dir.resolve(file))) {
+            key = DMTF_PREFIX + file + "#/definitions/" + m.group(2);
+        } else if (OEM_SCHEMAS.contains(file)) {
+            key = oemIri(file) + "#/definitions/" + m.group(2);
+        } else {
+            return List.of("no schema file " + file + " for \"@odata.type\" '" + type.asText() + "' in " + dir
+                    + " or among the project's OEM schemas " + OEM_SCHEMAS);
         }
-        String key = file + "#/definitions/" + m.group(2);
+        return validateAgainst(key, body);
+    }
+
+    /** An OEM action is checked against the definition of that name in an OEM schema of its namespace. */
+    private List<String> validateOemAction(OemObjects.Found action) {
+        Matcher m = OEM_ACTION.matcher(action.key());
+        if (!m.matches()) {
+            return List.of("an OEM action's key is \"#Namespace.ActionName\", not '" + action.key() + "'");
+        }
+        for (String file : OEM_SCHEMAS) {
+            if (file.startsWith(m.group(1) + ".v") && oemSchema(file).path("definitions").has(m.group(2))) {
+                return validateAgainst(oemIri(file) + "#/definitions/" + m.group(2), action.value());
+            }
+        }
+        return List.of("no OEM schema among " + OEM_SCHEMAS + " defines the action " + action.key());
+    }
+
+    private List<String> validateAgainst(String key, JsonNode body) {
         try {
             JsonSchema schema = compiled.computeIfAbsent(key, this::compile);
             return toStrings(schema.validate(body));
@@ -141,8 +191,25 @@ public final class RedfishSchemaValidator {
         }
     }
 
-    private JsonSchema compile(String fileAndPointer) {
-        return factory.getSchema(SchemaLocation.of(DMTF_PREFIX + fileAndPointer), config);
+    private JsonSchema compile(String iriAndPointer) {
+        return factory.getSchema(SchemaLocation.of(iriAndPointer), config);
+    }
+
+    /** "GpuChassisAgent.v1_0_0.json" is served at .../JsonSchemas/GpuChassisAgent.v1_0_0/GpuChassisAgent.v1_0_0.json. */
+    static String oemIri(String file) {
+        return OEM_PREFIX + file.substring(0, file.length() - ".json".length()) + "/" + file;
+    }
+
+    /** One of the project's OEM schemas, parsed; fails loudly when the class path lacks it. */
+    JsonNode oemSchema(String file) {
+        try (var in = RedfishSchemaValidator.class.getResourceAsStream(OEM_RESOURCES + file)) {
+            if (in == null) {
+                throw new IllegalStateException("OEM schema " + file + " is not on the class path at " + OEM_RESOURCES);
+            }
+            return mapper.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -194,6 +261,20 @@ public final class RedfishSchemaValidator {
     private final class LocalLoader implements SchemaLoader {
         @Override
         public InputStreamSource getSchema(AbsoluteIri iri) {
+            String oem = iri.toString().startsWith(OEM_PREFIX) ? iri.toString().replaceAll("#.*$", "") : null;
+            if (oem != null) {
+                String name = oem.substring(oem.lastIndexOf('/') + 1);
+                if (!OEM_SCHEMAS.contains(name) || !oem.equals(oemIri(name))) {
+                    return null;
+                }
+                byte[] bytes;
+                try {
+                    bytes = mapper.writeValueAsBytes(oemSchema(name));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return () -> new ByteArrayInputStream(bytes);
+            }
             Path file = localFile(iri.toString());
             if (file == null) {
                 return null;

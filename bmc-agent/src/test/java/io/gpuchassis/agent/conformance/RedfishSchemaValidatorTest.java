@@ -76,6 +76,11 @@ class RedfishSchemaValidatorTest {
         knownBad("Created is not an RFC 3339 date-time", "public-cxl/Chassis/CXL-Chassis/LogServices/LocalLog1/Entries");
         // Fans use ReadingRPM (not in Thermal v1_7_3) and Redundancy Mode "N+1" (enum has "N+m").
         knownBad("Thermal with ReadingRPM and Mode N+1", "public-cxl/Chassis/CXL-Chassis/Thermal");
+        // An OEM action whose namespace no schema defines (the mockup ships no VendorChassis schema).
+        for (int blade = 1; blade <= 3; blade++) {
+            knownBad("OEM action #VendorChassis.VirtualReseat without a schema",
+                    "public-compose-action/Chassis/BladeServer-" + blade);
+        }
     }
 
     private static void knownBad(String reason, String folder) {
@@ -187,6 +192,59 @@ class RedfishSchemaValidatorTest {
         body.putArray("@Message.ExtendedInfo");
         body.putObject("@Redfish.Settings");
         assertEquals(List.of(), validator.validate(body));
+    }
+
+    @Test
+    void oemObjectWithoutOdataTypeIsNamed() {
+        ObjectNode body = chassis();
+        body.putObject("Oem").putObject("GpuChassisAgent").put("SimulatedHardware", true);
+        List<String> errors = validator.validate(body);
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("/Oem/GpuChassisAgent: ") && errors.get(0).contains("@odata.type"),
+                errors.toString());
+    }
+
+    @Test
+    void oemObjectIsValidatedAgainstTheProjectsOemSchema() {
+        ObjectNode body = chassis();
+        ObjectNode oem = body.putObject("Oem").putObject("GpuChassisAgent");
+        oem.put("@odata.type", "#GpuChassisAgent.v1_0_0.Switch");
+        oem.put("LastPolled", "2026-01-31T12:00:00Z");
+        oem.put("DieTemperatureCelsius", 61.5);
+        assertEquals(List.of(), validator.validate(body));
+
+        oem.put("DieTemperatureCelsius", "hot");
+        oem.put("FluxCapacitor", true);
+        List<String> errors = validator.validate(body);
+        assertTrue(errors.stream().anyMatch(e -> e.startsWith("/Oem/GpuChassisAgent: ") && e.contains("FluxCapacitor")),
+                errors.toString());
+        assertTrue(errors.stream().anyMatch(e -> e.contains("DieTemperatureCelsius")), errors.toString());
+    }
+
+    @Test
+    void oemObjectOfAnUnknownSchemaIsAnError() {
+        ObjectNode body = chassis();
+        body.putObject("Oem").putObject("Contoso").put("@odata.type", "#Contoso.v1_0_0.Anvil");
+        List<String> errors = validator.validate(body);
+        assertEquals(1, errors.size(), errors.toString());
+        assertTrue(errors.get(0).contains("Contoso.v1_0_0.json"), errors.toString());
+    }
+
+    @Test
+    void oemActionsAreValidatedAgainstTheirDefinition() {
+        ObjectNode body = chassis();
+        ObjectNode action = body.putObject("Actions").putObject("Oem")
+                .putObject("#GpuChassisAgent.ClearOverTemperatureLatch");
+        action.put("target", "/redfish/v1/Chassis/1/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch");
+        assertEquals(List.of(), validator.validate(body));
+
+        action.put("Force", true);
+        List<String> errors = validator.validate(body);
+        assertTrue(errors.stream().anyMatch(e -> e.contains("Force")), errors.toString());
+
+        ((ObjectNode) body.get("Actions").get("Oem")).putObject("#GpuChassisAgent.SelfDestruct").put("target", "/x");
+        errors = validator.validate(body);
+        assertTrue(errors.stream().anyMatch(e -> e.contains("#GpuChassisAgent.SelfDestruct")), errors.toString());
     }
 
     /** A minimal, valid Chassis of the newest version in the 2025.4 bundle. */

@@ -12,6 +12,7 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.conformance.OemObjects;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -211,6 +212,10 @@ class RedfishTreeIT {
         "an event log entry");
     crawled.put("(the SSE stream's event)", streamed);
     assertTrue(crawled.size() >= 8, () -> "crawled only " + crawled.keySet());
+    // Every OEM type the agent defines is among the bodies validated (against the agent's own OEM schema).
+    assertEquals(
+        Set.of("Manager", "PCIeDevice", "Switch", "Port", "ComputerSystem", "SoftwareInventory"),
+        new TreeSet<>(oemTypes(crawled.values()).stream().map(t -> t.substring(t.lastIndexOf('.') + 1)).toList()));
 
     Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
     Assumptions.assumeTrue(
@@ -236,6 +241,33 @@ class RedfishTreeIT {
           csdl.contains("<edmx:Include Namespace=\"" + namespace + "\"/>"), () -> namespace + " missing in $metadata");
       assertTrue(csdl.contains("http://redfish.dmtf.org/schemas/v1/" + file + "_v1.xml"), file);
     }
+    // The OEM objects' namespaces come from the agent's own CSDL, which it hosts (behind Login, like the schema
+    // repository; only $metadata itself is open).
+    String oemCsdl = "/redfish/v1/Schemas/GpuChassisAgent_v1.xml";
+    assertTrue(csdl.contains("<edmx:Reference Uri=\"" + oemCsdl + "\">"), csdl);
+    for (String type : oemTypes(crawl().values())) {
+      String namespace = type.substring(1, type.lastIndexOf('.'));
+      assertTrue(csdl.contains("<edmx:Include Namespace=\"" + namespace + "\"/>"), namespace);
+      assertTrue(csdl.contains("<edmx:Include Namespace=\"" + namespace.split("\\.")[0] + "\"/>"), "its actions");
+    }
+    assertEquals(401, client.get(oemCsdl, null).statusCode());
+    HttpResponse<String> hosted = client.get(oemCsdl, ADMIN);
+    assertEquals(200, hosted.statusCode());
+    assertTrue(hosted.headers().firstValue("Content-Type").orElse("").startsWith("application/xml"));
+    assertTrue(hosted.body().contains("<Schema xmlns=\"http://docs.oasis-open.org/odata/ns/edm\" Namespace=\"GpuChassisAgent.v1_0_0\">"));
+  }
+
+  /** The {@code @odata.type} of every OEM object in {@code bodies}. */
+  private static Set<String> oemTypes(java.util.Collection<JsonNode> bodies) {
+    Set<String> types = new TreeSet<>();
+    for (JsonNode body : bodies) {
+      for (OemObjects.Found oem : OemObjects.in(body)) {
+        if (!oem.action()) {
+          types.add(oem.value().path("@odata.type").asText("(none)"));
+        }
+      }
+    }
+    return types;
   }
 
   @Test
@@ -247,6 +279,16 @@ class RedfishTreeIT {
       String namespace = type.substring(0, type.lastIndexOf('.'));
       assertTrue(listed.contains("/redfish/v1/JsonSchemas/" + namespace), () -> namespace + " missing in JsonSchemas");
     }
+    // The OEM schema's file is the agent's own: Location.Uri names it on the agent, and it is served there.
+    JsonNode oem = json(client.get("/redfish/v1/JsonSchemas/GpuChassisAgent.v1_0_0", ADMIN));
+    assertEquals("#GpuChassisAgent.v1_0_0", oem.get("Schema").asText());
+    String uri = oem.at("/Location/0/Uri").asText();
+    assertEquals("/redfish/v1/JsonSchemas/GpuChassisAgent.v1_0_0/GpuChassisAgent.v1_0_0.json", uri);
+    assertEquals(401, client.get(uri, null).statusCode());
+    HttpResponse<String> file = client.get(uri, ADMIN);
+    assertEquals(200, file.statusCode());
+    assertEquals(uri, json(file).get("$id").asText());
+    assertTrue(json(file).at("/definitions/ClearOverTemperatureLatch").isObject());
   }
 
   /** GETs every URI reachable through {@code @odata.id} links from the service root. */

@@ -3,6 +3,7 @@ package io.gpuchassis.redfish.odata;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -18,6 +19,16 @@ public final class MetadataDocument {
    * @param serviceRootVersion the served ServiceRoot version (its container is the service's)
    */
   public static String render(Collection<ServedSchema> schemas, String serviceRootVersion) {
+    return render(schemas, serviceRootVersion, List.of());
+  }
+
+  /**
+   * @param schemas every DMTF schema whose types appear in responses
+   * @param serviceRootVersion the served ServiceRoot version (its container is the service's)
+   * @param hosted the service's own CSDL documents (its OEM schemas), referenced after the DMTF ones
+   */
+  public static String render(
+      Collection<ServedSchema> schemas, String serviceRootVersion, Collection<SchemaReference> hosted) {
     StringBuilder xml = new StringBuilder();
     xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     xml.append("<edmx:Edmx xmlns:edmx=\"http://docs.oasis-open.org/odata/ns/edmx\" Version=\"4.0\">\n");
@@ -39,6 +50,12 @@ public final class MetadataDocument {
                               .append("\"/>\n"));
               xml.append("  </edmx:Reference>\n");
             });
+    for (SchemaReference reference : hosted) {
+      xml.append("  <edmx:Reference Uri=\"").append(reference.uri()).append("\">\n");
+      reference.namespaces()
+          .forEach(n -> xml.append("    <edmx:Include Namespace=\"").append(n).append("\"/>\n"));
+      xml.append("  </edmx:Reference>\n");
+    }
     xml.append("  <edmx:Reference Uri=\"http://redfish.dmtf.org/schemas/v1/RedfishExtensions_v1.xml\">\n");
     xml.append("    <edmx:Include Namespace=\"RedfishExtensions.v1_0_0\" Alias=\"Redfish\"/>\n");
     xml.append("  </edmx:Reference>\n");
