@@ -82,7 +82,7 @@ public final class HealthMonitor implements AutoCloseable {
   private final Optional<BusPoller> control;
   private final SlotPower slotPower;
 
-  private HealthMonitor(ChassisSensors sensors, Set<Integer> gpuSlots, IntPredicate boundToHost,
+  HealthMonitor(ChassisSensors sensors, Set<Integer> gpuSlots, IntPredicate boundToHost,
       HealthEvents events, Clock clock, PollIntervals intervals, PollerSettings pollerSettings) {
     this.layout = sensors.layout();
     this.events = events;
@@ -230,7 +230,7 @@ public final class HealthMonitor implements AutoCloseable {
         .toList();
   }
 
-  private void onReading(SensorReading reading) {
+  void onReading(SensorReading reading) {
     SensorReading before = readings.get(reading.sensorId()).orElse(null);
     readings.onReading(reading);
     thresholds.accept(reading).ifPresent(this::onThreshold);

@@ -83,19 +83,19 @@ final class EndpointZoneResource {
     routes.patch(Uris.ZONES + "/{ZoneId}", "Zone", this::handlePatch);
   }
 
-  private Object renderEndpoints(ChassisState state) {
+  Object renderEndpoints(ChassisState state) {
     List<String> members = new ArrayList<>();
     state.hosts().forEach(h -> members.add(Uris.hostEndpoint(h.id())));
     state.slots().stream().filter(Slot::occupied).forEach(s -> members.add(Uris.gpuEndpoint(s.number())));
     return Collections.render(Schemas.ENDPOINT_COLLECTION, Uris.ENDPOINTS, "PCIe Endpoints", members);
   }
 
-  private Object renderZones(ChassisState state) {
+  Object renderZones(ChassisState state) {
     return Collections.render(
         Schemas.ZONE_COLLECTION, Uris.ZONES, "PCIe Zones", state.hosts().stream().map(h -> Uris.zone(h.id())).toList());
   }
 
-  private Endpoint endpoint(Map<String, String> params) {
+  Endpoint endpoint(Map<String, String> params) {
     ChassisState state = model.current();
     String id = params.get("EndpointId");
     Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst();

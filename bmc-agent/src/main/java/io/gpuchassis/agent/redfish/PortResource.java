@@ -68,7 +68,7 @@ final class PortResource {
         });
   }
 
-  private static Object renderCollection(ChassisState state, Map<String, String> params) {
+  static Object renderCollection(ChassisState state, Map<String, String> params) {
     SwitchChip chip = SwitchResource.find(state, params.get("SwitchId"));
     return Collections.render(
         Schemas.PORT_COLLECTION,

@@ -63,7 +63,7 @@ final class PowerResource {
     return ChassisLookup.state(model, params);
   }
 
-  private PowerSubsystem renderSubsystem(ChassisState state) {
+  PowerSubsystem renderSubsystem(ChassisState state) {
     String chassis = state.identity().id();
     List<PowerSupply> psus = state.powerSupplies();
     int needed = minNeeded;
@@ -84,7 +84,7 @@ final class PowerResource {
             .status(new Status().state(State.ENABLED).health(redundancy))));
   }
 
-  private io.gpuchassis.redfish.model.PowerSupply renderSupply(String chassis, PowerSupply psu) {
+  io.gpuchassis.redfish.model.PowerSupply renderSupply(String chassis, PowerSupply psu) {
     return new io.gpuchassis.redfish.model.PowerSupply()
         .atOdataId(Uris.powerSupply(chassis, psu.id()))
         .atOdataType(Schemas.POWER_SUPPLY.odataType())
@@ -101,7 +101,7 @@ final class PowerResource {
     return SensorHealth.supply(health, psu.id());
   }
 
-  private EnvironmentMetrics renderEnvironment(ChassisState state) {
+  EnvironmentMetrics renderEnvironment(ChassisState state) {
     String chassis = state.identity().id();
     Double watts = SensorHealth.suppliesOutputWatts(health, state.powerSupplies());
     EnvironmentMetrics out = new EnvironmentMetrics()

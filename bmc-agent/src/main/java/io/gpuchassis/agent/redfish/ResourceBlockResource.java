@@ -66,7 +66,7 @@ final class ResourceBlockResource {
     });
   }
 
-  private Object collection(String uri, String name, Optional<PoolType> pool) {
+  Object collection(String uri, String name, Optional<PoolType> pool) {
     ChassisState state = model.current();
     List<String> members = new ArrayList<>();
     state.slots().stream()

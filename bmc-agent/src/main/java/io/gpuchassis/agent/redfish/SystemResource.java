@@ -131,7 +131,7 @@ final class SystemResource {
     return system;
   }
 
-  private static ResourceCollection collection(ChassisState state) {
+  static ResourceCollection collection(ChassisState state) {
     List<io.gpuchassis.redfish.model.OdataIdRef> zones =
         state.switches().stream().map(s -> Uris.ref(Uris.resourceZone(s.id()))).toList();
     return Collections.render(Schemas.COMPUTER_SYSTEM_COLLECTION, Uris.SYSTEMS, "Computer Systems",

@@ -60,7 +60,7 @@ final class ThermalResource {
     return ChassisLookup.state(model, params);
   }
 
-  private ThermalSubsystem renderSubsystem(ChassisState state) {
+  ThermalSubsystem renderSubsystem(ChassisState state) {
     String chassis = state.identity().id();
     Health worst = SensorHealth.fans(health, state.fans());
     return new ThermalSubsystem()
@@ -73,7 +73,7 @@ final class ThermalResource {
         .thermalMetrics(Uris.ref(Uris.thermalMetrics(chassis)));
   }
 
-  private io.gpuchassis.redfish.model.Fan renderFan(String chassis, Fan fan) {
+  io.gpuchassis.redfish.model.Fan renderFan(String chassis, Fan fan) {
     String rpm = SensorIds.fanRpm(fan.id());
     return new io.gpuchassis.redfish.model.Fan()
         .atOdataId(Uris.fan(chassis, fan.id()))
@@ -89,7 +89,7 @@ final class ThermalResource {
             .speedRPM(SensorHealth.value(health, rpm)));
   }
 
-  private ThermalMetrics renderMetrics(ChassisState state) {
+  ThermalMetrics renderMetrics(ChassisState state) {
     String chassis = state.identity().id();
     List<ChassisSensor> temperatures =
         catalog.all().stream().filter(s -> s.readingType().equals("Temperature")).toList();
