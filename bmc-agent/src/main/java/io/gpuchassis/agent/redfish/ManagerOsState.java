@@ -8,6 +8,7 @@ import io.vertx.core.Vertx;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,25 +27,28 @@ final class ManagerOsState {
   /** One reading of everything the resources show. */
   record Snapshot(NetworkConfiguration network, TimeSync timeSync, Optional<ListeningSockets> listening) {}
 
-  private final ManagementNetwork source;
   private final AtomicReference<Snapshot> current;
 
-  /** Reads at once, on the calling thread (the agent's start), then keeps the reading fresh on {@code vertx}'s workers. */
-  ManagerOsState(ManagementNetwork source, Vertx vertx) {
-    this.source = source;
-    this.current = new AtomicReference<>(read());
-    vertx.setPeriodic(REFRESH.toMillis(), timer -> vertx.executeBlocking(() -> {
-      current.set(read());
+  /**
+   * Calls {@code read} at once, on the calling thread (the agent's start), then every {@code every} on {@code vertx}'s
+   * workers, never on an event loop.
+   */
+  ManagerOsState(Supplier<Snapshot> read, Vertx vertx, Duration every) {
+    this.current = new AtomicReference<>(read.get());
+    vertx.setPeriodic(every.toMillis(), timer -> vertx.executeBlocking(() -> {
+      current.set(read.get());
       return null;
     }, true).onFailure(e -> LOG.debug("Reading the network configuration failed; the last reading stays", e)));
+  }
+
+  /** The machine's own network, read every {@link #REFRESH}. */
+  static ManagerOsState ofHost(Vertx vertx) {
+    ManagementNetwork host = ManagementNetwork.ofHost();
+    return new ManagerOsState(() -> new Snapshot(host.read(), host.timeSync(), host.listening()), vertx, REFRESH);
   }
 
   /** The latest reading; never blocks. */
   Snapshot now() {
     return current.get();
-  }
-
-  private Snapshot read() {
-    return new Snapshot(source.read(), source.timeSync(), source.listening());
   }
 }

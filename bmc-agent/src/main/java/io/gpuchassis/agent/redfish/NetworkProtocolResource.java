@@ -5,6 +5,7 @@ import io.gpuchassis.agent.network.TimeSync;
 import io.gpuchassis.redfish.http.PatchRequest;
 import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.model.ManagerHttpsProtocol;
 import io.gpuchassis.redfish.model.ManagerNetworkProtocol;
 import io.gpuchassis.redfish.model.ManagerNtpProtocol;
 import io.gpuchassis.redfish.model.ManagerProtocol;
@@ -72,7 +73,8 @@ final class NetworkProtocolResource {
         .description("The network services of the management processor, as its operating system runs them")
         .hostName(os.network().hostName().orElse(null))
         .FQDN(os.network().fqdn().orElse(null))
-        .HTTPS(new ManagerProtocol().protocolEnabled(true).port(httpsPort))
+        .HTTPS(new ManagerHttpsProtocol().protocolEnabled(true).port(httpsPort)
+            .certificates(Uris.ref(Uris.httpsCertificates())))
         .NTP(ntp(os.timeSync()));
     os.listening().ifPresent(sockets -> body
         .HTTP(tcp(sockets, HTTP_PORT))

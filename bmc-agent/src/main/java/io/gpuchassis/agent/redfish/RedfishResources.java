@@ -15,7 +15,6 @@ import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.events.EventServices;
-import io.gpuchassis.agent.network.ManagementNetwork;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -95,7 +94,7 @@ public final class RedfishResources {
     new LegacyThermalResource(model, monitor, sensors).register(routes);
     new LegacyPowerResource(model, monitor, sensors).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
-    ManagerOsState os = new ManagerOsState(ManagementNetwork.ofHost(), vertx);
+    ManagerOsState os = ManagerOsState.ofHost(vertx);
     new EthernetInterfaceResource(os).register(routes);
     new NetworkProtocolResource(os, manager.httpsPort()).register(routes);
     new SerialInterfaceResource(new SerialInterfaceResource.SerialConsoles(manager.consoleDevices(),
