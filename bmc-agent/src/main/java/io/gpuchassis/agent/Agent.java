@@ -33,6 +33,7 @@ import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.redfish.EventRenderer;
 import io.gpuchassis.agent.http.RedfishServer;
+import io.gpuchassis.agent.redfish.ManagerRestart;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.SecurityServices;
@@ -86,6 +87,7 @@ public final class Agent implements AutoCloseable {
   private final EventServices events;
   private final FirmwareUpdates firmware;
   private final Console console;
+  private final ManagerRestart restart;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -101,8 +103,10 @@ public final class Agent implements AutoCloseable {
       HealthMonitor health,
       EventServices events,
       FirmwareUpdates firmware,
-      Console console) {
+      Console console,
+      ManagerRestart restart) {
     this.store = store;
+    this.restart = restart;
     this.console = console;
     this.vertx = vertx;
     this.server = server;
@@ -147,6 +151,11 @@ public final class Agent implements AutoCloseable {
   /** The switch firmware updates, for in-process tests and tools. */
   public FirmwareUpdates firmware() {
     return firmware;
+  }
+
+  /** How Manager.Reset restarts the agent: the service running it attaches its graceful stop here. */
+  public ManagerRestart restart() {
+    return restart;
   }
 
   /** The binding engine, for in-process tests and tools. */
@@ -248,6 +257,10 @@ public final class Agent implements AutoCloseable {
       ChassisHealth chassisHealth = new ChassisHealth(health, sensorCatalog,
           platform.board().powerSupplyRedundancy().map(r -> r.type().name()).orElse("NotRedundant"),
           platform.board().powerSupplyRedundancy().map(r -> r.minNeeded()).orElse(0));
+      java.util.List<String> consoles = consoleDevices(config, platform);
+      // Known once the server listens; read by the NetworkProtocol resource only after that.
+      java.util.concurrent.atomic.AtomicInteger httpsPort = new java.util.concurrent.atomic.AtomicInteger();
+      ManagerRestart restart = new ManagerRestart();
       RedfishResources resources =
           new RedfishResources(
               identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
@@ -256,17 +269,22 @@ public final class Agent implements AutoCloseable {
               events,
               firmware,
               config.outbound(),
-              tasks);
+              tasks,
+              new io.gpuchassis.agent.redfish.ManagerSetup(httpsPort::get, consoles.stream()
+                  .filter(d -> !d.equals(io.gpuchassis.agent.console.ConsoleLines.STDIO)).toList(),
+                  config.console().baud(), restart));
       RedfishServer server =
           RedfishServer.start(vertx, config.listen(), config.http(), tls, security, resources, platform.faults());
+      httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
-      Console console = Console.start(consoleDevices(config, platform), config.console(),
+      Console console = Console.start(consoles, config.console(),
           new ConsoleServices(identity, model, bindings, reservations, health,
               new ConsoleHealth(chassisHealth, clock, config.switchPollInterval().multipliedBy(3)), firmware, security,
               events, tasks, platform.faults(), vertx, clock));
-      return new Agent(store, vertx, server, platform, model, switches, bindings, health, events, firmware, console);
+      return new Agent(store, vertx, server, platform, model, switches, bindings, health, events, firmware, console,
+          restart);
     } catch (RuntimeException e) {
       if (firmware != null) {
         firmware.close();

@@ -26,10 +26,13 @@ import picocli.CommandLine.Option;
       "With no configuration selecting real hardware it runs the simulated reference chassis."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:stopped normally", "1:failed while running", "2:bad option or configuration"})
+    exitCodeList = {"0:stopped normally", "1:failed while running", "2:bad option or configuration",
+        "3:stopped cleanly to be restarted (Manager.Reset); the packaged unit starts it again"})
 public final class Main implements Callable<Integer> {
 
   static final int EXIT_CONFIG = 2;
+  /** After a clean stop asked for by Manager.Reset: the unit's RestartForceExitStatus= restarts on it. */
+  public static final int EXIT_RESTART = 3;
 
   @Option(
       names = "--listen",
@@ -96,7 +99,7 @@ public final class Main implements Callable<Integer> {
     AgentService service = AgentService.start(agent, System.getenv());
     service.stopOnSignals(!resolved.console().devices().orElse(java.util.List.of()).contains(ConsoleLines.STDIO));
     service.awaitStopped();
-    return 0;
+    return agent.restart().requested() ? EXIT_RESTART : 0;
   }
 
   /** Runs the command line {@code args} writing to {@code out} and {@code err}; returns the exit code. */

@@ -115,8 +115,8 @@ public final class BindingEngine {
             .thenApply(ok -> model.current().binding(slot)));
       }
       if (current.state() == State.FAILED) {
-        throw refuse(Reason.NOT_BOUND, "slot " + slot + " is " + describe(current) + "; set ReadyToRemove once "
-            + current.host().orElse("its host") + " has let go of it, then release it (or force the release)");
+        throw refuse(Reason.NOT_BOUND, "slot " + slot + " is " + describe(current) + "; it can be released once"
+            + " ReadyToRemove says " + current.host().orElse("its host") + " has let go of it, or by a forced release");
       }
       if (current.state() != State.BOUND) {
         throw refuse(
@@ -126,7 +126,7 @@ public final class BindingEngine {
         throw refuse(
             Reason.HOST_STILL_USING,
             "host " + current.host().orElse("?") + " has not released the GPU in slot " + slot
-                + " (set ReadyToRemove first, or force the removal)");
+                + " (ReadyToRemove is not set)");
       }
       plan = BindingPlan.route(state, slot, current.host().orElseThrow()).orElseThrow();
       refuseWhileUpdating(plan);

@@ -19,8 +19,9 @@ import java.util.stream.Stream;
 /**
  * The management processor's network configuration, read from the operating system each time it is asked: the
  * interfaces (all but loopback) from java.net and {@code /sys/class/net}, the default IPv4 gateways from
- * {@code /proc/net/route}, the name servers from {@code /etc/resolv.conf}, the host name from the kernel. Nothing is
- * cached: a read of these few small files costs microseconds, and a stale answer about an address is worse.
+ * {@code /proc/net/route}, the name servers from {@code /etc/resolv.conf}, the host name from the kernel; the time
+ * synchronisation and the listening sockets on their own request. Nothing is cached here; these reads block (files,
+ * netlink), so the Redfish layer makes them on a worker thread ({@code ManagerOsState}).
  *
  * <p>All files are read below one root directory, so tests can put fixture files in their place.
  */
@@ -47,6 +48,16 @@ public final class ManagementNetwork {
     Optional<String> fqdn =
         kernelName.flatMap(n -> n.contains(".") ? Optional.of(n) : resolver.domain().map(d -> n + "." + d));
     return new NetworkConfiguration(interfaces(), hostName, fqdn, resolver.nameServers());
+  }
+
+  /** How the clock is kept: the NTP servers configured and whether a daemon runs (see {@link TimeSync}). */
+  public TimeSync timeSync() {
+    return TimeSync.read(root);
+  }
+
+  /** The ports some process listens on; empty where the kernel does not tell (see {@link ListeningSockets}). */
+  public Optional<ListeningSockets> listening() {
+    return ListeningSockets.read(root);
   }
 
   /** The interfaces alone, loopback excluded, in kernel index order. */

@@ -8,6 +8,11 @@ import io.gpuchassis.redfish.message.CompositionMessages;
 /** The one mapping from the binding engine's refusals to Redfish errors, shared by every view of the engine. */
 final class BindingErrors {
 
+  /** What a client can do about a host that has not let go of its GPU, over Redfish. */
+  static final String HOST_STILL_USING_REMEDY = " Once the host has let go of the GPU, PATCH ReadyToRemove to true on"
+      + " its PCIeDevice; or force the release: Zone.RemoveEndpoint or ComputerSystem.RemoveResourceBlock with "
+      + ForcedRemovals.PARAMETER + " (needs ConfigureManager as well as ConfigureComponents: an Administrator).";
+
   private BindingErrors() {}
 
   /** @param resource the URI of the GPU (endpoint, resource block) the request named */
@@ -26,6 +31,8 @@ final class BindingErrors {
           case LINK_NOT_TRAINED, SWITCH_FAILED, SWITCH_STATE_UNKNOWN -> new RedfishException(
               503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5"));
         };
-    return error.withDetail(e.getMessage());
+    String detail = e.getMessage() + (e.reason() == BindingException.Reason.HOST_STILL_USING
+        ? "." + HOST_STILL_USING_REMEDY : "");
+    return error.withDetail(detail);
   }
 }

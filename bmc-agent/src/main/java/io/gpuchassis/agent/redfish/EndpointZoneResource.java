@@ -49,7 +49,7 @@ import java.util.regex.Pattern;
  * The PCIe fabric's binding view: {@code Fabrics/PCIe/Endpoints} (an Initiator per host port, a Target per GPU) and
  * {@code Fabrics/PCIe/Zones} (one ZoneOfEndpoints per host port: the host and the GPUs bound to it). A GPU joins a
  * zone by {@code Zone.AddEndpoint} or by a PATCH of {@code Links.Endpoints}, and leaves it by
- * {@code Zone.RemoveEndpoint} or the same PATCH; every change goes through the {@link BindingEngine}. Accepted changes
+ * {@code Zone.RemoveEndpoint} (forced with {@link ForcedRemovals#PARAMETER}) or the same PATCH; every change goes through the {@link BindingEngine}. Accepted changes
  * are answered 202 with a task monitor ({@link BindingReplies}); refusals the engine knows at once (slot in
  * use, host still using the GPU, ...) are answered at once with their error.
  */
@@ -63,10 +63,13 @@ final class EndpointZoneResource {
   private final BindingEngine engine;
   private final TaskRegistry tasks;
   private final Reservations reservations;
+  private final ForcedRemovals forced;
   private RedfishRoutes routes;
 
-  EndpointZoneResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations) {
+  EndpointZoneResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations,
+      ForcedRemovals forced) {
     this.reservations = reservations;
+    this.forced = forced;
     this.model = model;
     this.engine = engine;
     this.tasks = tasks;
@@ -170,9 +173,12 @@ final class EndpointZoneResource {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     HostPort host = host(ctx.pathParams());
     String action = add ? "Zone.AddEndpoint" : "Zone.RemoveEndpoint";
+    ObjectNode body = RequestBodies.object(ctx);
     ActionParameters params =
-        new ActionParameters(action, RequestBodies.object(ctx))
-            .expect(List.of("Endpoint"), List.of("EndpointETag", "ZoneETag"), Set.of());
+        new ActionParameters(action, body)
+            .expect(List.of("Endpoint"), add ? List.of("EndpointETag", "ZoneETag")
+                : List.of("EndpointETag", "ZoneETag", "Oem"), Set.of());
+    boolean force = !add && ForcedRemovals.requested(body, action, caller);
     String endpointUri = params.link("Endpoint");
     int slot = slotOf(endpointUri).orElseThrow(() -> params.invalid("Endpoint")
         .withDetail("The endpoint must be a GPU endpoint, e.g. " + Uris.gpuEndpoint(1) + "."));
@@ -181,7 +187,12 @@ final class EndpointZoneResource {
     }
     ActionETags.check(routes, ctx, caller, endpointUri, "EndpointETag");
     ActionETags.check(routes, ctx, caller, Uris.zone(host.id()), "ZoneETag");
-    CompletableFuture<?> change = add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri);
+    // The host had not let go of the GPU: the force is what releases it, and that is recorded.
+    boolean overriding = force && !model.current().binding(slot).readyToRemove();
+    CompletableFuture<?> change = add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri, force);
+    if (overriding) {
+      forced.audit(ctx, caller, endpointUri, host.id(), action);
+    }
     String name = action + " " + Uris.gpuEndpointId(slot) + (add ? " to " : " from ") + "zone " + host.id();
     reply(ctx, name, change, host, List.of(slot));
   }
@@ -225,7 +236,7 @@ final class EndpointZoneResource {
       SlotBinding b = state.binding(s.number());
       boolean member = b.state() == SlotBinding.State.BOUND && b.host().equals(Optional.of(host.id()));
       if (member && !want.contains(s.number())) {
-        changes.add(release(s.number(), host.id(), Uris.gpuEndpoint(s.number())));
+        changes.add(release(s.number(), host.id(), Uris.gpuEndpoint(s.number()), false));
       }
     }
     for (int slot : want) {
@@ -254,14 +265,14 @@ final class EndpointZoneResource {
   }
 
   /** Releases a GPU from this zone's host; a GPU of another zone is not this zone's to release. */
-  private CompletableFuture<?> release(int slot, String host, String endpointUri) {
+  private CompletableFuture<?> release(int slot, String host, String endpointUri, boolean force) {
     SlotBinding b = model.current().binding(slot);
     if (b.host().isPresent() && !b.host().get().equals(host)) {
       throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_INCORRECT.with("Endpoint", endpointUri))
           .withDetail(endpointUri + " is not in the zone of " + host + ".");
     }
     try {
-      return engine.unbind(slot, false);
+      return engine.unbind(slot, force);
     } catch (BindingException e) {
       throw BindingErrors.of(e, endpointUri);
     }

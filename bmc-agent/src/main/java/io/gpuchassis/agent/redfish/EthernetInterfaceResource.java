@@ -2,7 +2,6 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.network.Ipv4Assignment;
 import io.gpuchassis.agent.network.Ipv6Assignment;
-import io.gpuchassis.agent.network.ManagementNetwork;
 import io.gpuchassis.agent.network.NetworkConfiguration;
 import io.gpuchassis.agent.network.NetworkInterfaceInfo;
 import io.gpuchassis.redfish.error.RedfishErrors;
@@ -20,8 +19,8 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.Map;
 
 /**
- * {@code /redfish/v1/Managers/BMC/EthernetInterfaces[/{name}]}: the management processor's network interfaces, read
- * from its operating system on every request. Read-only: the network is configured by the system (networkd, DHCP),
+ * {@code /redfish/v1/Managers/BMC/EthernetInterfaces[/{name}]}: the management processor's network interfaces, as its
+ * operating system reported them at most {@link ManagerOsState#REFRESH} ago (read on a worker thread). Read-only: the network is configured by the system (networkd, DHCP),
  * not through the agent, so only GET is registered and any write is answered 405 with {@code Allow}, as DSP0266 asks
  * for resources that can never be updated.
  */
@@ -33,10 +32,10 @@ final class EthernetInterfaceResource {
   static final String MEMBER_ENTITY =
       PrivilegeTable.subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection");
 
-  private final ManagementNetwork network;
+  private final ManagerOsState os;
 
-  EthernetInterfaceResource(ManagementNetwork network) {
-    this.network = network;
+  EthernetInterfaceResource(ManagerOsState os) {
+    this.os = os;
   }
 
   void register(RedfishRoutes routes) {
@@ -50,7 +49,7 @@ final class EthernetInterfaceResource {
               Schemas.ETHERNET_INTERFACE_COLLECTION,
               Uris.managerEthernetInterfaces(),
               "Manager Ethernet Interface Collection",
-              network.interfaces().stream().map(i -> Uris.managerEthernetInterface(i.name())).toList());
+              os.now().network().interfaces().stream().map(i -> Uris.managerEthernetInterface(i.name())).toList());
         });
     routes.resource(
         collection + "/{EthernetInterfaceId}",
@@ -58,7 +57,7 @@ final class EthernetInterfaceResource {
         (params, caller) -> {
           checkManager(params);
           String id = params.get("EthernetInterfaceId");
-          NetworkConfiguration host = network.read();
+          NetworkConfiguration host = os.now().network();
           NetworkInterfaceInfo nif =
               host.find(id).orElseThrow(() -> RedfishErrors.notFound("EthernetInterface", id));
           return render(nif, host);
@@ -116,7 +115,8 @@ final class EthernetInterfaceResource {
         .addressOrigin(a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? IPv6AddressOrigin.LINK_LOCAL : null);
   }
 
-  private static void checkManager(Map<String, String> params) {
+  /** 404 for any manager but this one. */
+  static void checkManager(Map<String, String> params) {
     String id = params.get("ManagerId");
     if (!Uris.MANAGER_ID.equals(id)) {
       throw RedfishErrors.notFound("Manager", id);

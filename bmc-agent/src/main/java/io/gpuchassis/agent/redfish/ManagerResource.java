@@ -6,6 +6,7 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.Manager;
+import io.gpuchassis.redfish.model.ManagerActions;
 import io.gpuchassis.redfish.model.ManagerLinks;
 import io.gpuchassis.redfish.model.ManagerType;
 import io.gpuchassis.redfish.model.PowerState;
@@ -74,6 +75,9 @@ final class ManagerResource {
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .logServices(Uris.ref(Uris.logServices()))
         .ethernetInterfaces(Uris.ref(Uris.managerEthernetInterfaces()))
+        .networkProtocol(Uris.ref(Uris.managerNetworkProtocol()))
+        .serialInterfaces(Uris.ref(Uris.managerSerialInterfaces()))
+        .actions(new ManagerActions().hashManagerReset(ManagerResetAction.advertised()))
         .links(new ManagerLinks().managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
         .oem(OemSchema.oem(OemSchema.MANAGER, Map.of("SimulatedHardware", identity.simulated())));
   }

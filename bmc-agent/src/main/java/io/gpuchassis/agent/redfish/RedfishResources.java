@@ -15,7 +15,6 @@ import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.events.EventServices;
-import io.gpuchassis.agent.network.ManagementNetwork;
 
 /** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
 public final class RedfishResources {
@@ -44,6 +43,7 @@ public final class RedfishResources {
    *     streams and subscriptions, and of firmware uploads; the event deliveries follow it from here on
    */
   private final TaskRegistry tasks;
+  private final ManagerSetup manager;
 
   public RedfishResources(
       ServiceIdentity identity,
@@ -59,8 +59,10 @@ public final class RedfishResources {
       EventServices events,
       io.gpuchassis.agent.firmware.FirmwareUpdates firmware,
       io.gpuchassis.agent.config.OutboundPolicy outbound,
-      TaskRegistry tasks) {
+      TaskRegistry tasks,
+      ManagerSetup manager) {
     this.identity = identity;
+    this.manager = manager;
     this.tasks = tasks;
     this.model = model;
     this.certificate = certificate;
@@ -93,7 +95,12 @@ public final class RedfishResources {
     new LegacyThermalResource(model, monitor, sensors).register(routes);
     new LegacyPowerResource(model, monitor, sensors).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
-    new EthernetInterfaceResource(ManagementNetwork.ofHost()).register(routes);
+    ManagerOsState os = ManagerOsState.ofHost(vertx);
+    new EthernetInterfaceResource(os).register(routes);
+    new NetworkProtocolResource(os, manager.httpsPort()).register(routes);
+    new SerialInterfaceResource(new SerialInterfaceResource.SerialConsoles(manager.consoleDevices(),
+        manager.consoleBaud())).register(routes);
+    new ManagerResetAction(manager.restart(), security.log(), vertx).register(routes);
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);
     new AccountsResource(security, vertx).register(routes);
@@ -112,13 +119,14 @@ public final class RedfishResources {
     UpdateTasks updateTasks = new UpdateTasks(tasks, events.bus());
     new UpdateServiceResource(identity, model, firmware, updateTasks, vertx, outbound).register(routes);
     new SwitchResetAction(model, firmware, updateTasks).register(routes);
-    new EndpointZoneResource(model, bindings, tasks, reservations).register(routes);
+    ForcedRemovals forced = new ForcedRemovals(vertx, security.log());
+    new EndpointZoneResource(model, bindings, tasks, reservations, forced).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();
     new CompositionServiceResource(vertx, model, bindings, tasks, reservations, placement).register(routes);
     new ResourceBlockResource(model, reservations).register(routes);
     new ResourceZoneResource(model).register(routes);
-    new SystemResource(model, bindings, tasks, reservations, placement).register(routes);
+    new SystemResource(model, bindings, tasks, reservations, placement, forced).register(routes);
     new ProcessorResource(model, monitor, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);

@@ -88,6 +88,10 @@ public final class Schemas {
       ServedSchema.unversioned("EthernetInterfaceCollection");
   public static final ServedSchema ETHERNET_INTERFACE = ServedSchema.versioned("EthernetInterface", "v1_12_4");
   public static final ServedSchema IP_ADDRESSES = ServedSchema.versioned("IPAddresses", "v1_1_5");
+  public static final ServedSchema MANAGER_NETWORK_PROTOCOL =
+      ServedSchema.versioned("ManagerNetworkProtocol", "v1_12_0");
+  public static final ServedSchema SERIAL_INTERFACE_COLLECTION = ServedSchema.unversioned("SerialInterfaceCollection");
+  public static final ServedSchema SERIAL_INTERFACE = ServedSchema.versioned("SerialInterface", "v1_3_0");
 
   public static final List<ServedSchema> ALL =
       List.of(
@@ -166,7 +170,10 @@ public final class Schemas {
           RESOURCE,
           ETHERNET_INTERFACE_COLLECTION,
           ETHERNET_INTERFACE,
-          IP_ADDRESSES);
+          IP_ADDRESSES,
+          MANAGER_NETWORK_PROTOCOL,
+          SERIAL_INTERFACE_COLLECTION,
+          SERIAL_INTERFACE);
 
   private Schemas() {}
 }

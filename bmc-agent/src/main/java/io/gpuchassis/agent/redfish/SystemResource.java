@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.redfish;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
@@ -61,10 +62,12 @@ final class SystemResource {
   private final Reservations reservations;
   private final SystemRequests requests;
   private final ChangeSet changes;
+  private final ForcedRemovals forced;
   private RedfishRoutes routes;
 
   SystemResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations,
-      Placement placement) {
+      Placement placement, ForcedRemovals forced) {
+    this.forced = forced;
     this.model = model;
     this.engine = engine;
     this.tasks = tasks;
@@ -155,8 +158,11 @@ final class SystemResource {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     HostPort host = host(ctx.pathParams());
     String action = add ? "ComputerSystem.AddResourceBlock" : "ComputerSystem.RemoveResourceBlock";
-    ActionParameters params = new ActionParameters(action, RequestBodies.object(ctx))
-        .expect(List.of("ResourceBlock"), List.of("ResourceBlockETag", "ComputerSystemETag"), Set.of());
+    ObjectNode body = RequestBodies.object(ctx);
+    ActionParameters params = new ActionParameters(action, body)
+        .expect(List.of("ResourceBlock"), add ? List.of("ResourceBlockETag", "ComputerSystemETag")
+            : List.of("ResourceBlockETag", "ComputerSystemETag", "Oem"), Set.of());
+    boolean force = !add && ForcedRemovals.requested(body, action, caller);
     String blockUri = params.link("ResourceBlock");
     int slot = ResourceBlockResource.slotOf(model.current(), blockUri).orElseThrow(() ->
         new RedfishException(400, CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(blockUri).about("/ResourceBlock"))
@@ -166,7 +172,12 @@ final class SystemResource {
     }
     ActionETags.check(routes, ctx, caller, blockUri, "ResourceBlockETag");
     ActionETags.check(routes, ctx, caller, Uris.system(host.id()), "ComputerSystemETag");
-    CompletableFuture<?> change = add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri);
+    // The host had not let go of the GPU: the force is what releases it, and that is recorded.
+    boolean overriding = force && !model.current().binding(slot).readyToRemove();
+    CompletableFuture<?> change = add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri, force);
+    if (overriding) {
+      forced.audit(ctx, caller, blockUri, host.id(), action);
+    }
     BindingReplies.reply(ctx, tasks, action + " " + blockUri + " on " + host.id(), change, blockUri,
         () -> render(model.current(), host), ChangeMessages.of(List.of(slot), List.of(host.id())));
   }
@@ -180,7 +191,7 @@ final class SystemResource {
   }
 
   /** Releases a GPU of this system; a GPU of another system is not this one's to release. */
-  private CompletableFuture<?> release(int slot, String host, String blockUri) {
+  private CompletableFuture<?> release(int slot, String host, String blockUri, boolean force) {
     SlotBinding b = model.current().binding(slot);
     if (b.host().isPresent() && !b.host().get().equals(host)) {
       throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(
@@ -188,7 +199,7 @@ final class SystemResource {
           .withDetail(blockUri + " is not a resource block of " + host + ".");
     }
     try {
-      return engine.unbind(slot, false);
+      return engine.unbind(slot, force);
     } catch (BindingException e) {
       throw BindingErrors.of(e, blockUri);
     }

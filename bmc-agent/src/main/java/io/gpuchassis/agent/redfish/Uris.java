@@ -99,6 +99,29 @@ public final class Uris {
     return managerEthernetInterfaces() + "/" + name;
   }
 
+  /** The network services the management processor runs (HTTPS, SSH, NTP, ...), as its operating system has them. */
+  public static String managerNetworkProtocol() {
+    return manager() + "/NetworkProtocol";
+  }
+
+  /** The serial ports where the technician's console runs. */
+  public static String managerSerialInterfaces() {
+    return manager() + "/SerialInterfaces";
+  }
+
+  public static String managerSerialInterface(String id) {
+    return managerSerialInterfaces() + "/" + id;
+  }
+
+  /** Manager.Reset: restarts the agent (not the machine it runs on). */
+  public static String managerReset() {
+    return manager() + "/Actions/Manager.Reset";
+  }
+
+  public static String managerResetActionInfo() {
+    return manager() + "/ResetActionInfo";
+  }
+
   public static final String ENDPOINTS = FABRIC + "/Endpoints";
   public static final String ZONES = FABRIC + "/Zones";
 

@@ -5,12 +5,12 @@ import java.util.List;
 
 /**
  * The agent's own message registry, {@code GpuChassisAudit}, for security log entries no DMTF registry covers. The
- * agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.1}.
+ * agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.2}.
  */
 public final class AuditMessages {
 
   public static final String PREFIX = "GpuChassisAudit";
-  public static final String VERSION = "1.1.0";
+  public static final String VERSION = "1.2.0";
   public static final String REGISTRY = PREFIX + "." + VERSION;
 
   public static final MessageDefinition WRITE_REQUEST =
@@ -54,9 +54,29 @@ public final class AuditMessages {
           4,
           "None.");
 
+  /** A restart of the agent asked for with Manager.Reset, recorded before the agent stops (new in 1.2.0). */
+  public static final MessageDefinition MANAGER_RESET =
+      new MessageDefinition(
+          REGISTRY,
+          "ManagerReset",
+          "'%1' from %2 reset the manager (%3): the agent stops cleanly and starts again.",
+          "Warning",
+          3,
+          "None.");
+
+  /** A GPU released from its host although the host had not let go of it (new in 1.2.0). */
+  public static final MessageDefinition FORCED_RELEASE =
+      new MessageDefinition(
+          REGISTRY,
+          "ForcedRelease",
+          "'%1' from %2 forced the release of %3 from %4, which had not released it (%5).",
+          "Warning",
+          5,
+          "None.");
+
   /** Every message of the registry, in its published order. */
   public static final List<MessageDefinition> ALL =
-      List.of(WRITE_REQUEST, REPEATED_ENTRIES, LOGIN_THROTTLED, CONSOLE_COMMAND);
+      List.of(WRITE_REQUEST, REPEATED_ENTRIES, LOGIN_THROTTLED, CONSOLE_COMMAND, MANAGER_RESET, FORCED_RELEASE);
 
   /** What each argument of each message means, for the published registry. */
   static final List<String> WRITE_REQUEST_ARGS =
@@ -78,6 +98,15 @@ public final class AuditMessages {
       List.of("The command line as typed.", "The user name.", "The console: 'serial:' and its device, or 'stdio'.",
           "What came of it: 'done', or 'refused: ' or 'failed: ' and the reason.");
 
+  /** What each argument of {@link #MANAGER_RESET} means. */
+  static final List<String> MANAGER_RESET_ARGS =
+      List.of("The user name.", "The client address.", "The ResetType, e.g. 'GracefulRestart'.");
+
+  /** What each argument of {@link #FORCED_RELEASE} means. */
+  static final List<String> FORCED_RELEASE_ARGS =
+      List.of("The user name.", "The client address.", "The URI of the GPU (endpoint or resource block).",
+          "The host it was bound to.", "The action, e.g. 'Zone.RemoveEndpoint'.");
+
   /** A message as the published registry describes it: what it records and what each argument means. */
   public record Published(MessageDefinition definition, String description, List<String> arguments) {}
 
@@ -89,7 +118,11 @@ public final class AuditMessages {
       new Published(LOGIN_THROTTLED, "A login refused before its password was checked, because its client address"
           + " had exceeded its login rate.", LOGIN_THROTTLED_ARGS),
       new Published(CONSOLE_COMMAND, "A command run on the serial console that changes the chassis, an account or the"
-          + " simulation, whether it was done, refused or failed.", CONSOLE_COMMAND_ARGS));
+          + " simulation, whether it was done, refused or failed.", CONSOLE_COMMAND_ARGS),
+      new Published(MANAGER_RESET, "A restart of the agent asked for over Redfish with Manager.Reset, recorded before"
+          + " the agent stops.", MANAGER_RESET_ARGS),
+      new Published(FORCED_RELEASE, "A GPU released from its host over Redfish with the Force parameter, although the"
+          + " host had not released it (ReadyToRemove not set).", FORCED_RELEASE_ARGS));
 
   private AuditMessages() {}
 }

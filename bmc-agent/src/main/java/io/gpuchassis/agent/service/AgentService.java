@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The running agent as a system service: it tells systemd when it is ready (Redfish answers), keeps the watchdog alive
- * while it is healthy, and stops cleanly on SIGTERM or SIGINT with exit code 0. Without {@code $NOTIFY_SOCKET} (a
+ * while it is healthy, and stops cleanly on SIGTERM or SIGINT with exit code 0, or on Manager.Reset (then the process
+ * exits with the code its unit restarts on). Without {@code $NOTIFY_SOCKET} (a
  * manual run, the tests) nothing is sent, and the rest behaves the same.
  */
 public final class AgentService {
@@ -45,9 +46,12 @@ public final class AgentService {
         watchdog = Watchdog.start(notifier, timeout.get(), checks);
       }
     }
-    return new AgentService(new GracefulShutdown(agent.bindings()::stopAccepting,
+    GracefulShutdown shutdown = new GracefulShutdown(agent.bindings()::stopAccepting,
         slot -> agent.model().current().binding(slot), agent.firmware()::updatingSwitches, agent, notifier, watchdog,
-        GracefulShutdown.OPERATIONS_DEADLINE));
+        GracefulShutdown.OPERATIONS_DEADLINE);
+    // Manager.Reset stops the agent as SIGTERM does; the process then exits with the restart code (Main).
+    agent.restart().attach(shutdown::stop);
+    return new AgentService(shutdown);
   }
 
   /** What must work for the agent to count as alive: the Redfish event loop and every switch worker. */

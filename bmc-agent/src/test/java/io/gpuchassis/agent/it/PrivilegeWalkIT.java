@@ -45,7 +45,7 @@ class PrivilegeWalkIT {
           Map.entry("SensorId", "InletTemp"), Map.entry("FanId", "Fan1"), Map.entry("PowerSupplyId", "PSU1"),
           Map.entry("ReservationId", "no-such-reservation"), Map.entry("ProcessorId", "GPU-Slot1"),
           Map.entry("SubscriptionId", "no-such-subscription"), Map.entry("SoftwareInventoryId", "SW1"),
-          Map.entry("EthernetInterfaceId", "no-such-nic"));
+          Map.entry("EthernetInterfaceId", "no-such-nic"), Map.entry("SerialInterfaceId", "no-such-port"));
   static final Map<String, String> ABSENT =
       Map.ofEntries(
           Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
@@ -60,7 +60,7 @@ class PrivilegeWalkIT {
           Map.entry("SensorId", "NoSensor"), Map.entry("FanId", "Fan99"), Map.entry("PowerSupplyId", "PSU99"),
           Map.entry("ProcessorId", "GPU-Slot99"),
           Map.entry("SubscriptionId", "no-such-subscription"), Map.entry("SoftwareInventoryId", "SW9"),
-          Map.entry("EthernetInterfaceId", "no-such-nic"));
+          Map.entry("EthernetInterfaceId", "no-such-nic"), Map.entry("SerialInterfaceId", "no-such-port"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;
