@@ -37,7 +37,7 @@ class EndpointZoneResourceTest {
   }
 
   private static EndpointZoneResource resource(ChassisState state) {
-    return new EndpointZoneResource(new ChassisModel(state), null, null, null);
+    return new EndpointZoneResource(new ChassisModel(state), null, null, null, null);
   }
 
   @Test
