@@ -58,7 +58,7 @@ public final class SimulationApi {
     List<String> unknown =
         iterable(request.fieldNames()).stream().filter(n -> !FAULT_REQUEST_PROPERTIES.contains(n)).toList();
     if (!unknown.isEmpty()) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_UNKNOWN.with(unknown.get(0)).about("/" + unknown.get(0)));
+      throw RedfishErrors.of(BaseMessages.PROPERTY_UNKNOWN.with(unknown.get(0)).about("/" + unknown.get(0)));
     }
     String kind = RequestBodies.requiredString(request, "kind");
     String target = RequestBodies.requiredString(request, "target");
@@ -96,10 +96,8 @@ public final class SimulationApi {
   private static RedfishException refusal(FaultException e, String kind, String target) {
     RedfishException error =
         switch (e.reason()) {
-          case UNKNOWN_KIND -> new RedfishException(
-              400, BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(kind, "kind").about("/kind"));
-          case BAD_TARGET, UNKNOWN_FAULT -> new RedfishException(
-              400, BaseMessages.PROPERTY_VALUE_INCORRECT.with("target", target).about("/target"));
+          case UNKNOWN_KIND -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(kind, "kind").about("/kind"));
+          case BAD_TARGET, UNKNOWN_FAULT -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_INCORRECT.with("target", target).about("/target"));
         };
     return error.withDetail(e.getMessage());
   }

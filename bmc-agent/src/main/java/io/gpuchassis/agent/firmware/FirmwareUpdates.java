@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.firmware;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
@@ -143,8 +145,10 @@ public final class FirmwareUpdates implements AutoCloseable {
     try {
       return bindings.reserveForUpdate(switchId, willReset);
     } catch (BindingException e) {
-      int status = e.reason() == BindingException.Reason.SWITCH_UPDATING ? 503 : 409;
-      throw new RedfishException(status, BaseMessages.RESOURCE_IN_USE.with()).withDetail(e.getMessage());
+      throw (e.reason() == BindingException.Reason.SWITCH_UPDATING
+              ? RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"))
+              : RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with()))
+          .withDetail(e.getMessage());
     }
   }
 
@@ -173,12 +177,12 @@ public final class FirmwareUpdates implements AutoCloseable {
     return resetReserved(switchId, progress, now -> {
       FirmwarePartition other = otherImage(now);
       if (other.active()) {
-        throw refused(409, BaseMessages.OPERATION_NOT_ALLOWED.with(), "switch " + switchId + "'s copy "
+        throw refused(BaseMessages.RESOURCE_IN_USE.with(), "switch " + switchId + "'s copy "
             + copyName(other) + " holds a new image waiting to boot; that is no rollback (activate it, or write the"
             + " image again to replace it)");
       }
       if (!other.valid()) {
-        throw refused(409, BaseMessages.OPERATION_NOT_ALLOWED.with(), "switch " + switchId + "'s copy "
+        throw refused(BaseMessages.RESOURCE_IN_USE.with(), "switch " + switchId + "'s copy "
             + copyName(other) + " holds no valid image to roll back to");
       }
       LOG.info("Switch {}: rolling back from {} to copy {}", switchId, now.runningVersion(), copyName(other));
@@ -188,7 +192,7 @@ public final class FirmwareUpdates implements AutoCloseable {
           return null;
         }).join();
       } catch (CompletionException e) {
-        throw refused(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"), "switch " + switchId
+        throw refused(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"), "switch " + switchId
             + " did not make copy " + copyName(other) + " boot next: " + e.getCause().getMessage());
       }
     });
@@ -203,7 +207,7 @@ public final class FirmwareUpdates implements AutoCloseable {
     return resetReserved(switchId, progress, now -> {
       boolean waiting = now.images().stream().anyMatch(p -> p.active() && !p.running());
       if (!waiting) {
-        throw refused(400, BaseMessages.NO_OPERATION.with(), "no image waits to boot on switch " + switchId
+        throw refused(BaseMessages.NO_OPERATION.with(), "no image waits to boot on switch " + switchId
             + ": it runs " + now.runningVersion() + " from the copy that boots next");
       }
       LOG.info("Switch {}: starting the image that waits for the reset", switchId);
@@ -218,7 +222,7 @@ public final class FirmwareUpdates implements AutoCloseable {
       Consumer<SwitchFirmware> before) {
     if (workers.worker(switchId).isEmpty()) {
       return CompletableFuture.failedFuture(
-          new RedfishException(404, BaseMessages.RESOURCE_NOT_FOUND.with("Switch", switchId)));
+          RedfishErrors.of(BaseMessages.RESOURCE_NOT_FOUND.with("Switch", switchId)));
     }
     ReservedReset reserved;
     try {
@@ -233,7 +237,7 @@ public final class FirmwareUpdates implements AutoCloseable {
         try {
           now = inventory.refresh(switchId).join();
         } catch (CompletionException e) {
-          throw refused(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"),
+          throw refused(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"),
               "switch " + switchId + " does not answer: " + e.getCause().getMessage());
         }
         before.accept(now);
@@ -249,7 +253,7 @@ public final class FirmwareUpdates implements AutoCloseable {
   /** The main image copy that does not run. */
   private static FirmwarePartition otherImage(SwitchFirmware chip) {
     return chip.images().stream().filter(p -> !p.running()).findFirst()
-        .orElseThrow(() -> refused(409, BaseMessages.OPERATION_NOT_ALLOWED.with(), "switch " + chip.switchId()
+        .orElseThrow(() -> refused(BaseMessages.RESOURCE_IN_USE.with(), "switch " + chip.switchId()
             + " has no second image copy"));
   }
 
@@ -257,9 +261,8 @@ public final class FirmwareUpdates implements AutoCloseable {
     return p.copy() == 0 ? "A" : "B";
   }
 
-  private static RedfishException refused(int status, io.gpuchassis.redfish.message.MessageInstance message,
-      String why) {
-    return new RedfishException(status, message).withDetail(why);
+  private static RedfishException refused(io.gpuchassis.redfish.message.MessageInstance message, String why) {
+    return RedfishErrors.of(message).withDetail(why);
   }
 
   /**
@@ -271,7 +274,7 @@ public final class FirmwareUpdates implements AutoCloseable {
   public Prepared prepare(Path staged, UpdateRequest request) {
     if (!busy.compareAndSet(false, true)) {
       staging.discard(staged);
-      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("60"))
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("60"))
           .withDetail("another firmware update is running; try again when its task has ended");
     }
     try {
@@ -355,13 +358,13 @@ public final class FirmwareUpdates implements AutoCloseable {
 
   private VerifiedBundle verify(Path staged, String imageName) {
     if (!enabled()) {
-      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
           .withDetail("no firmware signing key is trusted on this chassis, so no bundle can be accepted");
     }
     try {
       return verifier.verify(staged);
     } catch (BundleException e) {
-      throw new RedfishException(400, UpdateMessages.VERIFICATION_FAILED.with(imageName, "UpdateService"))
+      throw RedfishErrors.of(UpdateMessages.VERIFICATION_FAILED.with(imageName, "UpdateService"))
           .withDetail(e.getMessage());
     } catch (IOException e) {
       throw new UncheckedIOException("reading the staged bundle " + staged, e);
@@ -371,7 +374,7 @@ public final class FirmwareUpdates implements AutoCloseable {
   /** The chips to update: those asked for, each of which the bundle must fit, or else every chip it fits. */
   private List<String> targets(VerifiedBundle bundle, UpdateRequest request) {
     if (!SWITCH_COMPONENT.equals(bundle.manifest().component())) {
-      throw new RedfishException(400, UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), "switches"))
+      throw RedfishErrors.of(UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), "switches"))
           .withDetail("the bundle carries '" + bundle.manifest().component() + "', not " + SWITCH_COMPONENT
               + " firmware");
     }
@@ -379,7 +382,7 @@ public final class FirmwareUpdates implements AutoCloseable {
       for (String id : request.switchIds()) {
         SwitchFirmware chip = chip(id);
         if (!bundle.compatibleWith(chip.compatibilityId())) {
-          throw new RedfishException(400, UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), id))
+          throw RedfishErrors.of(UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), id))
               .withDetail("the bundle fits " + bundle.manifest().compatible() + "; switch " + id + " is "
                   + chip.compatibilityId());
         }
@@ -390,7 +393,7 @@ public final class FirmwareUpdates implements AutoCloseable {
         .filter(id -> inventory.of(id).map(c -> bundle.compatibleWith(c.compatibilityId())).orElse(false))
         .toList();
     if (fitting.isEmpty()) {
-      throw new RedfishException(400, UpdateMessages.NO_TARGETS_DETERMINED.with(request.imageName()))
+      throw RedfishErrors.of(UpdateMessages.NO_TARGETS_DETERMINED.with(request.imageName()))
           .withDetail("the bundle fits " + bundle.manifest().compatible() + "; no switch of this chassis is one");
     }
     return fitting;
@@ -399,7 +402,7 @@ public final class FirmwareUpdates implements AutoCloseable {
   private SwitchFirmware chip(String id) {
     SwitchFirmware chip = inventory.of(id).orElseGet(() -> inventory.refresh(id).exceptionally(e -> null).join());
     if (chip == null) {
-      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
           .withDetail("switch " + id + " does not answer, so its firmware cannot be read");
     }
     return chip;

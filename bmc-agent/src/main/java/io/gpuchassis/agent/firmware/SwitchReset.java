@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.firmware;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.agent.fabric.SwitchWorker;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
@@ -45,7 +47,7 @@ final class SwitchReset {
         return null;
       }).join();
     } catch (CompletionException e) {
-      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
           .withDetail("switch " + id + " did not come back from its reset: " + e.getCause().getMessage());
     }
     progress.percent(80);
@@ -99,7 +101,7 @@ final class SwitchReset {
     try {
       return inventory.refresh(worker.switchId()).join();
     } catch (CompletionException e) {
-      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
           .withDetail("switch " + worker.switchId() + " does not answer: " + e.getCause().getMessage());
     }
   }

@@ -147,7 +147,7 @@ final class AccountServiceResource {
           v[0] > v[1]
               ? BaseMessages.PROPERTY_VALUE_CONFLICT.with("MinPasswordLength", "MaxPasswordLength")
               : BaseMessages.PROPERTY_VALUE_CONFLICT.with("AccountLockoutCounterResetAfter", "AccountLockoutDuration");
-      throw new RedfishException(400, conflict).withDetail(e.getMessage());
+      throw RedfishErrors.of(conflict).withDetail(e.getMessage());
     }
     Offload.run(
         vertx,

@@ -123,7 +123,7 @@ final class AccountsResource {
       }
     }
     if (!problems.isEmpty()) {
-      throw new RedfishException(400, problems, Map.of());
+      throw RedfishErrors.of(problems);
     }
     String userName = text(body, "UserName");
     String password = text(body, "Password");
@@ -151,8 +151,7 @@ final class AccountsResource {
                       security.clock().instant(),
                       security.limits().maxAccounts());
           if (creation.outcome() == AccountRepository.CreateOutcome.NAME_TAKEN) {
-            throw new RedfishException(
-                409, BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
+            throw RedfishErrors.of(BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
           }
           Account created = creation.account().orElseThrow(this::accountLimitReached);
           audit(AccountSecurityMessages.ACCOUNT_CREATED, caller, ctx, userName);
@@ -167,7 +166,7 @@ final class AccountsResource {
   }
 
   private RedfishException accountLimitReached() {
-    return new RedfishException(400, BaseMessages.CREATE_LIMIT_REACHED_FOR_RESOURCE.with())  // 400, as OpenBMC answers it
+    return RedfishErrors.of(BaseMessages.CREATE_LIMIT_REACHED_FOR_RESOURCE.with())  // 400, as OpenBMC answers it
         .withDetail("The chassis keeps at most " + security.limits().maxAccounts() + " accounts.");
   }
 
@@ -265,8 +264,7 @@ final class AccountsResource {
       AccountRepository.UpdateResult result = security.accounts().update(next);
       refuseIfLastAdministrator(result);
       if (result == AccountRepository.UpdateResult.NAME_TAKEN) {
-        throw new RedfishException(
-            409, BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
+        throw RedfishErrors.of(BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
       }
       if (result == AccountRepository.UpdateResult.NOT_FOUND) {
         throw RedfishErrors.notFound("ManagerAccount", Long.toString(before.id()));
@@ -303,7 +301,7 @@ final class AccountsResource {
 
   private static void refuseIfLastAdministrator(AccountRepository.UpdateResult result) {
     if (result == AccountRepository.UpdateResult.LAST_ADMINISTRATOR) {
-      throw new RedfishException(409, BaseMessages.RESOURCE_IN_USE.with())
+      throw RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with())
           .withDetail("The chassis needs at least one enabled Administrator account.");
     }
   }
@@ -341,7 +339,7 @@ final class AccountsResource {
 
   private static void checkUserName(String name) {
     if (!validUserName(name)) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(name, "UserName").about("/UserName"))
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(name, "UserName").about("/UserName"))
           .withDetail("A user name has 1 to 32 letters, digits, '.', '_' or '-', starting with a letter, and is not '"
               + SecurityLog.ANONYMOUS + "'.");
     }
@@ -350,7 +348,7 @@ final class AccountsResource {
   private void checkPassword(String password) {
     String problem = security.settings().policy().passwordProblem(password);
     if (problem != null) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_ERROR.with("Password").about("/Password"))
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Password").about("/Password"))
           .withDetail("The password does not meet the policy: " + problem + ".");
     }
   }
@@ -360,14 +358,11 @@ final class AccountsResource {
       return;
     }
     if (!types.isArray()) {
-      throw new RedfishException(
-          400, BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(types.toString(), "AccountTypes").about("/AccountTypes"));
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(types.toString(), "AccountTypes").about("/AccountTypes"));
     }
     for (JsonNode t : types) {
       if (!t.isTextual() || !t.asText().equals("Redfish")) {
-        throw new RedfishException(
-            400,
-            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(t.asText(), "AccountTypes").about("/AccountTypes"));
+        throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(t.asText(), "AccountTypes").about("/AccountTypes"));
       }
     }
   }
@@ -375,7 +370,7 @@ final class AccountsResource {
   private static Role role(String roleId) {
     MessageInstance problem = roleProblem(roleId);
     if (problem != null) {
-      throw new RedfishException(400, problem);
+      throw RedfishErrors.of(problem);
     }
     return Role.valueOf(roleId);
   }
@@ -390,8 +385,7 @@ final class AccountsResource {
       return fallback;
     }
     if (!v.isBoolean()) {
-      throw new RedfishException(
-          400, BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(v.toString(), name).about("/" + name));
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(v.toString(), name).about("/" + name));
     }
     return v.asBoolean();
   }

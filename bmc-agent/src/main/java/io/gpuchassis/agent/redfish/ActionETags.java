@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RequestBodies;
@@ -26,7 +28,7 @@ final class ActionETags {
     Optional<ObjectNode> current = routes.render(uri, caller);
     if (current.isEmpty() || !ETags.matchesIfMatch(etag, ETags.of(current.get()))) {
       // The schemas (Zone_v1, ComputerSystem_v1) say so for these parameters: 428, not If-Match's 412.
-      throw new RedfishException(428, BaseMessages.PRECONDITION_FAILED.with()).withDetail(
+      throw RedfishErrors.of(BaseMessages.PRECONDITION_REQUIRED.with()).withDetail(
           parameter + " does not match the current ETag of " + uri + ".");
     }
   }

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
@@ -19,17 +21,15 @@ final class BindingErrors {
   static RedfishException of(BindingException e, String resource) {
     RedfishException error =
         switch (e.reason()) {
-          case UNKNOWN_SLOT, EMPTY_SLOT -> new RedfishException(
-              400, CompositionMessages.RESOURCE_BLOCK_INVALID.with(resource));
-          case UNKNOWN_HOST -> new RedfishException(404, BaseMessages.RESOURCE_NOT_FOUND.with("Zone", resource));
-          case IN_USE -> new RedfishException(409, CompositionMessages.RESOURCE_BLOCK_IN_USE.with(resource));
-          case NOT_BOUND -> new RedfishException(400, BaseMessages.RESOURCE_IN_USE.with());
-          case NOT_REACHABLE -> new RedfishException(400, CompositionMessages.INCOMPATIBLE_ZONE.with());
-          case HOST_STILL_USING -> new RedfishException(409, BaseMessages.RESOURCE_IN_USE.with());
-          case STOPPING -> new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"));
-          case SWITCH_UPDATING -> new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"));
-          case LINK_NOT_TRAINED, SWITCH_FAILED, SWITCH_STATE_UNKNOWN -> new RedfishException(
-              503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5"));
+          case UNKNOWN_SLOT, EMPTY_SLOT -> RedfishErrors.of(CompositionMessages.RESOURCE_BLOCK_INVALID.with(resource));
+          case UNKNOWN_HOST -> RedfishErrors.of(BaseMessages.RESOURCE_NOT_FOUND.with("Zone", resource));
+          case IN_USE -> RedfishErrors.of(CompositionMessages.RESOURCE_BLOCK_IN_USE.with(resource));
+          case NOT_BOUND -> RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with());
+          case NOT_REACHABLE -> RedfishErrors.of(CompositionMessages.INCOMPATIBLE_ZONE.with());
+          case HOST_STILL_USING -> RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with());
+          case STOPPING -> RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"));
+          case SWITCH_UPDATING -> RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"));
+          case LINK_NOT_TRAINED, SWITCH_FAILED, SWITCH_STATE_UNKNOWN -> RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5"));
         };
     String detail = e.getMessage() + (e.reason() == BindingException.Reason.HOST_STILL_USING
         ? "." + HOST_STILL_USING_REMEDY : "");

@@ -58,7 +58,7 @@ final class CertificateReplacement {
     String uri = parameters.link("CertificateUri");
     String pem = parameters.secret("CertificateString");
     if (!stripSlash(uri).equals(Uris.httpsCertificate())) {
-      throw new RedfishException(400, BaseMessages.RESOURCE_MISSING_AT_URI.with(uri).about("/CertificateUri"))
+      throw RedfishErrors.of(BaseMessages.RESOURCE_MISSING_AT_URI.with(uri).about("/CertificateUri"))
           .withDetail(
               "There is no replaceable certificate at '" + uri + "'; " + Uris.CERTIFICATE_LOCATIONS
                   + " lists the certificates of this service.");

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -112,7 +114,7 @@ final class ComposeAction {
     Reservation r = reservations.find(id).orElseThrow(() -> params.invalid("ReservationId")
         .withDetail("There is no reservation " + id + "; it may have expired or been deleted."));
     if (!r.client().equals(client)) {
-      throw new RedfishException(409, CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(id))
+      throw RedfishErrors.of(CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(id))
           .withDetail("Reservation " + id + " is held for another client.");
     }
     return r;
@@ -126,7 +128,7 @@ final class ComposeAction {
       stanzas.forEach(all::add);
     }
     if (all.isEmpty() || all.stream().anyMatch(s -> !s.path("Request").isObject() || s.get("Request").isEmpty())) {
-      throw new RedfishException(400, CompositionMessages.EMPTY_MANIFEST.with().about("/Manifest/Stanzas"))
+      throw RedfishErrors.of(CompositionMessages.EMPTY_MANIFEST.with().about("/Manifest/Stanzas"))
           .withDetail("Give Manifest.Stanzas, each with a StanzaType (ComposeSystem or DecomposeSystem), a StanzaId "
               + "and a Request.");
     }
@@ -145,7 +147,7 @@ final class ComposeAction {
         Resolved r = switch (stanza.path("StanzaType").asText("")) {
           case "ComposeSystem" -> compose(id, stanza.get("Request"), state, client, taken, emptied, composed);
           case "DecomposeSystem" -> decompose(id, stanza.get("Request"), state, client, emptied);
-          default -> throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(
+          default -> throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(
               stanza.path("StanzaType").asText(""), "StanzaType")).withDetail(
               "StanzaType is ComposeSystem or DecomposeSystem.");
         };
@@ -161,7 +163,7 @@ final class ComposeAction {
       Set<String> emptied, Set<String> composed) {
     SystemRequests.SystemPlan plan = requests.plan(request, state, client, taken, emptied);
     if (!composed.add(plan.host().id())) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_ERROR.with("Request"))
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Request"))
           .withDetail(plan.host().id() + " is composed by two stanzas.");
     }
     taken.addAll(plan.slots());
@@ -181,11 +183,11 @@ final class ComposeAction {
     HostPort host = state.hosts().stream()
         .filter(h -> Uris.system(h.id()).equals(uri.replaceAll("/$", "")))
         .findFirst()
-        .orElseThrow(() -> new RedfishException(400, BaseMessages.PROPERTY_VALUE_ERROR.with("Request"))
+        .orElseThrow(() -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Request"))
             .withDetail("The Request of a DecomposeSystem stanza is {\"@odata.id\": \"" + Uris.system("Host1")
                 + "\"}."));
     reservations.conflicting(client, Set.of(), Set.of(host.id())).ifPresent(r -> {
-      throw new RedfishException(409, CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(
+      throw RedfishErrors.of(CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(
           Uris.hostResourceBlock(host.id()), r.id()));
     });
     List<Change> releases = SystemRequests.releases(state, host);
@@ -232,7 +234,7 @@ final class ComposeAction {
       try {
         return reservations.reserve(client, slots, hosts, manifest);
       } catch (ReservationConflict e) {
-        throw new RedfishException(409, CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(
+        throw RedfishErrors.of(CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(
             e.holder().id())).withDetail("Another client reserved some of these blocks meanwhile.");
       }
     }, r -> RedfishResponses.json(ctx, 200,

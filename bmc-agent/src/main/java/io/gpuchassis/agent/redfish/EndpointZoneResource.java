@@ -210,11 +210,11 @@ final class EndpointZoneResource {
       }
     });
     if (!unknown.isEmpty()) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_NOT_WRITABLE.with(unknown.get(0)).about("/" + unknown.get(0)));
+      throw RedfishErrors.of(BaseMessages.PROPERTY_NOT_WRITABLE.with(unknown.get(0)).about("/" + unknown.get(0)));
     }
     JsonNode wanted = body.at("/Links/Endpoints");
     if (!wanted.isArray()) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_MISSING.with("Links/Endpoints").about("/Links/Endpoints"));
+      throw RedfishErrors.of(BaseMessages.PROPERTY_MISSING.with("Links/Endpoints").about("/Links/Endpoints"));
     }
     Set<Integer> want = new LinkedHashSet<>();
     for (JsonNode link : wanted) {
@@ -222,8 +222,7 @@ final class EndpointZoneResource {
       if (uri.equals(Uris.hostEndpoint(host.id()))) {
         continue; // the zone's own initiator stays
       }
-      want.add(slotOf(uri).orElseThrow(() -> new RedfishException(
-          400, BaseMessages.PROPERTY_VALUE_INCORRECT.with("Links/Endpoints", uri).about("/Links/Endpoints"))));
+      want.add(slotOf(uri).orElseThrow(() -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_INCORRECT.with("Links/Endpoints", uri).about("/Links/Endpoints"))));
     }
     ChassisState state = model.current();
     Set<Integer> added = new LinkedHashSet<>(want);
@@ -268,7 +267,7 @@ final class EndpointZoneResource {
   private CompletableFuture<?> release(int slot, String host, String endpointUri, boolean force) {
     SlotBinding b = model.current().binding(slot);
     if (b.host().isPresent() && !b.host().get().equals(host)) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_INCORRECT.with("Endpoint", endpointUri))
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_INCORRECT.with("Endpoint", endpointUri))
           .withDetail(endpointUri + " is not in the zone of " + host + ".");
     }
     try {

@@ -155,7 +155,7 @@ final class EventDestinationResource {
                 caller.userName(),
                 caller.has(Privilege.ConfigureManager));
           } catch (QuotaExceeded e) {
-            throw new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
+            throw RedfishErrors.of(BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
                 .withDetail("No subscription can be created: " + e.getMessage() + ".");
           }
         },
@@ -174,8 +174,7 @@ final class EventDestinationResource {
     try {
       guard.check(URI.create(destination));
     } catch (OutboundGuard.Refused e) {
-      throw new RedfishException(400,
-          BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(destination, "Destination").about("/Destination"))
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(destination, "Destination").about("/Destination"))
           .withDetail("Destination is refused: " + e.getMessage() + ".");
     }
   }
@@ -259,9 +258,7 @@ final class EventDestinationResource {
       try {
         java.time.Duration.parse(duration);
       } catch (java.time.format.DateTimeParseException e) {
-        throw new RedfishException(
-            400,
-            BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(duration, "DeliverBufferedEventDuration", action)
+        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(duration, "DeliverBufferedEventDuration", action)
                 .about("/DeliverBufferedEventDuration"));
       }
     }

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.events.EventBus;
@@ -139,9 +141,7 @@ final class EventServiceResource {
                 Set.of());
     String messageId = parameters.string("MessageId");
     if (!MESSAGE_ID.matcher(messageId).matches()) {
-      throw new RedfishException(
-              400,
-              BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(messageId, "MessageId", SUBMIT_TEST_EVENT)
+      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(messageId, "MessageId", SUBMIT_TEST_EVENT)
                   .about("/MessageId"))
           .withDetail("A MessageId is RegistryPrefix.Major.Minor.Errata.MessageKey, e.g. "
               + "ResourceEvent.1.4.3.TestMessage.");
@@ -202,12 +202,9 @@ final class EventServiceResource {
       }
     }
     if (!value.isArray() || strings == null) {
-      throw new RedfishException(
-          400,
-          List.of(
-              BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value.toString(), name, SUBMIT_TEST_EVENT)
-                  .about("/" + name)),
-          Map.of());
+      throw RedfishErrors.of(
+          BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value.toString(), name, SUBMIT_TEST_EVENT)
+              .about("/" + name));
     }
     return strings;
   }

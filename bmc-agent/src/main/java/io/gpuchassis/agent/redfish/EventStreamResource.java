@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.events.AccountQuota;
 import io.gpuchassis.agent.events.EventBus;
@@ -121,7 +123,7 @@ final class EventStreamResource {
     for (String name : ctx.queryParams().names()) {
       // The stream takes $filter only; paging, $expand or $select have nothing to act on.
       if ((name.startsWith("$") && !name.equals("$filter")) || name.equals("only")) {
-        throw new RedfishException(400, QueryMessages.QUERY_NOT_SUPPORTED_ON_RESOURCE.with())
+        throw RedfishErrors.of(QueryMessages.QUERY_NOT_SUPPORTED_ON_RESOURCE.with())
             .withDetail("The event stream takes only $filter, not " + name + ".");
       }
     }
@@ -191,7 +193,7 @@ final class EventStreamResource {
   private synchronized void admit(String id, Caller caller) {
     long mine = admitted.values().stream().filter(caller.userName()::equals).count();
     quota.refusal(admitted.size(), mine, caller.has(Privilege.ConfigureManager)).ifPresent(why -> {
-      throw new RedfishException(503, BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
+      throw RedfishErrors.of(BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
           .withDetail("No event stream can be opened: " + why + ".");
     });
     admitted.put(id, caller.userName());

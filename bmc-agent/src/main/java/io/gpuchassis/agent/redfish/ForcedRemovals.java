@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.security.AuditMessages;
@@ -54,7 +56,7 @@ final class ForcedRemovals {
       String name = names.next();
       JsonNode value = oem.get(name);
       if (!name.equals("GpuChassisAgent")) {
-        throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action, "Oem/" + name)
+        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action, "Oem/" + name)
             .about("/Oem/" + name));
       }
       if (!value.isObject()) {
@@ -63,7 +65,7 @@ final class ForcedRemovals {
       for (Iterator<String> inner = value.fieldNames(); inner.hasNext(); ) {
         String key = inner.next();
         if (!key.equals("Force")) {
-          throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action,
+          throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action,
               "Oem/GpuChassisAgent/" + key).about("/Oem/GpuChassisAgent/" + key));
         }
       }
@@ -74,7 +76,7 @@ final class ForcedRemovals {
       force = f != null && f.asBoolean();
     }
     if (force && !caller.has(Privilege.ConfigureManager)) {
-      throw new RedfishException(403, BaseMessages.INSUFFICIENT_PRIVILEGE.with())
+      throw RedfishErrors.of(BaseMessages.INSUFFICIENT_PRIVILEGE.with())
           .withDetail("A forced release needs ConfigureManager as well as ConfigureComponents (an Administrator).");
     }
     return force;
@@ -92,7 +94,7 @@ final class ForcedRemovals {
   }
 
   private static RedfishException typeError(JsonNode value, String name, String action) {
-    return new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value.toString(), name,
+    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value.toString(), name,
         action).about("/" + name));
   }
 

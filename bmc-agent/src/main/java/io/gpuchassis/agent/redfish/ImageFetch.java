@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.events.OutboundGuard;
@@ -55,23 +57,23 @@ final class ImageFetch {
       try {
         uri = new URI(text);
       } catch (URISyntaxException e) {
-        throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(masked, "ImageURI",
+        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(masked, "ImageURI",
             action));
       }
       String scheme = uri.getScheme() == null ? null : uri.getScheme().toUpperCase(Locale.ROOT);
       String protocol = body.has("TransferProtocol") ? p.oneOf("TransferProtocol", List.of("HTTP", "HTTPS")) : scheme;
       if (protocol == null || !List.of("HTTP", "HTTPS").contains(protocol) || (scheme != null && uri.getHost() == null)) {
-        throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(masked, "ImageURI",
+        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(masked, "ImageURI",
             action)).withDetail("ImageURI must be an https:// URI (or a host and path with TransferProtocol HTTPS)");
       }
       if (scheme == null) {
         uri = URI.create(protocol.toLowerCase(Locale.ROOT) + "://" + text);
       } else if (!scheme.equals(protocol)) {
-        throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(scheme, "ImageURI",
+        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(scheme, "ImageURI",
             action)).withDetail("only HTTP and HTTPS image URIs are fetched, and TransferProtocol must agree");
       }
       if (uri.getHost() == null) {
-        throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(masked, "ImageURI",
+        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(masked, "ImageURI",
             action)).withDetail("ImageURI names no host");
       }
       Optional<String> credentials = body.has("Username")
@@ -146,13 +148,10 @@ final class ImageFetch {
 
   private StagingStore.Upload begin() {
     try {
-      return staging.begin().orElseThrow(() -> new RedfishException(503,
-          List.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(Integer.toString(
-              MultipartPush.RETRY_AFTER_SECONDS))),
-          Map.of("Retry-After", Integer.toString(MultipartPush.RETRY_AFTER_SECONDS)),
-          "another firmware bundle is being received or checked"));
+      return staging.begin().orElseThrow(() -> RedfishErrors.retryLater(
+          MultipartPush.RETRY_AFTER_SECONDS, "another firmware bundle is being received or checked"));
     } catch (IOException e) {
-      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
           .withDetail("the image cannot be stored: " + e.getMessage());
     }
   }
@@ -160,13 +159,13 @@ final class ImageFetch {
   /** Before the body is read: not over the size limit, and room for it on the file system. */
   private void requireRoom(long declared) throws IOException {
     if (declared > maxBytes) {
-      throw new RedfishException(413, BaseMessages.PAYLOAD_TOO_LARGE.with())
+      throw RedfishErrors.of(BaseMessages.PAYLOAD_TOO_LARGE.with())
           .withDetail("the image is " + declared + " bytes; MaxImageSizeBytes is " + maxBytes);
     }
     try {
       staging.requireSpace(declared >= 0 ? declared : maxBytes, policy.stagingFreeSpaceMarginBytes());
     } catch (BundleException e) {
-      throw new RedfishException(507, BaseMessages.INSUFFICIENT_STORAGE.with())
+      throw RedfishErrors.of(BaseMessages.INSUFFICIENT_STORAGE.with())
           .withDetail("the image cannot be stored: " + e.getMessage());
     }
   }
@@ -178,7 +177,7 @@ final class ImageFetch {
     if (cause instanceof ImageDownload.Failed f) {
       return switch (f.kind()) {
         case REFUSED -> refused(source, f.getMessage());
-        case TOO_LARGE -> new RedfishException(413, BaseMessages.PAYLOAD_TOO_LARGE.with())
+        case TOO_LARGE -> RedfishErrors.of(BaseMessages.PAYLOAD_TOO_LARGE.with())
             .withDetail("the image is larger than MaxImageSizeBytes (" + maxBytes + ")");
         case UNAVAILABLE -> failed(source, f.getMessage());
       };
@@ -188,12 +187,12 @@ final class ImageFetch {
   }
 
   private static RedfishException refused(Source source, String why) {
-    return new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(source.shown(), "ImageURI",
+    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(source.shown(), "ImageURI",
         UpdateServiceResource.SIMPLE_UPDATE)).withDetail("ImageURI is refused: " + why);
   }
 
   private static RedfishException failed(Source source, String why) {
-    return new RedfishException(400, UpdateMessages.TRANSFER_FAILED.with(source.shown(), "UpdateService"))
+    return RedfishErrors.of(UpdateMessages.TRANSFER_FAILED.with(source.shown(), "UpdateService"))
         .withDetail("the image could not be fetched from " + source.shown() + ": " + why);
   }
 }

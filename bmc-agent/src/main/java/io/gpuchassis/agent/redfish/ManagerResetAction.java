@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.agent.security.AuditMessages;
 import io.gpuchassis.agent.security.SecurityLog;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -79,7 +81,7 @@ final class ManagerResetAction {
     String type = RequestBodies.object(ctx).has("ResetType")
         ? parameters.oneOf("ResetType", RESET_TYPES) : RESET_TYPES.get(0);
     if (!restart.available()) {
-      throw new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
           .withDetail("This agent runs without a service that could start it again, so it cannot be reset.");
     }
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.firmware.StagingWriter;
 import io.gpuchassis.agent.tasks.Secrets;
@@ -108,7 +110,7 @@ final class MultipartPush {
           + limits.maxBytes()));
       return result.future();
     }
-    deadlineTimer = vertx.setTimer(limits.deadline().toMillis(), t -> fail(new RedfishException(408,
+    deadlineTimer = vertx.setTimer(limits.deadline().toMillis(), t -> fail(RedfishErrors.requestTimeout(
         BaseMessages.MISSING_OR_MALFORMED_PART.with()).withDetail("the push did not arrive whole within "
         + limits.deadline().toSeconds() + " s; it was discarded")));
     request.exceptionHandler(e -> fail(brokeOff(e.getMessage())));
@@ -129,10 +131,8 @@ final class MultipartPush {
   private StagingStore.Upload claim(long bytes) {
     StagingStore.Upload claimed;
     try {
-      claimed = staging.begin().orElseThrow(() -> new RedfishException(503,
-          List.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(Integer.toString(RETRY_AFTER_SECONDS))),
-          Map.of("Retry-After", Integer.toString(RETRY_AFTER_SECONDS)),
-          "another firmware bundle is being received or checked; push again when it is done"));
+      claimed = staging.begin().orElseThrow(() -> RedfishErrors.retryLater(
+          RETRY_AFTER_SECONDS, "another firmware bundle is being received or checked; push again when it is done"));
     } catch (IOException e) {
       throw unstorable(e.getMessage());
     }
@@ -141,7 +141,7 @@ final class MultipartPush {
       return claimed;
     } catch (BundleException e) {
       claimed.close();
-      throw new RedfishException(507, BaseMessages.INSUFFICIENT_STORAGE.with())
+      throw RedfishErrors.of(BaseMessages.INSUFFICIENT_STORAGE.with())
           .withDetail("the bundle cannot be stored: " + e.getMessage());
     } catch (IOException | RuntimeException e) {
       claimed.close();
@@ -209,7 +209,7 @@ final class MultipartPush {
       vertx.cancelTimer(deadlineTimer);
       result.complete(new Received(params, upload, fileName));
     } catch (IOException | ClassCastException e) {
-      fail(new RedfishException(400, BaseMessages.MALFORMED_JSON.with())
+      fail(RedfishErrors.of(BaseMessages.MALFORMED_JSON.with())
           .withDetail("the UpdateParameters part is not a JSON object"));
     }
   }
@@ -245,21 +245,21 @@ final class MultipartPush {
   }
 
   private static RedfishException brokeOff(String why) {
-    return new RedfishException(400, BaseMessages.MISSING_OR_MALFORMED_PART.with())
+    return RedfishErrors.of(BaseMessages.MISSING_OR_MALFORMED_PART.with())
         .withDetail("the push broke off before it was whole (" + why + "); nothing was kept");
   }
 
   private static RedfishException unstorable(String why) {
-    return new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
+    return RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
         .withDetail("the bundle could not be stored: " + why);
   }
 
   private static RedfishException tooLarge() {
-    return new RedfishException(413, BaseMessages.PAYLOAD_TOO_LARGE.with());
+    return RedfishErrors.of(BaseMessages.PAYLOAD_TOO_LARGE.with());
   }
 
   private static RedfishException missingFile() {
-    return new RedfishException(400, BaseMessages.ACTION_PARAMETER_MISSING.with("UpdateService.MultipartHttpPush",
+    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_MISSING.with("UpdateService.MultipartHttpPush",
         "UpdateFile"));
   }
 }

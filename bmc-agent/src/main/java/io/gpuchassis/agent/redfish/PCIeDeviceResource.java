@@ -160,7 +160,7 @@ final class PCIeDeviceResource {
       if (error != null) {
         ctx.fail(error);
       } else if (!done) {
-        RedfishResponses.error(ctx, new RedfishException(400, BaseMessages.NO_OPERATION.with())
+        RedfishResponses.error(ctx, RedfishErrors.of(BaseMessages.NO_OPERATION.with())
             .withDetail("Slot " + slot.number() + " is not latched off for over-temperature."));
       } else {
         RedfishResponses.ok(ctx, RedfishResponses.tree(render(model.current(), slot)));

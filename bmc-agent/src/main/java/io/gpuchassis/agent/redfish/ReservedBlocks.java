@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.CompositionMessages;
@@ -18,7 +20,7 @@ final class ReservedBlocks {
       String block = slots.stream().filter(r.slots()::contains).findFirst().map(Uris::resourceBlock)
           .orElseGet(() -> Uris.hostResourceBlock(hosts.stream().filter(r.hosts()::contains).findFirst()
               .orElseThrow()));
-      throw new RedfishException(409, CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(block, r.id()))
+      throw RedfishErrors.of(CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(block, r.id()))
           .withDetail(block + " is reserved for another client until " + r.expires() + ".");
     });
   }

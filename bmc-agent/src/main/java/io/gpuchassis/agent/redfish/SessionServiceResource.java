@@ -128,7 +128,7 @@ final class SessionServiceResource {
               }
             });
     if (!problems.isEmpty()) {
-      throw new RedfishException(400, problems, Map.of());
+      throw RedfishErrors.of(problems);
     }
     String userName = RequestBodies.requiredString(body, "UserName");
     String password = RequestBodies.requiredString(body, "Password");
@@ -147,7 +147,7 @@ final class SessionServiceResource {
                   () ->
                       security.sessions()
                           .open(account.get(), address, context)
-                          .orElseThrow(() -> new RedfishException(503, BaseMessages.SESSION_LIMIT_EXCEEDED.with())),
+                          .orElseThrow(() -> RedfishErrors.of(BaseMessages.SESSION_LIMIT_EXCEEDED.with())),
                   false);
             })
         .onSuccess(opened -> respondLogin(ctx, opened))

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.events.RetryPolicy;
@@ -58,7 +60,7 @@ final class SubscriptionRequest {
   /** A change of an existing subscription. */
   static SubscriptionRequest patch(ObjectNode body) {
     if (body.isEmpty()) {
-      throw new RedfishException(400, BaseMessages.EMPTY_JSON.with());
+      throw RedfishErrors.of(BaseMessages.EMPTY_JSON.with());
     }
     SubscriptionRequest r = new SubscriptionRequest();
     r.read(body, false);
@@ -67,7 +69,7 @@ final class SubscriptionRequest {
 
   private SubscriptionRequest checked() {
     if (!problems.isEmpty()) {
-      throw new RedfishException(400, problems, Map.of());
+      throw RedfishErrors.of(problems);
     }
     return this;
   }

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
@@ -68,16 +70,16 @@ final class SystemRequests {
    */
   SystemPlan plan(JsonNode body, ChassisState state, String client, Set<Integer> taken, Set<String> emptied) {
     if (body == null || !body.isObject()) {
-      throw new RedfishException(400, BaseMessages.MALFORMED_JSON.with());
+      throw RedfishErrors.of(BaseMessages.MALFORMED_JSON.with());
     }
     body.fieldNames().forEachRemaining(name -> {
       if (!PROPERTIES.contains(name) && !name.startsWith("@")) {
-        throw new RedfishException(400, BaseMessages.PROPERTY_UNKNOWN.with(name).about("/" + name));
+        throw RedfishErrors.of(BaseMessages.PROPERTY_UNKNOWN.with(name).about("/" + name));
       }
     });
     JsonNode links = body.path("Links").path("ResourceBlocks");
     if (!links.isArray()) {
-      throw new RedfishException(400, BaseMessages.CREATE_FAILED_MISSING_REQ_PROPERTIES.with("Links/ResourceBlocks")
+      throw RedfishErrors.of(BaseMessages.CREATE_FAILED_MISSING_REQ_PROPERTIES.with("Links/ResourceBlocks")
           .about("/Links/ResourceBlocks")).withDetail("Name one host block, e.g. " + Uris.hostResourceBlock("Host1")
           + ", and either GPU blocks or a Processors request.");
     }
@@ -92,12 +94,12 @@ final class SystemRequests {
       } else if (slot.isPresent()) {
         slots.add(slot.get());
       } else {
-        throw new RedfishException(400, CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(uri)
+        throw RedfishErrors.of(CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(uri)
             .about("/Links/ResourceBlocks"));
       }
     }
     if (hosts.size() != 1) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_ERROR.with("Links/ResourceBlocks")
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Links/ResourceBlocks")
           .about("/Links/ResourceBlocks")).withDetail("Name exactly one host block (ResourceBlockType "
           + "ComputerSystem, e.g. " + Uris.hostResourceBlock("Host1") + "); " + hosts.size() + " were named.");
     }
@@ -105,7 +107,7 @@ final class SystemRequests {
     checkHostIsFree(state, host, client, emptied);
     boolean constrained = body.has("Processors");
     if (constrained == !slots.isEmpty()) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_CONFLICT.with("Links/ResourceBlocks", "Processors")
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_CONFLICT.with("Links/ResourceBlocks", "Processors")
           .about("/Processors")).withDetail("Either name GPU blocks in Links.ResourceBlocks (specific composition) "
           + "or request GPUs in Processors (constrained composition), not both and not neither.");
     }
@@ -117,7 +119,7 @@ final class SystemRequests {
   private void checkHostIsFree(ChassisState state, HostPort host, String client, Set<String> emptied) {
     String hostBlock = Uris.hostResourceBlock(host.id());
     if (ResourceBlockResource.hostComposed(state, host) && !emptied.contains(host.id())) {
-      throw new RedfishException(409, CompositionMessages.RESOURCE_BLOCK_IN_USE.with(hostBlock))
+      throw RedfishErrors.of(CompositionMessages.RESOURCE_BLOCK_IN_USE.with(hostBlock))
           .withDetail(host.id() + " already has GPUs; add more with POST " + Uris.system(host.id())
               + SystemResource.ADD + ", or decompose it first.");
     }
@@ -131,7 +133,7 @@ final class SystemRequests {
     for (int slot : slots) {
       String block = Uris.resourceBlock(slot);
       if (taken.contains(slot)) {
-        throw new RedfishException(409, CompositionMessages.RESOURCE_BLOCK_IN_USE.with(block))
+        throw RedfishErrors.of(CompositionMessages.RESOURCE_BLOCK_IN_USE.with(block))
             .withDetail(block + " is already composed by an earlier stanza of this manifest.");
       }
       reservations.conflicting(client, Set.of(slot), Set.of()).ifPresent(r -> {
@@ -151,26 +153,26 @@ final class SystemRequests {
       Set<Integer> taken) {
     JsonNode members = body.path("Processors").path("Members");
     if (!members.isArray() || members.size() != 1 || !members.get(0).isObject()) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_ERROR.with("Processors/Members")
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Processors/Members")
           .about("/Processors/Members")).withDetail("Request GPUs with one member: {\"ProcessorType\": \"GPU\", "
           + "\"@Redfish.RequestedCount\": 4}.");
     }
     JsonNode member = members.get(0);
     String type = member.path("ProcessorType").asText("");
     if (!type.equals("GPU")) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(type, "ProcessorType")
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(type, "ProcessorType")
           .about("/Processors/Members/0/ProcessorType")).withDetail("The chassis composes GPUs only.");
     }
     JsonNode count = member.path("@Redfish.RequestedCount");
     if (!count.canConvertToInt() || !count.isIntegralNumber() || count.asInt() < 1) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_ERROR.with("@Redfish.RequestedCount")
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("@Redfish.RequestedCount")
           .about("/Processors/Members/0/@Redfish.RequestedCount")).withDetail("A whole number of GPUs, at least 1.");
     }
     Optional<String> model = member.has("Model") ? Optional.of(member.get("Model").asText()) : Optional.empty();
     JsonNode p2p = body.path("Oem").path(OemSchema.KEY).path("PeerToPeer");
     String p2pValue = p2p.isMissingNode() ? ANY : p2p.asText("");
     if (!PEER_TO_PEER.contains(p2pValue)) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(p2pValue, "PeerToPeer")
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(p2pValue, "PeerToPeer")
           .about("/Oem/GpuChassisAgent/PeerToPeer")).withDetail("PeerToPeer is SameSwitch or Any.");
     }
     GpuRequest request = new GpuRequest(host.id(), count.asInt(), model,
@@ -185,17 +187,17 @@ final class SystemRequests {
       if (e.blockedByReservations()) {
         Optional<Reservation> holder = reservations.conflicting(client, freeButReserved, Set.of());
         if (holder.isPresent()) {
-          throw new RedfishException(409, CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(
+          throw RedfishErrors.of(CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(
               holder.get().id())).withDetail(e.getMessage() + "; the others are reserved.");
         }
       }
-      throw new RedfishException(400, CompositionMessages.NO_RESOURCE_MATCH.with("Processor")
+      throw RedfishErrors.of(CompositionMessages.NO_RESOURCE_MATCH.with("Processor")
           .about("/Processors/Members/0")).withDetail(e.getMessage() + ".");
     }
   }
 
   private static RedfishException reserved(String block, Reservation holder) {
-    return new RedfishException(409, CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(block,
+    return RedfishErrors.of(CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(block,
         holder.id())).withDetail(block + " is reserved for another client until " + holder.expires() + ".");
   }
 

@@ -165,7 +165,7 @@ final class SystemResource {
     boolean force = !add && ForcedRemovals.requested(body, action, caller);
     String blockUri = params.link("ResourceBlock");
     int slot = ResourceBlockResource.slotOf(model.current(), blockUri).orElseThrow(() ->
-        new RedfishException(400, CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(blockUri).about("/ResourceBlock"))
+        RedfishErrors.of(CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(blockUri).about("/ResourceBlock"))
             .withDetail("A resource block is a GPU, e.g. " + Uris.resourceBlock(1) + "."));
     if (add) {
       ReservedBlocks.refuseIfHeld(reservations, caller.userName(), Set.of(slot), Set.of(host.id()));
@@ -194,7 +194,7 @@ final class SystemResource {
   private CompletableFuture<?> release(int slot, String host, String blockUri, boolean force) {
     SlotBinding b = model.current().binding(slot);
     if (b.host().isPresent() && !b.host().get().equals(host)) {
-      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(
+      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(
           "ResourceBlock", "ComputerSystem.RemoveResourceBlock").about("/ResourceBlock"))
           .withDetail(blockUri + " is not a resource block of " + host + ".");
     }

@@ -103,7 +103,7 @@ final class TaskServiceResource {
       // DSP0266 (asynchronous operations) makes DELETE on the monitor the client's request to cancel and leaves
       // refusing it to the service. 405 would say DELETE is never allowed here, yet it is once the task ends; the
       // refusal is about the task's present state, which is 409 Conflict (RFC 9110 15.5.10), with ResourceInUse.
-      case REFUSED -> throw new RedfishException(409, BaseMessages.RESOURCE_IN_USE.with())
+      case REFUSED -> throw RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with())
           .withDetail("The operation of task " + task.id() + " is already under way on the hardware and cannot be "
               + "cancelled; it will finish on its own.");
     }

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
@@ -32,9 +34,9 @@ final class UpdateRequests {
     List<RedfishException> problems = new ArrayList<>();
     parameters.fieldNames().forEachRemaining(name -> {
       if (unsupported.contains(name)) {
-        problems.add(new RedfishException(400, BaseMessages.ACTION_PARAMETER_NOT_SUPPORTED.with(name, action)));
+        problems.add(RedfishErrors.of(BaseMessages.ACTION_PARAMETER_NOT_SUPPORTED.with(name, action)));
       } else if (!known.contains(name) && !name.equals("@Redfish.OperationApplyTime")) {
-        problems.add(new RedfishException(400, BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action, name)));
+        problems.add(RedfishErrors.of(BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action, name)));
       }
     });
     if (!problems.isEmpty()) {
@@ -43,7 +45,7 @@ final class UpdateRequests {
     List<String> switchIds = new ArrayList<>();
     JsonNode targets = parameters.path("Targets");
     if (!targets.isMissingNode() && !targets.isArray()) {
-      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(targets.toString(),
+      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(targets.toString(),
           "Targets", action));
     }
     for (JsonNode target : targets) {
@@ -51,13 +53,13 @@ final class UpdateRequests {
     }
     JsonNode force = parameters.path("ForceUpdate");
     if (!force.isMissingNode() && !force.isBoolean()) {
-      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(force.toString(),
+      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(force.toString(),
           "ForceUpdate", action));
     }
     String applyTime = parameters.path("@Redfish.OperationApplyTime").asText("OnReset");
     ApplyTime when = Arrays.stream(ApplyTime.values()).filter(a -> a.redfishName().equals(applyTime))
         .findFirst()
-        .orElseThrow(() -> new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(
+        .orElseThrow(() -> RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(
             applyTime, "@Redfish.OperationApplyTime", action)));
     return new UpdateRequest(imageName, switchIds.stream().distinct().toList(), when, force.asBoolean(false));
   }
@@ -69,7 +71,7 @@ final class UpdateRequests {
         return chip.id();
       }
     }
-    throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(uri, "Targets", action))
+    throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(uri, "Targets", action))
         .withDetail("targets are the FirmwareInventory entries of the switches (or the switches)");
   }
 

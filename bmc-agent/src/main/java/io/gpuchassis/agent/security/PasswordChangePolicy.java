@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.security;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.route.AccessPolicy;
@@ -38,6 +40,6 @@ public final class PasswordChangePolicy implements AccessPolicy {
     if (ownAccount || ownSession) {
       return Optional.empty();
     }
-    return Optional.of(new RedfishException(403, BaseMessages.PASSWORD_CHANGE_REQUIRED.with(own)));
+    return Optional.of(RedfishErrors.of(BaseMessages.PASSWORD_CHANGE_REQUIRED.with(own)));
   }
 }

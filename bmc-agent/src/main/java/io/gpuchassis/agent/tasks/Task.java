@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.tasks;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
@@ -145,7 +147,7 @@ public final class Task {
       finish(TaskOutcome.failure(e));
     } else if (cause != null) {
       LOG.error("Task {} ({}) failed", id, name, cause);
-      finish(TaskOutcome.failure(new RedfishException(500, BaseMessages.GENERAL_ERROR.with())));
+      finish(TaskOutcome.failure(RedfishErrors.of(BaseMessages.GENERAL_ERROR.with())));
     } else {
       finish(result);
     }

@@ -196,7 +196,8 @@ class RedfishLetterIT {
     int total = all.get("Members@odata.count").asInt();
     JsonNode page = json(client.get(uri + "?$top=1&$skip=1", READER));
     assertEquals(1, page.get("Members").size());
-    assertEquals(total, page.get("Members@odata.count").asInt());
+    // entries are recorded off the request's thread, so more may have come since; they come after these
+    assertTrue(page.get("Members@odata.count").asInt() >= total, page::toString);
     assertEntry(page.get("Members").get(0));
     assertEquals(identity(all.get("Members").get(1)), identity(page.get("Members").get(0)));
     if (total > 2) {

@@ -161,7 +161,7 @@ class TasksIT {
     String remove = "/redfish/v1/Systems/Host4/Actions/ComputerSystem.RemoveResourceBlock";
     String param = "{\"ResourceBlock\":{\"@odata.id\":\"" + block + "\"}}";
     HttpResponse<String> notYet = client.send("POST", remove, OPERATOR, param);
-    assertEquals(400, notYet.statusCode(), notYet.body());
+    assertEquals(409, notYet.statusCode(), notYet.body());
     assertTrue(notYet.body().contains("ReadyToRemove"), notYet.body());
     assertEquals(200, client.send("PATCH", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot7", OPERATOR,
         "{\"ReadyToRemove\":true}").statusCode());

@@ -38,6 +38,9 @@ public final class ErrorStatus {
           Map.entry("PropertyValueIncorrect", 400),
           Map.entry("PropertyValueNotInList", 400),
           Map.entry("PropertyValueTypeError", 400),
+          Map.entry("PropertyValueOutOfRange", 400),
+          Map.entry("StringValueTooLong", 400),
+          Map.entry("UnableToProcessStanzaRequest", 400),
           Map.entry("ResourceMissingAtURI", 400),
           Map.entry("QueryCombinationInvalid", 400),
           Map.entry("QueryNotSupportedOnOperation", 400),
@@ -49,6 +52,7 @@ public final class ErrorStatus {
           Map.entry("IncompatibleZone", 400),
           Map.entry("NoResourceMatch", 400),
           Map.entry("ResourceBlockNotFound", 400),
+          Map.entry("ResourceBlockInvalid", 400),
           Map.entry("NoTargetsDetermined", 400),
           Map.entry("TransferFailed", 400),
           Map.entry("UpdateNotApplicable", 400),
@@ -60,6 +64,7 @@ public final class ErrorStatus {
           // 404, 405: what is asked for
           Map.entry("ResourceNotFound", 404),
           Map.entry("OperationNotAllowed", 405),
+          Map.entry("ResourceCannotBeDeleted", 405),
           // 409: the resource's state does not allow it now
           Map.entry("ResourceInUse", 409),
           Map.entry("ResourceAlreadyExists", 409),
@@ -73,6 +78,7 @@ public final class ErrorStatus {
           // 5xx: the service
           Map.entry("GeneralError", 500),
           Map.entry("QueryNotSupported", 501),
+          Map.entry("QueryParameterUnsupported", 501),
           Map.entry("ServiceTemporarilyUnavailable", 503),
           Map.entry("SessionLimitExceeded", 503),
           Map.entry("EventSubscriptionLimitExceeded", 503),

@@ -29,6 +29,18 @@ public final class RedfishErrors {
     return new RedfishException(ErrorStatus.of(messages.get(0).definition()), messages, Map.of());
   }
 
+  /** 408: a request whose body did not arrive whole within its deadline; {@code message} says what was missing. */
+  public static RedfishException requestTimeout(MessageInstance message) {
+    return new RedfishException(408, message);
+  }
+
+  /** 503 ServiceTemporarilyUnavailable with Retry-After: the one thing this needs is taken; {@code detail} says what. */
+  public static RedfishException retryLater(int seconds, String detail) {
+    String after = Integer.toString(seconds);
+    return new RedfishException(
+        503, List.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(after)), Map.of("Retry-After", after), detail);
+  }
+
   public static RedfishException notFound(String type, String name) {
     return new RedfishException(404, BaseMessages.RESOURCE_NOT_FOUND.with(type, name));
   }

@@ -1,5 +1,7 @@
 package io.gpuchassis.redfish.http;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -54,7 +56,7 @@ public final class ActionParameters {
       }
     }
     if (!problems.isEmpty()) {
-      throw new RedfishException(400, problems, Map.of());
+      throw RedfishErrors.of(problems);
     }
     return this;
   }
@@ -81,8 +83,7 @@ public final class ActionParameters {
   public String oneOf(String name, List<String> allowed) {
     String value = string(name);
     if (!allowed.contains(value)) {
-      throw new RedfishException(
-              400, BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(value, name, action).about("/" + name))
+      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(value, name, action).about("/" + name))
           .withDetail(
               "The value '" + value + "' for the parameter " + name + " is not one of " + String.join(", ", allowed)
                   + ".");
@@ -98,9 +99,7 @@ public final class ActionParameters {
     }
     JsonNode id = value.get("@odata.id");
     if (id == null || !id.isTextual() || !id.asText().startsWith("/")) {
-      throw new RedfishException(
-              400,
-              BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(value.toString(), name, action).about("/" + name))
+      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(value.toString(), name, action).about("/" + name))
           .withDetail("The parameter " + name + " must be a link: {\"@odata.id\": \"/redfish/v1/...\"}.");
     }
     return id.asText();
@@ -108,19 +107,18 @@ public final class ActionParameters {
 
   /** ActionParameterValueError for {@code name}; add a detail that says what is wrong with the value. */
   public RedfishException invalid(String name) {
-    return new RedfishException(400, BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(name, action).about("/" + name));
+    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(name, action).about("/" + name));
   }
 
   private JsonNode present(String name) {
     JsonNode value = body.get(name);
     if (value == null || value.isNull()) {
-      throw new RedfishException(400, BaseMessages.ACTION_PARAMETER_MISSING.with(action, name).about("/" + name));
+      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_MISSING.with(action, name).about("/" + name));
     }
     return value;
   }
 
   private RedfishException typeError(String name, String value) {
-    return new RedfishException(
-        400, BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value, name, action).about("/" + name));
+    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value, name, action).about("/" + name));
   }
 }

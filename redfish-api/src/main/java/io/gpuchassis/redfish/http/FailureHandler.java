@@ -40,7 +40,7 @@ public final class FailureHandler implements Handler<RoutingContext> {
       // The request took longer than the agent allows (a stuck handler): the client may retry.
       ctx.response().putHeader("Retry-After", RETRY_AFTER_SECONDS);
       RedfishResponses.error(
-          ctx, new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(RETRY_AFTER_SECONDS)));
+          ctx, RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(RETRY_AFTER_SECONDS)));
       return;
     }
     if (status >= 400 && status < 500) {
@@ -56,8 +56,8 @@ public final class FailureHandler implements Handler<RoutingContext> {
   private static RedfishException clientError(RoutingContext ctx, int status, Throwable failure) {
     return switch (status) {
       case 404 -> RedfishErrors.notFound("Resource", String.valueOf(ctx.request().path()));
-      case 405 -> new RedfishException(405, BaseMessages.OPERATION_NOT_ALLOWED.with());
-      case 413 -> new RedfishException(413, BaseMessages.PAYLOAD_TOO_LARGE.with());
+      case 405 -> RedfishErrors.of(BaseMessages.OPERATION_NOT_ALLOWED.with());
+      case 413 -> RedfishErrors.of(BaseMessages.PAYLOAD_TOO_LARGE.with());
       case 415 -> RedfishErrors.unsupportedMediaType(ctx.request().getHeader("Content-Type"));
       case 417 -> RedfishErrors.headerInvalid(417, "Expect", String.valueOf(ctx.request().getHeader("Expect")));
       default -> RedfishErrors.clientError(status, "The request cannot be served as sent.");

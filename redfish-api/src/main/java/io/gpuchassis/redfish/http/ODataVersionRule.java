@@ -1,5 +1,7 @@
 package io.gpuchassis.redfish.http;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.vertx.core.Handler;
@@ -20,7 +22,7 @@ public final class ODataVersionRule implements Handler<RoutingContext> {
       ctx.next();
       return;
     }
-    RedfishResponses.error(ctx, new RedfishException(412, BaseMessages.HEADER_INVALID.with("OData-Version: " + version))
+    RedfishResponses.error(ctx, RedfishErrors.headerInvalid(412, "OData-Version", version)
         .withDetail("This service speaks OData " + SUPPORTED + " only."));
   }
 }

@@ -1,5 +1,7 @@
 package io.gpuchassis.redfish.http;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -37,7 +39,7 @@ public final class PatchRequest {
    */
   public static PatchRequest of(ObjectNode body, Set<String> readOnly) {
     if (body.isEmpty()) {
-      throw new RedfishException(400, BaseMessages.EMPTY_JSON.with());
+      throw RedfishErrors.of(BaseMessages.EMPTY_JSON.with());
     }
     return new PatchRequest(body, readOnly);
   }
@@ -103,8 +105,7 @@ public final class PatchRequest {
       }
     }
     if (accepted.isEmpty()) {
-      throw new RedfishException(400, rejected.isEmpty() ? List.of(BaseMessages.NO_OPERATION.with()) : rejected,
-          Map.of());
+      throw RedfishErrors.of(rejected.isEmpty() ? List.of(BaseMessages.NO_OPERATION.with()) : rejected);
     }
     accepted.forEach(Runnable::run);
     return rejected;

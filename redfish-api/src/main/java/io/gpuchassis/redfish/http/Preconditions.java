@@ -1,5 +1,7 @@
 package io.gpuchassis.redfish.http;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
@@ -15,7 +17,7 @@ public final class Preconditions {
   public static void checkIfMatch(RoutingContext ctx, JsonNode current) {
     String ifMatch = ctx.request().getHeader("If-Match");
     if (ifMatch != null && !ETags.matchesIfMatch(ifMatch, ETags.of(current))) {
-      throw new RedfishException(412, BaseMessages.PRECONDITION_FAILED.with());
+      throw RedfishErrors.of(BaseMessages.PRECONDITION_FAILED.with());
     }
   }
 }

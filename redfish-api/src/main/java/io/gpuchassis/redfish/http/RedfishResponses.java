@@ -1,5 +1,7 @@
 package io.gpuchassis.redfish.http;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

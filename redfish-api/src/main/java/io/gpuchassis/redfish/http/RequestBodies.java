@@ -39,11 +39,10 @@ public final class RequestBodies {
   public static String requiredString(ObjectNode body, String name) {
     JsonNode value = body.get(name);
     if (value == null || value.isNull()) {
-      throw new RedfishException(400, BaseMessages.PROPERTY_MISSING.with(name).about("/" + name));
+      throw RedfishErrors.of(BaseMessages.PROPERTY_MISSING.with(name).about("/" + name));
     }
     if (!value.isTextual()) {
-      throw new RedfishException(
-          400, BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(value.toString(), name).about("/" + name));
+      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(value.toString(), name).about("/" + name));
     }
     return value.asText();
   }

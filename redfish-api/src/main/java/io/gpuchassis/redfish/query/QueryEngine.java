@@ -1,5 +1,7 @@
 package io.gpuchassis.redfish.query;
 
+import io.gpuchassis.redfish.error.RedfishErrors;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -140,7 +142,7 @@ public final class QueryEngine {
             .map(p -> QueryMessages.QUERY_PARAMETER_VALUE_FORMAT_ERROR.with(p.toString(), SelectOption.PARAMETER))
             .toList();
     String names = String.join(", ", unknown.stream().map(PropertyPath::toString).toList());
-    throw new RedfishException(400, messages, Map.of())
+    throw RedfishErrors.of(messages)
         .withDetail("$select names properties this response does not have: " + names + ".");
   }
 }
