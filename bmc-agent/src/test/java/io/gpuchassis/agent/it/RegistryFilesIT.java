@@ -124,12 +124,16 @@ class RegistryFilesIT {
   @Test
   void json_schemas_list_every_schema_served_with_its_dmtf_publication() throws Exception {
     JsonNode collection = ok("/redfish/v1/JsonSchemas");
-    assertEquals(Schemas.ALL.size(), collection.get("Members@odata.count").asInt());
+    // DMTF's schemas, and the agent's own OEM schema (hosted, checked by RedfishTreeIT)
+    assertEquals(Schemas.ALL.size() + 1, collection.get("Members@odata.count").asInt());
     Optional<Path> published = sharedFolder("json-schema");
     List<String> problems = new ArrayList<>();
     for (JsonNode member : collection.get("Members")) {
       JsonNode file = ok(member.get("@odata.id").asText());
       String id = file.get("Id").asText();
+      if (id.startsWith("GpuChassisAgent.")) {
+        continue;
+      }
       String name = id.split("\\.")[0];
       if (!file.get("Schema").asText().equals("#" + id + "." + name)) {
         problems.add(id + ": Schema " + file.get("Schema"));
