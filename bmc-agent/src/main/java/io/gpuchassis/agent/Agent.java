@@ -382,7 +382,7 @@ public final class Agent implements AutoCloseable {
       AgentConfig config, TrustedKeys keys, SwitchWorkers switches, BindingEngine bindings) {
     try {
       return new FirmwareUpdates(keys, config.stateDir().resolve("firmware").resolve("staging"),
-          new FirmwareInventory(switches), switches, bindings, io.gpuchassis.agent.redfish.Uris::firmwareInventory,
+          new FirmwareInventory(switches), switches, bindings, io.gpuchassis.agent.uri.Uris::firmwareInventory,
           MAX_FIRMWARE_BUNDLE_BYTES);
     } catch (java.io.IOException e) {
       throw new ConfigException("firmware staging folder: " + e.getMessage());

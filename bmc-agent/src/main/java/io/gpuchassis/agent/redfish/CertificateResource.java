@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.agent.tls.TlsCredentials;
 import io.gpuchassis.redfish.error.RedfishErrors;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.model.CertificateLocations;
 import io.gpuchassis.redfish.model.CertificateLocationsLinks;
 import io.gpuchassis.redfish.model.CertificateService;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.message.FabricMessages;
 import io.gpuchassis.redfish.message.MessageInstance;

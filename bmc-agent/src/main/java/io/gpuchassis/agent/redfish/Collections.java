@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.odata.ServedSchema;
 import java.util.List;

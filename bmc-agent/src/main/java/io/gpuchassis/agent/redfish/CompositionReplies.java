@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.compose.ChangeException;
 import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;

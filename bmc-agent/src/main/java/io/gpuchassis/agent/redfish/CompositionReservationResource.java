@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.compose.Reservation;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.redfish.error.RedfishErrors;

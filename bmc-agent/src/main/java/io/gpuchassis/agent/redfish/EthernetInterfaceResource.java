@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.network.Ipv4Assignment;
 import io.gpuchassis.agent.network.Ipv6Assignment;
 import io.gpuchassis.agent.network.NetworkConfiguration;

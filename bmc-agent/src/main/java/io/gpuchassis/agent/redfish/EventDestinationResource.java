@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.events.OutboundGuard;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.events.EventLog;
 import io.gpuchassis.agent.events.PublishedEvent;
 import io.gpuchassis.redfish.model.ClearLogAction;

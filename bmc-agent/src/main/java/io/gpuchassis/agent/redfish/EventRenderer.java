@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.gpuchassis.agent.events.PublishedEvent;
 import io.gpuchassis.agent.events.Subscription;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.error.RedfishErrors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -159,7 +161,7 @@ final class EventServiceResource {
             ? parameters.string("Message")
             : known != null && known.numberOfArgs() == args.size() ? known.template() : "Test event " + messageId + ".";
     String origin = body.hasNonNull("OriginOfCondition") ? parameters.string("OriginOfCondition") : null;
-    if (origin != null && !origin.startsWith("/redfish/v1")) {
+    if (origin != null && !origin.startsWith(Uris.PREFIX)) {
       throw parameters.invalid("OriginOfCondition").withDetail("OriginOfCondition is the URI of a resource of this service.");
     }
     for (String name : List.of("EventId", "EventType")) {

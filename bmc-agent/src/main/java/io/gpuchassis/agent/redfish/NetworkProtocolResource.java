@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.network.ListeningSockets;
 import io.gpuchassis.agent.network.TimeSync;
 import io.gpuchassis.redfish.http.PatchRequest;

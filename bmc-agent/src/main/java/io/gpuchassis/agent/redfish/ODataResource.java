@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.ODataServiceDocument;
 import io.gpuchassis.redfish.model.ODataServiceEntry;
@@ -15,9 +17,6 @@ import java.util.List;
  */
 final class ODataResource {
 
-  static final String ODATA = "/redfish/v1/odata";
-  static final String METADATA = "/redfish/v1/$metadata";
-
   private final Buffer metadata =
       Buffer.buffer(
           MetadataDocument.render(
@@ -25,9 +24,9 @@ final class ODataResource {
 
   void register(RedfishRoutes routes) {
     // The OData service document is not a Redfish resource: no query options, served as is.
-    routes.get(ODATA, PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, render()));
+    routes.get(Uris.ODATA, PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, render()));
     routes.get(
-        METADATA,
+        Uris.METADATA,
         PrivilegeRule.NO_AUTH,
         ctx -> RedfishResponses.send(ctx, 200, "application/xml;charset=utf-8", metadata));
   }
@@ -48,7 +47,7 @@ final class ODataResource {
             entry("CertificateService", Uris.CERTIFICATE_SERVICE),
             entry("TaskService", Uris.TASK_SERVICE),
             entry("UpdateService", Uris.UPDATE_SERVICE));
-    return new ODataServiceDocument().atOdataContext("/redfish/v1/$metadata").value(entries);
+    return new ODataServiceDocument().atOdataContext(Uris.METADATA).value(entries);
   }
 
   private static ODataServiceEntry entry(String name, String url) {

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.security.AuditMessages;
 import io.gpuchassis.redfish.message.AccountSecurityMessages;
 import io.gpuchassis.redfish.message.BaseMessages;

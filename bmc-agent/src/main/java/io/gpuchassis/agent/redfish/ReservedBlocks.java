@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.error.RedfishErrors;
 
 import io.gpuchassis.agent.compose.Reservations;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.security.SecurityLog;
 import io.gpuchassis.redfish.model.ClearLogAction;
 import io.gpuchassis.redfish.model.EventSeverity;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.error.RedfishErrors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -217,7 +219,7 @@ final class SubscriptionRequest {
     }
     for (int i = 0; i < value.size(); i++) {
       JsonNode id = value.get(i).get("@odata.id");
-      if (id == null || !id.isTextual() || !id.asText().startsWith("/redfish/v1")) {
+      if (id == null || !id.isTextual() || !id.asText().startsWith(Uris.PREFIX)) {
         problems.add(
             BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(value.get(i).toString(), name).about("/" + name + "/" + i));
         return Optional.empty();

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.redfish.model.ComputerSystemCapabilities;
@@ -21,7 +23,7 @@ final class SystemCapabilities {
 
   static ComputerSystemCapabilities specific(ChassisState state) {
     return common(Uris.SYSTEM_CAPABILITIES, "Capabilities", "Specific composition")
-        .description("POST /redfish/v1/Systems with Links.ResourceBlocks: one host block (ResourceBlockType "
+        .description("POST " + Uris.SYSTEMS + " with Links.ResourceBlocks: one host block (ResourceBlockType "
             + "ComputerSystem) and the GPU blocks to bind into that host, all or nothing")
         .atRedfishResourceBlockLimits(new ResourceBlockLimits()
             .minComputerSystem(1).maxComputerSystem(1).minProcessor(1).maxProcessor(gpuCount(state)));
@@ -37,7 +39,7 @@ final class SystemCapabilities {
         .distinct()
         .toList();
     return common(uri, "ConstrainedCompositionCapabilities", "Constrained composition")
-        .description("POST /redfish/v1/Systems with Links.ResourceBlocks = one host block and Processors.Members = "
+        .description("POST " + Uris.SYSTEMS + " with Links.ResourceBlocks = one host block and Processors.Members = "
             + "one GPU request; the service chooses free GPUs (same switch chip first, then fewest inter-switch "
             + "hops). Oem.GpuChassisAgent.PeerToPeer SameSwitch asks for every GPU behind one switch chip.")
         .atRedfishResourceBlockLimits(new ResourceBlockLimits().minComputerSystem(1).maxComputerSystem(1))

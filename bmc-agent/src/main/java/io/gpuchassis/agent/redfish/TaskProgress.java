@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.firmware.UpdateProgress;
 import io.gpuchassis.agent.tasks.Secrets;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.tasks.Payload;
 import io.gpuchassis.agent.tasks.Task;
 import io.gpuchassis.agent.tasks.TaskOutcome;

@@ -1,11 +1,17 @@
-package io.gpuchassis.agent.redfish;
+package io.gpuchassis.agent.uri;
 
 import io.gpuchassis.redfish.model.OdataIdRef;
 
 /** The agent's Redfish URIs, in one place so links and routes cannot drift apart. */
 public final class Uris {
 
+  /** The service's prefix: every URI of the service starts with it. */
+  public static final String PREFIX = "/redfish/v1";
   public static final String ROOT = "/redfish/v1/";
+  /** The OData service document. */
+  public static final String ODATA = "/redfish/v1/odata";
+  /** The CSDL metadata document. */
+  public static final String METADATA = "/redfish/v1/$metadata";
   public static final String CHASSIS = "/redfish/v1/Chassis";
   public static final String MANAGERS = "/redfish/v1/Managers";
   public static final String SESSION_SERVICE = "/redfish/v1/SessionService";
