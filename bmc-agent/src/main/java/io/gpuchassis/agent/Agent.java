@@ -1,8 +1,10 @@
 package io.gpuchassis.agent;
 
+import io.gpuchassis.agent.chassis.ServiceIdentity;
+
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.health.HealthMonitor;
-import io.gpuchassis.agent.redfish.ChassisHealth;
+import io.gpuchassis.agent.health.ChassisHealth;
 import io.gpuchassis.agent.health.PublishedHealthEvents;
 import io.gpuchassis.agent.redfish.CompositionEvents;
 import io.gpuchassis.agent.redfish.FabricEvents;

@@ -2,7 +2,7 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.uri.Uris;
 
-import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.redfish.error.RedfishErrors;

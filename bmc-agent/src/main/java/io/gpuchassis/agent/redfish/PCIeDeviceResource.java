@@ -1,5 +1,9 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.health.GpuStatus;
+
+import io.gpuchassis.agent.health.SensorHealth;
+
 import io.gpuchassis.agent.uri.Uris;
 
 import io.gpuchassis.agent.chassis.PortHealth;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.health.FabricHealth;
+
 import io.gpuchassis.agent.uri.Uris;
 
 import io.gpuchassis.agent.chassis.ChassisModel;

@@ -1,6 +1,12 @@
 package io.gpuchassis.agent.redfish;
 
-import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.health.ChassisHealth;
+
+import io.gpuchassis.agent.health.FabricHealth;
+
+import io.gpuchassis.agent.health.ChassisRollup;
+
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RedfishRoutes;

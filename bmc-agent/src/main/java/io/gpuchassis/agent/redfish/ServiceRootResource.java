@@ -2,7 +2,7 @@ package io.gpuchassis.agent.redfish;
 
 import io.gpuchassis.agent.uri.Uris;
 
-import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.ServiceRoot;
 import io.gpuchassis.redfish.query.ProtocolFeatures;

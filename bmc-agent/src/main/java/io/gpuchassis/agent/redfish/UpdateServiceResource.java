@@ -3,7 +3,7 @@ package io.gpuchassis.agent.redfish;
 import io.gpuchassis.agent.uri.Uris;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;

@@ -1,5 +1,9 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.health.ChassisHealth;
+
+import io.gpuchassis.agent.health.ChassisRollup;
+
 import static io.gpuchassis.agent.redfish.ChassisFixture.healthy;
 import static io.gpuchassis.agent.redfish.ChassisFixture.ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.health.GpuStatus;
+
 import static io.gpuchassis.agent.redfish.ChassisFixture.healthy;
 import static io.gpuchassis.agent.redfish.ChassisFixture.ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;

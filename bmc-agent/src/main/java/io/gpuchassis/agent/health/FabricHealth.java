@@ -1,4 +1,4 @@
-package io.gpuchassis.agent.redfish;
+package io.gpuchassis.agent.health;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PortHealth;

@@ -1,7 +1,5 @@
-package io.gpuchassis.agent.redfish;
+package io.gpuchassis.agent.health;
 
-import io.gpuchassis.agent.health.HealthMonitor;
-import io.gpuchassis.agent.health.SensorCatalog;
 
 /**
  * What the health views render from: the running monitor, the sensors as Redfish names them, and the supplies'

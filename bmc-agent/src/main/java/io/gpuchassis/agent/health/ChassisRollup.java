@@ -1,8 +1,7 @@
-package io.gpuchassis.agent.redfish;
+package io.gpuchassis.agent.health;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PowerSupply;
-import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;

@@ -1,4 +1,4 @@
-package io.gpuchassis.agent;
+package io.gpuchassis.agent.chassis;
 
 import java.util.UUID;
 

@@ -1,10 +1,9 @@
-package io.gpuchassis.agent.redfish;
+package io.gpuchassis.agent.health;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PortHealth;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.WiredPort;
-import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
