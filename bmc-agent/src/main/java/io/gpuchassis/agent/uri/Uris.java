@@ -305,4 +305,58 @@ public final class Uris {
   public static String environmentMetrics(String chassisId) {
     return chassis(chassisId) + "/EnvironmentMetrics";
   }
+
+  // Route templates: the URIs above with their path parameters, as the resources register them.
+  public static final String CHASSIS_TEMPLATE = CHASSIS + "/{ChassisId}";
+  public static final String SENSORS_TEMPLATE = CHASSIS_TEMPLATE + "/Sensors";
+  public static final String SENSOR_TEMPLATE = SENSORS_TEMPLATE + "/{SensorId}";
+  public static final String PCIE_SLOTS_TEMPLATE = CHASSIS_TEMPLATE + "/PCIeSlots";
+  public static final String PCIE_DEVICES_TEMPLATE = CHASSIS_TEMPLATE + "/PCIeDevices";
+  public static final String PCIE_DEVICE_TEMPLATE = PCIE_DEVICES_TEMPLATE + "/{DeviceId}";
+  public static final String PCIE_DEVICE_ENVIRONMENT_METRICS_TEMPLATE = PCIE_DEVICE_TEMPLATE + "/EnvironmentMetrics";
+  public static final String LEGACY_POWER_TEMPLATE = CHASSIS_TEMPLATE + "/Power";
+  public static final String LEGACY_THERMAL_TEMPLATE = CHASSIS_TEMPLATE + "/Thermal";
+  public static final String POWER_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/PowerSubsystem";
+  public static final String POWER_SUPPLIES_TEMPLATE = POWER_SUBSYSTEM_TEMPLATE + "/PowerSupplies";
+  public static final String POWER_SUPPLY_TEMPLATE = POWER_SUPPLIES_TEMPLATE + "/{PowerSupplyId}";
+  public static final String ENVIRONMENT_METRICS_TEMPLATE = CHASSIS_TEMPLATE + "/EnvironmentMetrics";
+  public static final String THERMAL_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/ThermalSubsystem";
+  public static final String FANS_TEMPLATE = THERMAL_SUBSYSTEM_TEMPLATE + "/Fans";
+  public static final String FAN_TEMPLATE = FANS_TEMPLATE + "/{FanId}";
+  public static final String THERMAL_METRICS_TEMPLATE = THERMAL_SUBSYSTEM_TEMPLATE + "/ThermalMetrics";
+  public static final String FABRIC_TEMPLATE = FABRICS + "/{FabricId}";
+  public static final String SWITCH_TEMPLATE = SWITCHES + "/{SwitchId}";
+  public static final String PORTS_TEMPLATE = SWITCH_TEMPLATE + "/Ports";
+  public static final String PORT_TEMPLATE = PORTS_TEMPLATE + "/{PortId}";
+  public static final String PORT_METRICS_TEMPLATE = PORT_TEMPLATE + "/Metrics";
+  public static final String ENDPOINT_TEMPLATE = ENDPOINTS + "/{EndpointId}";
+  public static final String ZONE_TEMPLATE = ZONES + "/{ZoneId}";
+  public static final String FIRMWARE_INVENTORY_TEMPLATE = FIRMWARE_INVENTORY + "/{SoftwareInventoryId}";
+  public static final String RESOURCE_ZONE_TEMPLATE = RESOURCE_ZONES + "/{ZoneId}";
+  public static final String RESOURCE_BLOCK_TEMPLATE = RESOURCE_BLOCKS + "/{ResourceBlockId}";
+  public static final String RESOURCE_BLOCK_PROCESSOR_TEMPLATE = RESOURCE_BLOCK_TEMPLATE + "/Processors/GPU";
+  public static final String SYSTEM_TEMPLATE = SYSTEMS + "/{SystemId}";
+  public static final String SYSTEM_PROCESSORS_TEMPLATE = SYSTEM_TEMPLATE + "/Processors";
+  public static final String SYSTEM_PROCESSOR_TEMPLATE = SYSTEM_PROCESSORS_TEMPLATE + "/{ProcessorId}";
+  public static final String COMPOSITION_RESERVATION_TEMPLATE = COMPOSITION_RESERVATIONS + "/{ReservationId}";
+  public static final String MANAGER_TEMPLATE = MANAGERS + "/{ManagerId}";
+  public static final String MANAGER_RESET_ACTION_INFO_TEMPLATE = MANAGER_TEMPLATE + "/ResetActionInfo";
+  public static final String NETWORK_PROTOCOL_TEMPLATE = MANAGER_TEMPLATE + "/NetworkProtocol";
+  public static final String HTTPS_CERTIFICATES_TEMPLATE = NETWORK_PROTOCOL_TEMPLATE + "/HTTPS/Certificates";
+  public static final String HTTPS_CERTIFICATE_TEMPLATE = HTTPS_CERTIFICATES_TEMPLATE + "/{CertificateId}";
+  public static final String ETHERNET_INTERFACES_TEMPLATE = MANAGER_TEMPLATE + "/EthernetInterfaces";
+  public static final String ETHERNET_INTERFACE_TEMPLATE = ETHERNET_INTERFACES_TEMPLATE + "/{EthernetInterfaceId}";
+  public static final String SERIAL_INTERFACES_TEMPLATE = MANAGER_TEMPLATE + "/SerialInterfaces";
+  public static final String SERIAL_INTERFACE_TEMPLATE = SERIAL_INTERFACES_TEMPLATE + "/{SerialInterfaceId}";
+  public static final String SECURITY_LOG_ENTRY_TEMPLATE = securityLogEntries() + "/{EntryId}";
+  public static final String EVENT_LOG_ENTRY_TEMPLATE = eventLogEntries() + "/{EntryId}";
+  public static final String SUBSCRIPTION_TEMPLATE = SUBSCRIPTIONS + "/{SubscriptionId}";
+  public static final String ACCOUNT_TEMPLATE = ACCOUNTS + "/{AccountId}";
+  public static final String SESSION_TEMPLATE = SESSIONS + "/{SessionId}";
+  public static final String ROLE_TEMPLATE = ROLES + "/{RoleId}";
+  public static final String JSON_SCHEMA_TEMPLATE = JSON_SCHEMAS + "/{SchemaId}";
+  public static final String REGISTRY_TEMPLATE = REGISTRIES + "/{RegistryId}";
+  public static final String REGISTRY_FILE_TEMPLATE = REGISTRY_TEMPLATE + "/{RegistryFile}";
+  public static final String TASK_TEMPLATE = TASKS + "/{TaskId}";
+  public static final String TASK_MONITOR_TEMPLATE = TASK_MONITORS + "/{TaskId}";
 }

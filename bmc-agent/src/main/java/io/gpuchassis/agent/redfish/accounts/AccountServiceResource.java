@@ -69,7 +69,7 @@ public final class AccountServiceResource {
                 Uris.ROLES,
                 "Roles",
                 Arrays.stream(Role.values()).map(r -> Uris.role(r.name())).toList()));
-    routes.resource(Uris.ROLES + "/{RoleId}", "Role", (params, caller) -> renderRole(params.get("RoleId")));
+    routes.resource(Uris.ROLE_TEMPLATE, "Role", (params, caller) -> renderRole(params.get("RoleId")));
   }
 
   AccountService render() {

@@ -74,7 +74,7 @@ public final class AccountsResource {
                 "Accounts",
                 security.accounts().list().stream().map(a -> Uris.account(a.id())).toList()));
     routes.post(Uris.ACCOUNTS, "ManagerAccountCollection", this::handleCreate);
-    String member = Uris.ACCOUNTS + "/{AccountId}";
+    String member = Uris.ACCOUNT_TEMPLATE;
     routes.resource(member, "ManagerAccount", (params, caller) -> render(find(params, caller)));
     routes.patch(member, "ManagerAccount", this::handlePatch);
     routes.delete(member, "ManagerAccount", this::handleDelete);

@@ -65,8 +65,8 @@ public final class SessionServiceResource {
     routes.patch(Uris.SESSION_SERVICE, "SessionService", this::handlePatch);
     routes.resource(Uris.SESSIONS, "SessionCollection", (params, caller) -> renderCollection(caller));
     routes.login(Uris.SESSIONS, this::handleLogin);
-    routes.resource(Uris.SESSIONS + "/{SessionId}", "Session", (params, caller) -> render(find(params, caller)));
-    routes.delete(Uris.SESSIONS + "/{SessionId}", "Session", this::handleLogout);
+    routes.resource(Uris.SESSION_TEMPLATE, "Session", (params, caller) -> render(find(params, caller)));
+    routes.delete(Uris.SESSION_TEMPLATE, "Session", this::handleLogout);
   }
 
   SessionService render() {

@@ -30,7 +30,7 @@ public final class CertificateResource {
   }
 
   public void register(RedfishRoutes routes) {
-    String collection = Uris.MANAGERS + "/{ManagerId}/NetworkProtocol/HTTPS/Certificates";
+    String collection = Uris.HTTPS_CERTIFICATES_TEMPLATE;
     routes.resource(
         collection,
         "CertificateCollection",
@@ -43,7 +43,7 @@ public final class CertificateResource {
               List.of(Uris.httpsCertificate()));
         });
     routes.resource(
-        collection + "/{CertificateId}",
+        Uris.HTTPS_CERTIFICATE_TEMPLATE,
         "Certificate",
         (params, caller) -> {
           checkManager(params);

@@ -34,7 +34,7 @@ public final class ChassisResource {
 
   public void register(RedfishRoutes routes) {
     routes.resource(Uris.CHASSIS, "ChassisCollection", (params, caller) -> renderCollection(model.current()));
-    routes.resource(Uris.CHASSIS + "/{ChassisId}", "Chassis", (params, caller) -> render(find(params), rollup));
+    routes.resource(Uris.CHASSIS_TEMPLATE, "Chassis", (params, caller) -> render(find(params), rollup));
   }
 
   /** The current state, if {@code ChassisId} names this chassis. */

@@ -40,7 +40,7 @@ public final class LegacyPowerResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.CHASSIS + "/{ChassisId}/Power", "Power", (params, caller) -> render(ChassisLookup.state(model, params)));
+    routes.resource(Uris.LEGACY_POWER_TEMPLATE, "Power", (params, caller) -> render(ChassisLookup.state(model, params)));
   }
 
   private Power render(ChassisState state) {

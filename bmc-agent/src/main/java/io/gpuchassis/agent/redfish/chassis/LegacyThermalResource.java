@@ -40,7 +40,7 @@ public final class LegacyThermalResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.CHASSIS + "/{ChassisId}/Thermal", "Thermal", (params, caller) -> render(ChassisLookup.state(model, params)));
+    routes.resource(Uris.LEGACY_THERMAL_TEMPLATE, "Thermal", (params, caller) -> render(ChassisLookup.state(model, params)));
   }
 
   private Thermal render(ChassisState state) {

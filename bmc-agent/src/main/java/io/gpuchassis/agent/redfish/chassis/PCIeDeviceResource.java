@@ -92,7 +92,7 @@ public final class PCIeDeviceResource {
 
   public void register(RedfishRoutes routes) {
     this.routes = routes;
-    String collection = Uris.CHASSIS + "/{ChassisId}/PCIeDevices";
+    String collection = Uris.PCIE_DEVICES_TEMPLATE;
     routes.resource(
         collection,
         "PCIeDeviceCollection",
@@ -105,10 +105,10 @@ public final class PCIeDeviceResource {
               state.slots().stream().filter(Slot::occupied)
                   .map(s -> Uris.pcieDevice(state.identity().id(), s.number())).toList());
         });
-    routes.resource(collection + "/{DeviceId}", "PCIeDevice", (params, caller) -> render(chassis(params), slot(params)));
-    routes.patch(collection + "/{DeviceId}", "PCIeDevice", this::handlePatch);
-    routes.post(collection + "/{DeviceId}" + CLEAR_LATCH, "PCIeDevice", this::clearLatch);
-    routes.resource(collection + "/{DeviceId}/EnvironmentMetrics", "EnvironmentMetrics",
+    routes.resource(Uris.PCIE_DEVICE_TEMPLATE, "PCIeDevice", (params, caller) -> render(chassis(params), slot(params)));
+    routes.patch(Uris.PCIE_DEVICE_TEMPLATE, "PCIeDevice", this::handlePatch);
+    routes.post(Uris.PCIE_DEVICE_TEMPLATE + CLEAR_LATCH, "PCIeDevice", this::clearLatch);
+    routes.resource(Uris.PCIE_DEVICE_ENVIRONMENT_METRICS_TEMPLATE, "EnvironmentMetrics",
         (params, caller) -> renderEnvironment(chassis(params).identity().id(), slot(params)));
   }
 

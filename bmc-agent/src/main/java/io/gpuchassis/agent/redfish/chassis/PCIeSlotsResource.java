@@ -42,7 +42,7 @@ public final class PCIeSlotsResource {
 
   public void register(RedfishRoutes routes) {
     routes.resource(
-        Uris.CHASSIS + "/{ChassisId}/PCIeSlots",
+        Uris.PCIE_SLOTS_TEMPLATE,
         "PCIeSlots",
         (params, caller) -> {
           ChassisState state = ChassisLookup.state(model, params);

@@ -48,21 +48,21 @@ public final class PowerResource {
   }
 
   public void register(RedfishRoutes routes) {
-    String base = Uris.CHASSIS + "/{ChassisId}/PowerSubsystem";
+    String base = Uris.POWER_SUBSYSTEM_TEMPLATE;
     routes.resource(base, "PowerSubsystem", (params, caller) -> renderSubsystem(state(params)));
-    routes.resource(base + "/PowerSupplies", "PowerSupplyCollection", (params, caller) -> {
+    routes.resource(Uris.POWER_SUPPLIES_TEMPLATE, "PowerSupplyCollection", (params, caller) -> {
       ChassisState state = state(params);
       String chassis = state.identity().id();
       return Collections.render(Schemas.POWER_SUPPLY_COLLECTION, Uris.powerSupplies(chassis), "Power Supplies",
           state.powerSupplies().stream().map(p -> Uris.powerSupply(chassis, p.id())).toList());
     });
-    routes.resource(base + "/PowerSupplies/{PowerSupplyId}", "PowerSupply", (params, caller) -> {
+    routes.resource(Uris.POWER_SUPPLY_TEMPLATE, "PowerSupply", (params, caller) -> {
       ChassisState state = state(params);
       PowerSupply psu = state.powerSupplies().stream().filter(p -> p.id().equals(params.get("PowerSupplyId")))
           .findFirst().orElseThrow(() -> RedfishErrors.notFound("PowerSupply", params.get("PowerSupplyId")));
       return renderSupply(state.identity().id(), psu);
     });
-    routes.resource(Uris.CHASSIS + "/{ChassisId}/EnvironmentMetrics", "EnvironmentMetrics",
+    routes.resource(Uris.ENVIRONMENT_METRICS_TEMPLATE, "EnvironmentMetrics",
         (params, caller) -> renderEnvironment(state(params)));
   }
 

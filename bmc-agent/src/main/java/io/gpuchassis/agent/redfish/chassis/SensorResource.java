@@ -43,12 +43,12 @@ public final class SensorResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.CHASSIS + "/{ChassisId}/Sensors", "SensorCollection", (params, caller) -> {
+    routes.resource(Uris.SENSORS_TEMPLATE, "SensorCollection", (params, caller) -> {
       String chassis = chassis(params);
       return Collections.render(Schemas.SENSOR_COLLECTION, Uris.sensors(chassis), "Sensors",
           catalog.all().stream().map(s -> Uris.sensor(chassis, s.redfishId())).toList());
     });
-    routes.resource(Uris.CHASSIS + "/{ChassisId}/Sensors/{SensorId}", "Sensor", (params, caller) -> {
+    routes.resource(Uris.SENSOR_TEMPLATE, "Sensor", (params, caller) -> {
       String chassis = chassis(params);
       ChassisSensor sensor = catalog.byRedfishId(params.get("SensorId"))
           .orElseThrow(() -> RedfishErrors.notFound("Sensor", params.get("SensorId")));

@@ -46,21 +46,21 @@ public final class ThermalResource {
   }
 
   public void register(RedfishRoutes routes) {
-    String base = Uris.CHASSIS + "/{ChassisId}/ThermalSubsystem";
+    String base = Uris.THERMAL_SUBSYSTEM_TEMPLATE;
     routes.resource(base, "ThermalSubsystem", (params, caller) -> renderSubsystem(state(params)));
-    routes.resource(base + "/Fans", "FanCollection", (params, caller) -> {
+    routes.resource(Uris.FANS_TEMPLATE, "FanCollection", (params, caller) -> {
       ChassisState state = state(params);
       String chassis = state.identity().id();
       return Collections.render(Schemas.FAN_COLLECTION, Uris.fans(chassis), "Fans",
           state.fans().stream().map(f -> Uris.fan(chassis, f.id())).toList());
     });
-    routes.resource(base + "/Fans/{FanId}", "Fan", (params, caller) -> {
+    routes.resource(Uris.FAN_TEMPLATE, "Fan", (params, caller) -> {
       ChassisState state = state(params);
       Fan fan = state.fans().stream().filter(f -> f.id().equals(params.get("FanId"))).findFirst()
           .orElseThrow(() -> RedfishErrors.notFound("Fan", params.get("FanId")));
       return renderFan(state.identity().id(), fan);
     });
-    routes.resource(base + "/ThermalMetrics", "ThermalMetrics", (params, caller) -> renderMetrics(state(params)));
+    routes.resource(Uris.THERMAL_METRICS_TEMPLATE, "ThermalMetrics", (params, caller) -> renderMetrics(state(params)));
   }
 
   private ChassisState state(Map<String, String> params) {

@@ -36,7 +36,7 @@ final class CompositionReservationResource {
   }
 
   void register(RedfishRoutes routes) {
-    String member = Uris.COMPOSITION_RESERVATIONS + "/{ReservationId}";
+    String member = Uris.COMPOSITION_RESERVATION_TEMPLATE;
     routes.resource(Uris.COMPOSITION_RESERVATIONS, "CompositionReservationCollection",
         (params, caller) -> Collections.render(Schemas.COMPOSITION_RESERVATION_COLLECTION,
             Uris.COMPOSITION_RESERVATIONS, "Composition Reservations",

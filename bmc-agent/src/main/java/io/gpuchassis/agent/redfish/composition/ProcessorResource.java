@@ -45,19 +45,19 @@ public final class ProcessorResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.RESOURCE_BLOCKS + "/{ResourceBlockId}/Processors/GPU", "Processor", (params, caller) -> {
+    routes.resource(Uris.RESOURCE_BLOCK_PROCESSOR_TEMPLATE, "Processor", (params, caller) -> {
       ChassisState state = model.current();
       Slot slot = gpu(state, params.get("ResourceBlockId"));
       return render(state, slot, Uris.resourceBlock(slot.number()) + "/Processors/GPU", "GPU");
     });
-    routes.resource(Uris.SYSTEMS + "/{SystemId}/Processors", "ProcessorCollection", (params, caller) -> {
+    routes.resource(Uris.SYSTEM_PROCESSORS_TEMPLATE, "ProcessorCollection", (params, caller) -> {
       ChassisState state = model.current();
       String host = host(state, params);
       return Collections.render(Schemas.PROCESSOR_COLLECTION, Uris.system(host) + "/Processors", "Processors",
           HostGpus.bound(state, host).stream().map(s -> Uris.system(host) + "/Processors/" + Uris.gpuEndpointId(s))
               .toList());
     });
-    routes.resource(Uris.SYSTEMS + "/{SystemId}/Processors/{ProcessorId}", "Processor", (params, caller) -> {
+    routes.resource(Uris.SYSTEM_PROCESSOR_TEMPLATE, "Processor", (params, caller) -> {
       ChassisState state = model.current();
       String host = host(state, params);
       Slot slot = gpu(state, params.get("ProcessorId"));

@@ -56,7 +56,7 @@ public final class ResourceBlockResource {
         (params, caller) -> collection(Uris.ACTIVE_POOL, "Active Pool", Optional.of(PoolType.ACTIVE)));
     routes.resource(Uris.FREE_POOL, "ResourceBlockCollection",
         (params, caller) -> collection(Uris.FREE_POOL, "Free Pool", Optional.of(PoolType.FREE)));
-    routes.resource(Uris.RESOURCE_BLOCKS + "/{ResourceBlockId}", "ResourceBlock", (params, caller) -> {
+    routes.resource(Uris.RESOURCE_BLOCK_TEMPLATE, "ResourceBlock", (params, caller) -> {
       ChassisState state = model.current();
       String id = params.get("ResourceBlockId");
       List<Reservation> held = reservations.current();

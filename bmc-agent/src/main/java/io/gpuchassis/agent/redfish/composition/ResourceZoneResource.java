@@ -40,7 +40,7 @@ public final class ResourceZoneResource {
     routes.resource(Uris.RESOURCE_ZONES, "ZoneCollection", (params, caller) -> Collections.render(
         Schemas.ZONE_COLLECTION, Uris.RESOURCE_ZONES, "Resource Zones",
         model.current().switches().stream().map(s -> Uris.resourceZone(s.id())).toList()));
-    routes.resource(Uris.RESOURCE_ZONES + "/{ZoneId}", "Zone", (params, caller) -> {
+    routes.resource(Uris.RESOURCE_ZONE_TEMPLATE, "Zone", (params, caller) -> {
       ChassisState state = model.current();
       String id = params.get("ZoneId");
       SwitchChip chip = state.switchChip(id).orElseThrow(() -> RedfishErrors.notFound("Zone", id));

@@ -85,7 +85,7 @@ public final class SystemResource {
 
   public void register(RedfishRoutes routes) {
     this.routes = routes;
-    String member = Uris.SYSTEMS + "/{SystemId}";
+    String member = Uris.SYSTEM_TEMPLATE;
     routes.resource(Uris.SYSTEMS, "ComputerSystemCollection", (params, caller) -> collection(model.current()));
     routes.post(Uris.SYSTEMS, "ComputerSystemCollection", this::compose);
     // Before the member template, so that these two names are not taken for hosts.

@@ -33,7 +33,7 @@ public final class JsonSchemasResource {
                     .map(Uris::jsonSchema)
                     .toList()));
     routes.resource(
-        Uris.JSON_SCHEMAS + "/{SchemaId}",
+        Uris.JSON_SCHEMA_TEMPLATE,
         "JsonSchemaFile",
         (params, caller) -> {
           String id = params.get("SchemaId");

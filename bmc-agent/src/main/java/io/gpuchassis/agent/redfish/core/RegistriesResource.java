@@ -26,7 +26,7 @@ public final class RegistriesResource {
                 "Message Registry File Collection",
                 Registries.ALL.stream().map(r -> Uris.registry(r.id())).toList()));
     routes.resource(
-        Uris.REGISTRIES + "/{RegistryId}",
+        Uris.REGISTRY_TEMPLATE,
         "MessageRegistryFile",
         (params, caller) -> {
           String id = params.get("RegistryId");
@@ -34,7 +34,7 @@ public final class RegistriesResource {
         });
     // The registry files themselves, e.g. /redfish/v1/Registries/Base.1.22/Base.1.22.1.json
     routes.resource(
-        Uris.REGISTRIES + "/{RegistryId}/{RegistryFile}",
+        Uris.REGISTRY_FILE_TEMPLATE,
         "MessageRegistryFile",
         (params, caller) -> {
           String file = params.get("RegistryFile");

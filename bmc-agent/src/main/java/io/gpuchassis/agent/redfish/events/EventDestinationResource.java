@@ -80,7 +80,7 @@ public final class EventDestinationResource {
               Schemas.EVENT_DESTINATION_COLLECTION, Uris.SUBSCRIPTIONS, "Event Subscriptions", members);
         });
     routes.post(Uris.SUBSCRIPTIONS, "EventDestinationCollection", this::handleCreate);
-    String member = Uris.SUBSCRIPTIONS + "/{SubscriptionId}";
+    String member = Uris.SUBSCRIPTION_TEMPLATE;
     routes.resource(member, "EventDestination", (params, caller) -> render(params.get("SubscriptionId")));
     routes.patch(member, "EventDestination", this::handlePatch);
     routes.delete(member, "EventDestination", this::handleDelete);

@@ -45,7 +45,7 @@ public final class EventLogResource {
         LogServiceHandlers.clear(vertx, log::clear));
     routes.expandedCollection(Uris.eventLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.eventLog(),
         "Event Log Entries", () -> log.entries().stream().map(PublishedEvent::id).toList()));
-    routes.resource(Uris.eventLogEntries() + "/{EntryId}", "LogEntry",
+    routes.resource(Uris.EVENT_LOG_ENTRY_TEMPLATE, "LogEntry",
         LogServiceHandlers.entry(id -> log.entry(id).map(EventRenderer::logEntry)));
   }
 

@@ -89,12 +89,12 @@ public final class EndpointZoneResource {
   public void register(RedfishRoutes routes) {
     this.routes = routes;
     routes.resource(Uris.ENDPOINTS, "EndpointCollection", (params, caller) -> renderEndpoints(model.current()));
-    routes.resource(Uris.ENDPOINTS + "/{EndpointId}", "Endpoint", (params, caller) -> endpoint(params));
+    routes.resource(Uris.ENDPOINT_TEMPLATE, "Endpoint", (params, caller) -> endpoint(params));
     routes.resource(Uris.ZONES, "ZoneCollection", (params, caller) -> renderZones(model.current()));
-    routes.resource(Uris.ZONES + "/{ZoneId}", "Zone", (params, caller) -> render(model.current(), host(params)));
-    routes.post(Uris.ZONES + "/{ZoneId}" + ADD, "Zone", ctx -> handleAction(ctx, true));
-    routes.post(Uris.ZONES + "/{ZoneId}" + REMOVE, "Zone", ctx -> handleAction(ctx, false));
-    routes.patch(Uris.ZONES + "/{ZoneId}", "Zone", this::handlePatch);
+    routes.resource(Uris.ZONE_TEMPLATE, "Zone", (params, caller) -> render(model.current(), host(params)));
+    routes.post(Uris.ZONE_TEMPLATE + ADD, "Zone", ctx -> handleAction(ctx, true));
+    routes.post(Uris.ZONE_TEMPLATE + REMOVE, "Zone", ctx -> handleAction(ctx, false));
+    routes.patch(Uris.ZONE_TEMPLATE, "Zone", this::handlePatch);
   }
 
   Object renderEndpoints(ChassisState state) {

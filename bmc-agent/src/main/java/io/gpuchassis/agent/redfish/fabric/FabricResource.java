@@ -35,7 +35,7 @@ public final class FabricResource {
         (params, caller) ->
             Collections.render(Schemas.FABRIC_COLLECTION, Uris.FABRICS, "Fabric Collection", List.of(Uris.FABRIC)));
     routes.resource(
-        Uris.FABRICS + "/{FabricId}",
+        Uris.FABRIC_TEMPLATE,
         "Fabric",
         (params, caller) -> {
           String id = params.get("FabricId");

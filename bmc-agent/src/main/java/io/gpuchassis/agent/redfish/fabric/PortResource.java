@@ -58,17 +58,17 @@ public final class PortResource {
   }
 
   public void register(RedfishRoutes routes) {
-    String ports = Uris.FABRIC + "/Switches/{SwitchId}/Ports";
+    String ports = Uris.PORTS_TEMPLATE;
     routes.resource(ports, "PortCollection", (params, caller) -> renderCollection(model.current(), params));
     routes.resource(
-        ports + "/{PortId}",
+        Uris.PORT_TEMPLATE,
         "Port",
         (params, caller) -> {
           ChassisState state = model.current();
           return render(state, find(state, params));
         });
     routes.resource(
-        ports + "/{PortId}/Metrics",
+        Uris.PORT_METRICS_TEMPLATE,
         "PortMetrics",
         (params, caller) -> {
           ChassisState state = model.current();

@@ -42,7 +42,7 @@ public final class SwitchResetAction {
 
   public void register(RedfishRoutes routes) {
     // An action is a POST on the resource that offers it: the Switch's privileges (ConfigureComponents).
-    routes.post(Uris.SWITCHES + "/{SwitchId}/Actions/" + ACTION, "Switch", this::reset);
+    routes.post(Uris.SWITCH_TEMPLATE + "/Actions/" + ACTION, "Switch", this::reset);
   }
 
   private void reset(RoutingContext ctx) {

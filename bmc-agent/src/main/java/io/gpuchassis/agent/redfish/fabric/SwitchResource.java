@@ -43,9 +43,9 @@ public final class SwitchResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.FABRIC + "/Switches", "SwitchCollection", (params, caller) -> renderCollection(model.current()));
+    routes.resource(Uris.SWITCHES, "SwitchCollection", (params, caller) -> renderCollection(model.current()));
     routes.resource(
-        Uris.FABRIC + "/Switches/{SwitchId}",
+        Uris.SWITCH_TEMPLATE,
         "Switch",
         (params, caller) -> {
           ChassisState state = model.current();

@@ -44,7 +44,7 @@ public final class EthernetInterfaceResource {
   }
 
   public void register(RedfishRoutes routes) {
-    String collection = Uris.MANAGERS + "/{ManagerId}/EthernetInterfaces";
+    String collection = Uris.ETHERNET_INTERFACES_TEMPLATE;
     routes.resource(
         collection,
         COLLECTION_ENTITY,
@@ -57,7 +57,7 @@ public final class EthernetInterfaceResource {
               os.now().network().interfaces().stream().map(i -> Uris.managerEthernetInterface(i.name())).toList());
         });
     routes.resource(
-        collection + "/{EthernetInterfaceId}",
+        Uris.ETHERNET_INTERFACE_TEMPLATE,
         MEMBER_ENTITY,
         (params, caller) -> {
           checkManager(params);

@@ -49,8 +49,8 @@ public final class ManagerResetAction {
 
   public void register(RedfishRoutes routes) {
     // An action is a POST on the resource that offers it: the Manager's privileges (ConfigureManager).
-    routes.post(Uris.MANAGERS + "/{ManagerId}/Actions/" + ACTION, "Manager", this::reset);
-    routes.resource(Uris.MANAGERS + "/{ManagerId}/ResetActionInfo", "ActionInfo", (params, caller) -> {
+    routes.post(Uris.MANAGER_TEMPLATE + "/Actions/" + ACTION, "Manager", this::reset);
+    routes.resource(Uris.MANAGER_RESET_ACTION_INFO_TEMPLATE, "ActionInfo", (params, caller) -> {
       EthernetInterfaceResource.checkManager(params);
       return actionInfo();
     });

@@ -48,7 +48,7 @@ public final class ManagerResource {
             Collections.render(
                 Schemas.MANAGER_COLLECTION, Uris.MANAGERS, "Manager Collection", List.of(Uris.manager())));
     routes.resource(
-        Uris.MANAGERS + "/{ManagerId}",
+        Uris.MANAGER_TEMPLATE,
         "Manager",
         (params, caller) -> {
           String id = params.get("ManagerId");

@@ -52,7 +52,7 @@ public final class NetworkProtocolResource {
 
   public void register(RedfishRoutes routes) {
     this.routes = routes;
-    String uri = Uris.MANAGERS + "/{ManagerId}/NetworkProtocol";
+    String uri = Uris.NETWORK_PROTOCOL_TEMPLATE;
     routes.resource(uri, "ManagerNetworkProtocol", (params, caller) -> {
       EthernetInterfaceResource.checkManager(params);
       return render(os.now(), httpsPort.getAsInt());

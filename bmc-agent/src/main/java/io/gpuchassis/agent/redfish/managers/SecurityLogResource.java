@@ -45,7 +45,7 @@ public final class SecurityLogResource {
         LogServiceHandlers.clear(vertx, log::clear));
     routes.expandedCollection(Uris.securityLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.securityLog(),
         "Security Log Entries", () -> log.entries().stream().map(SecurityLog.Entry::id).toList()));
-    routes.resource(Uris.securityLogEntries() + "/{EntryId}", "LogEntry",
+    routes.resource(Uris.SECURITY_LOG_ENTRY_TEMPLATE, "LogEntry",
         LogServiceHandlers.entry(id -> log.entry(id).map(SecurityLogResource::render)));
   }
 

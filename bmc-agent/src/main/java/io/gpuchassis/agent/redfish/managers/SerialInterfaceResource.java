@@ -64,15 +64,15 @@ public final class SerialInterfaceResource {
 
   public void register(RedfishRoutes routes) {
     this.routes = routes;
-    String collection = Uris.MANAGERS + "/{ManagerId}/SerialInterfaces";
+    String collection = Uris.SERIAL_INTERFACES_TEMPLATE;
     routes.resource(collection, "SerialInterfaceCollection", (params, caller) -> {
       EthernetInterfaceResource.checkManager(params);
       return Collections.render(Schemas.SERIAL_INTERFACE_COLLECTION, Uris.managerSerialInterfaces(),
           "Manager Serial Interface Collection",
           consoles.devices().stream().map(d -> Uris.managerSerialInterface(SerialConsoles.id(d))).toList());
     });
-    routes.resource(collection + "/{SerialInterfaceId}", "SerialInterface", (params, caller) -> find(params));
-    routes.patch(collection + "/{SerialInterfaceId}", "SerialInterface", this::patch);
+    routes.resource(Uris.SERIAL_INTERFACE_TEMPLATE, "SerialInterface", (params, caller) -> find(params));
+    routes.patch(Uris.SERIAL_INTERFACE_TEMPLATE, "SerialInterface", this::patch);
   }
 
   private SerialInterface find(Map<String, String> params) {

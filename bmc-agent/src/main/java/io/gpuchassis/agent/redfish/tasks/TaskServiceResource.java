@@ -46,10 +46,10 @@ public final class TaskServiceResource {
         (params, caller) ->
             Collections.render(
                 Schemas.TASK_COLLECTION, Uris.TASKS, "Tasks", tasks.all().stream().map(t -> Uris.task(t.id())).toList()));
-    routes.resource(Uris.TASKS + "/{TaskId}", "Task", (params, caller) -> TaskRenderer.render(task(params.get("TaskId"))
+    routes.resource(Uris.TASK_TEMPLATE, "Task", (params, caller) -> TaskRenderer.render(task(params.get("TaskId"))
         .snapshot()));
-    routes.get(Uris.TASK_MONITORS + "/{TaskId}", "Task", this::monitor);
-    routes.delete(Uris.TASK_MONITORS + "/{TaskId}", "Task", this::cancel);
+    routes.get(Uris.TASK_MONITOR_TEMPLATE, "Task", this::monitor);
+    routes.delete(Uris.TASK_MONITOR_TEMPLATE, "Task", this::cancel);
   }
 
   private TaskService renderService() {

@@ -79,7 +79,7 @@ public final class UpdateServiceResource {
     routes.resource(Uris.FIRMWARE_INVENTORY, "SoftwareInventoryCollection", (params, caller) ->
         Collections.render(Schemas.SOFTWARE_INVENTORY_COLLECTION, Uris.FIRMWARE_INVENTORY, "Firmware Inventory",
             inventoryIds().stream().map(Uris::firmwareInventory).toList()));
-    routes.resource(Uris.FIRMWARE_INVENTORY + "/{SoftwareInventoryId}", "SoftwareInventory",
+    routes.resource(Uris.FIRMWARE_INVENTORY_TEMPLATE, "SoftwareInventory",
         (params, caller) -> renderInventory(params.get("SoftwareInventoryId")));
     // Pushing an image and SimpleUpdate are POSTs on the UpdateService: its privileges (ConfigureComponents).
     routes.post(Uris.UPDATE_MULTIPART, "UpdateService", this::push);
