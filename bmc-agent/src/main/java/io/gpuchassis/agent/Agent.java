@@ -1,11 +1,13 @@
 package io.gpuchassis.agent;
 
+import io.gpuchassis.agent.chassis.ServiceIdentity;
+
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.health.HealthMonitor;
-import io.gpuchassis.agent.redfish.ChassisHealth;
+import io.gpuchassis.agent.health.ChassisHealth;
 import io.gpuchassis.agent.health.PublishedHealthEvents;
-import io.gpuchassis.agent.redfish.CompositionEvents;
-import io.gpuchassis.agent.redfish.FabricEvents;
+import io.gpuchassis.agent.redfish.composition.CompositionEvents;
+import io.gpuchassis.agent.redfish.fabric.FabricEvents;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.chassis.PollIntervals;
 import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
@@ -31,9 +33,9 @@ import io.gpuchassis.agent.firmware.FirmwareTrust;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
-import io.gpuchassis.agent.redfish.EventRenderer;
+import io.gpuchassis.agent.redfish.events.EventRenderer;
 import io.gpuchassis.agent.http.RedfishServer;
-import io.gpuchassis.agent.redfish.ManagerRestart;
+import io.gpuchassis.agent.redfish.managers.ManagerRestart;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.SecurityServices;
@@ -270,7 +272,7 @@ public final class Agent implements AutoCloseable {
               firmware,
               config.outbound(),
               tasks,
-              new io.gpuchassis.agent.redfish.ManagerSetup(httpsPort::get, consoles.stream()
+              new io.gpuchassis.agent.redfish.managers.ManagerSetup(httpsPort::get, consoles.stream()
                   .filter(d -> !d.equals(io.gpuchassis.agent.console.ConsoleLines.STDIO)).toList(),
                   config.console().baud(), restart));
       RedfishServer server =
@@ -382,7 +384,7 @@ public final class Agent implements AutoCloseable {
       AgentConfig config, TrustedKeys keys, SwitchWorkers switches, BindingEngine bindings) {
     try {
       return new FirmwareUpdates(keys, config.stateDir().resolve("firmware").resolve("staging"),
-          new FirmwareInventory(switches), switches, bindings, io.gpuchassis.agent.redfish.Uris::firmwareInventory,
+          new FirmwareInventory(switches), switches, bindings, io.gpuchassis.agent.uri.Uris::firmwareInventory,
           MAX_FIRMWARE_BUNDLE_BYTES);
     } catch (java.io.IOException e) {
       throw new ConfigException("firmware staging folder: " + e.getMessage());

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent;
 
+import io.gpuchassis.agent.chassis.ServiceIdentity;
+
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.ConfigFile;

@@ -1,6 +1,6 @@
 package io.gpuchassis.agent.console;
 
-import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.Reservations;

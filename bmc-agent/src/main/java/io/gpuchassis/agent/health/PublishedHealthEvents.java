@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.health;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.redfish.message.EnvironmentalMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
@@ -42,7 +44,7 @@ public final class PublishedHealthEvents implements HealthEvents {
   public PublishedHealthEvents(EventBus bus, SensorCatalog catalog, String chassisId) {
     this.bus = bus;
     this.catalog = catalog;
-    this.chassisUri = "/redfish/v1/Chassis/" + chassisId;
+    this.chassisUri = Uris.chassis(chassisId);
   }
 
   @Override

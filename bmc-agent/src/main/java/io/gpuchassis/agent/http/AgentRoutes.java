@@ -9,7 +9,7 @@ import io.gpuchassis.redfish.http.ODataVersionRule;
 import io.gpuchassis.redfish.http.FailureHandler;
 import io.gpuchassis.redfish.http.NotFoundHandler;
 import io.gpuchassis.redfish.http.OriginRule;
-import io.gpuchassis.agent.redfish.Uris;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.agent.security.PasswordChangePolicy;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.redfish.query.QueryEngine;

@@ -1,5 +1,12 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.redfish.composition.BindingErrors;
+import io.gpuchassis.agent.redfish.core.ChangeMessages;
+import io.gpuchassis.agent.redfish.fabric.SwitchResetAction;
+import io.gpuchassis.agent.redfish.tasks.TaskProgress;
+
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.firmware.UpdateFailure;
 import io.gpuchassis.agent.firmware.UpdateProgress;

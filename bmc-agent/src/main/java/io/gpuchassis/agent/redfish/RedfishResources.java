@@ -1,6 +1,60 @@
 package io.gpuchassis.agent.redfish;
 
-import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.redfish.accounts.AccountServiceResource;
+import io.gpuchassis.agent.redfish.accounts.AccountsResource;
+import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
+import io.gpuchassis.agent.redfish.certificates.CertificateReplacement;
+import io.gpuchassis.agent.redfish.certificates.CertificateResource;
+import io.gpuchassis.agent.redfish.certificates.CertificateServiceResource;
+import io.gpuchassis.agent.redfish.chassis.ChassisResource;
+import io.gpuchassis.agent.redfish.chassis.LegacyPowerResource;
+import io.gpuchassis.agent.redfish.chassis.LegacyThermalResource;
+import io.gpuchassis.agent.redfish.chassis.PCIeDeviceResource;
+import io.gpuchassis.agent.redfish.chassis.PCIeSlotsResource;
+import io.gpuchassis.agent.redfish.chassis.PowerResource;
+import io.gpuchassis.agent.redfish.chassis.SensorResource;
+import io.gpuchassis.agent.redfish.chassis.ThermalResource;
+import io.gpuchassis.agent.redfish.composition.CompositionServiceResource;
+import io.gpuchassis.agent.redfish.composition.ForcedRemovals;
+import io.gpuchassis.agent.redfish.composition.ProcessorResource;
+import io.gpuchassis.agent.redfish.composition.ResourceBlockResource;
+import io.gpuchassis.agent.redfish.composition.ResourceZoneResource;
+import io.gpuchassis.agent.redfish.composition.SystemResource;
+import io.gpuchassis.agent.redfish.core.JsonSchemasResource;
+import io.gpuchassis.agent.redfish.core.ODataResource;
+import io.gpuchassis.agent.redfish.core.OemSchemaFiles;
+import io.gpuchassis.agent.redfish.core.RegistriesResource;
+import io.gpuchassis.agent.redfish.core.SchemaLocations;
+import io.gpuchassis.agent.redfish.core.ServiceRootResource;
+import io.gpuchassis.agent.redfish.events.EventDestinationResource;
+import io.gpuchassis.agent.redfish.events.EventLogResource;
+import io.gpuchassis.agent.redfish.events.EventServiceResource;
+import io.gpuchassis.agent.redfish.events.EventStreamResource;
+import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource;
+import io.gpuchassis.agent.redfish.fabric.FabricResource;
+import io.gpuchassis.agent.redfish.fabric.PortResource;
+import io.gpuchassis.agent.redfish.fabric.SwitchResetAction;
+import io.gpuchassis.agent.redfish.fabric.SwitchResource;
+import io.gpuchassis.agent.redfish.managers.EthernetInterfaceResource;
+import io.gpuchassis.agent.redfish.managers.LogServicesResource;
+import io.gpuchassis.agent.redfish.managers.ManagerOsState;
+import io.gpuchassis.agent.redfish.managers.ManagerResetAction;
+import io.gpuchassis.agent.redfish.managers.ManagerResource;
+import io.gpuchassis.agent.redfish.managers.ManagerSetup;
+import io.gpuchassis.agent.redfish.managers.NetworkProtocolResource;
+import io.gpuchassis.agent.redfish.managers.SecurityLogResource;
+import io.gpuchassis.agent.redfish.managers.SerialInterfaceResource;
+import io.gpuchassis.agent.redfish.tasks.TaskServiceResource;
+import io.gpuchassis.agent.redfish.update.UpdateServiceResource;
+import io.gpuchassis.agent.redfish.update.UpdateTasks;
+
+import io.gpuchassis.agent.health.ChassisHealth;
+
+import io.gpuchassis.agent.health.FabricHealth;
+
+import io.gpuchassis.agent.health.ChassisRollup;
+
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RedfishRoutes;

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.security;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.redfish.error.RedfishErrors;
 
 import io.gpuchassis.redfish.error.RedfishException;
@@ -36,7 +38,7 @@ public final class PasswordChangePolicy implements AccessPolicy {
             && (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD) || method.equals(HttpMethod.PATCH));
     boolean ownSession =
         method.equals(HttpMethod.DELETE)
-            && caller.sessionId().map(id -> normalized.equals("/redfish/v1/SessionService/Sessions/" + id)).orElse(false);
+            && caller.sessionId().map(id -> normalized.equals(Uris.session(id))).orElse(false);
     if (ownAccount || ownSession) {
       return Optional.empty();
     }

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.sim;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.fault.FaultException;
@@ -27,7 +29,7 @@ public final class SensorFaultKinds {
     this.board = board;
     this.wiring = wiring;
     this.catalog = catalog;
-    this.chassis = "/redfish/v1/Chassis/" + wiring.identity().id();
+    this.chassis = Uris.chassis(wiring.identity().id());
   }
 
   public void registerWith(FaultInjector injector) {

@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.sim;
 
+import io.gpuchassis.agent.uri.Uris;
+
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.fault.FaultException;
@@ -20,8 +22,8 @@ import java.util.regex.Pattern;
  */
 public final class SwitchFaultKinds {
 
-  private static final Pattern PORT = Pattern.compile("/redfish/v1/Fabrics/PCIe/Switches/([^/]+)/Ports/(\\d{1,3})/?");
-  private static final Pattern SWITCH = Pattern.compile("/redfish/v1/Fabrics/PCIe/Switches/([^/]+)/?");
+  private static final Pattern PORT = Pattern.compile(Pattern.quote(Uris.SWITCHES) + "/([^/]+)/Ports/(\\d{1,3})/?");
+  private static final Pattern SWITCH = Pattern.compile(Pattern.quote(Uris.SWITCHES) + "/([^/]+)/?");
 
   /** How often a flapping link goes down and comes back. */
   static final Duration FLAP_PERIOD = Duration.ofMillis(500);
@@ -102,7 +104,7 @@ public final class SwitchFaultKinds {
   private FaultHandle i2cNak(SimulatedSwitch chip) {
     String id = fabric.switchIds().stream().filter(s -> fabric.chip(s) == chip).findFirst().orElseThrow();
     if (!fabric.managedOverI2c(id)) {
-      throw badTarget("i2c-nak", "/redfish/v1/Fabrics/PCIe/Switches/" + id, "a switch the agent reaches over I2C");
+      throw badTarget("i2c-nak", Uris.fabricSwitch(id), "a switch the agent reaches over I2C");
     }
     return chip.faults().i2cNak();
   }
@@ -115,7 +117,7 @@ public final class SwitchFaultKinds {
         target -> {
           Matcher m = PORT.matcher(target);
           if (!m.matches()) {
-            throw badTarget(name, target, "a switch port, e.g. /redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0");
+            throw badTarget(name, target, "a switch port, e.g. " + Uris.port("SW1", 0));
           }
           WiredPort port =
               WiredPort.find(wiring, m.group(1), Integer.parseInt(m.group(2)))
@@ -131,7 +133,7 @@ public final class SwitchFaultKinds {
         target -> {
           Matcher m = SWITCH.matcher(target);
           if (!m.matches() || wiring.switchChip(m.group(1)).isEmpty()) {
-            throw badTarget(name, target, "a switch, e.g. /redfish/v1/Fabrics/PCIe/Switches/SW1");
+            throw badTarget(name, target, "a switch, e.g. " + Uris.fabricSwitch("SW1"));
           }
           return start.apply(fabric.chip(m.group(1)));
         });

@@ -1,12 +1,17 @@
 package io.gpuchassis.agent.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.type;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import io.gpuchassis.agent.platform.PlatformAssembly;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -94,6 +99,40 @@ class ModuleDependenciesTest {
         .dependOnClassesThat()
         .resideInAPackage("..sim..")
         .because("real or simulated hardware is chosen in one place, behind the ChassisPlatform seam (DESIGN.md §3)")
+        .check(classes);
+  }
+
+  @Test
+  void the_agents_packages_have_no_cycles() {
+    slices()
+        .matching("io.gpuchassis.agent.(*)..")
+        .should()
+        .beFreeOfCycles()
+        // The one place that chooses real or simulated hardware (checked above); the simulation implements the
+        // platform's seam, so this arrow is the one way back.
+        .ignoreDependency(type(PlatformAssembly.class), resideInAPackage("io.gpuchassis.agent.sim.."))
+        .because("a package builds on the ones below it, never on one that builds on it")
+        .check(classes);
+  }
+
+  @Test
+  void the_redfish_services_have_no_cycles() {
+    slices()
+        .matching("io.gpuchassis.agent.redfish.(*)..")
+        .should()
+        .beFreeOfCycles()
+        .because("each Redfish service's package builds on the shared core, not on a service that builds on it")
+        .check(classes);
+  }
+
+  @Test
+  void uris_are_a_leaf() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.gpuchassis.agent.uri..")
+        .should()
+        .dependOnClassesThat(resideInAPackage("io.gpuchassis.agent..").and(resideOutsideOfPackage("io.gpuchassis.agent.uri..")))
+        .because("every package may build URIs, so the URIs depend on none of them")
         .check(classes);
   }
 

@@ -11,7 +11,7 @@ import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
-import io.gpuchassis.agent.redfish.Schemas;
+import io.gpuchassis.agent.redfish.core.Schemas;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;

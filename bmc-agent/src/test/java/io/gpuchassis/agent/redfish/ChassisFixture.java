@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.health.FabricHealth;
+
 import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisState;
@@ -27,17 +29,17 @@ import java.util.OptionalInt;
  * and helpers that put it into the states worth showing: a switch observed at a fixed instant with every link as
  * expected, a bound slot, a degraded or dead link, a stale observation, a switch that stopped answering.
  */
-final class ChassisFixture {
+public final class ChassisFixture {
 
-  static final Instant NOW = Instant.parse("2026-01-15T10:00:00Z");
-  static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
-  static final Duration STALE_AFTER = Duration.ofSeconds(15);
-  static final String CHASSIS_ID = "GPUChassis";
+  public static final Instant NOW = Instant.parse("2026-01-15T10:00:00Z");
+  public static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
+  public static final Duration STALE_AFTER = Duration.ofSeconds(15);
+  public static final String CHASSIS_ID = "GPUChassis";
 
   private ChassisFixture() {}
 
   /** The reference board with its simulated GPUs and a serial number, nothing observed yet, nothing bound. */
-  static ChassisState seated() {
+  public static ChassisState seated() {
     BoardDescription board = BoardDescription.reference();
     ChassisState initial = board.initialState();
     ChassisIdentity id = initial.identity();
@@ -47,7 +49,7 @@ final class ChassisFixture {
   }
 
   /** {@link #seated()} with every switch observed now: every link where the wiring expects one, at full speed. */
-  static ChassisState healthy() {
+  public static ChassisState healthy() {
     ChassisState state = seated();
     for (SwitchChip chip : state.switches()) {
       state = state.withSwitchObservation(observed(state, chip.id(), NOW));
@@ -56,7 +58,7 @@ final class ChassisFixture {
   }
 
   /** An observation of {@code switchId} at {@code at}: host and inter-switch links up, slot ports down (unbound). */
-  static SwitchObservation observed(ChassisState state, String switchId, Instant at) {
+  public static SwitchObservation observed(ChassisState state, String switchId, Instant at) {
     Map<Integer, PortLink> ports = new HashMap<>();
     for (WiredPort p : WiredPort.of(state, switchId)) {
       ports.put(
@@ -70,23 +72,23 @@ final class ChassisFixture {
         Optional.of("9.20 B04A"), ports);
   }
 
-  static PortLink up(int port, OptionalInt partition, int generation, int width) {
+  public static PortLink up(int port, OptionalInt partition, int generation, int width) {
     return new PortLink(port, partition, true, false, generation, width, 5, 16, "L0", PortErrorCounters.ZERO,
         PortLink.ErrorRates.NONE);
   }
 
-  static PortLink down(int port, OptionalInt partition) {
+  public static PortLink down(int port, OptionalInt partition) {
     return new PortLink(port, partition, false, false, 0, 0, 5, 16, "DETECT_QUIET", PortErrorCounters.ZERO,
         PortLink.ErrorRates.NONE);
   }
 
-  static PortLink training(int port, OptionalInt partition) {
+  public static PortLink training(int port, OptionalInt partition) {
     return new PortLink(port, partition, false, true, 0, 0, 5, 16, "POLLING", PortErrorCounters.ZERO,
         PortLink.ErrorRates.NONE);
   }
 
   /** {@code state} with one port of a switch's current observation replaced. */
-  static ChassisState withLink(ChassisState state, String switchId, PortLink link) {
+  public static ChassisState withLink(ChassisState state, String switchId, PortLink link) {
     SwitchObservation o = state.switchObservation(switchId).orElseThrow();
     Map<Integer, PortLink> ports = new HashMap<>(o.ports());
     ports.put(link.port(), link);
@@ -98,22 +100,22 @@ final class ChassisFixture {
    * {@code state} with {@code slot} bound to {@code host} as the engine leaves it: the binding BOUND, and the slot's
    * port in the host's partition with its link up at the width and generation given.
    */
-  static ChassisState bound(ChassisState state, int slot, String host, int generation, int width) {
+  public static ChassisState bound(ChassisState state, int slot, String host, int generation, int width) {
     var s = state.slot(slot).orElseThrow();
     int partition = state.hosts().stream().filter(h -> h.id().equals(host)).findFirst().orElseThrow().partition();
     return withLink(state.withBinding(binding(slot, SlotBinding.State.BOUND, host)), s.switchId(),
         up(s.port(), OptionalInt.of(partition), generation, width));
   }
 
-  static SlotBinding binding(int slot, SlotBinding.State state, String host) {
+  public static SlotBinding binding(int slot, SlotBinding.State state, String host) {
     return new SlotBinding(slot, state, Optional.ofNullable(host), Optional.empty(), false, NOW);
   }
 
-  static FabricHealth fabricHealth() {
+  public static FabricHealth fabricHealth() {
     return new FabricHealth(CLOCK, STALE_AFTER);
   }
 
-  static List<String> ids(List<OdataIdRef> refs) {
+  public static List<String> ids(List<OdataIdRef> refs) {
     return refs.stream().map(OdataIdRef::getAtOdataId).toList();
   }
 }

@@ -1,6 +1,6 @@
 package io.gpuchassis.agent.console.view;
 
-import io.gpuchassis.agent.ServiceIdentity;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Slot;

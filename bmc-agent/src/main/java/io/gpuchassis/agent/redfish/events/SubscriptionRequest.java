@@ -1,0 +1,237 @@
+package io.gpuchassis.agent.redfish.events;
+
+import io.gpuchassis.agent.redfish.core.EventRegistries;
+
+import io.gpuchassis.agent.uri.Uris;
+
+import io.gpuchassis.redfish.error.RedfishErrors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.agent.events.RetryPolicy;
+import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.message.BaseMessages;
+import io.gpuchassis.redfish.message.MessageInstance;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The body of a subscription create (POST to Subscriptions) or change (PATCH of an EventDestination), checked as a
+ * whole: every problem is reported with its Base registry message in one 400, and nothing is changed unless the whole
+ * body is acceptable.
+ */
+final class SubscriptionRequest {
+
+  static final int MAX_DESTINATION_LENGTH = 2000;
+  static final int MAX_CONTEXT_LENGTH = 256;
+
+  /** Properties a PATCH may change. */
+  static final Set<String> WRITABLE =
+      Set.of("Context", "RegistryPrefixes", "MessageIds", "OriginResources", "SubordinateResources", "DeliveryRetryPolicy");
+  /** Properties that may also be given on create. */
+  static final Set<String> CREATE_ONLY = Set.of("Destination", "Protocol", "SubscriptionType", "EventFormatType", "EventTypes");
+  private static final Set<String> READ_ONLY = Set.of("Id", "Name", "Description", "Status");
+
+  Optional<String> destination = Optional.empty();
+  Optional<String> context = Optional.empty();
+  Optional<List<String>> registryPrefixes = Optional.empty();
+  Optional<List<String>> messageIds = Optional.empty();
+  Optional<List<String>> originResources = Optional.empty();
+  Optional<Boolean> subordinateResources = Optional.empty();
+  Optional<RetryPolicy> retryPolicy = Optional.empty();
+
+  private final List<MessageInstance> problems = new ArrayList<>();
+
+  /** A create: Destination and Protocol are required. */
+  static SubscriptionRequest create(ObjectNode body) {
+    SubscriptionRequest r = new SubscriptionRequest();
+    for (String required : List.of("Destination", "Protocol")) {
+      if (!body.hasNonNull(required)) {
+        r.problems.add(BaseMessages.CREATE_FAILED_MISSING_REQ_PROPERTIES.with(required).about("/" + required));
+      }
+    }
+    r.read(body, true);
+    return r.checked();
+  }
+
+  /** A change of an existing subscription. */
+  static SubscriptionRequest patch(ObjectNode body) {
+    if (body.isEmpty()) {
+      throw RedfishErrors.of(BaseMessages.EMPTY_JSON.with());
+    }
+    SubscriptionRequest r = new SubscriptionRequest();
+    r.read(body, false);
+    return r.checked();
+  }
+
+  private SubscriptionRequest checked() {
+    if (!problems.isEmpty()) {
+      throw RedfishErrors.of(problems);
+    }
+    return this;
+  }
+
+  private void read(ObjectNode body, boolean creating) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      String name = field.getKey();
+      JsonNode value = field.getValue();
+      if (name.startsWith("@odata.")) {
+        continue;
+      }
+      if (!WRITABLE.contains(name) && !(creating && CREATE_ONLY.contains(name))) {
+        boolean known = READ_ONLY.contains(name) || CREATE_ONLY.contains(name);
+        problems.add(
+            (known ? BaseMessages.PROPERTY_NOT_WRITABLE.with(name) : BaseMessages.PROPERTY_UNKNOWN.with(name))
+                .about("/" + name));
+        continue;
+      }
+      switch (name) {
+        case "Destination" -> text(name, value).ifPresent(this::readDestination);
+        case "Protocol" -> text(name, value).ifPresent(p -> oneOf(name, p, List.of("Redfish")));
+        case "SubscriptionType" -> text(name, value).ifPresent(t -> oneOf(name, t, List.of("RedfishEvent")));
+        case "EventFormatType" -> text(name, value).ifPresent(t -> oneOf(name, t, List.of("Event")));
+        case "EventTypes" -> texts(name, value); // deprecated; still sent by older clients, and ignored
+        case "Context" -> text(name, value).ifPresent(this::readContext);
+        case "RegistryPrefixes" -> texts(name, value).ifPresent(this::readRegistryPrefixes);
+        case "MessageIds" -> texts(name, value).ifPresent(this::readMessageIds);
+        case "OriginResources" -> links(name, value).ifPresent(o -> originResources = Optional.of(o));
+        case "SubordinateResources" -> {
+          if (value.isBoolean()) {
+            subordinateResources = Optional.of(value.asBoolean());
+          } else {
+            typeError(name, value);
+          }
+        }
+        default -> text(name, value).ifPresent(this::readRetryPolicy);
+      }
+    }
+  }
+
+  private void readDestination(String d) {
+    if (d.length() > MAX_DESTINATION_LENGTH) {
+      problems.add(BaseMessages.STRING_VALUE_TOO_LONG.with(d, MAX_DESTINATION_LENGTH).about("/Destination"));
+      return;
+    }
+    try {
+      URI uri = new URI(d);
+      String scheme = uri.getScheme();
+      if (scheme == null
+          || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+          || uri.getHost() == null
+          || uri.getUserInfo() != null) {
+        throw new URISyntaxException(d, "not an http or https URL with a host");
+      }
+      destination = Optional.of(d);
+    } catch (URISyntaxException e) {
+      problems.add(BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(d, "Destination").about("/Destination"));
+    }
+  }
+
+  private void readContext(String c) {
+    if (c.length() > MAX_CONTEXT_LENGTH) {
+      problems.add(BaseMessages.STRING_VALUE_TOO_LONG.with(c, MAX_CONTEXT_LENGTH).about("/Context"));
+    } else {
+      context = Optional.of(c);
+    }
+  }
+
+  private void readRegistryPrefixes(List<String> prefixes) {
+    boolean ok = true;
+    for (int i = 0; i < prefixes.size(); i++) {
+      if (!EventRegistries.PREFIXES.contains(prefixes.get(i))) {
+        problems.add(
+            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(prefixes.get(i), "RegistryPrefixes")
+                .about("/RegistryPrefixes/" + i));
+        ok = false;
+      }
+    }
+    if (ok) {
+      registryPrefixes = Optional.of(prefixes);
+    }
+  }
+
+  private void readMessageIds(List<String> ids) {
+    boolean ok = true;
+    for (int i = 0; i < ids.size(); i++) {
+      String id = ids.get(i);
+      String prefix = id.contains(".") ? id.substring(0, id.indexOf('.')) : "";
+      if (!EventRegistries.PREFIXES.contains(prefix) || id.endsWith(".")) {
+        problems.add(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(id, "MessageIds").about("/MessageIds/" + i));
+        ok = false;
+      }
+    }
+    if (ok) {
+      messageIds = Optional.of(ids);
+    }
+  }
+
+  private void readRetryPolicy(String p) {
+    List<String> allowed = Arrays.stream(RetryPolicy.values()).map(Enum::name).toList();
+    if (oneOf("DeliveryRetryPolicy", p, allowed)) {
+      retryPolicy = Optional.of(RetryPolicy.valueOf(p));
+    }
+  }
+
+  private boolean oneOf(String name, String value, List<String> allowed) {
+    if (allowed.contains(value)) {
+      return true;
+    }
+    problems.add(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(value, name).about("/" + name));
+    return false;
+  }
+
+  private Optional<String> text(String name, JsonNode value) {
+    if (value.isTextual()) {
+      return Optional.of(value.asText());
+    }
+    typeError(name, value);
+    return Optional.empty();
+  }
+
+  private Optional<List<String>> texts(String name, JsonNode value) {
+    List<String> items = new ArrayList<>();
+    if (value.isArray()) {
+      for (JsonNode item : value) {
+        if (!item.isTextual()) {
+          typeError(name, value);
+          return Optional.empty();
+        }
+        items.add(item.asText());
+      }
+      return Optional.of(items);
+    }
+    typeError(name, value);
+    return Optional.empty();
+  }
+
+  /** An array of links, {@code [{"@odata.id": "/redfish/v1/..."}]}: the URIs. */
+  private Optional<List<String>> links(String name, JsonNode value) {
+    List<String> uris = new ArrayList<>();
+    if (!value.isArray()) {
+      typeError(name, value);
+      return Optional.empty();
+    }
+    for (int i = 0; i < value.size(); i++) {
+      JsonNode id = value.get(i).get("@odata.id");
+      if (id == null || !id.isTextual() || !id.asText().startsWith(Uris.PREFIX)) {
+        problems.add(
+            BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(value.get(i).toString(), name).about("/" + name + "/" + i));
+        return Optional.empty();
+      }
+      uris.add(id.asText());
+    }
+    return Optional.of(uris);
+  }
+
+  private void typeError(String name, JsonNode value) {
+    problems.add(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(value.toString(), name).about("/" + name));
+  }
+}

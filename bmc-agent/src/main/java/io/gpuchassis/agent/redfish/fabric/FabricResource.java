@@ -1,0 +1,62 @@
+package io.gpuchassis.agent.redfish.fabric;
+
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+
+import io.gpuchassis.agent.health.FabricHealth;
+
+import io.gpuchassis.agent.uri.Uris;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.Fabric;
+import io.gpuchassis.redfish.model.Protocol;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.util.List;
+
+/** {@code /redfish/v1/Fabrics} and {@code /redfish/v1/Fabrics/PCIe}: the chassis's PCIe fabric. */
+public final class FabricResource {
+
+  private final ChassisModel model;
+  private final FabricHealth health;
+
+  public FabricResource(ChassisModel model, FabricHealth health) {
+    this.model = model;
+    this.health = health;
+  }
+
+  public void register(RedfishRoutes routes) {
+    routes.resource(
+        Uris.FABRICS,
+        "FabricCollection",
+        (params, caller) ->
+            Collections.render(Schemas.FABRIC_COLLECTION, Uris.FABRICS, "Fabric Collection", List.of(Uris.FABRIC)));
+    routes.resource(
+        Uris.FABRIC_TEMPLATE,
+        "Fabric",
+        (params, caller) -> {
+          String id = params.get("FabricId");
+          if (!Uris.FABRIC_ID.equals(id)) {
+            throw RedfishErrors.notFound("Fabric", id);
+          }
+          return render(model.current());
+        });
+  }
+
+  Fabric render(ChassisState state) {
+    return new Fabric()
+        .atOdataId(Uris.FABRIC)
+        .atOdataType(Schemas.FABRIC.odataType())
+        .id(Uris.FABRIC_ID)
+        .name("PCIe Fabric")
+        .description("The PCIe switch fabric joining the GPU slots to the host ports")
+        .fabricType(Protocol.PCIE)
+        .status(new Status().state(State.ENABLED).health(health.ofFabric(state)).healthRollup(health.ofFabric(state)))
+        .switches(Uris.ref(Uris.SWITCHES))
+        .endpoints(Uris.ref(Uris.ENDPOINTS))
+        .zones(Uris.ref(Uris.ZONES));
+  }
+}

@@ -1,0 +1,181 @@
+package io.gpuchassis.agent.redfish.fabric;
+
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
+import io.gpuchassis.agent.redfish.core.Schemas;
+
+import io.gpuchassis.agent.health.FabricHealth;
+
+import io.gpuchassis.agent.uri.Uris;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.PortErrorCounters;
+import io.gpuchassis.agent.chassis.PortHealth;
+import io.gpuchassis.agent.chassis.PortLink;
+import io.gpuchassis.agent.chassis.SwitchChip;
+import io.gpuchassis.agent.chassis.WiredPort;
+import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.LinkState;
+import io.gpuchassis.redfish.model.LinkStatus;
+import io.gpuchassis.redfish.model.Location;
+import io.gpuchassis.redfish.model.LocationType;
+import io.gpuchassis.redfish.model.PCIeErrors;
+import io.gpuchassis.redfish.model.PartLocation;
+import io.gpuchassis.redfish.model.Port;
+import io.gpuchassis.redfish.model.PortLinks;
+import io.gpuchassis.redfish.model.PortMetrics;
+import io.gpuchassis.redfish.model.PortType;
+import io.gpuchassis.redfish.model.Protocol;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code /redfish/v1/Fabrics/PCIe/Switches/{SwitchId}/Ports[/{PortId}[/Metrics]]}: the wired ports of a switch with
+ * their link as last polled, and their PCIe error counters. Port ids are the chip's physical port numbers.
+ */
+public final class PortResource {
+
+  /** PCIe transfer rate per lane in GT/s, by generation. */
+  private static final double[] GTS_PER_LANE = {0, 2.5, 5, 8, 16, 32, 64};
+
+  private final ChassisModel model;
+  private final FabricHealth health;
+  private final Clock clock;
+  private final Duration staleAfter;
+
+  public PortResource(ChassisModel model, FabricHealth health, Clock clock, Duration staleAfter) {
+    this.model = model;
+    this.health = health;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
+  }
+
+  public void register(RedfishRoutes routes) {
+    String ports = Uris.PORTS_TEMPLATE;
+    routes.resource(ports, "PortCollection", (params, caller) -> renderCollection(model.current(), params));
+    routes.resource(
+        Uris.PORT_TEMPLATE,
+        "Port",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          return render(state, find(state, params));
+        });
+    routes.resource(
+        Uris.PORT_METRICS_TEMPLATE,
+        "PortMetrics",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          return renderMetrics(state, find(state, params));
+        });
+  }
+
+  static Object renderCollection(ChassisState state, Map<String, String> params) {
+    SwitchChip chip = SwitchResource.find(state, params.get("SwitchId"));
+    return Collections.render(
+        Schemas.PORT_COLLECTION,
+        Uris.ports(chip.id()),
+        "Ports of " + chip.id(),
+        WiredPort.of(state, chip.id()).stream().map(p -> Uris.port(chip.id(), p.port())).toList());
+  }
+
+  private static WiredPort find(ChassisState state, Map<String, String> params) {
+    SwitchChip chip = SwitchResource.find(state, params.get("SwitchId"));
+    String id = params.get("PortId");
+    Optional<WiredPort> port = Optional.empty();
+    if (id.matches("\\d{1,3}")) {
+      port = WiredPort.find(state, chip.id(), Integer.parseInt(id));
+    }
+    return port.orElseThrow(() -> RedfishErrors.notFound("Port", id));
+  }
+
+  Port render(ChassisState state, WiredPort port) {
+    Optional<PortLink> link =
+        PortHealth.trustedLink(port, state.switchObservation(port.switchId()), clock.instant(), staleAfter);
+    Port body =
+        new Port()
+            .atOdataId(Uris.port(port.switchId(), port.port()))
+            .atOdataType(Schemas.PORT.odataType())
+            .id(Integer.toString(port.port()))
+            .name("Port " + port.port() + " (" + port.label() + ")")
+            .portId(Integer.toString(port.port()))
+            .portType(portType(port.role()))
+            .portProtocol(Protocol.PCIE)
+            .linkState(LinkState.ENABLED)
+            .width(port.lanes())
+            .maxSpeedGbps(GTS_PER_LANE[port.maxGeneration()] * port.lanes())
+            .location(
+                new Location()
+                    .partLocation(
+                        new PartLocation()
+                            .locationType(
+                                port.role() == WiredPort.Role.SLOT ? LocationType.SLOT : LocationType.CONNECTOR)
+                            .serviceLabel(port.label())))
+            .status(new Status().state(State.ENABLED).health(health.ofPort(state, port)))
+            .metrics(Uris.ref(Uris.portMetrics(port.switchId(), port.port())));
+    link.ifPresent(
+        l -> {
+          body.linkStatus(linkStatus(port, l));
+          if (l.up()) {
+            body.activeWidth(l.width()).currentSpeedGbps(GTS_PER_LANE[l.generation()] * l.width());
+          }
+          Map<String, Object> oem = new java.util.LinkedHashMap<>();
+          oem.put("LTSSMState", l.ltssm());
+          l.partition().ifPresent(p -> oem.put("BoundToPartition", p));
+          body.oem(OemSchema.oem(OemSchema.PORT, oem));
+        });
+    port.farEnd()
+        .ifPresent(
+            far ->
+                body.links(
+                    new PortLinks()
+                        .connectedSwitches(List.of(Uris.ref(Uris.fabricSwitch(far.switchId()))))
+                        .connectedSwitchPorts(List.of(Uris.ref(Uris.port(far.switchId(), far.port()))))));
+    return body;
+  }
+
+  PortMetrics renderMetrics(ChassisState state, WiredPort port) {
+    PortMetrics body =
+        new PortMetrics()
+            .atOdataId(Uris.portMetrics(port.switchId(), port.port()))
+            .atOdataType(Schemas.PORT_METRICS.odataType())
+            .id("Metrics")
+            .name("Metrics of port " + port.port() + " (" + port.label() + ")");
+    PortHealth.trustedLink(port, state.switchObservation(port.switchId()), clock.instant(), staleAfter)
+        .map(PortLink::counters)
+        .ifPresent(c -> body.rxErrors(c.receiverErrors()).pcIeErrors(errors(c)));
+    return body;
+  }
+
+  private static PCIeErrors errors(PortErrorCounters c) {
+    return new PCIeErrors()
+        .correctableErrorCount(c.correctable())
+        .nonFatalErrorCount(c.uncorrectable())
+        .badTLPCount(c.badTlp())
+        .badDLLPCount(c.badDllp());
+  }
+
+  private static LinkStatus linkStatus(WiredPort port, PortLink link) {
+    if (link.up()) {
+      return LinkStatus.LINK_UP;
+    }
+    if (link.training()) {
+      return LinkStatus.TRAINING;
+    }
+    return PortHealth.linkExpected(port, link) ? LinkStatus.LINK_DOWN : LinkStatus.NO_LINK;
+  }
+
+  private static PortType portType(WiredPort.Role role) {
+    return switch (role) {
+      case SLOT -> PortType.DOWNSTREAM_PORT;
+      case HOST -> PortType.UPSTREAM_PORT;
+      case INTER_SWITCH -> PortType.INTERSWITCH_PORT;
+    };
+  }
+}

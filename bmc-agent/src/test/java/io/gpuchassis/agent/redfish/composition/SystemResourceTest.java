@@ -1,0 +1,84 @@
+package io.gpuchassis.agent.redfish.composition;
+
+import static io.gpuchassis.agent.redfish.ChassisFixture.binding;
+import static io.gpuchassis.agent.redfish.ChassisFixture.bound;
+import static io.gpuchassis.agent.redfish.ChassisFixture.healthy;
+import static io.gpuchassis.agent.redfish.ChassisFixture.ids;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.redfish.model.Capability;
+import io.gpuchassis.redfish.model.CompositionUseCase;
+import io.gpuchassis.redfish.model.ComputerSystem;
+import io.gpuchassis.redfish.model.ResourceCollection;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.SystemType;
+import io.gpuchassis.redfish.model.UseCase;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A host port as an expandable ComputerSystem: its bound GPUs as PCIe devices and resource blocks. */
+class SystemResourceTest {
+
+  private static final String BLOCKS = "/redfish/v1/CompositionService/ResourceBlocks";
+
+  private static ComputerSystem system(ChassisState state, String id) {
+    HostPort host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst().orElseThrow();
+    return SystemResource.render(state, host);
+  }
+
+  @Test
+  void the_collection_has_a_system_per_host_and_both_composition_capabilities() {
+    ResourceCollection c = SystemResource.collection(healthy());
+
+    assertEquals("/redfish/v1/Systems", c.getAtOdataId());
+    assertEquals(8, c.getMembers().size());
+    assertEquals("/redfish/v1/Systems/Host1", c.getMembers().get(0).getAtOdataId());
+    List<Capability> capabilities = c.getAtRedfishCollectionCapabilities().getCapabilities();
+    assertEquals(List.of(UseCase.COMPUTER_SYSTEM_COMPOSITION, UseCase.COMPUTER_SYSTEM_CONSTRAINED_COMPOSITION),
+        capabilities.stream().map(Capability::getUseCase).toList());
+    assertEquals("/redfish/v1/Systems/Capabilities", capabilities.get(0).getCapabilitiesObject().getAtOdataId());
+    assertEquals("/redfish/v1/Systems/ConstrainedCompositionCapabilities",
+        capabilities.get(1).getCapabilitiesObject().getAtOdataId());
+    assertEquals(List.of("/redfish/v1/CompositionService/ResourceZones/SW1",
+        "/redfish/v1/CompositionService/ResourceZones/SW2", "/redfish/v1/CompositionService/ResourceZones/SW3",
+        "/redfish/v1/CompositionService/ResourceZones/SW4"), ids(capabilities.get(0).getLinks().getRelatedItem()));
+  }
+
+  @Test
+  void a_host_without_gpus_has_only_its_own_block() {
+    ComputerSystem s = system(healthy(), "Host2");
+
+    assertEquals("/redfish/v1/Systems/Host2", s.getAtOdataId());
+    assertEquals("Host2", s.getId());
+    assertEquals(SystemType.PHYSICAL, s.getSystemType());
+    assertEquals(List.of(CompositionUseCase.EXPANDABLE_SYSTEM), s.getComposition().getUseCases());
+    assertEquals(State.ENABLED, s.getStatus().getState());
+    assertEquals(List.of(), s.getPcIeDevices());
+    assertEquals(List.of(BLOCKS + "/Host2"), ids(s.getLinks().getResourceBlocks()));
+    assertEquals("/redfish/v1/Systems/Host2/Processors", s.getProcessors().getAtOdataId());
+  }
+
+  @Test
+  void a_host_lists_exactly_its_bound_gpus() {
+    // Host1: slots 1 and 4 bound, slot 2 still binding; Host2 has slot 3; slot 12 (SW3) reached over the ring.
+    ChassisState state = bound(bound(bound(bound(healthy(), 1, "Host1", 5, 16), 4, "Host1", 5, 16), 3, "Host2", 5,
+        16), 12, "Host1", 4, 16).withBinding(binding(2, SlotBinding.State.BINDING, "Host1"));
+
+    ComputerSystem s = system(state, "Host1");
+
+    assertEquals(List.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1",
+        "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot4", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot12"),
+        ids(s.getPcIeDevices()));
+    assertEquals(List.of(BLOCKS + "/Host1", BLOCKS + "/GPU-Slot1", BLOCKS + "/GPU-Slot4", BLOCKS + "/GPU-Slot12"),
+        ids(s.getLinks().getResourceBlocks()));
+    assertEquals("/redfish/v1/Systems/Host1/Actions/ComputerSystem.AddResourceBlock",
+        s.getActions().getHashComputerSystemAddResourceBlock().getTarget());
+    assertEquals("/redfish/v1/Systems/Host1/Actions/ComputerSystem.RemoveResourceBlock",
+        s.getActions().getHashComputerSystemRemoveResourceBlock().getTarget());
+    assertEquals(List.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot3"), ids(system(state, "Host2")
+        .getPcIeDevices()));
+  }
+}
