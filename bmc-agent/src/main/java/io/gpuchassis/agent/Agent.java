@@ -1,62 +1,60 @@
 package io.gpuchassis.agent;
 
+import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.agent.board.GpioLineRef;
+import io.gpuchassis.agent.board.LineRef;
+import io.gpuchassis.agent.board.SwitchGpioRef;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.ServiceIdentity;
-
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.BindingJournal;
+import io.gpuchassis.agent.compose.BindingReconciler;
+import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.ConfigException;
+import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.config.SimulationSpeed;
-import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.console.Console;
+import io.gpuchassis.agent.console.ConsoleServices;
+import io.gpuchassis.agent.console.view.ConsoleHealth;
+import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.events.EventServices;
+import io.gpuchassis.agent.fabric.SwitchGpioLine;
+import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.agent.fault.FaultInjector;
+import io.gpuchassis.agent.firmware.FirmwareInventory;
+import io.gpuchassis.agent.firmware.FirmwareTrust;
+import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.health.ChassisHealth;
+import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.PublishedHealthEvents;
+import io.gpuchassis.agent.health.SensorCatalog;
+import io.gpuchassis.agent.http.RedfishServer;
+import io.gpuchassis.agent.platform.BoardSensorLayout;
+import io.gpuchassis.agent.platform.ChassisDiscovery;
+import io.gpuchassis.agent.platform.ChassisPlatform;
+import io.gpuchassis.agent.platform.DeviceReport;
+import io.gpuchassis.agent.platform.PlatformAssembly;
+import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.redfish.composition.CompositionEvents;
+import io.gpuchassis.agent.redfish.events.EventRenderer;
 import io.gpuchassis.agent.redfish.fabric.FabricEvents;
+import io.gpuchassis.agent.redfish.managers.ManagerRestart;
+import io.gpuchassis.agent.security.AccountRepository;
+import io.gpuchassis.agent.security.FirstAdministrator;
+import io.gpuchassis.agent.security.PasswordHasher;
+import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.store.AgentStore;
+import io.gpuchassis.agent.store.Settings;
+import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.tls.HttpsCertificate;
+import io.gpuchassis.agent.tls.TlsMaterial;
+import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.chassis.PollIntervals;
 import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
 import io.gpuchassis.sensor.poll.PollerSettings;
-
-import io.gpuchassis.agent.chassis.ChassisModel;
-import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.config.AgentConfig;
-import io.gpuchassis.agent.config.ConfigException;
-import io.gpuchassis.agent.config.HardwareMode;
-import io.gpuchassis.agent.compose.BindingEngine;
-import io.gpuchassis.agent.compose.BindingJournal;
-import io.gpuchassis.agent.compose.Reservations;
-import io.gpuchassis.agent.console.Console;
-import io.gpuchassis.agent.console.ConsoleServices;
-import io.gpuchassis.agent.console.view.ConsoleHealth;
-import io.gpuchassis.agent.tasks.TaskRegistry;
-import io.gpuchassis.agent.compose.BindingReconciler;
-import io.gpuchassis.agent.events.EventBus;
-import io.gpuchassis.agent.events.EventServices;
-import io.gpuchassis.agent.firmware.FirmwareInventory;
-import io.gpuchassis.agent.firmware.FirmwareTrust;
-import io.gpuchassis.agent.firmware.FirmwareUpdates;
-import io.gpuchassis.firmware.TrustedKeys;
-import io.gpuchassis.agent.fabric.SwitchWorkers;
-import io.gpuchassis.agent.redfish.events.EventRenderer;
-import io.gpuchassis.agent.http.RedfishServer;
-import io.gpuchassis.agent.redfish.managers.ManagerRestart;
-import io.gpuchassis.agent.redfish.RedfishResources;
-import io.gpuchassis.agent.security.AccountRepository;
-import io.gpuchassis.agent.security.SecurityServices;
-import io.gpuchassis.agent.security.FirstAdministrator;
-import io.gpuchassis.agent.security.PasswordHasher;
-import io.gpuchassis.agent.fault.FaultInjector;
-import io.gpuchassis.agent.platform.ChassisPlatform;
-import io.gpuchassis.agent.board.BoardDescription;
-import io.gpuchassis.agent.platform.PlatformAssembly;
-import io.gpuchassis.agent.platform.BoardSensorLayout;
-import io.gpuchassis.agent.platform.ChassisDiscovery;
-import io.gpuchassis.agent.platform.DeviceReport;
-import io.gpuchassis.agent.board.GpioLineRef;
-import io.gpuchassis.agent.board.LineRef;
-import io.gpuchassis.agent.board.SwitchGpioRef;
-import io.gpuchassis.agent.fabric.SwitchGpioLine;
-import io.gpuchassis.agent.health.SensorCatalog;
-import io.gpuchassis.agent.store.AgentStore;
-import io.gpuchassis.agent.store.Settings;
-import io.gpuchassis.agent.tls.HttpsCertificate;
-import io.gpuchassis.agent.tls.TlsMaterial;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.vertx.core.Vertx;
 import java.time.Clock;
@@ -71,8 +69,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running agent: assembles the store, security, the chassis (real or simulated, chosen here and nowhere else) and
- * the HTTPS server, and takes them down again in reverse order.
+ * The running agent: assembles the store, security, the chassis (real or simulated, chosen here and
+ * nowhere else) and the HTTPS server, and takes them down again in reverse order.
  */
 public final class Agent implements AutoCloseable {
 
@@ -122,20 +120,37 @@ public final class Agent implements AutoCloseable {
   }
 
   /**
-   * Where the technician's consoles run: as configured (the command line's {@code --console} or the configuration's
-   * {@code console.devices}), else the board file's console port on real hardware; none in a simulation unless asked.
+   * Where the technician's consoles run: as configured (the command line's {@code --console} or the
+   * configuration's {@code console.devices}), else the board file's console port on real hardware;
+   * none in a simulation unless asked.
    */
-  private static java.util.List<String> consoleDevices(AgentConfig config, ChassisPlatform platform) {
-    return config.console().devices().orElseGet(() -> platform.simulated() ? java.util.List.of()
-        : platform.board().console().map(p -> java.util.List.of(p.device())).orElse(java.util.List.of()));
+  private static java.util.List<String> consoleDevices(
+      AgentConfig config, ChassisPlatform platform) {
+    return config
+        .console()
+        .devices()
+        .orElseGet(
+            () ->
+                platform.simulated()
+                    ? java.util.List.of()
+                    : platform
+                        .board()
+                        .console()
+                        .map(p -> java.util.List.of(p.device()))
+                        .orElse(java.util.List.of()));
   }
 
-  /** Stops the HTTPS listener; the engines and the consoles go on (as when the management network is down). */
+  /**
+   * Stops the HTTPS listener; the engines and the consoles go on (as when the management network is
+   * down).
+   */
   public void stopListening() {
     server.stopListening();
   }
 
-  /** The sensors, thresholds, fan loop and over-temperature policy, for in-process tests and tools. */
+  /**
+   * The sensors, thresholds, fan loop and over-temperature policy, for in-process tests and tools.
+   */
   public HealthMonitor health() {
     return health;
   }
@@ -145,7 +160,9 @@ public final class Agent implements AutoCloseable {
     return platform;
   }
 
-  /** Where the agent's components raise events (logged, streamed over SSE, pushed to subscribers). */
+  /**
+   * Where the agent's components raise events (logged, streamed over SSE, pushed to subscribers).
+   */
   public EventBus events() {
     return events.bus();
   }
@@ -155,7 +172,9 @@ public final class Agent implements AutoCloseable {
     return firmware;
   }
 
-  /** How Manager.Reset restarts the agent: the service running it attaches its graceful stop here. */
+  /**
+   * How Manager.Reset restarts the agent: the service running it attaches its graceful stop here.
+   */
   public ManagerRestart restart() {
     return restart;
   }
@@ -168,19 +187,22 @@ public final class Agent implements AutoCloseable {
   /**
    * Starts the agent and returns once it is listening.
    *
-   * @param environment the process environment (for the first password: {@code CREDENTIALS_DIRECTORY},
-   *     {@code BMC_AGENT_ADMIN_PASSWORD})
+   * @param environment the process environment (for the first password: {@code
+   *     CREDENTIALS_DIRECTORY}, {@code BMC_AGENT_ADMIN_PASSWORD})
    * @throws ConfigException when the configuration cannot be honoured
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
     Clock clock = Clock.systemUTC();
-    // Independent start-up work runs side by side: parsing the board file, generating the certificate, starting Vert.x
-    // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take tens to hundreds of
+    // Independent start-up work runs side by side: parsing the board file, generating the
+    // certificate, starting Vert.x
+    // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take
+    // tens to hundreds of
     // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(4, r -> new Thread(r, "agent-startup"));
     CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
-    // The board file is checked before anything is created: a bad configuration leaves no state directory behind.
+    // The board file is checked before anything is created: a bad configuration leaves no state
+    // directory behind.
     BoardDescription board;
     try {
       board = PlatformAssembly.board(config);
@@ -197,11 +219,14 @@ public final class Agent implements AutoCloseable {
         CompletableFuture.supplyAsync(
             () ->
                 HttpsCertificate.load(
-                    config.tlsCertificate().map(c -> new TlsMaterial(c, config.tlsPrivateKey().get(), false)),
+                    config
+                        .tlsCertificate()
+                        .map(c -> new TlsMaterial(c, config.tlsPrivateKey().get(), false)),
                     config.stateDir().resolve("tls"),
                     clock),
             startup);
-    CompletableFuture<TrustedKeys> firmwareKeys = CompletableFuture.supplyAsync(() -> firmwareKeys(config), startup);
+    CompletableFuture<TrustedKeys> firmwareKeys =
+        CompletableFuture.supplyAsync(() -> firmwareKeys(config), startup);
     startup.shutdown();
 
     AgentStore store = null;
@@ -214,7 +239,8 @@ public final class Agent implements AutoCloseable {
       store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
       Settings settings = new Settings(store);
-      UUID uuid = UUID.fromString(settings.getOrCreate("service.uuid", () -> UUID.randomUUID().toString()));
+      UUID uuid =
+          UUID.fromString(settings.getOrCreate("service.uuid", () -> UUID.randomUUID().toString()));
 
       PasswordHasher hasher = new PasswordHasher();
       AccountRepository accounts = new AccountRepository(store);
@@ -226,11 +252,18 @@ public final class Agent implements AutoCloseable {
       } else {
         LOG.info("Hardware: {}", platform.description());
       }
-      ServiceIdentity identity = new ServiceIdentity(uuid, ServiceIdentity.PRODUCT, ServiceIdentity.VENDOR,
-          ServiceIdentity.agentVersion(), platform.simulated());
+      ServiceIdentity identity =
+          new ServiceIdentity(
+              uuid,
+              ServiceIdentity.PRODUCT,
+              ServiceIdentity.VENDOR,
+              ServiceIdentity.agentVersion(),
+              platform.simulated());
       HttpsCertificate tls = join(tlsLoad);
       vertx = join(vertxStart);
-      events = EventServices.start(store, vertx, clock, EventRenderer::subscriberBody, config.outbound());
+      events =
+          EventServices.start(
+              store, vertx, clock, EventRenderer::subscriberBody, config.outbound());
       ChassisModel model = new ChassisModel(platform.inventory());
       switches =
           SwitchWorkers.start(
@@ -239,54 +272,97 @@ public final class Agent implements AutoCloseable {
               clock,
               config.switchPollInterval());
       ChassisSensors sensors = openSensors(platform, switches);
-      // Read outside the model's lock: a slot line owned by a switch is read through that switch's worker, whose poll
+      // Read outside the model's lock: a slot line owned by a switch is read through that switch's
+      // worker, whose poll
       // takes the lock to report.
-      ChassisState found = new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())
-          .discover(model.current());
+      ChassisState found =
+          new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())
+              .discover(model.current());
       model.apply(state -> state.withInventory(found.identity(), found.slots()));
-      SecurityServices security = new SecurityServices(store, accounts, hasher, vertx, clock, config.authentication());
+      SecurityServices security =
+          new SecurityServices(store, accounts, hasher, vertx, clock, config.authentication());
       BindingJournal journal = new BindingJournal(store, clock);
-      BindingEngine bindings = new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
+      BindingEngine bindings =
+          new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));
-      compositionEvents.reconciled(new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
-      SensorCatalog sensorCatalog = new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
-      health = startHealth(sensors, sensorCatalog, model, config, platform.simulated(), clock, events);
+      compositionEvents.reconciled(
+          new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
+      SensorCatalog sensorCatalog =
+          new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
+      health =
+          startHealth(sensors, sensorCatalog, model, config, platform.simulated(), clock, events);
       firmware = startFirmware(config, join(firmwareKeys), switches, bindings);
       Reservations reservations = new Reservations(store, clock);
       TaskRegistry tasks = new TaskRegistry(clock);
-      ChassisHealth chassisHealth = new ChassisHealth(health, sensorCatalog,
-          platform.board().powerSupplyRedundancy().map(r -> r.type().name()).orElse("NotRedundant"),
-          platform.board().powerSupplyRedundancy().map(r -> r.minNeeded()).orElse(0));
+      ChassisHealth chassisHealth =
+          new ChassisHealth(
+              health,
+              sensorCatalog,
+              platform
+                  .board()
+                  .powerSupplyRedundancy()
+                  .map(r -> r.type().name())
+                  .orElse("NotRedundant"),
+              platform.board().powerSupplyRedundancy().map(r -> r.minNeeded()).orElse(0));
       java.util.List<String> consoles = consoleDevices(config, platform);
       // Known once the server listens; read by the NetworkProtocol resource only after that.
-      java.util.concurrent.atomic.AtomicInteger httpsPort = new java.util.concurrent.atomic.AtomicInteger();
+      java.util.concurrent.atomic.AtomicInteger httpsPort =
+          new java.util.concurrent.atomic.AtomicInteger();
       ManagerRestart restart = new ManagerRestart();
       RedfishResources resources =
           new RedfishResources(
-              identity, model, tls, clock, config.switchPollInterval().multipliedBy(3), security, vertx, bindings,
+              identity,
+              model,
+              tls,
+              clock,
+              config.switchPollInterval().multipliedBy(3),
+              security,
+              vertx,
+              bindings,
               reservations,
               chassisHealth,
               events,
               firmware,
               config.outbound(),
               tasks,
-              new io.gpuchassis.agent.redfish.managers.ManagerSetup(httpsPort::get, consoles.stream()
-                  .filter(d -> !d.equals(io.gpuchassis.agent.console.ConsoleLines.STDIO)).toList(),
-                  config.console().baud(), restart));
+              new io.gpuchassis.agent.redfish.managers.ManagerSetup(
+                  httpsPort::get,
+                  consoles.stream()
+                      .filter(d -> !d.equals(io.gpuchassis.agent.console.ConsoleLines.STDIO))
+                      .toList(),
+                  config.console().baud(),
+                  restart));
       RedfishServer server =
-          RedfishServer.start(vertx, config.listen(), config.http(), tls, security, resources, platform.faults());
+          RedfishServer.start(
+              vertx, config.listen(), config.http(), tls, security, resources, platform.faults());
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
-      Console console = Console.start(consoles, config.console(),
-          new ConsoleServices(identity, model, bindings, reservations, health,
-              new ConsoleHealth(chassisHealth, clock, config.switchPollInterval().multipliedBy(3)), firmware, security,
-              events, tasks, platform.faults(), vertx, clock));
-      return new Agent(store, vertx, server, platform, model, switches, bindings, health, events, firmware, console,
-          restart);
+      Console console =
+          Console.start(
+              consoles,
+              config.console(),
+              new ConsoleServices(
+                  identity,
+                  model,
+                  bindings,
+                  reservations,
+                  health,
+                  new ConsoleHealth(
+                      chassisHealth, clock, config.switchPollInterval().multipliedBy(3)),
+                  firmware,
+                  security,
+                  events,
+                  tasks,
+                  platform.faults(),
+                  vertx,
+                  clock));
+      return new Agent(
+          store, vertx, server, platform, model, switches, bindings, health, events, firmware,
+          console, restart);
     } catch (RuntimeException e) {
       if (firmware != null) {
         firmware.close();
@@ -311,47 +387,75 @@ public final class Agent implements AutoCloseable {
   }
 
   /**
-   * Opens the board's sensor devices, slot lines and GPU sidebands, and reports each one that is not ready with its
-   * board name and where it was looked for; the others work regardless. Slot lines owned by a switch go through its
-   * worker; processor GPIO lines through the platform.
+   * Opens the board's sensor devices, slot lines and GPU sidebands, and reports each one that is
+   * not ready with its board name and where it was looked for; the others work regardless. Slot
+   * lines owned by a switch go through its worker; processor GPIO lines through the platform.
    */
   private static ChassisSensors openSensors(ChassisPlatform platform, SwitchWorkers switches) {
-    ChassisSensors sensors = new ChassisSensors(platform.sensorContext(), BoardSensorLayout.of(platform.board()),
-        PostBoxTiming.production(), name -> {
-          LineRef line = BoardSensorLayout.ExternalLines.ref(name);
-          if (line instanceof SwitchGpioRef pin) {
-            return new SwitchGpioLine(switches.worker(pin.switchId()).orElseThrow(), pin.pin(), SWITCH_GPIO_TIMEOUT);
-          }
-          return platform.gpioLine((GpioLineRef) line, BoardSensorLayout.ExternalLines.signal(name));
-        });
+    ChassisSensors sensors =
+        new ChassisSensors(
+            platform.sensorContext(),
+            BoardSensorLayout.of(platform.board()),
+            PostBoxTiming.production(),
+            name -> {
+              LineRef line = BoardSensorLayout.ExternalLines.ref(name);
+              if (line instanceof SwitchGpioRef pin) {
+                return new SwitchGpioLine(
+                    switches.worker(pin.switchId()).orElseThrow(), pin.pin(), SWITCH_GPIO_TIMEOUT);
+              }
+              return platform.gpioLine(
+                  (GpioLineRef) line, BoardSensorLayout.ExternalLines.signal(name));
+            });
     new DeviceReport(platform.board()).log(sensors.initialize());
     return sensors;
   }
 
-  /** Polls the chassis sensors: production intervals, ten times faster in a fast simulation (tests). */
+  /**
+   * Polls the chassis sensors: production intervals, ten times faster in a fast simulation (tests).
+   */
   private static HealthMonitor startHealth(
-      ChassisSensors sensors, SensorCatalog catalog, ChassisModel model, AgentConfig config, boolean simulated,
-      Clock clock, EventServices events) {
-    PollIntervals intervals = simulated && config.simulation().speed() == SimulationSpeed.FAST
-        ? PollIntervals.production().faster(10) : PollIntervals.production();
-    return HealthMonitor.start(sensors, gpuSensorSlots(model, sensors),
+      ChassisSensors sensors,
+      SensorCatalog catalog,
+      ChassisModel model,
+      AgentConfig config,
+      boolean simulated,
+      Clock clock,
+      EventServices events) {
+    PollIntervals intervals =
+        simulated && config.simulation().speed() == SimulationSpeed.FAST
+            ? PollIntervals.production().faster(10)
+            : PollIntervals.production();
+    return HealthMonitor.start(
+        sensors,
+        gpuSensorSlots(model, sensors),
         slot -> model.current().binding(slot).host().isPresent(),
         new PublishedHealthEvents(events.bus(), catalog, model.current().identity().id()),
-        clock, intervals, PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
+        clock,
+        intervals,
+        PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
   }
 
-  /** How long a slot line owned by a switch may wait for the switch's worker (a firmware block takes a while). */
+  /**
+   * How long a slot line owned by a switch may wait for the switch's worker (a firmware block takes
+   * a while).
+   */
   static final java.time.Duration SWITCH_GPIO_TIMEOUT = java.time.Duration.ofSeconds(5);
 
-  /** The files the configuration names outside the state directory must be there before anything is created. */
+  /**
+   * The files the configuration names outside the state directory must be there before anything is
+   * created.
+   */
   private static void requireConfiguredFiles(AgentConfig config) {
     config.tlsCertificate().ifPresent(file -> requireFile("tls.certificate", file));
     config.tlsPrivateKey().ifPresent(file -> requireFile("tls.privateKey", file));
-    config.firmwareTrustedKeys()
+    config
+        .firmwareTrustedKeys()
         .filter(dir -> java.nio.file.Files.exists(dir) && !java.nio.file.Files.isDirectory(dir))
-        .ifPresent(dir -> {
-          throw ConfigException.at("firmware.trustedKeys", "firmware.trustedKeys: " + dir + " is not a folder");
-        });
+        .ifPresent(
+            dir -> {
+              throw ConfigException.at(
+                  "firmware.trustedKeys", "firmware.trustedKeys: " + dir + " is not a folder");
+            });
   }
 
   private static void requireFile(String key, java.nio.file.Path file) {
@@ -360,19 +464,28 @@ public final class Agent implements AutoCloseable {
     }
   }
 
-  /** The state directory, owner-only from its creation: the start-up work below writes into it side by side. */
+  /**
+   * The state directory, owner-only from its creation: the start-up work below writes into it side
+   * by side.
+   */
   private static void createStateDirectory(java.nio.file.Path stateDir) {
     try {
       io.gpuchassis.agent.store.StateFiles.createFolders(stateDir);
     } catch (java.io.IOException e) {
-      throw new ConfigException("state directory " + stateDir + " cannot be created: " + e.getMessage());
+      throw new ConfigException(
+          "state directory " + stateDir + " cannot be created: " + e.getMessage());
     }
   }
 
-  /** The keys firmware bundles must be signed with (a simulation key in a simulated chassis that has none). */
+  /**
+   * The keys firmware bundles must be signed with (a simulation key in a simulated chassis that has
+   * none).
+   */
   private static TrustedKeys firmwareKeys(AgentConfig config) {
     try {
-      return FirmwareTrust.load(config.firmwareTrustedKeysDir(), config.hardwareMode() == HardwareMode.SIMULATED,
+      return FirmwareTrust.load(
+          config.firmwareTrustedKeysDir(),
+          config.hardwareMode() == HardwareMode.SIMULATED,
           config.stateDir());
     } catch (java.io.IOException e) {
       throw new ConfigException("firmware.trustedKeys: " + e.getMessage());
@@ -383,8 +496,13 @@ public final class Agent implements AutoCloseable {
   private static FirmwareUpdates startFirmware(
       AgentConfig config, TrustedKeys keys, SwitchWorkers switches, BindingEngine bindings) {
     try {
-      return new FirmwareUpdates(keys, config.stateDir().resolve("firmware").resolve("staging"),
-          new FirmwareInventory(switches), switches, bindings, io.gpuchassis.agent.uri.Uris::firmwareInventory,
+      return new FirmwareUpdates(
+          keys,
+          config.stateDir().resolve("firmware").resolve("staging"),
+          new FirmwareInventory(switches),
+          switches,
+          bindings,
+          io.gpuchassis.agent.uri.Uris::firmwareInventory,
           MAX_FIRMWARE_BUNDLE_BYTES);
     } catch (java.io.IOException e) {
       throw new ConfigException("firmware staging folder: " + e.getMessage());
@@ -392,7 +510,8 @@ public final class Agent implements AutoCloseable {
   }
 
   /** Short command deadline for polling: a healthy switch answers in milliseconds. */
-  static final DriverOptions SWITCH_POLLING = DriverOptions.defaults().withCommandTimeout(java.time.Duration.ofSeconds(1));
+  static final DriverOptions SWITCH_POLLING =
+      DriverOptions.defaults().withCommandTimeout(java.time.Duration.ofSeconds(1));
 
   /** The slots whose GPU sideband is read: the occupied ones the board gives a sideband. */
   private static java.util.Set<Integer> gpuSensorSlots(ChassisModel model, ChassisSensors sensors) {
@@ -403,7 +522,10 @@ public final class Agent implements AutoCloseable {
         .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
   }
 
-  /** Largest firmware bundle accepted: switch images are a few MiB, with room for a bundle of several. */
+  /**
+   * Largest firmware bundle accepted: switch images are a few MiB, with room for a bundle of
+   * several.
+   */
   static final long MAX_FIRMWARE_BUNDLE_BYTES = 64L << 20;
 
   /** Waits for {@code future}; its failure is rethrown as it was thrown. */
@@ -442,7 +564,9 @@ public final class Agent implements AutoCloseable {
     return switches;
   }
 
-  /** The Vert.x instance the HTTPS server runs on (the service's watchdog checks its event loop). */
+  /**
+   * The Vert.x instance the HTTPS server runs on (the service's watchdog checks its event loop).
+   */
   public Vertx vertx() {
     return vertx;
   }
@@ -452,7 +576,8 @@ public final class Agent implements AutoCloseable {
     try {
       // The consoles first: their sessions use everything below.
       console.close();
-      // Producers first: a poll or a sensor reading that raises an event must find the bus still open.
+      // Producers first: a poll or a sensor reading that raises an event must find the bus still
+      // open.
       firmware.close();
       health.close();
       switches.close();

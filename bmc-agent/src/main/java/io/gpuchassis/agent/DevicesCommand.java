@@ -10,8 +10,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bmc-agent devices --board FILE}: a systemd drop-in that lets the service open exactly the device nodes the
- * board file names, instead of every serial port, I2C adapter and gpiochip the packaged unit allows.
+ * {@code bmc-agent devices --board FILE}: a systemd drop-in that lets the service open exactly the
+ * device nodes the board file names, instead of every serial port, I2C adapter and gpiochip the
+ * packaged unit allows.
  */
 @Command(
     name = "devices",
@@ -25,7 +26,11 @@ import picocli.CommandLine.Option;
     exitCodeList = {"0:printed", "2:bad option or board file"})
 final class DevicesCommand implements Callable<Integer> {
 
-  @Option(names = "--board", required = true, paramLabel = "FILE", description = "Board description.")
+  @Option(
+      names = "--board",
+      required = true,
+      paramLabel = "FILE",
+      description = "Board description.")
   Path board;
 
   private final PrintWriter out;
@@ -45,11 +50,16 @@ final class DevicesCommand implements Callable<Integer> {
       err.println("bmc-agent devices: " + e.getMessage());
       return 2;
     }
-    out.println("# Written by `bmc-agent devices --board " + board + "`: the device nodes that board file names, and");
-    out.println("# no others. Write it again when the board file changes, then `systemctl daemon-reload`.");
+    out.println(
+        "# Written by `bmc-agent devices --board "
+            + board
+            + "`: the device nodes that board file names, and");
+    out.println(
+        "# no others. Write it again when the board file changes, then `systemctl daemon-reload`.");
     out.println("[Service]");
     out.println("DevicePolicy=closed");
-    // an empty assignment drops the packaged unit's device classes; the lines after it are all that is allowed
+    // an empty assignment drops the packaged unit's device classes; the lines after it are all that
+    // is allowed
     out.println("DeviceAllow=");
     for (String node : BoardDevices.of(description)) {
       out.println("DeviceAllow=" + node + " rw");

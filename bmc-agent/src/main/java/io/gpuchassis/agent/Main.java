@@ -1,7 +1,6 @@
 package io.gpuchassis.agent;
 
 import io.gpuchassis.agent.chassis.ServiceIdentity;
-
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
 import io.gpuchassis.agent.config.ConfigFile;
@@ -16,7 +15,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** The command line: {@code java -jar bmc-agent.jar [--listen HOST:PORT] [--state-dir DIR] [--config FILE] ...}. */
+/**
+ * The command line: {@code java -jar bmc-agent.jar [--listen HOST:PORT] [--state-dir DIR] [--config
+ * FILE] ...}.
+ */
 @Command(
     name = "bmc-agent",
     mixinStandardHelpOptions = true,
@@ -28,42 +30,57 @@ import picocli.CommandLine.Option;
       "With no configuration selecting real hardware it runs the simulated reference chassis."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:stopped normally", "1:failed while running", "2:bad option or configuration",
-        "3:stopped cleanly to be restarted (Manager.Reset); the packaged unit starts it again"})
+    exitCodeList = {
+      "0:stopped normally",
+      "1:failed while running",
+      "2:bad option or configuration",
+      "3:stopped cleanly to be restarted (Manager.Reset); the packaged unit starts it again"
+    })
 public final class Main implements Callable<Integer> {
 
   static final int EXIT_CONFIG = 2;
-  /** After a clean stop asked for by Manager.Reset: the unit's RestartForceExitStatus= restarts on it. */
+
+  /**
+   * After a clean stop asked for by Manager.Reset: the unit's RestartForceExitStatus= restarts on
+   * it.
+   */
   public static final int EXIT_RESTART = 3;
 
   @Option(
       names = "--listen",
       paramLabel = "HOST:PORT",
-      description = "Address of the HTTPS server (default: 127.0.0.1:8443; port 0 picks a free port).")
+      description =
+          "Address of the HTTPS server (default: 127.0.0.1:8443; port 0 picks a free port).")
   String listen;
 
   @Option(
       names = "--state-dir",
       paramLabel = "DIR",
-      description = "Folder for the database, certificate and other state (default: ./bmc-agent-state).")
+      description =
+          "Folder for the database, certificate and other state (default: ./bmc-agent-state).")
   Path stateDir;
 
-  @Option(names = "--config", paramLabel = "FILE",
-      description = "YAML configuration file (docs/CONFIGURATION.md); its logging levels are reloaded on SIGHUP.")
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description =
+          "YAML configuration file (docs/CONFIGURATION.md); its logging levels are reloaded on SIGHUP.")
   Path config;
 
   @Option(
       names = {"--board", "--chassis"},
       paramLabel = "FILE",
-      description = "Board description file (docs/BOARD.md; default in simulated mode: the embedded reference board)."
-          + " --chassis is its old name.")
+      description =
+          "Board description file (docs/BOARD.md; default in simulated mode: the embedded reference board)."
+              + " --chassis is its old name.")
   Path board;
 
   @Option(
       names = "--console",
       paramLabel = "DEVICE|stdio|none",
-      description = "A technician's console on serial device DEVICE (115200 8N1), or on this terminal (stdio);"
-          + " repeat for several. Replaces the configuration's and the board file's consoles; none: no console.")
+      description =
+          "A technician's console on serial device DEVICE (115200 8N1), or on this terminal (stdio);"
+              + " repeat for several. Replaces the configuration's and the board file's consoles; none: no console.")
   java.util.List<String> consoles;
 
   private final PrintWriter err;
@@ -74,7 +91,8 @@ public final class Main implements Callable<Integer> {
 
   public static void main(String[] args) {
     PrintWriter err = new PrintWriter(System.err, true);
-    // Exits explicitly: once stopped, no thread a library left behind may keep the process (or its exit code) alive.
+    // Exits explicitly: once stopped, no thread a library left behind may keep the process (or its
+    // exit code) alive.
     System.exit(run(new PrintWriter(System.out, true), err, args));
   }
 
@@ -99,17 +117,24 @@ public final class Main implements Callable<Integer> {
       return 1;
     }
     AgentService service = AgentService.start(agent, System.getenv());
-    service.stopOnSignals(!resolved.console().devices().orElse(java.util.List.of()).contains(ConsoleLines.STDIO));
+    service.stopOnSignals(
+        !resolved.console().devices().orElse(java.util.List.of()).contains(ConsoleLines.STDIO));
     service.awaitStopped();
     return agent.restart().requested() ? EXIT_RESTART : 0;
   }
 
-  /** Runs the command line {@code args} writing to {@code out} and {@code err}; returns the exit code. */
+  /**
+   * Runs the command line {@code args} writing to {@code out} and {@code err}; returns the exit
+   * code.
+   */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
     return commandLine(out, err).execute(args);
   }
 
-  /** The agent's command line with its bring-up tools: {@code probe}, {@code devices} and {@code simulate}. */
+  /**
+   * The agent's command line with its bring-up tools: {@code probe}, {@code devices} and {@code
+   * simulate}.
+   */
   static CommandLine commandLine(PrintWriter out, PrintWriter err) {
     CommandLine cli = new CommandLine(new Main(err));
     cli.addSubcommand("probe", new ProbeCommand(out, err));
@@ -117,19 +142,20 @@ public final class Main implements Callable<Integer> {
     cli.addSubcommand("simulate", PlatformAssembly.simulateCommand(out, err));
     cli.setOut(out);
     cli.setErr(err);
-    cli.setExecutionStrategy(parsed -> {
-      if (parsed.subcommand() == null) {
-        return new CommandLine.RunLast().execute(parsed);
-      }
-      // A tool's stdout is its report: its log lines go to stderr.
-      boolean before = io.gpuchassis.agent.logging.AgentLogging.writingToStderr();
-      io.gpuchassis.agent.logging.AgentLogging.logToStderr(true);
-      try {
-        return new CommandLine.RunLast().execute(parsed);
-      } finally {
-        io.gpuchassis.agent.logging.AgentLogging.logToStderr(before);
-      }
-    });
+    cli.setExecutionStrategy(
+        parsed -> {
+          if (parsed.subcommand() == null) {
+            return new CommandLine.RunLast().execute(parsed);
+          }
+          // A tool's stdout is its report: its log lines go to stderr.
+          boolean before = io.gpuchassis.agent.logging.AgentLogging.writingToStderr();
+          io.gpuchassis.agent.logging.AgentLogging.logToStderr(true);
+          try {
+            return new CommandLine.RunLast().execute(parsed);
+          } finally {
+            io.gpuchassis.agent.logging.AgentLogging.logToStderr(before);
+          }
+        });
     return cli;
   }
 

@@ -13,7 +13,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code bmc-agent probe --board FILE}: does every part of the board answer, on this machine's real buses? */
+/**
+ * {@code bmc-agent probe --board FILE}: does every part of the board answer, on this machine's real
+ * buses?
+ */
 @Command(
     name = "probe",
     mixinStandardHelpOptions = true,
@@ -22,13 +25,24 @@ import picocli.CommandLine.Option;
           + " whether it answers and what it reports."
     },
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:every part answers", "1:some part does not answer", "2:bad option or board file"})
+    exitCodeList = {
+      "0:every part answers",
+      "1:some part does not answer",
+      "2:bad option or board file"
+    })
 final class ProbeCommand implements Callable<Integer> {
 
-  @Option(names = {"--board", "--chassis"}, required = true, paramLabel = "FILE", description = "Board description.")
+  @Option(
+      names = {"--board", "--chassis"},
+      required = true,
+      paramLabel = "FILE",
+      description = "Board description.")
   Path board;
 
-  @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "2",
+  @Option(
+      names = "--timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "2",
       description = "How long a switch chip may take to answer (default: 2).")
   int timeoutSeconds;
 
@@ -44,8 +58,10 @@ final class ProbeCommand implements Callable<Integer> {
   public Integer call() {
     BoardPlatform platform;
     try {
-      platform = new BoardPlatform(PlatformAssembly.board(
-          AgentConfig.defaults().withBoard(board).withHardwareMode(HardwareMode.REAL)));
+      platform =
+          new BoardPlatform(
+              PlatformAssembly.board(
+                  AgentConfig.defaults().withBoard(board).withHardwareMode(HardwareMode.REAL)));
     } catch (ConfigException e) {
       err.println("bmc-agent probe: " + e.getMessage());
       return 2;

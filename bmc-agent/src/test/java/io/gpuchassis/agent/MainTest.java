@@ -32,7 +32,9 @@ class MainTest {
   void help_lists_every_option() {
     assertEquals(0, run("--help"));
     for (String option :
-        new String[] {"--listen", "--state-dir", "--config", "--board", "--chassis", "--console", "--help"}) {
+        new String[] {
+          "--listen", "--state-dir", "--config", "--board", "--chassis", "--console", "--help"
+        }) {
       assertTrue(out.toString().contains(option), option);
     }
   }
@@ -42,8 +44,12 @@ class MainTest {
     Path config = dir.resolve("agent.yaml");
     Files.writeString(config, "console:\n  devices: [/dev/ttyS1]\n");
     Main main = new Main(new PrintWriter(err, true));
-    new CommandLine(main).parseArgs("--config", config.toString(), "--console", "stdio", "--console", "/dev/ttyUSB0");
-    assertEquals(java.util.Optional.of(java.util.List.of("stdio", "/dev/ttyUSB0")), main.resolve().console().devices());
+    new CommandLine(main)
+        .parseArgs(
+            "--config", config.toString(), "--console", "stdio", "--console", "/dev/ttyUSB0");
+    assertEquals(
+        java.util.Optional.of(java.util.List.of("stdio", "/dev/ttyUSB0")),
+        main.resolve().console().devices());
     Main none = new Main(new PrintWriter(err, true));
     new CommandLine(none).parseArgs("--config", config.toString(), "--console", "none");
     assertEquals(java.util.Optional.of(java.util.List.of()), none.resolve().console().devices());
@@ -58,7 +64,9 @@ class MainTest {
   @Test
   void a_bad_listen_address_is_named_and_exits_2() {
     assertEquals(2, run("--listen", "nonsense"));
-    assertTrue(err.toString().contains("--listen: listen address 'nonsense' is not HOST:PORT"), err.toString());
+    assertTrue(
+        err.toString().contains("--listen: listen address 'nonsense' is not HOST:PORT"),
+        err.toString());
   }
 
   @Test
@@ -72,9 +80,11 @@ class MainTest {
     Path config = dir.resolve("agent.yaml");
     Files.writeString(config, "stateDir: state\nlistne: 1.2.3.4:5\n");
     assertEquals(2, run("--config", config.toString()));
-    assertTrue(err.toString().contains("configuration file " + config + ", line 2: unknown key 'listne'"),
+    assertTrue(
+        err.toString().contains("configuration file " + config + ", line 2: unknown key 'listne'"),
         err.toString());
-    assertFalse(Files.exists(dir.resolve("state")), "nothing is created before the configuration passes");
+    assertFalse(
+        Files.exists(dir.resolve("state")), "nothing is created before the configuration passes");
   }
 
   @Test
@@ -82,16 +92,21 @@ class MainTest {
     Path config = dir.resolve("agent.yaml");
     Files.writeString(config, "hardware:\n  mode: real\nstateDir: state\n");
     assertEquals(2, run("--config", config.toString()));
-    assertTrue(err.toString().contains("hardware.mode 'real' needs the board's description"), err.toString());
+    assertTrue(
+        err.toString().contains("hardware.mode 'real' needs the board's description"),
+        err.toString());
     assertFalse(Files.exists(dir.resolve("state")), "no state directory");
   }
 
   @Test
-  void a_configured_certificate_that_is_missing_exits_2_before_anything_is_created() throws Exception {
+  void a_configured_certificate_that_is_missing_exits_2_before_anything_is_created()
+      throws Exception {
     Path config = dir.resolve("agent.yaml");
-    Files.writeString(config, "stateDir: state\ntls:\n  certificate: cert.pem\n  privateKey: key.pem\n");
+    Files.writeString(
+        config, "stateDir: state\ntls:\n  certificate: cert.pem\n  privateKey: key.pem\n");
     assertEquals(2, run("--config", config.toString()));
-    assertTrue(err.toString().contains("tls.certificate: " + dir.resolve("cert.pem") + " does not exist"),
+    assertTrue(
+        err.toString().contains("tls.certificate: " + dir.resolve("cert.pem") + " does not exist"),
         err.toString());
     assertFalse(Files.exists(dir.resolve("state")), "no state directory");
   }
@@ -102,7 +117,9 @@ class MainTest {
     Files.writeString(dir.resolve("keys"), "not a folder");
     Files.writeString(config, "stateDir: state\nfirmware:\n  trustedKeys: keys\n");
     assertEquals(2, run("--config", config.toString()));
-    assertTrue(err.toString().contains("firmware.trustedKeys: " + dir.resolve("keys") + " is not a folder"),
+    assertTrue(
+        err.toString()
+            .contains("firmware.trustedKeys: " + dir.resolve("keys") + " is not a folder"),
         err.toString());
     assertFalse(Files.exists(dir.resolve("state")), "no state directory");
   }
@@ -115,7 +132,8 @@ class MainTest {
     cli.addSubcommand("spy", spy);
     assertEquals(0, cli.execute("spy"));
     assertTrue(spy.logsOnStderr, "log lines on stderr while a subcommand runs");
-    assertFalse(io.gpuchassis.agent.logging.AgentLogging.writingToStderr(), "back on stdout after it");
+    assertFalse(
+        io.gpuchassis.agent.logging.AgentLogging.writingToStderr(), "back on stdout after it");
   }
 
   /** A subcommand that notes where log lines go while it runs. */
@@ -135,8 +153,12 @@ class MainTest {
     Path board = dir.resolve("board.yaml");
     Files.writeString(board, "chassis: {id: X}\nswitches: []\n");
     assertEquals(2, run("--board", board.toString(), "--state-dir", dir.resolve("s").toString()));
-    assertTrue(err.toString().contains("board description: " + board + ":1: chassis.manufacturer"), err.toString());
-    assertFalse(Files.exists(dir.resolve("s")), "a bad board file leaves no state directory, database or certificate");
+    assertTrue(
+        err.toString().contains("board description: " + board + ":1: chassis.manufacturer"),
+        err.toString());
+    assertFalse(
+        Files.exists(dir.resolve("s")),
+        "a bad board file leaves no state directory, database or certificate");
   }
 
   @Test

@@ -23,8 +23,10 @@ import java.util.List;
 final class BundleFormat {
 
   static final byte[] MAGIC = "GCFWBNDL".getBytes(StandardCharsets.US_ASCII);
+
   /** magic, u32 manifest length, u32 payload length. */
   static final int HEADER_LENGTH = 16;
+
   static final long MAX_MANIFEST = 64 * 1024;
   static final long MAX_PAYLOAD = 64L * 1024 * 1024;
   static final int MAX_KEY_ID = 64;
@@ -33,20 +35,25 @@ final class BundleFormat {
 
   private static final HexFormat HEX = HexFormat.of();
 
-  static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .withCoercionConfig(LogicalType.Textual, c -> c
-          .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
-      .build();
+  static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .withCoercionConfig(
+              LogicalType.Textual,
+              c ->
+                  c.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                      .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+          .build();
 
-  private BundleFormat() {
-  }
+  private BundleFormat() {}
 
-  /** A key id is 1..64 printable ASCII characters other than space ('!'..'~'); null when valid, else why not. */
+  /**
+   * A key id is 1..64 printable ASCII characters other than space ('!'..'~'); null when valid, else
+   * why not.
+   */
   static String keyIdProblem(String keyId) {
     if (keyId == null || keyId.isEmpty()) {
       return "key id is empty";
@@ -63,7 +70,10 @@ final class BundleFormat {
     return null;
   }
 
-  /** Null when {@code m} is a complete manifest (digest optional when {@code needDigest} is false), else why not. */
+  /**
+   * Null when {@code m} is a complete manifest (digest optional when {@code needDigest} is false),
+   * else why not.
+   */
   static String manifestProblem(BundleManifest m, boolean needDigest) {
     if (m.component() == null || m.component().isBlank()) {
       return "manifest has no Component";
@@ -100,24 +110,34 @@ final class BundleFormat {
     }
   }
 
-  /** Parses manifest bytes that must be strict UTF-8 JSON; the message of the exception is one line. */
+  /**
+   * Parses manifest bytes that must be strict UTF-8 JSON; the message of the exception is one line.
+   */
   static BundleManifest decodeManifest(byte[] bytes) throws BundleException {
     String json;
     try {
-      json = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
+      json =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(bytes))
+              .toString();
     } catch (CharacterCodingException e) {
-      throw new BundleException(BundleException.Reason.MALFORMED, "bundle manifest is not valid UTF-8");
+      throw new BundleException(
+          BundleException.Reason.MALFORMED, "bundle manifest is not valid UTF-8");
     }
     BundleManifest m;
     try {
       m = MAPPER.readValue(json, BundleManifest.class);
     } catch (JsonProcessingException | RuntimeException e) {
-      throw new BundleException(BundleException.Reason.MALFORMED, "bundle manifest is not valid manifest JSON: "
-          + oneLine(e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+      throw new BundleException(
+          BundleException.Reason.MALFORMED,
+          "bundle manifest is not valid manifest JSON: "
+              + oneLine(
+                  e instanceof JsonProcessingException j
+                      ? j.getOriginalMessage()
+                      : e.getMessage()));
     }
     if (m == null) {
       throw new BundleException(BundleException.Reason.MALFORMED, "bundle manifest is JSON null");

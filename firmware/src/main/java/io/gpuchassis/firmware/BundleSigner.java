@@ -26,33 +26,38 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 
-/** Builds signed bundles, handles Ed25519 keys in PEM, and is the vendor's command-line signing tool. */
+/**
+ * Builds signed bundles, handles Ed25519 keys in PEM, and is the vendor's command-line signing
+ * tool.
+ */
 public final class BundleSigner {
 
   private static final String PUBLIC_LABEL = "PUBLIC KEY";
   private static final String PRIVATE_LABEL = "PRIVATE KEY";
 
-  static final String USAGE = String.join("\n",
-      "usage: BundleSigner genkey <dir> <keyId>",
-      "         writes <dir>/<keyId>.pem (public key, to install among the agent's trusted keys)",
-      "         and <dir>/<keyId>.key (private key, mode 0600); refuses to overwrite either",
-      "       BundleSigner sign --key <keyId.key> --component <C> --version <V> --compatible <a,b,...>",
-      "                         [--description <D>] <payload> <out.fwb>",
-      "         signs <payload> into the bundle <out.fwb>; the key id is the key file's name",
-      "         without its extension",
-      "exit status: 0 done, 1 failed, 2 bad arguments");
+  static final String USAGE =
+      String.join(
+          "\n",
+          "usage: BundleSigner genkey <dir> <keyId>",
+          "         writes <dir>/<keyId>.pem (public key, to install among the agent's trusted keys)",
+          "         and <dir>/<keyId>.key (private key, mode 0600); refuses to overwrite either",
+          "       BundleSigner sign --key <keyId.key> --component <C> --version <V> --compatible <a,b,...>",
+          "                         [--description <D>] <payload> <out.fwb>",
+          "         signs <payload> into the bundle <out.fwb>; the key id is the key file's name",
+          "         without its extension",
+          "exit status: 0 done, 1 failed, 2 bad arguments");
 
-  private BundleSigner() {
-  }
+  private BundleSigner() {}
 
   /**
-   * The bundle for {@code payload}: the manifest with PayloadSha256 set to the payload's SHA-256, signed with
-   * {@code key} under {@code keyId}.
+   * The bundle for {@code payload}: the manifest with PayloadSha256 set to the payload's SHA-256,
+   * signed with {@code key} under {@code keyId}.
    *
-   * @throws IllegalArgumentException when the manifest lacks a field, the payload is over 64 MiB, the key id is
-   *     invalid or the key is not an Ed25519 private key
+   * @throws IllegalArgumentException when the manifest lacks a field, the payload is over 64 MiB,
+   *     the key id is invalid or the key is not an Ed25519 private key
    */
-  public static byte[] sign(BundleManifest manifestWithoutDigest, byte[] payload, String keyId, PrivateKey key) {
+  public static byte[] sign(
+      BundleManifest manifestWithoutDigest, byte[] payload, String keyId, PrivateKey key) {
     if (manifestWithoutDigest == null || payload == null || key == null) {
       throw new IllegalArgumentException("manifest, payload and key are required");
     }
@@ -64,22 +69,36 @@ public final class BundleSigner {
       throw new IllegalArgumentException(problem);
     }
     if (payload.length > BundleFormat.MAX_PAYLOAD) {
-      throw new IllegalArgumentException("payload is " + payload.length + " bytes, over the limit of "
-          + BundleFormat.MAX_PAYLOAD + " (64 MiB)");
+      throw new IllegalArgumentException(
+          "payload is "
+              + payload.length
+              + " bytes, over the limit of "
+              + BundleFormat.MAX_PAYLOAD
+              + " (64 MiB)");
     }
     if (!BundleFormat.isEd25519(key)) {
       throw new IllegalArgumentException("the signing key is not an Ed25519 private key");
     }
-    BundleManifest manifest = manifestWithoutDigest.withPayloadSha256(BundleFormat.sha256Hex(payload));
+    BundleManifest manifest =
+        manifestWithoutDigest.withPayloadSha256(BundleFormat.sha256Hex(payload));
     byte[] manifestBytes = BundleFormat.encodeManifest(manifest);
     if (manifestBytes.length > BundleFormat.MAX_MANIFEST) {
-      throw new IllegalArgumentException("manifest JSON is " + manifestBytes.length + " bytes, over the limit of "
-          + BundleFormat.MAX_MANIFEST);
+      throw new IllegalArgumentException(
+          "manifest JSON is "
+              + manifestBytes.length
+              + " bytes, over the limit of "
+              + BundleFormat.MAX_MANIFEST);
     }
     byte[] keyIdBytes = keyId.getBytes(StandardCharsets.US_ASCII);
 
-    ByteArrayOutputStream out = new ByteArrayOutputStream(
-        BundleFormat.HEADER_LENGTH + manifestBytes.length + payload.length + 2 + keyIdBytes.length + 64);
+    ByteArrayOutputStream out =
+        new ByteArrayOutputStream(
+            BundleFormat.HEADER_LENGTH
+                + manifestBytes.length
+                + payload.length
+                + 2
+                + keyIdBytes.length
+                + 64);
     out.writeBytes(BundleFormat.MAGIC);
     writeU32(out, manifestBytes.length);
     writeU32(out, payload.length);
@@ -111,7 +130,9 @@ public final class BundleSigner {
     }
   }
 
-  /** {@code k} as PEM: base64 of its X.509 SubjectPublicKeyInfo between BEGIN/END PUBLIC KEY lines. */
+  /**
+   * {@code k} as PEM: base64 of its X.509 SubjectPublicKeyInfo between BEGIN/END PUBLIC KEY lines.
+   */
   public static String publicKeyPem(PublicKey k) {
     if (!BundleFormat.isEd25519(k)) {
       throw new IllegalArgumentException("not an Ed25519 public key");
@@ -127,11 +148,16 @@ public final class BundleSigner {
     return pem(PRIVATE_LABEL, k.getEncoded());
   }
 
-  /** Reads a PKCS#8 Ed25519 private key PEM; IllegalArgumentException with a one-line reason otherwise. */
+  /**
+   * Reads a PKCS#8 Ed25519 private key PEM; IllegalArgumentException with a one-line reason
+   * otherwise.
+   */
   public static PrivateKey readPrivateKeyPem(String pem) {
     byte[] der = unpem(PRIVATE_LABEL, pem);
     try {
-      PrivateKey key = KeyFactory.getInstance(BundleFormat.ALGORITHM).generatePrivate(new PKCS8EncodedKeySpec(der));
+      PrivateKey key =
+          KeyFactory.getInstance(BundleFormat.ALGORITHM)
+              .generatePrivate(new PKCS8EncodedKeySpec(der));
       if (!BundleFormat.isEd25519(key)) {
         throw new IllegalArgumentException("not an Ed25519 private key");
       }
@@ -141,11 +167,15 @@ public final class BundleSigner {
     }
   }
 
-  /** Reads an X.509 SubjectPublicKeyInfo Ed25519 public key PEM; IllegalArgumentException otherwise. */
+  /**
+   * Reads an X.509 SubjectPublicKeyInfo Ed25519 public key PEM; IllegalArgumentException otherwise.
+   */
   public static PublicKey readPublicKeyPem(String pem) {
     byte[] der = unpem(PUBLIC_LABEL, pem);
     try {
-      PublicKey key = KeyFactory.getInstance(BundleFormat.ALGORITHM).generatePublic(new X509EncodedKeySpec(der));
+      PublicKey key =
+          KeyFactory.getInstance(BundleFormat.ALGORITHM)
+              .generatePublic(new X509EncodedKeySpec(der));
       if (!BundleFormat.isEd25519(key)) {
         throw new IllegalArgumentException("not an Ed25519 public key");
       }
@@ -156,16 +186,22 @@ public final class BundleSigner {
   }
 
   private static IllegalArgumentException rethrow(Exception e, String message) {
-    if (e instanceof IllegalArgumentException iae && iae.getMessage() != null && iae.getMessage().equals(message)) {
+    if (e instanceof IllegalArgumentException iae
+        && iae.getMessage() != null
+        && iae.getMessage().equals(message)) {
       return iae;
     }
     return new IllegalArgumentException(message, e);
   }
 
   private static String pem(String label, byte[] der) {
-    return "-----BEGIN " + label + "-----\n"
+    return "-----BEGIN "
+        + label
+        + "-----\n"
         + Base64.getMimeEncoder(64, new byte[] {'\n'}).encodeToString(der)
-        + "\n-----END " + label + "-----\n";
+        + "\n-----END "
+        + label
+        + "-----\n";
   }
 
   private static byte[] unpem(String label, String pem) {
@@ -253,10 +289,18 @@ public final class BundleSigner {
       }
     }
     KeyPair pair = generateKeyPair();
-    // The private key file is created 0600 before any byte is written, so it is never readable by others.
+    // The private key file is created 0600 before any byte is written, so it is never readable by
+    // others.
     createWith(privateFile, privateKeyPem(pair.getPrivate()), "rw-------");
     createWith(publicFile, publicKeyPem(pair.getPublic()), "rw-r--r--");
-    out.println("wrote " + publicFile + " (public key '" + keyId + "') and " + privateFile + " (private key)");
+    out.println(
+        "wrote "
+            + publicFile
+            + " (public key '"
+            + keyId
+            + "') and "
+            + privateFile
+            + " (private key)");
   }
 
   private static void createWith(Path file, String text, String permissions) throws IOException {
@@ -334,12 +378,22 @@ public final class BundleSigner {
     Path outFile = Path.of(positional.get(1));
     long size = Files.size(payloadFile);
     if (size > BundleFormat.MAX_PAYLOAD) {
-      throw new IllegalArgumentException("payload " + payloadFile + " is " + size + " bytes, over the limit of "
-          + BundleFormat.MAX_PAYLOAD + " (64 MiB)");
+      throw new IllegalArgumentException(
+          "payload "
+              + payloadFile
+              + " is "
+              + size
+              + " bytes, over the limit of "
+              + BundleFormat.MAX_PAYLOAD
+              + " (64 MiB)");
     }
     byte[] payload = Files.readAllBytes(payloadFile);
-    byte[] bundle = sign(new BundleManifest(component, version, identities, description, null), payload, keyId,
-        privateKey);
+    byte[] bundle =
+        sign(
+            new BundleManifest(component, version, identities, description, null),
+            payload,
+            keyId,
+            privateKey);
     Path parent = outFile.toAbsolutePath().getParent();
     Path tmp = Files.createTempFile(parent, ".bundle-", ".tmp");
     try {
@@ -351,8 +405,18 @@ public final class BundleSigner {
     } finally {
       Files.deleteIfExists(tmp);
     }
-    out.println("wrote " + outFile + " (" + bundle.length + " bytes, " + component + " " + version
-        + ", key '" + keyId + "')");
+    out.println(
+        "wrote "
+            + outFile
+            + " ("
+            + bundle.length
+            + " bytes, "
+            + component
+            + " "
+            + version
+            + ", key '"
+            + keyId
+            + "')");
   }
 
   private static final class UsageException extends Exception {

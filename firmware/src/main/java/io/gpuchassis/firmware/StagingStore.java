@@ -19,10 +19,11 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A directory uploaded bundles are staged in before verification. A staged file appears under its final name only
- * once complete and on disk; an upload cut short leaves at most a {@code *.part} file, which {@link #clear()} removes.
- * Streamed uploads take the one {@link Upload} place ({@link #begin()}): one at a time, and its file is deleted when
- * the place is given back, whatever became of the upload. {@link #requireSpace} checks the file system first.
+ * A directory uploaded bundles are staged in before verification. A staged file appears under its
+ * final name only once complete and on disk; an upload cut short leaves at most a {@code *.part}
+ * file, which {@link #clear()} removes. Streamed uploads take the one {@link Upload} place ({@link
+ * #begin()}): one at a time, and its file is deleted when the place is given back, whatever became
+ * of the upload. {@link #requireSpace} checks the file system first.
  */
 public final class StagingStore {
 
@@ -34,7 +35,10 @@ public final class StagingStore {
   private final boolean posix;
   private final AtomicReference<Upload> current = new AtomicReference<>();
 
-  /** Uses {@code dir}, creating it (mode 0700) when missing; uploads over {@code maxBytes} are refused. */
+  /**
+   * Uses {@code dir}, creating it (mode 0700) when missing; uploads over {@code maxBytes} are
+   * refused.
+   */
   public StagingStore(Path dir, long maxBytes) throws IOException {
     if (maxBytes < 1) {
       throw new IllegalArgumentException("maxBytes must be >= 1");
@@ -43,7 +47,9 @@ public final class StagingStore {
     this.maxBytes = maxBytes;
     this.posix = this.dir.getFileSystem().supportedFileAttributeViews().contains("posix");
     if (posix) {
-      Files.createDirectories(this.dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      Files.createDirectories(
+          this.dir,
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       Files.setPosixFilePermissions(this.dir, PosixFilePermissions.fromString("rwx------"));
     } else {
       Files.createDirectories(this.dir);
@@ -56,16 +62,21 @@ public final class StagingStore {
   }
 
   /**
-   * Copies {@code in} to a new staged file: a temporary file in the directory, fsynced, then atomically renamed to a
-   * unique {@code *.fwb} name. Reads at most {@code maxBytes + 1} bytes of {@code in}; does not close it.
+   * Copies {@code in} to a new staged file: a temporary file in the directory, fsynced, then
+   * atomically renamed to a unique {@code *.fwb} name. Reads at most {@code maxBytes + 1} bytes of
+   * {@code in}; does not close it.
    *
    * @return the staged file
-   * @throws BundleException TOO_LARGE when more than {@code maxBytes} arrive (the partial file is deleted)
+   * @throws BundleException TOO_LARGE when more than {@code maxBytes} arrive (the partial file is
+   *     deleted)
    */
   public Path stage(InputStream in) throws IOException, BundleException {
-    FileAttribute<?>[] attrs = posix
-        ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
-        : new FileAttribute<?>[0];
+    FileAttribute<?>[] attrs =
+        posix
+            ? new FileAttribute<?>[] {
+              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))
+            }
+            : new FileAttribute<?>[0];
     Path tmp = Files.createTempFile(dir, "upload-", PART_SUFFIX, attrs);
     boolean done = false;
     try {
@@ -80,7 +91,8 @@ public final class StagingStore {
           }
           total += n;
           if (total > maxBytes) {
-            throw new BundleException(Reason.TOO_LARGE, "upload is over the limit of " + maxBytes + " bytes");
+            throw new BundleException(
+                Reason.TOO_LARGE, "upload is over the limit of " + maxBytes + " bytes");
           }
           ByteBuffer bb = ByteBuffer.wrap(buf, 0, n);
           while (bb.hasRemaining()) {
@@ -102,8 +114,9 @@ public final class StagingStore {
   }
 
   /**
-   * The staging place for one streamed upload, with a new empty {@code *.part} file (mode 0600) to write it to; empty
-   * while another upload holds the place. Close the upload when done with its file: that deletes the file.
+   * The staging place for one streamed upload, with a new empty {@code *.part} file (mode 0600) to
+   * write it to; empty while another upload holds the place. Close the upload when done with its
+   * file: that deletes the file.
    */
   public Optional<Upload> begin() throws IOException {
     Upload upload = new Upload(dir.resolve("push-" + UUID.randomUUID() + PART_SUFFIX));
@@ -111,7 +124,8 @@ public final class StagingStore {
       return Optional.empty();
     }
     try {
-      Files.createFile(upload.file, posix ? new FileAttribute<?>[] {ownerOnly()} : new FileAttribute<?>[0]);
+      Files.createFile(
+          upload.file, posix ? new FileAttribute<?>[] {ownerOnly()} : new FileAttribute<?>[0]);
     } catch (IOException | RuntimeException e) {
       current.set(null);
       throw e;
@@ -137,12 +151,23 @@ public final class StagingStore {
   public void requireSpace(long bytes, long marginBytes) throws IOException, BundleException {
     long free = usableSpace();
     if (free - marginBytes < bytes) {
-      throw new BundleException(Reason.NO_SPACE, "the staging file system has " + free + " bytes free; the upload"
-          + " needs " + bytes + " and " + marginBytes + " more are kept free");
+      throw new BundleException(
+          Reason.NO_SPACE,
+          "the staging file system has "
+              + free
+              + " bytes free; the upload"
+              + " needs "
+              + bytes
+              + " and "
+              + marginBytes
+              + " more are kept free");
     }
   }
 
-  /** One streamed upload's place and file; {@link #close()} deletes the file and frees the place. Thread-safe. */
+  /**
+   * One streamed upload's place and file; {@link #close()} deletes the file and frees the place.
+   * Thread-safe.
+   */
   public final class Upload implements AutoCloseable {
     private final Path file;
 
@@ -164,7 +189,8 @@ public final class StagingStore {
       try {
         Files.deleteIfExists(file);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot delete the upload " + file + ": " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            "cannot delete the upload " + file + ": " + e.getMessage(), e);
       } finally {
         current.compareAndSet(this, null);
       }
@@ -184,11 +210,15 @@ public final class StagingStore {
     }
   }
 
-  /** Deletes every file in the staging directory: staged bundles and partial uploads left by a crash. */
+  /**
+   * Deletes every file in the staging directory: staged bundles and partial uploads left by a
+   * crash.
+   */
   public void clear() {
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
       for (Path p : entries) {
-        if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(p)) {
+        if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            || Files.isSymbolicLink(p)) {
           try {
             Files.deleteIfExists(p);
           } catch (NoSuchFileException ignored) {
@@ -197,7 +227,8 @@ public final class StagingStore {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot clear staging directory " + dir + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot clear staging directory " + dir + ": " + e.getMessage(), e);
     }
   }
 
@@ -206,7 +237,8 @@ public final class StagingStore {
   }
 
   private void syncDirectory() {
-    // Makes the rename durable on Linux; some platforms cannot open a directory, which is harmless to skip.
+    // Makes the rename durable on Linux; some platforms cannot open a directory, which is harmless
+    // to skip.
     try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
       ch.force(true);
     } catch (IOException | UnsupportedOperationException ignored) {

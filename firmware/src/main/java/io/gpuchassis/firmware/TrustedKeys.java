@@ -26,11 +26,11 @@ public final class TrustedKeys {
   }
 
   /**
-   * Every {@code *.pem} file in {@code dir} (not its subdirectories) as an Ed25519 public key whose id is the file
-   * name without {@code .pem}. A missing directory yields no keys.
+   * Every {@code *.pem} file in {@code dir} (not its subdirectories) as an Ed25519 public key whose
+   * id is the file name without {@code .pem}. A missing directory yields no keys.
    *
-   * @throws IOException when {@code dir} is not a directory, or a file cannot be read or is not an Ed25519 public
-   *     key PEM, or its name is not a valid key id (the message names the file)
+   * @throws IOException when {@code dir} is not a directory, or a file cannot be read or is not an
+   *     Ed25519 public key PEM, or its name is not a valid key id (the message names the file)
    */
   public static TrustedKeys load(Path dir) throws IOException {
     if (!Files.exists(dir)) {
@@ -54,7 +54,8 @@ public final class TrustedKeys {
       String id = name.substring(0, name.length() - SUFFIX.length());
       String problem = BundleFormat.keyIdProblem(id);
       if (problem != null) {
-        throw new IOException("trusted key file " + file + ": the file name is not a valid key id (" + problem + ")");
+        throw new IOException(
+            "trusted key file " + file + ": the file name is not a valid key id (" + problem + ")");
       }
       String pem = Files.readString(file, StandardCharsets.US_ASCII);
       try {
@@ -69,16 +70,18 @@ public final class TrustedKeys {
   /** The given keys; each id must be a valid key id and each key an Ed25519 public key. */
   public static TrustedKeys of(Map<String, PublicKey> keys) {
     Map<String, PublicKey> copy = new TreeMap<>();
-    keys.forEach((id, key) -> {
-      String problem = BundleFormat.keyIdProblem(id);
-      if (problem != null) {
-        throw new IllegalArgumentException("trusted key '" + id + "': " + problem);
-      }
-      if (!BundleFormat.isEd25519Public(key)) {
-        throw new IllegalArgumentException("trusted key '" + id + "' is not an Ed25519 public key");
-      }
-      copy.put(id, key);
-    });
+    keys.forEach(
+        (id, key) -> {
+          String problem = BundleFormat.keyIdProblem(id);
+          if (problem != null) {
+            throw new IllegalArgumentException("trusted key '" + id + "': " + problem);
+          }
+          if (!BundleFormat.isEd25519Public(key)) {
+            throw new IllegalArgumentException(
+                "trusted key '" + id + "' is not an Ed25519 public key");
+          }
+          copy.put(id, key);
+        });
     return new TrustedKeys(copy);
   }
 

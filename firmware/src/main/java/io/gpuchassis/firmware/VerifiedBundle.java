@@ -1,7 +1,8 @@
 package io.gpuchassis.firmware;
 
 /**
- * A bundle whose signature verified against a trusted key and whose payload matches the manifest's digest.
+ * A bundle whose signature verified against a trusted key and whose payload matches the manifest's
+ * digest.
  *
  * @param manifest the signed manifest
  * @param payload the payload, exactly as signed (for a switch: the vendor's image file, untouched)
@@ -9,7 +10,10 @@ package io.gpuchassis.firmware;
  */
 public record VerifiedBundle(BundleManifest manifest, byte[] payload, String keyId) {
 
-  /** Whether the manifest's Compatible list contains {@code identity}, ignoring case; false for null. */
+  /**
+   * Whether the manifest's Compatible list contains {@code identity}, ignoring case; false for
+   * null.
+   */
   public boolean compatibleWith(String identity) {
     if (identity == null) {
       return false;
@@ -24,6 +28,12 @@ public record VerifiedBundle(BundleManifest manifest, byte[] payload, String key
 
   @Override
   public String toString() {
-    return "VerifiedBundle[manifest=" + manifest + ", payload=" + payload.length + " bytes, keyId=" + keyId + "]";
+    return "VerifiedBundle[manifest="
+        + manifest
+        + ", payload="
+        + payload.length
+        + " bytes, keyId="
+        + keyId
+        + "]";
   }
 }

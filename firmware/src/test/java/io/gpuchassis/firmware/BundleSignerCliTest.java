@@ -18,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class BundleSignerCliTest {
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private final ByteArrayOutputStream out = new ByteArrayOutputStream();
   private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -27,7 +26,9 @@ class BundleSignerCliTest {
   private int run(String... args) {
     out.reset();
     err.reset();
-    return BundleSigner.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+    return BundleSigner.run(
+        args,
+        new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8));
   }
 
@@ -48,16 +49,36 @@ class BundleSignerCliTest {
     byte[] image = "MSCC fake switch image".getBytes(StandardCharsets.US_ASCII);
     Path payload = Files.write(tmp.resolve("pm40100.img"), image);
     Path bundle = tmp.resolve("out.fwb");
-    assertEquals(0, run("sign", "--key", priv.toString(), "--component", "pcie-switch", "--version", "4.70.0.12",
-        "--compatible", "11f8:4000, 11f8:4028", "--description", "PM40100 B0", payload.toString(),
-        bundle.toString()), err());
+    assertEquals(
+        0,
+        run(
+            "sign",
+            "--key",
+            priv.toString(),
+            "--component",
+            "pcie-switch",
+            "--version",
+            "4.70.0.12",
+            "--compatible",
+            "11f8:4000, 11f8:4028",
+            "--description",
+            "PM40100 B0",
+            payload.toString(),
+            bundle.toString()),
+        err());
 
     // the trusted-key directory holds the .pem (the .key beside it is ignored)
     VerifiedBundle v = new BundleVerifier(TrustedKeys.load(keys)).verify(bundle);
     assertEquals("vendor-2026", v.keyId());
     assertArrayEquals(image, v.payload());
-    assertEquals(new BundleManifest("pcie-switch", "4.70.0.12", List.of("11f8:4000", "11f8:4028"), "PM40100 B0",
-        BundleFormat.sha256Hex(image)), v.manifest());
+    assertEquals(
+        new BundleManifest(
+            "pcie-switch",
+            "4.70.0.12",
+            List.of("11f8:4000", "11f8:4028"),
+            "PM40100 B0",
+            BundleFormat.sha256Hex(image)),
+        v.manifest());
     assertTrue(v.compatibleWith("11F8:4028"));
   }
 
@@ -74,19 +95,64 @@ class BundleSignerCliTest {
     Path key = tmp.resolve("k.key");
     Files.writeString(key, BundleSigner.privateKeyPem(BundleSigner.generateKeyPair().getPrivate()));
     Path payload = Files.write(tmp.resolve("p"), new byte[] {1});
-    for (String[] args : List.of(
-        new String[] {},
-        new String[] {"frobnicate"},
-        new String[] {"genkey", tmp.toString()},
-        new String[] {"genkey", tmp.toString(), "bad/id"},
-        new String[] {"sign", "--key", key.toString(), "--component", "c", "--version", "v", payload.toString(), "o"},
-        new String[] {"sign", "--key", key.toString(), "--component", "c", "--version", "v", "--compatible", " , ",
-            payload.toString(), "o"},
-        new String[] {"sign", "--key", key.toString(), "--component", "c", "--version", "v", "--compatible", "a",
-            payload.toString()},
-        new String[] {"sign", "--key", key.toString(), "--component", "c", "--version", "v", "--compatible", "a",
-            "--colour", "red", payload.toString(), "o"},
-        new String[] {"sign", "--key"})) {
+    for (String[] args :
+        List.of(
+            new String[] {},
+            new String[] {"frobnicate"},
+            new String[] {"genkey", tmp.toString()},
+            new String[] {"genkey", tmp.toString(), "bad/id"},
+            new String[] {
+              "sign",
+              "--key",
+              key.toString(),
+              "--component",
+              "c",
+              "--version",
+              "v",
+              payload.toString(),
+              "o"
+            },
+            new String[] {
+              "sign",
+              "--key",
+              key.toString(),
+              "--component",
+              "c",
+              "--version",
+              "v",
+              "--compatible",
+              " , ",
+              payload.toString(),
+              "o"
+            },
+            new String[] {
+              "sign",
+              "--key",
+              key.toString(),
+              "--component",
+              "c",
+              "--version",
+              "v",
+              "--compatible",
+              "a",
+              payload.toString()
+            },
+            new String[] {
+              "sign",
+              "--key",
+              key.toString(),
+              "--component",
+              "c",
+              "--version",
+              "v",
+              "--compatible",
+              "a",
+              "--colour",
+              "red",
+              payload.toString(),
+              "o"
+            },
+            new String[] {"sign", "--key"})) {
       assertEquals(2, run(args), String.join(" ", args));
       assertTrue(err().contains("usage: BundleSigner"), err());
     }
@@ -97,8 +163,20 @@ class BundleSignerCliTest {
   void unreadableKeyFailsWithOneLine() throws Exception {
     Path key = Files.writeString(tmp.resolve("k.key"), "nonsense");
     Path payload = Files.write(tmp.resolve("p"), new byte[] {1});
-    assertEquals(1, run("sign", "--key", key.toString(), "--component", "c", "--version", "v", "--compatible", "a",
-        payload.toString(), tmp.resolve("o.fwb").toString()));
+    assertEquals(
+        1,
+        run(
+            "sign",
+            "--key",
+            key.toString(),
+            "--component",
+            "c",
+            "--version",
+            "v",
+            "--compatible",
+            "a",
+            payload.toString(),
+            tmp.resolve("o.fwb").toString()));
     assertTrue(err().contains("k.key"), err());
     assertEquals(1, err().strip().lines().count(), err());
     assertFalse(Files.exists(tmp.resolve("o.fwb")));
@@ -107,11 +185,24 @@ class BundleSignerCliTest {
   @Test
   void signRejectsInvalidInputs() {
     var k = BundleSigner.generateKeyPair();
-    assertThrows(IllegalArgumentException.class, () -> BundleSigner.sign(
-        new BundleManifest("", "v", List.of("a"), null, null), new byte[0], "k", k.getPrivate()));
-    assertThrows(IllegalArgumentException.class, () -> BundleSigner.sign(
-        new BundleManifest("c", "v", List.of(), null, null), new byte[0], "k", k.getPrivate()));
-    assertThrows(IllegalArgumentException.class, () -> BundleSigner.sign(
-        TestBundles.SWITCH, new byte[0], "x".repeat(65), k.getPrivate()));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            BundleSigner.sign(
+                new BundleManifest("", "v", List.of("a"), null, null),
+                new byte[0],
+                "k",
+                k.getPrivate()));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            BundleSigner.sign(
+                new BundleManifest("c", "v", List.of(), null, null),
+                new byte[0],
+                "k",
+                k.getPrivate()));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> BundleSigner.sign(TestBundles.SWITCH, new byte[0], "x".repeat(65), k.getPrivate()));
   }
 }

@@ -26,11 +26,11 @@ class BundleVerifierTest {
   private static final KeyPair OTHER = BundleSigner.generateKeyPair();
   private static final byte[] PAYLOAD = payload(10_000);
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
-  private final BundleVerifier verifier = new BundleVerifier(TrustedKeys.of(Map.of(
-      "vendor-2026", VENDOR.getPublic(), "other", OTHER.getPublic())));
+  private final BundleVerifier verifier =
+      new BundleVerifier(
+          TrustedKeys.of(Map.of("vendor-2026", VENDOR.getPublic(), "other", OTHER.getPublic())));
 
   private static byte[] payload(int n) {
     byte[] p = new byte[n];
@@ -73,7 +73,9 @@ class BundleVerifierTest {
     assertEquals("4.70.0.12", m.version());
     assertEquals(List.of("11f8:4000", "11f8:4028"), m.compatible());
     assertEquals("PM40100 firmware", m.description());
-    assertEquals(HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(PAYLOAD)),
+    assertEquals(
+        HexFormat.of()
+            .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(PAYLOAD)),
         m.payloadSha256());
   }
 
@@ -85,7 +87,9 @@ class BundleVerifierTest {
     int p = java.nio.ByteBuffer.wrap(b, 12, 4).getInt();
     assertEquals(PAYLOAD.length, p);
     String json = new String(b, 16, m, StandardCharsets.UTF_8);
-    assertTrue(json.startsWith("{\"Component\":\"pcie-switch\",\"Version\":\"4.70.0.12\",\"Compatible\":[\"11f8:4000\""),
+    assertTrue(
+        json.startsWith(
+            "{\"Component\":\"pcie-switch\",\"Version\":\"4.70.0.12\",\"Compatible\":[\"11f8:4000\""),
         json);
     assertArrayEquals(PAYLOAD, Arrays.copyOfRange(b, 16 + m, 16 + m + p));
     int k = ((b[16 + m + p] & 0xff) << 8) | (b[17 + m + p] & 0xff);
@@ -95,7 +99,8 @@ class BundleVerifierTest {
 
   @Test
   void emptyPayloadRoundTrips() throws Exception {
-    byte[] b = BundleSigner.sign(TestBundles.SWITCH, new byte[0], "vendor-2026", VENDOR.getPrivate());
+    byte[] b =
+        BundleSigner.sign(TestBundles.SWITCH, new byte[0], "vendor-2026", VENDOR.getPrivate());
     assertEquals(0, verifier.verify(write(b)).payload().length);
   }
 
@@ -118,7 +123,9 @@ class BundleVerifierTest {
   @Test
   void oversizePayloadLengthIsTooLargeWithoutReadingIt() throws Exception {
     byte[] b = good();
-    byte[] h = TestBundles.header("GCFWBNDL".getBytes(StandardCharsets.US_ASCII), 10, 64L * 1024 * 1024 + 1);
+    byte[] h =
+        TestBundles.header(
+            "GCFWBNDL".getBytes(StandardCharsets.US_ASCII), 10, 64L * 1024 * 1024 + 1);
     System.arraycopy(h, 0, b, 0, 16);
     refused(b, Reason.TOO_LARGE);
     // 0xFFFFFFFF: the u32 is unsigned, not -1
@@ -146,10 +153,13 @@ class BundleVerifierTest {
   void declaredLengthsLongerThanTheFileAreMalformedBeforeAllocating() throws Exception {
     // 60 MiB declared, 100 bytes present: refused from the file size, not after reading.
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.writeBytes(TestBundles.header("GCFWBNDL".getBytes(StandardCharsets.US_ASCII), 2, 60L * 1024 * 1024));
+    out.writeBytes(
+        TestBundles.header("GCFWBNDL".getBytes(StandardCharsets.US_ASCII), 2, 60L * 1024 * 1024));
     out.writeBytes(new byte[100]);
     BundleException e = refused(out.toByteArray(), Reason.MALFORMED);
-    assertTrue(e.getMessage().contains("truncated") && e.getMessage().contains("declared lengths"), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("truncated") && e.getMessage().contains("declared lengths"),
+        e.getMessage());
   }
 
   @Test
@@ -203,8 +213,9 @@ class BundleVerifierTest {
   @Test
   void noTrustedKeysMeansUntrusted() throws Exception {
     Path f = write(good());
-    BundleException e = assertThrows(BundleException.class,
-        () -> new BundleVerifier(TrustedKeys.of(Map.of())).verify(f));
+    BundleException e =
+        assertThrows(
+            BundleException.class, () -> new BundleVerifier(TrustedKeys.of(Map.of())).verify(f));
     assertEquals(Reason.UNTRUSTED_KEY, e.reason());
   }
 
@@ -221,18 +232,26 @@ class BundleVerifierTest {
   @Test
   void signedWrongDigestIsDigestMismatch() throws Exception {
     String wrong = "00".repeat(32);
-    String json = "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"11f8:4000\"],"
-        + "\"PayloadSha256\":\"" + wrong + "\"}";
-    BundleException e = refused(TestBundles.assemble(json, PAYLOAD, "vendor-2026", VENDOR.getPrivate()),
-        Reason.DIGEST_MISMATCH);
+    String json =
+        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"11f8:4000\"],"
+            + "\"PayloadSha256\":\""
+            + wrong
+            + "\"}";
+    BundleException e =
+        refused(
+            TestBundles.assemble(json, PAYLOAD, "vendor-2026", VENDOR.getPrivate()),
+            Reason.DIGEST_MISMATCH);
     assertTrue(e.getMessage().contains(wrong), e.getMessage());
   }
 
   @Test
   void signedUpperCaseDigestIsAccepted() throws Exception {
     String digest = BundleFormat.sha256Hex(PAYLOAD).toUpperCase(java.util.Locale.ROOT);
-    String json = "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"11f8:4000\"],"
-        + "\"PayloadSha256\":\"" + digest + "\"}";
+    String json =
+        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"11f8:4000\"],"
+            + "\"PayloadSha256\":\""
+            + digest
+            + "\"}";
     Path f = write(TestBundles.assemble(json, PAYLOAD, "vendor-2026", VENDOR.getPrivate()));
     assertEquals("", verifier.verify(f).manifest().description());
   }
@@ -240,28 +259,42 @@ class BundleVerifierTest {
   @Test
   void signedButInvalidManifestsAreMalformed() throws Exception {
     String digest = BundleFormat.sha256Hex(PAYLOAD);
-    for (String json : List.of(
-        "not json",
-        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"]}",
-        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[],\"PayloadSha256\":\"" + digest + "\"}",
-        "{\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\"" + digest + "\"}",
-        "{\"Component\":\"pcie-switch\",\"Version\":1,\"Compatible\":[\"a\"],\"PayloadSha256\":\"" + digest + "\"}",
-        "{\"Component\":\"x\",\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],"
-            + "\"PayloadSha256\":\"" + digest + "\"}",
-        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\"abc\"}",
-        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\"" + digest
-            + "\",\"Extra\":true}",
-        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\"" + digest
-            + "\"} {}")) {
-      refused(TestBundles.assemble(json, PAYLOAD, "vendor-2026", VENDOR.getPrivate()), Reason.MALFORMED);
+    for (String json :
+        List.of(
+            "not json",
+            "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"]}",
+            "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[],\"PayloadSha256\":\""
+                + digest
+                + "\"}",
+            "{\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\"" + digest + "\"}",
+            "{\"Component\":\"pcie-switch\",\"Version\":1,\"Compatible\":[\"a\"],\"PayloadSha256\":\""
+                + digest
+                + "\"}",
+            "{\"Component\":\"x\",\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],"
+                + "\"PayloadSha256\":\""
+                + digest
+                + "\"}",
+            "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\"abc\"}",
+            "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\""
+                + digest
+                + "\",\"Extra\":true}",
+            "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"PayloadSha256\":\""
+                + digest
+                + "\"} {}")) {
+      refused(
+          TestBundles.assemble(json, PAYLOAD, "vendor-2026", VENDOR.getPrivate()),
+          Reason.MALFORMED);
     }
   }
 
   @Test
   void invalidUtf8ManifestIsMalformed() throws Exception {
     String digest = BundleFormat.sha256Hex(PAYLOAD);
-    String json = "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"Description\":\"\u00e9\","
-        + "\"PayloadSha256\":\"" + digest + "\"}";
+    String json =
+        "{\"Component\":\"pcie-switch\",\"Version\":\"1\",\"Compatible\":[\"a\"],\"Description\":\"\u00e9\","
+            + "\"PayloadSha256\":\""
+            + digest
+            + "\"}";
     byte[] b = TestBundles.assemble(json, PAYLOAD, "vendor-2026", VENDOR.getPrivate());
     // a valid signature over a manifest with a lone continuation byte
     byte[] manifest = json.getBytes(StandardCharsets.UTF_8);

@@ -20,8 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StagingStoreTest {
 
-  @TempDir
-  Path tmp;
+  @TempDir Path tmp;
 
   private static List<Path> files(Path dir) throws IOException {
     try (Stream<Path> s = Files.list(dir)) {
@@ -69,17 +68,18 @@ class StagingStoreTest {
   @Test
   void failingUploadLeavesNothing() throws Exception {
     StagingStore store = new StagingStore(tmp.resolve("s"), 1_000_000);
-    InputStream broken = new InputStream() {
-      int n;
+    InputStream broken =
+        new InputStream() {
+          int n;
 
-      @Override
-      public int read() throws IOException {
-        if (n++ > 5000) {
-          throw new IOException("connection reset");
-        }
-        return 7;
-      }
-    };
+          @Override
+          public int read() throws IOException {
+            if (n++ > 5000) {
+              throw new IOException("connection reset");
+            }
+            return 7;
+          }
+        };
     assertThrows(IOException.class, () -> store.stage(broken));
     assertEquals(List.of(), files(store.dir()));
   }
@@ -113,7 +113,8 @@ class StagingStoreTest {
     StagingStore store = new StagingStore(tmp.resolve("s"), 100);
     StagingStore.Upload first = store.begin().orElseThrow();
     assertTrue(Files.isRegularFile(first.file()));
-    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(first.file())));
+    assertEquals(
+        "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(first.file())));
     assertTrue(store.uploading());
     assertTrue(store.begin().isEmpty(), "a second upload waits for the first");
     Files.write(first.file(), new byte[50]);
@@ -132,7 +133,8 @@ class StagingStoreTest {
     long free = store.usableSpace();
     assertTrue(free > 0);
     store.requireSpace(1, 0);
-    BundleException e = assertThrows(BundleException.class, () -> store.requireSpace(1, free + (1L << 30)));
+    BundleException e =
+        assertThrows(BundleException.class, () -> store.requireSpace(1, free + (1L << 30)));
     assertEquals(BundleException.Reason.NO_SPACE, e.reason());
     assertTrue(e.getMessage().contains("bytes free"), e.getMessage());
   }

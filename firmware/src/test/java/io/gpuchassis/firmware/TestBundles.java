@@ -7,14 +7,17 @@ import java.security.PrivateKey;
 import java.security.Signature;
 import java.util.List;
 
-/** Builds bundles byte by byte, independently of BundleSigner, so tests can sign contents the signer never would. */
+/**
+ * Builds bundles byte by byte, independently of BundleSigner, so tests can sign contents the signer
+ * never would.
+ */
 final class TestBundles {
 
-  static final BundleManifest SWITCH = new BundleManifest("pcie-switch", "4.70.0.12",
-      List.of("11f8:4000", "11f8:4028"), "PM40100 firmware", null);
+  static final BundleManifest SWITCH =
+      new BundleManifest(
+          "pcie-switch", "4.70.0.12", List.of("11f8:4000", "11f8:4028"), "PM40100 firmware", null);
 
-  private TestBundles() {
-  }
+  private TestBundles() {}
 
   static byte[] header(byte[] magic, long manifestLength, long payloadLength) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -24,11 +27,15 @@ final class TestBundles {
     return out.toByteArray();
   }
 
-  /** magic, lengths, manifest, payload, key id, and an Ed25519 signature by {@code key} over the first four. */
+  /**
+   * magic, lengths, manifest, payload, key id, and an Ed25519 signature by {@code key} over the
+   * first four.
+   */
   static byte[] assemble(String manifestJson, byte[] payload, String keyId, PrivateKey key) {
     byte[] manifest = manifestJson.getBytes(StandardCharsets.UTF_8);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.writeBytes(header("GCFWBNDL".getBytes(StandardCharsets.US_ASCII), manifest.length, payload.length));
+    out.writeBytes(
+        header("GCFWBNDL".getBytes(StandardCharsets.US_ASCII), manifest.length, payload.length));
     out.writeBytes(manifest);
     out.writeBytes(payload);
     byte[] signed = out.toByteArray();

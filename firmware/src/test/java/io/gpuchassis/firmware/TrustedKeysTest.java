@@ -17,15 +17,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TrustedKeysTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void loadsEveryPemByFileName() throws Exception {
     KeyPair a = BundleSigner.generateKeyPair();
     KeyPair b = BundleSigner.generateKeyPair();
     Files.writeString(dir.resolve("vendor-a.pem"), BundleSigner.publicKeyPem(a.getPublic()));
-    Files.writeString(dir.resolve("vendor-b.pem"), BundleSigner.publicKeyPem(b.getPublic()).replace("\n", "\r\n"));
+    Files.writeString(
+        dir.resolve("vendor-b.pem"),
+        BundleSigner.publicKeyPem(b.getPublic()).replace("\n", "\r\n"));
     Files.writeString(dir.resolve("README.txt"), "not a key");
     Files.writeString(dir.resolve("vendor-a.key"), BundleSigner.privateKeyPem(a.getPrivate()));
     TrustedKeys keys = TrustedKeys.load(dir);
@@ -45,8 +46,11 @@ class TrustedKeysTest {
 
   @Test
   void malformedFileIsAnIoExceptionNamingIt() throws Exception {
-    Files.writeString(dir.resolve("good.pem"), BundleSigner.publicKeyPem(BundleSigner.generateKeyPair().getPublic()));
-    Files.writeString(dir.resolve("broken.pem"), "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n");
+    Files.writeString(
+        dir.resolve("good.pem"),
+        BundleSigner.publicKeyPem(BundleSigner.generateKeyPair().getPublic()));
+    Files.writeString(
+        dir.resolve("broken.pem"), "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n");
     IOException e = assertThrows(IOException.class, () -> TrustedKeys.load(dir));
     assertTrue(e.getMessage().contains("broken.pem"), e.getMessage());
   }
@@ -54,22 +58,36 @@ class TrustedKeysTest {
   @Test
   void garbageAndPrivateKeyFilesAreRefused() throws Exception {
     Files.writeString(dir.resolve("junk.pem"), "hello");
-    assertTrue(assertThrows(IOException.class, () -> TrustedKeys.load(dir)).getMessage().contains("junk.pem"));
+    assertTrue(
+        assertThrows(IOException.class, () -> TrustedKeys.load(dir))
+            .getMessage()
+            .contains("junk.pem"));
     Files.delete(dir.resolve("junk.pem"));
-    Files.writeString(dir.resolve("priv.pem"), BundleSigner.privateKeyPem(BundleSigner.generateKeyPair().getPrivate()));
-    assertTrue(assertThrows(IOException.class, () -> TrustedKeys.load(dir)).getMessage().contains("priv.pem"));
+    Files.writeString(
+        dir.resolve("priv.pem"),
+        BundleSigner.privateKeyPem(BundleSigner.generateKeyPair().getPrivate()));
+    assertTrue(
+        assertThrows(IOException.class, () -> TrustedKeys.load(dir))
+            .getMessage()
+            .contains("priv.pem"));
   }
 
   @Test
   void nonEd25519KeyIsRefused() throws Exception {
     KeyPairGenerator ec = KeyPairGenerator.getInstance("EC");
     ec.initialize(256);
-    String pem = "-----BEGIN PUBLIC KEY-----\n"
-        + java.util.Base64.getMimeEncoder().encodeToString(ec.generateKeyPair().getPublic().getEncoded())
-        + "\n-----END PUBLIC KEY-----\n";
+    String pem =
+        "-----BEGIN PUBLIC KEY-----\n"
+            + java.util.Base64.getMimeEncoder()
+                .encodeToString(ec.generateKeyPair().getPublic().getEncoded())
+            + "\n-----END PUBLIC KEY-----\n";
     Files.writeString(dir.resolve("ec.pem"), pem);
-    assertTrue(assertThrows(IOException.class, () -> TrustedKeys.load(dir)).getMessage().contains("ec.pem"));
-    assertThrows(IllegalArgumentException.class,
+    assertTrue(
+        assertThrows(IOException.class, () -> TrustedKeys.load(dir))
+            .getMessage()
+            .contains("ec.pem"));
+    assertThrows(
+        IllegalArgumentException.class,
         () -> TrustedKeys.of(Map.of("ec", ec.generateKeyPair().getPublic())));
   }
 
@@ -87,8 +105,12 @@ class TrustedKeysTest {
     KeyPair k = BundleSigner.generateKeyPair();
     String pub = BundleSigner.publicKeyPem(k.getPublic());
     String priv = BundleSigner.privateKeyPem(k.getPrivate());
-    assertTrue(pub.startsWith("-----BEGIN PUBLIC KEY-----\n") && pub.endsWith("-----END PUBLIC KEY-----\n"));
-    assertTrue(priv.startsWith("-----BEGIN PRIVATE KEY-----\n") && priv.endsWith("-----END PRIVATE KEY-----\n"));
+    assertTrue(
+        pub.startsWith("-----BEGIN PUBLIC KEY-----\n")
+            && pub.endsWith("-----END PUBLIC KEY-----\n"));
+    assertTrue(
+        priv.startsWith("-----BEGIN PRIVATE KEY-----\n")
+            && priv.endsWith("-----END PRIVATE KEY-----\n"));
     assertEquals(k.getPublic(), BundleSigner.readPublicKeyPem(pub));
     assertEquals(k.getPrivate(), BundleSigner.readPrivateKeyPem(priv));
     assertThrows(IllegalArgumentException.class, () -> BundleSigner.readPublicKeyPem(priv));

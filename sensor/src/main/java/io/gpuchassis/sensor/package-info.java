@@ -1,2 +1,5 @@
-/** Chassis sensors and GPIO lines through Pi4J, GPU sideband, thresholds and register-level simulated devices. */
+/**
+ * Chassis sensors and GPIO lines through Pi4J, GPU sideband, thresholds and register-level
+ * simulated devices.
+ */
 package io.gpuchassis.sensor;

@@ -10,7 +10,7 @@ package io.gpuchassis.switchdrv;
  */
 public record Binding(int physicalPort, int partition, int logicalPort, BindState state) {
 
-    public boolean bound() {
-        return state == BindState.BOUND;
-    }
+  public boolean bound() {
+    return state == BindState.BOUND;
+  }
 }

@@ -15,6 +15,15 @@ package io.gpuchassis.switchdrv;
  * @param start flash address where the partition starts
  * @param sizeBytes partition size in bytes
  */
-public record FirmwarePartition(FirmwareType type, int copy, long imageCrc, long imageLength, int imageVersion,
-        boolean valid, boolean active, boolean running, boolean readOnly, long start, long sizeBytes) {
-}
+public record FirmwarePartition(
+    FirmwareType type,
+    int copy,
+    long imageCrc,
+    long imageLength,
+    int imageVersion,
+    boolean valid,
+    boolean active,
+    boolean running,
+    boolean readOnly,
+    long start,
+    long sizeBytes) {}

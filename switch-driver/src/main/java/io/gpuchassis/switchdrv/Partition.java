@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * One partition (virtual switch seen by one host): its upstream port and the downstream ports
- * bound into it.
+ * One partition (virtual switch seen by one host): its upstream port and the downstream ports bound
+ * into it.
  *
  * @param id partition ID
  * @param upstreamPort physical port of the partition's USP, when the firmware reports one
@@ -13,7 +13,7 @@ import java.util.OptionalInt;
  */
 public record Partition(int id, OptionalInt upstreamPort, List<Binding> bindings) {
 
-    public Partition {
-        bindings = List.copyOf(bindings);
-    }
+  public Partition {
+    bindings = List.copyOf(bindings);
+  }
 }

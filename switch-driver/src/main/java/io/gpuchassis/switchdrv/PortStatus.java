@@ -18,21 +18,31 @@ import java.util.OptionalInt;
  * @param laneReversal lane-reversal code (0 normal)
  * @param firstActiveLane first active lane
  */
-public record PortStatus(int physicalPort, OptionalInt partition, int logicalPort, boolean upstream,
-        boolean linkUp, int negotiatedGen, int negotiatedWidth, int maxGen, int maxWidth, LtssmState ltssm,
-        int laneReversal, int firstActiveLane) {
+public record PortStatus(
+    int physicalPort,
+    OptionalInt partition,
+    int logicalPort,
+    boolean upstream,
+    boolean linkUp,
+    int negotiatedGen,
+    int negotiatedWidth,
+    int maxGen,
+    int maxWidth,
+    LtssmState ltssm,
+    int laneReversal,
+    int firstActiveLane) {
 
-    /** Whether the link trained below what the port can do (narrower or slower). */
-    public boolean degraded() {
-        return linkUp && (negotiatedWidth < maxWidth || negotiatedGen < maxGen);
-    }
+  /** Whether the link trained below what the port can do (narrower or slower). */
+  public boolean degraded() {
+    return linkUp && (negotiatedWidth < maxWidth || negotiatedGen < maxGen);
+  }
 
-    /** Usable data rate per direction in MB/s (per-lane table 250/500/985/1969/3938/7563 MB/s). */
-    public long bandwidthMBps() {
-        int[] perLane = {0, 250, 500, 985, 1969, 3938, 7563};
-        if (!linkUp || negotiatedGen < 1 || negotiatedGen > 6) {
-            return 0;
-        }
-        return (long) perLane[negotiatedGen] * negotiatedWidth;
+  /** Usable data rate per direction in MB/s (per-lane table 250/500/985/1969/3938/7563 MB/s). */
+  public long bandwidthMBps() {
+    int[] perLane = {0, 250, 500, 985, 1969, 3938, 7563};
+    if (!linkUp || negotiatedGen < 1 || negotiatedGen > 6) {
+      return 0;
     }
+    return (long) perLane[negotiatedGen] * negotiatedWidth;
+  }
 }

@@ -7,8 +7,8 @@ package io.gpuchassis.switchdrv;
 @FunctionalInterface
 public interface ProgressListener {
 
-    /** A listener that ignores progress. */
-    ProgressListener NONE = (sent, total) -> { };
+  /** A listener that ignores progress. */
+  ProgressListener NONE = (sent, total) -> {};
 
-    void progress(long bytesSent, long totalBytes);
+  void progress(long bytesSent, long totalBytes);
 }

@@ -15,7 +15,15 @@ package io.gpuchassis.switchdrv;
  * @param revision silicon revision nibble from PING (0x0F RevA, 0x0E RevA.1, 0 RevB, 1 RevC)
  * @param productId the product_id string, trimmed
  */
-public record SwitchIdentity(int vendorId, int deviceId, Generation generation, String variant, int lanes,
-        int deviceVersion, long serialNumber, FirmwareVersion firmwareVersion, BootPhase bootPhase,
-        int revision, String productId) {
-}
+public record SwitchIdentity(
+    int vendorId,
+    int deviceId,
+    Generation generation,
+    String variant,
+    int lanes,
+    int deviceVersion,
+    long serialNumber,
+    FirmwareVersion firmwareVersion,
+    BootPhase bootPhase,
+    int revision,
+    String productId) {}

@@ -20,81 +20,99 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A simulated chip served over one transport, with a real driver connected to it. Closes
- * everything it started (servers, pty console, Pi4J context) in reverse order.
+ * A simulated chip served over one transport, with a real driver connected to it. Closes everything
+ * it started (servers, pty console, Pi4J context) in reverse order.
  */
 public final class SimRig implements AutoCloseable {
 
-    /** Short timings so that fault tests finish quickly. */
-    public static final DriverOptions FAST = new DriverOptions(Duration.ofMillis(1500), Duration.ofSeconds(2),
-            Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofMillis(1), Duration.ofMillis(1),
-            Duration.ofMillis(20));
+  /** Short timings so that fault tests finish quickly. */
+  public static final DriverOptions FAST =
+      new DriverOptions(
+          Duration.ofMillis(1500),
+          Duration.ofSeconds(2),
+          Duration.ofSeconds(2),
+          Duration.ofSeconds(3),
+          Duration.ofMillis(1),
+          Duration.ofMillis(1),
+          Duration.ofMillis(20));
 
-    public final SimulatedSwitch sim;
-    public final SwitchtecDriver driver;
-    public final TransportKind kind;
-    private final List<AutoCloseable> resources = new ArrayList<>();
+  public final SimulatedSwitch sim;
+  public final SwitchtecDriver driver;
+  public final TransportKind kind;
+  private final List<AutoCloseable> resources = new ArrayList<>();
 
-    private SimRig(TransportKind kind, SimulatedSwitch sim, DriverOptions options) throws Exception {
-        this.kind = kind;
-        this.sim = sim;
-        this.driver = SwitchtecDriver.open(transport(kind, options), options);
-        resources.add(driver);
-    }
+  private SimRig(TransportKind kind, SimulatedSwitch sim, DriverOptions options) throws Exception {
+    this.kind = kind;
+    this.sim = sim;
+    this.driver = SwitchtecDriver.open(transport(kind, options), options);
+    resources.add(driver);
+  }
 
-    public static SimRig start(TransportKind kind, SimulatedSwitchConfig config) throws Exception {
-        return start(kind, config, FAST);
-    }
+  public static SimRig start(TransportKind kind, SimulatedSwitchConfig config) throws Exception {
+    return start(kind, config, FAST);
+  }
 
-    public static SimRig start(TransportKind kind, SimulatedSwitchConfig config, DriverOptions options)
-            throws Exception {
-        return new SimRig(kind, new SimulatedSwitch(config), options);
-    }
+  public static SimRig start(
+      TransportKind kind, SimulatedSwitchConfig config, DriverOptions options) throws Exception {
+    return new SimRig(kind, new SimulatedSwitch(config), options);
+  }
 
-    private SwitchTransport transport(TransportKind kind, DriverOptions options) throws Exception {
-        Duration io = Duration.ofMillis(500);
-        switch (kind) {
-            case IN_MEMORY:
-                return new InMemorySwitchTransport(sim.gas(), sim.name());
-            case TCP:
-            case TCP_GAS: {
-                SmwpServer server = SmwpServer.start(List.of(sim), 0);
-                resources.add(server);
-                TcpSwitchTransport t = new TcpSwitchTransport(server.address(), 0, io);
-                return kind == TransportKind.TCP ? t : new GasOnlyTransport(t);
-            }
-            case I2C: {
-                SimulatedI2cProvider provider = new SimulatedI2cProvider();
-                provider.attach(2, 0x59, sim);
-                Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(provider).build();
-                resources.add(pi4j::shutdown);
-                I2C i2c = pi4j.create(I2C.newConfigBuilder(pi4j).id("switch-sw1").bus(2).device(0x59)
-                        .provider(SimulatedI2cProvider.ID).build());
-                return new I2cSwitchTransport(i2c, new I2cSwitchTransport.Options(20, 20, Duration.ofMillis(1)));
-            }
-            case UART_PTY: {
-                PtyConsole pty = PtyConsole.open(sim);
-                resources.add(pty);
-                return new UartSwitchTransport(JSerialCommLink.open(pty.slavePath().toString()),
-                        new UartSwitchTransport.Options(io, 3));
-            }
-            default:
-                throw new IllegalArgumentException(kind.toString());
+  private SwitchTransport transport(TransportKind kind, DriverOptions options) throws Exception {
+    Duration io = Duration.ofMillis(500);
+    switch (kind) {
+      case IN_MEMORY:
+        return new InMemorySwitchTransport(sim.gas(), sim.name());
+      case TCP:
+      case TCP_GAS:
+        {
+          SmwpServer server = SmwpServer.start(List.of(sim), 0);
+          resources.add(server);
+          TcpSwitchTransport t = new TcpSwitchTransport(server.address(), 0, io);
+          return kind == TransportKind.TCP ? t : new GasOnlyTransport(t);
         }
+      case I2C:
+        {
+          SimulatedI2cProvider provider = new SimulatedI2cProvider();
+          provider.attach(2, 0x59, sim);
+          Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(provider).build();
+          resources.add(pi4j::shutdown);
+          I2C i2c =
+              pi4j.create(
+                  I2C.newConfigBuilder(pi4j)
+                      .id("switch-sw1")
+                      .bus(2)
+                      .device(0x59)
+                      .provider(SimulatedI2cProvider.ID)
+                      .build());
+          return new I2cSwitchTransport(
+              i2c, new I2cSwitchTransport.Options(20, 20, Duration.ofMillis(1)));
+        }
+      case UART_PTY:
+        {
+          PtyConsole pty = PtyConsole.open(sim);
+          resources.add(pty);
+          return new UartSwitchTransport(
+              JSerialCommLink.open(pty.slavePath().toString()),
+              new UartSwitchTransport.Options(io, 3));
+        }
+      default:
+        throw new IllegalArgumentException(kind.toString());
     }
+  }
 
-    @Override
-    public void close() {
-        RuntimeException failure = null;
-        for (int i = resources.size() - 1; i >= 0; i--) {
-            try {
-                resources.get(i).close();
-            } catch (Exception e) {
-                failure = failure == null ? new IllegalStateException("closing the rig failed", e) : failure;
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+  @Override
+  public void close() {
+    RuntimeException failure = null;
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      try {
+        resources.get(i).close();
+      } catch (Exception e) {
+        failure =
+            failure == null ? new IllegalStateException("closing the rig failed", e) : failure;
+      }
     }
+    if (failure != null) {
+      throw failure;
+    }
+  }
 }

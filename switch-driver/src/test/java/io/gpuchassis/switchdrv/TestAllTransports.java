@@ -12,5 +12,4 @@ import org.junit.jupiter.params.provider.EnumSource;
 @Retention(RetentionPolicy.RUNTIME)
 @ParameterizedTest(name = "[{0}]")
 @EnumSource(TransportKind.class)
-public @interface TestAllTransports {
-}
+public @interface TestAllTransports {}

@@ -55,8 +55,14 @@ final class BoardBuilder {
   private BoardDescription build(String source) {
     ChassisEntry chassis = root.chassis();
     // the serial number is the FRU EEPROM's to tell, not the file's
-    ChassisIdentity identity = new ChassisIdentity(
-        chassis.id(), chassis.manufacturer(), chassis.model(), chassis.sku(), "", chassis.partNumber());
+    ChassisIdentity identity =
+        new ChassisIdentity(
+            chassis.id(),
+            chassis.manufacturer(),
+            chassis.model(),
+            chassis.sku(),
+            "",
+            chassis.partNumber());
     return new BoardDescription(
         source,
         identity,
@@ -70,14 +76,27 @@ final class BoardBuilder {
         root.devices().stream().map(this::device).toList(),
         Optional.ofNullable(root.powerSupplyRedundancy())
             .map(entry -> new PowerSupplyRedundancy(entry.type(), entry.minNeeded())),
-        Optional.ofNullable(root.console()).map(c -> new ConsolePort(c.device(),
-            c.baud() == null ? io.gpuchassis.agent.config.ConsoleSettings.DEFAULT_BAUD : c.baud())),
+        Optional.ofNullable(root.console())
+            .map(
+                c ->
+                    new ConsolePort(
+                        c.device(),
+                        c.baud() == null
+                            ? io.gpuchassis.agent.config.ConsoleSettings.DEFAULT_BAUD
+                            : c.baud())),
         simulation());
   }
 
   private BoardSwitch boardSwitch(SwitchEntry entry) {
-    SwitchChip chip = new SwitchChip(entry.id(), entry.manufacturer(), entry.model(), entry.vendorId().value(),
-        entry.deviceId().value(), entry.laneCount(), entry.portCount());
+    SwitchChip chip =
+        new SwitchChip(
+            entry.id(),
+            entry.manufacturer(),
+            entry.model(),
+            entry.vendorId().value(),
+            entry.deviceId().value(),
+            entry.laneCount(),
+            entry.portCount());
     SwitchAccess access;
     if (entry.i2c() != null) {
       access = new I2cAccess(tree.resolve(entry.i2c()));
@@ -95,10 +114,15 @@ final class BoardBuilder {
     List<InterSwitchLink> links = new ArrayList<>();
     for (int i = 0; i < root.links().size(); i++) {
       LinkEntry link = root.links().get(i);
-      links.add(new InterSwitchLink(
-          link.a().switchId(), link.a().port(), link.b().switchId(), link.b().port(),
-          Math.min(link.a().width(), link.b().width()), Math.min(link.a().maxGen(), link.b().maxGen()),
-          partitions.links().get(i).partition()));
+      links.add(
+          new InterSwitchLink(
+              link.a().switchId(),
+              link.a().port(),
+              link.b().switchId(),
+              link.b().port(),
+              Math.min(link.a().width(), link.b().width()),
+              Math.min(link.a().maxGen(), link.b().maxGen()),
+              partitions.links().get(i).partition()));
     }
     return links;
   }
@@ -107,22 +131,39 @@ final class BoardBuilder {
     List<HostPort> hosts = new ArrayList<>();
     for (int i = 0; i < root.hosts().size(); i++) {
       var host = root.hosts().get(i);
-      hosts.add(new HostPort(host.id(), host.switchId(), host.port(), host.width(), host.maxGen(),
-          partitions.hosts().get(i).partition()));
+      hosts.add(
+          new HostPort(
+              host.id(),
+              host.switchId(),
+              host.port(),
+              host.width(),
+              host.maxGen(),
+              partitions.hosts().get(i).partition()));
     }
     return hosts;
   }
 
   private static Slot slot(SlotEntry entry) {
-    return new Slot(entry.id(), entry.switchId(), entry.port(), entry.width(), entry.maxGen(), Optional.empty());
+    return new Slot(
+        entry.id(),
+        entry.switchId(),
+        entry.port(),
+        entry.width(),
+        entry.maxGen(),
+        Optional.empty());
   }
 
   private SlotAccess slotAccess(SlotEntry entry) {
     Optional<I2cPath> sideband = Optional.ofNullable(entry.sideband()).map(tree::resolve);
     PinsEntry pins = entry.pins();
-    SlotLines lines = pins == null
-        ? SlotLines.NONE
-        : new SlotLines(line(pins.presence()), line(pins.powerEnable()), line(pins.perst()), line(pins.attentionLed()));
+    SlotLines lines =
+        pins == null
+            ? SlotLines.NONE
+            : new SlotLines(
+                line(pins.presence()),
+                line(pins.powerEnable()),
+                line(pins.perst()),
+                line(pins.attentionLed()));
     return new SlotAccess(entry.id(), sideband, lines);
   }
 
@@ -140,7 +181,8 @@ final class BoardBuilder {
   }
 
   private static I2cMux mux(MuxEntry entry) {
-    return new I2cMux(entry.id(), I2cPart.PCA9548, entry.bus(), entry.address().value(), entry.kernelBusList());
+    return new I2cMux(
+        entry.id(), I2cPart.PCA9548, entry.bus(), entry.address().value(), entry.kernelBusList());
   }
 
   private I2cDevice device(DeviceEntry entry) {
@@ -151,18 +193,23 @@ final class BoardBuilder {
           new TemperatureSensor(sensor.id(), sensor.physicalContext().name()), part, path);
     }
     if (entry instanceof PowerSupplyEntry supply) {
-      return new PowerSupplyDevice(new PowerSupply(supply.id(), supply.model(), supply.ratedWatts()), path);
+      return new PowerSupplyDevice(
+          new PowerSupply(supply.id(), supply.model(), supply.ratedWatts()), path);
     }
     if (entry instanceof FanControllerEntry controller) {
-      int pulses = controller.pulsesPerRevolution() != null
-          ? controller.pulsesPerRevolution() : DEFAULT_PULSES_PER_REVOLUTION;
-      List<FanChannel> fans = controller.fanList().stream()
-          .map(fan -> new FanChannel(new Fan(fan.id(), fan.maxRpm()), fan.channel()))
-          .toList();
+      int pulses =
+          controller.pulsesPerRevolution() != null
+              ? controller.pulsesPerRevolution()
+              : DEFAULT_PULSES_PER_REVOLUTION;
+      List<FanChannel> fans =
+          controller.fanList().stream()
+              .map(fan -> new FanChannel(new Fan(fan.id(), fan.maxRpm()), fan.channel()))
+              .toList();
       return new FanControllerDevice(controller.id(), path, pulses, fans);
     }
     if (entry instanceof RailEntry rail) {
-      return new RailMonitorDevice(rail.id(), path, rail.shuntOhms(), rail.maxAmps(), rail.feedList());
+      return new RailMonitorDevice(
+          rail.id(), path, rail.shuntOhms(), rail.maxAmps(), rail.feedList());
     }
     if (entry instanceof ExpanderEntry expander) {
       return new ExpanderDevice(expander.id(), path);
@@ -176,16 +223,31 @@ final class BoardBuilder {
       return SimulationSetup.NONE;
     }
     Map<String, SimulatedSwitchIdentity> switches = new LinkedHashMap<>();
-    simulation.switchList().forEach(entry -> switches.put(
-        entry.switchId(), new SimulatedSwitchIdentity(entry.serialNumber(), entry.firmwareVersion())));
+    simulation
+        .switchList()
+        .forEach(
+            entry ->
+                switches.put(
+                    entry.switchId(),
+                    new SimulatedSwitchIdentity(entry.serialNumber(), entry.firmwareVersion())));
     Map<Integer, Gpu> gpus = new LinkedHashMap<>();
     simulation.gpuList().forEach(entry -> gpus.put(entry.slot(), gpu(entry)));
-    return new SimulationSetup(Optional.ofNullable(simulation.chassisSerialNumber()), switches, gpus);
+    return new SimulationSetup(
+        Optional.ofNullable(simulation.chassisSerialNumber()), switches, gpus);
   }
 
   private static Gpu gpu(SimulatedGpuEntry entry) {
-    return new Gpu(entry.model(), entry.vendorId().value(), entry.deviceId().value(),
-        entry.subsystemVendorId().value(), entry.subsystemId().value(), entry.serialNumber(), entry.memoryGiB(),
-        entry.tdpWatts(), entry.firmwareVersion(), entry.maxGen(), entry.maxWidth());
+    return new Gpu(
+        entry.model(),
+        entry.vendorId().value(),
+        entry.deviceId().value(),
+        entry.subsystemVendorId().value(),
+        entry.subsystemId().value(),
+        entry.serialNumber(),
+        entry.memoryGiB(),
+        entry.tdpWatts(),
+        entry.firmwareVersion(),
+        entry.maxGen(),
+        entry.maxWidth());
   }
 }

@@ -102,12 +102,22 @@ public record BoardDescription(
   }
 
   /**
-   * The chassis model's first snapshot: the board's parts as the model's records, before anything has been read
-   * from the hardware (no GPUs, no serial number, no observation, no binding).
+   * The chassis model's first snapshot: the board's parts as the model's records, before anything
+   * has been read from the hardware (no GPUs, no serial number, no observation, no binding).
    */
   public ChassisState initialState() {
-    return new ChassisState(0, identity, switches.stream().map(BoardSwitch::chip).toList(), interSwitchLinks, hosts,
-        slots, fans(), powerSupplies(), temperatureSensors(), Map.of(), Map.of());
+    return new ChassisState(
+        0,
+        identity,
+        switches.stream().map(BoardSwitch::chip).toList(),
+        interSwitchLinks,
+        hosts,
+        slots,
+        fans(),
+        powerSupplies(),
+        temperatureSensors(),
+        Map.of(),
+        Map.of());
   }
 
   // --- lookups -----------------------------------------------------------------------------------
@@ -167,12 +177,18 @@ public record BoardDescription(
     return devicesOfType(PowerSupplyDevice.class).stream().map(PowerSupplyDevice::supply).toList();
   }
 
-  /** The chassis temperature sensors, in file order; switch die and GPU temperatures are not among them. */
+  /**
+   * The chassis temperature sensors, in file order; switch die and GPU temperatures are not among
+   * them.
+   */
   public List<TemperatureSensor> temperatureSensors() {
-    return devicesOfType(TemperatureSensorDevice.class).stream().map(TemperatureSensorDevice::sensor).toList();
+    return devicesOfType(TemperatureSensorDevice.class).stream()
+        .map(TemperatureSensorDevice::sensor)
+        .toList();
   }
 
-  // --- wiring --------------------------------------------------------------------------------------
+  // --- wiring
+  // --------------------------------------------------------------------------------------
 
   /** Slots fed by this switch, in file order. */
   public List<Slot> slotsOnSwitch(String switchId) {
@@ -206,11 +222,14 @@ public record BoardDescription(
    * switch, empty if either id is unknown or no path exists (a validated board always has one).
    */
   public OptionalInt interSwitchHops(String fromSwitchId, String toSwitchId) {
-    return SwitchGraph.ofModelLinks(switches.stream().map(BoardSwitch::id).toList(), interSwitchLinks)
+    return SwitchGraph.ofModelLinks(
+            switches.stream().map(BoardSwitch::id).toList(), interSwitchLinks)
         .hops(fromSwitchId, toSwitchId);
   }
 
-  /** The fewest inter-switch links between a host connection and a slot; empty if either is unknown. */
+  /**
+   * The fewest inter-switch links between a host connection and a slot; empty if either is unknown.
+   */
   public OptionalInt hopsFromHostToSlot(String hostId, int slotNumber) {
     Optional<HostPort> host = host(hostId);
     Optional<Slot> slot = slot(slotNumber);
@@ -220,7 +239,8 @@ public record BoardDescription(
     return interSwitchHops(host.get().switchId(), slot.get().switchId());
   }
 
-  // --- the simulation ------------------------------------------------------------------------------
+  // --- the simulation
+  // ------------------------------------------------------------------------------
 
   /** The slots as the simulator fills them: each with the GPU of {@link #simulation()}, if any. */
   public List<Slot> simulatedSlots() {
@@ -238,7 +258,12 @@ public record BoardDescription(
   }
 
   private Slot asSimulated(Slot slot) {
-    return new Slot(slot.number(), slot.switchId(), slot.port(), slot.lanes(), slot.pcieGeneration(),
+    return new Slot(
+        slot.number(),
+        slot.switchId(),
+        slot.port(),
+        slot.lanes(),
+        slot.pcieGeneration(),
         simulation.gpu(slot.number()));
   }
 

@@ -5,9 +5,10 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * The device nodes a board file names: the I2C adapters of its switch chips, muxes and devices (a kernel-driven mux's
- * channel buses included), the UARTs of its switch chips, the gpiochips of its processor GPIO lines, and its console
- * port. The service may open these and no others (docs/PACKAGING.md, {@code bmc-agent devices}).
+ * The device nodes a board file names: the I2C adapters of its switch chips, muxes and devices (a
+ * kernel-driven mux's channel buses included), the UARTs of its switch chips, the gpiochips of its
+ * processor GPIO lines, and its console port. The service may open these and no others
+ * (docs/PACKAGING.md, {@code bmc-agent devices}).
  */
 public final class BoardDevices {
 
@@ -31,8 +32,9 @@ public final class BoardDevices {
     for (SlotAccess slot : board.slotAccess()) {
       slot.sideband().ifPresent(path -> addPath(nodes, path));
       SlotLines lines = slot.lines();
-      for (Optional<LineRef> line : java.util.List.of(lines.presence(), lines.powerEnable(), lines.perst(),
-          lines.attentionLed())) {
+      for (Optional<LineRef> line :
+          java.util.List.of(
+              lines.presence(), lines.powerEnable(), lines.perst(), lines.attentionLed())) {
         line.filter(GpioLineRef.class::isInstance)
             .map(GpioLineRef.class::cast)
             .ifPresent(gpio -> nodes.add("/dev/" + gpio.chip()));

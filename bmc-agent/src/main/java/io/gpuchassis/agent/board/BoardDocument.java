@@ -13,9 +13,9 @@ import java.util.List;
  * <p>Jackson binds YAML into these records so that it reports unknown keys, missing keys and wrong
  * types with their line. Keys that are optional, or that only some forms need (the I2C path keys,
  * the pin forms), are nullable here; {@link BoardValidator} checks the combinations and references
- * on these records, with the paths as written, and {@link BoardBuilder} turns a valid document
- * into model records. {@code "switch"} is a Java keyword, so components bound to that key are
- * named {@code switchId}.
+ * on these records, with the paths as written, and {@link BoardBuilder} turns a valid document into
+ * model records. {@code "switch"} is a Java keyword, so components bound to that key are named
+ * {@code switchId}.
  */
 final class BoardDocument {
 
@@ -95,14 +95,16 @@ final class BoardDocument {
 
   /** The {@code a} end of an inter-switch link: a downstream port of its chip. */
   record PortEntry(
-      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL) String switchId,
+      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL)
+          String switchId,
       @Required int port,
       @Required int width,
       @Required int maxGen) {}
 
   /** The {@code b} end of an inter-switch link: the upstream port of a transit partition. */
   record UpstreamPortEntry(
-      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL) String switchId,
+      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL)
+          String switchId,
       @Required int port,
       @Required int width,
       @Required int maxGen,
@@ -113,7 +115,8 @@ final class BoardDocument {
   /** A host connection; the port keys sit directly in the entry so a host fits on one line. */
   record HostEntry(
       @Required String id,
-      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL) String switchId,
+      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL)
+          String switchId,
       @Required int port,
       @Required int width,
       @Required int maxGen,
@@ -121,24 +124,23 @@ final class BoardDocument {
 
   record SlotEntry(
       @Required int id,
-      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL) String switchId,
+      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL)
+          String switchId,
       @Required int port,
       @Required int width,
       @Required int maxGen,
       PathEntry sideband,
       PinsEntry pins) {}
 
-  record PinsEntry(PinEntry presence, PinEntry powerEnable, PinEntry perst, PinEntry attentionLed) {}
+  record PinsEntry(
+      PinEntry presence, PinEntry powerEnable, PinEntry perst, PinEntry attentionLed) {}
 
   /**
-   * One slot signal in one of three forms: {@code {expander, pin}}, {@code {gpio: {chip, line}}}
-   * or {@code {switch, gpio: N}}.
+   * One slot signal in one of three forms: {@code {expander, pin}}, {@code {gpio: {chip, line}}} or
+   * {@code {switch, gpio: N}}.
    */
   record PinEntry(
-      String expander,
-      Integer pin,
-      GpioValue gpio,
-      @JsonProperty("switch") String switchId) {}
+      String expander, Integer pin, GpioValue gpio, @JsonProperty("switch") String switchId) {}
 
   record GpioLineEntry(@Required String chip, @Required int line) {}
 
@@ -163,7 +165,9 @@ final class BoardDocument {
       property = "part",
       visible = true)
   @JsonSubTypes({
-    @JsonSubTypes.Type(value = TemperatureEntry.class, names = {"tmp75", "lm75"}),
+    @JsonSubTypes.Type(
+        value = TemperatureEntry.class,
+        names = {"tmp75", "lm75"}),
     @JsonSubTypes.Type(value = PowerSupplyEntry.class, name = "pmbus-psu"),
     @JsonSubTypes.Type(value = FanControllerEntry.class, name = "max31790"),
     @JsonSubTypes.Type(value = RailEntry.class, name = "ina226"),
@@ -171,7 +175,12 @@ final class BoardDocument {
     @JsonSubTypes.Type(value = FruEntry.class, name = "fru-eeprom")
   })
   sealed interface DeviceEntry extends PathKeys
-      permits TemperatureEntry, PowerSupplyEntry, FanControllerEntry, RailEntry, ExpanderEntry, FruEntry {
+      permits TemperatureEntry,
+          PowerSupplyEntry,
+          FanControllerEntry,
+          RailEntry,
+          ExpanderEntry,
+          FruEntry {
     String id();
 
     String part();
@@ -234,17 +243,29 @@ final class BoardDocument {
   }
 
   record ExpanderEntry(
-      @Required String id, String part, Integer bus, String mux, Integer channel, @Required HexNumber address)
+      @Required String id,
+      String part,
+      Integer bus,
+      String mux,
+      Integer channel,
+      @Required HexNumber address)
       implements DeviceEntry {}
 
   record FruEntry(
-      @Required String id, String part, Integer bus, String mux, Integer channel, @Required HexNumber address)
+      @Required String id,
+      String part,
+      Integer bus,
+      String mux,
+      Integer channel,
+      @Required HexNumber address)
       implements DeviceEntry {}
 
   record RedundancyEntry(@Required RedundancyType type, @Required int minNeeded) {}
 
   record SimulationEntry(
-      String chassisSerialNumber, List<SimulatedSwitchEntry> switches, List<SimulatedGpuEntry> gpus) {
+      String chassisSerialNumber,
+      List<SimulatedSwitchEntry> switches,
+      List<SimulatedGpuEntry> gpus) {
 
     List<SimulatedSwitchEntry> switchList() {
       return orEmpty(switches);
@@ -256,7 +277,8 @@ final class BoardDocument {
   }
 
   record SimulatedSwitchEntry(
-      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL) String switchId,
+      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL)
+          String switchId,
       @Required String serialNumber,
       @Required String firmwareVersion) {}
 

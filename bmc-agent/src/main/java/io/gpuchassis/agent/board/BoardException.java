@@ -9,8 +9,8 @@ import java.util.stream.Collectors;
  * <p>The message has one line per problem, each naming the file, the line and the key as written:
  * {@code "board.yaml:46: slots[2].pins.presence.expander: unknown expander 'SlotIo9'; expanders
  * are: SlotIo1, SlotIo2"}. A structural problem (YAML syntax, unknown or missing key, wrong type)
- * stops the parse and is reported alone; semantic problems are all reported together, in the
- * order of their lines.
+ * stops the parse and is reported alone; semantic problems are all reported together, in the order
+ * of their lines.
  */
 public final class BoardException extends RuntimeException {
 
@@ -40,6 +40,8 @@ public final class BoardException extends RuntimeException {
   }
 
   private static String render(String source, List<BoardProblem> problems) {
-    return problems.stream().map(problem -> problem.render(source)).collect(Collectors.joining("\n"));
+    return problems.stream()
+        .map(problem -> problem.render(source))
+        .collect(Collectors.joining("\n"));
   }
 }

@@ -31,7 +31,8 @@ final class BoardLoader {
       }
       return fromText(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
-      throw new BoardException(resource, fileProblem("cannot read the resource: " + e.getMessage()), e);
+      throw new BoardException(
+          resource, fileProblem("cannot read the resource: " + e.getMessage()), e);
     }
   }
 

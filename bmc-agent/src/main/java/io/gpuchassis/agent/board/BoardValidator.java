@@ -3,9 +3,9 @@ package io.gpuchassis.agent.board;
 import io.gpuchassis.agent.board.BoardDocument.Root;
 
 /**
- * Checks that a parsed board file describes a board that can exist, collecting every problem at
- * the key it is about. A document that passes can be built into a {@link BoardDescription}
- * without further checks.
+ * Checks that a parsed board file describes a board that can exist, collecting every problem at the
+ * key it is about. A document that passes can be built into a {@link BoardDescription} without
+ * further checks.
  */
 final class BoardValidator {
 

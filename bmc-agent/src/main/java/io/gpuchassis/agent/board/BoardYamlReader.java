@@ -16,7 +16,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.util.List;
 import java.util.OptionalInt;
 
-/** Binds board YAML text to a {@link BoardDocument.Root}, strictly, and finds the lines of keys in it. */
+/**
+ * Binds board YAML text to a {@link BoardDocument.Root}, strictly, and finds the lines of keys in
+ * it.
+ */
 final class BoardYamlReader {
 
   // ObjectMapper is thread-safe once configured
@@ -32,13 +35,15 @@ final class BoardYamlReader {
    */
   static BoardDocument.Root read(String source, String yaml) {
     if (yaml.isBlank()) {
-      throw new BoardException(source, new BoardProblem(OptionalInt.empty(), "", "the file is empty"), null);
+      throw new BoardException(
+          source, new BoardProblem(OptionalInt.empty(), "", "the file is empty"), null);
     }
     try {
       BoardDocument.Root root = MAPPER.readValue(yaml, BoardDocument.Root.class);
       if (root == null) {
         // a document that is only "~" or "null"; a file of only comments fails inside readValue
-        throw new BoardException(source, new BoardProblem(OptionalInt.empty(), "", "the file has no content"), null);
+        throw new BoardException(
+            source, new BoardProblem(OptionalInt.empty(), "", "the file has no content"), null);
       }
       return root;
     } catch (JsonProcessingException e) {
@@ -46,15 +51,18 @@ final class BoardYamlReader {
     }
   }
 
-  /** The line of the key at {@code path} in {@code yaml}, or of its nearest enclosing entry that exists. */
+  /**
+   * The line of the key at {@code path} in {@code yaml}, or of its nearest enclosing entry that
+   * exists.
+   */
   static OptionalInt lineOf(String yaml, KeyPath path) {
     return KeyLocator.line(MAPPER.getFactory(), yaml, path.steps());
   }
 
   /**
    * A mapper that refuses anything a person editing the file probably did not mean: unknown or
-   * duplicate keys, empty list items, and silent conversions such as {@code 16.5} to 16,
-   * {@code "16"} to 16 or {@code 1.10} to the version string "1.1".
+   * duplicate keys, empty list items, and silent conversions such as {@code 16.5} to 16, {@code
+   * "16"} to 16 or {@code 1.10} to the version string "1.1".
    */
   private static ObjectMapper strictMapper() {
     YAMLFactory factory =
@@ -76,8 +84,12 @@ final class BoardYamlReader {
         List.of(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean)) {
       mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
     }
-    mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
-    mapper.coercionConfigFor(LogicalType.Float).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+    mapper
+        .coercionConfigFor(LogicalType.Integer)
+        .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+    mapper
+        .coercionConfigFor(LogicalType.Float)
+        .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
     mapper.configOverride(List.class).setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
     return mapper;
   }

@@ -43,7 +43,9 @@ final class BusTree {
   private final Map<String, MuxEntry> muxes = new LinkedHashMap<>();
   private final Map<Integer, Channel> kernelChannels = new LinkedHashMap<>();
 
-  /** @param muxes muxes whose own keys are valid; a kernel bus listed twice keeps its first mux */
+  /**
+   * @param muxes muxes whose own keys are valid; a kernel bus listed twice keeps its first mux
+   */
   BusTree(List<MuxEntry> muxes) {
     for (MuxEntry mux : muxes) {
       this.muxes.putIfAbsent(mux.id(), mux);
@@ -58,7 +60,10 @@ final class BusTree {
     return muxes.containsKey(muxId);
   }
 
-  /** The path that {@code keys} describe; the keys must be valid and name a mux of this tree, if any. */
+  /**
+   * The path that {@code keys} describe; the keys must be valid and name a mux of this tree, if
+   * any.
+   */
   I2cPath resolve(PathKeys keys) {
     int address = keys.address().value();
     if (keys.bus() != null) {
@@ -75,12 +80,17 @@ final class BusTree {
 
   /** Where a device at {@code path} sits; empty if its bus hangs below a loop of muxes. */
   Optional<Position> positionOf(I2cPath path) {
-    return positionOfBus(path.bus()).map(bus -> path.mux()
-        .map(hop -> below(bus, new Channel(hop.muxId(), hop.channel())))
-        .orElse(bus));
+    return positionOfBus(path.bus())
+        .map(
+            bus ->
+                path.mux()
+                    .map(hop -> below(bus, new Channel(hop.muxId(), hop.channel())))
+                    .orElse(bus));
   }
 
-  /** Where bus {@code bus} sits; empty if following it upstream leads round a loop of kernel muxes. */
+  /**
+   * Where bus {@code bus} sits; empty if following it upstream leads round a loop of kernel muxes.
+   */
   Optional<Position> positionOfBus(int bus) {
     Deque<Channel> channels = new ArrayDeque<>();
     Set<Integer> seen = new HashSet<>();

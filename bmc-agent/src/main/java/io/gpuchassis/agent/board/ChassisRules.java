@@ -15,7 +15,8 @@ final class ChassisRules {
     checks.requireText(chassis.partNumber(), at.key("partNumber"));
     checks.requireText(chassis.sku(), at.key("sku"));
     if (chassis.fru() != null) {
-      index.deviceReferenceProblem(chassis.fru(), I2cPart.FRU_EEPROM, "FRU EEPROM")
+      index
+          .deviceReferenceProblem(chassis.fru(), I2cPart.FRU_EEPROM, "FRU EEPROM")
           .ifPresent(detail -> checks.problem(at.key("fru"), detail));
     }
   }

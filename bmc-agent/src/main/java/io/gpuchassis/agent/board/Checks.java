@@ -23,7 +23,10 @@ final class Checks {
     problems.add(at, detail);
   }
 
-  /** A problem with a key the file leaves out, shown at the line of {@code lineAt}, the entry that needs it. */
+  /**
+   * A problem with a key the file leaves out, shown at the line of {@code lineAt}, the entry that
+   * needs it.
+   */
   void problemAtMissingKey(KeyPath at, KeyPath lineAt, String detail) {
     problems.addMissing(at, lineAt, detail);
   }
@@ -81,14 +84,19 @@ final class Checks {
     }
   }
 
-  /** Reports every item whose id an earlier item of {@code items} already has, at its {@code id} key. */
+  /**
+   * Reports every item whose id an earlier item of {@code items} already has, at its {@code id}
+   * key.
+   */
   <T> void requireUniqueIds(List<T> items, Function<T, Object> idOf, KeyPath listAt, String kind) {
     Map<Object, Integer> firstIndex = new HashMap<>();
     for (int i = 0; i < items.size(); i++) {
       Object id = idOf.apply(items.get(i));
       Integer first = firstIndex.putIfAbsent(id, i);
       if (first != null) {
-        problem(listAt.index(i).key("id"), "duplicate " + kind + " id '" + id + "' (also " + listAt.index(first) + ")");
+        problem(
+            listAt.index(i).key("id"),
+            "duplicate " + kind + " id '" + id + "' (also " + listAt.index(first) + ")");
       }
     }
   }

@@ -24,8 +24,10 @@ final class DeviceRules {
 
   /** A MAX31790 has six PWM/tach channels. */
   static final int FAN_CHANNELS = 6;
+
   /** The INA226 shunt input is ±81.92 mV full scale. */
   private static final double INA226_MAX_SHUNT_VOLTS = 0.08192;
+
   /**
    * Below this the INA226 calibration value {@code 0.00512 / (maxAmps / 2^15 × shuntOhms)} no
    * longer fits its 15-bit register.
@@ -51,7 +53,10 @@ final class DeviceRules {
     rules.checkRedundancy();
   }
 
-  /** Temperature sensors, expanders and FRU EEPROMs have nothing beyond their path and the keys Jackson checks. */
+  /**
+   * Temperature sensors, expanders and FRU EEPROMs have nothing beyond their path and the keys
+   * Jackson checks.
+   */
   private void checkDevice(DeviceEntry device, KeyPath at) {
     if (device instanceof PowerSupplyEntry supply) {
       checks.requireText(supply.model(), at.key("model"));
@@ -69,7 +74,9 @@ final class DeviceRules {
     }
     List<FanEntry> fans = controller.fanList();
     if (fans.size() > FAN_CHANNELS) {
-      checks.problem(at.key("fans"), "a max31790 drives at most " + FAN_CHANNELS + " fans, got " + fans.size());
+      checks.problem(
+          at.key("fans"),
+          "a max31790 drives at most " + FAN_CHANNELS + " fans, got " + fans.size());
     }
     Map<Integer, Integer> channelUser = new HashMap<>();
     for (int i = 0; i < fans.size(); i++) {
@@ -78,17 +85,21 @@ final class DeviceRules {
       if (checks.requireText(fan.id(), fanAt.key("id"))) {
         KeyPath first = fanIds.putIfAbsent(fan.id(), fanAt);
         if (first != null) {
-          checks.problem(fanAt.key("id"), "duplicate fan id '" + fan.id() + "' (also " + first + ")");
+          checks.problem(
+              fanAt.key("id"), "duplicate fan id '" + fan.id() + "' (also " + first + ")");
         }
       }
       checks.requirePositive(fan.maxRpm(), fanAt.key("maxRpm"));
       if (fan.channel() < 0 || fan.channel() >= FAN_CHANNELS) {
-        checks.problem(fanAt.key("channel"), "a max31790 has channels 0-" + (FAN_CHANNELS - 1) + ", got " + fan.channel());
+        checks.problem(
+            fanAt.key("channel"),
+            "a max31790 has channels 0-" + (FAN_CHANNELS - 1) + ", got " + fan.channel());
       } else {
         Integer first = channelUser.putIfAbsent(fan.channel(), i);
         if (first != null) {
-          checks.problem(fanAt.key("channel"), "channel " + fan.channel() + " already drives "
-              + at.key("fans").index(first));
+          checks.problem(
+              fanAt.key("channel"),
+              "channel " + fan.channel() + " already drives " + at.key("fans").index(first));
         }
       }
     }
@@ -100,11 +111,21 @@ final class DeviceRules {
     if (shuntOk && ampsOk) {
       double volts = rail.shuntOhms() * rail.maxAmps();
       if (volts > INA226_MAX_SHUNT_VOLTS) {
-        checks.problem(at.key("maxAmps"), "at " + number(rail.maxAmps()) + " A the shunt drops "
-            + millivolts(volts) + ", more than the 81.92 mV an ina226 measures; lower maxAmps or use a smaller shunt");
+        checks.problem(
+            at.key("maxAmps"),
+            "at "
+                + number(rail.maxAmps())
+                + " A the shunt drops "
+                + millivolts(volts)
+                + ", more than the 81.92 mV an ina226 measures; lower maxAmps or use a smaller shunt");
       } else if (volts < INA226_MIN_SHUNT_VOLTS) {
-        checks.problem(at.key("maxAmps"), "at " + number(rail.maxAmps()) + " A the shunt drops only "
-            + millivolts(volts) + "; below 5.12 mV the ina226 calibration register overflows; raise maxAmps");
+        checks.problem(
+            at.key("maxAmps"),
+            "at "
+                + number(rail.maxAmps())
+                + " A the shunt drops only "
+                + millivolts(volts)
+                + "; below 5.12 mV the ina226 calibration register overflows; raise maxAmps");
       }
     }
     Set<Integer> fed = new HashSet<>();
@@ -122,28 +143,41 @@ final class DeviceRules {
 
   /** A redundancy policy describes the supplies the agent watches; without any it means nothing. */
   private void checkRedundancy() {
-    List<Integer> supplies = IntStream.range(0, root.devices().size())
-        .filter(i -> root.devices().get(i) instanceof PowerSupplyEntry)
-        .boxed()
-        .toList();
+    List<Integer> supplies =
+        IntStream.range(0, root.devices().size())
+            .filter(i -> root.devices().get(i) instanceof PowerSupplyEntry)
+            .boxed()
+            .toList();
     RedundancyEntry redundancy = root.powerSupplyRedundancy();
     KeyPath at = KeyPath.of("powerSupplyRedundancy");
     if (redundancy == null) {
       if (!supplies.isEmpty()) {
-        checks.problemAtMissingKey(at, KeyPath.of("i2c").key("devices").index(supplies.get(0)),
+        checks.problemAtMissingKey(
+            at,
+            KeyPath.of("i2c").key("devices").index(supplies.get(0)),
             "required when there are pmbus-psu devices; e.g. {type: NPlusM, minNeeded: 1} for N+1");
       }
       return;
     }
     int count = supplies.size();
     if (count == 0) {
-      checks.problem(at, "there are no pmbus-psu devices under i2c.devices; remove it or add the supplies");
+      checks.problem(
+          at, "there are no pmbus-psu devices under i2c.devices; remove it or add the supplies");
     } else if (redundancy.minNeeded() < 1 || redundancy.minNeeded() > count) {
-      checks.problem(at.key("minNeeded"), "must be between 1 and the number of power supplies (" + count
-          + "), got " + redundancy.minNeeded());
-    } else if (redundancy.type() != RedundancyType.NotRedundant && redundancy.minNeeded() == count) {
-      checks.problem(at.key("minNeeded"), redundancy.type() + " needs a spare supply, but all " + count
-          + " are needed; use NotRedundant or lower minNeeded");
+      checks.problem(
+          at.key("minNeeded"),
+          "must be between 1 and the number of power supplies ("
+              + count
+              + "), got "
+              + redundancy.minNeeded());
+    } else if (redundancy.type() != RedundancyType.NotRedundant
+        && redundancy.minNeeded() == count) {
+      checks.problem(
+          at.key("minNeeded"),
+          redundancy.type()
+              + " needs a spare supply, but all "
+              + count
+              + " are needed; use NotRedundant or lower minNeeded");
     }
   }
 

@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The entries of a parsed board file by id, for the rules that follow references. For an id that
- * is used twice the first entry counts; the duplicate is reported by the id rules.
+ * The entries of a parsed board file by id, for the rules that follow references. For an id that is
+ * used twice the first entry counts; the duplicate is reported by the id rules.
  */
 final class DocumentIndex {
 
@@ -54,8 +54,8 @@ final class DocumentIndex {
   }
 
   /**
-   * What is wrong with naming device {@code id} where a {@code part} is expected, e.g. an
-   * expander pin or the chassis FRU; empty if it is such a device.
+   * What is wrong with naming device {@code id} where a {@code part} is expected, e.g. an expander
+   * pin or the chassis FRU; empty if it is such a device.
    *
    * @param kind what the reference calls the device, e.g. {@code "expander"}
    */
@@ -70,12 +70,19 @@ final class DocumentIndex {
     if (muxes.containsKey(id)) {
       return Optional.of("'" + id + "' is a mux, not a " + part.fileName());
     }
-    String candidates = devices.values().stream()
-        .filter(entry -> entry.part().equals(part.fileName()))
-        .map(DeviceEntry::id)
-        .collect(Collectors.joining(", "));
-    return Optional.of("unknown " + kind + " '" + id + "'; " + (candidates.isEmpty()
-        ? "there are no " + part.fileName() + " devices under i2c.devices"
-        : kind + "s are: " + candidates));
+    String candidates =
+        devices.values().stream()
+            .filter(entry -> entry.part().equals(part.fileName()))
+            .map(DeviceEntry::id)
+            .collect(Collectors.joining(", "));
+    return Optional.of(
+        "unknown "
+            + kind
+            + " '"
+            + id
+            + "'; "
+            + (candidates.isEmpty()
+                ? "there are no " + part.fileName() + " devices under i2c.devices"
+                : kind + "s are: " + candidates));
   }
 }

@@ -11,8 +11,8 @@ import java.util.Objects;
  * @param pulsesPerRevolution tach pulses per fan revolution, the same for all its fans
  * @param fans up to six fans, each on its own channel, in file order
  */
-public record FanControllerDevice(String id, I2cPath path, int pulsesPerRevolution, List<FanChannel> fans)
-    implements I2cDevice {
+public record FanControllerDevice(
+    String id, I2cPath path, int pulsesPerRevolution, List<FanChannel> fans) implements I2cDevice {
 
   public FanControllerDevice {
     Objects.requireNonNull(id, "id");

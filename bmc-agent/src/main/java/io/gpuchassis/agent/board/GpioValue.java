@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import java.io.IOException;
 
 /**
- * The {@code gpio:} key of a slot signal, which has two shapes: a number, the switch GPIO of
- * {@code {switch: SW1, gpio: 12}}, or a mapping, the processor line of {@code {gpio: {chip:
- * gpiochip0, line: 17}}}. Exactly one component is set.
+ * The {@code gpio:} key of a slot signal, which has two shapes: a number, the switch GPIO of {@code
+ * {switch: SW1, gpio: 12}}, or a mapping, the processor line of {@code {gpio: {chip: gpiochip0,
+ * line: 17}}}. Exactly one component is set.
  */
 @JsonDeserialize(using = GpioValue.Reader.class)
 record GpioValue(Integer switchPin, BoardDocument.GpioLineEntry line) {
@@ -28,7 +28,8 @@ record GpioValue(Integer switchPin, BoardDocument.GpioLineEntry line) {
     }
 
     @Override
-    public GpioValue deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+    public GpioValue deserialize(JsonParser parser, DeserializationContext context)
+        throws IOException {
       if (parser.currentToken() == JsonToken.VALUE_NUMBER_INT) {
         return new GpioValue(parser.getIntValue(), null);
       }

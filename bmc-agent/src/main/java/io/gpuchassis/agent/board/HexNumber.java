@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 /**
  * A board-file number that is usually written in hex: PCI IDs and I2C addresses.
  *
- * <p>Accepts a YAML integer ({@code 4318}, or {@code 0x10de} where the YAML parser reads hex) and
- * a string {@code "0x10de"}; the quoted form is the documented one because it survives every YAML
+ * <p>Accepts a YAML integer ({@code 4318}, or {@code 0x10de} where the YAML parser reads hex) and a
+ * string {@code "0x10de"}; the quoted form is the documented one because it survives every YAML
  * parser unchanged.
  */
 @JsonDeserialize(using = HexNumber.Reader.class)
@@ -43,7 +43,8 @@ record HexNumber(int value) {
       }
       String text = parser.getText().trim();
       if (!HEX.matcher(text).matches()) {
-        return (HexNumber) context.handleWeirdStringValue(HexNumber.class, text, "expected " + EXPECTED);
+        return (HexNumber)
+            context.handleWeirdStringValue(HexNumber.class, text, "expected " + EXPECTED);
       }
       // parse as long so that 0xffffffff is reported by the range check, not as an overflow
       long value = Long.parseLong(text.substring(2), 16);

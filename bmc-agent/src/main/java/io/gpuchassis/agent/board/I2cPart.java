@@ -3,7 +3,10 @@ package io.gpuchassis.agent.board;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** The I2C parts a board file may name, by their {@code part:} spelling. The list is closed: the agent has a driver for each. */
+/**
+ * The I2C parts a board file may name, by their {@code part:} spelling. The list is closed: the
+ * agent has a driver for each.
+ */
 public enum I2cPart {
   /** 12-bit temperature sensor. */
   TMP75("tmp75"),

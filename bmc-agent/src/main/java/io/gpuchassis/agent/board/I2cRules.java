@@ -14,8 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The I2C tree: mux entries, every I2C path in the file (devices, switch management interfaces,
- * GPU sidebands), and that no two devices answer at one address on wires they share (see {@link
+ * The I2C tree: mux entries, every I2C path in the file (devices, switch management interfaces, GPU
+ * sidebands), and that no two devices answer at one address on wires they share (see {@link
  * BusTree} for when wires are shared).
  */
 final class I2cRules {
@@ -63,14 +63,15 @@ final class I2cRules {
     for (int i = 0; i < root.devices().size(); i++) {
       ids.put(KeyPath.of("i2c").key("devices").index(i), root.devices().get(i).id());
     }
-    ids.forEach((at, id) -> {
-      if (checks.requireText(id, at.key("id"))) {
-        KeyPath first = firstUse.putIfAbsent(id, at);
-        if (first != null) {
-          checks.problem(at.key("id"), "duplicate id '" + id + "' (also " + first + ")");
-        }
-      }
-    });
+    ids.forEach(
+        (at, id) -> {
+          if (checks.requireText(id, at.key("id"))) {
+            KeyPath first = firstUse.putIfAbsent(id, at);
+            if (first != null) {
+              checks.problem(at.key("id"), "duplicate id '" + id + "' (also " + first + ")");
+            }
+          }
+        });
   }
 
   /** The muxes whose own keys are valid: only those are used to resolve the paths through them. */
@@ -82,7 +83,9 @@ final class I2cRules {
       KeyPath at = KeyPath.of("i2c").key("muxes").index(i);
       boolean ok = true;
       if (!mux.part().equals(I2cPart.PCA9548.fileName())) {
-        checks.problem(at.key("part"), "unknown mux part '" + mux.part() + "'; mux parts are: " + I2cPart.PCA9548);
+        checks.problem(
+            at.key("part"),
+            "unknown mux part '" + mux.part() + "'; mux parts are: " + I2cPart.PCA9548);
         ok = false;
       }
       ok &= checks.requireAtLeastZero(mux.bus(), at.key("bus"));
@@ -102,8 +105,15 @@ final class I2cRules {
     List<Integer> buses = mux.kernelBuses();
     KeyPath listAt = at.key("kernelBuses");
     if (buses.size() != PCA9548_CHANNELS) {
-      checks.problem(listAt, "a pca9548 has " + PCA9548_CHANNELS + " channels: list the bus number the kernel gives"
-          + " each, " + PCA9548_CHANNELS + " numbers, got " + buses.size());
+      checks.problem(
+          listAt,
+          "a pca9548 has "
+              + PCA9548_CHANNELS
+              + " channels: list the bus number the kernel gives"
+              + " each, "
+              + PCA9548_CHANNELS
+              + " numbers, got "
+              + buses.size());
       return false;
     }
     boolean ok = true;
@@ -113,7 +123,9 @@ final class I2cRules {
       if (!checks.requireAtLeastZero(bus, busAt)) {
         ok = false;
       } else if (bus == mux.bus()) {
-        checks.problem(busAt, "bus " + bus + " is the bus the mux sits on; each channel gets a bus of its own");
+        checks.problem(
+            busAt,
+            "bus " + bus + " is the bus the mux sits on; each channel gets a bus of its own");
         ok = false;
       } else {
         String owner = owners.putIfAbsent(bus, "channel " + channel + " of mux " + mux.id());
@@ -126,63 +138,99 @@ final class I2cRules {
     return ok;
   }
 
-  /** A mux that sits on a bus made by its own channels (directly or through other muxes) cannot exist. */
+  /**
+   * A mux that sits on a bus made by its own channels (directly or through other muxes) cannot
+   * exist.
+   */
   private void checkMuxLoops(BusTree tree) {
     for (int i = 0; i < root.muxes().size(); i++) {
       MuxEntry mux = root.muxes().get(i);
       if (tree.knowsMux(mux.id()) && tree.positionOfBus(mux.bus()).isEmpty()) {
-        checks.problem(KeyPath.of("i2c").key("muxes").index(i).key("bus"), "bus " + mux.bus()
-            + " is made by the channels of this mux, directly or through other muxes: the muxes form a loop");
+        checks.problem(
+            KeyPath.of("i2c").key("muxes").index(i).key("bus"),
+            "bus "
+                + mux.bus()
+                + " is made by the channels of this mux, directly or through other muxes: the muxes form a loop");
       }
     }
   }
 
-  /** Every I2C path of the file, in file order, so that a conflict is reported at the later entry. */
+  /**
+   * Every I2C path of the file, in file order, so that a conflict is reported at the later entry.
+   */
   private void checkPaths(BusTree tree) {
     for (int i = 0; i < root.switches().size(); i++) {
       SwitchEntry chip = root.switches().get(i);
       if (chip.i2c() != null) {
-        claim(chip.i2c(), KeyPath.of("switches").index(i).key("i2c"), "switch " + chip.id(), tree, false);
+        claim(
+            chip.i2c(),
+            KeyPath.of("switches").index(i).key("i2c"),
+            "switch " + chip.id(),
+            tree,
+            false);
       }
     }
     for (int i = 0; i < root.slots().size(); i++) {
       SlotEntry slot = root.slots().get(i);
       if (slot.sideband() != null) {
-        claim(slot.sideband(), KeyPath.of("slots").index(i).key("sideband"), "GPU of slot " + slot.id(), tree, true);
+        claim(
+            slot.sideband(),
+            KeyPath.of("slots").index(i).key("sideband"),
+            "GPU of slot " + slot.id(),
+            tree,
+            true);
       }
     }
     for (int i = 0; i < root.muxes().size(); i++) {
       MuxEntry mux = root.muxes().get(i);
       if (tree.knowsMux(mux.id()) && index.mux(mux.id()).orElse(null) == mux) {
         I2cPath path = I2cPath.direct(mux.bus(), mux.address().value());
-        claims.add(new Claim(KeyPath.of("i2c").key("muxes").index(i), "mux " + mux.id(), path,
-            tree.positionOfBus(mux.bus())));
+        claims.add(
+            new Claim(
+                KeyPath.of("i2c").key("muxes").index(i),
+                "mux " + mux.id(),
+                path,
+                tree.positionOfBus(mux.bus())));
       }
     }
     for (int i = 0; i < root.devices().size(); i++) {
       DeviceEntry device = root.devices().get(i);
-      claim(device, KeyPath.of("i2c").key("devices").index(i), device.part() + " " + device.id(), tree, false);
+      claim(
+          device,
+          KeyPath.of("i2c").key("devices").index(i),
+          device.part() + " " + device.id(),
+          tree,
+          false);
     }
   }
 
   /**
-   * @param agentMuxAllowed whether the agent may switch a mux for it: only GPU sidebands, whose driver selects the
-   *     channel around each transfer; the other drivers address a bus of their own
+   * @param agentMuxAllowed whether the agent may switch a mux for it: only GPU sidebands, whose
+   *     driver selects the channel around each transfer; the other drivers address a bus of their
+   *     own
    */
   private void claim(PathKeys keys, KeyPath at, String who, BusTree tree, boolean agentMuxAllowed) {
     if (checkPathKeys(keys, at, tree)) {
       I2cPath path = tree.resolve(keys);
       if (!agentMuxAllowed && path.mux().isPresent()) {
-        checks.problem(at.key("mux"), who + " is behind mux '" + path.mux().get().muxId() + "', which has no"
-            + " kernelBuses: only GPU sidebands may sit behind a mux the agent switches; give the mux kernelBuses so"
-            + " that the kernel's i2c-mux-pca954x owns it");
+        checks.problem(
+            at.key("mux"),
+            who
+                + " is behind mux '"
+                + path.mux().get().muxId()
+                + "', which has no"
+                + " kernelBuses: only GPU sidebands may sit behind a mux the agent switches; give the mux kernelBuses so"
+                + " that the kernel's i2c-mux-pca954x owns it");
         return;
       }
       claims.add(new Claim(at, who, path, tree.positionOf(path)));
     }
   }
 
-  /** Whether {@code keys} are one valid form; reports what is not. True only if the path can be resolved. */
+  /**
+   * Whether {@code keys} are one valid form; reports what is not. True only if the path can be
+   * resolved.
+   */
   private boolean checkPathKeys(PathKeys keys, KeyPath at, BusTree tree) {
     boolean ok = requireAddress(keys.address(), at.key("address"));
     if (keys.bus() != null) {
@@ -191,7 +239,9 @@ final class I2cRules {
         return false;
       }
       if (keys.channel() != null) {
-        checks.problem(at.key("channel"), "a channel needs a mux; a device on bus " + keys.bus() + " has none");
+        checks.problem(
+            at.key("channel"),
+            "a channel needs a mux; a device on bus " + keys.bus() + " has none");
         return false;
       }
       return checks.requireAtLeastZero(keys.bus(), at.key("bus")) && ok;
@@ -202,18 +252,35 @@ final class I2cRules {
     }
     Optional<MuxEntry> mux = index.mux(keys.mux());
     if (mux.isEmpty()) {
-      checks.problem(at.key("mux"), "unknown mux '" + keys.mux() + "'; " + (index.muxIds().isEmpty()
-          ? "there are no muxes under i2c.muxes" : "muxes are: " + index.muxIds()));
+      checks.problem(
+          at.key("mux"),
+          "unknown mux '"
+              + keys.mux()
+              + "'; "
+              + (index.muxIds().isEmpty()
+                  ? "there are no muxes under i2c.muxes"
+                  : "muxes are: " + index.muxIds()));
       return false;
     }
     if (keys.channel() == null) {
-      checks.problem(at.key("mux"), "a device behind mux '" + keys.mux() + "' needs its channel (0-"
-          + (PCA9548_CHANNELS - 1) + ")");
+      checks.problem(
+          at.key("mux"),
+          "a device behind mux '"
+              + keys.mux()
+              + "' needs its channel (0-"
+              + (PCA9548_CHANNELS - 1)
+              + ")");
       return false;
     }
     if (keys.channel() < 0 || keys.channel() >= PCA9548_CHANNELS) {
-      checks.problem(at.key("channel"), "mux '" + keys.mux() + "' (pca9548) has channels 0-" + (PCA9548_CHANNELS - 1)
-          + ", got " + keys.channel());
+      checks.problem(
+          at.key("channel"),
+          "mux '"
+              + keys.mux()
+              + "' (pca9548) has channels 0-"
+              + (PCA9548_CHANNELS - 1)
+              + ", got "
+              + keys.channel());
       return false;
     }
     // a mux with invalid keys of its own is reported at the mux; paths through it are not followed
@@ -222,7 +289,8 @@ final class I2cRules {
 
   private boolean requireAddress(HexNumber address, KeyPath at) {
     if (address.value() < FIRST_ADDRESS || address.value() > LAST_ADDRESS) {
-      checks.problem(at, HexIds.format(address.value(), 2) + " is not a 7-bit device address (0x08..0x77)");
+      checks.problem(
+          at, HexIds.format(address.value(), 2) + " is not a 7-bit device address (0x08..0x77)");
       return false;
     }
     return true;
@@ -254,7 +322,11 @@ final class I2cRules {
     if (claim.position().equals(other.position())) {
       return claim.path().describe() + " is already used by " + other.label();
     }
-    return claim.path().describe() + " collides with " + other.label() + " at " + other.path().describe()
+    return claim.path().describe()
+        + " collides with "
+        + other.label()
+        + " at "
+        + other.path().describe()
         + ": a selected mux channel joins their wires";
   }
 }

@@ -29,18 +29,20 @@ import java.util.stream.Collectors;
 final class ParseProblem {
 
   // Some facts Jackson only puts into its message text; these patterns read them back out.
-  private static final Pattern MISSING_KEY = Pattern.compile("Missing required creator property '([^']+)'");
+  private static final Pattern MISSING_KEY =
+      Pattern.compile("Missing required creator property '([^']+)'");
   private static final Pattern DUPLICATE_KEY = Pattern.compile("Duplicate field '([^']+)'");
   private static final Pattern FOUND_TOKEN = Pattern.compile("token `JsonToken\\.([A-Z_]+)`");
 
-  private static final Map<String, String> TOKEN_WORDS = Map.of(
-      "START_ARRAY", "a list",
-      "START_OBJECT", "a mapping",
-      "VALUE_STRING", "a string",
-      "VALUE_NUMBER_INT", "an integer",
-      "VALUE_NUMBER_FLOAT", "a decimal number",
-      "VALUE_TRUE", "a boolean",
-      "VALUE_FALSE", "a boolean");
+  private static final Map<String, String> TOKEN_WORDS =
+      Map.of(
+          "START_ARRAY", "a list",
+          "START_OBJECT", "a mapping",
+          "VALUE_STRING", "a string",
+          "VALUE_NUMBER_INT", "an integer",
+          "VALUE_NUMBER_FLOAT", "a decimal number",
+          "VALUE_TRUE", "a boolean",
+          "VALUE_FALSE", "a boolean");
 
   /** Keys of the old topology files that a board file leaves to the hardware. */
   private static final Set<String> IDENTITY_KEYS = Set.of("serialNumber", "firmwareVersion");
@@ -63,12 +65,13 @@ final class ParseProblem {
       // Jackson places some mapping problems at the end of the enclosing mapping
       line = KeyLocator.line(yamlFactory, yaml, path.steps()).orElse(line);
     }
-    return new BoardProblem(line > 0 ? OptionalInt.of(line) : OptionalInt.empty(), path.render(), detailOf(e));
+    return new BoardProblem(
+        line > 0 ? OptionalInt.of(line) : OptionalInt.empty(), path.render(), detailOf(e));
   }
 
   /**
-   * Whether the YAML text itself is broken (syntax, duplicate key). Jackson's location is exact
-   * for those, and re-reading the text to find a key would hit the same error.
+   * Whether the YAML text itself is broken (syntax, duplicate key). Jackson's location is exact for
+   * those, and re-reading the text to find a key would hit the same error.
    */
   private static boolean isStreamProblem(JsonProcessingException e) {
     // databind wraps stream problems met inside an object to add the path
@@ -109,20 +112,26 @@ final class ParseProblem {
   }
 
   private static String unknownKey(UnrecognizedPropertyException e) {
-    String detail = "unknown key '" + e.getPropertyName() + "'; known keys: " + sorted(e.getKnownPropertyIds());
+    String detail =
+        "unknown key '" + e.getPropertyName() + "'; known keys: " + sorted(e.getKnownPropertyIds());
     if (IDENTITY_KEYS.contains(e.getPropertyName())) {
-      detail += " (the agent reads serial numbers and firmware versions from the hardware; what the"
-          + " simulator reports goes under simulation:)";
+      detail +=
+          " (the agent reads serial numbers and firmware versions from the hardware; what the"
+              + " simulator reports goes under simulation:)";
     }
     return detail;
   }
 
   private static String unknownPart(String part) {
-    String detail = "unknown part '" + part + "'; device parts are: " + Arrays.stream(I2cPart.values())
-        .filter(p -> p != I2cPart.PCA9548)
-        .map(I2cPart::fileName)
-        .sorted()
-        .collect(Collectors.joining(", "));
+    String detail =
+        "unknown part '"
+            + part
+            + "'; device parts are: "
+            + Arrays.stream(I2cPart.values())
+                .filter(p -> p != I2cPart.PCA9548)
+                .map(I2cPart::fileName)
+                .sorted()
+                .collect(Collectors.joining(", "));
     if (part.equals(I2cPart.PCA9548.fileName())) {
       detail += "; a pca9548 is a mux: list it under i2c.muxes";
     }
@@ -142,7 +151,8 @@ final class ParseProblem {
     String text = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
     if (e instanceof JsonMappingException mapping) {
       for (JsonMappingException.Reference ref : mapping.getPath()) {
-        path = ref.getFieldName() != null ? path.key(ref.getFieldName()) : path.index(ref.getIndex());
+        path =
+            ref.getFieldName() != null ? path.key(ref.getFieldName()) : path.index(ref.getIndex());
       }
       if (e instanceof InvalidTypeIdException) {
         // the device entry is the last step; the problem is its part key
@@ -155,7 +165,10 @@ final class ParseProblem {
       for (JsonPointer step = parser.getParsingContext().pathAsPointer();
           step != null && !step.matches();
           step = step.tail()) {
-        path = step.getMatchingIndex() >= 0 ? path.index(step.getMatchingIndex()) : path.key(step.getMatchingProperty());
+        path =
+            step.getMatchingIndex() >= 0
+                ? path.index(step.getMatchingIndex())
+                : path.key(step.getMatchingProperty());
       }
       path = appendIfNotLast(path, DUPLICATE_KEY.matcher(text));
     }
@@ -216,7 +229,9 @@ final class ParseProblem {
   }
 
   private static String enumValues(Class<?> enumType) {
-    return Arrays.stream(enumType.getEnumConstants()).map(Object::toString).collect(Collectors.joining(", "));
+    return Arrays.stream(enumType.getEnumConstants())
+        .map(Object::toString)
+        .collect(Collectors.joining(", "));
   }
 
   private static String sorted(Collection<Object> keys) {

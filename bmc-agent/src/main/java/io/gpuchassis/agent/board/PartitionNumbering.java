@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The partition of every host and the transit partition of every link's {@code b} end: the
- * {@code partition} written in the file, or the default. The default on each chip is the number
- * the entry gets when no entry has one written: first one per host in the order the hosts are
- * listed, then one per link whose {@code b} end is on the chip, in the order the links are listed.
+ * The partition of every host and the transit partition of every link's {@code b} end: the {@code
+ * partition} written in the file, or the default. The default on each chip is the number the entry
+ * gets when no entry has one written: first one per host in the order the hosts are listed, then
+ * one per link whose {@code b} end is on the chip, in the order the links are listed.
  */
 final class PartitionNumbering {
 
@@ -40,14 +40,21 @@ final class PartitionNumbering {
     for (int i = 0; i < root.hosts().size(); i++) {
       HostEntry host = root.hosts().get(i);
       int derived = hostsPerChip.merge(host.switchId(), 1, Integer::sum) - 1;
-      hosts.add(assignment(KeyPath.of("hosts").index(i), host.switchId(), host.partition(), derived));
+      hosts.add(
+          assignment(KeyPath.of("hosts").index(i), host.switchId(), host.partition(), derived));
     }
     Map<String, Integer> arrivalsPerChip = new HashMap<>();
     for (int i = 0; i < root.links().size(); i++) {
       LinkEntry link = root.links().get(i);
       String chip = link.b().switchId();
-      int derived = hostsPerChip.getOrDefault(chip, 0) + arrivalsPerChip.merge(chip, 1, Integer::sum) - 1;
-      links.add(assignment(KeyPath.of("interSwitchLinks").index(i).key("b"), chip, link.b().partition(), derived));
+      int derived =
+          hostsPerChip.getOrDefault(chip, 0) + arrivalsPerChip.merge(chip, 1, Integer::sum) - 1;
+      links.add(
+          assignment(
+              KeyPath.of("interSwitchLinks").index(i).key("b"),
+              chip,
+              link.b().partition(),
+              derived));
     }
   }
 
@@ -61,7 +68,8 @@ final class PartitionNumbering {
     return links;
   }
 
-  private static Assignment assignment(KeyPath owner, String switchId, Integer written, int derived) {
+  private static Assignment assignment(
+      KeyPath owner, String switchId, Integer written, int derived) {
     return written != null
         ? new Assignment(owner, switchId, written, true)
         : new Assignment(owner, switchId, derived, false);

@@ -23,12 +23,19 @@ final class PartitionRules {
       if (!index.hasSwitch(assignment.switchId()) || !inRange(assignment, checks)) {
         continue;
       }
-      Assignment first = firstUser.putIfAbsent(assignment.switchId() + "/" + assignment.partition(), assignment);
+      Assignment first =
+          firstUser.putIfAbsent(assignment.switchId() + "/" + assignment.partition(), assignment);
       if (first != null) {
-        checks.problem(assignment.at(), (assignment.explicit() ? "partition " : "default partition ")
-            + assignment.partition() + " of switch '" + assignment.switchId() + "' is already used by "
-            + first.owner() + (first.explicit() ? "" : " (its default)")
-            + (assignment.explicit() ? "" : "; give this entry a partition"));
+        checks.problem(
+            assignment.at(),
+            (assignment.explicit() ? "partition " : "default partition ")
+                + assignment.partition()
+                + " of switch '"
+                + assignment.switchId()
+                + "' is already used by "
+                + first.owner()
+                + (first.explicit() ? "" : " (its default)")
+                + (assignment.explicit() ? "" : "; give this entry a partition"));
       }
     }
   }
@@ -38,10 +45,17 @@ final class PartitionRules {
     if (partition >= 0 && partition <= PartitionNumbering.MAX_PARTITION) {
       return true;
     }
-    checks.problem(assignment.at(), assignment.explicit()
-        ? partition + " is not a partition number; use 0-" + PartitionNumbering.MAX_PARTITION
-        : "the default partition " + partition + " of switch '" + assignment.switchId() + "' is beyond "
-            + PartitionNumbering.MAX_PARTITION + "; give partitions explicitly");
+    checks.problem(
+        assignment.at(),
+        assignment.explicit()
+            ? partition + " is not a partition number; use 0-" + PartitionNumbering.MAX_PARTITION
+            : "the default partition "
+                + partition
+                + " of switch '"
+                + assignment.switchId()
+                + "' is beyond "
+                + PartitionNumbering.MAX_PARTITION
+                + "; give partitions explicitly");
     return false;
   }
 }

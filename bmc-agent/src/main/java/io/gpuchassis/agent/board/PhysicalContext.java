@@ -4,8 +4,8 @@ package io.gpuchassis.agent.board;
  * Where a sensor measures: the Redfish {@code PhysicalContext} enumeration (DMTF
  * PhysicalContext.json).
  *
- * <p>The constant names are the Redfish values verbatim, so the board file, the model and
- * the Redfish output all use one spelling.
+ * <p>The constant names are the Redfish values verbatim, so the board file, the model and the
+ * Redfish output all use one spelling.
  */
 enum PhysicalContext {
   Room,

@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param maxAmps the largest current to resolve, in amperes; sets the current resolution
  * @param feeds numbers of the slots whose power flows through the shunt, in file order
  */
-public record RailMonitorDevice(String id, I2cPath path, double shuntOhms, double maxAmps, List<Integer> feeds)
+public record RailMonitorDevice(
+    String id, I2cPath path, double shuntOhms, double maxAmps, List<Integer> feeds)
     implements I2cDevice {
 
   public RailMonitorDevice {

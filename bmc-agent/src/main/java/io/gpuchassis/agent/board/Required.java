@@ -10,8 +10,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a board-file key that must be present and must not be empty ({@code key:} with no
- * value is YAML null). Jackson then reports the key and line instead of us finding a null later.
+ * Marks a board-file key that must be present and must not be empty ({@code key:} with no value is
+ * YAML null). Jackson then reports the key and line instead of us finding a null later.
  */
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER})
 @Retention(RetentionPolicy.RUNTIME)

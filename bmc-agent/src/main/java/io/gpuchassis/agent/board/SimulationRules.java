@@ -47,12 +47,17 @@ final class SimulationRules {
     }
     KeyPath serialAt = at.key("chassisSerialNumber");
     if (checks.requireText(serial, serialAt) && root.chassis().fru() == null) {
-      checks.problem(serialAt, "the simulator writes the chassis serial number into the chassis FRU EEPROM;"
-          + " name that device with chassis.fru");
+      checks.problem(
+          serialAt,
+          "the simulator writes the chassis serial number into the chassis FRU EEPROM;"
+              + " name that device with chassis.fru");
     }
   }
 
-  /** A partial list would leave some simulated chips without a serial number, which real chips always have. */
+  /**
+   * A partial list would leave some simulated chips without a serial number, which real chips
+   * always have.
+   */
   private void checkSwitches(List<SimulatedSwitchEntry> switches) {
     KeyPath listAt = at.key("switches");
     Map<String, Integer> firstEntry = new HashMap<>();
@@ -62,23 +67,30 @@ final class SimulationRules {
       checks.requireText(entry.serialNumber(), entryAt.key("serialNumber"));
       checks.requireText(entry.firmwareVersion(), entryAt.key("firmwareVersion"));
       if (!index.hasSwitch(entry.switchId())) {
-        checks.problem(entryAt.key("switch"), "unknown switch '" + entry.switchId() + "'; switches are: "
-            + index.switchIds());
+        checks.problem(
+            entryAt.key("switch"),
+            "unknown switch '" + entry.switchId() + "'; switches are: " + index.switchIds());
         continue;
       }
       Integer first = firstEntry.putIfAbsent(entry.switchId(), i);
       if (first != null) {
-        checks.problem(entryAt.key("switch"), "switch '" + entry.switchId() + "' is already listed at "
-            + listAt.index(first));
+        checks.problem(
+            entryAt.key("switch"),
+            "switch '" + entry.switchId() + "' is already listed at " + listAt.index(first));
       }
     }
     if (!switches.isEmpty()) {
-      Set<String> missing = root.switches().stream().map(SwitchEntry::id)
-          .filter(id -> !firstEntry.containsKey(id))
-          .collect(Collectors.toCollection(LinkedHashSet::new));
+      Set<String> missing =
+          root.switches().stream()
+              .map(SwitchEntry::id)
+              .filter(id -> !firstEntry.containsKey(id))
+              .collect(Collectors.toCollection(LinkedHashSet::new));
       if (!missing.isEmpty()) {
-        checks.problem(listAt, "no entry for switch " + missing.stream().map(id -> "'" + id + "'")
-            .collect(Collectors.joining(", ")) + "; list every switch or none");
+        checks.problem(
+            listAt,
+            "no entry for switch "
+                + missing.stream().map(id -> "'" + id + "'").collect(Collectors.joining(", "))
+                + "; list every switch or none");
       }
     }
   }
@@ -95,15 +107,21 @@ final class SimulationRules {
       } else {
         Integer first = slotEntry.putIfAbsent(gpu.slot(), i);
         if (first != null) {
-          checks.problem(gpuAt.key("slot"), "slot " + gpu.slot() + " already holds the GPU of " + listAt.index(first));
+          checks.problem(
+              gpuAt.key("slot"),
+              "slot " + gpu.slot() + " already holds the GPU of " + listAt.index(first));
         }
       }
       checkGpu(gpu, gpuAt);
       if (!gpu.serialNumber().isBlank()) {
         Integer first = serialEntry.putIfAbsent(gpu.serialNumber(), i);
         if (first != null) {
-          checks.problem(gpuAt.key("serialNumber"), "GPU serial number '" + gpu.serialNumber()
-              + "' is already used by " + listAt.index(first));
+          checks.problem(
+              gpuAt.key("serialNumber"),
+              "GPU serial number '"
+                  + gpu.serialNumber()
+                  + "' is already used by "
+                  + listAt.index(first));
         }
       }
     }

@@ -21,7 +21,8 @@ public record SimulationSetup(
     Map<Integer, Gpu> gpus) {
 
   /** The setup of a board file without a {@code simulation:} section. */
-  public static final SimulationSetup NONE = new SimulationSetup(Optional.empty(), Map.of(), Map.of());
+  public static final SimulationSetup NONE =
+      new SimulationSetup(Optional.empty(), Map.of(), Map.of());
 
   public SimulationSetup {
     Objects.requireNonNull(chassisSerialNumber, "chassisSerialNumber");

@@ -20,6 +20,7 @@ final class SlotLineRules {
 
   private final DocumentIndex index;
   private final Checks checks;
+
   /** Every line in use, e.g. "pin 3 of expander SlotIo1", with the signal that uses it first. */
   private final Map<String, KeyPath> lineUsers = new HashMap<>();
 
@@ -44,11 +45,12 @@ final class SlotLineRules {
     signals.put("powerEnable", pins.powerEnable());
     signals.put("perst", pins.perst());
     signals.put("attentionLed", pins.attentionLed());
-    signals.forEach((signal, pin) -> {
-      if (pin != null) {
-        checkPin(pin, at.key(signal));
-      }
-    });
+    signals.forEach(
+        (signal, pin) -> {
+          if (pin != null) {
+            checkPin(pin, at.key(signal));
+          }
+        });
   }
 
   private void checkPin(PinEntry pin, KeyPath at) {
@@ -59,8 +61,10 @@ final class SlotLineRules {
     } else if (pin.gpio() != null && pin.gpio().line() != null && pin.pin() == null) {
       checkProcessorLine(pin.gpio().line(), at.key("gpio"));
     } else if (pin.gpio() != null && pin.gpio().switchPin() != null) {
-      checks.problem(at.key("gpio"), "a GPIO number belongs to a switch: {switch: ID, gpio: N}; a processor line is"
-          + " {gpio: {chip: gpiochipN, line: N}}");
+      checks.problem(
+          at.key("gpio"),
+          "a GPIO number belongs to a switch: {switch: ID, gpio: N}; a processor line is"
+              + " {gpio: {chip: gpiochipN, line: N}}");
     } else {
       checks.problem(at, FORMS);
     }
@@ -73,7 +77,9 @@ final class SlotLineRules {
     }
     boolean ok = true;
     if (pin.pin() < 0 || pin.pin() >= ExpanderDevice.PINS) {
-      checks.problem(at.key("pin"), "a pca9555 has pins 0-" + (ExpanderDevice.PINS - 1) + ", got " + pin.pin());
+      checks.problem(
+          at.key("pin"),
+          "a pca9555 has pins 0-" + (ExpanderDevice.PINS - 1) + ", got " + pin.pin());
       ok = false;
     }
     var reference = index.deviceReferenceProblem(pin.expander(), I2cPart.PCA9555, "expander");
@@ -87,14 +93,19 @@ final class SlotLineRules {
   }
 
   private void checkSwitchGpio(PinEntry pin, KeyPath at) {
-    if (pin.expander() != null || pin.pin() != null || pin.gpio() == null || pin.gpio().switchPin() == null) {
+    if (pin.expander() != null
+        || pin.pin() != null
+        || pin.gpio() == null
+        || pin.gpio().switchPin() == null) {
       checks.problem(at, FORMS);
       return;
     }
     int gpio = pin.gpio().switchPin();
     boolean ok = checks.requireAtLeastZero(gpio, at.key("gpio"));
     if (!index.hasSwitch(pin.switchId())) {
-      checks.problem(at.key("switch"), "unknown switch '" + pin.switchId() + "'; switches are: " + index.switchIds());
+      checks.problem(
+          at.key("switch"),
+          "unknown switch '" + pin.switchId() + "'; switches are: " + index.switchIds());
       ok = false;
     }
     if (ok) {
@@ -105,8 +116,12 @@ final class SlotLineRules {
   private void checkProcessorLine(BoardDocument.GpioLineEntry line, KeyPath at) {
     boolean ok = true;
     if (!GPIO_CHIP.matcher(line.chip()).matches()) {
-      checks.problem(at.key("chip"), "'" + line.chip() + "' is not a GPIO chip name such as gpiochip0"
-          + " (as in /dev/gpiochip0)");
+      checks.problem(
+          at.key("chip"),
+          "'"
+              + line.chip()
+              + "' is not a GPIO chip name such as gpiochip0"
+              + " (as in /dev/gpiochip0)");
       ok = false;
     }
     ok &= checks.requireAtLeastZero(line.line(), at.key("line"));

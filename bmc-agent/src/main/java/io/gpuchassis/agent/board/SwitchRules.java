@@ -63,10 +63,13 @@ final class SwitchRules {
       given.add("tcp");
     }
     if (given.isEmpty()) {
-      checks.problem(at, "say how the agent reaches the chip's management interface: give one of i2c, uart, tcp");
+      checks.problem(
+          at,
+          "say how the agent reaches the chip's management interface: give one of i2c, uart, tcp");
     } else if (given.size() > 1) {
-      checks.problem(at.key(given.get(1)), "give only one of i2c, uart, tcp; this switch has "
-          + String.join(" and ", given));
+      checks.problem(
+          at.key(given.get(1)),
+          "give only one of i2c, uart, tcp; this switch has " + String.join(" and ", given));
     }
   }
 
@@ -74,7 +77,9 @@ final class SwitchRules {
     KeyPath at = chipAt.key("uart");
     if (checks.requireText(uart.device(), at.key("device"))) {
       if (!uart.device().startsWith("/")) {
-        checks.problem(at.key("device"), "'" + uart.device() + "' is not an absolute device path such as /dev/ttyS2");
+        checks.problem(
+            at.key("device"),
+            "'" + uart.device() + "' is not an absolute device path such as /dev/ttyS2");
       } else {
         claimTransport("serial device " + uart.device(), at.key("device"), chipAt);
       }

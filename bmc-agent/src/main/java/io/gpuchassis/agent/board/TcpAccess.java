@@ -3,8 +3,8 @@ package io.gpuchassis.agent.board;
 import java.util.Objects;
 
 /**
- * The switch management wire protocol over TCP (the chip's Ethernet management port, or a
- * switch simulator in another process).
+ * The switch management wire protocol over TCP (the chip's Ethernet management port, or a switch
+ * simulator in another process).
  *
  * @param host host name or IP address
  * @param port TCP port, 1-65535

@@ -12,9 +12,9 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The PCIe wiring: every slot, host and link end uses a port that exists, once, at a real width
- * and generation the chip can do; the ports of a chip fit in its lanes; hosts and slots exist and
- * are numbered sanely; and the links join all chips into one fabric.
+ * The PCIe wiring: every slot, host and link end uses a port that exists, once, at a real width and
+ * generation the chip can do; the ports of a chip fit in its lanes; hosts and slots exist and are
+ * numbered sanely; and the links join all chips into one fabric.
  */
 final class WiringRules {
 
@@ -51,19 +51,29 @@ final class WiringRules {
   private void checkPorts() {
     for (int i = 0; i < root.slots().size(); i++) {
       SlotEntry slot = root.slots().get(i);
-      checkPort(new Port(slot.switchId(), slot.port(), slot.width(), slot.maxGen()), KeyPath.of("slots").index(i));
+      checkPort(
+          new Port(slot.switchId(), slot.port(), slot.width(), slot.maxGen()),
+          KeyPath.of("slots").index(i));
     }
     for (int i = 0; i < root.hosts().size(); i++) {
       HostEntry host = root.hosts().get(i);
-      checkPort(new Port(host.switchId(), host.port(), host.width(), host.maxGen()), KeyPath.of("hosts").index(i));
+      checkPort(
+          new Port(host.switchId(), host.port(), host.width(), host.maxGen()),
+          KeyPath.of("hosts").index(i));
     }
     for (int i = 0; i < root.links().size(); i++) {
       LinkEntry link = root.links().get(i);
       KeyPath at = KeyPath.of("interSwitchLinks").index(i);
-      checkPort(new Port(link.a().switchId(), link.a().port(), link.a().width(), link.a().maxGen()), at.key("a"));
-      checkPort(new Port(link.b().switchId(), link.b().port(), link.b().width(), link.b().maxGen()), at.key("b"));
+      checkPort(
+          new Port(link.a().switchId(), link.a().port(), link.a().width(), link.a().maxGen()),
+          at.key("a"));
+      checkPort(
+          new Port(link.b().switchId(), link.b().port(), link.b().width(), link.b().maxGen()),
+          at.key("b"));
       if (link.a().switchId().equals(link.b().switchId())) {
-        checks.problem(at.key("b").key("switch"), "the link joins switch '" + link.a().switchId() + "' to itself");
+        checks.problem(
+            at.key("b").key("switch"),
+            "the link joins switch '" + link.a().switchId() + "' to itself");
       }
     }
   }
@@ -77,21 +87,38 @@ final class WiringRules {
     boolean genOk = checks.requireGeneration(port.maxGen(), at.key("maxGen"));
     SwitchEntry chip = index.switchEntry(port.switchId()).orElse(null);
     if (chip == null) {
-      checks.problem(at.key("switch"), "unknown switch '" + port.switchId() + "'; switches are: " + index.switchIds());
+      checks.problem(
+          at.key("switch"),
+          "unknown switch '" + port.switchId() + "'; switches are: " + index.switchIds());
       return;
     }
     if (port.port() < 0 || port.port() >= chip.portCount()) {
-      checks.problem(at.key("port"), "switch '" + chip.id() + "' has no port " + port.port()
-          + " (its ports are 0.." + (chip.portCount() - 1) + ")");
+      checks.problem(
+          at.key("port"),
+          "switch '"
+              + chip.id()
+              + "' has no port "
+              + port.port()
+              + " (its ports are 0.."
+              + (chip.portCount() - 1)
+              + ")");
       return;
     }
     KeyPath previousUser = portUsers.putIfAbsent(port.label(), at);
     if (previousUser != null) {
-      checks.problem(at.key("port"), "switch port " + port.label() + " is already used by " + previousUser);
+      checks.problem(
+          at.key("port"), "switch port " + port.label() + " is already used by " + previousUser);
     }
     if (genOk && port.maxGen() > chip.maxGen()) {
-      checks.problem(at.key("maxGen"), "Gen" + port.maxGen() + " is more than switch '" + chip.id()
-          + "' supports (maxGen " + chip.maxGen() + ")");
+      checks.problem(
+          at.key("maxGen"),
+          "Gen"
+              + port.maxGen()
+              + " is more than switch '"
+              + chip.id()
+              + "' supports (maxGen "
+              + chip.maxGen()
+              + ")");
     }
     if (widthOk) {
       lanesUsed.merge(chip.id(), port.width(), Integer::sum);
@@ -104,8 +131,14 @@ final class WiringRules {
       int lanes = lanesUsed.getOrDefault(chip.id(), 0);
       // a duplicated id is reported once, at the duplicate; its lanes count for the first chip
       if (index.switchEntry(chip.id()).orElse(null) == chip && lanes > chip.laneCount()) {
-        checks.problem(KeyPath.of("switches").index(i).key("laneCount"), "the ports wired to switch '" + chip.id()
-            + "' use " + lanes + " lanes, more than its " + chip.laneCount());
+        checks.problem(
+            KeyPath.of("switches").index(i).key("laneCount"),
+            "the ports wired to switch '"
+                + chip.id()
+                + "' use "
+                + lanes
+                + " lanes, more than its "
+                + chip.laneCount());
       }
     }
   }
@@ -145,13 +178,17 @@ final class WiringRules {
       return;
     }
     KeyPath at = KeyPath.of("interSwitchLinks");
-    String detail = "no inter-switch link path from switch '" + first + "' to "
-        + unreached.stream().map(id -> "'" + id + "'").collect(Collectors.joining(", "));
+    String detail =
+        "no inter-switch link path from switch '"
+            + first
+            + "' to "
+            + unreached.stream().map(id -> "'" + id + "'").collect(Collectors.joining(", "));
     if (root.interSwitchLinks() != null) {
       checks.problem(at, detail);
     } else {
       // no links at all: show the first switch that cannot be reached
-      int unreachedIndex = root.switches().stream().map(SwitchEntry::id).toList().indexOf(unreached.get(0));
+      int unreachedIndex =
+          root.switches().stream().map(SwitchEntry::id).toList().indexOf(unreached.get(0));
       checks.problemAtMissingKey(at, KeyPath.of("switches").index(unreachedIndex), detail);
     }
   }

@@ -6,9 +6,9 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
- * The single source of truth: holds the current {@link ChassisState} and is its only writer. Observations are applied
- * one at a time, in order; each produces a new snapshot with the next generation and is published to listeners.
- * Reading is a volatile load, free for any thread.
+ * The single source of truth: holds the current {@link ChassisState} and is its only writer.
+ * Observations are applied one at a time, in order; each produces a new snapshot with the next
+ * generation and is published to listeners. Reading is a volatile load, free for any thread.
  */
 public final class ChassisModel {
 

@@ -5,9 +5,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One immutable snapshot of everything the agent knows about the chassis. Readers (Redfish GETs above all) render from
- * a snapshot and never touch hardware; {@link ChassisModel} is the only writer and bumps {@code generation} on every
- * change.
+ * One immutable snapshot of everything the agent knows about the chassis. Readers (Redfish GETs
+ * above all) render from a snapshot and never touch hardware; {@link ChassisModel} is the only
+ * writer and bumps {@code generation} on every change.
  */
 public record ChassisState(
     long generation,
@@ -37,15 +37,36 @@ public record ChassisState(
   /** This state as generation {@code next}. */
   public ChassisState withGeneration(long next) {
     return new ChassisState(
-        next, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors,
-        switchObservations, bindings);
+        next,
+        identity,
+        switches,
+        interSwitchLinks,
+        hosts,
+        slots,
+        fans,
+        powerSupplies,
+        temperatureSensors,
+        switchObservations,
+        bindings);
   }
 
-  /** This state with what the hardware says about the chassis: its identity (serial number) and its slots' GPUs. */
+  /**
+   * This state with what the hardware says about the chassis: its identity (serial number) and its
+   * slots' GPUs.
+   */
   public ChassisState withInventory(ChassisIdentity readIdentity, List<Slot> readSlots) {
     return new ChassisState(
-        generation, readIdentity, switches, interSwitchLinks, hosts, readSlots, fans, powerSupplies,
-        temperatureSensors, switchObservations, bindings);
+        generation,
+        readIdentity,
+        switches,
+        interSwitchLinks,
+        hosts,
+        readSlots,
+        fans,
+        powerSupplies,
+        temperatureSensors,
+        switchObservations,
+        bindings);
   }
 
   /** This state with {@code observation} replacing the previous one of its switch. */
@@ -53,7 +74,16 @@ public record ChassisState(
     Map<String, SwitchObservation> next = new java.util.HashMap<>(switchObservations);
     next.put(observation.switchId(), observation);
     return new ChassisState(
-        generation, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors, next,
+        generation,
+        identity,
+        switches,
+        interSwitchLinks,
+        hosts,
+        slots,
+        fans,
+        powerSupplies,
+        temperatureSensors,
+        next,
         bindings);
   }
 
@@ -62,8 +92,17 @@ public record ChassisState(
     Map<Integer, SlotBinding> next = new java.util.HashMap<>(bindings);
     next.put(binding.slot(), binding);
     return new ChassisState(
-        generation, identity, switches, interSwitchLinks, hosts, slots, fans, powerSupplies, temperatureSensors,
-        switchObservations, next);
+        generation,
+        identity,
+        switches,
+        interSwitchLinks,
+        hosts,
+        slots,
+        fans,
+        powerSupplies,
+        temperatureSensors,
+        switchObservations,
+        next);
   }
 
   /** The binding of {@code slot}: unbound when the engine has said nothing of it yet. */

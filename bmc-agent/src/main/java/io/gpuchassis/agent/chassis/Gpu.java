@@ -1,8 +1,9 @@
 package io.gpuchassis.agent.chassis;
 
 /**
- * A GPU seated in a slot, as it identified itself over its sideband. A GPU known to be there (its presence line says
- * so) that did not identify itself has blank strings and zero numbers, and the slot's link capability.
+ * A GPU seated in a slot, as it identified itself over its sideband. A GPU known to be there (its
+ * presence line says so) that did not identify itself has blank strings and zero numbers, and the
+ * slot's link capability.
  */
 public record Gpu(
     String model,
@@ -37,6 +38,7 @@ public record Gpu(
     if (!identified()) {
       return java.util.Optional.empty();
     }
-    return java.util.Optional.of(vendorId == 0x10de ? "NVIDIA" : String.format("PCI vendor 0x%04x", vendorId));
+    return java.util.Optional.of(
+        vendorId == 0x10de ? "NVIDIA" : String.format("PCI vendor 0x%04x", vendorId));
   }
 }

@@ -5,8 +5,9 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Judges a wired port from the last observation of its switch. Unknown is never healthy: a port of a switch that does
- * not answer, or whose observation is stale, is reported with a warning and no link values.
+ * Judges a wired port from the last observation of its switch. Unknown is never healthy: a port of
+ * a switch that does not answer, or whose observation is stale, is reported with a warning and no
+ * link values.
  */
 public final class PortHealth {
 
@@ -15,17 +16,21 @@ public final class PortHealth {
     /** Link as expected (up at full width and speed, or no link where none is expected). */
     OK,
     /**
-     * Up but degraded or logging correctable errors at a high rate, training, a host cable without link, or not known
-     * (switch unreachable, data stale).
+     * Up but degraded or logging correctable errors at a high rate, training, a host cable without
+     * link, or not known (switch unreachable, data stale).
      */
     WARNING,
-    /** No link where a GPU or an inter-switch link should have one, or uncorrectable errors on the link. */
+    /**
+     * No link where a GPU or an inter-switch link should have one, or uncorrectable errors on the
+     * link.
+     */
     CRITICAL
   }
 
   /**
-   * Correctable AER errors per second above which a link is worth a look: a healthy PCIe link logs a handful a day;
-   * a steady stream means a marginal cable, retimer or slot, and usually precedes link retraining.
+   * Correctable AER errors per second above which a link is worth a look: a healthy PCIe link logs
+   * a handful a day; a steady stream means a marginal cable, retimer or slot, and usually precedes
+   * link retraining.
    */
   public static final double CORRECTABLE_ERRORS_PER_SECOND = 10;
 
@@ -60,11 +65,13 @@ public final class PortHealth {
   }
 
   /**
-   * Whether a link should be up: a slot only when a GPU is in it and it is bound into a host's partition (an unbound
-   * downstream port is held down by the switch); a host port or inter-switch link always.
+   * Whether a link should be up: a slot only when a GPU is in it and it is bound into a host's
+   * partition (an unbound downstream port is held down by the switch); a host port or inter-switch
+   * link always.
    */
   public static boolean linkExpected(WiredPort port, PortLink link) {
-    return port.linkExpected() && (port.role() != WiredPort.Role.SLOT || link.partition().isPresent());
+    return port.linkExpected()
+        && (port.role() != WiredPort.Role.SLOT || link.partition().isPresent());
   }
 
   /** The port's link values, only when they come from a recent successful poll. */

@@ -3,10 +3,11 @@ package io.gpuchassis.agent.chassis;
 import java.util.OptionalInt;
 
 /**
- * A switch port's link as last observed: the host partition it is bound into (downstream ports: a GPU slot carries a
- * link only while bound), whether it is up (in L0) or training, and its negotiated and maximum PCIe generation and
- * width. The LTSSM state name is kept for operators. {@code errorRates} are the counters' growth per second since the
- * previous observation (zero on the first).
+ * A switch port's link as last observed: the host partition it is bound into (downstream ports: a
+ * GPU slot carries a link only while bound), whether it is up (in L0) or training, and its
+ * negotiated and maximum PCIe generation and width. The LTSSM state name is kept for operators.
+ * {@code errorRates} are the counters' growth per second since the previous observation (zero on
+ * the first).
  */
 public record PortLink(
     int port,

@@ -3,10 +3,11 @@ package io.gpuchassis.agent.chassis;
 import java.util.UUID;
 
 /**
- * Who this Redfish service is: its UUID (generated once, then kept in the database so that it is stable across
- * restarts, as DSP0266 requires), product, vendor and the agent's own version.
+ * Who this Redfish service is: its UUID (generated once, then kept in the database so that it is
+ * stable across restarts, as DSP0266 requires), product, vendor and the agent's own version.
  */
-public record ServiceIdentity(UUID uuid, String product, String vendor, String version, boolean simulated) {
+public record ServiceIdentity(
+    UUID uuid, String product, String vendor, String version, boolean simulated) {
 
   public static final String PRODUCT = "GPU Chassis Management Agent";
   public static final String VENDOR = "gpu-chassis-agent project";

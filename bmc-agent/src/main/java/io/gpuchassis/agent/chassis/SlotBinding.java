@@ -4,10 +4,11 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Where a GPU slot stands in the binding engine's state machine: unbound, binding, bound (to {@code host}), unbinding,
- * or failed (the hardware state is not known: the switch stopped answering in the middle of an operation).
- * {@code lastFailure} tells why the last operation did not happen; {@code readyToRemove} is the orchestrator's word
- * that the host has released the GPU, which an unbind needs unless forced.
+ * Where a GPU slot stands in the binding engine's state machine: unbound, binding, bound (to {@code
+ * host}), unbinding, or failed (the hardware state is not known: the switch stopped answering in
+ * the middle of an operation). {@code lastFailure} tells why the last operation did not happen;
+ * {@code readyToRemove} is the orchestrator's word that the host has released the GPU, which an
+ * unbind needs unless forced.
  */
 public record SlotBinding(
     int slot,
@@ -30,8 +31,10 @@ public record SlotBinding(
     return new SlotBinding(slot, State.UNBOUND, Optional.empty(), Optional.empty(), false, now);
   }
 
-  public SlotBinding to(State next, Optional<String> nextHost, Optional<String> failure, Instant now) {
-    return new SlotBinding(slot, next, nextHost, failure, next == State.BOUND && readyToRemove, now);
+  public SlotBinding to(
+      State next, Optional<String> nextHost, Optional<String> failure, Instant now) {
+    return new SlotBinding(
+        slot, next, nextHost, failure, next == State.BOUND && readyToRemove, now);
   }
 
   public SlotBinding withReadyToRemove(boolean value) {

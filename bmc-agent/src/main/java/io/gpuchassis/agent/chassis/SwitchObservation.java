@@ -6,9 +6,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * What the agent last learned from one switch chip. {@code failure} is set when the last poll failed (the switch did
- * not answer, answered garbage, or refused): the port values are then the last good ones and must not be shown as
- * healthy. {@code observedAt} is the time of the last successful poll.
+ * What the agent last learned from one switch chip. {@code failure} is set when the last poll
+ * failed (the switch did not answer, answered garbage, or refused): the port values are then the
+ * last good ones and must not be shown as healthy. {@code observedAt} is the time of the last
+ * successful poll.
  */
 public record SwitchObservation(
     String switchId,
@@ -33,7 +34,13 @@ public record SwitchObservation(
 
   /** This observation, marked as failed at its last known values. */
   public SwitchObservation failed(String reason) {
-    return new SwitchObservation(switchId, observedAt, Optional.of(reason), dieTemperatureCelsius, serialNumber, firmwareVersion,
+    return new SwitchObservation(
+        switchId,
+        observedAt,
+        Optional.of(reason),
+        dieTemperatureCelsius,
+        serialNumber,
+        firmwareVersion,
         ports);
   }
 }

@@ -6,13 +6,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A switch port that the chassis wiring uses: it feeds a GPU slot, is cabled to a host, or joins another switch chip.
- * Ports the wiring does not use are not managed.
+ * A switch port that the chassis wiring uses: it feeds a GPU slot, is cabled to a host, or joins
+ * another switch chip. Ports the wiring does not use are not managed.
  *
  * @param label what a technician calls it: {@code Slot 3}, {@code Host1}, {@code Link to SW2}
- * @param linkExpected whether a link should be up here (a slot with a GPU, a host cable, an inter-switch link)
- * @param expectedGeneration the PCIe generation the link should train to: the lower of what the port and the device
- *     at its other end can do (an L40S is Gen4 in a Gen5 slot)
+ * @param linkExpected whether a link should be up here (a slot with a GPU, a host cable, an
+ *     inter-switch link)
+ * @param expectedGeneration the PCIe generation the link should train to: the lower of what the
+ *     port and the device at its other end can do (an L40S is Gen4 in a Gen5 slot)
  * @param expectedWidth the width the link should train to, likewise
  * @param farEnd for an inter-switch link, the switch and port at the other end
  */
@@ -43,20 +44,37 @@ public record WiredPort(
     List<WiredPort> ports = new ArrayList<>();
     for (Slot slot : state.slots()) {
       if (slot.switchId().equals(switchId)) {
-        int generation = slot.gpu().map(g -> Math.min(g.maxPcieGeneration(), slot.pcieGeneration())).orElse(0);
+        int generation =
+            slot.gpu().map(g -> Math.min(g.maxPcieGeneration(), slot.pcieGeneration())).orElse(0);
         int width = slot.gpu().map(g -> Math.min(g.maxLanes(), slot.lanes())).orElse(0);
         ports.add(
             new WiredPort(
-                switchId, slot.port(), Role.SLOT, "Slot " + slot.number(), slot.lanes(), slot.pcieGeneration(),
-                slot.occupied(), generation, width, Optional.empty()));
+                switchId,
+                slot.port(),
+                Role.SLOT,
+                "Slot " + slot.number(),
+                slot.lanes(),
+                slot.pcieGeneration(),
+                slot.occupied(),
+                generation,
+                width,
+                Optional.empty()));
       }
     }
     for (HostPort host : state.hosts()) {
       if (host.switchId().equals(switchId)) {
         ports.add(
             new WiredPort(
-                switchId, host.port(), Role.HOST, host.id(), host.lanes(), host.pcieGeneration(), true,
-                host.pcieGeneration(), host.lanes(), Optional.empty()));
+                switchId,
+                host.port(),
+                Role.HOST,
+                host.id(),
+                host.lanes(),
+                host.pcieGeneration(),
+                true,
+                host.pcieGeneration(),
+                host.lanes(),
+                Optional.empty()));
       }
     }
     for (InterSwitchLink link : state.interSwitchLinks()) {
@@ -80,9 +98,18 @@ public record WiredPort(
     return of(state, switchId).stream().filter(p -> p.port() == port).findFirst();
   }
 
-  private static WiredPort interSwitch(String switchId, int port, String farSwitch, int farPort, InterSwitchLink link) {
+  private static WiredPort interSwitch(
+      String switchId, int port, String farSwitch, int farPort, InterSwitchLink link) {
     return new WiredPort(
-        switchId, port, Role.INTER_SWITCH, "Link to " + farSwitch, link.lanes(), link.generation(), true,
-        link.generation(), link.lanes(), Optional.of(new SwitchPortRef(farSwitch, farPort)));
+        switchId,
+        port,
+        Role.INTER_SWITCH,
+        "Link to " + farSwitch,
+        link.lanes(),
+        link.generation(),
+        true,
+        link.generation(),
+        link.lanes(),
+        Optional.of(new SwitchPortRef(farSwitch, farPort)));
   }
 }

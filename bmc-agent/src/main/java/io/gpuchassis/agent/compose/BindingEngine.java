@@ -24,11 +24,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place GPU slots are bound to and released from hosts. Every operation is journaled before the switch is
- * touched, runs on the switch's own worker (so operations on one switch happen one at a time), waits for the switch to
- * report completion, and verifies the result: after a bind, the GPU's link must train at the width and speed both ends
- * can do, otherwise the binding is undone and the bind fails with the reason. State moves only on what the switch
- * reports. The views (Zones, ResourceBlocks, Systems) all call this engine, so they can never disagree.
+ * The one place GPU slots are bound to and released from hosts. Every operation is journaled before
+ * the switch is touched, runs on the switch's own worker (so operations on one switch happen one at
+ * a time), waits for the switch to report completion, and verifies the result: after a bind, the
+ * GPU's link must train at the width and speed both ends can do, otherwise the binding is undone
+ * and the bind fails with the reason. State moves only on what the switch reports. The views
+ * (Zones, ResourceBlocks, Systems) all call this engine, so they can never disagree.
  */
 public final class BindingEngine {
 
@@ -39,18 +40,27 @@ public final class BindingEngine {
   private final BindingJournal journal;
   private final Clock clock;
   private final Duration linkTimeout;
+
   /** Chips whose firmware is being updated: no binding may start on them (guarded by this). */
   private final java.util.Set<String> updating = new java.util.HashSet<>();
+
   private final OperationsInFlight inFlight = new OperationsInFlight();
+
   /** Set when the agent stops: no operation starts any more (guarded by this). */
   private boolean stopping;
 
   /** A bind or unbind under way: its slot, what it does in words, and its completion. */
   public record Operation(int slot, String description, CompletableFuture<SlotBinding> done) {}
 
-  /** @param linkTimeout how long a bound GPU's link may take to train before the bind is undone */
+  /**
+   * @param linkTimeout how long a bound GPU's link may take to train before the bind is undone
+   */
   public BindingEngine(
-      ChassisModel model, SwitchWorkers workers, BindingJournal journal, Clock clock, Duration linkTimeout) {
+      ChassisModel model,
+      SwitchWorkers workers,
+      BindingJournal journal,
+      Clock clock,
+      Duration linkTimeout) {
     this.model = model;
     this.workers = workers;
     this.journal = journal;
@@ -59,14 +69,18 @@ public final class BindingEngine {
   }
 
   /**
-   * Binds the GPU in {@code slot} into {@code hostId}'s partition, across inter-switch links when the slot is on another
-   * chip (the links on the way are bound first, each on its own chip's worker); completes when bound and verified.
+   * Binds the GPU in {@code slot} into {@code hostId}'s partition, across inter-switch links when
+   * the slot is on another chip (the links on the way are bound first, each on its own chip's
+   * worker); completes when bound and verified.
    */
   public CompletableFuture<SlotBinding> bind(int slot, String hostId) {
     BindingPlan plan;
     synchronized (this) {
       ChassisState state = model.current();
-      var s = state.slot(slot).orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
+      var s =
+          state
+              .slot(slot)
+              .orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
       if (state.hosts().stream().noneMatch(h -> h.id().equals(hostId))) {
         throw refuse(Reason.UNKNOWN_HOST, "there is no host port " + hostId);
       }
@@ -77,24 +91,33 @@ public final class BindingEngine {
       if (current.state() != State.UNBOUND) {
         throw refuse(Reason.IN_USE, "slot " + slot + " is " + describe(current));
       }
-      plan = BindingPlan.of(state, slot, hostId).orElseThrow(() -> unreachable(state, slot, s.switchId(), hostId));
+      plan =
+          BindingPlan.of(state, slot, hostId)
+              .orElseThrow(() -> unreachable(state, slot, s.switchId(), hostId));
       refuseWhileUpdating(plan);
       refuseWhileStopping();
       move(slot, State.BINDING, Optional.of(hostId), Optional.empty());
       // Tracked under the lock: a stop that begins now sees this operation among those to wait for.
-      return inFlight.track(slot, "the bind of slot " + slot + " to " + hostId, connect(plan)
-          .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
-          .exceptionallyCompose(error -> disconnect(plan).handle((ok, ignored) -> rethrow(error)))
-          .whenComplete((ok, error) -> finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND))
-          .thenApply(ok -> model.current().binding(slot)));
+      return inFlight.track(
+          slot,
+          "the bind of slot " + slot + " to " + hostId,
+          connect(plan)
+              .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
+              .exceptionallyCompose(
+                  error -> disconnect(plan).handle((ok, ignored) -> rethrow(error)))
+              .whenComplete(
+                  (ok, error) ->
+                      finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND))
+              .thenApply(ok -> model.current().binding(slot)));
     }
   }
 
   /**
-   * Releases the GPU in {@code slot} from its host. Refused while the host may still use it: the orchestrator first
-   * sets ReadyToRemove (the host has released the device), or the caller forces it. Links on the way that carry no
-   * other GPU of the host are released after the slot. A FAILED slot (its switch stopped answering mid-operation) is
-   * released the same way: whatever the switch holds for it is undone, and it becomes free again.
+   * Releases the GPU in {@code slot} from its host. Refused while the host may still use it: the
+   * orchestrator first sets ReadyToRemove (the host has released the device), or the caller forces
+   * it. Links on the way that carry no other GPU of the host are released after the slot. A FAILED
+   * slot (its switch stopped answering mid-operation) is released the same way: whatever the switch
+   * holds for it is undone, and it becomes free again.
    */
   public CompletableFuture<SlotBinding> unbind(int slot, boolean force) {
     BindingPlan plan;
@@ -102,48 +125,72 @@ public final class BindingEngine {
       ChassisState state = model.current();
       state.slot(slot).orElseThrow(() -> refuse(Reason.UNKNOWN_SLOT, "there is no slot " + slot));
       SlotBinding current = state.binding(slot);
-      // A failed slot is settled like a release: the host has let go of the GPU (ReadyToRemove), or the caller forces.
-      if (current.state() == State.FAILED && (force || current.readyToRemove()) && current.host().isPresent()) {
+      // A failed slot is settled like a release: the host has let go of the GPU (ReadyToRemove), or
+      // the caller forces.
+      if (current.state() == State.FAILED
+          && (force || current.readyToRemove())
+          && current.host().isPresent()) {
         BindingPlan failed = BindingPlan.route(state, slot, current.host().get()).orElseThrow();
         refuseWhileUpdating(failed);
         refuseWhileStopping();
         move(slot, State.UNBINDING, current.host(), Optional.empty());
-        return inFlight.track(slot, "the release of failed slot " + slot, worker(failed.switchId())
-            .submit(driver -> doSettle(driver, failed))
-            .thenCompose(ok -> disconnect(failed))
-            .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.FAILED))
-            .thenApply(ok -> model.current().binding(slot)));
+        return inFlight.track(
+            slot,
+            "the release of failed slot " + slot,
+            worker(failed.switchId())
+                .submit(driver -> doSettle(driver, failed))
+                .thenCompose(ok -> disconnect(failed))
+                .whenComplete(
+                    (ok, error) ->
+                        finish(slot, error, State.UNBOUND, Optional.empty(), State.FAILED))
+                .thenApply(ok -> model.current().binding(slot)));
       }
       if (current.state() == State.FAILED) {
-        throw refuse(Reason.NOT_BOUND, "slot " + slot + " is " + describe(current) + "; it can be released once"
-            + " ReadyToRemove says " + current.host().orElse("its host") + " has let go of it, or by a forced release");
+        throw refuse(
+            Reason.NOT_BOUND,
+            "slot "
+                + slot
+                + " is "
+                + describe(current)
+                + "; it can be released once"
+                + " ReadyToRemove says "
+                + current.host().orElse("its host")
+                + " has let go of it, or by a forced release");
       }
       if (current.state() != State.BOUND) {
         throw refuse(
-            current.inTransition() ? Reason.IN_USE : Reason.NOT_BOUND, "slot " + slot + " is " + describe(current));
+            current.inTransition() ? Reason.IN_USE : Reason.NOT_BOUND,
+            "slot " + slot + " is " + describe(current));
       }
       if (!force && !current.readyToRemove()) {
         throw refuse(
             Reason.HOST_STILL_USING,
-            "host " + current.host().orElse("?") + " has not released the GPU in slot " + slot
+            "host "
+                + current.host().orElse("?")
+                + " has not released the GPU in slot "
+                + slot
                 + " (ReadyToRemove is not set)");
       }
       plan = BindingPlan.route(state, slot, current.host().orElseThrow()).orElseThrow();
       refuseWhileUpdating(plan);
       refuseWhileStopping();
       move(slot, State.UNBINDING, current.host(), Optional.empty());
-      return inFlight.track(slot, "the release of slot " + slot + " from " + plan.hostId(), worker(plan.switchId())
-          .submit(driver -> doUnbind(driver, plan))
-          .thenCompose(ok -> disconnect(plan))
-          .whenComplete((ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.BOUND))
-          .thenApply(ok -> model.current().binding(slot)));
+      return inFlight.track(
+          slot,
+          "the release of slot " + slot + " from " + plan.hostId(),
+          worker(plan.switchId())
+              .submit(driver -> doUnbind(driver, plan))
+              .thenCompose(ok -> disconnect(plan))
+              .whenComplete(
+                  (ok, error) -> finish(slot, error, State.UNBOUND, Optional.empty(), State.BOUND))
+              .thenApply(ok -> model.current().binding(slot)));
     }
   }
 
   /**
-   * The agent stops: from now on every bind and unbind is refused ({@link Reason#STOPPING}). Returns the operations
-   * still under way, for the caller to wait for; each one is journaled, so one cut short by the stop is finished or
-   * rolled back by the reconciliation at the next start.
+   * The agent stops: from now on every bind and unbind is refused ({@link Reason#STOPPING}).
+   * Returns the operations still under way, for the caller to wait for; each one is journaled, so
+   * one cut short by the stop is finished or rolled back by the reconciliation at the next start.
    */
   public synchronized List<Operation> stopAccepting() {
     stopping = true;
@@ -151,25 +198,36 @@ public final class BindingEngine {
   }
 
   /**
-   * Releases every GPU of {@code hostId}, all or nothing: checked ({@link HostGpus#releaseAll}) and started under the
-   * engine's lock, so no bind or unbind slips in between the check and the starts.
+   * Releases every GPU of {@code hostId}, all or nothing: checked ({@link HostGpus#releaseAll}) and
+   * started under the engine's lock, so no bind or unbind slips in between the check and the
+   * starts.
    */
   public synchronized CompletableFuture<Void> unbindAll(String hostId) {
     List<CompletableFuture<SlotBinding>> releases =
-        HostGpus.releaseAll(model.current(), hostId).stream().map(slot -> unbind(slot, false)).toList();
+        HostGpus.releaseAll(model.current(), hostId).stream()
+            .map(slot -> unbind(slot, false))
+            .toList();
     return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new));
   }
 
-  /** Records the orchestrator's word that the host has (or has not) released the GPU in {@code slot}. */
+  /**
+   * Records the orchestrator's word that the host has (or has not) released the GPU in {@code
+   * slot}.
+   */
   public synchronized void setReadyToRemove(int slot, boolean ready) {
     model.apply(s -> s.withBinding(s.binding(slot).withReadyToRemove(ready)));
   }
 
-  /** Binds the links of the plan's chain that are not bound yet, host side first, each on its own chip's worker. */
+  /**
+   * Binds the links of the plan's chain that are not bound yet, host side first, each on its own
+   * chip's worker.
+   */
   private CompletableFuture<Void> connect(BindingPlan plan) {
     CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
     for (BindingPlan.Hop hop : plan.hops()) {
-      chain = chain.thenCompose(ok -> worker(hop.switchId()).submit(driver -> connectHop(driver, hop, plan)));
+      chain =
+          chain.thenCompose(
+              ok -> worker(hop.switchId()).submit(driver -> connectHop(driver, hop, plan)));
     }
     return chain;
   }
@@ -177,36 +235,55 @@ public final class BindingEngine {
   private Void connectHop(SwitchDriver driver, BindingPlan.Hop hop, BindingPlan plan) {
     try {
       Optional<Binding> now = boundAs(driver, hop.physicalPort());
-      if (now.isPresent() && now.get().partition() == hop.partition() && now.get().logicalPort() == hop.logicalPort()) {
+      if (now.isPresent()
+          && now.get().partition() == hop.partition()
+          && now.get().logicalPort() == hop.logicalPort()) {
         return null;
       }
       if (now.isPresent()) {
-        // Nobody's GPUs use this link (the plan was checked under the lock): a binding left by a crash or a failure.
+        // Nobody's GPUs use this link (the plan was checked under the lock): a binding left by a
+        // crash or a failure.
         driver.unbind(now.get().partition(), now.get().logicalPort());
       }
       driver.bind(hop.partition(), hop.logicalPort(), hop.physicalPort());
       if (boundPartition(driver, hop.physicalPort()).filter(p -> p == hop.partition()).isEmpty()) {
-        throw new BindingException(Reason.SWITCH_FAILED, "the link to " + hop.link().switchB() + " did not bind");
+        throw new BindingException(
+            Reason.SWITCH_FAILED, "the link to " + hop.link().switchB() + " did not bind");
       }
-      LOG.info("Bound the link {} port {} -> {} into partition {} for {}", hop.switchId(), hop.physicalPort(),
-          hop.link().switchB(), hop.partition(), plan.hostId());
+      LOG.info(
+          "Bound the link {} port {} -> {} into partition {} for {}",
+          hop.switchId(),
+          hop.physicalPort(),
+          hop.link().switchB(),
+          hop.partition(),
+          plan.hostId());
       return null;
     } catch (SwitchException e) {
-      throw new BindingException(Reason.SWITCH_FAILED, "switch " + hop.switchId() + " did not bind the link to "
-          + hop.link().switchB() + " for slot " + plan.slot() + ": " + e.getMessage());
+      throw new BindingException(
+          Reason.SWITCH_FAILED,
+          "switch "
+              + hop.switchId()
+              + " did not bind the link to "
+              + hop.link().switchB()
+              + " for slot "
+              + plan.slot()
+              + ": "
+              + e.getMessage());
     }
   }
 
   /**
-   * Releases the links of the plan's chain that no other GPU of any host needs any more, far side first. A link is
-   * released only while the slot itself still counts as using it (its state is not UNBOUND yet), so no other host can
-   * have claimed the link in between.
+   * Releases the links of the plan's chain that no other GPU of any host needs any more, far side
+   * first. A link is released only while the slot itself still counts as using it (its state is not
+   * UNBOUND yet), so no other host can have claimed the link in between.
    */
   private CompletableFuture<Void> disconnect(BindingPlan plan) {
     CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
     for (int i = plan.hops().size() - 1; i >= 0; i--) {
       BindingPlan.Hop hop = plan.hops().get(i);
-      chain = chain.thenCompose(ok -> worker(hop.switchId()).submit(driver -> disconnectHop(driver, hop, plan)));
+      chain =
+          chain.thenCompose(
+              ok -> worker(hop.switchId()).submit(driver -> disconnectHop(driver, hop, plan)));
     }
     return chain;
   }
@@ -219,36 +296,74 @@ public final class BindingEngine {
       Optional<Binding> now = boundAs(driver, hop.physicalPort());
       if (now.isPresent()) {
         driver.unbind(now.get().partition(), now.get().logicalPort());
-        LOG.info("Released the link {} port {} -> {}", hop.switchId(), hop.physicalPort(), hop.link().switchB());
+        LOG.info(
+            "Released the link {} port {} -> {}",
+            hop.switchId(),
+            hop.physicalPort(),
+            hop.link().switchB());
       }
       return null;
     } catch (SwitchException e) {
-      // Harmless while no slot is bound behind it; the next bind over it or the next start puts it right.
-      LOG.warn("Could not release the link {} port {}: {}", hop.switchId(), hop.physicalPort(), e.getMessage());
+      // Harmless while no slot is bound behind it; the next bind over it or the next start puts it
+      // right.
+      LOG.warn(
+          "Could not release the link {} port {}: {}",
+          hop.switchId(),
+          hop.physicalPort(),
+          e.getMessage());
       return null;
     }
   }
 
-  private BindingException unreachable(ChassisState state, int slot, String slotSwitch, String hostId) {
+  private BindingException unreachable(
+      ChassisState state, int slot, String slotSwitch, String hostId) {
     Optional<BindingPlan> route = BindingPlan.route(state, slot, hostId);
     if (route.isEmpty()) {
-      return refuse(Reason.NOT_REACHABLE, "slot " + slot + " (switch " + slotSwitch + ") cannot be reached from "
-          + hostId + ": no inter-switch link leads there");
+      return refuse(
+          Reason.NOT_REACHABLE,
+          "slot "
+              + slot
+              + " (switch "
+              + slotSwitch
+              + ") cannot be reached from "
+              + hostId
+              + ": no inter-switch link leads there");
     }
-    BindingPlan.Hop busy = route.get().hops().stream()
-        .filter(h -> BindingPlan.owner(state, h.link(), slot).filter(o -> !o.equals(hostId)).isPresent())
-        .findFirst().orElseThrow();
-    return refuse(Reason.NOT_REACHABLE, "slot " + slot + " (switch " + slotSwitch + ") is reached from " + hostId
-        + " over the link " + busy.switchId() + " -> " + busy.link().switchB() + ", which carries the GPUs of "
-        + BindingPlan.owner(state, busy.link(), slot).orElseThrow());
+    BindingPlan.Hop busy =
+        route.get().hops().stream()
+            .filter(
+                h ->
+                    BindingPlan.owner(state, h.link(), slot)
+                        .filter(o -> !o.equals(hostId))
+                        .isPresent())
+            .findFirst()
+            .orElseThrow();
+    return refuse(
+        Reason.NOT_REACHABLE,
+        "slot "
+            + slot
+            + " (switch "
+            + slotSwitch
+            + ") is reached from "
+            + hostId
+            + " over the link "
+            + busy.switchId()
+            + " -> "
+            + busy.link().switchB()
+            + ", which carries the GPUs of "
+            + BindingPlan.owner(state, busy.link(), slot).orElseThrow());
   }
 
   private static <T> T rethrow(Throwable error) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     throw cause instanceof RuntimeException r ? r : new CompletionException(cause);
   }
 
-  /** On the switch's worker: journal, bind, wait, verify; undo the binding when the link does not come up right. */
+  /**
+   * On the switch's worker: journal, bind, wait, verify; undo the binding when the link does not
+   * come up right.
+   */
   private Void doBind(SwitchDriver driver, BindingPlan plan) {
     long op = journal.start(plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
     try {
@@ -257,10 +372,12 @@ public final class BindingEngine {
       journal.failed(op, "switch: " + e.getMessage());
       String failure = "the switch did not bind slot " + plan.slot() + ": " + e.getMessage();
       if (answerWasLost(e)) {
-        // A command that timed out or whose answer was lost may still have bound the port: read back and undo.
+        // A command that timed out or whose answer was lost may still have bound the port: read
+        // back and undo.
         requireSettled(driver, plan, failure);
       } else {
-        settleUnbound(driver, plan); // a bind still in progress when "busy" was answered may yet complete
+        settleUnbound(
+            driver, plan); // a bind still in progress when "busy" was answered may yet complete
       }
       throw new BindingException(Reason.SWITCH_FAILED, failure);
     }
@@ -268,11 +385,17 @@ public final class BindingEngine {
     if (problem.isPresent()) {
       journal.failed(op, problem.get());
       requireSettled(driver, plan, problem.get());
-      throw new BindingException(Reason.LINK_NOT_TRAINED, problem.get() + "; the binding was undone");
+      throw new BindingException(
+          Reason.LINK_NOT_TRAINED, problem.get() + "; the binding was undone");
     }
     journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
-    LOG.info("Bound slot {} to {} ({} partition {} logical port {})", plan.slot(), plan.hostId(), plan.switchId(),
-        plan.partition(), plan.logicalPort());
+    LOG.info(
+        "Bound slot {} to {} ({} partition {} logical port {})",
+        plan.slot(),
+        plan.hostId(),
+        plan.switchId(),
+        plan.partition(),
+        plan.logicalPort());
     return null;
   }
 
@@ -282,21 +405,27 @@ public final class BindingEngine {
       driver.unbind(plan.partition(), plan.logicalPort());
     } catch (SwitchException e) {
       journal.failed(op, "switch: " + e.getMessage());
-      throw new BindingException(Reason.SWITCH_FAILED, "the switch did not unbind slot " + plan.slot() + ": "
-          + e.getMessage());
+      throw new BindingException(
+          Reason.SWITCH_FAILED,
+          "the switch did not unbind slot " + plan.slot() + ": " + e.getMessage());
     }
     if (boundPartition(driver, plan.physicalPort()).isPresent()) {
       journal.failed(op, "still bound after the unbind completed");
-      throw new BindingException(Reason.SWITCH_FAILED, "slot " + plan.slot() + " is still bound after the unbind");
+      throw new BindingException(
+          Reason.SWITCH_FAILED, "slot " + plan.slot() + " is still bound after the unbind");
     }
     journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.UNBIND);
     LOG.info("Released slot {} from {}", plan.slot(), plan.hostId());
     return null;
   }
 
-  /** A forced release of a FAILED slot: whatever the switch holds for it is undone; the desired state is unbound. */
+  /**
+   * A forced release of a FAILED slot: whatever the switch holds for it is undone; the desired
+   * state is unbound.
+   */
   private Void doSettle(SwitchDriver driver, BindingPlan plan) {
-    requireSettled(driver, plan, "the forced release of slot " + plan.slot() + " could not read the switch");
+    requireSettled(
+        driver, plan, "the forced release of slot " + plan.slot() + " could not read the switch");
     LOG.info("Released failed slot {}; the switch holds no binding of it", plan.slot());
     return null;
   }
@@ -310,11 +439,19 @@ public final class BindingEngine {
           driver.ports().stream().filter(p -> p.physicalPort() == plan.physicalPort()).findFirst();
       if (port.isPresent() && port.get().linkUp()) {
         PortStatus p = port.get();
-        if (p.negotiatedWidth() >= plan.expectedWidth() && p.negotiatedGen() >= plan.expectedGeneration()) {
+        if (p.negotiatedWidth() >= plan.expectedWidth()
+            && p.negotiatedGen() >= plan.expectedGeneration()) {
           return Optional.empty();
         }
-        last = "the link trained at Gen" + p.negotiatedGen() + " x" + p.negotiatedWidth() + ", expected Gen"
-            + plan.expectedGeneration() + " x" + plan.expectedWidth();
+        last =
+            "the link trained at Gen"
+                + p.negotiatedGen()
+                + " x"
+                + p.negotiatedWidth()
+                + ", expected Gen"
+                + plan.expectedGeneration()
+                + " x"
+                + plan.expectedWidth();
       } else {
         last = "the link did not come up within " + linkTimeout.toMillis() + " ms";
       }
@@ -326,8 +463,9 @@ public final class BindingEngine {
   }
 
   /**
-   * Whether the switch's answer was lost (no reply, a broken line, a garbled frame). A busy switch or a firmware error
-   * is an answer: it is tidied up as far as the switch lets us, but it does not make the slot's state unknown.
+   * Whether the switch's answer was lost (no reply, a broken line, a garbled frame). A busy switch
+   * or a firmware error is an answer: it is tidied up as far as the switch lets us, but it does not
+   * make the slot's state unknown.
    */
   private static boolean answerWasLost(SwitchException e) {
     return switch (e.kind()) {
@@ -336,15 +474,26 @@ public final class BindingEngine {
     };
   }
 
-  /** After a failed bind: the port must be seen unbound, or the slot's state is unknown and it is marked FAILED. */
+  /**
+   * After a failed bind: the port must be seen unbound, or the slot's state is unknown and it is
+   * marked FAILED.
+   */
   private static void requireSettled(SwitchDriver driver, BindingPlan plan, String failure) {
     if (!settleUnbound(driver, plan)) {
-      throw new BindingException(Reason.SWITCH_STATE_UNKNOWN, failure + "; the switch did not answer afterwards, so "
-          + "whether slot " + plan.slot() + " is still bound is unknown: release it with force when the switch answers");
+      throw new BindingException(
+          Reason.SWITCH_STATE_UNKNOWN,
+          failure
+              + "; the switch did not answer afterwards, so "
+              + "whether slot "
+              + plan.slot()
+              + " is still bound is unknown: release it with force when the switch answers");
     }
   }
 
-  /** Makes sure the port is unbound, so no slot is left half-bound; false when the switch could not be read. */
+  /**
+   * Makes sure the port is unbound, so no slot is left half-bound; false when the switch could not
+   * be read.
+   */
   private static boolean settleUnbound(SwitchDriver driver, BindingPlan plan) {
     for (int attempt = 0; attempt < 3; attempt++) {
       try {
@@ -359,23 +508,30 @@ public final class BindingEngine {
     return false;
   }
 
-  /** How long a bind or unbind the firmware is still running may take to end before the port is read as it is. */
+  /**
+   * How long a bind or unbind the firmware is still running may take to end before the port is read
+   * as it is.
+   */
   private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(5);
 
   /**
-   * The partition the port is bound into, read once no bind or unbind of it is running: an operation a killed agent
-   * started may still complete, and must not be mistaken for "unbound".
+   * The partition the port is bound into, read once no bind or unbind of it is running: an
+   * operation a killed agent started may still complete, and must not be mistaken for "unbound".
    */
   static Optional<Integer> boundPartition(SwitchDriver driver, int physicalPort) {
     return boundAs(driver, physicalPort).map(Binding::partition);
   }
 
-  /** Every bound port of the switch, read once no bind or unbind is running on it (or after the settle timeout). */
+  /**
+   * Every bound port of the switch, read once no bind or unbind is running on it (or after the
+   * settle timeout).
+   */
   static Map<Integer, Binding> boundPorts(SwitchDriver driver) {
     long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
     while (true) {
       List<Binding> ports = driver.bindings();
-      if (ports.stream().noneMatch(b -> b.state() == BindState.IN_PROGRESS) || System.nanoTime() > deadline) {
+      if (ports.stream().noneMatch(b -> b.state() == BindState.IN_PROGRESS)
+          || System.nanoTime() > deadline) {
         Map<Integer, Binding> bound = new HashMap<>();
         ports.stream().filter(Binding::bound).forEach(b -> bound.put(b.physicalPort(), b));
         return bound;
@@ -384,20 +540,27 @@ public final class BindingEngine {
     }
   }
 
-  /** The port's binding once no bind or unbind is running on its switch ({@link #boundPorts}); empty when unbound. */
+  /**
+   * The port's binding once no bind or unbind is running on its switch ({@link #boundPorts}); empty
+   * when unbound.
+   */
   static Optional<Binding> boundAs(SwitchDriver driver, int physicalPort) {
     return Optional.ofNullable(boundPorts(driver).get(physicalPort));
   }
 
-
-  /** Moves the slot to the state its operation ended in: the target on success, else back where it started. */
-  private void finish(int slot, Throwable error, State target, Optional<String> targetHost, State previous) {
+  /**
+   * Moves the slot to the state its operation ended in: the target on success, else back where it
+   * started.
+   */
+  private void finish(
+      int slot, Throwable error, State target, Optional<String> targetHost, State previous) {
     SlotBinding before = model.current().binding(slot);
     if (error == null) {
       move(slot, target, targetHost, Optional.empty());
       return;
     }
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     String reason = cause.getMessage() == null ? cause.toString() : cause.getMessage();
     if (cause instanceof BindingException b && b.reason() == Reason.SWITCH_STATE_UNKNOWN) {
       LOG.warn("Slot {}: {}", slot, reason);
@@ -422,34 +585,48 @@ public final class BindingEngine {
   }
 
   /**
-   * Reserves {@code switchId} for a firmware update: no bind or unbind starts on it until the returned handle runs.
-   * Refused while a bind or unbind runs on the chip, and, when the update will reset the chip ({@code willReset}),
-   * while any GPU is bound through it: a reset drops every link, so its hosts would lose their GPUs unannounced.
+   * Reserves {@code switchId} for a firmware update: no bind or unbind starts on it until the
+   * returned handle runs. Refused while a bind or unbind runs on the chip, and, when the update
+   * will reset the chip ({@code willReset}), while any GPU is bound through it: a reset drops every
+   * link, so its hosts would lose their GPUs unannounced.
    */
   public synchronized Runnable reserveForUpdate(String switchId, boolean willReset) {
     ChassisState state = model.current();
     List<Integer> through = new java.util.ArrayList<>();
     for (var s : state.slots()) {
       SlotBinding b = state.binding(s.number());
-      boolean touches = b.host().flatMap(h -> BindingPlan.route(state, s.number(), h))
-          .map(p -> p.switches().contains(switchId)).orElse(false);
+      boolean touches =
+          b.host()
+              .flatMap(h -> BindingPlan.route(state, s.number(), h))
+              .map(p -> p.switches().contains(switchId))
+              .orElse(false);
       if (!touches) {
         continue;
       }
       if (b.inTransition()) {
-        throw refuse(Reason.IN_USE, "slot " + s.number() + " is " + describe(b) + " through switch " + switchId);
+        throw refuse(
+            Reason.IN_USE,
+            "slot " + s.number() + " is " + describe(b) + " through switch " + switchId);
       }
       if (b.state() != State.UNBOUND) {
         through.add(s.number());
       }
     }
     if (willReset && !through.isEmpty()) {
-      throw refuse(Reason.IN_USE, "switch " + switchId + " carries the GPUs of slots " + through + " to their hosts;"
-          + " resetting it would remove them from the hosts unannounced. Release them first, or apply the update"
-          + " at the switch's next reset (OnReset)");
+      throw refuse(
+          Reason.IN_USE,
+          "switch "
+              + switchId
+              + " carries the GPUs of slots "
+              + through
+              + " to their hosts;"
+              + " resetting it would remove them from the hosts unannounced. Release them first, or apply the update"
+              + " at the switch's next reset (OnReset)");
     }
     if (!updating.add(switchId)) {
-      throw refuse(Reason.SWITCH_UPDATING, "the firmware of switch " + switchId + " is already being updated");
+      throw refuse(
+          Reason.SWITCH_UPDATING,
+          "the firmware of switch " + switchId + " is already being updated");
     }
     return () -> {
       synchronized (this) {
@@ -467,8 +644,12 @@ public final class BindingEngine {
   private void refuseWhileUpdating(BindingPlan plan) {
     for (String chip : plan.switches()) {
       if (updating.contains(chip)) {
-        throw refuse(Reason.SWITCH_UPDATING, "the firmware of switch " + chip + " is being updated; try again when"
-            + " the update task has ended");
+        throw refuse(
+            Reason.SWITCH_UPDATING,
+            "the firmware of switch "
+                + chip
+                + " is being updated; try again when"
+                + " the update task has ended");
       }
     }
   }

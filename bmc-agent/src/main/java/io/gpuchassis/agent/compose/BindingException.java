@@ -18,7 +18,9 @@ public final class BindingException extends RuntimeException {
     NOT_REACHABLE,
     /** The host has not released the GPU (ReadyToRemove) and the unbind was not forced. */
     HOST_STILL_USING,
-    /** The link did not train at the expected width and speed after binding; the binding was undone. */
+    /**
+     * The link did not train at the expected width and speed after binding; the binding was undone.
+     */
     LINK_NOT_TRAINED,
     /** A chip the binding needs is having its firmware updated; nothing was done. */
     SWITCH_UPDATING,
@@ -27,8 +29,9 @@ public final class BindingException extends RuntimeException {
     /** The switch refused or did not answer; the binding was left as it was. */
     SWITCH_FAILED,
     /**
-     * The switch stopped answering mid-operation and the slot's binding on it could not be read back: the slot is
-     * FAILED until a forced release (or the reconciliation at the next start) settles it.
+     * The switch stopped answering mid-operation and the slot's binding on it could not be read
+     * back: the slot is FAILED until a forced release (or the reconciliation at the next start)
+     * settles it.
      */
     SWITCH_STATE_UNKNOWN
   }

@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The binding engine's memory, in the embedded database: which slot should be bound to which host (the desired
- * bindings), and every bind or unbind operation from the moment it starts until it ends. An operation still marked
- * STARTED at boot was interrupted (the agent died mid-way) and is finished or rolled back by reconciliation. Every
- * change is one transaction, written before the hardware is touched (start) or after it answered (end). Blocking.
+ * The binding engine's memory, in the embedded database: which slot should be bound to which host
+ * (the desired bindings), and every bind or unbind operation from the moment it starts until it
+ * ends. An operation still marked STARTED at boot was interrupted (the agent died mid-way) and is
+ * finished or rolled back by reconciliation. Every change is one transaction, written before the
+ * hardware is touched (start) or after it answered (end). Blocking.
  */
 public final class BindingJournal {
 
@@ -62,7 +63,11 @@ public final class BindingJournal {
             while (rs.next()) {
               ops.add(
                   new Operation(
-                      rs.getLong(1), rs.getInt(2), rs.getString(3), Kind.valueOf(rs.getString(4)), rs.getString(5)));
+                      rs.getLong(1),
+                      rs.getInt(2),
+                      rs.getString(3),
+                      Kind.valueOf(rs.getString(4)),
+                      rs.getString(5)));
             }
           }
           return ops;
@@ -90,7 +95,10 @@ public final class BindingJournal {
         });
   }
 
-  /** Ends an operation that did what it set out to do, and records the slot's new desired binding with it. */
+  /**
+   * Ends an operation that did what it set out to do, and records the slot's new desired binding
+   * with it.
+   */
   public void succeeded(long op, int slot, String host, Kind kind) {
     store.inTransaction(
         c -> {
@@ -115,7 +123,10 @@ public final class BindingJournal {
         });
   }
 
-  /** Ends an operation that did not happen (refused, or rolled back): the desired bindings stay as they were. */
+  /**
+   * Ends an operation that did not happen (refused, or rolled back): the desired bindings stay as
+   * they were.
+   */
   public void failed(long op, String reason) {
     store.inTransaction(
         c -> {
@@ -124,9 +135,11 @@ public final class BindingJournal {
         });
   }
 
-  private void end(java.sql.Connection c, long op, String state, String reason) throws java.sql.SQLException {
+  private void end(java.sql.Connection c, long op, String state, String reason)
+      throws java.sql.SQLException {
     try (PreparedStatement s =
-        c.prepareStatement("UPDATE binding_ops SET state = ?, ended = ?, reason = ? WHERE id = ?")) {
+        c.prepareStatement(
+            "UPDATE binding_ops SET state = ?, ended = ?, reason = ? WHERE id = ?")) {
       s.setString(1, state);
       s.setString(2, clock.instant().toString());
       s.setString(3, reason);

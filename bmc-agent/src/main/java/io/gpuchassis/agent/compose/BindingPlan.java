@@ -16,15 +16,16 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where a slot goes in the switches to reach a host. The chips are cascaded (docs/TOPOLOGY.md, "Partitions"): on each
- * chip the hosts' partitions come first, in topology order, then one transit partition per inter-switch link arriving
- * at the chip, whose upstream port is that link's {@code b} end. A slot on the host's own chip is bound into the host's
- * partition; a slot on another chip is bound into the transit partition at the end of a chain of links, each link's
- * {@code a} end bound as a downstream port into the partition before it ({@link #hops}, host side first).
+ * Where a slot goes in the switches to reach a host. The chips are cascaded (docs/TOPOLOGY.md,
+ * "Partitions"): on each chip the hosts' partitions come first, in topology order, then one transit
+ * partition per inter-switch link arriving at the chip, whose upstream port is that link's {@code
+ * b} end. A slot on the host's own chip is bound into the host's partition; a slot on another chip
+ * is bound into the transit partition at the end of a chain of links, each link's {@code a} end
+ * bound as a downstream port into the partition before it ({@link #hops}, host side first).
  *
- * <p>Logical downstream ports inside any partition: a slot is its position among the chip's slots (from 1); an outgoing
- * link follows the slots. The record's own fields describe the last step: the slot's chip, partition and port, with
- * the link it should train to.
+ * <p>Logical downstream ports inside any partition: a slot is its position among the chip's slots
+ * (from 1); an outgoing link follows the slots. The record's own fields describe the last step: the
+ * slot's chip, partition and port, with the link it should train to.
  */
 public record BindingPlan(
     int slot,
@@ -38,10 +39,11 @@ public record BindingPlan(
     List<Hop> hops) {
 
   /**
-   * One inter-switch link of the chain: its {@code a} end ({@code switchId}, {@code physicalPort}) is bound into
-   * {@code partition} at {@code logicalPort}.
+   * One inter-switch link of the chain: its {@code a} end ({@code switchId}, {@code physicalPort})
+   * is bound into {@code partition} at {@code logicalPort}.
    */
-  public record Hop(InterSwitchLink link, String switchId, int partition, int logicalPort, int physicalPort) {}
+  public record Hop(
+      InterSwitchLink link, String switchId, int partition, int logicalPort, int physicalPort) {}
 
   public BindingPlan {
     hops = List.copyOf(hops);
@@ -61,18 +63,23 @@ public record BindingPlan(
   }
 
   /**
-   * The plan for {@code slot} and {@code hostId} when the slot can be bound to the host now: a path of links leads
-   * there and none of its links carries another host's GPUs. Empty otherwise.
+   * The plan for {@code slot} and {@code hostId} when the slot can be bound to the host now: a path
+   * of links leads there and none of its links carries another host's GPUs. Empty otherwise.
    */
   public static Optional<BindingPlan> of(ChassisState state, int slotNumber, String hostId) {
     return route(state, slotNumber, hostId)
-        .filter(plan -> plan.hops().stream().allMatch(hop -> owner(state, hop.link(), slotNumber)
-            .map(hostId::equals).orElse(true)));
+        .filter(
+            plan ->
+                plan.hops().stream()
+                    .allMatch(
+                        hop ->
+                            owner(state, hop.link(), slotNumber).map(hostId::equals).orElse(true)));
   }
 
   /**
-   * The plan for {@code slot} and {@code hostId} from the wiring alone, whoever uses the links: how an existing
-   * binding was made. Empty when no path of links leads from the host's chip to the slot's.
+   * The plan for {@code slot} and {@code hostId} from the wiring alone, whoever uses the links: how
+   * an existing binding was made. Empty when no path of links leads from the host's chip to the
+   * slot's.
    */
   public static Optional<BindingPlan> route(ChassisState state, int slotNumber, String hostId) {
     Optional<Slot> slot = state.slot(slotNumber);
@@ -80,14 +87,16 @@ public record BindingPlan(
     if (slot.isEmpty() || host.isEmpty()) {
       return Optional.empty();
     }
-    Optional<List<InterSwitchLink>> path = path(state, host.get().switchId(), slot.get().switchId());
+    Optional<List<InterSwitchLink>> path =
+        path(state, host.get().switchId(), slot.get().switchId());
     if (path.isEmpty()) {
       return Optional.empty();
     }
     List<Hop> hops = new ArrayList<>();
     int partition = host.get().partition();
     for (InterSwitchLink link : path.get()) {
-      hops.add(new Hop(link, link.switchA(), partition, linkLogicalPort(state, link), link.portA()));
+      hops.add(
+          new Hop(link, link.switchA(), partition, linkLogicalPort(state, link), link.portA()));
       partition = link.transitPartition();
     }
     String switchId = slot.get().switchId();
@@ -106,8 +115,8 @@ public record BindingPlan(
   }
 
   /**
-   * The host whose GPUs the link carries, from the slots' bindings (a slot being bound or released, or failed, still
-   * counts); {@code except} is left out, so a slot's own binding never blocks it.
+   * The host whose GPUs the link carries, from the slots' bindings (a slot being bound or released,
+   * or failed, still counts); {@code except} is left out, so a slot's own binding never blocks it.
    */
   public static Optional<String> owner(ChassisState state, InterSwitchLink link, int except) {
     for (SlotBinding b : state.bindings().values()) {
@@ -122,7 +131,10 @@ public record BindingPlan(
     return Optional.empty();
   }
 
-  /** The links chained from {@code from} to {@code to}, shortest first (breadth-first, from a ends to b ends). */
+  /**
+   * The links chained from {@code from} to {@code to}, shortest first (breadth-first, from a ends
+   * to b ends).
+   */
   static Optional<List<InterSwitchLink>> path(ChassisState state, String from, String to) {
     Map<String, InterSwitchLink> arrivedBy = new HashMap<>();
     Deque<String> queue = new ArrayDeque<>(List.of(from));

@@ -21,10 +21,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * At start, makes the switches and the journal agree, trusting neither blindly. Operations the last run left half
- * done are finished or rolled back from what the switch actually holds; then every slot's actual binding is compared
- * with the desired one and corrected (a switch that lost its bindings, say after a power cycle, gets them back; a
- * binding nobody asked for is removed). Every mismatch is reported. Blocking: runs before the agent serves requests.
+ * At start, makes the switches and the journal agree, trusting neither blindly. Operations the last
+ * run left half done are finished or rolled back from what the switch actually holds; then every
+ * slot's actual binding is compared with the desired one and corrected (a switch that lost its
+ * bindings, say after a power cycle, gets them back; a binding nobody asked for is removed). Every
+ * mismatch is reported. Blocking: runs before the agent serves requests.
  */
 public final class BindingReconciler {
 
@@ -37,7 +38,11 @@ public final class BindingReconciler {
   private final Clock clock;
 
   public BindingReconciler(
-      ChassisModel model, SwitchWorkers workers, BindingJournal journal, BindingEngine engine, Clock clock) {
+      ChassisModel model,
+      SwitchWorkers workers,
+      BindingJournal journal,
+      BindingEngine engine,
+      Clock clock) {
     this.model = model;
     this.workers = workers;
     this.journal = journal;
@@ -45,7 +50,10 @@ public final class BindingReconciler {
     this.clock = clock;
   }
 
-  /** Reconciles every slot and inter-switch link; returns every mismatch found and what was done about it. */
+  /**
+   * Reconciles every slot and inter-switch link; returns every mismatch found and what was done
+   * about it.
+   */
   public List<Mismatch> reconcile() {
     List<Mismatch> mismatches = new ArrayList<>();
     ChassisState state = model.current();
@@ -56,21 +64,32 @@ public final class BindingReconciler {
     // Each switch's bindings read once, all switches at the same time: start-up waits for this.
     Map<String, CompletableFuture<Map<Integer, Binding>>> reads = new HashMap<>();
     for (var chip : state.switches()) {
-      reads.put(chip.id(), workers.worker(chip.id()).orElseThrow().submit(BindingEngine::boundPorts));
+      reads.put(
+          chip.id(), workers.worker(chip.id()).orElseThrow().submit(BindingEngine::boundPorts));
     }
     SwitchReads actual = new SwitchReads(reads);
     reconcileLinks(state, desired, actual, mismatches);
     for (Slot slot : state.slots()) {
       try {
-        reconcileSlot(state, slot, Optional.ofNullable(desired.get(slot.number())), actual, mismatches);
+        reconcileSlot(
+            state, slot, Optional.ofNullable(desired.get(slot.number())), actual, mismatches);
       } catch (RuntimeException e) {
-        // The switch does not answer: say so rather than guess; a later start (or operator) settles it.
-        String reason = "switch " + slot.switchId() + " did not answer during reconciliation: " + e.getMessage();
+        // The switch does not answer: say so rather than guess; a later start (or operator) settles
+        // it.
+        String reason =
+            "switch "
+                + slot.switchId()
+                + " did not answer during reconciliation: "
+                + e.getMessage();
         model.apply(
-            s -> s.withBinding(
-                s.binding(slot.number())
-                    .to(State.FAILED, Optional.ofNullable(desired.get(slot.number())), Optional.of(reason),
-                        clock.instant())));
+            s ->
+                s.withBinding(
+                    s.binding(slot.number())
+                        .to(
+                            State.FAILED,
+                            Optional.ofNullable(desired.get(slot.number())),
+                            Optional.of(reason),
+                            clock.instant())));
         mismatches.add(Mismatch.ofSlot(slot.number(), reason, false));
       }
     }
@@ -78,114 +97,166 @@ public final class BindingReconciler {
     return mismatches;
   }
 
-  private void finishInterrupted(ChassisState state, BindingJournal.Operation op, List<Mismatch> mismatches) {
+  private void finishInterrupted(
+      ChassisState state, BindingJournal.Operation op, List<Mismatch> mismatches) {
     Optional<BindingPlan> plan = BindingPlan.route(state, op.slot(), op.host());
     if (plan.isEmpty()) {
       journal.failed(op.id(), "interrupted; the chassis no longer has this slot or host");
       return;
     }
     BindingPlan p = plan.get();
-    Optional<Binding> actual = onSwitch(p.switchId(), d -> BindingEngine.boundAs(d, p.physicalPort()));
+    Optional<Binding> actual =
+        onSwitch(p.switchId(), d -> BindingEngine.boundAs(d, p.physicalPort()));
     boolean bound = actual.isPresent() && actual.get().partition() == p.partition();
     if (op.kind() == BindingJournal.Kind.BIND) {
       if (bound) {
         boolean linkOk = onSwitch(p.switchId(), d -> engine.awaitLink(d, p).isEmpty());
         if (linkOk) {
           journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.BIND);
-          mismatches.add(Mismatch.ofSlot(op.slot(), "an interrupted bind to " + op.host() + " had completed; kept", true));
+          mismatches.add(
+              Mismatch.ofSlot(
+                  op.slot(), "an interrupted bind to " + op.host() + " had completed; kept", true));
           return;
         }
         unbind(p.switchId(), actual.get());
       }
       journal.failed(op.id(), "interrupted by a restart; rolled back");
-      mismatches.add(Mismatch.ofSlot(op.slot(), "an interrupted bind to " + op.host() + " was rolled back", true));
+      mismatches.add(
+          Mismatch.ofSlot(
+              op.slot(), "an interrupted bind to " + op.host() + " was rolled back", true));
     } else {
       if (bound) {
         unbind(p.switchId(), actual.get());
       }
       journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.UNBIND);
       mismatches.add(
-          Mismatch.ofSlot(op.slot(), "an interrupted release from " + op.host() + " was completed", true));
+          Mismatch.ofSlot(
+              op.slot(), "an interrupted release from " + op.host() + " was completed", true));
     }
   }
 
   /**
-   * Makes every inter-switch link carry what the desired bindings need: a link on the way to a desired slot is bound
-   * into the partition before it, any other link is unbound. Slots are reconciled after, over the right links.
+   * Makes every inter-switch link carry what the desired bindings need: a link on the way to a
+   * desired slot is bound into the partition before it, any other link is unbound. Slots are
+   * reconciled after, over the right links.
    */
-  private void reconcileLinks(ChassisState state, Map<Integer, String> desired, SwitchReads reads,
+  private void reconcileLinks(
+      ChassisState state,
+      Map<Integer, String> desired,
+      SwitchReads reads,
       List<Mismatch> mismatches) {
     Map<InterSwitchLink, BindingPlan.Hop> needed = new LinkedHashMap<>();
-    desired.forEach((slot, host) -> BindingPlan.route(state, slot, host)
-        .ifPresent(plan -> plan.hops().forEach(hop -> needed.putIfAbsent(hop.link(), hop))));
+    desired.forEach(
+        (slot, host) ->
+            BindingPlan.route(state, slot, host)
+                .ifPresent(
+                    plan -> plan.hops().forEach(hop -> needed.putIfAbsent(hop.link(), hop))));
     for (InterSwitchLink link : state.interSwitchLinks()) {
       try {
         Optional<Binding> actual = reads.of(link.switchA(), link.portA());
         BindingPlan.Hop hop = needed.get(link);
-        boolean right = hop != null && actual.isPresent() && actual.get().partition() == hop.partition()
-            && actual.get().logicalPort() == hop.logicalPort();
+        boolean right =
+            hop != null
+                && actual.isPresent()
+                && actual.get().partition() == hop.partition()
+                && actual.get().logicalPort() == hop.logicalPort();
         if (right || (hop == null && actual.isEmpty())) {
           continue;
         }
         actual.ifPresent(a -> unbind(link.switchA(), a));
         if (hop != null) {
-          onSwitch(link.switchA(), d -> {
-            d.bind(hop.partition(), hop.logicalPort(), hop.physicalPort());
-            return null;
-          });
-          mismatches.add(Mismatch.ofLink(link, "bound into partition " + hop.partition() + " as the desired bindings need",
-              true));
+          onSwitch(
+              link.switchA(),
+              d -> {
+                d.bind(hop.partition(), hop.logicalPort(), hop.physicalPort());
+                return null;
+              });
+          mismatches.add(
+              Mismatch.ofLink(
+                  link,
+                  "bound into partition " + hop.partition() + " as the desired bindings need",
+                  true));
         } else {
-          mismatches.add(Mismatch.ofLink(link, "bound though no desired binding crosses it; released", true));
+          mismatches.add(
+              Mismatch.ofLink(link, "bound though no desired binding crosses it; released", true));
         }
       } catch (RuntimeException e) {
-        mismatches.add(Mismatch.ofLink(link, "switch " + link.switchA() + " did not answer during reconciliation: "
-            + e.getMessage(), false));
+        mismatches.add(
+            Mismatch.ofLink(
+                link,
+                "switch "
+                    + link.switchA()
+                    + " did not answer during reconciliation: "
+                    + e.getMessage(),
+                false));
       }
     }
   }
 
-  private void reconcileSlot(ChassisState state, Slot slot, Optional<String> desired, SwitchReads reads,
+  private void reconcileSlot(
+      ChassisState state,
+      Slot slot,
+      Optional<String> desired,
+      SwitchReads reads,
       List<Mismatch> mismatches) {
     Optional<Binding> actual = reads.of(slot.switchId(), slot.port());
-    Optional<BindingPlan> plan = desired.flatMap(host -> BindingPlan.route(state, slot.number(), host));
-    boolean right = plan.isPresent()
-        ? actual.isPresent() && actual.get().partition() == plan.get().partition()
-            && actual.get().logicalPort() == plan.get().logicalPort()
-        : desired.isEmpty() && actual.isEmpty();
+    Optional<BindingPlan> plan =
+        desired.flatMap(host -> BindingPlan.route(state, slot.number(), host));
+    boolean right =
+        plan.isPresent()
+            ? actual.isPresent()
+                && actual.get().partition() == plan.get().partition()
+                && actual.get().logicalPort() == plan.get().logicalPort()
+            : desired.isEmpty() && actual.isEmpty();
     if (right) {
       model.apply(
-          s -> s.withBinding(
-              desired.isPresent()
-                  ? s.binding(slot.number()).to(State.BOUND, desired, Optional.empty(), clock.instant())
-                  : SlotBinding.unbound(slot.number(), clock.instant())));
+          s ->
+              s.withBinding(
+                  desired.isPresent()
+                      ? s.binding(slot.number())
+                          .to(State.BOUND, desired, Optional.empty(), clock.instant())
+                      : SlotBinding.unbound(slot.number(), clock.instant())));
       return;
     }
     if (actual.isPresent()) {
       unbind(slot.switchId(), actual.get());
-      mismatches.add(Mismatch.ofSlot(slot.number(),
-          "bound on the switch to partition " + actual.get().partition()
-              + (desired.isPresent() ? " instead of " + desired.get() : " though no binding was asked for")
-              + "; released", true));
+      mismatches.add(
+          Mismatch.ofSlot(
+              slot.number(),
+              "bound on the switch to partition "
+                  + actual.get().partition()
+                  + (desired.isPresent()
+                      ? " instead of " + desired.get()
+                      : " though no binding was asked for")
+                  + "; released",
+              true));
     }
     model.apply(s -> s.withBinding(SlotBinding.unbound(slot.number(), clock.instant())));
     if (desired.isPresent()) {
       try {
         engine.bind(slot.number(), desired.get()).join();
-        mismatches.add(Mismatch.ofSlot(slot.number(), "the switch had lost its binding to " + desired.get()
-            + "; bound again", true));
+        mismatches.add(
+            Mismatch.ofSlot(
+                slot.number(),
+                "the switch had lost its binding to " + desired.get() + "; bound again",
+                true));
       } catch (RuntimeException e) {
-        mismatches.add(Mismatch.ofSlot(slot.number(), "the binding to " + desired.get() + " could not be restored: "
-            + e.getMessage(), false));
+        mismatches.add(
+            Mismatch.ofSlot(
+                slot.number(),
+                "the binding to " + desired.get() + " could not be restored: " + e.getMessage(),
+                false));
       }
     }
   }
 
   private void unbind(String switchId, Binding binding) {
-    onSwitch(switchId, d -> {
-      d.unbind(binding.partition(), binding.logicalPort());
-      return null;
-    });
+    onSwitch(
+        switchId,
+        d -> {
+          d.unbind(binding.partition(), binding.logicalPort());
+          return null;
+        });
   }
 
   /** Each switch's bound ports, read once per reconciliation, all switches at the same time. */

@@ -1,8 +1,8 @@
 package io.gpuchassis.agent.compose;
 
 /**
- * A change of a {@link ChangeSet} the binding engine refused or failed, with the engine's reason; every change of the
- * set that had been made was undone.
+ * A change of a {@link ChangeSet} the binding engine refused or failed, with the engine's reason;
+ * every change of the set that had been made was undone.
  */
 public final class ChangeException extends RuntimeException {
 

@@ -15,9 +15,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs several changes of the binding engine all or nothing: checked together against one snapshot before anything
- * starts, then made one after another; when one fails, the ones made are undone in reverse order (a bind released
- * with force, a release bound again) and the whole set fails with the reason of the change that failed.
+ * Runs several changes of the binding engine all or nothing: checked together against one snapshot
+ * before anything starts, then made one after another; when one fails, the ones made are undone in
+ * reverse order (a bind released with force, a release bound again) and the whole set fails with
+ * the reason of the change that failed.
  */
 public final class ChangeSet {
 
@@ -32,8 +33,9 @@ public final class ChangeSet {
   }
 
   /**
-   * Refuses, before any work, a set the engine would refuse in part: an unknown or empty slot, a slot in use, one the
-   * host cannot reach, one listed twice, a release of a GPU its host has not let go of.
+   * Refuses, before any work, a set the engine would refuse in part: an unknown or empty slot, a
+   * slot in use, one the host cannot reach, one listed twice, a release of a GPU its host has not
+   * let go of.
    *
    * @throws ChangeException naming the first change that cannot be made
    */
@@ -43,15 +45,20 @@ public final class ChangeSet {
       if (!seen.add(change.slot())) {
         throw refused(change, Reason.IN_USE, "slot " + change.slot() + " is named twice");
       }
-      Optional<BindingException> problem = change instanceof Change.Bind b
-          ? bindProblem(state, b) : releaseProblem(state, (Change.Release) change);
+      Optional<BindingException> problem =
+          change instanceof Change.Bind b
+              ? bindProblem(state, b)
+              : releaseProblem(state, (Change.Release) change);
       if (problem.isPresent()) {
         throw new ChangeException(change, problem.get());
       }
     }
   }
 
-  /** Checks and makes {@code changes}; completes when all are made, or fails with a {@link ChangeException}. */
+  /**
+   * Checks and makes {@code changes}; completes when all are made, or fails with a {@link
+   * ChangeException}.
+   */
   public CompletableFuture<Void> apply(List<Change> changes) {
     check(model.current(), changes);
     return next(changes, 0, new ArrayList<>());
@@ -66,18 +73,29 @@ public final class ChangeSet {
     try {
       step = start(change);
     } catch (BindingException e) {
-      return undo(done).thenCompose(v -> CompletableFuture.failedFuture(new ChangeException(change, e)));
+      return undo(done)
+          .thenCompose(v -> CompletableFuture.failedFuture(new ChangeException(change, e)));
     }
-    return step.handle((ok, error) -> Optional.ofNullable(error)).thenCompose(error -> {
-      if (error.isEmpty()) {
-        done.add(change);
-        return next(changes, index + 1, done);
-      }
-      Throwable cause = error.get() instanceof CompletionException c && c.getCause() != null ? c.getCause() : error.get();
-      BindingException reason = cause instanceof BindingException b
-          ? b : new BindingException(Reason.SWITCH_STATE_UNKNOWN, String.valueOf(cause.getMessage()));
-      return undo(done).thenCompose(v -> CompletableFuture.failedFuture(new ChangeException(change, reason)));
-    });
+    return step.handle((ok, error) -> Optional.ofNullable(error))
+        .thenCompose(
+            error -> {
+              if (error.isEmpty()) {
+                done.add(change);
+                return next(changes, index + 1, done);
+              }
+              Throwable cause =
+                  error.get() instanceof CompletionException c && c.getCause() != null
+                      ? c.getCause()
+                      : error.get();
+              BindingException reason =
+                  cause instanceof BindingException b
+                      ? b
+                      : new BindingException(
+                          Reason.SWITCH_STATE_UNKNOWN, String.valueOf(cause.getMessage()));
+              return undo(done)
+                  .thenCompose(
+                      v -> CompletableFuture.failedFuture(new ChangeException(change, reason)));
+            });
   }
 
   private CompletableFuture<SlotBinding> start(Change change) {
@@ -87,22 +105,27 @@ public final class ChangeSet {
         : engine.unbind(change.slot(), false);
   }
 
-  /** Undoes the changes made, newest first; an undo that fails is logged and the others still run. */
+  /**
+   * Undoes the changes made, newest first; an undo that fails is logged and the others still run.
+   */
   private CompletableFuture<Void> undo(List<Change> done) {
     CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
     List<Change> newestFirst = new ArrayList<>(done);
     java.util.Collections.reverse(newestFirst);
     for (Change change : newestFirst) {
-      chain = chain.thenCompose(v -> {
-        try {
-          CompletableFuture<SlotBinding> inverse = change instanceof Change.Bind
-              ? engine.unbind(change.slot(), true)
-              : engine.bind(change.slot(), change.hostId());
-          return inverse.handle((ok, error) -> logged(change, error));
-        } catch (BindingException e) {
-          return CompletableFuture.completedFuture(logged(change, e));
-        }
-      });
+      chain =
+          chain.thenCompose(
+              v -> {
+                try {
+                  CompletableFuture<SlotBinding> inverse =
+                      change instanceof Change.Bind
+                          ? engine.unbind(change.slot(), true)
+                          : engine.bind(change.slot(), change.hostId());
+                  return inverse.handle((ok, error) -> logged(change, error));
+                } catch (BindingException e) {
+                  return CompletableFuture.completedFuture(logged(change, e));
+                }
+              });
     }
     return chain;
   }
@@ -127,12 +150,23 @@ public final class ChangeSet {
     }
     SlotBinding current = state.binding(b.slot());
     if (current.state() != SlotBinding.State.UNBOUND) {
-      return problem(Reason.IN_USE, "slot " + b.slot() + " is " + current.state().name().toLowerCase()
-          + current.host().map(h -> " (" + h + ")").orElse(""));
+      return problem(
+          Reason.IN_USE,
+          "slot "
+              + b.slot()
+              + " is "
+              + current.state().name().toLowerCase()
+              + current.host().map(h -> " (" + h + ")").orElse(""));
     }
     if (BindingPlan.of(state, b.slot(), b.hostId()).isEmpty()) {
-      return problem(Reason.NOT_REACHABLE, "slot " + b.slot() + " (switch " + slot.get().switchId()
-          + ") cannot be bound into " + b.hostId());
+      return problem(
+          Reason.NOT_REACHABLE,
+          "slot "
+              + b.slot()
+              + " (switch "
+              + slot.get().switchId()
+              + ") cannot be bound into "
+              + b.hostId());
     }
     return Optional.empty();
   }
@@ -142,12 +176,18 @@ public final class ChangeSet {
     if (current.inTransition()) {
       return problem(Reason.IN_USE, "an operation is under way on slot " + r.slot());
     }
-    if (current.state() != SlotBinding.State.BOUND || !current.host().equals(Optional.of(r.hostId()))) {
+    if (current.state() != SlotBinding.State.BOUND
+        || !current.host().equals(Optional.of(r.hostId()))) {
       return problem(Reason.NOT_BOUND, "slot " + r.slot() + " is not bound to " + r.hostId());
     }
     if (!current.readyToRemove()) {
-      return problem(Reason.HOST_STILL_USING, "host " + r.hostId() + " has not released the GPU in slot " + r.slot()
-          + " (set ReadyToRemove first)");
+      return problem(
+          Reason.HOST_STILL_USING,
+          "host "
+              + r.hostId()
+              + " has not released the GPU in slot "
+              + r.slot()
+              + " (set ReadyToRemove first)");
     }
     return Optional.empty();
   }

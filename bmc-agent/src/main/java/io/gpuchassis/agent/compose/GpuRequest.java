@@ -3,8 +3,8 @@ package io.gpuchassis.agent.compose;
 import java.util.Optional;
 
 /**
- * A constrained composition's request: {@code count} free GPUs for {@code hostId}, of {@code model} when given, with
- * the peer-to-peer requirement {@code peerToPeer}.
+ * A constrained composition's request: {@code count} free GPUs for {@code hostId}, of {@code model}
+ * when given, with the peer-to-peer requirement {@code peerToPeer}.
  */
 public record GpuRequest(String hostId, int count, Optional<String> model, PeerToPeer peerToPeer) {
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Pure questions about one snapshot that the composition views ask of the binding engine's state: which GPUs a host
- * has, and whether a host can give all of its GPUs back at once.
+ * Pure questions about one snapshot that the composition views ask of the binding engine's state:
+ * which GPUs a host has, and whether a host can give all of its GPUs back at once.
  */
 public final class HostGpus {
 
@@ -29,9 +29,10 @@ public final class HostGpus {
   }
 
   /**
-   * The slots to release so that {@code hostId} has no GPU left, checked all-or-nothing: refused with the engine's
-   * reasons when any GPU of the host is in the middle of an operation or has not been released by the host
-   * (ReadyToRemove), so that a decomposition either starts on every GPU or on none.
+   * The slots to release so that {@code hostId} has no GPU left, checked all-or-nothing: refused
+   * with the engine's reasons when any GPU of the host is in the middle of an operation or has not
+   * been released by the host (ReadyToRemove), so that a decomposition either starts on every GPU
+   * or on none.
    */
   public static List<Integer> releaseAll(ChassisState state, String hostId) {
     List<String> busy = new ArrayList<>();
@@ -52,12 +53,22 @@ public final class HostGpus {
       }
     }
     if (!busy.isEmpty()) {
-      throw new BindingException(Reason.IN_USE, "an operation is under way on " + String.join(", ", busy)
-          + " of " + hostId + "; nothing was released");
+      throw new BindingException(
+          Reason.IN_USE,
+          "an operation is under way on "
+              + String.join(", ", busy)
+              + " of "
+              + hostId
+              + "; nothing was released");
     }
     if (!held.isEmpty()) {
-      throw new BindingException(Reason.HOST_STILL_USING, "host " + hostId + " has not released "
-          + String.join(", ", held) + " (set ReadyToRemove on each first); nothing was released");
+      throw new BindingException(
+          Reason.HOST_STILL_USING,
+          "host "
+              + hostId
+              + " has not released "
+              + String.join(", ", held)
+              + " (set ReadyToRemove on each first); nothing was released");
     }
     return slots;
   }

@@ -5,10 +5,12 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * A disagreement between the journal and the switches that reconciliation found about a slot or an inter-switch link:
- * what it was and what was done, and whether it was put right ({@code repaired}) or still needs an operator.
+ * A disagreement between the journal and the switches that reconciliation found about a slot or an
+ * inter-switch link: what it was and what was done, and whether it was put right ({@code repaired})
+ * or still needs an operator.
  */
-public record Mismatch(OptionalInt slot, Optional<InterSwitchLink> link, String description, boolean repaired) {
+public record Mismatch(
+    OptionalInt slot, Optional<InterSwitchLink> link, String description, boolean repaired) {
 
   static Mismatch ofSlot(int slot, String description, boolean repaired) {
     return new Mismatch(OptionalInt.of(slot), Optional.empty(), description, repaired);

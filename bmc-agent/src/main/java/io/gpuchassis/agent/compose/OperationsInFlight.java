@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The binding engine's operations from the moment they are accepted until they end, so that a stopping agent can
- * say what it waits for and wait for exactly that.
+ * The binding engine's operations from the moment they are accepted until they end, so that a
+ * stopping agent can say what it waits for and wait for exactly that.
  */
 final class OperationsInFlight {
 
@@ -17,7 +17,8 @@ final class OperationsInFlight {
   private final AtomicLong ids = new AtomicLong();
 
   /** Records {@code done} as running until it completes; returns it. */
-  CompletableFuture<SlotBinding> track(int slot, String description, CompletableFuture<SlotBinding> done) {
+  CompletableFuture<SlotBinding> track(
+      int slot, String description, CompletableFuture<SlotBinding> done) {
     long id = ids.incrementAndGet();
     running.put(id, new BindingEngine.Operation(slot, description, done));
     // Registered before the removal can run: an operation that already ended is removed at once.

@@ -4,9 +4,10 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import java.util.Optional;
 
 /**
- * How traffic between two devices of the chassis (two GPUs, or a GPU and a host port) travels: inside one switch chip,
- * or across inter-switch links, counted in hops along the shortest chain of links. Peer-to-peer transfers stay off the
- * hosts only inside one chip; every hop adds a shared link to the path.
+ * How traffic between two devices of the chassis (two GPUs, or a GPU and a host port) travels:
+ * inside one switch chip, or across inter-switch links, counted in hops along the shortest chain of
+ * links. Peer-to-peer transfers stay off the hosts only inside one chip; every hop adds a shared
+ * link to the path.
  */
 public sealed interface PeerPath permits PeerPath.SameSwitch, PeerPath.InterSwitch {
 
@@ -25,14 +26,15 @@ public sealed interface PeerPath permits PeerPath.SameSwitch, PeerPath.InterSwit
   record InterSwitch(int hops) implements PeerPath {
     public InterSwitch {
       if (hops < 1) {
-        throw new IllegalArgumentException("an inter-switch path has at least one hop, not " + hops);
+        throw new IllegalArgumentException(
+            "an inter-switch path has at least one hop, not " + hops);
       }
     }
   }
 
   /**
-   * The path from a device on {@code from} (a host's chip) to one on {@code to}, over the links the engine would bind
-   * ({@link BindingPlan#path}); empty when no chain of links leads there.
+   * The path from a device on {@code from} (a host's chip) to one on {@code to}, over the links the
+   * engine would bind ({@link BindingPlan#path}); empty when no chain of links leads there.
    */
   static Optional<PeerPath> between(ChassisState state, String from, String to) {
     if (from.equals(to)) {

@@ -13,9 +13,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Chooses the GPUs of a constrained composition, as a pure function of a snapshot. A candidate is a free GPU: its slot
- * is occupied, UNBOUND, not reserved, and the binding engine can reach the host from it. Preferred: GPUs on one chip,
- * that chip the host's, then the fewest inter-switch hops between the GPUs and to the host, then the lowest slots.
+ * Chooses the GPUs of a constrained composition, as a pure function of a snapshot. A candidate is a
+ * free GPU: its slot is occupied, UNBOUND, not reserved, and the binding engine can reach the host
+ * from it. Preferred: GPUs on one chip, that chip the host's, then the fewest inter-switch hops
+ * between the GPUs and to the host, then the lowest slots.
  */
 public final class Placement {
 
@@ -28,7 +29,10 @@ public final class Placement {
     Reachability ENGINE = (state, slot, hostId) -> BindingPlan.of(state, slot, hostId).isPresent();
   }
 
-  /** The chosen GPUs (slot order) and the expected paths: the longest between two of them, the longest to the host. */
+  /**
+   * The chosen GPUs (slot order) and the expected paths: the longest between two of them, the
+   * longest to the host.
+   */
   public record Placed(List<Integer> slots, PeerPath betweenGpus, PeerPath toHost) {
     public Placed {
       slots = List.copyOf(slots);
@@ -52,10 +56,12 @@ public final class Placement {
    * @throws PlacementException when no set of free GPUs satisfies the request
    */
   public Placed place(ChassisState state, GpuRequest request, Set<Integer> reserved) {
-    HostPort host = state.hosts().stream()
-        .filter(h -> h.id().equals(request.hostId()))
-        .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("there is no host port " + request.hostId()));
+    HostPort host =
+        state.hosts().stream()
+            .filter(h -> h.id().equals(request.hostId()))
+            .findFirst()
+            .orElseThrow(
+                () -> new IllegalArgumentException("there is no host port " + request.hostId()));
     List<Slot> free = candidates(state, request);
     List<Slot> available = free.stream().filter(s -> !reserved.contains(s.number())).toList();
     Optional<Placed> placed = choose(state, host, available, request);
@@ -66,7 +72,10 @@ public final class Placement {
     throw new PlacementException(why(state, host, available, request), reservationsInTheWay);
   }
 
-  /** The expected paths of GPUs already chosen (a specific composition, or a host's GPUs); empty slots list = none. */
+  /**
+   * The expected paths of GPUs already chosen (a specific composition, or a host's GPUs); empty
+   * slots list = none.
+   */
   public static Optional<Placed> describe(ChassisState state, String hostId, List<Integer> slots) {
     Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(hostId)).findFirst();
     List<Slot> chosen = slots.stream().map(state::slot).flatMap(Optional::stream).toList();
@@ -80,14 +89,17 @@ public final class Placement {
   List<Slot> candidates(ChassisState state, GpuRequest request) {
     return state.slots().stream()
         .filter(Slot::occupied)
-        .filter(s -> request.model().isEmpty()
-            || s.gpu().orElseThrow().model().equalsIgnoreCase(request.model().get()))
+        .filter(
+            s ->
+                request.model().isEmpty()
+                    || s.gpu().orElseThrow().model().equalsIgnoreCase(request.model().get()))
         .filter(s -> state.binding(s.number()).state() == SlotBinding.State.UNBOUND)
         .filter(s -> reachability.canBind(state, s.number(), request.hostId()))
         .toList();
   }
 
-  private Optional<Placed> choose(ChassisState state, HostPort host, List<Slot> free, GpuRequest request) {
+  private Optional<Placed> choose(
+      ChassisState state, HostPort host, List<Slot> free, GpuRequest request) {
     if (free.size() < request.count()) {
       return Optional.empty();
     }
@@ -101,27 +113,34 @@ public final class Placement {
       } else {
         // Grow the set outward from this chip: its own GPUs first, then the nearest chips'.
         String anchor = chip.getKey();
-        List<Slot> nearest = free.stream()
-            .sorted(Comparator.<Slot>comparingInt(s -> Math.abs(hops(state, host.switchId(), anchor)
-                    - hops(state, host.switchId(), s.switchId())))
-                .thenComparingInt(s -> hops(state, host.switchId(), s.switchId()))
-                .thenComparingInt(Slot::number))
-            .limit(request.count())
-            .sorted(Comparator.comparingInt(Slot::number))
-            .toList();
+        List<Slot> nearest =
+            free.stream()
+                .sorted(
+                    Comparator.<Slot>comparingInt(
+                            s ->
+                                Math.abs(
+                                    hops(state, host.switchId(), anchor)
+                                        - hops(state, host.switchId(), s.switchId())))
+                        .thenComparingInt(s -> hops(state, host.switchId(), s.switchId()))
+                        .thenComparingInt(Slot::number))
+                .limit(request.count())
+                .sorted(Comparator.comparingInt(Slot::number))
+                .toList();
         options.add(placed(state, host, nearest));
       }
     }
     return options.stream()
-        .min(Comparator.<Placed>comparingInt(p -> p.betweenGpus().hops())
-            .thenComparingInt(p -> p.toHost().hops())
-            .thenComparingInt(p -> totalHopsToHost(state, host, p))
-            .thenComparingInt(p -> p.slots().get(0)));
+        .min(
+            Comparator.<Placed>comparingInt(p -> p.betweenGpus().hops())
+                .thenComparingInt(p -> p.toHost().hops())
+                .thenComparingInt(p -> totalHopsToHost(state, host, p))
+                .thenComparingInt(p -> p.slots().get(0)));
   }
 
   /**
-   * The chips behind a host form a chain from its own chip outward (a ring cascades one way), so two GPUs are as many
-   * links apart as their chips' distances from the host differ; the GPU farthest from the host sets the host path.
+   * The chips behind a host form a chain from its own chip outward (a ring cascades one way), so
+   * two GPUs are as many links apart as their chips' distances from the host differ; the GPU
+   * farthest from the host sets the host path.
    */
   private static Placed placed(ChassisState state, HostPort host, List<Slot> slots) {
     PeerPath toHost = path(state, host.switchId(), slots.get(0).switchId());
@@ -135,9 +154,10 @@ public final class Placement {
     }
     boolean oneChip = slots.stream().map(Slot::switchId).distinct().count() == 1;
     // Two chips at the same distance hang off a common chip: at least two links apart.
-    PeerPath between = oneChip
-        ? new PeerPath.SameSwitch(slots.get(0).switchId())
-        : new PeerPath.InterSwitch(farthest > nearest ? farthest - nearest : 2);
+    PeerPath between =
+        oneChip
+            ? new PeerPath.SameSwitch(slots.get(0).switchId())
+            : new PeerPath.InterSwitch(farthest > nearest ? farthest - nearest : 2);
     return new Placed(slots.stream().map(Slot::number).toList(), between, toHost);
   }
 
@@ -148,8 +168,10 @@ public final class Placement {
   }
 
   private static PeerPath path(ChassisState state, String from, String to) {
-    // A GPU the engine can bind is joined to the host by links; chips without any path are never candidates together.
-    return PeerPath.between(state, from, to).orElse(new PeerPath.InterSwitch(Integer.MAX_VALUE / 2));
+    // A GPU the engine can bind is joined to the host by links; chips without any path are never
+    // candidates together.
+    return PeerPath.between(state, from, to)
+        .orElse(new PeerPath.InterSwitch(Integer.MAX_VALUE / 2));
   }
 
   private static int hops(ChassisState state, String from, String to) {
@@ -165,14 +187,33 @@ public final class Placement {
   }
 
   /** The refusal's detail: how far the free GPUs fall short. */
-  private static String why(ChassisState state, HostPort host, List<Slot> free, GpuRequest request) {
+  private static String why(
+      ChassisState state, HostPort host, List<Slot> free, GpuRequest request) {
     String what = request.model().map(m -> " " + m).orElse("");
     if (request.peerToPeer() == PeerToPeer.SAME_SWITCH) {
       int most = byChip(free).values().stream().mapToInt(List::size).max().orElse(0);
-      return request.count() + what + " GPUs behind one switch chip were requested for " + host.id() + ", but only "
-          + most + " free" + what + " GPU" + (most == 1 ? " is" : "s are") + " on any one switch chip it can reach";
+      return request.count()
+          + what
+          + " GPUs behind one switch chip were requested for "
+          + host.id()
+          + ", but only "
+          + most
+          + " free"
+          + what
+          + " GPU"
+          + (most == 1 ? " is" : "s are")
+          + " on any one switch chip it can reach";
     }
-    return request.count() + what + " GPUs were requested for " + host.id() + ", but only " + free.size() + " free"
-        + what + " GPU" + (free.size() == 1 ? " is" : "s are") + " reachable from it";
+    return request.count()
+        + what
+        + " GPUs were requested for "
+        + host.id()
+        + ", but only "
+        + free.size()
+        + " free"
+        + what
+        + " GPU"
+        + (free.size() == 1 ? " is" : "s are")
+        + " reachable from it";
   }
 }

@@ -4,11 +4,17 @@ import java.time.Instant;
 import java.util.Set;
 
 /**
- * GPUs and hosts held for one client until {@code expires}, with the manifest whose preview made the reservation
- * (JSON text, opaque here), so that the client can apply it later knowing nobody else took them.
+ * GPUs and hosts held for one client until {@code expires}, with the manifest whose preview made
+ * the reservation (JSON text, opaque here), so that the client can apply it later knowing nobody
+ * else took them.
  */
 public record Reservation(
-    String id, String client, Instant created, Instant expires, Set<Integer> slots, Set<String> hosts,
+    String id,
+    String client,
+    Instant created,
+    Instant expires,
+    Set<Integer> slots,
+    Set<String> hosts,
     String manifest) {
 
   public Reservation {
@@ -23,6 +29,7 @@ public record Reservation(
   /** Whether this reservation holds the slot or host for someone other than {@code client}. */
   public boolean holdsAgainst(String client, Set<Integer> otherSlots, Set<String> otherHosts) {
     return !this.client.equals(client)
-        && (otherSlots.stream().anyMatch(slots::contains) || otherHosts.stream().anyMatch(hosts::contains));
+        && (otherSlots.stream().anyMatch(slots::contains)
+            || otherHosts.stream().anyMatch(hosts::contains));
   }
 }

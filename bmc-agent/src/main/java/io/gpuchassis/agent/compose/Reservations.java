@@ -21,10 +21,10 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * The composition reservations: GPUs and hosts a client previewed and holds for {@link #duration()} so that no other
- * client's composition takes them. Kept in SQLite (they survive a restart). An expired reservation vanishes at once
- * for every reader (by the injected clock) and frees what it held; its row is deleted with the next write, so that
- * reads never touch the database.
+ * The composition reservations: GPUs and hosts a client previewed and holds for {@link #duration()}
+ * so that no other client's composition takes them. Kept in SQLite (they survive a restart). An
+ * expired reservation vanishes at once for every reader (by the injected clock) and frees what it
+ * held; its row is deleted with the next write, so that reads never touch the database.
  */
 public final class Reservations {
 
@@ -77,7 +77,8 @@ public final class Reservations {
   }
 
   /** The reservation of another client that holds one of these slots or hosts, if any. */
-  public synchronized Optional<Reservation> conflicting(String client, Set<Integer> slots, Set<String> hosts) {
+  public synchronized Optional<Reservation> conflicting(
+      String client, Set<Integer> slots, Set<String> hosts) {
     return live().filter(r -> r.holdsAgainst(client, slots, hosts)).findFirst();
   }
 
@@ -91,29 +92,37 @@ public final class Reservations {
    *
    * @throws ReservationConflict when another client's reservation holds one of them
    */
-  public synchronized Reservation reserve(String client, Set<Integer> slots, Set<String> hosts, String manifest) {
+  public synchronized Reservation reserve(
+      String client, Set<Integer> slots, Set<String> hosts, String manifest) {
     purgeExpired();
     Optional<Reservation> other = conflicting(client, slots, hosts);
     if (other.isPresent()) {
-      throw new ReservationConflict(other.get(), "reservation " + other.get().id() + " holds some of them");
+      throw new ReservationConflict(
+          other.get(), "reservation " + other.get().id() + " holds some of them");
     }
     Instant now = clock.instant();
-    Reservation r = new Reservation(
-        UUID.randomUUID().toString(), client, now, now.plus(duration), slots, hosts, manifest);
-    store.inTransaction(c -> {
-      try (PreparedStatement s = c.prepareStatement("INSERT INTO composition_reservations"
-          + "(id, client, created, expires, slots, hosts, manifest) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-        s.setString(1, r.id());
-        s.setString(2, r.client());
-        s.setString(3, r.created().toString());
-        s.setString(4, r.expires().toString());
-        s.setString(5, r.slots().stream().sorted().map(String::valueOf).collect(Collectors.joining(",")));
-        s.setString(6, r.hosts().stream().sorted().collect(Collectors.joining(",")));
-        s.setString(7, r.manifest());
-        s.executeUpdate();
-      }
-      return null;
-    });
+    Reservation r =
+        new Reservation(
+            UUID.randomUUID().toString(), client, now, now.plus(duration), slots, hosts, manifest);
+    store.inTransaction(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "INSERT INTO composition_reservations"
+                      + "(id, client, created, expires, slots, hosts, manifest) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            s.setString(1, r.id());
+            s.setString(2, r.client());
+            s.setString(3, r.created().toString());
+            s.setString(4, r.expires().toString());
+            s.setString(
+                5,
+                r.slots().stream().sorted().map(String::valueOf).collect(Collectors.joining(",")));
+            s.setString(6, r.hosts().stream().sorted().collect(Collectors.joining(",")));
+            s.setString(7, r.manifest());
+            s.executeUpdate();
+          }
+          return null;
+        });
     byId.put(r.id(), r);
     return r;
   }
@@ -131,7 +140,8 @@ public final class Reservations {
 
   private void purgeExpired() {
     Instant now = clock.instant();
-    List<String> expired = byId.values().stream().filter(r -> r.expiredAt(now)).map(Reservation::id).toList();
+    List<String> expired =
+        byId.values().stream().filter(r -> r.expiredAt(now)).map(Reservation::id).toList();
     if (!expired.isEmpty()) {
       delete(expired);
       expired.forEach(byId::remove);
@@ -139,31 +149,44 @@ public final class Reservations {
   }
 
   private void delete(List<String> ids) {
-    store.inTransaction(c -> {
-      try (PreparedStatement s = c.prepareStatement("DELETE FROM composition_reservations WHERE id = ?")) {
-        for (String id : ids) {
-          s.setString(1, id);
-          s.executeUpdate();
-        }
-      }
-      return null;
-    });
+    store.inTransaction(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement("DELETE FROM composition_reservations WHERE id = ?")) {
+            for (String id : ids) {
+              s.setString(1, id);
+              s.executeUpdate();
+            }
+          }
+          return null;
+        });
   }
 
   private List<Reservation> load() {
-    return store.inTransaction(c -> {
-      List<Reservation> all = new ArrayList<>();
-      try (Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("SELECT id, client, created, expires, slots, hosts, manifest "
-              + "FROM composition_reservations ORDER BY created")) {
-        while (rs.next()) {
-          all.add(new Reservation(rs.getString(1), rs.getString(2), Instant.parse(rs.getString(3)),
-              Instant.parse(rs.getString(4)), split(rs.getString(5)).stream().map(Integer::valueOf)
-                  .collect(Collectors.toSet()), split(rs.getString(6)), rs.getString(7)));
-        }
-      }
-      return all;
-    });
+    return store.inTransaction(
+        c -> {
+          List<Reservation> all = new ArrayList<>();
+          try (Statement s = c.createStatement();
+              ResultSet rs =
+                  s.executeQuery(
+                      "SELECT id, client, created, expires, slots, hosts, manifest "
+                          + "FROM composition_reservations ORDER BY created")) {
+            while (rs.next()) {
+              all.add(
+                  new Reservation(
+                      rs.getString(1),
+                      rs.getString(2),
+                      Instant.parse(rs.getString(3)),
+                      Instant.parse(rs.getString(4)),
+                      split(rs.getString(5)).stream()
+                          .map(Integer::valueOf)
+                          .collect(Collectors.toSet()),
+                      split(rs.getString(6)),
+                      rs.getString(7)));
+            }
+          }
+          return all;
+        });
   }
 
   private static Set<String> split(String csv) {

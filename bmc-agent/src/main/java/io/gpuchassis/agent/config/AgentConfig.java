@@ -5,23 +5,26 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The agent's settings after defaults, the configuration file and command-line options have been merged (in that
- * order of precedence, the last wins).
+ * The agent's settings after defaults, the configuration file and command-line options have been
+ * merged (in that order of precedence, the last wins).
  *
  * @param listen where the HTTPS server listens
  * @param stateDir where the database, the generated certificate and other persistent state live
  * @param hardwareMode simulated or real hardware
- * @param board the board description file; empty means the embedded reference board (simulated mode only)
- * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with {@code tlsPrivateKey})
+ * @param board the board description file; empty means the embedded reference board (simulated mode
+ *     only)
+ * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with
+ *     {@code tlsPrivateKey})
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
  * @param switchPollInterval how often each switch is polled for link state and error counters
  * @param simulation how the simulated chassis runs (speed, and an external switch simulator if any)
  * @param sensors how the chassis sensors are judged (when a frozen reading counts as invalid)
- * @param firmwareTrustedKeys the folder of public keys whose signatures firmware bundles must carry; empty means
- *     {@code <stateDir>/firmware/trusted-keys}
+ * @param firmwareTrustedKeys the folder of public keys whose signatures firmware bundles must
+ *     carry; empty means {@code <stateDir>/firmware/trusted-keys}
  * @param http the HTTPS server's limits
  * @param authentication how logins, sessions and accounts are limited
- * @param outbound where the agent may connect for clients, and the limits of event streams and subscriptions
+ * @param outbound where the agent may connect for clients, and the limits of event streams and
+ *     subscriptions
  * @param console the technician's consoles
  * @param logging how much the agent logs (the one part reloaded on SIGHUP)
  */
@@ -50,7 +53,8 @@ public record AgentConfig(
     if (tlsCertificate.isPresent() != tlsPrivateKey.isPresent()) {
       throw ConfigException.at("tls", "tls.certificate and tls.privateKey must be given together");
     }
-    Durations.requireWithin("switches.pollInterval", switchPollInterval, Duration.ofMillis(50), Duration.ofMinutes(10));
+    Durations.requireWithin(
+        "switches.pollInterval", switchPollInterval, Duration.ofMillis(50), Duration.ofMinutes(10));
   }
 
   public static AgentConfig defaults() {
@@ -74,21 +78,59 @@ public record AgentConfig(
 
   public AgentConfig withListen(ListenAddress value) {
     return new AgentConfig(
-        value, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
+        value,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
         sensors,
-        firmwareTrustedKeys, http, authentication, outbound, console, logging);
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withStateDir(Path value) {
     return new AgentConfig(
-        listen, value, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, firmwareTrustedKeys, http, authentication, outbound, console, logging);
+        listen,
+        value,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
     return new AgentConfig(
-        listen, stateDir, value, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, sensors,
-        firmwareTrustedKeys, http, authentication, outbound, console, logging);
+        listen,
+        stateDir,
+        value,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -102,13 +144,31 @@ public record AgentConfig(
         switchPollInterval,
         simulation,
         sensors,
-        firmwareTrustedKeys, http, authentication, outbound, console, logging);
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, value, simulation,
-        sensors, firmwareTrustedKeys, http, authentication, outbound, console, logging);
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        value,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -117,45 +177,154 @@ public record AgentConfig(
 
   public AgentConfig withSimulation(SimulationSettings value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, value,
-        sensors, firmwareTrustedKeys, http, authentication, outbound, console, logging);
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        value,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation, value,
-        firmwareTrustedKeys, http, authentication, outbound, console, logging);
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        value,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
     return new AgentConfig(
-        listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval, simulation,
-        sensors, Optional.of(value), http, authentication, outbound, console, logging);
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        Optional.of(value),
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
-    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, value, authentication, outbound, console, logging);
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        value,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
-    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, value, outbound, console, logging);
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        value,
+        outbound,
+        console,
+        logging);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
-    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, authentication, value, console, logging);
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        value,
+        console,
+        logging);
   }
 
   public AgentConfig withConsole(ConsoleSettings value) {
-    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, authentication, outbound, value, logging);
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        value,
+        logging);
   }
 
   public AgentConfig withLogging(LogSettings value) {
-    return new AgentConfig(listen, stateDir, hardwareMode, board, tlsCertificate, tlsPrivateKey, switchPollInterval,
-        simulation, sensors, firmwareTrustedKeys, http, authentication, outbound, console, value);
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        value);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */

@@ -3,8 +3,9 @@ package io.gpuchassis.agent.config;
 import java.util.Optional;
 
 /**
- * A bad option or configuration value; the message names the offending setting. One that knows its key path (such as
- * {@code http.maxConnections}) lets {@link ConfigFile} point at the line of the file where that key was written.
+ * A bad option or configuration value; the message names the offending setting. One that knows its
+ * key path (such as {@code http.maxConnections}) lets {@link ConfigFile} point at the line of the
+ * file where that key was written.
  */
 public final class ConfigException extends RuntimeException {
 
@@ -25,7 +26,10 @@ public final class ConfigException extends RuntimeException {
     this.line = line;
   }
 
-  /** A bad value of {@code key} (a dotted path such as {@code console.baud}); {@code message} names the key itself. */
+  /**
+   * A bad value of {@code key} (a dotted path such as {@code console.baud}); {@code message} names
+   * the key itself.
+   */
   public static ConfigException at(String key, String message) {
     return new ConfigException(key, 0, message, null);
   }
@@ -35,7 +39,10 @@ public final class ConfigException extends RuntimeException {
     return new ConfigException(key, 0, message, cause);
   }
 
-  /** A problem found at {@code line} of a file (1 is the first; 0: unknown), of {@code key} when not null. */
+  /**
+   * A problem found at {@code line} of a file (1 is the first; 0: unknown), of {@code key} when not
+   * null.
+   */
   static ConfigException atLine(int line, String key, String message, Throwable cause) {
     return new ConfigException(key, line, message, cause);
   }

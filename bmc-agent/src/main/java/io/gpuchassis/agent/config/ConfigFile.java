@@ -20,9 +20,10 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Reads the YAML configuration file (every key: docs/CONFIGURATION.md). Unknown keys, keys given twice, wrong types
- * and bad values are errors that name the file, the line and the key in plain words, so that a typo never silently
- * falls back to a default. Relative paths are resolved against the file's folder.
+ * Reads the YAML configuration file (every key: docs/CONFIGURATION.md). Unknown keys, keys given
+ * twice, wrong types and bad values are errors that name the file, the line and the key in plain
+ * words, so that a typo never silently falls back to a default. Relative paths are resolved against
+ * the file's folder.
  */
 public final class ConfigFile {
 
@@ -39,7 +40,8 @@ public final class ConfigFile {
   /**
    * Applies the settings of {@code file} on top of {@code base}.
    *
-   * @throws ConfigException naming the file, and the line and key where known, of the first problem found
+   * @throws ConfigException naming the file, and the line and key where known, of the first problem
+   *     found
    */
   public static AgentConfig apply(AgentConfig base, Path file) {
     byte[] content = read(file);
@@ -58,8 +60,11 @@ public final class ConfigFile {
 
   /** {@code e} prefixed with where it was found: {@code configuration file F, line N: ...}. */
   private static ConfigException located(Path file, int line, ConfigException e) {
-    return ConfigException.atLine(line, e.key().orElse(null),
-        "configuration file " + file + (line > 0 ? ", line " + line : "") + ": " + e.getMessage(), e);
+    return ConfigException.atLine(
+        line,
+        e.key().orElse(null),
+        "configuration file " + file + (line > 0 ? ", line " + line : "") + ": " + e.getMessage(),
+        e);
   }
 
   private static byte[] read(Path file) {
@@ -68,7 +73,8 @@ public final class ConfigFile {
     } catch (NoSuchFileException e) {
       throw new ConfigException("configuration file " + file + " does not exist");
     } catch (IOException e) {
-      throw new ConfigException("configuration file " + file + " cannot be read: " + e.getMessage(), e);
+      throw new ConfigException(
+          "configuration file " + file + " cannot be read: " + e.getMessage(), e);
     }
   }
 
@@ -104,8 +110,10 @@ public final class ConfigFile {
         mode = keyed("hardware.mode", () -> parseMode(doc.hardware.mode));
       }
       if (doc.hardware.board != null && doc.hardware.topology != null) {
-        throw ConfigException.at("hardware.topology", "hardware.board and hardware.topology (its old name) name the"
-            + " same file; give only hardware.board");
+        throw ConfigException.at(
+            "hardware.topology",
+            "hardware.board and hardware.topology (its old name) name the"
+                + " same file; give only hardware.board");
       }
       String named = doc.hardware.board != null ? doc.hardware.board : doc.hardware.topology;
       if (named != null) {
@@ -124,11 +132,15 @@ public final class ConfigFile {
     }
     SimulationSettings simulation = config.simulation();
     if (doc.simulation != null && doc.simulation.speed != null) {
-      simulation = simulation.withSpeed(keyed("simulation.speed", () -> parseSpeed(doc.simulation.speed)));
+      simulation =
+          simulation.withSpeed(keyed("simulation.speed", () -> parseSpeed(doc.simulation.speed)));
     }
     if (doc.simulation != null && doc.simulation.switchSimulator != null) {
-      simulation = simulation.withSwitchSimulator(
-          keyed("simulation.switchSimulator", () -> ListenAddress.parse(doc.simulation.switchSimulator)));
+      simulation =
+          simulation.withSwitchSimulator(
+              keyed(
+                  "simulation.switchSimulator",
+                  () -> ListenAddress.parse(doc.simulation.switchSimulator)));
     }
     SensorSettings sensors = config.sensors();
     if (doc.sensors != null && doc.sensors.stuckAfterSamples != null) {
@@ -139,13 +151,31 @@ public final class ConfigFile {
       trustedKeys = Optional.of(folder.resolve(doc.firmware.trustedKeys));
     }
     HttpLimits http = doc.http != null ? doc.http : config.http();
-    AuthenticationLimits authentication = doc.authentication != null ? doc.authentication : config.authentication();
+    AuthenticationLimits authentication =
+        doc.authentication != null ? doc.authentication : config.authentication();
     OutboundPolicy outbound = doc.outbound != null ? doc.outbound : config.outbound();
-    ConsoleSettings console = doc.console != null ? doc.console.over(config.console()) : config.console();
-    LogSettings logging = doc.logging != null
-        ? LogSettings.fromFile(config.logging(), doc.logging.level, doc.logging.levels) : config.logging();
-    return new AgentConfig(config.listen(), config.stateDir(), mode, board, certificate, key, pollInterval,
-        simulation, sensors, trustedKeys, http, authentication, outbound, console, logging);
+    ConsoleSettings console =
+        doc.console != null ? doc.console.over(config.console()) : config.console();
+    LogSettings logging =
+        doc.logging != null
+            ? LogSettings.fromFile(config.logging(), doc.logging.level, doc.logging.levels)
+            : config.logging();
+    return new AgentConfig(
+        config.listen(),
+        config.stateDir(),
+        mode,
+        board,
+        certificate,
+        key,
+        pollInterval,
+        simulation,
+        sensors,
+        trustedKeys,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
   }
 
   private static SimulationSpeed parseSpeed(String text) {
@@ -176,7 +206,10 @@ public final class ConfigFile {
     }
   }
 
-  /** The file's shape; every key is optional. docs/CONFIGURATION.md documents each (a test holds this). */
+  /**
+   * The file's shape; every key is optional. docs/CONFIGURATION.md documents each (a test holds
+   * this).
+   */
   record Document(
       @JsonProperty("listen") String listen,
       @JsonProperty("stateDir") String stateDir,
@@ -210,12 +243,17 @@ public final class ConfigFile {
       return new ConsoleSettings(
           devices != null ? Optional.of(devices) : base.devices(),
           baud != null ? baud : base.baud(),
-          idleTimeout != null ? Durations.parse("console.idleTimeout", idleTimeout) : base.idleTimeout(),
-          loginTimeout != null ? Durations.parse("console.loginTimeout", loginTimeout) : base.loginTimeout());
+          idleTimeout != null
+              ? Durations.parse("console.idleTimeout", idleTimeout)
+              : base.idleTimeout(),
+          loginTimeout != null
+              ? Durations.parse("console.loginTimeout", loginTimeout)
+              : base.loginTimeout());
     }
   }
 
-  record Logging(@JsonProperty("level") String level, @JsonProperty("levels") Map<String, String> levels) {
+  record Logging(
+      @JsonProperty("level") String level, @JsonProperty("levels") Map<String, String> levels) {
     @JsonCreator
     Logging {}
   }
@@ -231,7 +269,8 @@ public final class ConfigFile {
   }
 
   record Simulation(
-      @JsonProperty("speed") String speed, @JsonProperty("switchSimulator") String switchSimulator) {
+      @JsonProperty("speed") String speed,
+      @JsonProperty("switchSimulator") String switchSimulator) {
     @JsonCreator
     Simulation {}
   }
@@ -249,7 +288,9 @@ public final class ConfigFile {
     Hardware {}
   }
 
-  record Tls(@JsonProperty("certificate") String certificate, @JsonProperty("privateKey") String privateKey) {
+  record Tls(
+      @JsonProperty("certificate") String certificate,
+      @JsonProperty("privateKey") String privateKey) {
     @JsonCreator
     Tls {}
   }

@@ -5,8 +5,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads durations as operators write them in configuration files ({@code 500ms}, {@code 2s}, {@code 5m}, {@code 1h})
- * and writes them back the same way in messages, never in ISO-8601 ({@code PT0.5S}).
+ * Reads durations as operators write them in configuration files ({@code 500ms}, {@code 2s}, {@code
+ * 5m}, {@code 1h}) and writes them back the same way in messages, never in ISO-8601 ({@code
+ * PT0.5S}).
  */
 public final class Durations {
 
@@ -28,7 +29,10 @@ public final class Durations {
     };
   }
 
-  /** {@code d} the way {@link #parse} reads it, in its largest exact unit: {@code 1h}, {@code 10m}, {@code 500ms}. */
+  /**
+   * {@code d} the way {@link #parse} reads it, in its largest exact unit: {@code 1h}, {@code 10m},
+   * {@code 500ms}.
+   */
   public static String text(Duration d) {
     long millis = d.toMillis();
     if (millis != 0 && millis % 3_600_000 == 0) {
@@ -40,11 +44,15 @@ public final class Durations {
     return millis % 1000 == 0 ? d.toSeconds() + "s" : millis + "ms";
   }
 
-  /** Throws unless {@code value} lies within {@code min..max}; the message names {@code key} and uses this notation. */
+  /**
+   * Throws unless {@code value} lies within {@code min..max}; the message names {@code key} and
+   * uses this notation.
+   */
   static void requireWithin(String key, Duration value, Duration min, Duration max) {
     if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-      throw ConfigException.at(key, key + " must lie between " + text(min) + " and " + text(max) + ", not "
-          + text(value));
+      throw ConfigException.at(
+          key,
+          key + " must lie between " + text(min) + " and " + text(max) + ", not " + text(value));
     }
   }
 

@@ -11,10 +11,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The line of every key of a YAML configuration file, by dotted key path ({@code http.maxConnections}), found in one
- * pass over the file before it is bound: so that every error, also one found after binding, can name its line. The
- * pass also refuses what binding would silently accept: a key given twice (the last would win), and a file that is
- * not one mapping of keys.
+ * The line of every key of a YAML configuration file, by dotted key path ({@code
+ * http.maxConnections}), found in one pass over the file before it is bound: so that every error,
+ * also one found after binding, can name its line. The pass also refuses what binding would
+ * silently accept: a key given twice (the last would win), and a file that is not one mapping of
+ * keys.
  */
 final class KeyLines {
 
@@ -35,7 +36,10 @@ final class KeyLines {
     return empty;
   }
 
-  /** What the file gives {@code key} in words ({@code 'abc'}, {@code a list}), when the key is written. */
+  /**
+   * What the file gives {@code key} in words ({@code 'abc'}, {@code a list}), when the key is
+   * written.
+   */
   Optional<String> valueOf(String key) {
     return Optional.ofNullable(values.get(key));
   }
@@ -43,7 +47,8 @@ final class KeyLines {
   /**
    * Scans {@code content}.
    *
-   * @throws ConfigException for a duplicate key, a syntax error or a file that is not a mapping, with its line
+   * @throws ConfigException for a duplicate key, a syntax error or a file that is not a mapping,
+   *     with its line
    */
   static KeyLines scan(byte[] content) {
     Map<String, Integer> lines = new HashMap<>();
@@ -54,8 +59,9 @@ final class KeyLines {
         return new KeyLines(lines, values, true);
       }
       if (t != JsonToken.START_OBJECT) {
-        throw located(p.currentTokenLocation().getLineNr(), "the file must be a mapping of keys (key: value lines),"
-            + " not " + Problems.found(p));
+        throw located(
+            p.currentTokenLocation().getLineNr(),
+            "the file must be a mapping of keys (key: value lines)," + " not " + Problems.found(p));
       }
       while (t != null) {
         if (t == JsonToken.FIELD_NAME) {
@@ -63,8 +69,8 @@ final class KeyLines {
           int line = p.currentTokenLocation().getLineNr();
           Integer earlier = lines.putIfAbsent(key, line);
           if (earlier != null) {
-            throw ConfigException.atLine(line, key, key + " is given twice (first on line " + earlier + "); keep one",
-                null);
+            throw ConfigException.atLine(
+                line, key, key + " is given twice (first on line " + earlier + "); keep one", null);
           }
           t = p.nextToken();
           values.put(key, Problems.found(p));
@@ -72,8 +78,9 @@ final class KeyLines {
         }
         if (t == JsonToken.END_OBJECT && p.getParsingContext().inRoot()) {
           if (p.nextToken() != null) {
-            throw located(p.currentTokenLocation().getLineNr(), "the file holds more than one YAML document; keep"
-                + " one");
+            throw located(
+                p.currentTokenLocation().getLineNr(),
+                "the file holds more than one YAML document; keep" + " one");
           }
           break;
         }
@@ -90,7 +97,9 @@ final class KeyLines {
 
   /** The line of {@code key}, or of its nearest parent written in the file; 0 when none is. */
   int lineOf(String key) {
-    for (String k = key; !k.isEmpty(); k = k.contains(".") ? k.substring(0, k.lastIndexOf('.')) : "") {
+    for (String k = key;
+        !k.isEmpty();
+        k = k.contains(".") ? k.substring(0, k.lastIndexOf('.')) : "") {
       Integer line = lines.get(k);
       if (line != null) {
         return line;
@@ -99,7 +108,10 @@ final class KeyLines {
     return 0;
   }
 
-  /** {@code /http/maxConnections} as {@code http.maxConnections}, {@code /console/devices/0} as {@code console.devices[0]}. */
+  /**
+   * {@code /http/maxConnections} as {@code http.maxConnections}, {@code /console/devices/0} as
+   * {@code console.devices[0]}.
+   */
   static String dotted(JsonPointer pointer) {
     StringBuilder key = new StringBuilder();
     for (JsonPointer p = pointer; p != null && !p.matches(); p = p.tail()) {

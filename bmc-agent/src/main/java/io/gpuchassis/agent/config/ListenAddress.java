@@ -12,7 +12,10 @@ public record ListenAddress(String host, int port) {
     }
   }
 
-  /** Parses {@code 127.0.0.1:8443}, {@code [::1]:8443} or {@code 0.0.0.0:443}; port 0 picks a free port. */
+  /**
+   * Parses {@code 127.0.0.1:8443}, {@code [::1]:8443} or {@code 0.0.0.0:443}; port 0 picks a free
+   * port.
+   */
   public static ListenAddress parse(String text) {
     String value = text == null ? "" : text.trim();
     int colon = value.lastIndexOf(':');
@@ -23,7 +26,8 @@ public record ListenAddress(String host, int port) {
     if (host.startsWith("[") && host.endsWith("]")) {
       host = host.substring(1, host.length() - 1);
     } else if (host.contains(":")) {
-      throw new ConfigException("listen address '" + text + "': write IPv6 hosts in brackets, e.g. [::1]:8443");
+      throw new ConfigException(
+          "listen address '" + text + "': write IPv6 hosts in brackets, e.g. [::1]:8443");
     }
     int port;
     try {

@@ -9,24 +9,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where the agent may connect on a client's behalf (event destinations and SimpleUpdate image URIs), and the limits of
- * event streams, subscriptions and firmware uploads (configuration key {@code outbound}; docs/SECURITY.md). Every key
- * is optional; an absent one keeps its default. The upload limits belong to the UpdateService; they live here until
- * they get a key of their own.
+ * Where the agent may connect on a client's behalf (event destinations and SimpleUpdate image
+ * URIs), and the limits of event streams, subscriptions and firmware uploads (configuration key
+ * {@code outbound}; docs/SECURITY.md). Every key is optional; an absent one keeps its default. The
+ * upload limits belong to the UpdateService; they live here until they get a key of their own.
  *
- * @param allowHttp whether plain {@code http://} destinations and image URIs are accepted (default: https only)
- * @param deniedNetworks networks the agent never connects to, checked against every address a host name resolves to,
- *     when a destination is named and again at each connection
+ * @param allowHttp whether plain {@code http://} destinations and image URIs are accepted (default:
+ *     https only)
+ * @param deniedNetworks networks the agent never connects to, checked against every address a host
+ *     name resolves to, when a destination is named and again at each connection
  * @param maxSseStreams open SSE streams at most, for all accounts together
  * @param sseStreamsPerAccount open SSE streams at most per account
- * @param sseStreamsReservedForManagers streams only callers with ConfigureManager may open once the others are taken
- * @param sseBufferBytes bytes of events that may wait for one stream's reader; a reader further behind is told and
- *     disconnected
- * @param sseOverflowGrace how long a stream that fell behind may take to drain before its connection is closed
+ * @param sseStreamsReservedForManagers streams only callers with ConfigureManager may open once the
+ *     others are taken
+ * @param sseBufferBytes bytes of events that may wait for one stream's reader; a reader further
+ *     behind is told and disconnected
+ * @param sseOverflowGrace how long a stream that fell behind may take to drain before its
+ *     connection is closed
  * @param maxSubscriptions push subscriptions at most, for all accounts together
  * @param subscriptionsPerAccount push subscriptions at most per account
- * @param subscriptionsReservedForManagers subscriptions only callers with ConfigureManager may create once the others
- *     are taken
+ * @param subscriptionsReservedForManagers subscriptions only callers with ConfigureManager may
+ *     create once the others are taken
  * @param uploadDeadline the longest a firmware bundle may take to arrive, pushed or fetched
  * @param stagingFreeSpaceMarginBytes free space the state file system keeps beyond an upload's size
  */
@@ -49,8 +52,19 @@ public record OutboundPolicy(
       List.of("127.0.0.0/8", "::1/128", "169.254.0.0/16", "fe80::/10", "0.0.0.0/8", "::/128");
 
   public static final OutboundPolicy DEFAULT =
-      new OutboundPolicy(false, networks(DEFAULT_DENIED_NETWORKS), 10, 5, 2, 256 * 1024, Duration.ofSeconds(10),
-          20, 10, 5, Duration.ofMinutes(5), 16L * 1024 * 1024);
+      new OutboundPolicy(
+          false,
+          networks(DEFAULT_DENIED_NETWORKS),
+          10,
+          5,
+          2,
+          256 * 1024,
+          Duration.ofSeconds(10),
+          20,
+          10,
+          5,
+          Duration.ofMinutes(5),
+          16L * 1024 * 1024);
 
   public OutboundPolicy {
     deniedNetworks = List.copyOf(deniedNetworks);
@@ -58,11 +72,17 @@ public record OutboundPolicy(
     within("sseStreamsPerAccount", sseStreamsPerAccount, 1, maxSseStreams);
     within("sseStreamsReservedForManagers", sseStreamsReservedForManagers, 0, maxSseStreams - 1);
     within("sseBufferBytes", sseBufferBytes, 16 * 1024, 16 * 1024 * 1024);
-    Durations.requireWithin("outbound.sseOverflowGrace", sseOverflowGrace, Duration.ZERO, Duration.ofMinutes(5));
+    Durations.requireWithin(
+        "outbound.sseOverflowGrace", sseOverflowGrace, Duration.ZERO, Duration.ofMinutes(5));
     within("maxSubscriptions", maxSubscriptions, 1, 100);
     within("subscriptionsPerAccount", subscriptionsPerAccount, 1, maxSubscriptions);
-    within("subscriptionsReservedForManagers", subscriptionsReservedForManagers, 0, maxSubscriptions - 1);
-    Durations.requireWithin("outbound.uploadDeadline", uploadDeadline, Duration.ofSeconds(10), Duration.ofHours(1));
+    within(
+        "subscriptionsReservedForManagers",
+        subscriptionsReservedForManagers,
+        0,
+        maxSubscriptions - 1);
+    Durations.requireWithin(
+        "outbound.uploadDeadline", uploadDeadline, Duration.ofSeconds(10), Duration.ofHours(1));
     within("stagingFreeSpaceMarginBytes", stagingFreeSpaceMarginBytes, 0, Long.MAX_VALUE / 4);
   }
 
@@ -89,7 +109,9 @@ public record OutboundPolicy(
         or(sseStreamsPerAccount, d.sseStreamsPerAccount),
         or(sseStreamsReservedForManagers, d.sseStreamsReservedForManagers),
         or(sseBufferBytes, d.sseBufferBytes),
-        sseOverflowGrace == null ? d.sseOverflowGrace : duration("sseOverflowGrace", sseOverflowGrace),
+        sseOverflowGrace == null
+            ? d.sseOverflowGrace
+            : duration("sseOverflowGrace", sseOverflowGrace),
         or(maxSubscriptions, d.maxSubscriptions),
         or(subscriptionsPerAccount, d.subscriptionsPerAccount),
         or(subscriptionsReservedForManagers, d.subscriptionsReservedForManagers),
@@ -103,60 +125,133 @@ public record OutboundPolicy(
   }
 
   public OutboundPolicy withAllowHttp(boolean value) {
-    return new OutboundPolicy(value, deniedNetworks, maxSseStreams, sseStreamsPerAccount,
-        sseStreamsReservedForManagers, sseBufferBytes, sseOverflowGrace, maxSubscriptions, subscriptionsPerAccount,
-        subscriptionsReservedForManagers, uploadDeadline, stagingFreeSpaceMarginBytes);
+    return new OutboundPolicy(
+        value,
+        deniedNetworks,
+        maxSseStreams,
+        sseStreamsPerAccount,
+        sseStreamsReservedForManagers,
+        sseBufferBytes,
+        sseOverflowGrace,
+        maxSubscriptions,
+        subscriptionsPerAccount,
+        subscriptionsReservedForManagers,
+        uploadDeadline,
+        stagingFreeSpaceMarginBytes);
   }
 
-  /** With {@code cidrs} (e.g. {@code 10.0.0.0/8}) as the whole deny list; an empty list denies nothing. */
+  /**
+   * With {@code cidrs} (e.g. {@code 10.0.0.0/8}) as the whole deny list; an empty list denies
+   * nothing.
+   */
   public OutboundPolicy withDeniedNetworks(List<String> cidrs) {
-    return new OutboundPolicy(allowHttp, networks(cidrs), maxSseStreams, sseStreamsPerAccount,
-        sseStreamsReservedForManagers, sseBufferBytes, sseOverflowGrace, maxSubscriptions, subscriptionsPerAccount,
-        subscriptionsReservedForManagers, uploadDeadline, stagingFreeSpaceMarginBytes);
+    return new OutboundPolicy(
+        allowHttp,
+        networks(cidrs),
+        maxSseStreams,
+        sseStreamsPerAccount,
+        sseStreamsReservedForManagers,
+        sseBufferBytes,
+        sseOverflowGrace,
+        maxSubscriptions,
+        subscriptionsPerAccount,
+        subscriptionsReservedForManagers,
+        uploadDeadline,
+        stagingFreeSpaceMarginBytes);
   }
 
   public OutboundPolicy withSseStreams(int max, int perAccount, int reservedForManagers) {
-    return new OutboundPolicy(allowHttp, deniedNetworks, max, perAccount, reservedForManagers, sseBufferBytes,
-        sseOverflowGrace, maxSubscriptions, subscriptionsPerAccount, subscriptionsReservedForManagers, uploadDeadline,
+    return new OutboundPolicy(
+        allowHttp,
+        deniedNetworks,
+        max,
+        perAccount,
+        reservedForManagers,
+        sseBufferBytes,
+        sseOverflowGrace,
+        maxSubscriptions,
+        subscriptionsPerAccount,
+        subscriptionsReservedForManagers,
+        uploadDeadline,
         stagingFreeSpaceMarginBytes);
   }
 
   public OutboundPolicy withSseBuffer(int bytes, Duration overflowGrace) {
-    return new OutboundPolicy(allowHttp, deniedNetworks, maxSseStreams, sseStreamsPerAccount,
-        sseStreamsReservedForManagers, bytes, overflowGrace, maxSubscriptions, subscriptionsPerAccount,
-        subscriptionsReservedForManagers, uploadDeadline, stagingFreeSpaceMarginBytes);
+    return new OutboundPolicy(
+        allowHttp,
+        deniedNetworks,
+        maxSseStreams,
+        sseStreamsPerAccount,
+        sseStreamsReservedForManagers,
+        bytes,
+        overflowGrace,
+        maxSubscriptions,
+        subscriptionsPerAccount,
+        subscriptionsReservedForManagers,
+        uploadDeadline,
+        stagingFreeSpaceMarginBytes);
   }
 
   public OutboundPolicy withSubscriptions(int max, int perAccount, int reservedForManagers) {
-    return new OutboundPolicy(allowHttp, deniedNetworks, maxSseStreams, sseStreamsPerAccount,
-        sseStreamsReservedForManagers, sseBufferBytes, sseOverflowGrace, max, perAccount, reservedForManagers,
-        uploadDeadline, stagingFreeSpaceMarginBytes);
+    return new OutboundPolicy(
+        allowHttp,
+        deniedNetworks,
+        maxSseStreams,
+        sseStreamsPerAccount,
+        sseStreamsReservedForManagers,
+        sseBufferBytes,
+        sseOverflowGrace,
+        max,
+        perAccount,
+        reservedForManagers,
+        uploadDeadline,
+        stagingFreeSpaceMarginBytes);
   }
 
   public OutboundPolicy withUploads(Duration deadline, long freeSpaceMarginBytes) {
-    return new OutboundPolicy(allowHttp, deniedNetworks, maxSseStreams, sseStreamsPerAccount,
-        sseStreamsReservedForManagers, sseBufferBytes, sseOverflowGrace, maxSubscriptions, subscriptionsPerAccount,
-        subscriptionsReservedForManagers, deadline, freeSpaceMarginBytes);
+    return new OutboundPolicy(
+        allowHttp,
+        deniedNetworks,
+        maxSseStreams,
+        sseStreamsPerAccount,
+        sseStreamsReservedForManagers,
+        sseBufferBytes,
+        sseOverflowGrace,
+        maxSubscriptions,
+        subscriptionsPerAccount,
+        subscriptionsReservedForManagers,
+        deadline,
+        freeSpaceMarginBytes);
   }
 
-  /** An IPv4 or IPv6 network in CIDR notation, such as {@code 169.254.0.0/16} or {@code fe80::/10}. */
+  /**
+   * An IPv4 or IPv6 network in CIDR notation, such as {@code 169.254.0.0/16} or {@code fe80::/10}.
+   */
   public record Network(InetAddress address, int prefixLength) {
 
     public Network {
       int bits = address.getAddress().length * 8;
       if (prefixLength < 0 || prefixLength > bits) {
-        throw new ConfigException("the prefix length of " + address.getHostAddress() + " must lie between 0 and "
-            + bits + ", not " + prefixLength);
+        throw new ConfigException(
+            "the prefix length of "
+                + address.getHostAddress()
+                + " must lie between 0 and "
+                + bits
+                + ", not "
+                + prefixLength);
       }
     }
 
-    /** Reads {@code a.b.c.d/n} or {@code x::y/n}; an address without {@code /n} is that one address. */
+    /**
+     * Reads {@code a.b.c.d/n} or {@code x::y/n}; an address without {@code /n} is that one address.
+     */
     public static Network parse(String cidr) {
       String text = cidr == null ? "" : cidr.trim();
       int slash = text.indexOf('/');
       String host = slash < 0 ? text : text.substring(0, slash);
       // Literal addresses only: a host name here would make the deny list depend on DNS.
-      if (!host.matches("[0-9a-fA-F:.]+") || (!host.contains(":") && !host.matches("\\d{1,3}(\\.\\d{1,3}){3}"))) {
+      if (!host.matches("[0-9a-fA-F:.]+")
+          || (!host.contains(":") && !host.matches("\\d{1,3}(\\.\\d{1,3}){3}"))) {
         throw new ConfigException("'" + cidr + "' is not a network such as 10.0.0.0/8 or fd00::/8");
       }
       InetAddress address;
@@ -176,7 +271,10 @@ public record OutboundPolicy(
       return new Network(address, Integer.parseInt(length));
     }
 
-    /** Whether {@code other} lies in this network; IPv4-mapped IPv6 addresses count as IPv4 (the JDK maps them). */
+    /**
+     * Whether {@code other} lies in this network; IPv4-mapped IPv6 addresses count as IPv4 (the JDK
+     * maps them).
+     */
     public boolean contains(InetAddress other) {
       byte[] net = address.getAddress();
       byte[] candidate = other.getAddress();
@@ -209,7 +307,8 @@ public record OutboundPolicy(
       try {
         parsed.add(Network.parse(cidr));
       } catch (ConfigException e) {
-        throw ConfigException.at("outbound.deniedNetworks", "outbound.deniedNetworks: " + e.getMessage(), e);
+        throw ConfigException.at(
+            "outbound.deniedNetworks", "outbound.deniedNetworks: " + e.getMessage(), e);
       }
     }
     return parsed;
@@ -221,7 +320,8 @@ public record OutboundPolicy(
 
   private static void within(String key, long value, long min, long max) {
     if (value < min || value > max) {
-      throw ConfigException.at("outbound." + key,
+      throw ConfigException.at(
+          "outbound." + key,
           "outbound." + key + " must lie between " + min + " and " + max + ", not " + value);
     }
   }

@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Says in an operator's words what Jackson found wrong while binding the configuration file: the key path, what was
- * expected ("a whole number", "a list") and what was found, never a Java type name.
+ * Says in an operator's words what Jackson found wrong while binding the configuration file: the
+ * key path, what was expected ("a whole number", "a list") and what was found, never a Java type
+ * name.
  */
 final class Problems {
 
@@ -33,15 +34,33 @@ final class Problems {
       line = e.getLocation().getLineNr();
     }
     if (e instanceof UnrecognizedPropertyException unknown) {
-      return ConfigException.atLine(line, key, "unknown key '" + key + "'; " + where(key) + " takes: "
-          + names(unknown.getKnownPropertyIds()), e);
+      return ConfigException.atLine(
+          line,
+          key,
+          "unknown key '"
+              + key
+              + "'; "
+              + where(key)
+              + " takes: "
+              + names(unknown.getKnownPropertyIds()),
+          e);
     }
-    String found = e instanceof InvalidFormatException bad ? quoted(bad.getValue())
-        : lines.valueOf(key).orElseGet(() -> e.getProcessor() instanceof JsonParser p ? found(p) : "something else");
-    String expected = e instanceof MismatchedInputException m && m.getTargetType() != null
-        ? expected(m.getTargetType()) : "another kind of value";
-    return ConfigException.atLine(line, key, (key.isEmpty() ? "the file" : key) + ": expected " + expected
-        + ", found " + found, e);
+    String found =
+        e instanceof InvalidFormatException bad
+            ? quoted(bad.getValue())
+            : lines
+                .valueOf(key)
+                .orElseGet(
+                    () -> e.getProcessor() instanceof JsonParser p ? found(p) : "something else");
+    String expected =
+        e instanceof MismatchedInputException m && m.getTargetType() != null
+            ? expected(m.getTargetType())
+            : "another kind of value";
+    return ConfigException.atLine(
+        line,
+        key,
+        (key.isEmpty() ? "the file" : key) + ": expected " + expected + ", found " + found,
+        e);
   }
 
   /** What the parser stands on, in words: {@code 'abc'}, {@code a list}, {@code a mapping}. */
@@ -63,8 +82,12 @@ final class Problems {
   }
 
   private static String expected(Class<?> type) {
-    if (type == Integer.class || type == int.class || type == Long.class || type == long.class
-        || type == Short.class || type == short.class) {
+    if (type == Integer.class
+        || type == int.class
+        || type == Long.class
+        || type == long.class
+        || type == Short.class
+        || type == short.class) {
       return "a whole number";
     }
     if (type == Boolean.class || type == boolean.class) {
@@ -92,7 +115,9 @@ final class Problems {
   }
 
   private static String names(Collection<Object> known) {
-    return known == null ? "" : known.stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
+    return known == null
+        ? ""
+        : known.stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
   }
 
   private static String key(JsonMappingException e) {

@@ -2,7 +2,10 @@ package io.gpuchassis.agent.console;
 
 import java.time.Duration;
 
-/** Waits between attempts: doubling from a first delay up to a ceiling; {@link #stop()} ends all waiting. */
+/**
+ * Waits between attempts: doubling from a first delay up to a ceiling; {@link #stop()} ends all
+ * waiting.
+ */
 final class Backoff {
 
   private final long firstMillis;

@@ -14,18 +14,28 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code bind slot N host H} and {@code unbind slot N [--force]}: the binding engine, as the Zone actions use it. */
+/**
+ * {@code bind slot N host H} and {@code unbind slot N [--force]}: the binding engine, as the Zone
+ * actions use it.
+ */
 final class BindCommands {
 
   private BindCommands() {}
 
   /** The literal word between a slot and a host, so that the command reads as a sentence. */
-  enum HostWord { host }
+  enum HostWord {
+    host
+  }
 
-  @Command(name = "bind", description = "Bind a GPU slot into a host's partition.", subcommands = BindSlot.class)
+  @Command(
+      name = "bind",
+      description = "Bind a GPU slot into a host's partition.",
+      subcommands = BindSlot.class)
   static final class Bind {}
 
-  @Command(name = "slot", description = "Bind the GPU in slot SLOT to host HOST (asks for confirmation).")
+  @Command(
+      name = "slot",
+      description = "Bind the GPU in slot SLOT to host HOST (asks for confirmation).")
   static final class BindSlot extends ConsoleCommand {
     @Parameters(index = "0", paramLabel = "SLOT", description = "The slot number.")
     int slot;
@@ -47,33 +57,58 @@ final class BindCommands {
       ChassisState state = services.model().current();
       Slot target = slotOf(state, slot);
       if (state.hosts().stream().noneMatch(h -> h.id().equals(host))) {
-        throw new CommandRefused("There is no host " + host + ". Hosts: " + String.join(", ",
-            state.hosts().stream().map(h -> h.id()).toList()) + ".");
+        throw new CommandRefused(
+            "There is no host "
+                + host
+                + ". Hosts: "
+                + String.join(", ", state.hosts().stream().map(h -> h.id()).toList())
+                + ".");
       }
-      services.reservations().conflicting(console.account().userName(), Set.of(slot), Set.of(host)).ifPresent(r -> {
-        throw new CommandRefused("Slot " + slot + " or " + host + " is reserved for another client (reservation "
-            + r.id() + ") until " + r.expires() + ".");
-      });
+      services
+          .reservations()
+          .conflicting(console.account().userName(), Set.of(slot), Set.of(host))
+          .ifPresent(
+              r -> {
+                throw new CommandRefused(
+                    "Slot "
+                        + slot
+                        + " or "
+                        + host
+                        + " is reserved for another client (reservation "
+                        + r.id()
+                        + ") until "
+                        + r.expires()
+                        + ".");
+              });
       String gpu = target.gpu().map(g -> " (" + g.displayName() + ")").orElse("");
       if (!console.confirm("Bind slot " + slot + gpu + " to " + host + "?")) {
         throw new CommandRefused("Cancelled; nothing changed.");
       }
       CompletableFuture<SlotBinding> change = engine(() -> services.bindings().bind(slot, host));
-      Task task = new ConsoleTasks(services.tasks(), services.events().bus()).bind(slot, host, change);
+      Task task =
+          new ConsoleTasks(services.tasks(), services.events().bus()).bind(slot, host, change);
       TaskFollower.follow(console, task, change, "Slot " + slot + " is bound to " + host + ".");
     }
   }
 
-  @Command(name = "unbind", description = "Release a GPU slot from its host.", subcommands = UnbindSlot.class)
+  @Command(
+      name = "unbind",
+      description = "Release a GPU slot from its host.",
+      subcommands = UnbindSlot.class)
   static final class Unbind {}
 
-  @Command(name = "slot", description = "Release the GPU in slot SLOT from its host. The host must have released it"
-      + " (ReadyToRemove) unless --force (asks for confirmation).")
+  @Command(
+      name = "slot",
+      description =
+          "Release the GPU in slot SLOT from its host. The host must have released it"
+              + " (ReadyToRemove) unless --force (asks for confirmation).")
   static final class UnbindSlot extends ConsoleCommand {
     @Parameters(index = "0", paramLabel = "SLOT", description = "The slot number.")
     int slot;
 
-    @Option(names = "--force", description = "Release even though the host has not let go of the GPU.")
+    @Option(
+        names = "--force",
+        description = "Release even though the host has not let go of the GPU.")
     boolean force;
 
     @Override
@@ -92,28 +127,47 @@ final class BindCommands {
         throw new CommandRefused("Slot " + slot + " is not bound to a host.");
       }
       if (!force && !binding.readyToRemove()) {
-        throw new CommandRefused(host.get() + " has not released the GPU in slot " + slot + " (ReadyToRemove is not"
-            + " set). Ask its orchestrator to release it, or use --force.");
+        throw new CommandRefused(
+            host.get()
+                + " has not released the GPU in slot "
+                + slot
+                + " (ReadyToRemove is not"
+                + " set). Ask its orchestrator to release it, or use --force.");
       }
-      String question = force && !binding.readyToRemove()
-          ? "The host " + host.get() + " has not released the GPU. Force the release of slot " + slot + "?"
-          : "Release slot " + slot + " from " + host.get() + "?";
+      String question =
+          force && !binding.readyToRemove()
+              ? "The host "
+                  + host.get()
+                  + " has not released the GPU. Force the release of slot "
+                  + slot
+                  + "?"
+              : "Release slot " + slot + " from " + host.get() + "?";
       if (!console.confirm(question)) {
         throw new CommandRefused("Cancelled; nothing changed.");
       }
       CompletableFuture<SlotBinding> change = engine(() -> services.bindings().unbind(slot, force));
-      Task task = new ConsoleTasks(services.tasks(), services.events().bus()).release(slot, host.get(), change);
-      TaskFollower.follow(console, task, change, "Slot " + slot + " is released from " + host.get() + ".");
+      Task task =
+          new ConsoleTasks(services.tasks(), services.events().bus())
+              .release(slot, host.get(), change);
+      TaskFollower.follow(
+          console, task, change, "Slot " + slot + " is released from " + host.get() + ".");
     }
   }
 
   static Slot slotOf(ChassisState state, int slot) {
-    return state.slot(slot).orElseThrow(() -> new CommandRefused("There is no slot " + slot + " (slots 1 to "
-        + state.slots().size() + ")."));
+    return state
+        .slot(slot)
+        .orElseThrow(
+            () ->
+                new CommandRefused(
+                    "There is no slot " + slot + " (slots 1 to " + state.slots().size() + ")."));
   }
 
-  /** The engine's refusals (known before any hardware work) as the sentence the technician reads. */
-  private static <T> CompletableFuture<T> engine(java.util.function.Supplier<CompletableFuture<T>> call) {
+  /**
+   * The engine's refusals (known before any hardware work) as the sentence the technician reads.
+   */
+  private static <T> CompletableFuture<T> engine(
+      java.util.function.Supplier<CompletableFuture<T>> call) {
     try {
       return call.get();
     } catch (BindingException e) {
@@ -123,6 +177,7 @@ final class BindCommands {
 
   private static String hint(BindingException e) {
     return e.reason() == BindingException.Reason.HOST_STILL_USING
-        ? " Ask the host's orchestrator to release it (ReadyToRemove), or use --force." : "";
+        ? " Ask the host's orchestrator to release it (ReadyToRemove), or use --force."
+        : "";
   }
 }

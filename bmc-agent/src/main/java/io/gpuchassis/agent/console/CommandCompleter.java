@@ -14,16 +14,18 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * Tab completion from the command tree itself: command names where a command may follow, the words of a choice
- * ({@code on|off}), options after a dash, and the chassis' own names where a parameter names one of them (SLOT, HOST,
- * SWITCH, SENSOR, USER, KIND), read afresh at every Tab.
+ * Tab completion from the command tree itself: command names where a command may follow, the words
+ * of a choice ({@code on|off}), options after a dash, and the chassis' own names where a parameter
+ * names one of them (SLOT, HOST, SWITCH, SENSOR, USER, KIND), read afresh at every Tab.
  */
 final class CommandCompleter implements Completer {
 
   private final CommandTree tree;
   private final Map<String, Supplier<List<String>>> names;
 
-  /** @param names the current names for each parameter label that names a thing of the chassis */
+  /**
+   * @param names the current names for each parameter label that names a thing of the chassis
+   */
   CommandCompleter(CommandTree tree, Map<String, Supplier<List<String>>> names) {
     this.tree = tree;
     this.names = names;
@@ -48,11 +50,13 @@ final class CommandCompleter implements Completer {
     if (parameter != null) {
       words.addAll(valuesOf(parameter));
     } else {
-      spec.subcommands().forEach((name, sub) -> {
-        if (!sub.getCommandSpec().usageMessage().hidden()) {
-          words.add(name);
-        }
-      });
+      spec.subcommands()
+          .forEach(
+              (name, sub) -> {
+                if (!sub.getCommandSpec().usageMessage().hidden()) {
+                  words.add(name);
+                }
+              });
     }
     if (line.word().startsWith("-")) {
       for (OptionSpec o : spec.options()) {

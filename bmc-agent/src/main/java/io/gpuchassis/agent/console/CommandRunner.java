@@ -13,9 +13,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Runs one typed line: parses it with picocli, answers {@code help} and {@code ?}, checks the caller's privileges for
- * the command against Redfish's privilege table, runs it, and records every command that changes something in the
- * security log (done, refused or failed), as Redfish records its write requests.
+ * Runs one typed line: parses it with picocli, answers {@code help} and {@code ?}, checks the
+ * caller's privileges for the command against Redfish's privilege table, runs it, and records every
+ * command that changes something in the security log (done, refused or failed), as Redfish records
+ * its write requests.
  */
 final class CommandRunner {
 
@@ -47,8 +48,10 @@ final class CommandRunner {
     } catch (CommandLine.ParameterException e) {
       console.println(e.getMessage());
       CommandSpec near = tree.resolve(words);
-      console.println(near == tree.spec() ? "Type 'help' for the commands."
-          : "Type '" + near.qualifiedName(" ").trim() + " ?' for help.");
+      console.println(
+          near == tree.spec()
+              ? "Type 'help' for the commands."
+              : "Type '" + near.qualifiedName(" ").trim() + " ?' for help.");
       return;
     }
     ParseResult leaf = parsed;
@@ -62,8 +65,12 @@ final class CommandRunner {
     Access access = command.access();
     String line = String.join(" ", words);
     if (!access.allows(console.caller())) {
-      console.println("Not allowed: this needs " + access.describe() + ", which the role " + console.caller().roleId()
-          + " does not have.");
+      console.println(
+          "Not allowed: this needs "
+              + access.describe()
+              + ", which the role "
+              + console.caller().roleId()
+              + " does not have.");
       audit(access, line, console, "refused: insufficient privilege");
       return;
     }
@@ -74,7 +81,8 @@ final class CommandRunner {
       console.println(refused.getMessage());
       audit(access, line, console, "refused: " + refused.getMessage());
     } catch (UserInterruptException | EndOfFileException | IOError e) {
-      // ^C, the idle timeout or a dropped line in the middle of a prompt of the command: the session handles them
+      // ^C, the idle timeout or a dropped line in the middle of a prompt of the command: the
+      // session handles them
       audit(access, line, console, "failed: interrupted before it was done");
       throw e;
     } catch (Exception e) {
@@ -91,8 +99,13 @@ final class CommandRunner {
     }
     List<String> args = List.of(line, console.account().userName(), console.address(), outcome);
     String severity = outcome.equals("done") ? "OK" : "Warning";
-    log.record(severity, AuditMessages.CONSOLE_COMMAND.messageId(), AuditMessages.CONSOLE_COMMAND.format(args), args,
-        console.account().userName(), console.address());
+    log.record(
+        severity,
+        AuditMessages.CONSOLE_COMMAND.messageId(),
+        AuditMessages.CONSOLE_COMMAND.format(args),
+        args,
+        console.account().userName(),
+        console.address());
   }
 
   private void help(List<String> words, ConsoleContext console) {
@@ -100,13 +113,20 @@ final class CommandRunner {
     console.page(usage(spec));
   }
 
-  /** A command's help: the commands under it, each with its synopsis, description and the privileges it needs. */
+  /**
+   * A command's help: the commands under it, each with its synopsis, description and the privileges
+   * it needs.
+   */
   private List<String> usage(CommandSpec spec) {
     List<String> lines = new java.util.ArrayList<>();
     if (spec == tree.spec()) {
       lines.add("Commands (Tab completes; '?' after any words explains them):");
     } else {
-      lines.add(Columns.fit(spec.qualifiedName(" ").trim() + ": " + String.join(" ", spec.usageMessage().description())));
+      lines.add(
+          Columns.fit(
+              spec.qualifiedName(" ").trim()
+                  + ": "
+                  + String.join(" ", spec.usageMessage().description())));
     }
     lines.addAll(tree.reference(spec));
     return lines;

@@ -9,9 +9,9 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * Every console command, as one picocli command tree per session (picocli keeps the parsed values in the command
- * objects, so sessions do not share them). Groups such as {@code show} only name their subcommands; the leaves are
- * {@link ConsoleCommand}s.
+ * Every console command, as one picocli command tree per session (picocli keeps the parsed values
+ * in the command objects, so sessions do not share them). Groups such as {@code show} only name
+ * their subcommands; the leaves are {@link ConsoleCommand}s.
  */
 final class CommandTree {
 
@@ -22,11 +22,20 @@ final class CommandTree {
 
   CommandTree(boolean simulated) {
     root = new CommandLine(new Root());
-    for (Object command : List.of(
-        new ShowCommands.Show(), new BindCommands.Bind(), new BindCommands.Unbind(), new SlotCommands.SlotGroup(),
-        new SlotCommands.Locate(), new FirmwareCommands.Firmware(), new FirmwareCommands.SwitchGroup(),
-        new AccountCommands.Password(), new AccountCommands.Account(), new SessionCommands.History(),
-        new SessionCommands.Terminal(), new SessionCommands.Logout())) {
+    for (Object command :
+        List.of(
+            new ShowCommands.Show(),
+            new BindCommands.Bind(),
+            new BindCommands.Unbind(),
+            new SlotCommands.SlotGroup(),
+            new SlotCommands.Locate(),
+            new FirmwareCommands.Firmware(),
+            new FirmwareCommands.SwitchGroup(),
+            new AccountCommands.Password(),
+            new AccountCommands.Account(),
+            new SessionCommands.History(),
+            new SessionCommands.Terminal(),
+            new SessionCommands.Logout())) {
       root.addSubcommand(command);
     }
     if (simulated) {

@@ -10,9 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The technician's consoles: one thread per console line (a serial device, or the terminal that started the agent),
- * each running sessions one after another for as long as the agent runs. A console does not depend on the HTTPS
- * server: it reaches the engines directly, so it keeps working when the management network does not.
+ * The technician's consoles: one thread per console line (a serial device, or the terminal that
+ * started the agent), each running sessions one after another for as long as the agent runs. A
+ * console does not depend on the HTTPS server: it reaches the engines directly, so it keeps working
+ * when the management network does not.
  */
 public final class Console implements AutoCloseable {
 
@@ -33,12 +34,15 @@ public final class Console implements AutoCloseable {
    *
    * @param settings the speed and timeouts
    */
-  public static Console start(java.util.List<String> devices, ConsoleSettings settings, ConsoleServices services) {
-    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "console-idle");
-      t.setDaemon(true);
-      return t;
-    });
+  public static Console start(
+      java.util.List<String> devices, ConsoleSettings settings, ConsoleServices services) {
+    ScheduledExecutorService timer =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "console-idle");
+              t.setDaemon(true);
+              return t;
+            });
     ConsoleLogin login = new ConsoleLogin(services.security().logins(), services.vertx());
     AccountActions accounts = new AccountActions(services.security());
     ConsoleSessions active = new ConsoleSessions();
@@ -46,14 +50,26 @@ public final class Console implements AutoCloseable {
     List<Thread> threads = new ArrayList<>();
     for (String device : devices) {
       ConsoleLine line = ConsoleLines.open(device, settings.baud());
-      Thread thread = new Thread(() -> {
-        try {
-          line.serve(terminal -> new ConsoleSession(services, login, accounts, active, timer, settings, line.address())
-              .run(terminal));
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }, "console " + line.address());
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  line.serve(
+                      terminal ->
+                          new ConsoleSession(
+                                  services,
+                                  login,
+                                  accounts,
+                                  active,
+                                  timer,
+                                  settings,
+                                  line.address())
+                              .run(terminal));
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              },
+              "console " + line.address());
       thread.setDaemon(true);
       thread.start();
       if (line instanceof SerialConsoleLine) {

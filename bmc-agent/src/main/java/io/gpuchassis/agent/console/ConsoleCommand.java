@@ -1,9 +1,10 @@
 package io.gpuchassis.agent.console;
 
 /**
- * A console command that does something (as opposed to a group such as {@code show} that only names its subcommands).
- * Its {@link Access} decides, through Redfish's privilege table, who may run it; the session checks it before
- * {@link #run} and records every command that changes something in the security log.
+ * A console command that does something (as opposed to a group such as {@code show} that only names
+ * its subcommands). Its {@link Access} decides, through Redfish's privilege table, who may run it;
+ * the session checks it before {@link #run} and records every command that changes something in the
+ * security log.
  */
 abstract class ConsoleCommand {
 

@@ -9,7 +9,10 @@ import java.util.Locale;
 import org.jline.reader.LineReader;
 import org.jline.terminal.Terminal;
 
-/** One logged-in console session as its commands see it: who, where, the engines, and the technician's terminal. */
+/**
+ * One logged-in console session as its commands see it: who, where, the engines, and the
+ * technician's terminal.
+ */
 final class ConsoleContext {
 
   private final ConsoleServices services;
@@ -23,8 +26,15 @@ final class ConsoleContext {
   private Account account;
   private boolean loggedOut;
 
-  ConsoleContext(ConsoleServices services, AccountActions accounts, String address, Terminal terminal,
-      LineReader reader, IdleWatch idle, ConsoleSessions consoleSessions, Account account) {
+  ConsoleContext(
+      ConsoleServices services,
+      AccountActions accounts,
+      String address,
+      Terminal terminal,
+      LineReader reader,
+      IdleWatch idle,
+      ConsoleSessions consoleSessions,
+      Account account) {
     this.services = services;
     this.consoleSessions = consoleSessions;
     this.idle = idle;
@@ -126,12 +136,14 @@ final class ConsoleContext {
   /** Waits for {@code waiting}; ^C on the terminal interrupts the wait (and only the wait). */
   <T> T abandonable(Waiting<T> waiting) throws Exception {
     Thread waiter = Thread.currentThread();
-    Terminal.SignalHandler before = terminal.handle(Terminal.Signal.INT, signal -> waiter.interrupt());
+    Terminal.SignalHandler before =
+        terminal.handle(Terminal.Signal.INT, signal -> waiter.interrupt());
     try {
       return waiting.await();
     } finally {
       terminal.handle(Terminal.Signal.INT, before);
-      Thread.interrupted(); // a ^C that came as the wait ended is spent, not left for the next prompt
+      Thread
+          .interrupted(); // a ^C that came as the wait ended is spent, not left for the next prompt
     }
   }
 

@@ -6,12 +6,11 @@ public final class ConsoleLines {
   /** The name that means the terminal the agent was started from. */
   public static final String STDIO = "stdio";
 
-  private ConsoleLines() {
-  }
+  private ConsoleLines() {}
 
   /**
-   * The line {@code deviceOrStdio} names. Nothing is opened yet: a serial device is opened (and waited for, if it
-   * does not exist yet) by {@link ConsoleLine#serve}.
+   * The line {@code deviceOrStdio} names. Nothing is opened yet: a serial device is opened (and
+   * waited for, if it does not exist yet) by {@link ConsoleLine#serve}.
    *
    * @param baud the serial speed, ignored for stdio
    */

@@ -1,7 +1,7 @@
 package io.gpuchassis.agent.console;
 
-import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.console.view.ConsoleHealth;
@@ -16,8 +16,8 @@ import java.time.Clock;
 import java.util.Optional;
 
 /**
- * The agent's engines as the console reaches them: the very instances the Redfish resources use, so that the console is
- * a second way in, never a second path to the hardware.
+ * The agent's engines as the console reaches them: the very instances the Redfish resources use, so
+ * that the console is a second way in, never a second path to the hardware.
  *
  * @param verdicts the health verdicts Redfish gives, for the views
  * @param faults the simulation's fault switchboard; empty on real hardware

@@ -21,9 +21,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One technician's session on a console line: the banner, the login (with the change of a password that must be
- * changed), then commands until {@code logout}, the idle timeout, ^D, or the line dropping. Before each command the
- * account is read again, so that a user disabled, deleted or given another role meanwhile is treated accordingly.
+ * One technician's session on a console line: the banner, the login (with the change of a password
+ * that must be changed), then commands until {@code logout}, the idle timeout, ^D, or the line
+ * dropping. Before each command the account is read again, so that a user disabled, deleted or
+ * given another role meanwhile is treated accordingly.
  */
 final class ConsoleSession implements ConsoleLine.Session {
 
@@ -38,8 +39,14 @@ final class ConsoleSession implements ConsoleLine.Session {
   private final ConsoleSettings settings;
   private final String address;
 
-  ConsoleSession(ConsoleServices services, ConsoleLogin login, AccountActions accounts, ConsoleSessions active,
-      ScheduledExecutorService timer, ConsoleSettings settings, String address) {
+  ConsoleSession(
+      ConsoleServices services,
+      ConsoleLogin login,
+      AccountActions accounts,
+      ConsoleSessions active,
+      ScheduledExecutorService timer,
+      ConsoleSettings settings,
+      String address) {
     this.services = services;
     this.login = login;
     this.accounts = accounts;
@@ -59,7 +66,8 @@ final class ConsoleSession implements ConsoleLine.Session {
     if (account.isEmpty()) {
       return;
     }
-    ConsoleSessions.Active session = active.opened(account.get().userName(), address, services.clock().instant());
+    ConsoleSessions.Active session =
+        active.opened(account.get().userName(), address, services.clock().instant());
     LOG.info("Console {}: {} logged in", address, account.get().userName());
     try {
       serve(terminal, account.get());
@@ -73,9 +81,14 @@ final class ConsoleSession implements ConsoleLine.Session {
     ChassisState state = services.model().current();
     var identity = state.identity();
     out.println();
-    out.println(Columns.fit(services.identity().product() + " " + services.identity().version()
-        + (services.identity().simulated() ? " (simulated chassis)" : "")));
-    out.println(Columns.fit("Chassis " + identity.id() + ", serial number " + identity.serialNumber()));
+    out.println(
+        Columns.fit(
+            services.identity().product()
+                + " "
+                + services.identity().version()
+                + (services.identity().simulated() ? " (simulated chassis)" : "")));
+    out.println(
+        Columns.fit("Chassis " + identity.id() + ", serial number " + identity.serialNumber()));
     out.println();
   }
 
@@ -132,27 +145,38 @@ final class ConsoleSession implements ConsoleLine.Session {
     IdleWatch watch = new IdleWatch(timer, terminal, settings.idleTimeout());
     CommandTree tree = new CommandTree(services.faults().isPresent());
     Account[] current = {account};
-    LineReader reader = ConsoleTerminals.reader(terminal, new CommandCompleter(tree, names(() -> current[0])));
-    ConsoleContext console = new ConsoleContext(services, accounts, address, terminal, reader, watch, active, account);
+    LineReader reader =
+        ConsoleTerminals.reader(terminal, new CommandCompleter(tree, names(() -> current[0])));
+    ConsoleContext console =
+        new ConsoleContext(services, accounts, address, terminal, reader, watch, active, account);
     CommandRunner runner = new CommandRunner(tree, services.security().log());
     try {
       if (account.passwordChangeRequired() && !changeRequiredPassword(console)) {
         return;
       }
-      console.println(Columns.fit("Logged in as " + account.userName() + " (" + account.role().name()
-          + "). 'help' lists the commands; Tab completes."));
+      console.println(
+          Columns.fit(
+              "Logged in as "
+                  + account.userName()
+                  + " ("
+                  + account.role().name()
+                  + "). 'help' lists the commands; Tab completes."));
       while (true) {
-        Optional<Account> now = services.security().accounts().findById(account.id()).filter(Account::enabled);
+        Optional<Account> now =
+            services.security().accounts().findById(account.id()).filter(Account::enabled);
         if (now.isEmpty()) {
-          console.println("The account " + account.userName() + " was disabled or deleted: logged out.");
+          console.println(
+              "The account " + account.userName() + " was disabled or deleted: logged out.");
           return;
         }
         current[0] = now.get();
         console.accountChanged(now.get());
-        String prompt = services.model().current().identity().id() + " " + now.get().userName() + "> ";
+        String prompt =
+            services.model().current().identity().id() + " " + now.get().userName() + "> ";
         try {
           console.readLine(prompt);
-          List<String> words = reader.getParsedLine().words().stream().filter(w -> !w.isEmpty()).toList();
+          List<String> words =
+              reader.getParsedLine().words().stream().filter(w -> !w.isEmpty()).toList();
           runner.run(words, console);
         } catch (UserInterruptException e) {
           if (watch.expired()) {
@@ -174,7 +198,10 @@ final class ConsoleSession implements ConsoleLine.Session {
 
   /** A password set by an administrator must be replaced by its owner before anything else. */
   private boolean changeRequiredPassword(ConsoleContext console) {
-    console.println("The password of " + console.account().userName() + " must be changed before anything else.");
+    console.println(
+        "The password of "
+            + console.account().userName()
+            + " must be changed before anything else.");
     for (int attempt = 0; attempt < LOGIN_ATTEMPTS; attempt++) {
       try {
         PasswordChange.ask(console);
@@ -187,15 +214,35 @@ final class ConsoleSession implements ConsoleLine.Session {
     return false;
   }
 
-  /** What Tab offers for each kind of name, read afresh each time; account names only to account administrators. */
+  /**
+   * What Tab offers for each kind of name, read afresh each time; account names only to account
+   * administrators.
+   */
   private Map<String, Supplier<List<String>>> names(Supplier<Account> account) {
     return Map.of(
-        "SLOT", () -> services.model().current().slots().stream().map(s -> Integer.toString(s.number())).toList(),
+        "SLOT",
+            () ->
+                services.model().current().slots().stream()
+                    .map(s -> Integer.toString(s.number()))
+                    .toList(),
         "HOST", () -> services.model().current().hosts().stream().map(h -> h.id()).toList(),
         "SWITCH", () -> services.model().current().switches().stream().map(s -> s.id()).toList(),
-        "SENSOR", () -> services.verdicts().catalog().all().stream().map(s -> s.redfishId()).sorted().toList(),
-        "USER", () -> account.get().role().privileges().contains(Privilege.ConfigureUsers)
-            ? services.security().accounts().list().stream().map(Account::userName).toList() : List.of(),
-        "KIND", () -> services.faults().map(f -> f.kinds().stream().map(k -> k.name()).toList()).orElse(List.of()));
+        "SENSOR",
+            () ->
+                services.verdicts().catalog().all().stream()
+                    .map(s -> s.redfishId())
+                    .sorted()
+                    .toList(),
+        "USER",
+            () ->
+                account.get().role().privileges().contains(Privilege.ConfigureUsers)
+                    ? services.security().accounts().list().stream().map(Account::userName).toList()
+                    : List.of(),
+        "KIND",
+            () ->
+                services
+                    .faults()
+                    .map(f -> f.kinds().stream().map(k -> k.name()).toList())
+                    .orElse(List.of()));
   }
 }

@@ -16,26 +16,26 @@ public final class ConsoleTerminals {
   /** Commands kept for the up arrow, per session (history is never written to disk). */
   static final int HISTORY_SIZE = 200;
 
-  private ConsoleTerminals() {
-  }
+  private ConsoleTerminals() {}
 
   /**
-   * A LineReader on terminal with history, the given completer, Emacs editing, and BOTH arrow-key forms bound
-   * (ESC [ A and ESC O A ...), plus Home/End/Delete CSI forms.
+   * A LineReader on terminal with history, the given completer, Emacs editing, and BOTH arrow-key
+   * forms bound (ESC [ A and ESC O A ...), plus Home/End/Delete CSI forms.
    *
-   * <p>Both forms because JLine switches the terminal to application-cursor mode (keys send ESC O A) but many
-   * serial tools ignore that request and keep sending ESC [ A. History expansion ("!") is off, so a command or
-   * secret with "!" is taken as typed, and the edit-in-an-external-editor key (Ctrl-X Ctrl-E) is unbound: a
-   * console must not start programs.
+   * <p>Both forms because JLine switches the terminal to application-cursor mode (keys send ESC O
+   * A) but many serial tools ignore that request and keep sending ESC [ A. History expansion ("!")
+   * is off, so a command or secret with "!" is taken as typed, and the edit-in-an-external-editor
+   * key (Ctrl-X Ctrl-E) is unbound: a console must not start programs.
    */
   public static LineReader reader(Terminal terminal, Completer completer) {
-    LineReader reader = LineReaderBuilder.builder()
-        .terminal(terminal)
-        .completer(completer)
-        .history(new DefaultHistory())
-        .variable(LineReader.HISTORY_SIZE, HISTORY_SIZE)
-        .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
-        .build();
+    LineReader reader =
+        LineReaderBuilder.builder()
+            .terminal(terminal)
+            .completer(completer)
+            .history(new DefaultHistory())
+            .variable(LineReader.HISTORY_SIZE, HISTORY_SIZE)
+            .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
+            .build();
     reader.setKeyMap(LineReader.EMACS);
     KeyMap<Binding> emacs = reader.getKeyMaps().get(LineReader.EMACS);
     bind(emacs, LineReader.UP_LINE_OR_HISTORY, "\033[A", "\033OA");
@@ -50,8 +50,8 @@ public final class ConsoleTerminals {
   }
 
   /**
-   * Reads a password without echoing anything: no characters, no mask, no completion listing; the line is not
-   * kept in the history.
+   * Reads a password without echoing anything: no characters, no mask, no completion listing; the
+   * line is not kept in the history.
    *
    * @throws org.jline.reader.EndOfFileException when the line ends (or Ctrl-D on an empty line)
    * @throws org.jline.reader.UserInterruptException on Ctrl-C

@@ -13,14 +13,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fault list | inject KIND TARGET | clear ID|--all}: the simulation's fault switchboard, as {@code /sim/v1/faults}
- * offers it and to the same people (administrators). Present only in a simulated chassis.
+ * {@code fault list | inject KIND TARGET | clear ID|--all}: the simulation's fault switchboard, as
+ * {@code /sim/v1/faults} offers it and to the same people (administrators). Present only in a
+ * simulated chassis.
  */
 final class FaultCommands {
 
   private FaultCommands() {}
 
-  @Command(name = "fault", description = "Simulated faults (simulated chassis only).",
+  @Command(
+      name = "fault",
+      description = "Simulated faults (simulated chassis only).",
       subcommands = {ListFaults.class, Inject.class, Clear.class})
   static final class Fault {}
 
@@ -29,8 +32,13 @@ final class FaultCommands {
   }
 
   static FaultInjector faults(ConsoleContext console) {
-    return console.services().faults()
-        .orElseThrow(() -> new CommandRefused("This chassis is real hardware: there are no simulated faults."));
+    return console
+        .services()
+        .faults()
+        .orElseThrow(
+            () ->
+                new CommandRefused(
+                    "This chassis is real hardware: there are no simulated faults."));
   }
 
   @Command(name = "list", description = "The fault kinds and the faults now active.")
@@ -51,7 +59,9 @@ final class FaultCommands {
       List<ActiveFault> active = faults.active();
       lines.add(active.isEmpty() ? "No fault is active." : "Active:");
       for (ActiveFault f : active) {
-        lines.add(Columns.fit("  " + f.id() + "  " + f.kind() + "  " + f.target() + "  since " + f.injected()));
+        lines.add(
+            Columns.fit(
+                "  " + f.id() + "  " + f.kind() + "  " + f.target() + "  since " + f.injected()));
       }
       console.page(lines);
     }
@@ -59,10 +69,16 @@ final class FaultCommands {
 
   @Command(name = "inject", description = "Give the simulated hardware a fault.")
   static final class Inject extends ConsoleCommand {
-    @Parameters(index = "0", paramLabel = "KIND", description = "The fault kind ('fault list' shows them).")
+    @Parameters(
+        index = "0",
+        paramLabel = "KIND",
+        description = "The fault kind ('fault list' shows them).")
     String kind;
 
-    @Parameters(index = "1", paramLabel = "TARGET", description = "The Redfish URI of the resource affected.")
+    @Parameters(
+        index = "1",
+        paramLabel = "TARGET",
+        description = "The Redfish URI of the resource affected.")
     String target;
 
     @Override
@@ -74,7 +90,8 @@ final class FaultCommands {
     void run(ConsoleContext console) {
       try {
         ActiveFault fault = faults(console).inject(kind, target);
-        console.println("Fault " + fault.id() + " (" + fault.kind() + ") is active on " + fault.target() + ".");
+        console.println(
+            "Fault " + fault.id() + " (" + fault.kind() + ") is active on " + fault.target() + ".");
       } catch (FaultException e) {
         throw new CommandRefused(TaskFollower.sentence(e.getMessage()));
       }
@@ -83,7 +100,11 @@ final class FaultCommands {
 
   @Command(name = "clear", description = "End the active fault ID, or all of them (--all).")
   static final class Clear extends ConsoleCommand {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "The fault's id ('fault list').")
+    @Parameters(
+        index = "0",
+        arity = "0..1",
+        paramLabel = "ID",
+        description = "The fault's id ('fault list').")
     String id;
 
     @Option(names = "--all", description = "End every active fault.")

@@ -7,9 +7,9 @@ import java.util.concurrent.TimeUnit;
 import org.jline.terminal.Terminal;
 
 /**
- * Ends a session left idle at a prompt: when nothing was typed for the idle timeout it raises an interrupt on the
- * terminal, which makes the waiting prompt give up (as ^C would), and remembers that it did so the session can tell
- * the two apart and log the user out.
+ * Ends a session left idle at a prompt: when nothing was typed for the idle timeout it raises an
+ * interrupt on the terminal, which makes the waiting prompt give up (as ^C would), and remembers
+ * that it did so the session can tell the two apart and log the user out.
  */
 final class IdleWatch {
 
@@ -28,10 +28,14 @@ final class IdleWatch {
   /** A prompt is shown: the clock starts. */
   synchronized void waiting() {
     stopped();
-    pending = timer.schedule(() -> {
-      expired = true;
-      terminal.raise(Terminal.Signal.INT);
-    }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+    pending =
+        timer.schedule(
+            () -> {
+              expired = true;
+              terminal.raise(Terminal.Signal.INT);
+            },
+            timeout.toMillis(),
+            TimeUnit.MILLISECONDS);
   }
 
   /** The prompt was answered: the clock stops. */

@@ -6,10 +6,11 @@ import java.io.InputStream;
 /**
  * Carries the bytes a device reader receives to the input of the session currently on the line.
  *
- * <p>Why not hand the device's stream to each session's terminal: JLine's terminal pumps its input on a thread of
- * its own, and that thread stays blocked in the device read after its session ended; it would swallow the next
- * keystrokes meant for the following session. Here one reader per open device fills a small buffer, and each session
- * reads through an input that its end detaches at once. Bytes typed between two sessions wait for the next one.
+ * <p>Why not hand the device's stream to each session's terminal: JLine's terminal pumps its input
+ * on a thread of its own, and that thread stays blocked in the device read after its session ended;
+ * it would swallow the next keystrokes meant for the following session. Here one reader per open
+ * device fills a small buffer, and each session reads through an input that its end detaches at
+ * once. Bytes typed between two sessions wait for the next one.
  */
 final class InputHandoff {
 
@@ -24,8 +25,8 @@ final class InputHandoff {
   }
 
   /**
-   * Adds bytes for the session; waits while the buffer is full (the device then keeps them in its own queue).
-   * Bytes offered after {@link #end()} are dropped.
+   * Adds bytes for the session; waits while the buffer is full (the device then keeps them in its
+   * own queue). Bytes offered after {@link #end()} are dropped.
    */
   synchronized void put(byte[] b, int off, int len) throws InterruptedException {
     int done = 0;
@@ -52,7 +53,9 @@ final class InputHandoff {
     notifyAll();
   }
 
-  /** A new input for the next session; the previous session's input (if still attached) ends now. */
+  /**
+   * A new input for the next session; the previous session's input (if still attached) ends now.
+   */
   synchronized InputStream attach() {
     if (current != null) {
       current.detached = true;

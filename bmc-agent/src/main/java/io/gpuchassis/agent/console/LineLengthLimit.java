@@ -5,8 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Drops the bytes of a line beyond a limit, so that a terminal sending an endless line (or a stuck key, or noise)
- * cannot grow the line editor's buffer without bound. CR or LF ends a line and is always passed on.
+ * Drops the bytes of a line beyond a limit, so that a terminal sending an endless line (or a stuck
+ * key, or noise) cannot grow the line editor's buffer without bound. CR or LF ends a line and is
+ * always passed on.
  */
 final class LineLengthLimit extends FilterInputStream {
 

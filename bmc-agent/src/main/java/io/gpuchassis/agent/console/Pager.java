@@ -7,9 +7,10 @@ import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 
 /**
- * Prints long output a screenful at a time with a {@code --More--} prompt, as technicians know it from network gear:
- * space for the next page, Enter for one more line, q to stop. A serial line cannot report its height, so the page is
- * the terminal's length (24 unless {@code terminal length N} says otherwise; 0 never pauses).
+ * Prints long output a screenful at a time with a {@code --More--} prompt, as technicians know it
+ * from network gear: space for the next page, Enter for one more line, q to stop. A serial line
+ * cannot report its height, so the page is the terminal's length (24 unless {@code terminal length
+ * N} says otherwise; 0 never pauses).
  */
 final class Pager {
 

@@ -9,9 +9,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A console on a serial device through jSerialComm: 8N1, no flow control, reads that wait for a byte, writes
- * that may not stall longer than a limit. The device is opened by path, so a USB adapter replugged (or a pty
- * recreated) behind the same name is found again; a device that does not exist yet is waited for.
+ * A console on a serial device through jSerialComm: 8N1, no flow control, reads that wait for a
+ * byte, writes that may not stall longer than a limit. The device is opened by path, so a USB
+ * adapter replugged (or a pty recreated) behind the same name is found again; a device that does
+ * not exist yet is waited for.
  */
 public final class SerialConsoleLine implements ConsoleLine {
 
@@ -70,7 +71,10 @@ public final class SerialConsoleLine implements ConsoleLine {
       if (isClosed()) {
         return;
       }
-      LOG.warn("Console {} lost ({}); reopening it as soon as it is back", address(), opened.lostReason());
+      LOG.warn(
+          "Console {} lost ({}); reopening it as soon as it is back",
+          address(),
+          opened.lostReason());
     }
   }
 
@@ -95,7 +99,10 @@ public final class SerialConsoleLine implements ConsoleLine {
     return closed;
   }
 
-  /** Opens the device, retrying with back-off; null once closed. Logs once while waiting, once when it opens. */
+  /**
+   * Opens the device, retrying with back-off; null once closed. Logs once while waiting, once when
+   * it opens.
+   */
   private SerialDevice openWithBackoff(boolean reopening) throws InterruptedException {
     boolean waitingLogged = false;
     reopen.reset();
@@ -157,7 +164,8 @@ public final class SerialConsoleLine implements ConsoleLine {
           LOG.debug("Console {}: session ended: {}", address(), e.toString());
         }
       } finally {
-        // detach first: the terminal's input pump must not take keystrokes meant for the next session
+        // detach first: the terminal's input pump must not take keystrokes meant for the next
+        // session
         opened.endSession();
         closeQuietly(terminal);
       }
@@ -165,7 +173,8 @@ public final class SerialConsoleLine implements ConsoleLine {
         throw new InterruptedException("console " + address() + " interrupted");
       }
       if (failed) {
-        // a session that keeps failing at once must not spin; a session that ends normally resets the pace
+        // a session that keeps failing at once must not spin; a session that ends normally resets
+        // the pace
         failingSessions.pause();
       } else {
         failingSessions.reset();

@@ -18,8 +18,9 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 /**
- * One opening of a serial device: the port (8N1, no flow control), the thread that reads it, and the write watch.
- * Once lost (read error or end, write error, stalled write, close) it stays lost; the line opens a new one.
+ * One opening of a serial device: the port (8N1, no flow control), the thread that reads it, and
+ * the write watch. Once lost (read error or end, write error, stalled write, close) it stays lost;
+ * the line opens a new one.
  */
 final class SerialDevice implements AutoCloseable {
 
@@ -30,14 +31,18 @@ final class SerialDevice implements AutoCloseable {
   private static final long WATCH_PERIOD_MS = 250;
   private static final int WRITE_PIECE = 256;
 
-  // jSerialComm has no write timeout on Linux (its "write blocking" mode only drains after the write), so a
-  // terminal that stops reading would block a write forever; one shared daemon thread watches every open device
+  // jSerialComm has no write timeout on Linux (its "write blocking" mode only drains after the
+  // write), so a
+  // terminal that stops reading would block a write forever; one shared daemon thread watches every
+  // open device
   // and drops the line when a write has been stuck too long.
-  private static final ScheduledExecutorService WRITE_WATCH = Executors.newSingleThreadScheduledExecutor(r -> {
-    Thread t = new Thread(r, "console-write-watch");
-    t.setDaemon(true);
-    return t;
-  });
+  private static final ScheduledExecutorService WRITE_WATCH =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "console-write-watch");
+            t.setDaemon(true);
+            return t;
+          });
 
   private final String path;
   private final SerialPort port;
@@ -57,8 +62,9 @@ final class SerialDevice implements AutoCloseable {
     this.reader = new Thread(this::readLoop, "console-reader " + path);
     this.reader.setDaemon(true);
     this.reader.start();
-    this.watch = WRITE_WATCH.scheduleWithFixedDelay(this::checkStall, WATCH_PERIOD_MS, WATCH_PERIOD_MS,
-        TimeUnit.MILLISECONDS);
+    this.watch =
+        WRITE_WATCH.scheduleWithFixedDelay(
+            this::checkStall, WATCH_PERIOD_MS, WATCH_PERIOD_MS, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -67,7 +73,8 @@ final class SerialDevice implements AutoCloseable {
    * @throws IOException when the device does not exist or cannot be opened
    */
   static SerialDevice open(String path, int baud, Duration writeStall) throws IOException {
-    // jSerialComm falls back to /dev/<name> for a path that does not exist: a missing "/tmp/x/console" would open
+    // jSerialComm falls back to /dev/<name> for a path that does not exist: a missing
+    // "/tmp/x/console" would open
     // /dev/console. Only a path that exists (behind its links) is handed to it.
     if (!Files.exists(Path.of(path))) {
       throw new IOException(path + " does not exist");
@@ -80,9 +87,11 @@ final class SerialDevice implements AutoCloseable {
     }
     port.setComPortParameters(baud, 8, SerialPort.ONE_STOP_BIT, SerialPort.NO_PARITY);
     port.setFlowControl(SerialPort.FLOW_CONTROL_DISABLED);
-    // semi-blocking with 0 ms: a read waits for at least one byte, however long the technician thinks
+    // semi-blocking with 0 ms: a read waits for at least one byte, however long the technician
+    // thinks
     port.setComPortTimeouts(SerialPort.TIMEOUT_READ_SEMI_BLOCKING, 0, 0);
-    // openPort() may succeed with error 25 (ENOTTY) on a pty: a modem-line ioctl a pty lacks, harmless
+    // openPort() may succeed with error 25 (ENOTTY) on a pty: a modem-line ioctl a pty lacks,
+    // harmless
     if (!port.openPort(0)) {
       throw new IOException("cannot open " + path + " (error " + port.getLastErrorCode() + ")");
     }
@@ -102,7 +111,10 @@ final class SerialDevice implements AutoCloseable {
         .build();
   }
 
-  /** Ends the input of the current session's terminal, so its pump thread returns and takes nothing more. */
+  /**
+   * Ends the input of the current session's terminal, so its pump thread returns and takes nothing
+   * more.
+   */
   void endSession() {
     handoff.detach();
   }
@@ -129,7 +141,10 @@ final class SerialDevice implements AutoCloseable {
     }
   }
 
-  /** Marks the device lost once: sessions see the end of their input, the port closes so blocked calls return. */
+  /**
+   * Marks the device lost once: sessions see the end of their input, the port closes so blocked
+   * calls return.
+   */
   private void lose(String reason) {
     synchronized (this) {
       if (lostReason != null) {
@@ -149,7 +164,8 @@ final class SerialDevice implements AutoCloseable {
       while (!isLost()) {
         int n = in.read(buffer, 0, buffer.length);
         if (n < 0) {
-          // a hang-up: jSerialComm keeps returning -1 (and firing disconnect events) until the port is closed
+          // a hang-up: jSerialComm keeps returning -1 (and firing disconnect events) until the port
+          // is closed
           break;
         }
         handoff.put(buffer, 0, n);
@@ -166,13 +182,17 @@ final class SerialDevice implements AutoCloseable {
 
   private void checkStall() {
     if (writing && System.nanoTime() - writeStartedAt > stallNanos) {
-      lose("write stalled for " + Duration.ofNanos(stallNanos).toMillis() + " ms: the terminal does not read");
+      lose(
+          "write stalled for "
+              + Duration.ofNanos(stallNanos).toMillis()
+              + " ms: the terminal does not read");
     }
   }
 
   /**
-   * Writes in small pieces, each watched on its own: a slow but working line (a long listing at 9600 baud) keeps
-   * making progress within the stall limit, a terminal that stopped reading does not.
+   * Writes in small pieces, each watched on its own: a slow but working line (a long listing at
+   * 9600 baud) keeps making progress within the stall limit, a terminal that stopped reading does
+   * not.
    */
   private void write(byte[] b, int off, int len) throws IOException {
     synchronized (writeLock) {
@@ -202,7 +222,10 @@ final class SerialDevice implements AutoCloseable {
     }
   }
 
-  /** A session's output: writes go to the device; closing it (the terminal does) leaves the device open. */
+  /**
+   * A session's output: writes go to the device; closing it (the terminal does) leaves the device
+   * open.
+   */
   private final class SessionOutput extends OutputStream {
 
     private volatile boolean closed;

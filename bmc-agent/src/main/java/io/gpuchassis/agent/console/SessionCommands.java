@@ -10,12 +10,18 @@ final class SessionCommands {
 
   private SessionCommands() {}
 
-  /** Every logged-in user may run these: reading the SessionService needs Login, which every role has. */
+  /**
+   * Every logged-in user may run these: reading the SessionService needs Login, which every role
+   * has.
+   */
   static Access loggedIn() {
     return Access.reading("SessionService");
   }
 
-  @Command(name = "logout", aliases = {"exit", "quit"}, description = "End this console session.")
+  @Command(
+      name = "logout",
+      aliases = {"exit", "quit"},
+      description = "End this console session.")
   static final class Logout extends ConsoleCommand {
     @Override
     Access access() {
@@ -28,10 +34,15 @@ final class SessionCommands {
     }
   }
 
-  @Command(name = "terminal", description = "Settings of this terminal.", subcommands = Length.class)
+  @Command(
+      name = "terminal",
+      description = "Settings of this terminal.",
+      subcommands = Length.class)
   static final class Terminal {}
 
-  @Command(name = "length", description = "Lines per page before --More-- (0: never pause; default 24).")
+  @Command(
+      name = "length",
+      description = "Lines per page before --More-- (0: never pause; default 24).")
   static final class Length extends ConsoleCommand {
     @Parameters(index = "0", paramLabel = "LINES", description = "Lines per screen, 0 or 2 to 500.")
     int lines;
@@ -47,7 +58,8 @@ final class SessionCommands {
         throw new CommandRefused("The length must be 0 or between 2 and 500.");
       }
       console.pager().setLength(lines);
-      console.println(lines == 0 ? "Output is no longer paged." : "Pages are " + lines + " lines long.");
+      console.println(
+          lines == 0 ? "Output is no longer paged." : "Pages are " + lines + " lines long.");
     }
   }
 

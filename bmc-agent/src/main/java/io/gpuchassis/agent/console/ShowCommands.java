@@ -26,30 +26,50 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code show ...}: what the chassis is and does, rendered from the same state and health verdicts as the Redfish
- * resources, each readable by whoever may read the matching Redfish resource.
+ * {@code show ...}: what the chassis is and does, rendered from the same state and health verdicts
+ * as the Redfish resources, each readable by whoever may read the matching Redfish resource.
  */
 final class ShowCommands {
 
   private ShowCommands() {}
 
-  @Command(name = "show", description = "Show the chassis, its slots, hosts, switches, sensors, logs and more.",
-      subcommands = {ChassisShow.class, Slots.class, SlotShow.class, Hosts.class, HostShow.class, Switches.class,
-          Ports.class, Sensors.class, Fans.class, Psus.class, Events.class, Log.class, Firmware.class, Network.class,
-          Sessions.class, Tasks.class})
+  @Command(
+      name = "show",
+      description = "Show the chassis, its slots, hosts, switches, sensors, logs and more.",
+      subcommands = {
+        ChassisShow.class,
+        Slots.class,
+        SlotShow.class,
+        Hosts.class,
+        HostShow.class,
+        Switches.class,
+        Ports.class,
+        Sensors.class,
+        Fans.class,
+        Psus.class,
+        Events.class,
+        Log.class,
+        Firmware.class,
+        Network.class,
+        Sessions.class,
+        Tasks.class
+      })
   static final class Show {}
 
   /** A show command: reads one kind of Redfish resource and prints a view. */
   abstract static class View extends ConsoleCommand {
     @Override
     final void run(ConsoleContext console) {
-      console.page(lines(console, console.services().model().current(), console.services().verdicts()));
+      console.page(
+          lines(console, console.services().model().current(), console.services().verdicts()));
     }
 
     abstract List<String> lines(ConsoleContext console, ChassisState state, ConsoleHealth health);
   }
 
-  @Command(name = "chassis", description = "The chassis: identity, health, fans, supplies, temperatures.")
+  @Command(
+      name = "chassis",
+      description = "The chassis: identity, health, fans, supplies, temperatures.")
   static final class ChassisShow extends View {
     @Override
     Access access() {
@@ -62,7 +82,9 @@ final class ShowCommands {
     }
   }
 
-  @Command(name = "slots", description = "One row per slot: presence, GPU, health, host, link, temperature.")
+  @Command(
+      name = "slots",
+      description = "One row per slot: presence, GPU, health, host, link, temperature.")
   static final class Slots extends View {
     @Override
     Access access() {
@@ -75,7 +97,9 @@ final class ShowCommands {
     }
   }
 
-  @Command(name = "slot", description = "One slot in detail: power, GPU, binding, link, errors, sensors.")
+  @Command(
+      name = "slot",
+      description = "One slot in detail: power, GPU, binding, link, errors, sensors.")
   static final class SlotShow extends View {
     @Parameters(index = "0", paramLabel = "SLOT", description = "The slot number.")
     int slot;
@@ -124,7 +148,9 @@ final class ShowCommands {
     }
   }
 
-  @Command(name = "switches", description = "The switch chips: model, firmware, health, temperature.")
+  @Command(
+      name = "switches",
+      description = "The switch chips: model, firmware, health, temperature.")
   static final class Switches extends View {
     @Override
     Access access() {
@@ -150,10 +176,17 @@ final class ShowCommands {
     }
   }
 
-  @Command(name = "sensors", description = "Every sensor with its reading, health and thresholds; a SENSOR name"
-      + " (or its beginning) shows only those.")
+  @Command(
+      name = "sensors",
+      description =
+          "Every sensor with its reading, health and thresholds; a SENSOR name"
+              + " (or its beginning) shows only those.")
   static final class Sensors extends View {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SENSOR", description = "A sensor name or its beginning.")
+    @Parameters(
+        index = "0",
+        arity = "0..1",
+        paramLabel = "SENSOR",
+        description = "A sensor name or its beginning.")
     String name;
 
     @Override
@@ -235,7 +268,9 @@ final class ShowCommands {
     }
   }
 
-  @Command(name = "firmware", description = "Each switch's running firmware, its flash copies, updates under way.")
+  @Command(
+      name = "firmware",
+      description = "Each switch's running firmware, its flash copies, updates under way.")
   static final class Firmware extends View {
     @Override
     Access access() {
@@ -249,11 +284,14 @@ final class ShowCommands {
   }
 
   static List<String> firmware(ConsoleContext console, ChassisState state) {
-    return new FirmwareView(console.services().firmware().inventory(), console.services().firmware()::updating)
+    return new FirmwareView(
+            console.services().firmware().inventory(), console.services().firmware()::updating)
         .render(state);
   }
 
-  @Command(name = "network", description = "The management port: addresses, link, gateway, name servers.")
+  @Command(
+      name = "network",
+      description = "The management port: addresses, link, gateway, name servers.")
   static final class Network extends View {
     @Override
     Access access() {
@@ -266,8 +304,11 @@ final class ShowCommands {
     }
   }
 
-  @Command(name = "sessions", description = "Redfish sessions (all of them for managers, else your own) and who is"
-      + " logged in on the consoles.")
+  @Command(
+      name = "sessions",
+      description =
+          "Redfish sessions (all of them for managers, else your own) and who is"
+              + " logged in on the consoles.")
   static final class Sessions extends View {
     @Override
     Access access() {
@@ -277,21 +318,26 @@ final class ShowCommands {
     @Override
     List<String> lines(ConsoleContext console, ChassisState state, ConsoleHealth health) {
       boolean manager = console.caller().has(Privilege.ConfigureManager);
-      List<Session> visible = console.services().security().sessions().all().stream()
-          .filter(s -> manager || s.userName().equals(console.account().userName())).toList();
+      List<Session> visible =
+          console.services().security().sessions().all().stream()
+              .filter(s -> manager || s.userName().equals(console.account().userName()))
+              .toList();
       List<String> lines = new ArrayList<>(SessionsView.render(visible));
       lines.add("");
       lines.add("Consoles:");
       for (ConsoleSessions.Active a : console.consoleSessions().all()) {
         if (manager || a.userName().equals(console.account().userName())) {
-          lines.add(Columns.fit("  " + a.userName() + " on " + a.address() + " since " + a.since()));
+          lines.add(
+              Columns.fit("  " + a.userName() + " on " + a.address() + " since " + a.since()));
         }
       }
       return lines;
     }
   }
 
-  @Command(name = "tasks", description = "Tasks (binds, releases, updates, resets) and how they stand.")
+  @Command(
+      name = "tasks",
+      description = "Tasks (binds, releases, updates, resets) and how they stand.")
   static final class Tasks extends View {
     @Override
     Access access() {

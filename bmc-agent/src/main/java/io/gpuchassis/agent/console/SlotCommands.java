@@ -6,13 +6,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code slot N power on|off|cycle [--force]}, {@code slot N clear-latch} and {@code locate slot N on|off}: a slot's
- * power and attention LED, through the health monitor that owns the slot lines (and powers slots off for
- * over-temperature). A changed slot is the PCIeDevice's business on Redfish, so its PATCH privilege applies.
+ * {@code slot N power on|off|cycle [--force]}, {@code slot N clear-latch} and {@code locate slot N
+ * on|off}: a slot's power and attention LED, through the health monitor that owns the slot lines
+ * (and powers slots off for over-temperature). A changed slot is the PCIeDevice's business on
+ * Redfish, so its PATCH privilege applies.
  */
 final class SlotCommands {
 
@@ -22,22 +23,33 @@ final class SlotCommands {
     return Access.changing("PCIeDevice", HttpMethod.PATCH);
   }
 
-  enum PowerAction { on, off, cycle }
+  enum PowerAction {
+    on,
+    off,
+    cycle
+  }
 
-  enum OnOff { on, off }
+  enum OnOff {
+    on,
+    off
+  }
 
-  @Command(name = "slot", description = "A slot's power and over-temperature latch.",
+  @Command(
+      name = "slot",
+      description = "A slot's power and over-temperature latch.",
       subcommands = {Power.class, ClearLatch.class})
   static final class SlotGroup {
     @Parameters(index = "0", paramLabel = "SLOT", description = "The slot number.")
     int slot;
   }
 
-  @Command(name = "power", description = "Switch the slot's power (off and cycle refuse a slot bound to a host unless"
-      + " --force; asks for confirmation).")
+  @Command(
+      name = "power",
+      description =
+          "Switch the slot's power (off and cycle refuse a slot bound to a host unless"
+              + " --force; asks for confirmation).")
   static final class Power extends ConsoleCommand {
-    @ParentCommand
-    SlotGroup parent;
+    @ParentCommand SlotGroup parent;
 
     @Parameters(index = "0", paramLabel = "ACTION", description = "on, off or cycle.")
     PowerAction action;
@@ -59,19 +71,25 @@ final class SlotCommands {
       }
       SlotPower power = console.services().health().slotPower();
       String user = console.account().userName();
-      await(console, switch (action) {
-        case on -> power.powerOn(slot, user);
-        case off -> power.powerOff(slot, user, force);
-        case cycle -> power.powerCycle(slot, user, force);
-      });
-      console.println("Slot " + slot + (action == PowerAction.cycle ? " power-cycled." : " powered " + action + "."));
+      await(
+          console,
+          switch (action) {
+            case on -> power.powerOn(slot, user);
+            case off -> power.powerOff(slot, user, force);
+            case cycle -> power.powerCycle(slot, user, force);
+          });
+      console.println(
+          "Slot "
+              + slot
+              + (action == PowerAction.cycle ? " power-cycled." : " powered " + action + "."));
     }
   }
 
-  @Command(name = "clear-latch", description = "Clear the slot's over-temperature latch and power it on again.")
+  @Command(
+      name = "clear-latch",
+      description = "Clear the slot's over-temperature latch and power it on again.")
   static final class ClearLatch extends ConsoleCommand {
-    @ParentCommand
-    SlotGroup parent;
+    @ParentCommand SlotGroup parent;
 
     @Override
     Access access() {
@@ -82,14 +100,17 @@ final class SlotCommands {
     void run(ConsoleContext console) throws Exception {
       int slot = parent.slot;
       BindCommands.slotOf(console.services().model().current(), slot);
-      if (!await(console, console.services().health().clearLatch(slot, console.account().userName()))) {
+      if (!await(
+          console, console.services().health().clearLatch(slot, console.account().userName()))) {
         throw new CommandRefused("Slot " + slot + " is not latched off for over-temperature.");
       }
       console.println("Slot " + slot + "'s latch is cleared and the slot is powered on.");
     }
   }
 
-  @Command(name = "locate", description = "Light a slot's attention LED for a technician to find it.",
+  @Command(
+      name = "locate",
+      description = "Light a slot's attention LED for a technician to find it.",
       subcommands = LocateSlot.class)
   static final class Locate {}
 
@@ -115,14 +136,16 @@ final class SlotCommands {
   }
 
   /**
-   * Waits for a slot operation; its refusal or failure becomes the sentence the technician reads. ^C stops the wait,
-   * not the operation (the slot lines are in the middle of a sequence that must complete).
+   * Waits for a slot operation; its refusal or failure becomes the sentence the technician reads.
+   * ^C stops the wait, not the operation (the slot lines are in the middle of a sequence that must
+   * complete).
    */
   static <T> T await(ConsoleContext console, CompletableFuture<T> operation) throws Exception {
     try {
       return console.abandonable(operation::get);
     } catch (InterruptedException e) {
-      throw new CommandRefused("Not waiting any more: the operation goes on ('show slot' tells how it ended).");
+      throw new CommandRefused(
+          "Not waiting any more: the operation goes on ('show slot' tells how it ended).");
     } catch (ExecutionException e) {
       throw new CommandRefused(TaskFollower.reason(e.getCause()));
     }

@@ -10,12 +10,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A console on the terminal that started the agent (development, a container's attached terminal): JLine's system
- * terminal through its exec provider, or a dumb terminal when standard input is not a terminal (a pipe).
+ * A console on the terminal that started the agent (development, a container's attached terminal):
+ * JLine's system terminal through its exec provider, or a dumb terminal when standard input is not
+ * a terminal (a pipe).
  *
- * <p>Unlike a serial line, all sessions share one system terminal: JLine's system terminal reads standard input on
- * a thread that a closed terminal leaves blocked, and that thread would swallow the next keystroke (or the next
- * piped line). The line still owns it: sessions must not close it.
+ * <p>Unlike a serial line, all sessions share one system terminal: JLine's system terminal reads
+ * standard input on a thread that a closed terminal leaves blocked, and that thread would swallow
+ * the next keystroke (or the next piped line). The line still owns it: sessions must not close it.
  */
 public final class StdioConsoleLine implements ConsoleLine {
 
@@ -34,12 +35,14 @@ public final class StdioConsoleLine implements ConsoleLine {
   public void serve(Session session) throws InterruptedException {
     Terminal opened;
     try {
-      opened = TerminalBuilder.builder()
-          .name(address())
-          .system(true)
-          // no terminal behind standard input (a pipe, a service): a dumb terminal is expected, not an error
-          .dumb(true)
-          .build();
+      opened =
+          TerminalBuilder.builder()
+              .name(address())
+              .system(true)
+              // no terminal behind standard input (a pipe, a service): a dumb terminal is expected,
+              // not an error
+              .dumb(true)
+              .build();
     } catch (IOException e) {
       LOG.warn("Console on standard input unavailable: {}", e.toString());
       return;
@@ -95,7 +98,8 @@ public final class StdioConsoleLine implements ConsoleLine {
         return;
       }
       closed = true;
-      // standard input cannot be closed under a blocked read; JLine's read waits interruptibly instead
+      // standard input cannot be closed under a blocked read; JLine's read waits interruptibly
+      // instead
       if (serving != null) {
         serving.interrupt();
       }
@@ -106,7 +110,10 @@ public final class StdioConsoleLine implements ConsoleLine {
     return closed;
   }
 
-  /** Whether standard input has ended (a pipe drained), without taking a character from the next session. */
+  /**
+   * Whether standard input has ended (a pipe drained), without taking a character from the next
+   * session.
+   */
   private static boolean inputEnded(Terminal terminal) {
     try {
       return terminal.reader().peek(END_CHECK_MILLIS) == NonBlockingReader.EOF;

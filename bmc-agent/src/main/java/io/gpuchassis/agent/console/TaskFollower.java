@@ -8,8 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Shows a task's progress on the console until it ends: its number (so that Redfish's TaskService can be asked about
- * it), a dot a second while it runs, and how it ended. Interrupted (^C, the idle timeout), it leaves the task running.
+ * Shows a task's progress on the console until it ends: its number (so that Redfish's TaskService
+ * can be asked about it), a dot a second while it runs, and how it ended. Interrupted (^C, the idle
+ * timeout), it leaves the task running.
  */
 final class TaskFollower {
 
@@ -48,10 +49,15 @@ final class TaskFollower {
       cause = cause.getCause();
     }
     if (cause instanceof RedfishException r) {
-      return r.detail().orElseGet(() -> r.messages().isEmpty() ? "Refused (" + r.status() + ")."
-          : sentence(r.messages().get(0).text()));
+      return r.detail()
+          .orElseGet(
+              () ->
+                  r.messages().isEmpty()
+                      ? "Refused (" + r.status() + ")."
+                      : sentence(r.messages().get(0).text()));
     }
-    return sentence(cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
+    return sentence(
+        cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage());
   }
 
   /** A message of the engine ("there is no slot 21") as a sentence ("There is no slot 21."). */

@@ -3,9 +3,9 @@ package io.gpuchassis.agent.events;
 import java.util.Optional;
 
 /**
- * How many of a shared resource (SSE streams, push subscriptions) exist at most, how many one account may hold, and
- * how many of the last ones only a caller with ConfigureManager may take, so that a reader or an operator can never
- * take every one and shut the administrators out.
+ * How many of a shared resource (SSE streams, push subscriptions) exist at most, how many one
+ * account may hold, and how many of the last ones only a caller with ConfigureManager may take, so
+ * that a reader or an operator can never take every one and shut the administrators out.
  *
  * @param what the resource, in the plural, for the refusal's text
  */
@@ -13,8 +13,16 @@ public record AccountQuota(String what, int total, int perAccount, int reservedF
 
   public AccountQuota {
     if (total < 1 || perAccount < 1 || reservedForManagers < 0 || reservedForManagers >= total) {
-      throw new IllegalArgumentException("a quota of " + total + " " + what + ", " + perAccount + " per account and "
-          + reservedForManagers + " kept for managers is not possible");
+      throw new IllegalArgumentException(
+          "a quota of "
+              + total
+              + " "
+              + what
+              + ", "
+              + perAccount
+              + " per account and "
+              + reservedForManagers
+              + " kept for managers is not possible");
     }
   }
 
@@ -30,10 +38,20 @@ public record AccountQuota(String what, int total, int perAccount, int reservedF
       return Optional.of("all " + total + " " + what + " are in use");
     }
     if (openByAccount >= perAccount) {
-      return Optional.of("this account already holds " + openByAccount + " " + what + ", the most one account may");
+      return Optional.of(
+          "this account already holds "
+              + openByAccount
+              + " "
+              + what
+              + ", the most one account may");
     }
     if (!manager && open >= total - reservedForManagers) {
-      return Optional.of("the last " + reservedForManagers + " " + what + " are kept for callers with ConfigureManager");
+      return Optional.of(
+          "the last "
+              + reservedForManagers
+              + " "
+              + what
+              + " are kept for callers with ConfigureManager");
     }
     return Optional.empty();
   }

@@ -13,9 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Where the agent raises events. {@link #publish} never blocks its caller (it may be an event loop): one thread of its
- * own writes each event to the {@link EventLog} and then hands it to the listeners (SSE streams, subscriber queues),
- * in publication order. Listeners must not block; they queue or hand the event to their own thread.
+ * Where the agent raises events. {@link #publish} never blocks its caller (it may be an event
+ * loop): one thread of its own writes each event to the {@link EventLog} and then hands it to the
+ * listeners (SSE streams, subscriber queues), in publication order. Listeners must not block; they
+ * queue or hand the event to their own thread.
  */
 public final class EventBus implements AutoCloseable {
 
@@ -36,12 +37,13 @@ public final class EventBus implements AutoCloseable {
   }
 
   /**
-   * Raises an event: {@code message} (a registry message with its arguments, e.g.
-   * {@code ResourceEventMessages.RESOURCE_STATUS_CHANGED_WARNING.with("Slot3", "Warning")}) about the resource at
-   * {@code originOfConditionUri} (may be null when the event is about no resource). The future completes once the
-   * event is in the log and has been handed to every listener.
+   * Raises an event: {@code message} (a registry message with its arguments, e.g. {@code
+   * ResourceEventMessages.RESOURCE_STATUS_CHANGED_WARNING.with("Slot3", "Warning")}) about the
+   * resource at {@code originOfConditionUri} (may be null when the event is about no resource). The
+   * future completes once the event is in the log and has been handed to every listener.
    */
-  public CompletableFuture<PublishedEvent> publish(MessageInstance message, String originOfConditionUri) {
+  public CompletableFuture<PublishedEvent> publish(
+      MessageInstance message, String originOfConditionUri) {
     Optional<String> origin = Optional.ofNullable(originOfConditionUri);
     return CompletableFuture.supplyAsync(
         () -> {
@@ -60,15 +62,18 @@ public final class EventBus implements AutoCloseable {
   }
 
   /**
-   * Runs {@code work} on the publisher's thread, between two events: every event published before it is in the log,
-   * and every event published after it reaches the listeners afterwards. Lets a new listener catch up from the log
-   * without missing or repeating an event.
+   * Runs {@code work} on the publisher's thread, between two events: every event published before
+   * it is in the log, and every event published after it reaches the listeners afterwards. Lets a
+   * new listener catch up from the log without missing or repeating an event.
    */
   public CompletableFuture<Void> betweenEvents(Runnable work) {
     return CompletableFuture.runAsync(work, publisher);
   }
 
-  /** Calls {@code listener} with every event published from now on; the returned handle removes it again. */
+  /**
+   * Calls {@code listener} with every event published from now on; the returned handle removes it
+   * again.
+   */
   public Runnable listen(Consumer<PublishedEvent> listener) {
     listeners.add(listener);
     return () -> listeners.remove(listener);

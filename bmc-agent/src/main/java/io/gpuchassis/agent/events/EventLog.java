@@ -17,9 +17,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The persisted event log: one entry per published event, with its MessageId, arguments, severity, time and origin.
- * Beyond {@code maxEntries} the oldest entries are dropped (the LogService's {@code WrapsWhenFull} policy). Entries are
- * kept in memory too, so reads never touch the database. Blocking: appends and clears write to the database.
+ * The persisted event log: one entry per published event, with its MessageId, arguments, severity,
+ * time and origin. Beyond {@code maxEntries} the oldest entries are dropped (the LogService's
+ * {@code WrapsWhenFull} policy). Entries are kept in memory too, so reads never touch the database.
+ * Blocking: appends and clears write to the database.
  */
 public final class EventLog {
 
@@ -47,7 +48,10 @@ public final class EventLog {
     return maxEntries;
   }
 
-  /** Records {@code message} as happening now and returns it as a published event, with its entry's id. */
+  /**
+   * Records {@code message} as happening now and returns it as a published event, with its entry's
+   * id.
+   */
   public PublishedEvent append(MessageInstance message, Optional<String> origin) {
     Instant now = clock.instant();
     long id =
@@ -72,7 +76,8 @@ public final class EventLog {
                 }
               }
               try (PreparedStatement s =
-                  c.prepareStatement("DELETE FROM event_log WHERE id <= (SELECT MAX(id) FROM event_log) - ?")) {
+                  c.prepareStatement(
+                      "DELETE FROM event_log WHERE id <= (SELECT MAX(id) FROM event_log) - ?")) {
                 s.setInt(1, maxEntries);
                 s.executeUpdate();
               }
@@ -101,7 +106,10 @@ public final class EventLog {
     }
   }
 
-  /** LogService.ClearLog: drops every entry; ids keep counting up (SQLite AUTOINCREMENT never reuses one). */
+  /**
+   * LogService.ClearLog: drops every entry; ids keep counting up (SQLite AUTOINCREMENT never reuses
+   * one).
+   */
   public void clear() {
     store.inTransaction(
         c -> {
@@ -132,8 +140,9 @@ public final class EventLog {
   }
 
   /**
-   * A stored entry as an event. The message text was formatted when it was recorded; it is kept as the template of a
-   * definition that takes no arguments, so the entry reads exactly as it was written.
+   * A stored entry as an event. The message text was formatted when it was recorded; it is kept as
+   * the template of a definition that takes no arguments, so the entry reads exactly as it was
+   * written.
    */
   private static PublishedEvent read(ResultSet rs) throws SQLException {
     String messageId = rs.getString(4);
@@ -142,7 +151,8 @@ public final class EventLog {
     String key = messageId.substring(dot + 1);
     String args = rs.getString(6);
     List<String> argList = args.isEmpty() ? List.of() : Arrays.asList(args.split(SEPARATOR, -1));
-    MessageDefinition stored = new MessageDefinition(registry, key, rs.getString(5), rs.getString(3), 0, "None.");
+    MessageDefinition stored =
+        new MessageDefinition(registry, key, rs.getString(5), rs.getString(3), 0, "None.");
     return new PublishedEvent(
         rs.getLong(1),
         Instant.parse(rs.getString(2)),

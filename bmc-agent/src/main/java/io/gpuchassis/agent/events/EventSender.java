@@ -2,13 +2,16 @@ package io.gpuchassis.agent.events;
 
 import java.util.concurrent.CompletionStage;
 
-/** Delivers one event body to a destination; the transport behind push subscriptions. Never blocks its caller. */
+/**
+ * Delivers one event body to a destination; the transport behind push subscriptions. Never blocks
+ * its caller.
+ */
 @FunctionalInterface
 public interface EventSender {
 
   /**
-   * POSTs {@code jsonBody} to {@code destination}. Completes with the HTTP status the receiver answered, or
-   * exceptionally when there was no answer (connection refused, timeout).
+   * POSTs {@code jsonBody} to {@code destination}. Completes with the HTTP status the receiver
+   * answered, or exceptionally when there was no answer (connection refused, timeout).
    */
   CompletionStage<Integer> post(String destination, String jsonBody);
 }

@@ -4,9 +4,9 @@ import io.gpuchassis.agent.store.Settings;
 import java.time.Duration;
 
 /**
- * The EventService's writable settings, kept in the store's settings table: whether events are delivered at all
- * (ServiceEnabled; they are logged either way), how often a failed delivery is retried and how long apart. Reads are
- * from memory; {@link #update} blocks (database write).
+ * The EventService's writable settings, kept in the store's settings table: whether events are
+ * delivered at all (ServiceEnabled; they are logged either way), how often a failed delivery is
+ * retried and how long apart. Reads are from memory; {@link #update} blocks (database write).
  */
 public final class EventServiceSettings {
 
@@ -42,7 +42,10 @@ public final class EventServiceSettings {
     return current;
   }
 
-  /** Stores and applies {@code next}; deliveries already waiting for a retry use it from their next attempt. */
+  /**
+   * Stores and applies {@code next}; deliveries already waiting for a retry use it from their next
+   * attempt.
+   */
   public synchronized void update(Values next) {
     settings.put(ENABLED, Boolean.toString(next.serviceEnabled()));
     settings.put(ATTEMPTS, Integer.toString(next.retryAttempts()));

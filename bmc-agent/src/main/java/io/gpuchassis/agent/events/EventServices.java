@@ -8,10 +8,11 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * The event machinery the agent assembles once: the log, the bus that writes it, the EventService settings, and the
- * push subscriptions with their delivery. {@link #close} stops delivery; events already queued are dropped. Where
- * deliveries may go and how many subscriptions there may be follow an {@link OutboundPolicy}: the default (https only,
- * no loopback or link-local destination) until {@link #apply} gives the configured one.
+ * The event machinery the agent assembles once: the log, the bus that writes it, the EventService
+ * settings, and the push subscriptions with their delivery. {@link #close} stops delivery; events
+ * already queued are dropped. Where deliveries may go and how many subscriptions there may be
+ * follow an {@link OutboundPolicy}: the default (https only, no loopback or link-local destination)
+ * until {@link #apply} gives the configured one.
  */
 public final class EventServices implements AutoCloseable {
 
@@ -24,22 +25,39 @@ public final class EventServices implements AutoCloseable {
   private final HttpEventSender sender;
 
   private EventServices(
-      EventBus bus, EventServiceSettings settings, Subscriptions subscriptions, HttpEventSender sender) {
+      EventBus bus,
+      EventServiceSettings settings,
+      Subscriptions subscriptions,
+      HttpEventSender sender) {
     this.bus = bus;
     this.settings = settings;
     this.subscriptions = subscriptions;
     this.sender = sender;
   }
 
-  /** Starts the EventService: the log, the bus, the push subscriptions, delivering only where {@code policy} allows. */
+  /**
+   * Starts the EventService: the log, the bus, the push subscriptions, delivering only where {@code
+   * policy} allows.
+   */
   public static EventServices start(
-      AgentStore store, Vertx vertx, Clock clock, Subscriptions.Bodies bodies, OutboundPolicy policy) {
+      AgentStore store,
+      Vertx vertx,
+      Clock clock,
+      Subscriptions.Bodies bodies,
+      OutboundPolicy policy) {
     EventBus bus = new EventBus(new EventLog(store, clock, EventLog.DEFAULT_MAX_ENTRIES));
     EventServiceSettings settings = new EventServiceSettings(new Settings(store));
-    HttpEventSender sender = new HttpEventSender(vertx, DELIVERY_TIMEOUT, new OutboundGuard(policy));
+    HttpEventSender sender =
+        new HttpEventSender(vertx, DELIVERY_TIMEOUT, new OutboundGuard(policy));
     Subscriptions subscriptions =
         new Subscriptions(
-            new SubscriptionStore(store), bus, sender, settings, bodies, clock, Subscriptions.QUEUE_CAPACITY);
+            new SubscriptionStore(store),
+            bus,
+            sender,
+            settings,
+            bodies,
+            clock,
+            Subscriptions.QUEUE_CAPACITY);
     subscriptions.limit(Subscriptions.quotaOf(policy));
     return new EventServices(bus, settings, subscriptions, sender);
   }

@@ -14,16 +14,21 @@ import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Delivers events with Vert.x's asynchronous HTTP client: no thread waits for a subscriber. Connection pools are per
- * destination host, so one slow receiver cannot take the connections another needs. HTTPS destinations must present
- * a certificate the JVM trusts, for the host named. Every delivery is checked by the {@link OutboundGuard} first and
- * connects to the address it checked, so a destination whose name now resolves somewhere denied (DNS rebinding, a
- * changed policy) receives nothing; redirects are not followed.
+ * Delivers events with Vert.x's asynchronous HTTP client: no thread waits for a subscriber.
+ * Connection pools are per destination host, so one slow receiver cannot take the connections
+ * another needs. HTTPS destinations must present a certificate the JVM trusts, for the host named.
+ * Every delivery is checked by the {@link OutboundGuard} first and connects to the address it
+ * checked, so a destination whose name now resolves somewhere denied (DNS rebinding, a changed
+ * policy) receives nothing; redirects are not followed.
  */
 public final class HttpEventSender implements EventSender, AutoCloseable {
 
-  /** Where destination names are resolved: a slow DNS server holds up deliveries, never the agent's other work. */
+  /**
+   * Where destination names are resolved: a slow DNS server holds up deliveries, never the agent's
+   * other work.
+   */
   public static final String RESOLVER_POOL = "outbound-resolver";
+
   static final int RESOLVER_THREADS = 2;
 
   private final WorkerExecutor resolver;
@@ -39,7 +44,9 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
     this.resolver = vertx.createSharedWorkerExecutor(RESOLVER_POOL, RESOLVER_THREADS);
     this.client =
         vertx.createHttpClient(
-            new HttpClientOptions().setConnectTimeout((int) Math.min(timeout.toMillis(), 5_000)).setVerifyHost(true));
+            new HttpClientOptions()
+                .setConnectTimeout((int) Math.min(timeout.toMillis(), 5_000))
+                .setVerifyHost(true));
     this.timeout = timeout;
     this.guard = guard;
   }
@@ -61,7 +68,8 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
   private Future<Integer> send(OutboundGuard.Permit permit, String jsonBody) {
     RequestOptions options =
         new RequestOptions()
-            .setServer(SocketAddress.inetSocketAddress(permit.port(), permit.address().getHostAddress()))
+            .setServer(
+                SocketAddress.inetSocketAddress(permit.port(), permit.address().getHostAddress()))
             .setHost(permit.host())
             .setPort(permit.port())
             .setSsl(permit.tls())

@@ -7,11 +7,12 @@ import java.net.UnknownHostException;
 import java.util.Locale;
 
 /**
- * Decides whether the agent may connect to a URI a client named (an event destination, a SimpleUpdate image): the
- * scheme must be https (or http when {@link OutboundPolicy#allowHttp()}), and every address the host resolves to must
- * lie outside {@link OutboundPolicy#deniedNetworks()}. The answer names the address to connect to, so that the
- * connection goes where the check looked and a DNS answer that changes in between (rebinding) cannot redirect it.
- * Blocking: resolving a name asks DNS.
+ * Decides whether the agent may connect to a URI a client named (an event destination, a
+ * SimpleUpdate image): the scheme must be https (or http when {@link OutboundPolicy#allowHttp()}),
+ * and every address the host resolves to must lie outside {@link OutboundPolicy#deniedNetworks()}.
+ * The answer names the address to connect to, so that the connection goes where the check looked
+ * and a DNS answer that changes in between (rebinding) cannot redirect it. Blocking: resolving a
+ * name asks DNS.
  */
 public final class OutboundGuard {
 
@@ -24,7 +25,8 @@ public final class OutboundGuard {
   /**
    * A connection the policy allows.
    *
-   * @param host the host name as written (for the Host header, SNI and the certificate check), without brackets
+   * @param host the host name as written (for the Host header, SNI and the certificate check),
+   *     without brackets
    * @param address the checked address to connect to
    */
   public record Permit(URI uri, String host, InetAddress address, int port, boolean tls) {
@@ -36,7 +38,10 @@ public final class OutboundGuard {
     }
   }
 
-  /** A URI the agent must not connect to; the message says why, in words fit for the client that named it. */
+  /**
+   * A URI the agent must not connect to; the message says why, in words fit for the client that
+   * named it.
+   */
   public static final class Refused extends Exception {
     private static final long serialVersionUID = 1L;
 
@@ -69,13 +74,15 @@ public final class OutboundGuard {
       throw new Refused("only https:// URIs are accepted");
     }
     if (!tls && !policy.allowHttp()) {
-      throw new Refused("plain http:// is not allowed on this service; use https:// (setting outbound.allowHttp)");
+      throw new Refused(
+          "plain http:// is not allowed on this service; use https:// (setting outbound.allowHttp)");
     }
     String host = uri.getHost();
     if (host == null || host.isEmpty()) {
       throw new Refused("the URI names no host");
     }
-    String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    String bare =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
     InetAddress[] addresses;
     try {
       addresses = resolver.resolve(bare);
@@ -87,8 +94,11 @@ public final class OutboundGuard {
     }
     for (InetAddress address : addresses) {
       if (policy.denies(address)) {
-        throw new Refused(bare + " is " + address.getHostAddress()
-            + ", in a network this service does not connect to (setting outbound.deniedNetworks)");
+        throw new Refused(
+            bare
+                + " is "
+                + address.getHostAddress()
+                + ", in a network this service does not connect to (setting outbound.deniedNetworks)");
       }
     }
     int port = uri.getPort() >= 0 ? uri.getPort() : tls ? 443 : 80;

@@ -6,10 +6,12 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * An event as published: its id (also the id of the LogEntry that records it, so ids are unique across restarts and
- * cleared logs), when it happened, the registry message and the URI of the resource it is about.
+ * An event as published: its id (also the id of the LogEntry that records it, so ids are unique
+ * across restarts and cleared logs), when it happened, the registry message and the URI of the
+ * resource it is about.
  */
-public record PublishedEvent(long id, Instant timestamp, MessageInstance message, Optional<String> originOfCondition) {
+public record PublishedEvent(
+    long id, Instant timestamp, MessageInstance message, Optional<String> originOfCondition) {
 
   public String messageId() {
     return message.definition().messageId();

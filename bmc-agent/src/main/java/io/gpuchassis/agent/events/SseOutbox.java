@@ -9,12 +9,13 @@ import java.util.Deque;
 import java.util.function.LongFunction;
 
 /**
- * The write side of one Server-Sent Event stream, bounded: frames wait here until the socket takes them, and at most
- * {@code limitBytes} of live events may wait. A reader that falls further behind is not buffered for: the frames
- * already waiting are still sent, then a notice of the gap (without an {@code id:} line, so the reader's
- * Last-Event-ID stays at the last event it got and a reconnect replays from there), then the response ends and the
- * connection is closed; a reader that does not take even that within {@code grace} is cut off. Events replayed for a
- * reconnecting reader are bounded by the EventLog and not counted. Not thread-safe: call it on the stream's context.
+ * The write side of one Server-Sent Event stream, bounded: frames wait here until the socket takes
+ * them, and at most {@code limitBytes} of live events may wait. A reader that falls further behind
+ * is not buffered for: the frames already waiting are still sent, then a notice of the gap (without
+ * an {@code id:} line, so the reader's Last-Event-ID stays at the last event it got and a reconnect
+ * replays from there), then the response ends and the connection is closed; a reader that does not
+ * take even that within {@code grace} is cut off. Events replayed for a reconnecting reader are
+ * bounded by the EventLog and not counted. Not thread-safe: call it on the stream's context.
  */
 public final class SseOutbox {
 
@@ -39,8 +40,13 @@ public final class SseOutbox {
    * @param closeConnection closes the stream's connection
    * @param gapNotice the frame telling the reader that events from the given id on were not sent
    */
-  public SseOutbox(Vertx vertx, HttpServerResponse response, Runnable closeConnection, long limitBytes,
-      Duration grace, LongFunction<String> gapNotice) {
+  public SseOutbox(
+      Vertx vertx,
+      HttpServerResponse response,
+      Runnable closeConnection,
+      long limitBytes,
+      Duration grace,
+      LongFunction<String> gapNotice) {
     this.vertx = vertx;
     this.response = response;
     this.closeConnection = closeConnection;
@@ -50,8 +56,8 @@ public final class SseOutbox {
   }
 
   /**
-   * Queues the frame of event {@code id}. Returns false when the reader is too far behind: then this event and every
-   * later one are not sent, the reader is told, and the stream ends.
+   * Queues the frame of event {@code id}. Returns false when the reader is too far behind: then
+   * this event and every later one are not sent, the reader is told, and the stream ends.
    */
   public boolean offerEvent(long id, String frame) {
     if (overflowed || ended) {
@@ -66,14 +72,20 @@ public final class SseOutbox {
     return true;
   }
 
-  /** Queues a comment (a heartbeat); dropped when the reader is behind, which keeps the connection busy anyway. */
+  /**
+   * Queues a comment (a heartbeat); dropped when the reader is behind, which keeps the connection
+   * busy anyway.
+   */
   public void offerComment(String comment) {
     if (!overflowed && !ended && countedBytes + comment.length() <= limitBytes) {
       add(new Frame(Buffer.buffer(comment), true));
     }
   }
 
-  /** Queues an event replayed from the EventLog for a reader that reconnected; the log's size bounds these. */
+  /**
+   * Queues an event replayed from the EventLog for a reader that reconnected; the log's size bounds
+   * these.
+   */
   public void replay(String frame) {
     if (!overflowed && !ended) {
       add(new Frame(Buffer.buffer(frame), false));
@@ -127,15 +139,19 @@ public final class SseOutbox {
         countedBytes -= size;
       }
       inFlight += size;
-      response.write(next.data()).onComplete(written -> {
-        inFlight -= size;
-        if (written.succeeded()) {
-          pump();
-        }
-      });
+      response
+          .write(next.data())
+          .onComplete(
+              written -> {
+                inFlight -= size;
+                if (written.succeeded()) {
+                  pump();
+                }
+              });
     }
     if (overflowed && queue.isEmpty() && !ended) {
-      // Everything the reader was owed, and the notice, is on its way: finish, and free the connection once sent.
+      // Everything the reader was owed, and the notice, is on its way: finish, and free the
+      // connection once sent.
       ended = true;
       response.end().onComplete(done -> closeConnection.run());
     }

@@ -10,10 +10,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The events waiting for one push subscriber, delivered one at a time and in order. Each subscriber has its own
- * queue, and the sender is asynchronous, so a slow or dead subscriber holds up nobody else. The queue is bounded:
- * when it is full the oldest waiting event is dropped. A failed delivery is retried {@code retryAttempts} times,
- * {@code retryInterval} apart; then the subscription's {@link RetryPolicy} decides, and {@link Exhaustion} is told.
+ * The events waiting for one push subscriber, delivered one at a time and in order. Each subscriber
+ * has its own queue, and the sender is asynchronous, so a slow or dead subscriber holds up nobody
+ * else. The queue is bounded: when it is full the oldest waiting event is dropped. A failed
+ * delivery is retried {@code retryAttempts} times, {@code retryInterval} apart; then the
+ * subscription's {@link RetryPolicy} decides, and {@link Exhaustion} is told.
  */
 final class SubscriberQueue {
 
@@ -26,7 +27,10 @@ final class SubscriberQueue {
     void terminate();
   }
 
-  /** Retry settings read at every failure, so a PATCH of the EventService applies to waiting deliveries. */
+  /**
+   * Retry settings read at every failure, so a PATCH of the EventService applies to waiting
+   * deliveries.
+   */
   record Retry(int attempts, Duration interval) {}
 
   private final String destination;
@@ -91,7 +95,9 @@ final class SubscriberQueue {
     return dropped;
   }
 
-  /** Stops delivering: queued events are dropped, an attempt in flight finishes but is not retried. */
+  /**
+   * Stops delivering: queued events are dropped, an attempt in flight finishes but is not retried.
+   */
   synchronized void stop() {
     stopped = true;
     waiting.clear();
@@ -114,18 +120,18 @@ final class SubscriberQueue {
     try {
       answer = sender.post(destination, body);
     } catch (RuntimeException e) {
-      // A sender that throws instead of failing its answer must not leave the queue waiting forever.
+      // A sender that throws instead of failing its answer must not leave the queue waiting
+      // forever.
       answer = java.util.concurrent.CompletableFuture.failedFuture(e);
     }
-    answer
-        .whenComplete(
-            (status, error) -> {
-              if (error == null && status >= 200 && status < 300) {
-                delivered();
-              } else {
-                failed(body, error != null ? error.toString() : "HTTP " + status);
-              }
-            });
+    answer.whenComplete(
+        (status, error) -> {
+          if (error == null && status >= 200 && status < 300) {
+            delivered();
+          } else {
+            failed(body, error != null ? error.toString() : "HTTP " + status);
+          }
+        });
   }
 
   private void delivered() {
@@ -149,7 +155,9 @@ final class SubscriberQueue {
       failures++;
       boolean retriesLeft = failures <= settings.attempts();
       exhausted =
-          !retriesLeft && (policy == RetryPolicy.SuspendRetries || policy == RetryPolicy.TerminateAfterRetries);
+          !retriesLeft
+              && (policy == RetryPolicy.SuspendRetries
+                  || policy == RetryPolicy.TerminateAfterRetries);
       if (exhausted) {
         stopped = true;
         sending = false;
@@ -158,7 +166,11 @@ final class SubscriberQueue {
       wait = backoff(settings.interval());
     }
     if (exhausted) {
-      LOG.warn("event delivery to {} failed {} times ({}); subscription {}", destination, failures, why,
+      LOG.warn(
+          "event delivery to {} failed {} times ({}); subscription {}",
+          destination,
+          failures,
+          why,
           policy == RetryPolicy.SuspendRetries ? "suspended" : "terminated");
       if (policy == RetryPolicy.SuspendRetries) {
         exhaustion.suspend();
@@ -186,6 +198,7 @@ final class SubscriberQueue {
       return interval;
     }
     int doublings = Math.min(failures - 1, 4);
-    return interval.multipliedBy(Math.min(1L << Math.max(doublings, 0), RetryPolicy.MAX_BACKOFF_FACTOR));
+    return interval.multipliedBy(
+        Math.min(1L << Math.max(doublings, 0), RetryPolicy.MAX_BACKOFF_FACTOR));
   }
 }

@@ -4,9 +4,9 @@ import io.gpuchassis.redfish.event.EventSelection;
 import java.time.Instant;
 
 /**
- * A push subscription (an EventDestination of type RedfishEvent): where events go, the client's Context, which
- * events, what to do when delivery fails, whether it is suspended, and who created it (ConfigureSelf reaches only
- * one's own subscriptions).
+ * A push subscription (an EventDestination of type RedfishEvent): where events go, the client's
+ * Context, which events, what to do when delivery fails, whether it is suspended, and who created
+ * it (ConfigureSelf reaches only one's own subscriptions).
  */
 public record Subscription(
     String id,
@@ -19,18 +19,22 @@ public record Subscription(
     Instant created) {
 
   public Subscription withContext(String newContext) {
-    return new Subscription(id, destination, newContext, selection, retryPolicy, suspended, owner, created);
+    return new Subscription(
+        id, destination, newContext, selection, retryPolicy, suspended, owner, created);
   }
 
   public Subscription withSelection(EventSelection newSelection) {
-    return new Subscription(id, destination, context, newSelection, retryPolicy, suspended, owner, created);
+    return new Subscription(
+        id, destination, context, newSelection, retryPolicy, suspended, owner, created);
   }
 
   public Subscription withRetryPolicy(RetryPolicy newPolicy) {
-    return new Subscription(id, destination, context, selection, newPolicy, suspended, owner, created);
+    return new Subscription(
+        id, destination, context, selection, newPolicy, suspended, owner, created);
   }
 
   public Subscription withSuspended(boolean newSuspended) {
-    return new Subscription(id, destination, context, selection, retryPolicy, newSuspended, owner, created);
+    return new Subscription(
+        id, destination, context, selection, retryPolicy, newSuspended, owner, created);
   }
 }

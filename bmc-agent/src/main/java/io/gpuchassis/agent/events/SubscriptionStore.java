@@ -68,7 +68,8 @@ public final class SubscriptionStore {
   public boolean delete(String id) {
     return store.inTransaction(
         c -> {
-          try (PreparedStatement p = c.prepareStatement("DELETE FROM event_subscriptions WHERE id = ?")) {
+          try (PreparedStatement p =
+              c.prepareStatement("DELETE FROM event_subscriptions WHERE id = ?")) {
             p.setString(1, id);
             return p.executeUpdate() > 0;
           }
@@ -80,7 +81,8 @@ public final class SubscriptionStore {
         rs.getString(1),
         rs.getString(2),
         rs.getString(3),
-        new EventSelection(list(rs.getString(4)), list(rs.getString(5)), list(rs.getString(6)), rs.getInt(7) != 0),
+        new EventSelection(
+            list(rs.getString(4)), list(rs.getString(5)), list(rs.getString(6)), rs.getInt(7) != 0),
         RetryPolicy.valueOf(rs.getString(8)),
         rs.getInt(9) != 0,
         rs.getString(10),

@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The push subscriptions and their delivery. Each subscription that is not suspended has its own
- * {@link SubscriberQueue}; published events are rendered for each matching subscriber (the body carries its Context)
- * and queued. Changes are written to the store first, then applied in memory. The mutating methods block (database).
+ * {@link SubscriberQueue}; published events are rendered for each matching subscriber (the body
+ * carries its Context) and queued. Changes are written to the store first, then applied in memory.
+ * The mutating methods block (database).
  */
 public final class Subscriptions implements AutoCloseable {
 
@@ -40,7 +41,8 @@ public final class Subscriptions implements AutoCloseable {
   private final Bodies bodies;
   private final Clock clock;
   private final int queueCapacity;
-  // Retry timers, and the store writes of suspensions and terminations (never on the sender's event loop).
+  // Retry timers, and the store writes of suspensions and terminations (never on the sender's event
+  // loop).
   private final ScheduledExecutorService timers =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -51,7 +53,11 @@ public final class Subscriptions implements AutoCloseable {
   private final Map<String, Subscription> byId = new LinkedHashMap<>();
   private final Map<String, SubscriberQueue> queues = new HashMap<>();
   private final Runnable stopListening;
-  /** Each subscription costs a queue and connections on a small board: how many, and how many per account. */
+
+  /**
+   * Each subscription costs a queue and connections on a small board: how many, and how many per
+   * account.
+   */
   private volatile AccountQuota quota = quotaOf(OutboundPolicy.DEFAULT);
 
   public Subscriptions(
@@ -85,9 +91,15 @@ public final class Subscriptions implements AutoCloseable {
     return Optional.ofNullable(byId.get(id));
   }
 
-  /** The quota of {@code policy}: its subscription limits in all, per account, and kept for managers. */
+  /**
+   * The quota of {@code policy}: its subscription limits in all, per account, and kept for
+   * managers.
+   */
   public static AccountQuota quotaOf(OutboundPolicy policy) {
-    return new AccountQuota("event subscriptions", policy.maxSubscriptions(), policy.subscriptionsPerAccount(),
+    return new AccountQuota(
+        "event subscriptions",
+        policy.maxSubscriptions(),
+        policy.subscriptionsPerAccount(),
         policy.subscriptionsReservedForManagers());
   }
 
@@ -97,20 +109,35 @@ public final class Subscriptions implements AutoCloseable {
   }
 
   /**
-   * Creates a subscription for {@code owner}; {@code manager} says whether the caller has ConfigureManager.
+   * Creates a subscription for {@code owner}; {@code manager} says whether the caller has
+   * ConfigureManager.
    *
    * @throws QuotaExceeded when the quota leaves the caller no subscription; nothing is created then
    */
   public synchronized Subscription create(
-      String destination, String context, EventSelection selection, RetryPolicy policy, String owner,
+      String destination,
+      String context,
+      EventSelection selection,
+      RetryPolicy policy,
+      String owner,
       boolean manager) {
     long mine = byId.values().stream().filter(s -> s.owner().equals(owner)).count();
-    quota.refusal(byId.size(), mine, manager).ifPresent(why -> {
-      throw new QuotaExceeded(why);
-    });
+    quota
+        .refusal(byId.size(), mine, manager)
+        .ifPresent(
+            why -> {
+              throw new QuotaExceeded(why);
+            });
     Subscription s =
         new Subscription(
-            UUID.randomUUID().toString(), destination, context, selection, policy, false, owner, clock.instant());
+            UUID.randomUUID().toString(),
+            destination,
+            context,
+            selection,
+            policy,
+            false,
+            owner,
+            clock.instant());
     store.save(s);
     byId.put(s.id(), s);
     startQueue(s);
@@ -142,7 +169,10 @@ public final class Subscriptions implements AutoCloseable {
     return true;
   }
 
-  /** Queues {@code event} for every subscriber whose filters select it. Called on the event publisher's thread. */
+  /**
+   * Queues {@code event} for every subscriber whose filters select it. Called on the event
+   * publisher's thread.
+   */
   void deliver(PublishedEvent event) {
     if (!settings.current().serviceEnabled()) {
       return;

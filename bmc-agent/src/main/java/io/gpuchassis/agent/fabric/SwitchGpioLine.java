@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A slot connector line owned by a switch chip's firmware (presence, power enable, PERST#), read and set with the
- * switch's VGPIO command. The switch has one owner, its {@link SwitchWorker}: the line's I/O is a command submitted to
- * it, so it runs between polls like every other command. Called from a sensor poller's thread, never an event loop.
+ * A slot connector line owned by a switch chip's firmware (presence, power enable, PERST#), read
+ * and set with the switch's VGPIO command. The switch has one owner, its {@link SwitchWorker}: the
+ * line's I/O is a command submitted to it, so it runs between polls like every other command.
+ * Called from a sensor poller's thread, never an event loop.
  */
 public final class SwitchGpioLine implements GpioLine {
 
@@ -21,7 +22,8 @@ public final class SwitchGpioLine implements GpioLine {
   private final Duration timeout;
 
   /**
-   * @param timeout how long to wait for the worker (it may be running a slow command such as a firmware block)
+   * @param timeout how long to wait for the worker (it may be running a slow command such as a
+   *     firmware block)
    */
   public SwitchGpioLine(SwitchWorker worker, int pin, Duration timeout) {
     this.worker = worker;
@@ -36,10 +38,12 @@ public final class SwitchGpioLine implements GpioLine {
 
   @Override
   public void setHigh(boolean high) throws DeviceException {
-    await(worker.submit(driver -> {
-      driver.writeGpio(pin, high);
-      return null;
-    }));
+    await(
+        worker.submit(
+            driver -> {
+              driver.writeGpio(pin, high);
+              return null;
+            }));
   }
 
   private <T> T await(CompletableFuture<T> command) throws DeviceException {
@@ -49,7 +53,8 @@ public final class SwitchGpioLine implements GpioLine {
       Throwable cause = e.getCause() == null ? e : e.getCause();
       throw new DeviceIoException(this + ": " + cause.getMessage(), cause);
     } catch (TimeoutException e) {
-      throw new DeviceIoException(this + ": the switch's worker did not run the command within " + timeout);
+      throw new DeviceIoException(
+          this + ": the switch's worker did not run the command within " + timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new DeviceIoException(this + ": interrupted");

@@ -17,14 +17,16 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Reads one switch through its driver into a {@link SwitchObservation}: identity, die temperature, the link of every
- * wired port and its error counters. Blocking; runs on the switch's own worker thread.
+ * Reads one switch through its driver into a {@link SwitchObservation}: identity, die temperature,
+ * the link of every wired port and its error counters. Blocking; runs on the switch's own worker
+ * thread.
  */
 final class SwitchObserver {
 
   private final String switchId;
   private final Collection<Integer> wiredPorts;
   private final Clock clock;
+
   /** The previous successful observation, to turn counters into rates. */
   private SwitchObservation previous;
 
@@ -34,7 +36,9 @@ final class SwitchObserver {
     this.clock = clock;
   }
 
-  /** @throws io.gpuchassis.switchdrv.SwitchException when the switch does not answer properly */
+  /**
+   * @throws io.gpuchassis.switchdrv.SwitchException when the switch does not answer properly
+   */
   SwitchObservation observe(SwitchDriver driver) {
     SwitchIdentity identity = driver.identity();
     double temperature = driver.dieTemperatureCelsius();
@@ -51,18 +55,22 @@ final class SwitchObserver {
         links.put(port, link(status, counters, rates(port, counters, now)));
       }
     }
-    previous = new SwitchObservation(
-        switchId,
-        now,
-        Optional.empty(),
-        OptionalDouble.of(temperature),
-        Optional.of(serialNumber(identity.serialNumber())),
-        Optional.of(identity.firmwareVersion().toString()),
-        links);
+    previous =
+        new SwitchObservation(
+            switchId,
+            now,
+            Optional.empty(),
+            OptionalDouble.of(temperature),
+            Optional.of(serialNumber(identity.serialNumber())),
+            Optional.of(identity.firmwareVersion().toString()),
+            links);
     return previous;
   }
 
-  /** Growth per second since the previous observation; a counter that went down (switch reset) restarts at zero. */
+  /**
+   * Growth per second since the previous observation; a counter that went down (switch reset)
+   * restarts at zero.
+   */
   private PortLink.ErrorRates rates(int port, PortErrorCounters now, Instant at) {
     if (previous == null || !previous.ports().containsKey(port)) {
       return PortLink.ErrorRates.NONE;
@@ -80,7 +88,10 @@ final class SwitchObserver {
   static PortLink link(PortStatus s, PortErrorCounters counters, PortLink.ErrorRates rates) {
     String ltssm = s.ltssm().name();
     boolean training =
-        !s.linkUp() && (ltssm.startsWith("Polling") || ltssm.startsWith("Configuration") || ltssm.equals("Recovery"));
+        !s.linkUp()
+            && (ltssm.startsWith("Polling")
+                || ltssm.startsWith("Configuration")
+                || ltssm.equals("Recovery"));
     return new PortLink(
         s.physicalPort(),
         s.upstream() ? java.util.OptionalInt.empty() : s.partition(),
@@ -102,6 +113,11 @@ final class SwitchObserver {
 
   static PortErrorCounters counters(PortCounters c) {
     return new PortErrorCounters(
-        c.correctable(), c.uncorrectable(), c.receiverErrors(), c.badTlp(), c.badDllp(), c.surpriseDown());
+        c.correctable(),
+        c.uncorrectable(),
+        c.receiverErrors(),
+        c.badTlp(),
+        c.badDllp(),
+        c.surpriseDown());
   }
 }

@@ -19,9 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one owner of a switch: a dedicated thread that polls it at a fixed interval and runs the commands submitted to
- * it, one at a time (the switch's mailbox holds one command anyway). Every poll's result, good or failed, goes to the
- * {@link ChassisModel}; a failure is logged when it starts and when it ends, not at every poll.
+ * The one owner of a switch: a dedicated thread that polls it at a fixed interval and runs the
+ * commands submitted to it, one at a time (the switch's mailbox holds one command anyway). Every
+ * poll's result, good or failed, goes to the {@link ChassisModel}; a failure is logged when it
+ * starts and when it ends, not at every poll.
  */
 public final class SwitchWorker implements AutoCloseable {
 
@@ -36,6 +37,7 @@ public final class SwitchWorker implements AutoCloseable {
   private final ScheduledExecutorService thread;
   private volatile String lastFailure;
   private volatile Thread runner;
+
   /** When the last poll ended, good or failed (System.nanoTime); the start counts as one. */
   private volatile long lastPollEnded = System.nanoTime();
 
@@ -88,9 +90,10 @@ public final class SwitchWorker implements AutoCloseable {
   }
 
   /**
-   * Empty while the worker is alive, else why it is not: its thread must run and its polls must keep ending. Polls
-   * queue behind commands (a firmware transfer runs one block per turn, so polls run between blocks), so no poll ending
-   * for {@code grace} beyond the poll interval means the thread died or a command hangs.
+   * Empty while the worker is alive, else why it is not: its thread must run and its polls must
+   * keep ending. Polls queue behind commands (a firmware transfer runs one block per turn, so polls
+   * run between blocks), so no poll ending for {@code grace} beyond the poll interval means the
+   * thread died or a command hangs.
    */
   public Optional<String> stuck(Duration grace) {
     Thread t = runner;
@@ -102,8 +105,14 @@ public final class SwitchWorker implements AutoCloseable {
     }
     long quiet = System.nanoTime() - lastPollEnded;
     if (quiet > interval.plus(grace).toNanos()) {
-      return Optional.of("switch " + switchId + " has not been polled for " + TimeUnit.NANOSECONDS.toSeconds(quiet)
-          + " s (every " + interval.toMillis() + " ms expected): its worker is stuck");
+      return Optional.of(
+          "switch "
+              + switchId
+              + " has not been polled for "
+              + TimeUnit.NANOSECONDS.toSeconds(quiet)
+              + " s (every "
+              + interval.toMillis()
+              + " ms expected): its worker is stuck");
     }
     return Optional.empty();
   }

@@ -21,7 +21,8 @@ public final class SwitchWorkers implements AutoCloseable {
   }
 
   /**
-   * Connects a driver to every switch of the model's chassis and starts polling each on its own thread.
+   * Connects a driver to every switch of the model's chassis and starts polling each on its own
+   * thread.
    *
    * @param connect opens the driver of a switch (real transport or simulator)
    */
@@ -30,7 +31,8 @@ public final class SwitchWorkers implements AutoCloseable {
     Map<String, SwitchWorker> workers = new LinkedHashMap<>();
     for (SwitchChip chip : model.current().switches()) {
       var ports = WiredPort.of(model.current(), chip.id()).stream().map(WiredPort::port).toList();
-      SwitchWorker worker = new SwitchWorker(chip.id(), connect.apply(chip.id()), ports, model, clock, interval);
+      SwitchWorker worker =
+          new SwitchWorker(chip.id(), connect.apply(chip.id()), ports, model, clock, interval);
       workers.put(chip.id(), worker);
       worker.start();
     }

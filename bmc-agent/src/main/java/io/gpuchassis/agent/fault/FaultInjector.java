@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The simulation's fault switchboard: the kinds the simulated hardware supports, and the faults now in effect. Kinds
- * are registered by the simulators that implement them.
+ * The simulation's fault switchboard: the kinds the simulated hardware supports, and the faults now
+ * in effect. Kinds are registered by the simulators that implement them.
  */
 public final class FaultInjector {
 
@@ -46,7 +46,8 @@ public final class FaultInjector {
           "unknown fault kind '" + kindName + "'; supported: " + String.join(", ", kinds.keySet()));
     }
     FaultKind.ActiveEffect effect = kind.inject(target);
-    ActiveFault fault = new ActiveFault(Long.toString(nextId.getAndIncrement()), kindName, target, clock.instant());
+    ActiveFault fault =
+        new ActiveFault(Long.toString(nextId.getAndIncrement()), kindName, target, clock.instant());
     active.put(fault.id(), new Injected(fault, effect));
     return fault;
   }
@@ -55,7 +56,8 @@ public final class FaultInjector {
   public synchronized ActiveFault clear(String id) {
     Injected injected = active.remove(id);
     if (injected == null) {
-      throw new FaultException(FaultException.Reason.UNKNOWN_FAULT, "no active fault with id '" + id + "'");
+      throw new FaultException(
+          FaultException.Reason.UNKNOWN_FAULT, "no active fault with id '" + id + "'");
     }
     injected.effect().clear();
     return injected.fault();

@@ -1,8 +1,9 @@
 package io.gpuchassis.agent.fault;
 
 /**
- * A kind of fault the simulated hardware can be told to have, such as a link that goes down. Each kind acts below the
- * agent's real code (on simulated registers or wire bytes), so the agent sees the fault exactly as it would on hardware.
+ * A kind of fault the simulated hardware can be told to have, such as a link that goes down. Each
+ * kind acts below the agent's real code (on simulated registers or wire bytes), so the agent sees
+ * the fault exactly as it would on hardware.
  */
 public interface FaultKind {
 

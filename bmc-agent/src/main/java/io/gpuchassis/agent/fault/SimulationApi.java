@@ -1,10 +1,6 @@
 package io.gpuchassis.agent.fault;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gpuchassis.agent.fault.ActiveFault;
-import io.gpuchassis.agent.fault.FaultException;
-import io.gpuchassis.agent.fault.FaultInjector;
-import io.gpuchassis.agent.fault.FaultKind;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
@@ -21,12 +17,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The simulation control API, served only in simulated mode and only to administrators: list the fault kinds and the
- * active faults, inject one, clear one. Documented in docs/SIMULATION.md.
+ * The simulation control API, served only in simulated mode and only to administrators: list the
+ * fault kinds and the active faults, inject one, clear one. Documented in docs/SIMULATION.md.
  */
 public final class SimulationApi {
 
   public static final String FAULTS = "/sim/v1/faults";
+
   /** Only an administrator holds ConfigureManager among the predefined roles. */
   public static final PrivilegeRule ADMINISTRATOR = PrivilegeRule.allOf(Privilege.ConfigureManager);
 
@@ -56,9 +53,12 @@ public final class SimulationApi {
   private void inject(RoutingContext ctx) {
     ObjectNode request = RequestBodies.object(ctx);
     List<String> unknown =
-        iterable(request.fieldNames()).stream().filter(n -> !FAULT_REQUEST_PROPERTIES.contains(n)).toList();
+        iterable(request.fieldNames()).stream()
+            .filter(n -> !FAULT_REQUEST_PROPERTIES.contains(n))
+            .toList();
     if (!unknown.isEmpty()) {
-      throw RedfishErrors.of(BaseMessages.PROPERTY_UNKNOWN.with(unknown.get(0)).about("/" + unknown.get(0)));
+      throw RedfishErrors.of(
+          BaseMessages.PROPERTY_UNKNOWN.with(unknown.get(0)).about("/" + unknown.get(0)));
     }
     String kind = RequestBodies.requiredString(request, "kind");
     String target = RequestBodies.requiredString(request, "target");
@@ -96,8 +96,12 @@ public final class SimulationApi {
   private static RedfishException refusal(FaultException e, String kind, String target) {
     RedfishException error =
         switch (e.reason()) {
-          case UNKNOWN_KIND -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(kind, "kind").about("/kind"));
-          case BAD_TARGET, UNKNOWN_FAULT -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_INCORRECT.with("target", target).about("/target"));
+          case UNKNOWN_KIND ->
+              RedfishErrors.of(
+                  BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(kind, "kind").about("/kind"));
+          case BAD_TARGET, UNKNOWN_FAULT ->
+              RedfishErrors.of(
+                  BaseMessages.PROPERTY_VALUE_INCORRECT.with("target", target).about("/target"));
         };
     return error.withDetail(e.getMessage());
   }

@@ -10,9 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What firmware each switch chip holds, as last read through its worker: read at start and again after every update,
- * so that rendering the FirmwareInventory never waits for a switch. A chip not read yet (or not answering at start)
- * is absent.
+ * What firmware each switch chip holds, as last read through its worker: read at start and again
+ * after every update, so that rendering the FirmwareInventory never waits for a switch. A chip not
+ * read yet (or not answering at start) is absent.
  */
 public final class FirmwareInventory {
 
@@ -25,28 +25,43 @@ public final class FirmwareInventory {
     this.workers = workers;
   }
 
-  /** Reads every chip's firmware, each on its own worker; completes when all have answered or failed. */
+  /**
+   * Reads every chip's firmware, each on its own worker; completes when all have answered or
+   * failed.
+   */
   public CompletableFuture<Void> refreshAll() {
     return CompletableFuture.allOf(
         workers.all().keySet().stream()
-            .map(id -> refresh(id).handle((ok, error) -> {
-              if (error != null) {
-                LOG.warn("Could not read the firmware of switch {}: {}", id, error.getMessage());
-              }
-              return null;
-            }))
+            .map(
+                id ->
+                    refresh(id)
+                        .handle(
+                            (ok, error) -> {
+                              if (error != null) {
+                                LOG.warn(
+                                    "Could not read the firmware of switch {}: {}",
+                                    id,
+                                    error.getMessage());
+                              }
+                              return null;
+                            }))
             .toArray(CompletableFuture[]::new));
   }
 
   /** Reads one chip's identity and flash table on its worker. */
   public CompletableFuture<SwitchFirmware> refresh(String switchId) {
-    SwitchWorker worker = workers.worker(switchId)
-        .orElseThrow(() -> new IllegalArgumentException("no switch " + switchId));
-    return worker.submit(driver -> new SwitchFirmware(switchId, driver.identity(), driver.firmwarePartitions()))
-        .thenApply(read -> {
-          bySwitch.put(switchId, read);
-          return read;
-        });
+    SwitchWorker worker =
+        workers
+            .worker(switchId)
+            .orElseThrow(() -> new IllegalArgumentException("no switch " + switchId));
+    return worker
+        .submit(
+            driver -> new SwitchFirmware(switchId, driver.identity(), driver.firmwarePartitions()))
+        .thenApply(
+            read -> {
+              bySwitch.put(switchId, read);
+              return read;
+            });
   }
 
   public Optional<SwitchFirmware> of(String switchId) {

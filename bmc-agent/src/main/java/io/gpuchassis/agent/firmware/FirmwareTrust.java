@@ -13,9 +13,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The public keys a firmware bundle must be signed with. A real chassis trusts only the keys its vendor installed; a
- * simulated chassis with no keys gets a simulation vendor key on first start, so that the update path can be tried
- * end to end: its private half stays in the state directory and is named in the log.
+ * The public keys a firmware bundle must be signed with. A real chassis trusts only the keys its
+ * vendor installed; a simulated chassis with no keys gets a simulation vendor key on first start,
+ * so that the update path can be tried end to end: its private half stays in the state directory
+ * and is named in the log.
  */
 public final class FirmwareTrust {
 
@@ -32,11 +33,13 @@ public final class FirmwareTrust {
   }
 
   /**
-   * The keys in {@code trustedDir}; in a simulated chassis with none there, first a simulation vendor key.
+   * The keys in {@code trustedDir}; in a simulated chassis with none there, first a simulation
+   * vendor key.
    *
    * @throws IOException when a key file cannot be read or is not a public key
    */
-  public static TrustedKeys load(Path trustedDir, boolean simulated, Path stateDir) throws IOException {
+  public static TrustedKeys load(Path trustedDir, boolean simulated, Path stateDir)
+      throws IOException {
     TrustedKeys keys = TrustedKeys.load(trustedDir);
     if (!keys.isEmpty() || !simulated) {
       if (keys.isEmpty()) {
@@ -48,13 +51,20 @@ public final class FirmwareTrust {
     Path privateKey = simulationSigningKey(stateDir);
     StateFiles.createFolders(privateKey.getParent());
     StateFiles.createFolders(trustedDir);
-    // Created readable by the agent alone before the key goes in, so it is never readable by others, even briefly.
+    // Created readable by the agent alone before the key goes in, so it is never readable by
+    // others, even briefly.
     Files.deleteIfExists(privateKey);
-    Files.createFile(privateKey, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    Files.writeString(privateKey, BundleSigner.privateKeyPem(pair.getPrivate()), StandardCharsets.US_ASCII);
-    Files.writeString(trustedDir.resolve(SIMULATION_KEY_ID + ".pem"), BundleSigner.publicKeyPem(pair.getPublic()),
+    Files.createFile(
+        privateKey,
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(
+        privateKey, BundleSigner.privateKeyPem(pair.getPrivate()), StandardCharsets.US_ASCII);
+    Files.writeString(
+        trustedDir.resolve(SIMULATION_KEY_ID + ".pem"),
+        BundleSigner.publicKeyPem(pair.getPublic()),
         StandardCharsets.US_ASCII);
-    LOG.warn("SIMULATED HARDWARE: firmware bundles signed with {} are trusted (docs/FIRMWARE.md shows how to sign one)",
+    LOG.warn(
+        "SIMULATED HARDWARE: firmware bundles signed with {} are trusted (docs/FIRMWARE.md shows how to sign one)",
         privateKey.toAbsolutePath());
     return TrustedKeys.load(trustedDir);
   }

@@ -1,7 +1,5 @@
 package io.gpuchassis.agent.firmware;
 
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
@@ -10,6 +8,7 @@ import io.gpuchassis.firmware.BundleVerifier;
 import io.gpuchassis.firmware.StagingStore;
 import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.firmware.VerifiedBundle;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.UpdateMessages;
@@ -32,11 +31,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Orders firmware updates: checks a staged bundle (signature, digest, component, the chips it fits), reserves its
- * chips against binding changes, then updates the chips one after another on a thread of its own. One update runs at
- * a time. A refused request changes nothing: its staged file is removed and no chip is reserved. On the same thread and
- * with the same reservation as a reset, it also rolls a chip back to its other image copy and starts an image that
- * waits for the chip's reset.
+ * Orders firmware updates: checks a staged bundle (signature, digest, component, the chips it
+ * fits), reserves its chips against binding changes, then updates the chips one after another on a
+ * thread of its own. One update runs at a time. A refused request changes nothing: its staged file
+ * is removed and no chip is reserved. On the same thread and with the same reservation as a reset,
+ * it also rolls a chip back to its other image copy and starts an image that waits for the chip's
+ * reset.
  */
 public final class FirmwareUpdates implements AutoCloseable {
 
@@ -54,13 +54,17 @@ public final class FirmwareUpdates implements AutoCloseable {
   private final Function<String, String> inventoryUri;
   private final long maxImageBytes;
   private final AtomicBoolean busy = new AtomicBoolean();
+
   /** The chips being written or reset right now (their Status.State is Updating). */
   private final java.util.Set<String> working = java.util.concurrent.ConcurrentHashMap.newKeySet();
-  private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-    Thread t = new Thread(r, "firmware-update");
-    t.setDaemon(true);
-    return t;
-  });
+
+  private final ExecutorService thread =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "firmware-update");
+            t.setDaemon(true);
+            return t;
+          });
 
   /** A checked request whose chips are reserved; {@link #run} it, or {@link #abandon} it. */
   public static final class Prepared {
@@ -69,7 +73,10 @@ public final class FirmwareUpdates implements AutoCloseable {
     private final List<String> switchIds;
     private final List<Runnable> reservations;
 
-    private Prepared(UpdateRequest request, VerifiedBundle bundle, List<String> switchIds,
+    private Prepared(
+        UpdateRequest request,
+        VerifiedBundle bundle,
+        List<String> switchIds,
         List<Runnable> reservations) {
       this.request = request;
       this.bundle = bundle;
@@ -86,8 +93,15 @@ public final class FirmwareUpdates implements AutoCloseable {
    * @param inventoryUri the FirmwareInventory URI of a chip, the origin of its update's events
    * @param maxImageBytes the largest bundle accepted
    */
-  public FirmwareUpdates(TrustedKeys keys, Path stagingDir, FirmwareInventory inventory, SwitchWorkers workers,
-      BindingEngine bindings, Function<String, String> inventoryUri, long maxImageBytes) throws IOException {
+  public FirmwareUpdates(
+      TrustedKeys keys,
+      Path stagingDir,
+      FirmwareInventory inventory,
+      SwitchWorkers workers,
+      BindingEngine bindings,
+      Function<String, String> inventoryUri,
+      long maxImageBytes)
+      throws IOException {
     this.keys = keys;
     this.staging = new StagingStore(stagingDir, maxImageBytes);
     // Uploads left by a crash or a power loss are of no use: their requests were never answered.
@@ -127,12 +141,15 @@ public final class FirmwareUpdates implements AutoCloseable {
     return java.util.Set.copyOf(working);
   }
 
-  /** A switch chip reserved for a reset: no bind or release starts on it until the reset has run. */
+  /**
+   * A switch chip reserved for a reset: no bind or release starts on it until the reset has run.
+   */
   public record ReservedReset(String switchId, Runnable release) {}
 
   /**
-   * Reserves a switch chip for a reset (Switch.Reset, which also starts an image written for OnReset). Refused while a
-   * GPU is bound through the chip (a reset drops every link) or while the chip is busy.
+   * Reserves a switch chip for a reset (Switch.Reset, which also starts an image written for
+   * OnReset). Refused while a GPU is bound through the chip (a reset drops every link) or while the
+   * chip is busy.
    *
    * @throws RedfishException 409 or 503 when refused; nothing has changed then
    */
@@ -140,7 +157,10 @@ public final class FirmwareUpdates implements AutoCloseable {
     return new ReservedReset(switchId, reserve(switchId, true));
   }
 
-  /** Reserves a chip in the binding engine; its refusal as a Redfish error (503 while busy, else 409). */
+  /**
+   * Reserves a chip in the binding engine; its refusal as a Redfish error (503 while busy, else
+   * 409).
+   */
   private Runnable reserve(String switchId, boolean willReset) {
     try {
       return bindings.reserveForUpdate(switchId, willReset);
@@ -156,70 +176,112 @@ public final class FirmwareUpdates implements AutoCloseable {
   public CompletableFuture<Void> reset(ReservedReset reserved, UpdateProgress progress) {
     String id = reserved.switchId();
     working.add(id);
-    return CompletableFuture.runAsync(() -> {
-      try {
-        new SwitchReset(workers.worker(id).orElseThrow(), inventory, inventoryUri.apply(id), progress).run();
-      } finally {
-        working.remove(id);
-        reserved.release().run();
-      }
-    }, thread);
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            new SwitchReset(
+                    workers.worker(id).orElseThrow(), inventory, inventoryUri.apply(id), progress)
+                .run();
+          } finally {
+            working.remove(id);
+            reserved.release().run();
+          }
+        },
+        thread);
   }
 
   /**
-   * Rolls a switch back to the image in its other copy: makes the copy that does not run boot next, resets the chip
-   * and checks that it runs that copy and the version the copy held; when it does not start, the chip is back on the
-   * copy it ran and boots that again (then the future fails with ActivateFailed). Reserved like a reset: refused (in
-   * the future, nothing changed) while a GPU is bound through the chip or its firmware is being updated, when the
-   * other copy holds no valid image, and when it holds an image waiting to boot ({@link #activate} runs that).
+   * Rolls a switch back to the image in its other copy: makes the copy that does not run boot next,
+   * resets the chip and checks that it runs that copy and the version the copy held; when it does
+   * not start, the chip is back on the copy it ran and boots that again (then the future fails with
+   * ActivateFailed). Reserved like a reset: refused (in the future, nothing changed) while a GPU is
+   * bound through the chip or its firmware is being updated, when the other copy holds no valid
+   * image, and when it holds an image waiting to boot ({@link #activate} runs that).
    */
   public CompletableFuture<Void> rollback(String switchId, UpdateProgress progress) {
-    return resetReserved(switchId, progress, now -> {
-      FirmwarePartition other = otherImage(now);
-      if (other.active()) {
-        throw refused(BaseMessages.RESOURCE_IN_USE.with(), "switch " + switchId + "'s copy "
-            + copyName(other) + " holds a new image waiting to boot; that is no rollback (activate it, or write the"
-            + " image again to replace it)");
-      }
-      if (!other.valid()) {
-        throw refused(BaseMessages.RESOURCE_IN_USE.with(), "switch " + switchId + "'s copy "
-            + copyName(other) + " holds no valid image to roll back to");
-      }
-      LOG.info("Switch {}: rolling back from {} to copy {}", switchId, now.runningVersion(), copyName(other));
-      try {
-        workers.worker(switchId).orElseThrow().submit(driver -> {
-          driver.activatePartition(FirmwareType.IMG, other.copy());
-          return null;
-        }).join();
-      } catch (CompletionException e) {
-        throw refused(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"), "switch " + switchId
-            + " did not make copy " + copyName(other) + " boot next: " + e.getCause().getMessage());
-      }
-    });
+    return resetReserved(
+        switchId,
+        progress,
+        now -> {
+          FirmwarePartition other = otherImage(now);
+          if (other.active()) {
+            throw refused(
+                BaseMessages.RESOURCE_IN_USE.with(),
+                "switch "
+                    + switchId
+                    + "'s copy "
+                    + copyName(other)
+                    + " holds a new image waiting to boot; that is no rollback (activate it, or write the"
+                    + " image again to replace it)");
+          }
+          if (!other.valid()) {
+            throw refused(
+                BaseMessages.RESOURCE_IN_USE.with(),
+                "switch "
+                    + switchId
+                    + "'s copy "
+                    + copyName(other)
+                    + " holds no valid image to roll back to");
+          }
+          LOG.info(
+              "Switch {}: rolling back from {} to copy {}",
+              switchId,
+              now.runningVersion(),
+              copyName(other));
+          try {
+            workers
+                .worker(switchId)
+                .orElseThrow()
+                .submit(
+                    driver -> {
+                      driver.activatePartition(FirmwareType.IMG, other.copy());
+                      return null;
+                    })
+                .join();
+          } catch (CompletionException e) {
+            throw refused(
+                BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"),
+                "switch "
+                    + switchId
+                    + " did not make copy "
+                    + copyName(other)
+                    + " boot next: "
+                    + e.getCause().getMessage());
+          }
+        });
   }
 
   /**
-   * Starts an image written with the OnReset apply time, which waits in the copy that boots next: resets the chip and
-   * checks that it runs the new image, falling back as {@link #rollback} does. Reserved like a reset; refused
-   * (NoOperation, in the future) when no image waits.
+   * Starts an image written with the OnReset apply time, which waits in the copy that boots next:
+   * resets the chip and checks that it runs the new image, falling back as {@link #rollback} does.
+   * Reserved like a reset; refused (NoOperation, in the future) when no image waits.
    */
   public CompletableFuture<Void> activate(String switchId, UpdateProgress progress) {
-    return resetReserved(switchId, progress, now -> {
-      boolean waiting = now.images().stream().anyMatch(p -> p.active() && !p.running());
-      if (!waiting) {
-        throw refused(BaseMessages.NO_OPERATION.with(), "no image waits to boot on switch " + switchId
-            + ": it runs " + now.runningVersion() + " from the copy that boots next");
-      }
-      LOG.info("Switch {}: starting the image that waits for the reset", switchId);
-    });
+    return resetReserved(
+        switchId,
+        progress,
+        now -> {
+          boolean waiting = now.images().stream().anyMatch(p -> p.active() && !p.running());
+          if (!waiting) {
+            throw refused(
+                BaseMessages.NO_OPERATION.with(),
+                "no image waits to boot on switch "
+                    + switchId
+                    + ": it runs "
+                    + now.runningVersion()
+                    + " from the copy that boots next");
+          }
+          LOG.info("Switch {}: starting the image that waits for the reset", switchId);
+        });
   }
 
   /**
-   * Reserves the chip as for a reset, then on the update thread reads its flash table fresh, lets {@code before} check
-   * it (and prepare the chip), and resets it with {@link SwitchReset}'s checks. The reservation ends with it.
+   * Reserves the chip as for a reset, then on the update thread reads its flash table fresh, lets
+   * {@code before} check it (and prepare the chip), and resets it with {@link SwitchReset}'s
+   * checks. The reservation ends with it.
    */
-  private CompletableFuture<Void> resetReserved(String switchId, UpdateProgress progress,
-      Consumer<SwitchFirmware> before) {
+  private CompletableFuture<Void> resetReserved(
+      String switchId, UpdateProgress progress, Consumer<SwitchFirmware> before) {
     if (workers.worker(switchId).isEmpty()) {
       return CompletableFuture.failedFuture(
           RedfishErrors.of(BaseMessages.RESOURCE_NOT_FOUND.with("Switch", switchId)));
@@ -231,43 +293,57 @@ public final class FirmwareUpdates implements AutoCloseable {
       return CompletableFuture.failedFuture(e);
     }
     working.add(switchId);
-    return CompletableFuture.runAsync(() -> {
-      try {
-        SwitchFirmware now;
-        try {
-          now = inventory.refresh(switchId).join();
-        } catch (CompletionException e) {
-          throw refused(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"),
-              "switch " + switchId + " does not answer: " + e.getCause().getMessage());
-        }
-        before.accept(now);
-        new SwitchReset(workers.worker(switchId).orElseThrow(), inventory, inventoryUri.apply(switchId), progress)
-            .run();
-      } finally {
-        working.remove(switchId);
-        reserved.release().run();
-      }
-    }, thread);
+    return CompletableFuture.runAsync(
+        () -> {
+          try {
+            SwitchFirmware now;
+            try {
+              now = inventory.refresh(switchId).join();
+            } catch (CompletionException e) {
+              throw refused(
+                  BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"),
+                  "switch " + switchId + " does not answer: " + e.getCause().getMessage());
+            }
+            before.accept(now);
+            new SwitchReset(
+                    workers.worker(switchId).orElseThrow(),
+                    inventory,
+                    inventoryUri.apply(switchId),
+                    progress)
+                .run();
+          } finally {
+            working.remove(switchId);
+            reserved.release().run();
+          }
+        },
+        thread);
   }
 
   /** The main image copy that does not run. */
   private static FirmwarePartition otherImage(SwitchFirmware chip) {
-    return chip.images().stream().filter(p -> !p.running()).findFirst()
-        .orElseThrow(() -> refused(BaseMessages.RESOURCE_IN_USE.with(), "switch " + chip.switchId()
-            + " has no second image copy"));
+    return chip.images().stream()
+        .filter(p -> !p.running())
+        .findFirst()
+        .orElseThrow(
+            () ->
+                refused(
+                    BaseMessages.RESOURCE_IN_USE.with(),
+                    "switch " + chip.switchId() + " has no second image copy"));
   }
 
   private static String copyName(FirmwarePartition p) {
     return p.copy() == 0 ? "A" : "B";
   }
 
-  private static RedfishException refused(io.gpuchassis.redfish.message.MessageInstance message, String why) {
+  private static RedfishException refused(
+      io.gpuchassis.redfish.message.MessageInstance message, String why) {
     return RedfishErrors.of(message).withDetail(why);
   }
 
   /**
-   * Checks the bundle staged at {@code staged} for {@code request} and reserves its chips. Blocking (reads and
-   * verifies the file): call it off the event loop. The staged file is removed in every case.
+   * Checks the bundle staged at {@code staged} for {@code request} and reserves its chips. Blocking
+   * (reads and verifies the file): call it off the event loop. The staged file is removed in every
+   * case.
    *
    * @throws RedfishException why the update cannot be done; nothing has changed then
    */
@@ -299,19 +375,22 @@ public final class FirmwareUpdates implements AutoCloseable {
   }
 
   /**
-   * Fetches an image with {@code fetch} (blocking: it stages the image and returns its staging place), then checks and
-   * runs it, all on the update thread: a fetch waits for a running update, and is refused afterwards only if it is not
-   * fit. The staging place is freed once the bundle is checked.
+   * Fetches an image with {@code fetch} (blocking: it stages the image and returns its staging
+   * place), then checks and runs it, all on the update thread: a fetch waits for a running update,
+   * and is refused afterwards only if it is not fit. The staging place is freed once the bundle is
+   * checked.
    */
-  public CompletableFuture<Void> fetchAndRun(Supplier<StagingStore.Upload> fetch, UpdateRequest request,
-      UpdateProgress progress) {
-    return CompletableFuture.supplyAsync(fetch, thread).thenCompose(upload -> {
-      Prepared prepared;
-      try (upload) {
-        prepared = prepare(upload.file(), request);
-      }
-      return run(prepared, progress);
-    });
+  public CompletableFuture<Void> fetchAndRun(
+      Supplier<StagingStore.Upload> fetch, UpdateRequest request, UpdateProgress progress) {
+    return CompletableFuture.supplyAsync(fetch, thread)
+        .thenCompose(
+            upload -> {
+              Prepared prepared;
+              try (upload) {
+                prepared = prepare(upload.file(), request);
+              }
+              return run(prepared, progress);
+            });
   }
 
   /** Releases a prepared update that will not run. */
@@ -321,45 +400,57 @@ public final class FirmwareUpdates implements AutoCloseable {
   }
 
   /**
-   * Updates the prepared chips one after another. Completes normally when every chip is updated (or already ran the
-   * version); completes with an {@link UpdateFailure} at the first chip that failed, later chips untouched.
+   * Updates the prepared chips one after another. Completes normally when every chip is updated (or
+   * already ran the version); completes with an {@link UpdateFailure} at the first chip that
+   * failed, later chips untouched.
    */
   public CompletableFuture<Void> run(Prepared prepared, UpdateProgress progress) {
-    return CompletableFuture.runAsync(() -> {
-      try {
-        String image = prepared.request.imageName();
-        for (String id : prepared.switchIds) {
-          progress.step(UpdateMessages.TARGET_DETERMINED.with(id, image), inventoryUri.apply(id));
-        }
-        int n = prepared.switchIds.size();
-        for (int i = 0; i < n; i++) {
-          String id = prepared.switchIds.get(i);
-          int index = i;
-          working.add(id);
+    return CompletableFuture.runAsync(
+        () -> {
           try {
-            new SwitchFirmwareUpdate(workers.worker(id).orElseThrow(), inventory, image, prepared.bundle,
-                inventoryUri.apply(id), progress, share -> progress.percent((int) (100 * (index + share) / n)))
-                .run(prepared.request.applyTime(), prepared.request.force());
+            String image = prepared.request.imageName();
+            for (String id : prepared.switchIds) {
+              progress.step(
+                  UpdateMessages.TARGET_DETERMINED.with(id, image), inventoryUri.apply(id));
+            }
+            int n = prepared.switchIds.size();
+            for (int i = 0; i < n; i++) {
+              String id = prepared.switchIds.get(i);
+              int index = i;
+              working.add(id);
+              try {
+                new SwitchFirmwareUpdate(
+                        workers.worker(id).orElseThrow(),
+                        inventory,
+                        image,
+                        prepared.bundle,
+                        inventoryUri.apply(id),
+                        progress,
+                        share -> progress.percent((int) (100 * (index + share) / n)))
+                    .run(prepared.request.applyTime(), prepared.request.force());
+              } catch (UpdateFailure e) {
+                progress.step(e.step(), inventoryUri.apply(id));
+                throw e;
+              } finally {
+                working.remove(id);
+              }
+            }
           } catch (UpdateFailure e) {
-            progress.step(e.step(), inventoryUri.apply(id));
+            LOG.warn(
+                "Firmware update with {} failed: {}", prepared.request.imageName(), e.getMessage());
             throw e;
           } finally {
-            working.remove(id);
+            abandon(prepared);
           }
-        }
-      } catch (UpdateFailure e) {
-        LOG.warn("Firmware update with {} failed: {}", prepared.request.imageName(), e.getMessage());
-        throw e;
-      } finally {
-        abandon(prepared);
-      }
-    }, thread);
+        },
+        thread);
   }
 
   private VerifiedBundle verify(Path staged, String imageName) {
     if (!enabled()) {
       throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
-          .withDetail("no firmware signing key is trusted on this chassis, so no bundle can be accepted");
+          .withDetail(
+              "no firmware signing key is trusted on this chassis, so no bundle can be accepted");
     }
     try {
       return verifier.verify(staged);
@@ -371,36 +462,60 @@ public final class FirmwareUpdates implements AutoCloseable {
     }
   }
 
-  /** The chips to update: those asked for, each of which the bundle must fit, or else every chip it fits. */
+  /**
+   * The chips to update: those asked for, each of which the bundle must fit, or else every chip it
+   * fits.
+   */
   private List<String> targets(VerifiedBundle bundle, UpdateRequest request) {
     if (!SWITCH_COMPONENT.equals(bundle.manifest().component())) {
-      throw RedfishErrors.of(UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), "switches"))
-          .withDetail("the bundle carries '" + bundle.manifest().component() + "', not " + SWITCH_COMPONENT
-              + " firmware");
+      throw RedfishErrors.of(
+              UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), "switches"))
+          .withDetail(
+              "the bundle carries '"
+                  + bundle.manifest().component()
+                  + "', not "
+                  + SWITCH_COMPONENT
+                  + " firmware");
     }
     if (!request.switchIds().isEmpty()) {
       for (String id : request.switchIds()) {
         SwitchFirmware chip = chip(id);
         if (!bundle.compatibleWith(chip.compatibilityId())) {
           throw RedfishErrors.of(UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), id))
-              .withDetail("the bundle fits " + bundle.manifest().compatible() + "; switch " + id + " is "
-                  + chip.compatibilityId());
+              .withDetail(
+                  "the bundle fits "
+                      + bundle.manifest().compatible()
+                      + "; switch "
+                      + id
+                      + " is "
+                      + chip.compatibilityId());
         }
       }
       return request.switchIds();
     }
-    List<String> fitting = workers.all().keySet().stream().sorted()
-        .filter(id -> inventory.of(id).map(c -> bundle.compatibleWith(c.compatibilityId())).orElse(false))
-        .toList();
+    List<String> fitting =
+        workers.all().keySet().stream()
+            .sorted()
+            .filter(
+                id ->
+                    inventory
+                        .of(id)
+                        .map(c -> bundle.compatibleWith(c.compatibilityId()))
+                        .orElse(false))
+            .toList();
     if (fitting.isEmpty()) {
       throw RedfishErrors.of(UpdateMessages.NO_TARGETS_DETERMINED.with(request.imageName()))
-          .withDetail("the bundle fits " + bundle.manifest().compatible() + "; no switch of this chassis is one");
+          .withDetail(
+              "the bundle fits "
+                  + bundle.manifest().compatible()
+                  + "; no switch of this chassis is one");
     }
     return fitting;
   }
 
   private SwitchFirmware chip(String id) {
-    SwitchFirmware chip = inventory.of(id).orElseGet(() -> inventory.refresh(id).exceptionally(e -> null).join());
+    SwitchFirmware chip =
+        inventory.of(id).orElseGet(() -> inventory.refresh(id).exceptionally(e -> null).join());
     if (chip == null) {
       throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("10"))
           .withDetail("switch " + id + " does not answer, so its firmware cannot be read");

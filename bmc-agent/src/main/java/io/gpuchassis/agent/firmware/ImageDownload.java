@@ -19,16 +19,18 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Downloads an image over HTTP(S) into a staging file with Vert.x's client (HTTPS servers are checked against the
- * JDK's trusted authorities, for the host named). Every hop, redirects included, is checked by the
- * {@link OutboundGuard} and connects to the address it checked, so neither a redirect nor a DNS answer that changes
- * can lead the agent to a denied network; credentials go only to the origin they were given for. It lives as long as
- * the agent's Vert.x, which closes its client.
+ * Downloads an image over HTTP(S) into a staging file with Vert.x's client (HTTPS servers are
+ * checked against the JDK's trusted authorities, for the host named). Every hop, redirects
+ * included, is checked by the {@link OutboundGuard} and connects to the address it checked, so
+ * neither a redirect nor a DNS answer that changes can lead the agent to a denied network;
+ * credentials go only to the origin they were given for. It lives as long as the agent's Vert.x,
+ * which closes its client.
  */
 public final class ImageDownload {
 
   /** Redirects followed at most. */
   static final int MAX_REDIRECTS = 5;
+
   /** How long a server may stay silent (connecting, or within the body). */
   static final long IDLE_TIMEOUT_MS = 30_000;
 
@@ -36,8 +38,15 @@ public final class ImageDownload {
   public static final class Failed extends Exception {
     private static final long serialVersionUID = 1L;
 
-    /** What kind of failure: the image's place was refused, it was too large, or it could not be had. */
-    public enum Kind { REFUSED, TOO_LARGE, UNAVAILABLE }
+    /**
+     * What kind of failure: the image's place was refused, it was too large, or it could not be
+     * had.
+     */
+    public enum Kind {
+      REFUSED,
+      TOO_LARGE,
+      UNAVAILABLE
+    }
 
     private final Kind kind;
 
@@ -52,8 +61,8 @@ public final class ImageDownload {
   }
 
   /**
-   * Hands a response that is about to send its body a chance to refuse it (for its declared size), before anything
-   * is stored.
+   * Hands a response that is about to send its body a chance to refuse it (for its declared size),
+   * before anything is stored.
    */
   @FunctionalInterface
   public interface BodyCheck {
@@ -67,50 +76,69 @@ public final class ImageDownload {
   public ImageDownload(Vertx vertx, OutboundGuard guard) {
     this.resolver = vertx.createSharedWorkerExecutor(HttpEventSender.RESOLVER_POOL, 2);
     this.guard = guard;
-    this.client = vertx.createHttpClient(new HttpClientOptions().setVerifyHost(true).setConnectTimeout(10_000));
+    this.client =
+        vertx.createHttpClient(
+            new HttpClientOptions().setVerifyHost(true).setConnectTimeout(10_000));
   }
 
   /**
-   * Downloads {@code uri} (without user information) into {@code writer}'s file; {@code credentials} is
-   * {@code user:password} for HTTP Basic. Completes with the bytes stored.
+   * Downloads {@code uri} (without user information) into {@code writer}'s file; {@code
+   * credentials} is {@code user:password} for HTTP Basic. Completes with the bytes stored.
    */
-  public Future<Long> fetch(URI uri, Optional<String> credentials, BodyCheck check, StagingWriter writer) {
+  public Future<Long> fetch(
+      URI uri, Optional<String> credentials, BodyCheck check, StagingWriter writer) {
     return hop(uri, uri, credentials, check, writer, 0);
   }
 
-  private Future<Long> hop(URI origin, URI uri, Optional<String> credentials, BodyCheck check, StagingWriter writer,
+  private Future<Long> hop(
+      URI origin,
+      URI uri,
+      Optional<String> credentials,
+      BodyCheck check,
+      StagingWriter writer,
       int redirects) {
-    return resolver.executeBlocking(() -> guard.check(uri), false)
-        .recover(e -> Future.failedFuture(new Failed(Failed.Kind.REFUSED, uri + ": " + e.getMessage())))
-        .compose(permit -> client.request(options(permit, sameOrigin(origin, uri) ? credentials : Optional.empty())))
+    return resolver
+        .executeBlocking(() -> guard.check(uri), false)
+        .recover(
+            e -> Future.failedFuture(new Failed(Failed.Kind.REFUSED, uri + ": " + e.getMessage())))
+        .compose(
+            permit ->
+                client.request(
+                    options(permit, sameOrigin(origin, uri) ? credentials : Optional.empty())))
         .compose(request -> request.send())
-        .compose(response -> {
-          int status = response.statusCode();
-          String location = response.getHeader("Location");
-          if (status >= 300 && status < 400 && location != null) {
-            discard(response); // whatever the redirect carries is not read
-            if (redirects >= MAX_REDIRECTS) {
-              return Future.failedFuture(new Failed(Failed.Kind.UNAVAILABLE, uri + ": more than " + MAX_REDIRECTS
-                  + " redirects"));
-            }
-            URI next;
-            try {
-              next = uri.resolve(location);
-            } catch (IllegalArgumentException e) {
-              return Future.failedFuture(new Failed(Failed.Kind.UNAVAILABLE, uri + ": a redirect to an invalid URI"));
-            }
-            return hop(origin, next, credentials, check, writer, redirects + 1);
-          }
-          if (status != 200) {
-            discard(response);
-            return Future.failedFuture(new Failed(Failed.Kind.UNAVAILABLE, uri + ": the server answered HTTP "
-                + status));
-          }
-          return body(uri, response, check, writer);
-        });
+        .compose(
+            response -> {
+              int status = response.statusCode();
+              String location = response.getHeader("Location");
+              if (status >= 300 && status < 400 && location != null) {
+                discard(response); // whatever the redirect carries is not read
+                if (redirects >= MAX_REDIRECTS) {
+                  return Future.failedFuture(
+                      new Failed(
+                          Failed.Kind.UNAVAILABLE,
+                          uri + ": more than " + MAX_REDIRECTS + " redirects"));
+                }
+                URI next;
+                try {
+                  next = uri.resolve(location);
+                } catch (IllegalArgumentException e) {
+                  return Future.failedFuture(
+                      new Failed(Failed.Kind.UNAVAILABLE, uri + ": a redirect to an invalid URI"));
+                }
+                return hop(origin, next, credentials, check, writer, redirects + 1);
+              }
+              if (status != 200) {
+                discard(response);
+                return Future.failedFuture(
+                    new Failed(
+                        Failed.Kind.UNAVAILABLE, uri + ": the server answered HTTP " + status));
+              }
+              return body(uri, response, check, writer);
+            });
   }
 
-  private Future<Long> body(URI uri, HttpClientResponse response, BodyCheck check, StagingWriter writer) {
+  private Future<Long> body(
+      URI uri, HttpClientResponse response, BodyCheck check, StagingWriter writer) {
     response.pause();
     String length = response.getHeader("Content-Length");
     try {
@@ -119,39 +147,52 @@ public final class ImageDownload {
       discard(response);
       return Future.failedFuture(e);
     }
-    return writer.copy(response).recover(e -> {
-      discard(response);
-      return Future.failedFuture(e instanceof StagingWriter.TooLarge
-          ? new Failed(Failed.Kind.TOO_LARGE, uri + ": " + e.getMessage())
-          : new Failed(Failed.Kind.UNAVAILABLE, uri + ": " + describe(e)));
-    });
+    return writer
+        .copy(response)
+        .recover(
+            e -> {
+              discard(response);
+              return Future.failedFuture(
+                  e instanceof StagingWriter.TooLarge
+                      ? new Failed(Failed.Kind.TOO_LARGE, uri + ": " + e.getMessage())
+                      : new Failed(Failed.Kind.UNAVAILABLE, uri + ": " + describe(e)));
+            });
   }
 
-  /** Closes a response's connection without reading its body; the reset is expected, not an error to report. */
+  /**
+   * Closes a response's connection without reading its body; the reset is expected, not an error to
+   * report.
+   */
   private static void discard(HttpClientResponse response) {
-    response.exceptionHandler(ignored -> { });
+    response.exceptionHandler(ignored -> {});
     response.request().reset();
   }
 
   private static RequestOptions options(OutboundGuard.Permit permit, Optional<String> credentials) {
-    RequestOptions options = new RequestOptions()
-        .setMethod(HttpMethod.GET)
-        .setServer(SocketAddress.inetSocketAddress(permit.port(), permit.address().getHostAddress()))
-        .setHost(permit.host())
-        .setPort(permit.port())
-        .setSsl(permit.tls())
-        .setURI(permit.pathAndQuery())
-        .setFollowRedirects(false)
-        .setIdleTimeout(IDLE_TIMEOUT_MS);
-    credentials.ifPresent(c -> options.putHeader("Authorization",
-        "Basic " + Base64.getEncoder().encodeToString(c.getBytes(StandardCharsets.UTF_8))));
+    RequestOptions options =
+        new RequestOptions()
+            .setMethod(HttpMethod.GET)
+            .setServer(
+                SocketAddress.inetSocketAddress(permit.port(), permit.address().getHostAddress()))
+            .setHost(permit.host())
+            .setPort(permit.port())
+            .setSsl(permit.tls())
+            .setURI(permit.pathAndQuery())
+            .setFollowRedirects(false)
+            .setIdleTimeout(IDLE_TIMEOUT_MS);
+    credentials.ifPresent(
+        c ->
+            options.putHeader(
+                "Authorization",
+                "Basic " + Base64.getEncoder().encodeToString(c.getBytes(StandardCharsets.UTF_8))));
     return options;
   }
 
   /** Credentials given for one server are not sent to another one a redirect names. */
   private static boolean sameOrigin(URI a, URI b) {
-    return Objects.equals(lower(a.getScheme()), lower(b.getScheme())) && Objects.equals(lower(a.getHost()),
-        lower(b.getHost())) && port(a) == port(b);
+    return Objects.equals(lower(a.getScheme()), lower(b.getScheme()))
+        && Objects.equals(lower(a.getHost()), lower(b.getHost()))
+        && port(a) == port(b);
   }
 
   private static String lower(String s) {

@@ -11,9 +11,9 @@ import io.vertx.core.streams.ReadStream;
 import java.nio.file.Path;
 
 /**
- * Streams a bundle as it arrives (a pushed part, a fetched body) into its staging file: the source is paused while
- * the disk catches up, at most {@code maxBytes} are stored, and {@link #abort} closes the file at once so that its
- * space can be given back. Call it on one Vert.x context.
+ * Streams a bundle as it arrives (a pushed part, a fetched body) into its staging file: the source
+ * is paused while the disk catches up, at most {@code maxBytes} are stored, and {@link #abort}
+ * closes the file at once so that its space can be given back. Call it on one Vert.x context.
  */
 public final class StagingWriter {
 
@@ -38,8 +38,9 @@ public final class StagingWriter {
 
   /**
    * @param file an existing, empty file (the staging place's)
-   * @param drainExcess whether bytes beyond the limit are read and dropped (a push answered at its end) rather than
-   *     failing the copy with {@link TooLarge} at once (a fetch, which can simply stop)
+   * @param drainExcess whether bytes beyond the limit are read and dropped (a push answered at its
+   *     end) rather than failing the copy with {@link TooLarge} at once (a fetch, which can simply
+   *     stop)
    */
   public StagingWriter(Vertx vertx, Path file, long maxBytes, boolean drainExcess) {
     this.vertx = vertx;
@@ -48,7 +49,10 @@ public final class StagingWriter {
     this.drainExcess = drainExcess;
   }
 
-  /** Copies {@code from} (paused by the caller until now) to the file; completes with the bytes received in all. */
+  /**
+   * Copies {@code from} (paused by the caller until now) to the file; completes with the bytes
+   * received in all.
+   */
   public Future<Long> copy(ReadStream<Buffer> from) {
     this.source = from;
     if (done.future().isComplete()) {
@@ -56,17 +60,21 @@ public final class StagingWriter {
       return done.future();
     }
     from.pause();
-    vertx.fileSystem().open(file.toString(), new OpenOptions().setWrite(true).setCreate(false)
-            .setTruncateExisting(true))
+    vertx
+        .fileSystem()
+        .open(
+            file.toString(),
+            new OpenOptions().setWrite(true).setCreate(false).setTruncateExisting(true))
         .onFailure(done::tryFail)
-        .onSuccess(opened -> {
-          out = opened;
-          if (done.future().isComplete()) {
-            closeFile(); // aborted while opening
-            return;
-          }
-          stream(from, opened);
-        });
+        .onSuccess(
+            opened -> {
+              out = opened;
+              if (done.future().isComplete()) {
+                closeFile(); // aborted while opening
+                return;
+              }
+              stream(from, opened);
+            });
     return done.future();
   }
 
@@ -79,8 +87,10 @@ public final class StagingWriter {
   public Future<Void> abort(Throwable why) {
     done.tryFail(why);
     if (source instanceof HttpClientResponse fetched) {
-      fetched.exceptionHandler(ignored -> { }); // the reset is expected
-      fetched.request().reset(); // a fetch stops here; a push's connection is closed by its receiver
+      fetched.exceptionHandler(ignored -> {}); // the reset is expected
+      fetched
+          .request()
+          .reset(); // a fetch stops here; a push's connection is closed by its receiver
     } else if (source != null) {
       source.handler(null);
     }
@@ -88,34 +98,38 @@ public final class StagingWriter {
   }
 
   private void stream(ReadStream<Buffer> from, AsyncFile to) {
-    from.handler(chunk -> {
-      received += chunk.length();
-      if (received > maxBytes) {
-        if (!drainExcess) {
-          abort(new TooLarge(maxBytes));
-        }
-        return; // keep reading, stop storing
-      }
-      to.write(chunk);
-      if (to.writeQueueFull()) {
-        from.pause();
-        to.drainHandler(v -> from.resume());
-      }
-    });
+    from.handler(
+        chunk -> {
+          received += chunk.length();
+          if (received > maxBytes) {
+            if (!drainExcess) {
+              abort(new TooLarge(maxBytes));
+            }
+            return; // keep reading, stop storing
+          }
+          to.write(chunk);
+          if (to.writeQueueFull()) {
+            from.pause();
+            to.drainHandler(v -> from.resume());
+          }
+        });
     from.exceptionHandler(e -> abort(e));
     to.exceptionHandler(e -> abort(e));
-    from.endHandler(v -> {
-      if (done.future().isComplete()) {
-        return;
-      }
-      closeFile().onComplete(closed -> {
-        if (closed.failed()) {
-          done.tryFail(closed.cause());
-        } else {
-          done.tryComplete(received);
-        }
-      });
-    });
+    from.endHandler(
+        v -> {
+          if (done.future().isComplete()) {
+            return;
+          }
+          closeFile()
+              .onComplete(
+                  closed -> {
+                    if (closed.failed()) {
+                      done.tryFail(closed.cause());
+                    } else {
+                      done.tryComplete(received);
+                    }
+                  });
+        });
     from.resume();
   }
 

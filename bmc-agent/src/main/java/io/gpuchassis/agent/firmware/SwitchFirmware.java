@@ -8,13 +8,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The firmware of one switch chip as last read from it: what it is and runs, and its A/B flash table.
+ * The firmware of one switch chip as last read from it: what it is and runs, and its A/B flash
+ * table.
  *
  * @param switchId the chip's id in the topology
  */
 public record SwitchFirmware(String switchId, SwitchIdentity identity, FirmwarePartitions flash) {
 
-  /** How bundles name the chips they fit ({@code Compatible}): vendor and device id, lower-case hex. */
+  /**
+   * How bundles name the chips they fit ({@code Compatible}): vendor and device id, lower-case hex.
+   */
   public String compatibilityId() {
     return String.format(Locale.ROOT, "%04x:%04x", identity.vendorId(), identity.deviceId());
   }
@@ -25,12 +28,14 @@ public record SwitchFirmware(String switchId, SwitchIdentity identity, FirmwareP
   }
 
   /**
-   * The version a copy's partition record keeps: major and minor only, printed in hex as the firmware does
-   * ({@code 4.70}); null when the copy holds no valid image.
+   * The version a copy's partition record keeps: major and minor only, printed in hex as the
+   * firmware does ({@code 4.70}); null when the copy holds no valid image.
    */
   public static String imageVersion(FirmwarePartition copy) {
     return copy.valid()
-        ? String.format(Locale.ROOT, "%x.%02x", copy.imageVersion() >>> 8, copy.imageVersion() & 0xFF) : null;
+        ? String.format(
+            Locale.ROOT, "%x.%02x", copy.imageVersion() >>> 8, copy.imageVersion() & 0xFF)
+        : null;
   }
 
   /** Both copies of the main firmware image, A first. */

@@ -2,7 +2,9 @@ package io.gpuchassis.agent.firmware;
 
 import io.gpuchassis.redfish.message.MessageInstance;
 
-/** A step of an update that failed: the Update registry message that says which, and why in words. */
+/**
+ * A step of an update that failed: the Update registry message that says which, and why in words.
+ */
 public final class UpdateFailure extends RuntimeException {
 
   private final MessageInstance step;

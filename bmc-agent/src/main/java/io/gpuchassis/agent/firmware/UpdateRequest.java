@@ -10,7 +10,8 @@ import java.util.List;
  * @param applyTime when the new image is to run
  * @param force write the image even when the chip already runs its version ({@code ForceUpdate})
  */
-public record UpdateRequest(String imageName, List<String> switchIds, ApplyTime applyTime, boolean force) {
+public record UpdateRequest(
+    String imageName, List<String> switchIds, ApplyTime applyTime, boolean force) {
 
   public UpdateRequest {
     switchIds = List.copyOf(switchIds);

@@ -7,8 +7,9 @@ import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 
 /**
- * The chassis's health: its own part (air temperatures, fans, supplies, rails) as {@code Health}, and everything in it
- * (GPUs, switches and their links) added as {@code HealthRollup}. A sensor not read yet is unknown, which is never OK.
+ * The chassis's health: its own part (air temperatures, fans, supplies, rails) as {@code Health},
+ * and everything in it (GPUs, switches and their links) added as {@code HealthRollup}. A sensor not
+ * read yet is unknown, which is never OK.
  */
 public final class ChassisRollup {
 

@@ -11,9 +11,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Redfish health of the fabric's parts from the last switch observations: a port by its link, a switch by whether it
- * answers (its rollup adds its ports), the fabric by its switches. Observations older than {@code staleAfter} count as
- * unknown, which is never {@code OK}.
+ * Redfish health of the fabric's parts from the last switch observations: a port by its link, a
+ * switch by whether it answers (its rollup adds its ports), the fabric by its switches.
+ * Observations older than {@code staleAfter} count as unknown, which is never {@code OK}.
  */
 public final class FabricHealth {
 
@@ -26,14 +26,18 @@ public final class FabricHealth {
   }
 
   public Health ofPort(ChassisState state, WiredPort port) {
-    return switch (PortHealth.judge(port, state.switchObservation(port.switchId()), clock.instant(), staleAfter)) {
+    return switch (PortHealth.judge(
+        port, state.switchObservation(port.switchId()), clock.instant(), staleAfter)) {
       case OK -> Health.OK;
       case WARNING -> Health.WARNING;
       case CRITICAL -> Health.CRITICAL;
     };
   }
 
-  /** The switch itself: Critical when it does not answer, Warning before its first answer or when stale. */
+  /**
+   * The switch itself: Critical when it does not answer, Warning before its first answer or when
+   * stale.
+   */
   public Health ofSwitch(ChassisState state, String switchId) {
     Optional<SwitchObservation> observation = state.switchObservation(switchId);
     if (observation.isEmpty()) {
@@ -42,7 +46,9 @@ public final class FabricHealth {
     if (!observation.get().reachable()) {
       return Health.CRITICAL;
     }
-    return observation.get().observedAt().plus(staleAfter).isBefore(clock.instant()) ? Health.WARNING : Health.OK;
+    return observation.get().observedAt().plus(staleAfter).isBefore(clock.instant())
+        ? Health.WARNING
+        : Health.OK;
   }
 
   /** The switch and its wired ports: the worst of them. */

@@ -1,12 +1,10 @@
 package io.gpuchassis.agent.health;
 
-import com.pi4j.context.Context;
 import io.gpuchassis.sensor.chassis.ChassisPollPlan;
 import io.gpuchassis.sensor.chassis.ChassisPolling;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.chassis.PollIntervals;
 import io.gpuchassis.sensor.chassis.SensorIds;
-import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
 import io.gpuchassis.sensor.fan.FanControlLoop;
 import io.gpuchassis.sensor.fan.FanControlSettings;
 import io.gpuchassis.sensor.fan.FanDecision;
@@ -37,8 +35,8 @@ import io.gpuchassis.sensor.threshold.Thresholds;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.List;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -50,10 +48,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches the chassis's sensors and protects it: one poller per I2C bus reads every device through the real drivers,
- * the threshold engine turns readings into severities, the fan loop runs on the fan controller's bus, and the
- * over-temperature policy warns, raises the fans, and powers a slot off (always announced first, and a GPU bound to a
- * host only after its drain grace or at a fatal temperature). Readings and severities are kept for the Redfish views.
+ * Watches the chassis's sensors and protects it: one poller per I2C bus reads every device through
+ * the real drivers, the threshold engine turns readings into severities, the fan loop runs on the
+ * fan controller's bus, and the over-temperature policy warns, raises the fans, and powers a slot
+ * off (always announced first, and a GPU bound to a host only after its drain grace or at a fatal
+ * temperature). Readings and severities are kept for the Redfish views.
  */
 public final class HealthMonitor implements AutoCloseable {
 
@@ -70,60 +69,97 @@ public final class HealthMonitor implements AutoCloseable {
   private final FanControlLoop fanLoop;
   private final ChassisPolling polling;
   private final HealthEvents events;
-  /** The supply each STATUS_WORD sensor belongs to, so a reading finds its supply without a search. */
-  private final Map<String, String> supplyOfStatus = new HashMap<>();
-  /** The sensors announced as frozen (InvalidSensorReading) and not yet restored; the bus threads share it. */
-  private final Set<String> frozen = ConcurrentHashMap.newKeySet();
-  private final Clock clock;
+
   /**
-   * The poller the fan loop and the policy's clock run on: the fan controller's bus, else any poller; empty when the
-   * chassis has no sensor at all.
+   * The supply each STATUS_WORD sensor belongs to, so a reading finds its supply without a search.
+   */
+  private final Map<String, String> supplyOfStatus = new HashMap<>();
+
+  /**
+   * The sensors announced as frozen (InvalidSensorReading) and not yet restored; the bus threads
+   * share it.
+   */
+  private final Set<String> frozen = ConcurrentHashMap.newKeySet();
+
+  private final Clock clock;
+
+  /**
+   * The poller the fan loop and the policy's clock run on: the fan controller's bus, else any
+   * poller; empty when the chassis has no sensor at all.
    */
   private final Optional<BusPoller> control;
+
   private final SlotPower slotPower;
 
-  HealthMonitor(ChassisSensors sensors, Set<Integer> gpuSlots, IntPredicate boundToHost,
-      HealthEvents events, Clock clock, PollIntervals intervals, PollerSettings pollerSettings) {
+  HealthMonitor(
+      ChassisSensors sensors,
+      Set<Integer> gpuSlots,
+      IntPredicate boundToHost,
+      HealthEvents events,
+      Clock clock,
+      PollIntervals intervals,
+      PollerSettings pollerSettings) {
     this.layout = sensors.layout();
     this.events = events;
     layout.psus().forEach(p -> supplyOfStatus.put(SensorIds.psuStatus(p.id()), p.id()));
     this.clock = clock;
     this.sensors = sensors;
     this.watched = SensorThresholds.of(layout, gpuSlots);
-    watched.forEach((id, t) -> thresholds.watch(id, t, SensorThresholds.DEBOUNCE, SensorThresholds.DEBOUNCE));
+    watched.forEach(
+        (id, t) -> thresholds.watch(id, t, SensorThresholds.DEBOUNCE, SensorThresholds.DEBOUNCE));
     this.policy = new OverTempPolicy(OverTempSettings.defaults(), boundToHost);
-    this.polling = new ChassisPolling(ChassisPollPlan.build(sensors, intervals, gpuSlots), pollerSettings, clock,
-        this::onReading);
-    this.slotPower = new SlotPower(new PolledSlotCommands(), boundToHost, this::latched, events, readings::get, clock);
+    this.polling =
+        new ChassisPolling(
+            ChassisPollPlan.build(sensors, intervals, gpuSlots),
+            pollerSettings,
+            clock,
+            this::onReading);
+    this.slotPower =
+        new SlotPower(
+            new PolledSlotCommands(), boundToHost, this::latched, events, readings::get, clock);
 
     List<FanSpec> fans = layout.fanController().map(FanControllerSpec::fans).orElse(List.of());
     this.fanZone = new FanZoneController(FanControlSettings.defaults(), currentDuty(sensors));
-    this.fanLoop = new FanControlLoop(fanZone, () -> thermalInputs(gpuSlots), () -> fanStatuses(fans),
-        duty -> {
-          for (FanSpec f : fans) {
-            sensors.fanController().orElseThrow().setDutyPercent(f.channel(), duty);
+    this.fanLoop =
+        new FanControlLoop(
+            fanZone,
+            () -> thermalInputs(gpuSlots),
+            () -> fanStatuses(fans),
+            duty -> {
+              for (FanSpec f : fans) {
+                sensors.fanController().orElseThrow().setDutyPercent(f.channel(), duty);
+              }
+            },
+            System::nanoTime);
+    this.control =
+        layout
+            .fanController()
+            .map(f -> polling.poller(f.location().bus()))
+            .or(() -> polling.pollers().stream().findFirst());
+    control.ifPresent(
+        control -> {
+          if (sensors.fanController().isPresent()) {
+            control.every(intervals.fans(), fanLoop);
           }
-        },
-        System::nanoTime);
-    this.control = layout.fanController().map(f -> polling.poller(f.location().bus()))
-        .or(() -> polling.pollers().stream().findFirst());
-    control.ifPresent(control -> {
-      if (sensors.fanController().isPresent()) {
-        control.every(intervals.fans(), fanLoop);
-      }
-      control.every(Duration.ofSeconds(1), this::tickPolicy);
-    });
+          control.every(Duration.ofSeconds(1), this::tickPolicy);
+        });
   }
 
   /**
    * Opens every device of {@code layout} in {@code pi4j} and starts polling.
    *
    * @param gpuSlots the slots whose GPU sideband is read (the occupied ones)
-   * @param boundToHost whether a slot's GPU is bound to a host now: the policy gives its host time to drain it
+   * @param boundToHost whether a slot's GPU is bound to a host now: the policy gives its host time
+   *     to drain it
    * @param pollerSettings when a sensor counts as failed, stale or frozen
    */
-  public static HealthMonitor start(ChassisSensors sensors, Set<Integer> gpuSlots,
-      IntPredicate boundToHost, HealthEvents events, Clock clock, PollIntervals intervals,
+  public static HealthMonitor start(
+      ChassisSensors sensors,
+      Set<Integer> gpuSlots,
+      IntPredicate boundToHost,
+      HealthEvents events,
+      Clock clock,
+      PollIntervals intervals,
       PollerSettings pollerSettings) {
     HealthMonitor monitor =
         new HealthMonitor(sensors, gpuSlots, boundToHost, events, clock, intervals, pollerSettings);
@@ -159,16 +195,20 @@ public final class HealthMonitor implements AutoCloseable {
     return fanLoop.lastDecision();
   }
 
-  /** Whether the policy powered the slot off for over-temperature and keeps it off until an operator clears it. */
+  /**
+   * Whether the policy powered the slot off for over-temperature and keeps it off until an operator
+   * clears it.
+   */
   public synchronized boolean latched(int slot) {
     return policy.isLatched(slot);
   }
 
   /**
-   * An operator clears a slot's over-temperature latch and powers the slot on again, in the CEM's sequence ({@link
-   * SlotPower}). If the GPU is still too hot, the policy trips again.
+   * An operator clears a slot's over-temperature latch and powers the slot on again, in the CEM's
+   * sequence ({@link SlotPower}). If the GPU is still too hot, the policy trips again.
    *
-   * @return completes with false when the slot was not latched (nothing done), true once it is powered on
+   * @return completes with false when the slot was not latched (nothing done), true once it is
+   *     powered on
    */
   public CompletableFuture<Boolean> clearLatch(int slot, String operator) {
     synchronized (this) {
@@ -177,56 +217,76 @@ public final class HealthMonitor implements AutoCloseable {
       }
       execute(policy.clearLatch(slot, operator, clock.instant()));
     }
-    return slotPower.sequenceOn(slot).thenApply(v -> true).whenComplete((on, error) -> {
-      if (error == null) {
-        events.slotPoweredOn(slot);
-      }
-    });
+    return slotPower
+        .sequenceOn(slot)
+        .thenApply(v -> true)
+        .whenComplete(
+            (on, error) -> {
+              if (error == null) {
+                events.slotPoweredOn(slot);
+              }
+            });
   }
 
   /**
-   * Slot power and the attention (locate) LED for operators (console and Redfish): the same lines and sequences the
-   * policy uses, refused where they would hurt a host or undo the policy's latch.
+   * Slot power and the attention (locate) LED for operators (console and Redfish): the same lines
+   * and sequences the policy uses, refused where they would hurt a host or undo the policy's latch.
    */
   public SlotPower slotPower() {
     return slotPower;
   }
 
   /**
-   * The fan loop's inputs: every powered GPU's margin to its caution threshold, and every chassis air sensor that is
-   * lost. The GPUs steer the fans; the air sensors do not (more airflow does not cool the intake air), but one that
-   * is failed, stale or frozen sends the zone to failsafe like any lost input: without it the fans can no longer be
-   * shown to keep the chassis cool. A slot the policy powered off has no temperature to read, which must not count
-   * as a lost sensor (that would hold the fans at full speed).
+   * The fan loop's inputs: every powered GPU's margin to its caution threshold, and every chassis
+   * air sensor that is lost. The GPUs steer the fans; the air sensors do not (more airflow does not
+   * cool the intake air), but one that is failed, stale or frozen sends the zone to failsafe like
+   * any lost input: without it the fans can no longer be shown to keep the chassis cool. A slot the
+   * policy powered off has no temperature to read, which must not count as a lost sensor (that
+   * would hold the fans at full speed).
    */
   private List<ThermalInput> thermalInputs(Set<Integer> gpuSlots) {
     double limit = SensorThresholds.GPU_TEMPERATURE.upperCaution().orElseThrow();
     List<ThermalInput> inputs = new ArrayList<>();
     for (TemperatureSensorSpec t : layout.temperatureSensors()) {
       String id = SensorIds.temperature(t.id());
-      ReadingStatus status = readings.get(id).map(SensorReading::status).orElse(ReadingStatus.STALE);
+      ReadingStatus status =
+          readings.get(id).map(SensorReading::status).orElse(ReadingStatus.STALE);
       if (status != ReadingStatus.OK) {
         inputs.add(new ThermalInput(id, status, Double.NaN));
       }
     }
     for (int slot : gpuSlots) {
-      boolean off = readings.get(SensorIds.slotPowerEnabled(slot))
-          .flatMap(r -> r.value().isPresent() ? Optional.of(r.value().getAsDouble() == 0) : Optional.empty())
-          .orElse(false);
+      boolean off =
+          readings
+              .get(SensorIds.slotPowerEnabled(slot))
+              .flatMap(
+                  r ->
+                      r.value().isPresent()
+                          ? Optional.of(r.value().getAsDouble() == 0)
+                          : Optional.empty())
+              .orElse(false);
       if (off) {
         continue;
       }
       String id = SensorIds.gpuTemperature(slot);
-      inputs.add(readings.get(id).map(r -> ThermalInput.of(r, limit))
-          .orElse(new ThermalInput(id, ReadingStatus.STALE, Double.NaN)));
+      inputs.add(
+          readings
+              .get(id)
+              .map(r -> ThermalInput.of(r, limit))
+              .orElse(new ThermalInput(id, ReadingStatus.STALE, Double.NaN)));
     }
     return inputs;
   }
 
   private List<FanStatus> fanStatuses(List<FanSpec> fans) {
-    return fans.stream().map(f -> SensorIds.fanRpm(f.id()))
-        .map(id -> readings.get(id).map(r -> FanStatus.of(id, r, SensorThresholds.FAN_STALL_RPM))
-            .orElse(new FanStatus(id, true)))
+    return fans.stream()
+        .map(f -> SensorIds.fanRpm(f.id()))
+        .map(
+            id ->
+                readings
+                    .get(id)
+                    .map(r -> FanStatus.of(id, r, SensorThresholds.FAN_STALL_RPM))
+                    .orElse(new FanStatus(id, true)))
         .toList();
   }
 
@@ -250,8 +310,9 @@ public final class HealthMonitor implements AutoCloseable {
   }
 
   /**
-   * InvalidSensorReading once when a sensor freezes, SensorRestored once when its value moves again; a brief stale
-   * spell in between changes neither. A frozen sensor that then fails is a SensorFailure, restored as one.
+   * InvalidSensorReading once when a sensor freezes, SensorRestored once when its value moves
+   * again; a brief stale spell in between changes neither. A frozen sensor that then fails is a
+   * SensorFailure, restored as one.
    */
   private void onFrozenOrNot(SensorReading reading) {
     String id = reading.sensorId();
@@ -267,7 +328,7 @@ public final class HealthMonitor implements AutoCloseable {
         }
       }
       case FAILED -> frozen.remove(id);
-      case STALE -> { }
+      case STALE -> {}
     }
   }
 
@@ -281,7 +342,9 @@ public final class HealthMonitor implements AutoCloseable {
     execute(policy.tick(clock.instant()));
   }
 
-  /** Carries out the policy's actions in order: announcements reach the events before any power-off. */
+  /**
+   * Carries out the policy's actions in order: announcements reach the events before any power-off.
+   */
   private void execute(List<PolicyAction> actions) {
     for (PolicyAction action : actions) {
       fanOverrides.apply(action);
@@ -291,20 +354,25 @@ public final class HealthMonitor implements AutoCloseable {
       events.policyAction(action);
     }
     double floor = fanOverrides.floorPercent();
-    controlBus().submit(() -> {
-      fanZone.setFloor(floor);
-      return null;
-    });
+    controlBus()
+        .submit(
+            () -> {
+              fanZone.setFloor(floor);
+              return null;
+            });
   }
 
   private void powerOff(int slot) {
-    slotPower.sequenceOff(slot).whenComplete((ok, error) -> {
-      if (error != null) {
-        LOG.error("Could not power slot {} off: {}", slot, error.getMessage());
-      } else {
-        events.slotPoweredOff(slot);
-      }
-    });
+    slotPower
+        .sequenceOff(slot)
+        .whenComplete(
+            (ok, error) -> {
+              if (error != null) {
+                LOG.error("Could not power slot {} off: {}", slot, error.getMessage());
+              } else {
+                events.slotPoweredOff(slot);
+              }
+            });
   }
 
   /** A slot's lines as the sensors opened them, each command run on the poller that owns them. */
@@ -315,13 +383,18 @@ public final class HealthMonitor implements AutoCloseable {
       return layout.slot(slot).map(s -> sensors.slot(slot));
     }
 
-    /** Fails when the board wires no line of the slot to the agent (its power is then not the agent's to switch). */
+    /**
+     * Fails when the board wires no line of the slot to the agent (its power is then not the
+     * agent's to switch).
+     */
     @Override
     public <T> CompletableFuture<T> onLines(int slot, DeviceAction<T> command) {
-      OptionalInt key = layout.slot(slot).map(ChassisPollPlan::slotCommandPoller).orElse(OptionalInt.empty());
+      OptionalInt key =
+          layout.slot(slot).map(ChassisPollPlan::slotCommandPoller).orElse(OptionalInt.empty());
       if (key.isEmpty()) {
         return CompletableFuture.failedFuture(
-            new SlotOperationRefused("slot " + slot + " has no power, reset or LED line the agent drives"));
+            new SlotOperationRefused(
+                "slot " + slot + " has no power, reset or LED line the agent drives"));
       }
       return polling.poller(key.getAsInt()).submit(command);
     }
@@ -331,12 +404,19 @@ public final class HealthMonitor implements AutoCloseable {
     return control.orElseThrow();
   }
 
-  /** The fans' duty now, so that taking over does not jolt them; full speed when the controller cannot say. */
+  /**
+   * The fans' duty now, so that taking over does not jolt them; full speed when the controller
+   * cannot say.
+   */
   private static double currentDuty(ChassisSensors sensors) {
     try {
-      return sensors.fanController().isPresent() ? sensors.fanController().get().readDutyPercent(0) : 100.0;
+      return sensors.fanController().isPresent()
+          ? sensors.fanController().get().readDutyPercent(0)
+          : 100.0;
     } catch (DeviceException e) {
-      LOG.warn("The fan controller's duty cannot be read ({}); the fans start at full speed", e.getMessage());
+      LOG.warn(
+          "The fan controller's duty cannot be read ({}); the fans start at full speed",
+          e.getMessage());
       return 100.0;
     }
   }

@@ -34,7 +34,9 @@ public final class LoggedHealthEvents implements HealthEvents {
   @Override
   public void sensorReadingInvalid(String sensorId, boolean invalid) {
     if (invalid) {
-      LOG.warn("{} reads the same value bit for bit, sample after sample: frozen, not trusted", sensorId);
+      LOG.warn(
+          "{} reads the same value bit for bit, sample after sample: frozen, not trusted",
+          sensorId);
     } else {
       LOG.info("{} reading changes again", sensorId);
     }

@@ -1,8 +1,7 @@
 package io.gpuchassis.agent.health;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.EnvironmentalMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.PlatformMessages;
@@ -23,12 +22,14 @@ import java.util.Optional;
  * <ul>
  *   <li>a temperature crossing a threshold: its Environmental message, about the sensor;
  *   <li>a fan's speed: Environmental FanWarning / FanFailed / FanRestored, about the fan;
- *   <li>any other sensor's crossing: its SensorEvent message; SensorFailure / SensorRestored when a sensor stops or
- *       starts reading again, InvalidSensorReading / SensorRestored when its value freezes or moves again, and for
- *       a GPU whose sideband stopped, Platform DeviceManagementInterfaceUnresponsive;
- *   <li>a GPU's or a supply's health: ResourceEvent ResourceStatusChanged*, about its PCIe device or supply;
- *   <li>an over-temperature power-off: ResourcePoweringOff before it, ResourcePoweredOff and Platform DeviceDisabled
- *       after it, ResourcePoweredOn when an operator clears the latch;
+ *   <li>any other sensor's crossing: its SensorEvent message; SensorFailure / SensorRestored when a
+ *       sensor stops or starts reading again, InvalidSensorReading / SensorRestored when its value
+ *       freezes or moves again, and for a GPU whose sideband stopped, Platform
+ *       DeviceManagementInterfaceUnresponsive;
+ *   <li>a GPU's or a supply's health: ResourceEvent ResourceStatusChanged*, about its PCIe device
+ *       or supply;
+ *   <li>an over-temperature power-off: ResourcePoweringOff before it, ResourcePoweredOff and
+ *       Platform DeviceDisabled after it, ResourcePoweredOn when an operator clears the latch;
  *   <li>an operator's power-on or power-off of a slot: ResourcePoweredOn or ResourcePoweredOff.
  * </ul>
  *
@@ -60,28 +61,39 @@ public final class PublishedHealthEvents implements HealthEvents {
     String value = number(event.value());
     String threshold = event.threshold().isPresent() ? number(event.threshold().getAsDouble()) : "";
     if (sensor.get().readingType().equals("Temperature")) {
-      // Environmental's own words for temperatures: TemperatureAboveUpperCautionThreshold, ..., TemperatureNormal.
-      String key = event.to() == Severity.OK ? "TemperatureNormal" : event.messageId().replace("Reading", "Temperature");
+      // Environmental's own words for temperatures: TemperatureAboveUpperCautionThreshold, ...,
+      // TemperatureNormal.
+      String key =
+          event.to() == Severity.OK
+              ? "TemperatureNormal"
+              : event.messageId().replace("Reading", "Temperature");
       Optional<MessageDefinition> d = EnvironmentalMessages.byKey(key);
       if (d.isPresent()) {
-        bus.publish(d.get().numberOfArgs() == 3 ? d.get().with(name, value, threshold) : d.get().with(name, value),
+        bus.publish(
+            d.get().numberOfArgs() == 3
+                ? d.get().with(name, value, threshold)
+                : d.get().with(name, value),
             uri);
         return;
       }
     }
     if (sensor.get().physicalContext().equals("Fan")) {
       String fan = sensor.get().sensorId().substring(0, sensor.get().sensorId().indexOf('.'));
-      MessageDefinition d = switch (event.to()) {
-        case OK -> EnvironmentalMessages.FAN_RESTORED;
-        case CAUTION -> EnvironmentalMessages.FAN_WARNING;
-        case CRITICAL, FATAL -> EnvironmentalMessages.FAN_FAILED;
-      };
+      MessageDefinition d =
+          switch (event.to()) {
+            case OK -> EnvironmentalMessages.FAN_RESTORED;
+            case CAUTION -> EnvironmentalMessages.FAN_WARNING;
+            case CRITICAL, FATAL -> EnvironmentalMessages.FAN_FAILED;
+          };
       bus.publish(d.with(fan), chassisUri + "/ThermalSubsystem/Fans/" + fan);
       return;
     }
     MessageDefinition d = message.get();
-    bus.publish(d.numberOfArgs() == 4 ? d.with(name, value, sensor.get().units(), threshold)
-        : d.with(name, value, sensor.get().units()), uri);
+    bus.publish(
+        d.numberOfArgs() == 4
+            ? d.with(name, value, sensor.get().units(), threshold)
+            : d.with(name, value, sensor.get().units()),
+        uri);
   }
 
   @Override
@@ -95,7 +107,8 @@ public final class PublishedHealthEvents implements HealthEvents {
       case OverTempPolicy.MESSAGE_DRAIN_REQUESTED, OverTempPolicy.MESSAGE_POWER_OFF ->
           bus.publish(ResourceEventMessages.RESOURCE_POWERING_OFF.with(device), device);
       case OverTempPolicy.MESSAGE_LATCH_CLEARED ->
-          bus.publish(ResourceEventMessages.RESOURCE_STATE_CHANGED.with(device, "Disabled"), device);
+          bus.publish(
+              ResourceEventMessages.RESOURCE_STATE_CHANGED.with(device, "Disabled"), device);
       default -> bus.publish(statusChanged(e.severity()).with(device, name(e.severity())), device);
     }
   }
@@ -103,24 +116,42 @@ public final class PublishedHealthEvents implements HealthEvents {
   @Override
   public void sensorFailed(String sensorId, boolean failed) {
     log.sensorFailed(sensorId, failed);
-    catalog.bySensorId(sensorId).ifPresent(sensor -> bus.publish(
-        (failed ? SensorEventMessages.SENSOR_FAILURE : SensorEventMessages.SENSOR_RESTORED).with(sensor.redfishId()),
-        chassisUri + "/Sensors/" + sensor.redfishId()));
-    // The GPU's temperature is read over its SMBus sideband: when that stops, the GPU's management interface is.
-    SensorIds.slotOfGpuTemperature(sensorId).ifPresent(slot -> {
-      if (failed) {
-        bus.publish(PlatformMessages.DEVICE_MANAGEMENT_INTERFACE_UNRESPONSIVE.with(gpu(slot)), gpu(slot));
-      }
-    });
+    catalog
+        .bySensorId(sensorId)
+        .ifPresent(
+            sensor ->
+                bus.publish(
+                    (failed
+                            ? SensorEventMessages.SENSOR_FAILURE
+                            : SensorEventMessages.SENSOR_RESTORED)
+                        .with(sensor.redfishId()),
+                    chassisUri + "/Sensors/" + sensor.redfishId()));
+    // The GPU's temperature is read over its SMBus sideband: when that stops, the GPU's management
+    // interface is.
+    SensorIds.slotOfGpuTemperature(sensorId)
+        .ifPresent(
+            slot -> {
+              if (failed) {
+                bus.publish(
+                    PlatformMessages.DEVICE_MANAGEMENT_INTERFACE_UNRESPONSIVE.with(gpu(slot)),
+                    gpu(slot));
+              }
+            });
   }
 
   @Override
   public void sensorReadingInvalid(String sensorId, boolean invalid) {
     log.sensorReadingInvalid(sensorId, invalid);
-    catalog.bySensorId(sensorId).ifPresent(sensor -> bus.publish(
-        (invalid ? SensorEventMessages.INVALID_SENSOR_READING : SensorEventMessages.SENSOR_RESTORED)
-            .with(sensor.redfishId()),
-        chassisUri + "/Sensors/" + sensor.redfishId()));
+    catalog
+        .bySensorId(sensorId)
+        .ifPresent(
+            sensor ->
+                bus.publish(
+                    (invalid
+                            ? SensorEventMessages.INVALID_SENSOR_READING
+                            : SensorEventMessages.SENSOR_RESTORED)
+                        .with(sensor.redfishId()),
+                    chassisUri + "/Sensors/" + sensor.redfishId()));
   }
 
   @Override
@@ -139,7 +170,8 @@ public final class PublishedHealthEvents implements HealthEvents {
   @Override
   public void slotPowerSwitched(int slot, boolean on, String operator) {
     log.slotPowerSwitched(slot, on, operator);
-    var message = on ? ResourceEventMessages.RESOURCE_POWERED_ON : ResourceEventMessages.RESOURCE_POWERED_OFF;
+    var message =
+        on ? ResourceEventMessages.RESOURCE_POWERED_ON : ResourceEventMessages.RESOURCE_POWERED_OFF;
     bus.publish(message.with(gpu(slot)), gpu(slot));
   }
 
@@ -160,7 +192,9 @@ public final class PublishedHealthEvents implements HealthEvents {
 
   /** As Redfish spells a health: OK, Warning, Critical. */
   private static String name(Health health) {
-    return health == Health.OK ? "OK" : health.name().charAt(0) + health.name().substring(1).toLowerCase(Locale.ROOT);
+    return health == Health.OK
+        ? "OK"
+        : health.name().charAt(0) + health.name().substring(1).toLowerCase(Locale.ROOT);
   }
 
   private String gpu(int slot) {

@@ -15,20 +15,23 @@ import java.util.Set;
 /** The sensors a chassis shows through Redfish, in a stable order, from its sensor layout. */
 public final class SensorCatalog {
 
-  /** The device that answers for the fan speeds: the board's fan controller (it carries this id in every board). */
+  /**
+   * The device that answers for the fan speeds: the board's fan controller (it carries this id in
+   * every board).
+   */
   public static final String FAN_CONTROLLER = "FanController";
-
 
   private final List<ChassisSensor> sensors;
 
   public SensorCatalog(SensorLayout layout, Set<Integer> gpuSlots) {
     List<ChassisSensor> all = new ArrayList<>();
     for (TemperatureSensorSpec t : layout.temperatureSensors()) {
-      String context = switch (t.placement()) {
-        case INLET -> "Intake";
-        case EXHAUST -> "Exhaust";
-        case BOARD -> "Backplane";
-      };
+      String context =
+          switch (t.placement()) {
+            case INLET -> "Intake";
+            case EXHAUST -> "Exhaust";
+            case BOARD -> "Backplane";
+          };
       all.add(sensor(SensorIds.temperature(t.id()), "Temperature", context, t.id()));
     }
     for (PsuSpec p : layout.psus()) {
@@ -47,10 +50,13 @@ public final class SensorCatalog {
     for (FanSpec f : layout.fanController().map(FanControllerSpec::fans).orElse(List.of())) {
       all.add(sensor(SensorIds.fanRpm(f.id()), "Rotational", "Fan", FAN_CONTROLLER));
     }
-    gpuSlots.stream().sorted().forEach(slot -> {
-      all.add(sensor(SensorIds.gpuTemperature(slot), "Temperature", "GPU", "GPU" + slot));
-      all.add(sensor(SensorIds.gpuPower(slot), "Power", "GPU", "GPU" + slot));
-    });
+    gpuSlots.stream()
+        .sorted()
+        .forEach(
+            slot -> {
+              all.add(sensor(SensorIds.gpuTemperature(slot), "Temperature", "GPU", "GPU" + slot));
+              all.add(sensor(SensorIds.gpuPower(slot), "Power", "GPU", "GPU" + slot));
+            });
     this.sensors = List.copyOf(all);
   }
 
@@ -67,13 +73,15 @@ public final class SensorCatalog {
   }
 
   private static ChassisSensor sensor(String sensorId, String type, String context, String device) {
-    String units = switch (type) {
-      case "Temperature" -> "Cel";
-      case "Power" -> "W";
-      case "Voltage" -> "V";
-      case "Current" -> "A";
-      default -> "RPM";
-    };
-    return new ChassisSensor(ChassisSensor.redfishIdOf(sensorId), sensorId, type, units, context, device);
+    String units =
+        switch (type) {
+          case "Temperature" -> "Cel";
+          case "Power" -> "W";
+          case "Voltage" -> "V";
+          case "Current" -> "A";
+          default -> "RPM";
+        };
+    return new ChassisSensor(
+        ChassisSensor.redfishIdOf(sensorId), sensorId, type, units, context, device);
   }
 }

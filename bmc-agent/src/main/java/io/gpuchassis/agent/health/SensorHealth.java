@@ -23,19 +23,25 @@ public final class SensorHealth {
     if (reading.get().status() == ReadingStatus.FAILED) {
       return new Status().state(State.UNAVAILABLE_OFFLINE).health(Health.CRITICAL);
     }
-    Health byThreshold = switch (health.severity(sensorId)) {
-      case OK -> Health.OK;
-      case CAUTION -> Health.WARNING;
-      case CRITICAL, FATAL -> Health.CRITICAL;
-    };
-    // A stale or frozen (invalid) reading is shown but not trusted: the sensor is still there, so Enabled, but Warning.
+    Health byThreshold =
+        switch (health.severity(sensorId)) {
+          case OK -> Health.OK;
+          case CAUTION -> Health.WARNING;
+          case CRITICAL, FATAL -> Health.CRITICAL;
+        };
+    // A stale or frozen (invalid) reading is shown but not trusted: the sensor is still there, so
+    // Enabled, but Warning.
     ReadingStatus status = reading.get().status();
     boolean untrusted = status == ReadingStatus.STALE || status == ReadingStatus.INVALID;
-    return new Status().state(State.ENABLED)
+    return new Status()
+        .state(State.ENABLED)
         .health(untrusted && byThreshold == Health.OK ? Health.WARNING : byThreshold);
   }
 
-  /** A supply's Status from its STATUS_WORD: power good and no flags OK, a warning flag Warning, no power Critical. */
+  /**
+   * A supply's Status from its STATUS_WORD: power good and no flags OK, a warning flag Warning, no
+   * power Critical.
+   */
   public static Status supply(HealthMonitor health, String psuId) {
     Optional<SensorReading> word = health.reading(SensorIds.psuStatus(psuId));
     if (word.isEmpty()) {
@@ -49,11 +55,17 @@ public final class SensorHealth {
 
   /** The reading's value, when there is one: a sensor that cannot be read has none (never zero). */
   public static Double value(HealthMonitor health, String sensorId) {
-    return health.reading(sensorId).flatMap(r -> r.value().isPresent()
-        ? Optional.of(r.value().getAsDouble()) : Optional.empty()).orElse(null);
+    return health
+        .reading(sensorId)
+        .flatMap(
+            r -> r.value().isPresent() ? Optional.of(r.value().getAsDouble()) : Optional.empty())
+        .orElse(null);
   }
 
-  /** What the supplies deliver together: the sum of the outputs that can be read; null when none can. */
+  /**
+   * What the supplies deliver together: the sum of the outputs that can be read; null when none
+   * can.
+   */
   public static Double suppliesOutputWatts(HealthMonitor health, List<PowerSupply> psus) {
     Double watts = null;
     for (PowerSupply psu : psus) {
@@ -64,12 +76,15 @@ public final class SensorHealth {
   }
 
   /**
-   * The supplies' redundancy: OK with a spare beyond the {@code minNeeded} that power the chassis, Warning with none
-   * to spare, Critical with too few working.
+   * The supplies' redundancy: OK with a spare beyond the {@code minNeeded} that power the chassis,
+   * Warning with none to spare, Critical with too few working.
    */
   public static Health redundancy(HealthMonitor health, List<PowerSupply> psus, int minNeeded) {
-    long working = psus.stream().filter(p -> supply(health, p.id()).getHealth() == Health.OK).count();
-    return working > minNeeded ? Health.OK : working == minNeeded ? Health.WARNING : Health.CRITICAL;
+    long working =
+        psus.stream().filter(p -> supply(health, p.id()).getHealth() == Health.OK).count();
+    return working > minNeeded
+        ? Health.OK
+        : working == minNeeded ? Health.WARNING : Health.CRITICAL;
   }
 
   /** The fans together (the ThermalSubsystem): the worst fan's health. */

@@ -15,10 +15,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The thresholds the agent watches, by sensor. The values follow datacenter GPU and CRPS practice: a GPU slows itself
- * near 85-90 °C, so caution at 80 leaves the fans room to act first; fatal at 95 is where the card shuts down by
- * itself. A fan below 500 RPM has stalled. Every level needs two samples in a row to assert and to clear, so one
- * noisy read never raises an event.
+ * The thresholds the agent watches, by sensor. The values follow datacenter GPU and CRPS practice:
+ * a GPU slows itself near 85-90 °C, so caution at 80 leaves the fans room to act first; fatal at 95
+ * is where the card shuts down by itself. A fan below 500 RPM has stalled. Every level needs two
+ * samples in a row to assert and to clear, so one noisy read never raises an event.
  */
 public final class SensorThresholds {
 
@@ -34,13 +34,18 @@ public final class SensorThresholds {
       Thresholds.builder().upperCaution(60).upperCritical(70).upperFatal(80).hysteresis(2).build();
   public static final Thresholds FAN_SPEED =
       Thresholds.builder().lowerCaution(1000).lowerCritical(500).hysteresis(100).build();
+
   /** A fan below this speed counts as failed for the fan loop (full speed on the others). */
   public static final double FAN_STALL_RPM = 500;
+
   public static final Debounce DEBOUNCE = Debounce.samples(2);
 
   private SensorThresholds() {}
 
-  /** Every watched sensor of the layout with its thresholds; GPU temperatures only for {@code gpuSlots}. */
+  /**
+   * Every watched sensor of the layout with its thresholds; GPU temperatures only for {@code
+   * gpuSlots}.
+   */
   public static Map<String, Thresholds> of(SensorLayout layout, Set<Integer> gpuSlots) {
     Map<String, Thresholds> all = new LinkedHashMap<>();
     for (TemperatureSensorSpec t : layout.temperatureSensors()) {
@@ -52,7 +57,9 @@ public final class SensorThresholds {
     for (FanSpec f : layout.fanController().map(FanControllerSpec::fans).orElse(List.of())) {
       all.put(SensorIds.fanRpm(f.id()), FAN_SPEED);
     }
-    gpuSlots.stream().sorted().forEach(slot -> all.put(SensorIds.gpuTemperature(slot), GPU_TEMPERATURE));
+    gpuSlots.stream()
+        .sorted()
+        .forEach(slot -> all.put(SensorIds.gpuTemperature(slot), GPU_TEMPERATURE));
     return all;
   }
 

@@ -5,7 +5,10 @@ import io.gpuchassis.sensor.i2c.DeviceAction;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-/** How {@link SlotPower} reaches a slot's lines: their signals, and the one thread that may move them. */
+/**
+ * How {@link SlotPower} reaches a slot's lines: their signals, and the one thread that may move
+ * them.
+ */
 interface SlotCommands {
 
   /** The slot's signals; empty when the chassis has no such slot. */

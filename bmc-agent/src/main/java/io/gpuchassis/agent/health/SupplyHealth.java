@@ -5,8 +5,9 @@ import io.gpuchassis.sensor.poll.SensorReading;
 import io.gpuchassis.sensor.threshold.Health;
 
 /**
- * A power supply's health from its STATUS_WORD reading: no power good is critical, any other flag a warning, a clear
- * word OK; a supply that cannot be read is critical. The one place the word is judged, for events and for Redfish.
+ * A power supply's health from its STATUS_WORD reading: no power good is critical, any other flag a
+ * warning, a clear word OK; a supply that cannot be read is critical. The one place the word is
+ * judged, for events and for Redfish.
  */
 public final class SupplyHealth {
 

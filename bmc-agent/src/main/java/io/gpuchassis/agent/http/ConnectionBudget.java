@@ -7,20 +7,23 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Who may hold a connection slot, so that anonymous clients can never take the service away from its administrators.
+ * Who may hold a connection slot, so that anonymous clients can never take the service away from
+ * its administrators.
  *
  * <ul>
  *   <li>At most {@code max} connections are open.
- *   <li>Until a connection has made an authenticated request it is <em>unauthenticated</em>: at most
- *       {@code maxUnauthenticated} of those, and at most {@code maxUnauthenticatedPerSource} from one source.
- *   <li>Connections authenticated by callers who are not administrators hold at most {@code maxOthers} slots; the
- *       rest of the room is kept for administrators. One beyond is served, then closed.
+ *   <li>Until a connection has made an authenticated request it is <em>unauthenticated</em>: at
+ *       most {@code maxUnauthenticated} of those, and at most {@code maxUnauthenticatedPerSource}
+ *       from one source.
+ *   <li>Connections authenticated by callers who are not administrators hold at most {@code
+ *       maxOthers} slots; the rest of the room is kept for administrators. One beyond is served,
+ *       then closed.
  * </ul>
  *
- * When a newcomer finds no room, the oldest unauthenticated connection of the source holding the most of them makes
- * way, provided that source holds more than the newcomer's own: a client from a quiet address always gets in, an
- * address that already floods never pushes out anyone but its own older connections, and an authenticated connection
- * is never pushed out. Thread-safe.
+ * When a newcomer finds no room, the oldest unauthenticated connection of the source holding the
+ * most of them makes way, provided that source holds more than the newcomer's own: a client from a
+ * quiet address always gets in, an address that already floods never pushes out anyone but its own
+ * older connections, and an authenticated connection is never pushed out. Thread-safe.
  *
  * @param <C> a connection
  */
@@ -46,6 +49,7 @@ final class ConnectionBudget<C> {
   private final int maxOthers;
 
   private final Map<C, Entry> entries = new HashMap<>();
+
   /** Unauthenticated connections per source, oldest first. */
   private final Map<SourceAddress, Deque<C>> waiting = new HashMap<>();
 
@@ -54,7 +58,8 @@ final class ConnectionBudget<C> {
   private int others;
   private long arrivals;
 
-  ConnectionBudget(int max, int maxUnauthenticated, int maxUnauthenticatedPerSource, int maxOthers) {
+  ConnectionBudget(
+      int max, int maxUnauthenticated, int maxUnauthenticatedPerSource, int maxOthers) {
     this.max = max;
     this.maxUnauthenticated = maxUnauthenticated;
     this.maxUnauthenticatedPerSource = maxUnauthenticatedPerSource;
@@ -81,8 +86,9 @@ final class ConnectionBudget<C> {
   }
 
   /**
-   * {@code connection} made an authenticated request. Returns whether it may stay open after its response: false
-   * when it is not an administrator's and the room for others is full (or it is no longer counted at all).
+   * {@code connection} made an authenticated request. Returns whether it may stay open after its
+   * response: false when it is not an administrator's and the room for others is full (or it is no
+   * longer counted at all).
    */
   synchronized boolean authenticated(C connection, boolean administrator) {
     Entry entry = entries.get(connection);
@@ -140,7 +146,10 @@ final class ConnectionBudget<C> {
     return queue == null ? 0 : queue.size();
   }
 
-  /** The oldest unauthenticated connection of the source with most of them, if that source has more than {@code own}. */
+  /**
+   * The oldest unauthenticated connection of the source with most of them, if that source has more
+   * than {@code own}.
+   */
   private Optional<C> oldestOfBusiest(int own) {
     Deque<C> busiest = null;
     long busiestOldest = Long.MAX_VALUE;
@@ -153,7 +162,9 @@ final class ConnectionBudget<C> {
         busiestOldest = oldest;
       }
     }
-    return busiest != null && busiest.size() > own ? Optional.of(busiest.peekFirst()) : Optional.empty();
+    return busiest != null && busiest.size() > own
+        ? Optional.of(busiest.peekFirst())
+        : Optional.empty();
   }
 
   private void unwait(C connection, SourceAddress source) {

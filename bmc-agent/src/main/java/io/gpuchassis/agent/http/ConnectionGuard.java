@@ -16,20 +16,23 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps slow and anonymous clients from holding the HTTPS server. Each connection takes a slot of the
- * {@link ConnectionBudget} when its TLS handshake is done, and is closed when it does not keep to its deadlines:
+ * Keeps slow and anonymous clients from holding the HTTPS server. Each connection takes a slot of
+ * the {@link ConnectionBudget} when its TLS handshake is done, and is closed when it does not keep
+ * to its deadlines:
  *
  * <ul>
- *   <li>its first request's line and headers within {@code requestHeaderTimeout} of the handshake, however it trickles
- *       them; each following request's within {@code requestHeaderTimeout} (unauthenticated) or {@code idleTimeout}
- *       (authenticated) of the previous response;
- *   <li>a request body within {@code requestBodyTimeout}, plus a second per {@code requestBodyMinRate} bytes received.
+ *   <li>its first request's line and headers within {@code requestHeaderTimeout} of the handshake,
+ *       however it trickles them; each following request's within {@code requestHeaderTimeout}
+ *       (unauthenticated) or {@code idleTimeout} (authenticated) of the previous response;
+ *   <li>a request body within {@code requestBodyTimeout}, plus a second per {@code
+ *       requestBodyMinRate} bytes received.
  * </ul>
  *
- * A connection counts as authenticated from the moment a request on it presents valid credentials (the
- * {@link #watch(Authenticator) watched} authenticator says so); whether the caller has ConfigureManager decides which
- * part of the budget it uses. A response sent before its request's body was read (a refusal) closes the connection,
- * with {@code Connection: close} on it: the rest of that body is never read.
+ * A connection counts as authenticated from the moment a request on it presents valid credentials
+ * (the {@link #watch(Authenticator) watched} authenticator says so); whether the caller has
+ * ConfigureManager decides which part of the budget it uses. A response sent before its request's
+ * body was read (a refusal) closes the connection, with {@code Connection: close} on it: the rest
+ * of that body is never read.
  */
 final class ConnectionGuard implements Handler<HttpConnection> {
 
@@ -40,8 +43,10 @@ final class ConnectionGuard implements Handler<HttpConnection> {
   private final HttpLimits limits;
   private final ConnectionBudget<HttpConnection> budget;
   private final Map<HttpConnection, Watch> watches = new ConcurrentHashMap<>();
-  private final ThrottledWarning refused = new ThrottledWarning(LOG, "HTTPS connections refused", Duration.ofMinutes(1));
-  private final ThrottledWarning cut = new ThrottledWarning(LOG, "Slow HTTPS clients cut off", Duration.ofMinutes(1));
+  private final ThrottledWarning refused =
+      new ThrottledWarning(LOG, "HTTPS connections refused", Duration.ofMinutes(1));
+  private final ThrottledWarning cut =
+      new ThrottledWarning(LOG, "Slow HTTPS clients cut off", Duration.ofMinutes(1));
 
   ConnectionGuard(Vertx vertx, HttpLimits limits) {
     this.vertx = vertx;
@@ -54,7 +59,10 @@ final class ConnectionGuard implements Handler<HttpConnection> {
             limits.maxOtherAuthenticatedConnections());
   }
 
-  /** A connection whose TLS handshake is done: it takes a slot (perhaps pushing out another) or is closed. */
+  /**
+   * A connection whose TLS handshake is done: it takes a slot (perhaps pushing out another) or is
+   * closed.
+   */
   @Override
   public void handle(HttpConnection connection) {
     SourceAddress source = SourceAddress.of(connection.remoteAddress());
@@ -64,20 +72,27 @@ final class ConnectionGuard implements Handler<HttpConnection> {
       connection.close();
       return;
     }
-    admission.evicted().ifPresent(victim -> {
-      refused.occurred("an unauthenticated connection from " + SourceAddress.of(victim.remoteAddress())
-          + " made way for one from " + source);
-      victim.close();
-    });
+    admission
+        .evicted()
+        .ifPresent(
+            victim -> {
+              refused.occurred(
+                  "an unauthenticated connection from "
+                      + SourceAddress.of(victim.remoteAddress())
+                      + " made way for one from "
+                      + source);
+              victim.close();
+            });
     Watch watch = new Watch(connection);
     watches.put(connection, watch);
-    connection.closeHandler(closed -> {
-      budget.release(connection);
-      Watch gone = watches.remove(connection);
-      if (gone != null) {
-        gone.stopHeaderClock();
-      }
-    });
+    connection.closeHandler(
+        closed -> {
+          budget.release(connection);
+          Watch gone = watches.remove(connection);
+          if (gone != null) {
+            gone.stopHeaderClock();
+          }
+        });
     watch.startHeaderClock(limits.requestHeaderTimeout());
   }
 
@@ -102,8 +117,9 @@ final class ConnectionGuard implements Handler<HttpConnection> {
   }
 
   /**
-   * Holds a request's body back until its handler asks for it (a streamed upload, read once the caller is
-   * authorised). Should the handler answer without it, the connection is closed after the answer, and says so.
+   * Holds a request's body back until its handler asks for it (a streamed upload, read once the
+   * caller is authorised). Should the handler answer without it, the connection is closed after the
+   * answer, and says so.
    */
   void holdBack(RoutingContext ctx) {
     ctx.request().pause();
@@ -130,8 +146,9 @@ final class ConnectionGuard implements Handler<HttpConnection> {
   }
 
   /**
-   * A response is about to be sent before its request's body was read (a refusal): the connection will close after
-   * it, and the client is told so, rather than left to send its next request into a closing connection.
+   * A response is about to be sent before its request's body was read (a refusal): the connection
+   * will close after it, and the client is told so, rather than left to send its next request into
+   * a closing connection.
    */
   private void answering(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
@@ -144,23 +161,28 @@ final class ConnectionGuard implements Handler<HttpConnection> {
   }
 
   /**
-   * Closes the connection of a request refused before its body was read, after reading and dropping what the client
-   * is still sending, for {@link #LINGER} at most. Closing at once would make the kernel answer that data with a reset,
-   * which can destroy the refusal on its way to the client (the lingering close of RFC 9112 §9.6).
+   * Closes the connection of a request refused before its body was read, after reading and dropping
+   * what the client is still sending, for {@link #LINGER} at most. Closing at once would make the
+   * kernel answer that data with a reset, which can destroy the refusal on its way to the client
+   * (the lingering close of RFC 9112 §9.6).
    */
   private void lingeringClose(HttpServerRequest request) {
     HttpConnection connection = request.connection();
     long timer = vertx.setTimer(LINGER.toMillis(), id -> connection.close());
-    request.handler(dropped -> { });
-    request.endHandler(ended -> {
-      vertx.cancelTimer(timer);
-      connection.close();
-    });
+    request.handler(dropped -> {});
+    request.endHandler(
+        ended -> {
+          vertx.cancelTimer(timer);
+          connection.close();
+        });
     request.exceptionHandler(failed -> connection.close());
     request.resume();
   }
 
-  /** How long a refused request's remaining body is read and dropped before its connection is closed. */
+  /**
+   * How long a refused request's remaining body is read and dropped before its connection is
+   * closed.
+   */
   static final java.time.Duration LINGER = java.time.Duration.ofSeconds(2);
 
   private void responded(HttpServerRequest request) {
@@ -171,7 +193,8 @@ final class ConnectionGuard implements Handler<HttpConnection> {
     }
     watch.answered++;
     if (hasBody(request) && !request.isEnded()) {
-      // a refusal sent before its body was read: drain before closing, or the reset can eat the refusal
+      // a refusal sent before its body was read: drain before closing, or the reset can eat the
+      // refusal
       lingeringClose(request);
       return;
     }
@@ -182,13 +205,17 @@ final class ConnectionGuard implements Handler<HttpConnection> {
     }
     if (watch.answered == watch.arrived) {
       // no pipelined request is in progress: the next one's headers are awaited from now
-      watch.startHeaderClock(budget.isAuthenticated(connection) ? limits.idleTimeout() : limits.requestHeaderTimeout());
+      watch.startHeaderClock(
+          budget.isAuthenticated(connection)
+              ? limits.idleTimeout()
+              : limits.requestHeaderTimeout());
     }
   }
 
   private static boolean hasBody(HttpServerRequest request) {
     String length = request.getHeader("Content-Length");
-    return request.getHeader("Transfer-Encoding") != null || (length != null && !length.trim().equals("0"));
+    return request.getHeader("Transfer-Encoding") != null
+        || (length != null && !length.trim().equals("0"));
   }
 
   /** One connection's clocks; used on its event loop only. */
@@ -205,11 +232,17 @@ final class ConnectionGuard implements Handler<HttpConnection> {
 
     void startHeaderClock(Duration timeout) {
       stopHeaderClock();
-      headerTimer = vertx.setTimer(timeout.toMillis(), id -> {
-        cut.occurred(SourceAddress.of(connection.remoteAddress()) + " sent no complete request headers within "
-            + timeout.toMillis() + " ms");
-        connection.close();
-      });
+      headerTimer =
+          vertx.setTimer(
+              timeout.toMillis(),
+              id -> {
+                cut.occurred(
+                    SourceAddress.of(connection.remoteAddress())
+                        + " sent no complete request headers within "
+                        + timeout.toMillis()
+                        + " ms");
+                connection.close();
+              });
     }
 
     void stopHeaderClock() {
@@ -220,7 +253,10 @@ final class ConnectionGuard implements Handler<HttpConnection> {
     }
   }
 
-  /** A request body's deadline: {@code requestBodyTimeout}, plus a second per {@code requestBodyMinRate} bytes. */
+  /**
+   * A request body's deadline: {@code requestBodyTimeout}, plus a second per {@code
+   * requestBodyMinRate} bytes.
+   */
   private final class BodyClock {
     final HttpServerRequest request;
     final long start = System.nanoTime();
@@ -237,12 +273,20 @@ final class ConnectionGuard implements Handler<HttpConnection> {
       if (request.isEnded() || !watches.containsKey(request.connection())) {
         return;
       }
-      long allowedMs = limits.requestBodyTimeout().toMillis()
-          + (limits.requestBodyMinRate() > 0 ? request.bytesRead() * 1000 / limits.requestBodyMinRate() : 0);
+      long allowedMs =
+          limits.requestBodyTimeout().toMillis()
+              + (limits.requestBodyMinRate() > 0
+                  ? request.bytesRead() * 1000 / limits.requestBodyMinRate()
+                  : 0);
       long elapsedMs = (System.nanoTime() - start) / 1_000_000;
       if (elapsedMs >= allowedMs) {
-        cut.occurred(SourceAddress.of(request.connection().remoteAddress()) + " sent " + request.bytesRead()
-            + " body bytes in " + elapsedMs + " ms");
+        cut.occurred(
+            SourceAddress.of(request.connection().remoteAddress())
+                + " sent "
+                + request.bytesRead()
+                + " body bytes in "
+                + elapsedMs
+                + " ms");
         request.connection().close();
       } else {
         vertx.setTimer(Math.max(1, allowedMs - elapsedMs), id -> check());

@@ -18,11 +18,12 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The HTTPS server: HTTP/1.1 over TLS ({@link TlsPolicy}), one router holding the Redfish route table and, in
- * simulated mode, the simulation control API. Every limit it keeps is an {@link HttpLimits} setting: sizes here,
- * deadlines and connection slots in {@link ConnectionGuard}, bodies and request time in {@link AgentRoutes}. It
- * presents {@link HttpsCertificate#current()} and attaches itself to that holder, so that a replaced certificate is
- * presented on new connections without a restart.
+ * The HTTPS server: HTTP/1.1 over TLS ({@link TlsPolicy}), one router holding the Redfish route
+ * table and, in simulated mode, the simulation control API. Every limit it keeps is an {@link
+ * HttpLimits} setting: sizes here, deadlines and connection slots in {@link ConnectionGuard},
+ * bodies and request time in {@link AgentRoutes}. It presents {@link HttpsCertificate#current()}
+ * and attaches itself to that holder, so that a replaced certificate is presented on new
+ * connections without a restart.
  */
 public final class RedfishServer {
 
@@ -52,7 +53,8 @@ public final class RedfishServer {
       Optional<FaultInjector> simulation) {
     ConnectionGuard guard = new ConnectionGuard(vertx, limits);
     Router router = Router.router(vertx);
-    List<RouteEntry> routes = AgentRoutes.install(vertx, router, limits, guard, security, resources, simulation);
+    List<RouteEntry> routes =
+        AgentRoutes.install(vertx, router, limits, guard, security, resources, simulation);
 
     HttpServerOptions options =
         new HttpServerOptions()
@@ -61,7 +63,8 @@ public final class RedfishServer {
             // no traffic either way for this long: the connection goes, whatever it is doing
             .setIdleTimeout((int) limits.idleTimeout().toMillis())
             .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-            // HTTP/1.1 only: no HTTP/2 (over TLS it would need ALPN, which stays off) and no h2c upgrade
+            // HTTP/1.1 only: no HTTP/2 (over TLS it would need ALPN, which stays off) and no h2c
+            // upgrade
             .setHttp2ClearTextEnabled(false)
             .setCompressionSupported(true);
     TlsPolicy.apply(options, certificate.keyManagers(), limits.tlsHandshakeTimeout());
@@ -70,10 +73,11 @@ public final class RedfishServer {
         vertx
             .createHttpServer(options)
             .connectionHandler(guard)
-            .requestHandler(request -> {
-              guard.requestArrived(request);
-              entrance.handle(request);
-            })
+            .requestHandler(
+                request -> {
+                  guard.requestArrived(request);
+                  entrance.handle(request);
+                })
             .invalidRequestHandler(new MalformedRequests())
             .listen(listen.port(), listen.host())
             .await();
@@ -87,8 +91,8 @@ public final class RedfishServer {
   }
 
   /**
-   * Stops listening: open connections are closed and no new one is accepted. The rest of the agent (the engines, the
-   * consoles) goes on, as it does when the management network is down.
+   * Stops listening: open connections are closed and no new one is accepted. The rest of the agent
+   * (the engines, the consoles) goes on, as it does when the management network is down.
    */
   public void stopListening() {
     server.close().await();

@@ -13,7 +13,9 @@ record SourceAddress(String key) {
     return of(remote == null ? null : remote.hostAddress());
   }
 
-  /** @param host the address as the socket reports it (a literal) */
+  /**
+   * @param host the address as the socket reports it (a literal)
+   */
   static SourceAddress of(String host) {
     return new SourceAddress(host == null ? "unknown" : ClientAddress.key(host));
   }

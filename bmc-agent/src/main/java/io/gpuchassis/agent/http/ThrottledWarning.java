@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 
 /**
- * A warning logged at most once per interval, with the number of occurrences since the last one: an attack that
- * makes the agent refuse ten thousand connections must not also fill the log.
+ * A warning logged at most once per interval, with the number of occurrences since the last one: an
+ * attack that makes the agent refuse ten thousand connections must not also fill the log.
  */
 final class ThrottledWarning {
 
@@ -16,7 +16,9 @@ final class ThrottledWarning {
   private final AtomicLong next = new AtomicLong(Long.MIN_VALUE);
   private final AtomicLong count = new AtomicLong();
 
-  /** @param what a sentence fragment for the log, e.g. "connections refused" */
+  /**
+   * @param what a sentence fragment for the log, e.g. "connections refused"
+   */
   ThrottledWarning(Logger log, String what, Duration interval) {
     this.log = log;
     this.what = what;

@@ -10,13 +10,17 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.KeyManagerFactory;
 
 /**
- * What the HTTPS server speaks: TLS 1.3, and TLS 1.2 with forward-secret AEAD suites only (Mozilla's "intermediate"
- * profile without its finite-field DHE: ECDHE with AES-GCM or ChaCha20-Poly1305); no CBC suite, no static RSA key
- * exchange; no client-initiated renegotiation. The same policy applies when the certificate is replaced at run time.
+ * What the HTTPS server speaks: TLS 1.3, and TLS 1.2 with forward-secret AEAD suites only
+ * (Mozilla's "intermediate" profile without its finite-field DHE: ECDHE with AES-GCM or
+ * ChaCha20-Poly1305); no CBC suite, no static RSA key exchange; no client-initiated renegotiation.
+ * The same policy applies when the certificate is replaced at run time.
  */
 final class TlsPolicy {
 
-  /** The JDK reads this once, when its first server handshake begins; see {@link #rejectClientRenegotiation()}. */
+  /**
+   * The JDK reads this once, when its first server handshake begins; see {@link
+   * #rejectClientRenegotiation()}.
+   */
   static final String REJECT_RENEGOTIATION = "jdk.tls.rejectClientInitiatedRenegotiation";
 
   static final Set<String> PROTOCOLS = Set.of("TLSv1.2", "TLSv1.3");
@@ -37,18 +41,20 @@ final class TlsPolicy {
   private TlsPolicy() {}
 
   /**
-   * A client that renegotiates TLS 1.2 over and over makes the server pay for a handshake each time without opening a
-   * connection, and renegotiation has a history of flaws; no client of this service needs it. The JDK can refuse it
-   * only through this system property, read once when its server handshake code is first loaded: it must be set
-   * before the first TLS connection is accepted, which {@link RedfishServer}'s class initialisation guarantees (it is
-   * the agent's only TLS server, and runs this before it creates its listener).
+   * A client that renegotiates TLS 1.2 over and over makes the server pay for a handshake each time
+   * without opening a connection, and renegotiation has a history of flaws; no client of this
+   * service needs it. The JDK can refuse it only through this system property, read once when its
+   * server handshake code is first loaded: it must be set before the first TLS connection is
+   * accepted, which {@link RedfishServer}'s class initialisation guarantees (it is the agent's only
+   * TLS server, and runs this before it creates its listener).
    */
   static void rejectClientRenegotiation() {
     System.setProperty(REJECT_RENEGOTIATION, "true");
   }
 
   /** Applies the policy to the server's options at start. */
-  static HttpServerOptions apply(HttpServerOptions options, KeyManagerFactory keys, Duration handshakeTimeout) {
+  static HttpServerOptions apply(
+      HttpServerOptions options, KeyManagerFactory keys, Duration handshakeTimeout) {
     options
         .setSsl(true)
         .setKeyCertOptions(KeyCertOptions.wrap(keys))
@@ -59,7 +65,9 @@ final class TlsPolicy {
     return options;
   }
 
-  /** The options a running server takes with a replaced certificate: the same policy, the new keys. */
+  /**
+   * The options a running server takes with a replaced certificate: the same policy, the new keys.
+   */
   static ServerSSLOptions sslOptions(KeyManagerFactory keys, Duration handshakeTimeout) {
     ServerSSLOptions options =
         new ServerSSLOptions()

@@ -13,9 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Records every write request in the security log once its response is sent: who (the authenticated user, or
- * "anonymous"), from where, what (method and path) and the result (the status code). Recording happens on a worker
- * thread and never delays or fails the request.
+ * Records every write request in the security log once its response is sent: who (the authenticated
+ * user, or "anonymous"), from where, what (method and path) and the result (the status code).
+ * Recording happens on a worker thread and never delays or fails the request.
  */
 final class WriteAudit implements Handler<RoutingContext> {
 
@@ -32,12 +32,15 @@ final class WriteAudit implements Handler<RoutingContext> {
   @Override
   public void handle(RoutingContext ctx) {
     HttpMethod method = ctx.request().method();
-    if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD) || method.equals(HttpMethod.OPTIONS)) {
+    if (method.equals(HttpMethod.GET)
+        || method.equals(HttpMethod.HEAD)
+        || method.equals(HttpMethod.OPTIONS)) {
       ctx.next();
       return;
     }
     String path = ctx.request().path();
-    String address = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
+    String address =
+        ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
     ctx.addEndHandler(
         done -> {
           String user = RedfishRoutes.caller(ctx).map(Caller::userName).orElse("anonymous");
@@ -48,11 +51,20 @@ final class WriteAudit implements Handler<RoutingContext> {
           vertx
               .executeBlocking(
                   () -> {
-                    log.record(severity, AuditMessages.WRITE_REQUEST.messageId(), message, args, user, address);
+                    log.record(
+                        severity,
+                        AuditMessages.WRITE_REQUEST.messageId(),
+                        message,
+                        args,
+                        user,
+                        address);
                     return null;
                   },
                   false)
-              .onFailure(e -> LOG.warn("Cannot record '{}' in the security log: {}", message, e.toString()));
+              .onFailure(
+                  e ->
+                      LOG.warn(
+                          "Cannot record '{}' in the security log: {}", message, e.toString()));
         });
     ctx.next();
   }

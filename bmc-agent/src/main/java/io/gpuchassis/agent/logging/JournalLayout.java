@@ -9,22 +9,27 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 
 /**
- * One line per event. For the journal, {@code <N>Logger: message} with the syslog priority N that journald records
- * as the entry's level (sd-daemon(3): 3 error, 4 warning, 6 info, 7 debug) and no time, which the journal adds. On a
- * terminal or in a file, {@code 2025-01-31T12:00:00.000+01:00 WARN Logger: message}. A stack trace follows on lines
- * of its own, each with the event's prefix, so that the journal files them at the event's level.
+ * One line per event. For the journal, {@code <N>Logger: message} with the syslog priority N that
+ * journald records as the entry's level (sd-daemon(3): 3 error, 4 warning, 6 info, 7 debug) and no
+ * time, which the journal adds. On a terminal or in a file, {@code 2025-01-31T12:00:00.000+01:00
+ * WARN Logger: message}. A stack trace follows on lines of its own, each with the event's prefix,
+ * so that the journal files them at the event's level.
  */
 public final class JournalLayout extends LayoutBase<ILoggingEvent> {
 
   /** Set by systemd when stdout or stderr is connected to the journal (systemd.exec(5)). */
   public static final String JOURNAL_STREAM = "JOURNAL_STREAM";
 
-  private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
 
   private final boolean journal;
   private final ZoneId zone;
 
-  /** @param journal whether lines go to the journal (prefixed, no time) rather than a terminal or a file */
+  /**
+   * @param journal whether lines go to the journal (prefixed, no time) rather than a terminal or a
+   *     file
+   */
   public JournalLayout(boolean journal, ZoneId zone) {
     this.journal = journal;
     this.zone = zone;
@@ -47,11 +52,19 @@ public final class JournalLayout extends LayoutBase<ILoggingEvent> {
 
   @Override
   public String doLayout(ILoggingEvent event) {
-    String prefix = journal ? "<" + priority(event.getLevel()) + ">"
-        : TIME.format(Instant.ofEpochMilli(event.getTimeStamp()).atZone(zone)) + " " + event.getLevel() + " ";
-    StringBuilder line = new StringBuilder(prefix).append(shortName(event.getLoggerName())).append(": ");
-    // A message with line breaks would become several journal entries, the later ones without a priority.
-    line.append(event.getFormattedMessage().replace("\r\n", "\n").replace("\n", "\n" + prefix)).append('\n');
+    String prefix =
+        journal
+            ? "<" + priority(event.getLevel()) + ">"
+            : TIME.format(Instant.ofEpochMilli(event.getTimeStamp()).atZone(zone))
+                + " "
+                + event.getLevel()
+                + " ";
+    StringBuilder line =
+        new StringBuilder(prefix).append(shortName(event.getLoggerName())).append(": ");
+    // A message with line breaks would become several journal entries, the later ones without a
+    // priority.
+    line.append(event.getFormattedMessage().replace("\r\n", "\n").replace("\n", "\n" + prefix))
+        .append('\n');
     if (event.getThrowableProxy() != null) {
       for (String trace : ThrowableProxyUtil.asString(event.getThrowableProxy()).split("\r?\n")) {
         line.append(prefix).append(trace.replace("\t", "    ")).append('\n');

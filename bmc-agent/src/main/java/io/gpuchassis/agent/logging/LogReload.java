@@ -11,9 +11,10 @@ import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
 
 /**
- * Applies the configuration's logging levels at start and again on SIGHUP ({@code systemctl reload bmc-agent}): the
- * file is read and checked whole, but only its {@code logging:} section takes effect; other changes wait for a
- * restart, which is said once. A file that does not pass keeps the levels as they were.
+ * Applies the configuration's logging levels at start and again on SIGHUP ({@code systemctl reload
+ * bmc-agent}): the file is read and checked whole, but only its {@code logging:} section takes
+ * effect; other changes wait for a restart, which is said once. A file that does not pass keeps the
+ * levels as they were.
  */
 public final class LogReload {
 
@@ -31,8 +32,8 @@ public final class LogReload {
   /**
    * Applies {@code config}'s logging and reloads {@code file}'s levels on every SIGHUP from now on.
    *
-   * @param file the configuration file ({@code --config}); without one a SIGHUP changes nothing (and does not stop
-   *     the agent, as it would by default)
+   * @param file the configuration file ({@code --config}); without one a SIGHUP changes nothing
+   *     (and does not stop the agent, as it would by default)
    * @param config the configuration the agent starts with
    */
   public static LogReload start(Optional<Path> file, AgentConfig config) {
@@ -42,7 +43,10 @@ public final class LogReload {
     return reload;
   }
 
-  /** {@code file}'s own settings, without the command line's; {@code config} if the file changed since it passed. */
+  /**
+   * {@code file}'s own settings, without the command line's; {@code config} if the file changed
+   * since it passed.
+   */
   private static AgentConfig fromFile(Path file, AgentConfig config) {
     try {
       return ConfigFile.apply(AgentConfig.defaults(), file);
@@ -51,7 +55,10 @@ public final class LogReload {
     }
   }
 
-  /** For tests: a reloader of {@code file}, whose settings at start were {@code fromFileAtStart}; no signal. */
+  /**
+   * For tests: a reloader of {@code file}, whose settings at start were {@code fromFileAtStart}; no
+   * signal.
+   */
   static LogReload of(Path file, AgentConfig fromFileAtStart) {
     return new LogReload(Optional.of(file), Optional.of(fromFileAtStart));
   }
@@ -59,27 +66,33 @@ public final class LogReload {
   /** Reads the file again and applies its levels; returns whether it could. */
   public synchronized boolean reload() {
     if (file.isEmpty()) {
-      LOG.warn("SIGHUP: the agent was started without a configuration file (--config): logging levels unchanged");
+      LOG.warn(
+          "SIGHUP: the agent was started without a configuration file (--config): logging levels unchanged");
       return false;
     }
     AgentConfig now;
     try {
       now = ConfigFile.apply(AgentConfig.defaults(), file.get());
     } catch (ConfigException e) {
-      LOG.error("SIGHUP: logging levels unchanged, the configuration does not pass: {}", e.getMessage());
+      LOG.error(
+          "SIGHUP: logging levels unchanged, the configuration does not pass: {}", e.getMessage());
       return false;
     }
     AgentLogging.applyLevels(now.logging());
-    String message = "SIGHUP: logging levels reloaded from " + file.get() + ": " + AgentLogging.describeLevels();
+    String message =
+        "SIGHUP: logging levels reloaded from " + file.get() + ": " + AgentLogging.describeLevels();
     if (LOG.isInfoEnabled()) {
       LOG.info(message);
     } else {
       LOG.warn(message);
     }
     AgentConfig others = now.withLogging(LogSettings.DEFAULT);
-    if (!others.equals(fromFileAtStart.get().withLogging(LogSettings.DEFAULT)) && !others.equals(restartNoticeGiven)) {
-      LOG.warn("SIGHUP: {} has other changed settings: only logging is reloaded, the others take effect at the next"
-          + " restart", file.get());
+    if (!others.equals(fromFileAtStart.get().withLogging(LogSettings.DEFAULT))
+        && !others.equals(restartNoticeGiven)) {
+      LOG.warn(
+          "SIGHUP: {} has other changed settings: only logging is reloaded, the others take effect at the next"
+              + " restart",
+          file.get());
       restartNoticeGiven = others;
     }
     return true;

@@ -7,8 +7,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Writes each event to the process's stdout, or to stderr while stdout is a technician's console. Looks the stream
- * up at every event, so that what replaced {@code System.out} (a test's capture) gets the lines.
+ * Writes each event to the process's stdout, or to stderr while stdout is a technician's console.
+ * Looks the stream up at every event, so that what replaced {@code System.out} (a test's capture)
+ * gets the lines.
  */
 final class StandardStreamAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
@@ -34,7 +35,8 @@ final class StandardStreamAppender extends UnsynchronizedAppenderBase<ILoggingEv
   protected void append(ILoggingEvent event) {
     byte[] line = layout.doLayout(event).getBytes(StandardCharsets.UTF_8);
     PrintStream out = toStderr ? System.err : System.out;
-    // One write per event: PrintStream holds its lock for it, so lines of several threads never interleave.
+    // One write per event: PrintStream holds its lock for it, so lines of several threads never
+    // interleave.
     out.write(line, 0, line.length);
     out.flush();
   }

@@ -6,10 +6,11 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The DHCPv4 leases systemd-networkd holds right now: one file per interface index under
- * {@code /run/systemd/netif/leases}, with an {@code ADDRESS=} line. They live in /run, so a lease from before a reboot
- * or one networkd released is never taken for a current one. Other DHCP clients leave no such proof (dhclient's lease
- * files keep old leases), so for them the origin of an address stays unknown.
+ * The DHCPv4 leases systemd-networkd holds right now: one file per interface index under {@code
+ * /run/systemd/netif/leases}, with an {@code ADDRESS=} line. They live in /run, so a lease from
+ * before a reboot or one networkd released is never taken for a current one. Other DHCP clients
+ * leave no such proof (dhclient's lease files keep old leases), so for them the origin of an
+ * address stays unknown.
  */
 final class DhcpLeases {
 

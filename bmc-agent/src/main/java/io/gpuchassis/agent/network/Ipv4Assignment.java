@@ -15,17 +15,27 @@ public record Ipv4Assignment(String address, int prefixLength, Optional<Origin> 
   public Ipv4Assignment {
     Objects.requireNonNull(address, "address");
     if (prefixLength < 0 || prefixLength > 32) {
-      throw new IllegalArgumentException("IPv4 prefix length " + prefixLength + " is out of range 0-32");
+      throw new IllegalArgumentException(
+          "IPv4 prefix length " + prefixLength + " is out of range 0-32");
     }
   }
 
   /** The subnet mask of the prefix, as a dotted quad ({@code 24} is {@code 255.255.255.0}). */
   public String subnetMask() {
     long mask = prefixLength == 0 ? 0 : (0xFFFFFFFFL << (32 - prefixLength)) & 0xFFFFFFFFL;
-    return (mask >> 24) + "." + ((mask >> 16) & 0xFF) + "." + ((mask >> 8) & 0xFF) + "." + (mask & 0xFF);
+    return (mask >> 24)
+        + "."
+        + ((mask >> 16) & 0xFF)
+        + "."
+        + ((mask >> 8) & 0xFF)
+        + "."
+        + (mask & 0xFF);
   }
 
-  /** How an address was obtained. Only what the system proves is stated; a static address is not told from others. */
+  /**
+   * How an address was obtained. Only what the system proves is stated; a static address is not
+   * told from others.
+   */
   public enum Origin {
     /** Leased from a DHCP server (a current systemd-networkd lease names it). */
     DHCP,

@@ -14,7 +14,8 @@ public record Ipv6Assignment(String address, int prefixLength, Scope scope) {
     Objects.requireNonNull(address, "address");
     Objects.requireNonNull(scope, "scope");
     if (prefixLength < 0 || prefixLength > 128) {
-      throw new IllegalArgumentException("IPv6 prefix length " + prefixLength + " is out of range 0-128");
+      throw new IllegalArgumentException(
+          "IPv6 prefix length " + prefixLength + " is out of range 0-128");
     }
   }
 

@@ -1,8 +1,9 @@
 package io.gpuchassis.agent.network;
 
 /**
- * IPv6 addresses as RFC 5952 text: lower-case hex groups without leading zeros, the longest run of two or more zero
- * groups (the first of equal runs) written {@code ::}. Java's own text keeps every group and a zone suffix.
+ * IPv6 addresses as RFC 5952 text: lower-case hex groups without leading zeros, the longest run of
+ * two or more zero groups (the first of equal runs) written {@code ::}. Java's own text keeps every
+ * group and a zone suffix.
  */
 final class Ipv6Text {
 

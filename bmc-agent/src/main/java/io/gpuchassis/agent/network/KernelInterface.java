@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An interface as {@link java.net.NetworkInterface} lists it: the part of the view that needs the kernel's socket
- * interface (the addresses with their prefixes). A record so that tests can stand in for the machine's interfaces.
+ * An interface as {@link java.net.NetworkInterface} lists it: the part of the view that needs the
+ * kernel's socket interface (the addresses with their prefixes). A record so that tests can stand
+ * in for the machine's interfaces.
  */
 record KernelInterface(
     String name,

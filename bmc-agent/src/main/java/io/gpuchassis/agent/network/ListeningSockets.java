@@ -9,9 +9,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The ports on which some process of the management processor accepts connections (TCP sockets in LISTEN) or
- * datagrams (bound UDP sockets without a peer), from {@code /proc/net/tcp}, {@code tcp6}, {@code udp} and
- * {@code udp6}: which network services run, whatever runs them.
+ * The ports on which some process of the management processor accepts connections (TCP sockets in
+ * LISTEN) or datagrams (bound UDP sockets without a peer), from {@code /proc/net/tcp}, {@code
+ * tcp6}, {@code udp} and {@code udp6}: which network services run, whatever runs them.
  */
 public final class ListeningSockets {
 
@@ -49,7 +49,10 @@ public final class ListeningSockets {
     return udp.contains(port);
   }
 
-  /** Lines like {@code "0: 00000000:0016 00000000:0000 0A ..."}: local address:port (hex), remote, state. */
+  /**
+   * Lines like {@code "0: 00000000:0016 00000000:0000 0A ..."}: local address:port (hex), remote,
+   * state.
+   */
   private static void collect(Path table, String state, Set<Integer> ports) {
     List<String> lines;
     try {

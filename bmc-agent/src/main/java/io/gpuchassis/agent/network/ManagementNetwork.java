@@ -17,11 +17,12 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 /**
- * The management processor's network configuration, read from the operating system each time it is asked: the
- * interfaces (all but loopback) from java.net and {@code /sys/class/net}, the default IPv4 gateways from
- * {@code /proc/net/route}, the name servers from {@code /etc/resolv.conf}, the host name from the kernel; the time
- * synchronisation and the listening sockets on their own request. Nothing is cached here; these reads block (files,
- * netlink), so the Redfish layer makes them on a worker thread ({@code ManagerOsState}).
+ * The management processor's network configuration, read from the operating system each time it is
+ * asked: the interfaces (all but loopback) from java.net and {@code /sys/class/net}, the default
+ * IPv4 gateways from {@code /proc/net/route}, the name servers from {@code /etc/resolv.conf}, the
+ * host name from the kernel; the time synchronisation and the listening sockets on their own
+ * request. Nothing is cached here; these reads block (files, netlink), so the Redfish layer makes
+ * them on a worker thread ({@code ManagerOsState}).
  *
  * <p>All files are read below one root directory, so tests can put fixture files in their place.
  */
@@ -44,18 +45,26 @@ public final class ManagementNetwork {
   public NetworkConfiguration read() {
     ResolverConfig resolver = ResolverConfig.read(root.resolve("etc/resolv.conf"));
     Optional<String> kernelName = kernelHostName();
-    Optional<String> hostName = kernelName.map(n -> n.contains(".") ? n.substring(0, n.indexOf('.')) : n);
+    Optional<String> hostName =
+        kernelName.map(n -> n.contains(".") ? n.substring(0, n.indexOf('.')) : n);
     Optional<String> fqdn =
-        kernelName.flatMap(n -> n.contains(".") ? Optional.of(n) : resolver.domain().map(d -> n + "." + d));
+        kernelName.flatMap(
+            n -> n.contains(".") ? Optional.of(n) : resolver.domain().map(d -> n + "." + d));
     return new NetworkConfiguration(interfaces(), hostName, fqdn, resolver.nameServers());
   }
 
-  /** How the clock is kept: the NTP servers configured and whether a daemon runs (see {@link TimeSync}). */
+  /**
+   * How the clock is kept: the NTP servers configured and whether a daemon runs (see {@link
+   * TimeSync}).
+   */
   public TimeSync timeSync() {
     return TimeSync.read(root);
   }
 
-  /** The ports some process listens on; empty where the kernel does not tell (see {@link ListeningSockets}). */
+  /**
+   * The ports some process listens on; empty where the kernel does not tell (see {@link
+   * ListeningSockets}).
+   */
   public Optional<ListeningSockets> listening() {
     return ListeningSockets.read(root);
   }
@@ -73,24 +82,35 @@ public final class ManagementNetwork {
       SysfsInterface sysfs = new SysfsInterface(root.resolve("sys/class/net").resolve(name));
       Optional<KernelInterface> kernel = Optional.ofNullable(listed.get(name));
       boolean loopback =
-          kernel.map(KernelInterface::loopback)
+          kernel
+              .map(KernelInterface::loopback)
               .orElse((sysfs.flags().orElse(0) & SysfsInterface.IFF_LOOPBACK) != 0);
       if (loopback) {
         continue;
       }
-      int index = kernel.map(KernelInterface::index).orElse(sysfs.ifindex().orElse(Integer.MAX_VALUE));
+      int index =
+          kernel.map(KernelInterface::index).orElse(sysfs.ifindex().orElse(Integer.MAX_VALUE));
       found.add(new Indexed(index, describe(name, index, kernel, sysfs, gateways, leases)));
     }
-    return found.stream().sorted(Comparator.comparingInt(Indexed::index)).map(Indexed::info).toList();
+    return found.stream()
+        .sorted(Comparator.comparingInt(Indexed::index))
+        .map(Indexed::info)
+        .toList();
   }
 
   private record Indexed(int index, NetworkInterfaceInfo info) {}
 
-  /** Those java.net lists, and those only sysfs knows (java.net skips interfaces without an address). */
+  /**
+   * Those java.net lists, and those only sysfs knows (java.net skips interfaces without an
+   * address).
+   */
   private List<String> names(Map<String, KernelInterface> listed) {
     List<String> names = new ArrayList<>(listed.keySet());
     try (Stream<Path> dirs = Files.list(root.resolve("sys/class/net"))) {
-      dirs.map(p -> p.getFileName().toString()).filter(n -> !listed.containsKey(n)).sorted().forEach(names::add);
+      dirs.map(p -> p.getFileName().toString())
+          .filter(n -> !listed.containsKey(n))
+          .sorted()
+          .forEach(names::add);
     } catch (NoSuchFileException e) {
       // no sysfs (not Linux): java.net's list is all there is
     } catch (IOException e) {
@@ -145,7 +165,10 @@ public final class ManagementNetwork {
         ipv6);
   }
 
-  /** RFC 2863 operstate; drivers that do not track it say "unknown", and then the carrier file decides. */
+  /**
+   * RFC 2863 operstate; drivers that do not track it say "unknown", and then the carrier file
+   * decides.
+   */
   private static NetworkInterfaceInfo.Link link(SysfsInterface sysfs) {
     String state = sysfs.operstate().orElse("unknown");
     switch (state) {
@@ -161,13 +184,16 @@ public final class ManagementNetwork {
         if (carrier.isEmpty()) {
           return NetworkInterfaceInfo.Link.UNKNOWN;
         }
-        return carrier.getAsInt() == 1 ? NetworkInterfaceInfo.Link.UP : NetworkInterfaceInfo.Link.DOWN;
+        return carrier.getAsInt() == 1
+            ? NetworkInterfaceInfo.Link.UP
+            : NetworkInterfaceInfo.Link.DOWN;
     }
   }
 
   /** {@code /proc/sys/kernel/hostname}, else {@code /etc/hostname}. */
   private Optional<String> kernelHostName() {
-    for (Path file : List.of(root.resolve("proc/sys/kernel/hostname"), root.resolve("etc/hostname"))) {
+    for (Path file :
+        List.of(root.resolve("proc/sys/kernel/hostname"), root.resolve("etc/hostname"))) {
       try {
         String name = Files.readString(file).strip();
         if (!name.isEmpty() && !name.equals("(none)")) {

@@ -4,15 +4,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The management processor's network configuration at one moment: its interfaces (loopback excluded, in kernel index
- * order) and the host-wide settings.
+ * The management processor's network configuration at one moment: its interfaces (loopback
+ * excluded, in kernel index order) and the host-wide settings.
  *
  * @param hostName the kernel host name without domain
- * @param fqdn the fully qualified name, when the host name or {@code resolv.conf}'s {@code domain} gives one
+ * @param fqdn the fully qualified name, when the host name or {@code resolv.conf}'s {@code domain}
+ *     gives one
  * @param nameServers the DNS servers of {@code resolv.conf}, in its order
  */
 public record NetworkConfiguration(
-    List<NetworkInterfaceInfo> interfaces, Optional<String> hostName, Optional<String> fqdn, List<String> nameServers) {
+    List<NetworkInterfaceInfo> interfaces,
+    Optional<String> hostName,
+    Optional<String> fqdn,
+    List<String> nameServers) {
 
   public NetworkConfiguration {
     interfaces = List.copyOf(interfaces);

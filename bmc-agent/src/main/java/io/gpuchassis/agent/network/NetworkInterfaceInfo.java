@@ -6,8 +6,8 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * One network interface of the management processor as the operating system reports it at one moment. Anything the
- * system does not say is empty, never guessed.
+ * One network interface of the management processor as the operating system reports it at one
+ * moment. Anything the system does not say is empty, never guessed.
  *
  * @param name the kernel's interface name ({@code eth0})
  * @param macAddress the current hardware address, upper-case and colon-separated
@@ -16,7 +16,8 @@ import java.util.OptionalInt;
  * @param mtu the MTU in bytes
  * @param enabled administratively up (IFF_UP)
  * @param link whether the link is up (sysfs {@code operstate}, else {@code carrier})
- * @param speedMbps the link speed; empty while the link is down or when the driver does not report it
+ * @param speedMbps the link speed; empty while the link is down or when the driver does not report
+ *     it
  * @param ipv4Gateway the default IPv4 gateway routed through this interface (lowest metric)
  */
 public record NetworkInterfaceInfo(

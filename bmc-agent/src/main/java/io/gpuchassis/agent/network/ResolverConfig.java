@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What {@code /etc/resolv.conf} says: the name servers in order and the local domain. Comments start with {@code #} or
- * {@code ;}; as in the resolver, the last {@code domain} line wins.
+ * What {@code /etc/resolv.conf} says: the name servers in order and the local domain. Comments
+ * start with {@code #} or {@code ;}; as in the resolver, the last {@code domain} line wins.
  */
 record ResolverConfig(List<String> nameServers, Optional<String> domain) {
 

@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The default IPv4 gateways of the kernel's routing table ({@code /proc/net/route}), one per interface. The file holds
- * addresses as hexadecimal words in host byte order; Linux on the ARM and x86 processors we run on is little-endian,
- * so the first byte of the address is the lowest of the word.
+ * The default IPv4 gateways of the kernel's routing table ({@code /proc/net/route}), one per
+ * interface. The file holds addresses as hexadecimal words in host byte order; Linux on the ARM and
+ * x86 processors we run on is little-endian, so the first byte of the address is the lowest of the
+ * word.
  */
 final class RouteTable {
 
@@ -54,7 +55,12 @@ final class RouteTable {
   }
 
   private static String dottedQuad(long littleEndian) {
-    return (littleEndian & 0xFF) + "." + ((littleEndian >> 8) & 0xFF) + "." + ((littleEndian >> 16) & 0xFF) + "."
+    return (littleEndian & 0xFF)
+        + "."
+        + ((littleEndian >> 8) & 0xFF)
+        + "."
+        + ((littleEndian >> 16) & 0xFF)
+        + "."
         + ((littleEndian >> 24) & 0xFF);
   }
 }

@@ -8,14 +8,17 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * One interface's folder under {@code /sys/class/net}. A file that is missing or that the driver refuses to read
- * ({@code speed} answers EINVAL while the link is down) is simply not known.
+ * One interface's folder under {@code /sys/class/net}. A file that is missing or that the driver
+ * refuses to read ({@code speed} answers EINVAL while the link is down) is simply not known.
  */
 final class SysfsInterface {
 
   static final int IFF_UP = 0x1;
   static final int IFF_LOOPBACK = 0x8;
-  /** {@code addr_assign_type} NET_ADDR_PERM: the current address is the one the hardware came with. */
+
+  /**
+   * {@code addr_assign_type} NET_ADDR_PERM: the current address is the one the hardware came with.
+   */
   private static final int NET_ADDR_PERM = 0;
 
   private final Path dir;
@@ -51,7 +54,10 @@ final class SysfsInterface {
     return integer("carrier");
   }
 
-  /** The current hardware address, upper case; empty for interfaces without one (all zeros, or not 6 bytes). */
+  /**
+   * The current hardware address, upper case; empty for interfaces without one (all zeros, or not 6
+   * bytes).
+   */
   Optional<String> address() {
     return read("address").map(String::toUpperCase).filter(MacAddresses::isEthernet);
   }

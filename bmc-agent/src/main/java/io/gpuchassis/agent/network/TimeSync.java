@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How the management processor keeps its clock, as far as its files tell: chrony ({@code server} and {@code pool}
- * lines of {@code /etc/chrony/chrony.conf} or {@code /etc/chrony.conf}) or systemd-timesyncd ({@code NTP=} of
- * {@code /etc/systemd/timesyncd.conf} and its drop-ins, the last assignment winning, an empty one resetting). Whether
- * the daemon runs is told by what it leaves in {@code /run} (chrony's pid file, timesyncd's state folder); with
- * neither, it is not known.
+ * How the management processor keeps its clock, as far as its files tell: chrony ({@code server}
+ * and {@code pool} lines of {@code /etc/chrony/chrony.conf} or {@code /etc/chrony.conf}) or
+ * systemd-timesyncd ({@code NTP=} of {@code /etc/systemd/timesyncd.conf} and its drop-ins, the last
+ * assignment winning, an empty one resetting). Whether the daemon runs is told by what it leaves in
+ * {@code /run} (chrony's pid file, timesyncd's state folder); with neither, it is not known.
  *
- * @param servers the configured NTP servers or pools, in their order (empty: none configured, or timesyncd's
- *     compiled-in defaults, which no file names)
+ * @param servers the configured NTP servers or pools, in their order (empty: none configured, or
+ *     timesyncd's compiled-in defaults, which no file names)
  * @param running whether a time synchronisation daemon runs; empty when no trace of one is found
  */
 public record TimeSync(List<String> servers, Optional<Boolean> running) {
@@ -29,13 +29,18 @@ public record TimeSync(List<String> servers, Optional<Boolean> running) {
   static TimeSync read(Path root) {
     boolean chronyRuns = Files.exists(root.resolve("run/chrony/chronyd.pid"));
     boolean timesyncdRuns = Files.isDirectory(root.resolve("run/systemd/timesync"));
-    Optional<Path> chronyConf = java.util.stream.Stream.of("etc/chrony/chrony.conf", "etc/chrony.conf")
-        .map(root::resolve).filter(Files::isRegularFile).findFirst();
+    Optional<Path> chronyConf =
+        java.util.stream.Stream.of("etc/chrony/chrony.conf", "etc/chrony.conf")
+            .map(root::resolve)
+            .filter(Files::isRegularFile)
+            .findFirst();
     if (chronyRuns || (chronyConf.isPresent() && !timesyncdRuns)) {
-      return new TimeSync(chronyConf.map(TimeSync::chronyServers).orElse(List.of()),
+      return new TimeSync(
+          chronyConf.map(TimeSync::chronyServers).orElse(List.of()),
           chronyRuns ? Optional.of(true) : Optional.empty());
     }
-    return new TimeSync(timesyncdServers(root.resolve("etc/systemd")),
+    return new TimeSync(
+        timesyncdServers(root.resolve("etc/systemd")),
         timesyncdRuns ? Optional.of(true) : Optional.empty());
   }
 

@@ -24,10 +24,11 @@ import java.net.InetSocketAddress;
 import java.util.Optional;
 
 /**
- * The real chassis a board description describes: switch chips over their UART (jSerialComm), their TWI slave (Pi4J
- * linuxfs on {@code /dev/i2c-N}) or TCP; sensors, slot lines and GPU sidebands on the board's I2C buses (Pi4J
- * linuxfs); processor GPIO lines through Pi4J's gpiod provider. Nothing is opened until it is used, so a device that
- * is missing is reported by whoever uses it, with its board name and path, and the rest of the chassis still works.
+ * The real chassis a board description describes: switch chips over their UART (jSerialComm), their
+ * TWI slave (Pi4J linuxfs on {@code /dev/i2c-N}) or TCP; sensors, slot lines and GPU sidebands on
+ * the board's I2C buses (Pi4J linuxfs); processor GPIO lines through Pi4J's gpiod provider. Nothing
+ * is opened until it is used, so a device that is missing is reported by whoever uses it, with its
+ * board name and path, and the rest of the chassis still works.
  */
 public final class BoardPlatform implements ChassisPlatform {
 
@@ -42,7 +43,12 @@ public final class BoardPlatform implements ChassisPlatform {
 
   @Override
   public String description() {
-    return "the board " + board.identity().model() + " " + board.identity().id() + " described by " + board.source();
+    return "the board "
+        + board.identity().model()
+        + " "
+        + board.identity().id()
+        + " described by "
+        + board.source();
   }
 
   @Override
@@ -57,18 +63,32 @@ public final class BoardPlatform implements ChassisPlatform {
 
   @Override
   public SwitchDriver openSwitch(String switchId, DriverOptions options) {
-    BoardSwitch chip = board.switchChip(switchId)
-        .orElseThrow(() -> new IllegalArgumentException("the board has no switch " + switchId));
+    BoardSwitch chip =
+        board
+            .switchChip(switchId)
+            .orElseThrow(() -> new IllegalArgumentException("the board has no switch " + switchId));
     String where = "switch " + switchId + " (" + chip.access().describe() + ")";
     SwitchTransport transport;
     if (chip.access() instanceof UartAccess uart) {
-      transport = UartSwitchTransport.open(uart.device(), uart.baud(), UartSwitchTransport.Options.defaults());
+      transport =
+          UartSwitchTransport.open(
+              uart.device(), uart.baud(), UartSwitchTransport.Options.defaults());
     } else if (chip.access() instanceof TcpAccess tcp) {
-      transport = new TcpSwitchTransport(new InetSocketAddress(tcp.host(), tcp.port()), 0, options.commandTimeout());
+      transport =
+          new TcpSwitchTransport(
+              new InetSocketAddress(tcp.host(), tcp.port()), 0, options.commandTimeout());
     } else {
       I2cAccess at = (I2cAccess) chip.access();
-      transport = new DeferredTransport(where, () -> new I2cSwitchTransport(i2c.create(
-          I2C.newConfigBuilder(i2c).id("switch-" + switchId).bus(at.path().bus()).device(at.path().address()))));
+      transport =
+          new DeferredTransport(
+              where,
+              () ->
+                  new I2cSwitchTransport(
+                      i2c.create(
+                          I2C.newConfigBuilder(i2c)
+                              .id("switch-" + switchId)
+                              .bus(at.path().bus())
+                              .device(at.path().address()))));
     }
     return SwitchtecDriver.open(transport, options);
   }
@@ -79,12 +99,14 @@ public final class BoardPlatform implements ChassisPlatform {
   }
 
   @Override
-  public synchronized GpioLine gpioLine(GpioLineRef line, SlotSignal signal) throws DeviceException {
+  public synchronized GpioLine gpioLine(GpioLineRef line, SlotSignal signal)
+      throws DeviceException {
     if (gpio == null) {
       try {
         gpio = new Pi4jGpioLines();
       } catch (RuntimeException | LinkageError e) {
-        throw new DeviceException(line.describe() + ": the GPIO provider cannot start: " + e.getMessage());
+        throw new DeviceException(
+            line.describe() + ": the GPIO provider cannot start: " + e.getMessage());
       }
     }
     return gpio.open(line, signal);

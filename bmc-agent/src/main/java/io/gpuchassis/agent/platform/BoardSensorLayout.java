@@ -32,9 +32,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The sensor module's view of a board: where every sensor, rail monitor, supply, fan controller, slot line and GPU
- * sideband sits. Slot lines that are not on an expander (a processor GPIO line, a switch-owned connector GPIO) become
- * external lines, named so that {@link ExternalLines} can find the board's reference again.
+ * The sensor module's view of a board: where every sensor, rail monitor, supply, fan controller,
+ * slot line and GPU sideband sits. Slot lines that are not on an expander (a processor GPIO line, a
+ * switch-owned connector GPIO) become external lines, named so that {@link ExternalLines} can find
+ * the board's reference again.
  */
 public final class BoardSensorLayout {
 
@@ -47,31 +48,44 @@ public final class BoardSensorLayout {
     Optional<FanControllerSpec> fanController = Optional.empty();
     for (I2cDevice device : board.devices()) {
       if (device instanceof TemperatureSensorDevice t) {
-        temperatures.add(new TemperatureSensorSpec(t.id(), direct(t), placement(t.sensor().physicalContext()),
-            t.resolutionBits()));
+        temperatures.add(
+            new TemperatureSensorSpec(
+                t.id(), direct(t), placement(t.sensor().physicalContext()), t.resolutionBits()));
       } else if (device instanceof RailMonitorDevice r) {
         rails.add(new PowerMonitorSpec(r.id(), direct(r), r.shuntOhms(), r.maxAmps(), r.feeds()));
       } else if (device instanceof PowerSupplyDevice p) {
         psus.add(new PsuSpec(p.id(), direct(p), p.supply().ratedWatts()));
       } else if (device instanceof FanControllerDevice f) {
-        fanController = Optional.of(new FanControllerSpec(direct(f), f.pulsesPerRevolution(),
-            f.fans().stream().map(c -> new FanSpec(c.fan().id(), c.channel(), c.fan().maxRpm())).toList()));
+        fanController =
+            Optional.of(
+                new FanControllerSpec(
+                    direct(f),
+                    f.pulsesPerRevolution(),
+                    f.fans().stream()
+                        .map(c -> new FanSpec(c.fan().id(), c.channel(), c.fan().maxRpm()))
+                        .toList()));
       }
     }
     List<SlotSpec> slots = new ArrayList<>();
     for (SlotAccess access : board.slotAccess()) {
-      slots.add(new SlotSpec(access.slot(), lines(board, access), access.sideband().map(BoardSensorLayout::sideband)));
+      slots.add(
+          new SlotSpec(
+              access.slot(),
+              lines(board, access),
+              access.sideband().map(BoardSensorLayout::sideband)));
     }
     return new SensorLayout(temperatures, rails, psus, fanController, slots);
   }
 
   private static SlotLines lines(BoardDescription board, SlotAccess access) {
     SlotLines lines = SlotLines.none();
-    for (Map.Entry<SlotSignal, Optional<LineRef>> e : Map.of(
-        SlotSignal.PRESENT_N, access.lines().presence(),
-        SlotSignal.POWER_ENABLE, access.lines().powerEnable(),
-        SlotSignal.PERST_N, access.lines().perst(),
-        SlotSignal.ATTENTION_LED, access.lines().attentionLed()).entrySet()) {
+    for (Map.Entry<SlotSignal, Optional<LineRef>> e :
+        Map.of(
+                SlotSignal.PRESENT_N, access.lines().presence(),
+                SlotSignal.POWER_ENABLE, access.lines().powerEnable(),
+                SlotSignal.PERST_N, access.lines().perst(),
+                SlotSignal.ATTENTION_LED, access.lines().attentionLed())
+            .entrySet()) {
       if (e.getValue().isPresent()) {
         lines = lines.with(e.getKey(), line(board, e.getValue().get(), e.getKey()));
       }
@@ -89,14 +103,18 @@ public final class BoardSensorLayout {
 
   private static GpuSidebandSpec sideband(I2cPath path) {
     return path.mux()
-        .map(hop -> GpuSidebandSpec.behind(
-            new MuxChannel(new I2cLocation(hop.muxBus(), hop.muxAddress()), hop.channel()), path.address()))
+        .map(
+            hop ->
+                GpuSidebandSpec.behind(
+                    new MuxChannel(new I2cLocation(hop.muxBus(), hop.muxAddress()), hop.channel()),
+                    path.address()))
         .orElseGet(() -> GpuSidebandSpec.direct(new I2cLocation(path.bus(), path.address())));
   }
 
   /**
-   * Where a device answers. Only GPU sidebands may sit behind a mux the agent switches (the board's validator holds
-   * that), so every other device is on a bus of its own, a kernel mux's channel bus included.
+   * Where a device answers. Only GPU sidebands may sit behind a mux the agent switches (the board's
+   * validator holds that), so every other device is on a bus of its own, a kernel mux's channel bus
+   * included.
    */
   private static I2cLocation direct(I2cDevice device) {
     return new I2cLocation(device.path().bus(), device.path().address());
@@ -111,9 +129,9 @@ public final class BoardSensorLayout {
   }
 
   /**
-   * Names of external slot lines: {@code gpio:<chip>:<line>:<signal>} and {@code switch:<id>:<pin>:<signal>}, so that
-   * whoever opens the line knows which board line it is and what it carries (an input, or an output and the level a
-   * running slot holds it at).
+   * Names of external slot lines: {@code gpio:<chip>:<line>:<signal>} and {@code
+   * switch:<id>:<pin>:<signal>}, so that whoever opens the line knows which board line it is and
+   * what it carries (an input, or an output and the level a running slot holds it at).
    */
   public static final class ExternalLines {
 
@@ -132,7 +150,8 @@ public final class BoardSensorLayout {
     /** The board reference an external line's name stands for. */
     public static LineRef ref(String name) {
       String[] parts = parts(name);
-      return parts[0].equals("gpio") ? new GpioLineRef(parts[1], Integer.parseInt(parts[2]))
+      return parts[0].equals("gpio")
+          ? new GpioLineRef(parts[1], Integer.parseInt(parts[2]))
           : new SwitchGpioRef(parts[1], Integer.parseInt(parts[2]));
     }
 

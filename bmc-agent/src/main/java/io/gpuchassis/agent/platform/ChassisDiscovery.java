@@ -8,11 +8,11 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
+import io.gpuchassis.sensor.device.fru.BoardInfo;
 import io.gpuchassis.sensor.device.fru.Eeprom24c02;
 import io.gpuchassis.sensor.device.fru.FruInfo;
 import io.gpuchassis.sensor.device.fru.FruParser;
 import io.gpuchassis.sensor.device.fru.ProductInfo;
-import io.gpuchassis.sensor.device.fru.BoardInfo;
 import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.i2c.I2cDevices;
@@ -23,9 +23,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads what only the hardware can say about a board, once at start, through the same drivers on real and simulated
- * hardware: the chassis serial number from its FRU EEPROM, which slots hold a GPU (their presence line) and who each
- * GPU is (its SMBPBI sideband). Runs before the sensor pollers start, so the buses are its own.
+ * Reads what only the hardware can say about a board, once at start, through the same drivers on
+ * real and simulated hardware: the chassis serial number from its FRU EEPROM, which slots hold a
+ * GPU (their presence line) and who each GPU is (its SMBPBI sideband). Runs before the sensor
+ * pollers start, so the buses are its own.
  */
 public final class ChassisDiscovery {
 
@@ -46,13 +47,28 @@ public final class ChassisDiscovery {
     long started = System.nanoTime();
     List<Slot> slots = new ArrayList<>();
     for (Slot slot : state.slots()) {
-      slots.add(new Slot(slot.number(), slot.switchId(), slot.port(), slot.lanes(), slot.pcieGeneration(), gpu(slot)));
+      slots.add(
+          new Slot(
+              slot.number(),
+              slot.switchId(),
+              slot.port(),
+              slot.lanes(),
+              slot.pcieGeneration(),
+              gpu(slot)));
     }
     ChassisIdentity id = state.identity();
-    ChassisIdentity identity = new ChassisIdentity(id.id(), id.manufacturer(), id.model(), id.sku(),
-        board.chassisFru().flatMap(this::serialNumber).orElse(id.serialNumber()), id.partNumber());
-    LOG.info("Chassis {} serial '{}': GPUs in slots {} ({} not identified), empty slots {}; read in {} ms",
-        identity.id(), identity.serialNumber(),
+    ChassisIdentity identity =
+        new ChassisIdentity(
+            id.id(),
+            id.manufacturer(),
+            id.model(),
+            id.sku(),
+            board.chassisFru().flatMap(this::serialNumber).orElse(id.serialNumber()),
+            id.partNumber());
+    LOG.info(
+        "Chassis {} serial '{}': GPUs in slots {} ({} not identified), empty slots {}; read in {} ms",
+        identity.id(),
+        identity.serialNumber(),
         slots.stream().filter(Slot::occupied).map(Slot::number).toList(),
         slots.stream().filter(s -> s.gpu().map(g -> !g.identified()).orElse(false)).count(),
         slots.stream().filter(s -> !s.occupied()).map(Slot::number).toList(),
@@ -63,10 +79,14 @@ public final class ChassisDiscovery {
   private Optional<String> serialNumber(FruEepromDevice fru) {
     String where = "chassis FRU EEPROM " + fru.id() + " (" + fru.path().describe() + ")";
     try {
-      FruInfo info = FruParser.parse(
-          new Eeprom24c02(new I2cDevices(i2c).open(fru.path().bus(), fru.path().address())).readAll());
-      Optional<String> serial = info.product().flatMap(ProductInfo::serialNumber)
-          .or(() -> info.board().flatMap(BoardInfo::serialNumber));
+      FruInfo info =
+          FruParser.parse(
+              new Eeprom24c02(new I2cDevices(i2c).open(fru.path().bus(), fru.path().address()))
+                  .readAll());
+      Optional<String> serial =
+          info.product()
+              .flatMap(ProductInfo::serialNumber)
+              .or(() -> info.board().flatMap(BoardInfo::serialNumber));
       if (serial.isEmpty()) {
         LOG.warn("{} holds no serial number", where);
       }
@@ -78,8 +98,9 @@ public final class ChassisDiscovery {
   }
 
   /**
-   * The GPU in a slot. Present when its presence line says so; a slot without a readable presence line holds a GPU
-   * when one answers on its sideband. A present GPU whose sideband does not answer is there, unidentified.
+   * The GPU in a slot. Present when its presence line says so; a slot without a readable presence
+   * line holds a GPU when one answers on its sideband. A present GPU whose sideband does not answer
+   * is there, unidentified.
    */
   private Optional<Gpu> gpu(Slot slot) {
     boolean wired = sensors.slot(slot.number()).has(SlotSignal.PRESENT_N);
@@ -88,7 +109,9 @@ public final class ChassisDiscovery {
       try {
         present = Optional.of(sensors.slot(slot.number()).isPresent());
       } catch (DeviceException e) {
-        LOG.warn("Slot {}: its presence line cannot be read ({}); looking for a GPU on its sideband", slot.number(),
+        LOG.warn(
+            "Slot {}: its presence line cannot be read ({}); looking for a GPU on its sideband",
+            slot.number(),
             e.getMessage());
       }
     }
@@ -102,7 +125,9 @@ public final class ChassisDiscovery {
       return Optional.of(GpuIdentities.toGpu(sensors.gpu(slot.number()).readIdentity(), slot));
     } catch (DeviceException | RuntimeException e) {
       if (present.isPresent()) {
-        LOG.warn("Slot {}: a GPU is present but does not identify itself on its sideband: {}", slot.number(),
+        LOG.warn(
+            "Slot {}: a GPU is present but does not identify itself on its sideband: {}",
+            slot.number(),
             e.getMessage());
         return Optional.of(Gpu.unidentified(slot));
       }

@@ -13,30 +13,37 @@ import io.gpuchassis.switchdrv.SwitchDriver;
 import java.util.Optional;
 
 /**
- * The hardware the agent runs on, real or simulated: the seam between the agent and its chassis. The agent asks it for
- * the board, a driver per switch chip, the Pi4J context of the sensor buses and the processor's GPIO lines, and never
- * learns which implementation answers (only {@link PlatformAssembly} chooses one). Real and simulated platforms are
- * built from the same board description; only a simulated one has a fault switchboard.
+ * The hardware the agent runs on, real or simulated: the seam between the agent and its chassis.
+ * The agent asks it for the board, a driver per switch chip, the Pi4J context of the sensor buses
+ * and the processor's GPIO lines, and never learns which implementation answers (only {@link
+ * PlatformAssembly} chooses one). Real and simulated platforms are built from the same board
+ * description; only a simulated one has a fault switchboard.
  */
 public interface ChassisPlatform extends AutoCloseable {
 
   /** What the agent runs on, in one line for the log. */
   String description();
 
-  /** Whether the hardware is simulated: the agent says so in its log and in the Manager resource. */
+  /**
+   * Whether the hardware is simulated: the agent says so in its log and in the Manager resource.
+   */
   boolean simulated();
 
   /** The board description the platform was built from. */
   BoardDescription board();
 
-  /** The chassis the board describes, before the hardware has been read: no GPUs, no serial number yet. */
+  /**
+   * The chassis the board describes, before the hardware has been read: no GPUs, no serial number
+   * yet.
+   */
   default ChassisState inventory() {
     return board().initialState();
   }
 
   /**
-   * A driver for switch chip {@code switchId} over its transport. Opening does not wait for the chip: a chip that is
-   * absent or does not answer fails the driver's calls, naming the device, so that its worker reports it.
+   * A driver for switch chip {@code switchId} over its transport. Opening does not wait for the
+   * chip: a chip that is absent or does not answer fails the driver's calls, naming the device, so
+   * that its worker reports it.
    */
   SwitchDriver openSwitch(String switchId, DriverOptions options);
 
@@ -44,10 +51,12 @@ public interface ChassisPlatform extends AutoCloseable {
   Context sensorContext();
 
   /**
-   * A processor GPIO line of the board carrying {@code signal} of a slot: an input for presence, otherwise an output,
-   * requested at the level a running slot has (powered, out of reset, LED off).
+   * A processor GPIO line of the board carrying {@code signal} of a slot: an input for presence,
+   * otherwise an output, requested at the level a running slot has (powered, out of reset, LED
+   * off).
    *
-   * @throws DeviceException when the line cannot be had (no such gpiochip, or the GPIO provider cannot drive it)
+   * @throws DeviceException when the line cannot be had (no such gpiochip, or the GPIO provider
+   *     cannot drive it)
    */
   GpioLine gpioLine(GpioLineRef line, SlotSignal signal) throws DeviceException;
 

@@ -6,9 +6,9 @@ import io.gpuchassis.switchdrv.transport.WriteMode;
 import java.util.function.Supplier;
 
 /**
- * A switch transport opened on first use and again after opening failed: a chip whose bus does not exist at start
- * (yet) is a chip that does not answer, reported with where it was looked for, not a reason for the agent to stop.
- * Called from the switch's worker only.
+ * A switch transport opened on first use and again after opening failed: a chip whose bus does not
+ * exist at start (yet) is a chip that does not answer, reported with where it was looked for, not a
+ * reason for the agent to stop. Called from the switch's worker only.
  */
 final class DeferredTransport implements SwitchTransport {
 
@@ -26,7 +26,8 @@ final class DeferredTransport implements SwitchTransport {
       try {
         open = opener.get();
       } catch (RuntimeException | LinkageError e) {
-        throw new SwitchException(SwitchException.Kind.IO, where + " cannot be opened: " + e.getMessage(), e);
+        throw new SwitchException(
+            SwitchException.Kind.IO, where + " cannot be opened: " + e.getMessage(), e);
       }
     }
     return open;

@@ -10,8 +10,9 @@ public final class GpuIdentities {
   private GpuIdentities() {}
 
   /**
-   * The model's GPU from what the GPU said about itself. What it did not say stays unknown (0 or blank), except its
-   * PCIe capability, which is then taken to be the slot's: the link trains at whatever the slot offers.
+   * The model's GPU from what the GPU said about itself. What it did not say stays unknown (0 or
+   * blank), except its PCIe capability, which is then taken to be the slot's: the link trains at
+   * whatever the slot offers.
    */
   public static Gpu toGpu(GpuIdentity id, Slot slot) {
     return new Gpu(
@@ -30,7 +31,12 @@ public final class GpuIdentities {
 
   /** What a simulated GPU answers over its sideband, to be this GPU. */
   public static GpuIdentity ofGpu(Gpu gpu) {
-    return GpuIdentity.of(gpu.model(), gpu.serialNumber(), gpu.vendorId(), gpu.deviceId(), gpu.subsystemVendorId(),
+    return GpuIdentity.of(
+            gpu.model(),
+            gpu.serialNumber(),
+            gpu.vendorId(),
+            gpu.deviceId(),
+            gpu.subsystemVendorId(),
             gpu.subsystemId())
         .withFirmwareVersion(gpu.firmwareVersion())
         .withMemoryGiB(gpu.memoryGiB())

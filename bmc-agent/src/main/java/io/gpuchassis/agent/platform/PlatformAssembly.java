@@ -11,8 +11,9 @@ import java.io.PrintWriter;
 import java.time.Clock;
 
 /**
- * The one place that decides whether the agent runs on real or simulated hardware ({@code hardware.mode}). It is the
- * only class outside the simulation that may know the simulation exists (an ArchUnit rule holds this).
+ * The one place that decides whether the agent runs on real or simulated hardware ({@code
+ * hardware.mode}). It is the only class outside the simulation that may know the simulation exists
+ * (an ArchUnit rule holds this).
  */
 public final class PlatformAssembly {
 
@@ -27,23 +28,32 @@ public final class PlatformAssembly {
     return open(config, board(config), clock);
   }
 
-  /** Opens the platform the configuration selects, built from {@code board} (read with {@link #board}). */
+  /**
+   * Opens the platform the configuration selects, built from {@code board} (read with {@link
+   * #board}).
+   */
   public static ChassisPlatform open(AgentConfig config, BoardDescription board, Clock clock) {
     return config.hardwareMode() == HardwareMode.REAL
         ? new BoardPlatform(board)
         : SimulatedPlatform.start(board, clock, config.simulation());
   }
 
-  /** The {@code simulate} command: serves a board's switch chips for a real-mode agent to find (a simulation tool). */
+  /**
+   * The {@code simulate} command: serves a board's switch chips for a real-mode agent to find (a
+   * simulation tool).
+   */
   public static Object simulateCommand(PrintWriter out, PrintWriter err) {
     return new SimulateCommand(out, err);
   }
 
-  /** The board the configuration names; the embedded reference board when a simulation names none. */
+  /**
+   * The board the configuration names; the embedded reference board when a simulation names none.
+   */
   public static BoardDescription board(AgentConfig config) {
     if (config.board().isEmpty() && config.hardwareMode() == HardwareMode.REAL) {
-      throw new ConfigException("hardware.mode 'real' needs the board's description: give --board FILE or"
-          + " hardware.board (docs/BOARD.md)");
+      throw new ConfigException(
+          "hardware.mode 'real' needs the board's description: give --board FILE or"
+              + " hardware.board (docs/BOARD.md)");
     }
     try {
       return config.board().map(BoardDescription::load).orElseGet(BoardDescription::reference);

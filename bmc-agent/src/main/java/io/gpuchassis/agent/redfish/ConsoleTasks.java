@@ -1,22 +1,20 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.firmware.UpdateFailure;
+import io.gpuchassis.agent.firmware.UpdateProgress;
 import io.gpuchassis.agent.redfish.composition.BindingErrors;
 import io.gpuchassis.agent.redfish.core.ChangeMessages;
 import io.gpuchassis.agent.redfish.fabric.SwitchResetAction;
 import io.gpuchassis.agent.redfish.tasks.TaskProgress;
-
-import io.gpuchassis.agent.uri.Uris;
-
-import io.gpuchassis.agent.events.EventBus;
-import io.gpuchassis.agent.firmware.UpdateFailure;
-import io.gpuchassis.agent.firmware.UpdateProgress;
 import io.gpuchassis.agent.tasks.Payload;
 import io.gpuchassis.agent.tasks.Task;
 import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
-import io.gpuchassis.agent.compose.BindingException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -24,9 +22,9 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
- * Tasks for work started on the serial console, made exactly as the Redfish actions that do the same work make theirs
- * (names, payloads, final messages, errors), so that an orchestrator polling the TaskService sees a technician's bind
- * or switch reset like any other.
+ * Tasks for work started on the serial console, made exactly as the Redfish actions that do the
+ * same work make theirs (names, payloads, final messages, errors), so that an orchestrator polling
+ * the TaskService sees a technician's bind or switch reset like any other.
  */
 public final class ConsoleTasks {
 
@@ -41,7 +39,8 @@ public final class ConsoleTasks {
   /** A bind of {@code slot} to {@code host}: the task Zone.AddEndpoint would start. */
   public Task bind(int slot, String host, CompletableFuture<?> change) {
     String zone = Uris.zone(host);
-    return tasks.start("Zone.AddEndpoint " + Uris.gpuEndpointId(slot) + " to zone " + host,
+    return tasks.start(
+        "Zone.AddEndpoint " + Uris.gpuEndpointId(slot) + " to zone " + host,
         new Payload("POST", zone + "/Actions/Zone.AddEndpoint", endpointBody(slot)),
         bindingOutcome(change, Uris.gpuEndpoint(slot), slot, host));
   }
@@ -49,56 +48,73 @@ public final class ConsoleTasks {
   /** A release of {@code slot} from {@code host}: the task Zone.RemoveEndpoint would start. */
   public Task release(int slot, String host, CompletableFuture<?> change) {
     String zone = Uris.zone(host);
-    return tasks.start("Zone.RemoveEndpoint " + Uris.gpuEndpointId(slot) + " from zone " + host,
+    return tasks.start(
+        "Zone.RemoveEndpoint " + Uris.gpuEndpointId(slot) + " from zone " + host,
         new Payload("POST", zone + "/Actions/Zone.RemoveEndpoint", endpointBody(slot)),
         bindingOutcome(change, Uris.gpuEndpoint(slot), slot, host));
   }
 
   /**
-   * Firmware work on switch {@code switchId} (a reset, an activation, a rollback) that reports to {@code console}
-   * besides its task and the event service. Work refused before it starts (thrown by {@code work}) leaves no task.
+   * Firmware work on switch {@code switchId} (a reset, an activation, a rollback) that reports to
+   * {@code console} besides its task and the event service. Work refused before it starts (thrown
+   * by {@code work}) leaves no task.
    */
-  public Task switchWork(String name, String switchId, String actionUri, UpdateProgress console,
+  public Task switchWork(
+      String name,
+      String switchId,
+      String actionUri,
+      UpdateProgress console,
       Function<UpdateProgress, CompletableFuture<Void>> work) {
     CompletableFuture<TaskOutcome> outcome = new CompletableFuture<>();
-    Task task = tasks.start(name, new Payload("POST", actionUri, "{}"), TaskRegistry.uncancellable(outcome));
+    Task task =
+        tasks.start(
+            name, new Payload("POST", actionUri, "{}"), TaskRegistry.uncancellable(outcome));
     UpdateProgress toTask = new TaskProgress(task, events);
-    UpdateProgress both = new UpdateProgress() {
-      @Override
-      public void step(io.gpuchassis.redfish.message.MessageInstance message, String originUri) {
-        toTask.step(message, originUri);
-        console.step(message, originUri);
-      }
+    UpdateProgress both =
+        new UpdateProgress() {
+          @Override
+          public void step(
+              io.gpuchassis.redfish.message.MessageInstance message, String originUri) {
+            toTask.step(message, originUri);
+            console.step(message, originUri);
+          }
 
-      @Override
-      public void percent(int percentComplete) {
-        toTask.percent(percentComplete);
-        console.percent(percentComplete);
-      }
-    };
+          @Override
+          public void percent(int percentComplete) {
+            toTask.percent(percentComplete);
+            console.percent(percentComplete);
+          }
+        };
     CompletableFuture<Void> running;
     try {
       running = work.apply(both);
     } catch (RuntimeException refused) {
-      // Refused before any work (busy, bound GPUs): no task, as Redfish answers such a request at once.
+      // Refused before any work (busy, bound GPUs): no task, as Redfish answers such a request at
+      // once.
       outcome.completeExceptionally(refused);
       tasks.remove(task.id());
       throw refused;
     }
-    running.whenComplete((ok, error) -> {
-      if (error == null) {
-        outcome.complete(TaskOutcome.success(200, RedfishResponses.tree(Map.of()), List.of()));
-        return;
-      }
-      Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-      if (cause instanceof UpdateFailure failure) {
-        outcome.complete(TaskOutcome.failure(new RedfishException(503, failure.step()).withDetail(failure.getMessage())));
-      } else if (cause instanceof RedfishException refusal) {
-        outcome.complete(TaskOutcome.failure(refusal));
-      } else {
-        outcome.completeExceptionally(cause);
-      }
-    });
+    running.whenComplete(
+        (ok, error) -> {
+          if (error == null) {
+            outcome.complete(TaskOutcome.success(200, RedfishResponses.tree(Map.of()), List.of()));
+            return;
+          }
+          Throwable cause =
+              error instanceof CompletionException && error.getCause() != null
+                  ? error.getCause()
+                  : error;
+          if (cause instanceof UpdateFailure failure) {
+            outcome.complete(
+                TaskOutcome.failure(
+                    new RedfishException(503, failure.step()).withDetail(failure.getMessage())));
+          } else if (cause instanceof RedfishException refusal) {
+            outcome.complete(TaskOutcome.failure(refusal));
+          } else {
+            outcome.completeExceptionally(cause);
+          }
+        });
     return task;
   }
 
@@ -111,17 +127,22 @@ public final class ConsoleTasks {
     return "{\"Endpoint\":{\"@odata.id\":\"" + Uris.gpuEndpoint(slot) + "\"}}";
   }
 
-  private static CompletableFuture<TaskOutcome> bindingOutcome(CompletableFuture<?> change, String errorUri, int slot,
-      String host) {
-    return TaskRegistry.uncancellable(change.handle((ok, error) -> {
-      if (error == null) {
-        return TaskOutcome.success(200, RedfishResponses.tree(Map.of()), ChangeMessages.of(List.of(slot), List.of(host)));
-      }
-      Throwable cause = error.getCause() != null ? error.getCause() : error;
-      if (cause instanceof BindingException b) {
-        return TaskOutcome.failure(BindingErrors.of(b, errorUri));
-      }
-      throw error instanceof CompletionException c ? c : new CompletionException(error);
-    }));
+  private static CompletableFuture<TaskOutcome> bindingOutcome(
+      CompletableFuture<?> change, String errorUri, int slot, String host) {
+    return TaskRegistry.uncancellable(
+        change.handle(
+            (ok, error) -> {
+              if (error == null) {
+                return TaskOutcome.success(
+                    200,
+                    RedfishResponses.tree(Map.of()),
+                    ChangeMessages.of(List.of(slot), List.of(host)));
+              }
+              Throwable cause = error.getCause() != null ? error.getCause() : error;
+              if (cause instanceof BindingException b) {
+                return TaskOutcome.failure(BindingErrors.of(b, errorUri));
+              }
+              throw error instanceof CompletionException c ? c : new CompletionException(error);
+            }));
   }
 }

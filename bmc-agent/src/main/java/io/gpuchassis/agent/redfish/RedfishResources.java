@@ -1,5 +1,16 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
+import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.compose.Placement;
+import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.events.EventServices;
+import io.gpuchassis.agent.health.ChassisHealth;
+import io.gpuchassis.agent.health.ChassisRollup;
+import io.gpuchassis.agent.health.FabricHealth;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.redfish.accounts.AccountServiceResource;
 import io.gpuchassis.agent.redfish.accounts.AccountsResource;
 import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
@@ -47,30 +58,18 @@ import io.gpuchassis.agent.redfish.managers.SerialInterfaceResource;
 import io.gpuchassis.agent.redfish.tasks.TaskServiceResource;
 import io.gpuchassis.agent.redfish.update.UpdateServiceResource;
 import io.gpuchassis.agent.redfish.update.UpdateTasks;
-
-import io.gpuchassis.agent.health.ChassisHealth;
-
-import io.gpuchassis.agent.health.FabricHealth;
-
-import io.gpuchassis.agent.health.ChassisRollup;
-
-import io.gpuchassis.agent.chassis.ServiceIdentity;
-import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.time.Duration;
-import io.gpuchassis.agent.security.SecurityServices;
-import io.vertx.core.Vertx;
-import io.gpuchassis.agent.compose.BindingEngine;
-import io.gpuchassis.agent.health.HealthMonitor;
-import io.gpuchassis.agent.health.SensorCatalog;
-import io.gpuchassis.agent.compose.Placement;
-import io.gpuchassis.agent.compose.Reservations;
-import io.gpuchassis.agent.tasks.TaskRegistry;
-import io.gpuchassis.agent.events.EventServices;
 
-/** Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors this list. */
+/**
+ * Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors
+ * this list.
+ */
 public final class RedfishResources {
 
   private final ServiceIdentity identity;
@@ -89,14 +88,17 @@ public final class RedfishResources {
 
   /**
    * @param certificate the HTTPS certificate, shown and replaced through the CertificateService
-   * @param staleAfter switch observations older than this are shown as unknown (a few poll intervals)
+   * @param staleAfter switch observations older than this are shown as unknown (a few poll
+   *     intervals)
    * @param vertx for the blocking parts of write requests (password hashing, database writes)
    * @param events the event log, bus and subscriptions behind the EventService and the EventLog
    * @param firmware the switch firmware updates behind the UpdateService
-   * @param outbound where the agent may connect for clients (event destinations, image URIs), the limits of event
-   *     streams and subscriptions, and of firmware uploads; the event deliveries follow it from here on
+   * @param outbound where the agent may connect for clients (event destinations, image URIs), the
+   *     limits of event streams and subscriptions, and of firmware uploads; the event deliveries
+   *     follow it from here on
    */
   private final TaskRegistry tasks;
+
   private final ManagerSetup manager;
 
   public RedfishResources(
@@ -130,7 +132,8 @@ public final class RedfishResources {
     this.events = events;
     this.firmware = firmware;
     this.outbound = outbound;
-    // Deliveries already follow the default policy (the strictest); from here on they follow the configured one.
+    // Deliveries already follow the default policy (the strictest); from here on they follow the
+    // configured one.
     events.apply(outbound);
   }
 
@@ -145,15 +148,18 @@ public final class RedfishResources {
     SensorCatalog sensors = health.catalog();
     new SensorResource(model, monitor, sensors).register(routes);
     new ThermalResource(model, monitor, sensors).register(routes);
-    new PowerResource(model, monitor, health.redundancyType(), health.minSuppliesNeeded()).register(routes);
+    new PowerResource(model, monitor, health.redundancyType(), health.minSuppliesNeeded())
+        .register(routes);
     new LegacyThermalResource(model, monitor, sensors).register(routes);
     new LegacyPowerResource(model, monitor, sensors).register(routes);
     new ManagerResource(identity, model, clock).register(routes);
     ManagerOsState os = ManagerOsState.ofHost(vertx);
     new EthernetInterfaceResource(os).register(routes);
     new NetworkProtocolResource(os, manager.httpsPort()).register(routes);
-    new SerialInterfaceResource(new SerialInterfaceResource.SerialConsoles(manager.consoleDevices(),
-        manager.consoleBaud())).register(routes);
+    new SerialInterfaceResource(
+            new SerialInterfaceResource.SerialConsoles(
+                manager.consoleDevices(), manager.consoleBaud()))
+        .register(routes);
     new ManagerResetAction(manager.restart(), security.log(), vertx).register(routes);
     new SessionServiceResource(security, vertx).register(routes);
     new AccountServiceResource(security, vertx).register(routes);
@@ -163,7 +169,8 @@ public final class RedfishResources {
     new EventLogResource(events.log(), clock, vertx).register(routes);
     new EventServiceResource(events.bus(), events.settings(), vertx).register(routes);
     EventStreamResource streams =
-        new EventStreamResource(events.bus(), events.settings(), security.sessions(), vertx, outbound);
+        new EventStreamResource(
+            events.bus(), events.settings(), security.sessions(), vertx, outbound);
     streams.register(routes);
     new EventDestinationResource(events.subscriptions(), streams, vertx, outbound).register(routes);
     new FabricResource(model, fabricHealth).register(routes);
@@ -171,13 +178,15 @@ public final class RedfishResources {
     new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
     new TaskServiceResource(tasks, clock).register(routes);
     UpdateTasks updateTasks = new UpdateTasks(tasks, events.bus());
-    new UpdateServiceResource(identity, model, firmware, updateTasks, vertx, outbound).register(routes);
+    new UpdateServiceResource(identity, model, firmware, updateTasks, vertx, outbound)
+        .register(routes);
     new SwitchResetAction(model, firmware, updateTasks).register(routes);
     ForcedRemovals forced = new ForcedRemovals(vertx, security.log());
     new EndpointZoneResource(model, bindings, tasks, reservations, forced).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();
-    new CompositionServiceResource(vertx, model, bindings, tasks, reservations, placement).register(routes);
+    new CompositionServiceResource(vertx, model, bindings, tasks, reservations, placement)
+        .register(routes);
     new ResourceBlockResource(model, reservations).register(routes);
     new ResourceZoneResource(model).register(routes);
     new SystemResource(model, bindings, tasks, reservations, placement, forced).register(routes);
@@ -187,6 +196,7 @@ public final class RedfishResources {
     new OemSchemaFiles().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);
     certificates.register(routes);
-    new CertificateServiceResource(new CertificateReplacement(certificate, certificates)).register(routes);
+    new CertificateServiceResource(new CertificateReplacement(certificate, certificates))
+        .register(routes);
   }
 }

@@ -3,8 +3,8 @@ package io.gpuchassis.agent.security;
 import java.time.Instant;
 
 /**
- * A local user account as stored: the password only as a hash. {@code id} is stable for the account's life, so its
- * Redfish URI survives a change of user name.
+ * A local user account as stored: the password only as a hash. {@code id} is stable for the
+ * account's life, so its Redfish URI survives a change of user name.
  */
 public record Account(
     long id,

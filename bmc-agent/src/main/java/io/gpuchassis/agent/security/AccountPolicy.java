@@ -3,10 +3,10 @@ package io.gpuchassis.agent.security;
 import java.time.Duration;
 
 /**
- * The account rules an administrator sets through AccountService: password length, and lockout after repeated
- * failures. A lockout always ends ({@code lockoutDuration} at least one second): the Redfish meaning of a zero duration,
- * locked until an administrator unlocks, is refused so that failures can never lock the chassis's managers out for
- * good.
+ * The account rules an administrator sets through AccountService: password length, and lockout
+ * after repeated failures. A lockout always ends ({@code lockoutDuration} at least one second): the
+ * Redfish meaning of a zero duration, locked until an administrator unlocks, is refused so that
+ * failures can never lock the chassis's managers out for good.
  *
  * @param lockoutThreshold failures in a row that lock an account; 0 turns lockout off
  * @param lockoutCounterResetAfter a failure older than this no longer counts
@@ -31,13 +31,16 @@ public record AccountPolicy(
           "MinPasswordLength must lie between " + MIN_PASSWORD_FLOOR + " and MaxPasswordLength");
     }
     if (maxPasswordLength > MAX_PASSWORD_CEILING) {
-      throw new IllegalArgumentException("MaxPasswordLength must be at most " + MAX_PASSWORD_CEILING);
+      throw new IllegalArgumentException(
+          "MaxPasswordLength must be at most " + MAX_PASSWORD_CEILING);
     }
     if (lockoutThreshold < 0 || lockoutThreshold > 100) {
       throw new IllegalArgumentException("AccountLockoutThreshold must lie between 0 and 100");
     }
-    if (lockoutDuration.compareTo(Duration.ofSeconds(1)) < 0 || lockoutDuration.compareTo(MAX_LOCKOUT) > 0) {
-      throw new IllegalArgumentException("AccountLockoutDuration must lie between 1 and 86400 seconds");
+    if (lockoutDuration.compareTo(Duration.ofSeconds(1)) < 0
+        || lockoutDuration.compareTo(MAX_LOCKOUT) > 0) {
+      throw new IllegalArgumentException(
+          "AccountLockoutDuration must lie between 1 and 86400 seconds");
     }
     if (lockoutCounterResetAfter.compareTo(Duration.ofSeconds(1)) < 0
         || lockoutCounterResetAfter.compareTo(lockoutDuration) > 0) {
@@ -50,7 +53,11 @@ public record AccountPolicy(
   public String passwordProblem(String password) {
     int length = password.codePointCount(0, password.length());
     if (length < minPasswordLength || length > maxPasswordLength) {
-      return "a password must have " + minPasswordLength + " to " + maxPasswordLength + " characters";
+      return "a password must have "
+          + minPasswordLength
+          + " to "
+          + maxPasswordLength
+          + " characters";
     }
     if (password.chars().anyMatch(Character::isISOControl)) {
       return "a password must not contain control characters";

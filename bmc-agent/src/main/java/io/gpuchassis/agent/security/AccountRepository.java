@@ -12,13 +12,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Accounts in the embedded database, with a copy of all of them in memory: reads (every login, every render of the
- * account resources) never touch the disk, writes go to the database first and then to the copy. Writes block: call
- * them from a worker thread.
+ * Accounts in the embedded database, with a copy of all of them in memory: reads (every login,
+ * every render of the account resources) never touch the disk, writes go to the database first and
+ * then to the copy. Writes block: call them from a worker thread.
  */
 public final class AccountRepository {
 
-  private static final String COLUMNS = "id, username, password_hash, role, enabled, password_change_required, created";
+  private static final String COLUMNS =
+      "id, username, password_hash, role, enabled, password_change_required, created";
 
   private final AgentStore store;
   private volatile List<Account> cached;
@@ -51,7 +52,8 @@ public final class AccountRepository {
                 c -> {
                   List<Account> all = new ArrayList<>();
                   try (Statement s = c.createStatement();
-                      ResultSet rs = s.executeQuery("SELECT " + COLUMNS + " FROM accounts ORDER BY id")) {
+                      ResultSet rs =
+                          s.executeQuery("SELECT " + COLUMNS + " FROM accounts ORDER BY id")) {
                     while (rs.next()) {
                       all.add(read(rs));
                     }
@@ -62,13 +64,20 @@ public final class AccountRepository {
 
   /** Creates the account unless its user name is taken; the created account carries its new id. */
   public Optional<Account> create(
-      String userName, String passwordHash, Role role, boolean enabled, boolean passwordChangeRequired, Instant now) {
-    return create(userName, passwordHash, role, enabled, passwordChangeRequired, now, Integer.MAX_VALUE).account();
+      String userName,
+      String passwordHash,
+      Role role,
+      boolean enabled,
+      boolean passwordChangeRequired,
+      Instant now) {
+    return create(
+            userName, passwordHash, role, enabled, passwordChangeRequired, now, Integer.MAX_VALUE)
+        .account();
   }
 
   /**
-   * Creates the account unless its user name is taken or {@code maxAccounts} accounts exist already (checked in the
-   * same transaction, so concurrent creations cannot overshoot).
+   * Creates the account unless its user name is taken or {@code maxAccounts} accounts exist already
+   * (checked in the same transaction, so concurrent creations cannot overshoot).
    */
   public Creation create(
       String userName,
@@ -87,7 +96,8 @@ public final class AccountRepository {
               if (count(c) >= maxAccounts) {
                 return new Creation(CreateOutcome.LIMIT_REACHED, Optional.empty());
               }
-              Account account = insert(c, userName, passwordHash, role, enabled, passwordChangeRequired, now);
+              Account account =
+                  insert(c, userName, passwordHash, role, enabled, passwordChangeRequired, now);
               return new Creation(CreateOutcome.CREATED, Optional.of(account));
             });
     reload();
@@ -106,7 +116,11 @@ public final class AccountRepository {
 
   /** Creates the first account, only if there is no account at all; returns whether it did. */
   public boolean createIfNoAccounts(
-      String userName, String passwordHash, Role role, boolean passwordChangeRequired, Instant now) {
+      String userName,
+      String passwordHash,
+      Role role,
+      boolean passwordChangeRequired,
+      Instant now) {
     boolean created =
         store.inTransaction(
             c -> {
@@ -121,8 +135,8 @@ public final class AccountRepository {
   }
 
   /**
-   * Stores {@code changed} over the account with its id. Refuses (returns false) when that would leave no enabled
-   * Administrator, or when the new user name belongs to another account.
+   * Stores {@code changed} over the account with its id. Refuses (returns false) when that would
+   * leave no enabled Administrator, or when the new user name belongs to another account.
    */
   public UpdateResult update(Account changed) {
     try {
@@ -137,7 +151,8 @@ public final class AccountRepository {
   private UpdateResult updateStored(Account changed) {
     return store.inTransaction(
         c -> {
-          try (PreparedStatement s = c.prepareStatement("SELECT id FROM accounts WHERE username = ? AND id <> ?")) {
+          try (PreparedStatement s =
+              c.prepareStatement("SELECT id FROM accounts WHERE username = ? AND id <> ?")) {
             s.setString(1, changed.userName());
             s.setLong(2, changed.id());
             try (ResultSet rs = s.executeQuery()) {
@@ -220,7 +235,8 @@ public final class AccountRepository {
   private static int enabledAdministrators(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
         ResultSet rs =
-            s.executeQuery("SELECT COUNT(*) FROM accounts WHERE role = 'Administrator' AND enabled = 1")) {
+            s.executeQuery(
+                "SELECT COUNT(*) FROM accounts WHERE role = 'Administrator' AND enabled = 1")) {
       return rs.getInt(1);
     }
   }
@@ -257,7 +273,8 @@ public final class AccountRepository {
       s.executeUpdate();
       try (ResultSet keys = s.getGeneratedKeys()) {
         keys.next();
-        return new Account(keys.getLong(1), userName, passwordHash, role, enabled, passwordChangeRequired, now);
+        return new Account(
+            keys.getLong(1), userName, passwordHash, role, enabled, passwordChangeRequired, now);
       }
     }
   }

@@ -20,11 +20,12 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Authenticates Redfish requests: by session token ({@code X-Auth-Token}), else by HTTP Basic through the
- * {@link LoginGate}. A full password check costs a PBKDF2 hash of tens of milliseconds, so a Basic credential that
- * verified is remembered for {@link #CACHE_TTL} as an HMAC under a key that lives only in this process: polling clients
- * pay the hash once a minute, not at every request. A remembered credential is honoured only while its account still
- * exists under that name, is enabled, has the same password hash and is not locked out for the request's address; the
+ * Authenticates Redfish requests: by session token ({@code X-Auth-Token}), else by HTTP Basic
+ * through the {@link LoginGate}. A full password check costs a PBKDF2 hash of tens of milliseconds,
+ * so a Basic credential that verified is remembered for {@link #CACHE_TTL} as an HMAC under a key
+ * that lives only in this process: polling clients pay the hash once a minute, not at every
+ * request. A remembered credential is honoured only while its account still exists under that name,
+ * is enabled, has the same password hash and is not locked out for the request's address; the
  * caller's role is the account's current one.
  */
 public final class AgentAuthenticator implements Authenticator {
@@ -42,7 +43,11 @@ public final class AgentAuthenticator implements Authenticator {
   private final Map<String, Verified> verified = new ConcurrentHashMap<>();
 
   AgentAuthenticator(
-      LoginGate gate, SessionManager sessions, AccountRepository accounts, LockoutTracker lockouts, Clock clock) {
+      LoginGate gate,
+      SessionManager sessions,
+      AccountRepository accounts,
+      LockoutTracker lockouts,
+      Clock clock) {
     this.gate = gate;
     this.sessions = sessions;
     this.accounts = accounts;
@@ -72,48 +77,76 @@ public final class AgentAuthenticator implements Authenticator {
         .map(
             account -> {
               account.ifPresent(
-                  a -> verified.put(
-                      a.userName(), new Verified(fingerprint, clock.instant().plus(CACHE_TTL), a.id(), a.passwordHash())));
+                  a ->
+                      verified.put(
+                          a.userName(),
+                          new Verified(
+                              fingerprint,
+                              clock.instant().plus(CACHE_TTL),
+                              a.id(),
+                              a.passwordHash())));
               return account.map(AgentAuthenticator::caller);
             });
   }
 
-  /** The account of a credential verified less than {@link #CACHE_TTL} ago, if it may still log in from {@code address}. */
+  /**
+   * The account of a credential verified less than {@link #CACHE_TTL} ago, if it may still log in
+   * from {@code address}.
+   */
   private Optional<Account> remembered(String userName, byte[] fingerprint, String address) {
     Verified cached = verified.get(userName);
     if (cached == null || !MessageDigest.isEqual(cached.fingerprint(), fingerprint)) {
       return Optional.empty();
     }
     Optional<Account> current =
-        accounts.findById(cached.accountId())
-            .filter(a -> a.userName().equals(userName) && a.enabled() && a.passwordHash().equals(cached.passwordHash()));
+        accounts
+            .findById(cached.accountId())
+            .filter(
+                a ->
+                    a.userName().equals(userName)
+                        && a.enabled()
+                        && a.passwordHash().equals(cached.passwordHash()));
     if (current.isEmpty() || !cached.expires().isAfter(clock.instant())) {
       verified.remove(userName, cached);
       return Optional.empty();
     }
-    // A lockout is per address: the same credential may be fine from the owner's host and refused from this one.
+    // A lockout is per address: the same credential may be fine from the owner's host and refused
+    // from this one.
     return current.filter(a -> !lockouts.isLocked(a, address));
   }
 
-  /** Forgets remembered credentials of {@code userName} (after a password, role, enablement or lock change). */
+  /**
+   * Forgets remembered credentials of {@code userName} (after a password, role, enablement or lock
+   * change).
+   */
   public void forget(String userName) {
     verified.remove(userName);
   }
 
   static Caller caller(Account a) {
-    return new Caller(a.userName(), a.role().name(), a.role().privileges(), Optional.empty(), a.passwordChangeRequired());
+    return new Caller(
+        a.userName(),
+        a.role().name(),
+        a.role().privileges(),
+        Optional.empty(),
+        a.passwordChangeRequired());
   }
 
   static Caller caller(Session s) {
     return new Caller(
-        s.userName(), s.role().name(), s.role().privileges(), Optional.of(s.id()), s.passwordChangeRequired());
+        s.userName(),
+        s.role().name(),
+        s.role().privileges(),
+        Optional.of(s.id()),
+        s.passwordChangeRequired());
   }
 
   private byte[] fingerprint(Credential credential) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(cacheKey, "HmacSHA256"));
-      return mac.doFinal((credential.userName() + '\0' + credential.password()).getBytes(StandardCharsets.UTF_8));
+      return mac.doFinal(
+          (credential.userName() + '\0' + credential.password()).getBytes(StandardCharsets.UTF_8));
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
     }
@@ -125,7 +158,10 @@ public final class AgentAuthenticator implements Authenticator {
     }
     String decoded;
     try {
-      decoded = new String(Base64.getDecoder().decode(header.substring(PREFIX.length()).trim()), StandardCharsets.UTF_8);
+      decoded =
+          new String(
+              Base64.getDecoder().decode(header.substring(PREFIX.length()).trim()),
+              StandardCharsets.UTF_8);
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
@@ -138,5 +174,6 @@ public final class AgentAuthenticator implements Authenticator {
 
   record Credential(String userName, String password) {}
 
-  private record Verified(byte[] fingerprint, Instant expires, long accountId, String passwordHash) {}
+  private record Verified(
+      byte[] fingerprint, Instant expires, long accountId, String passwordHash) {}
 }

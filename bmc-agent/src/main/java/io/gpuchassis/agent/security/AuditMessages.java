@@ -4,8 +4,8 @@ import io.gpuchassis.redfish.message.MessageDefinition;
 import java.util.List;
 
 /**
- * The agent's own message registry, {@code GpuChassisAudit}, for security log entries no DMTF registry covers. The
- * agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.2}.
+ * The agent's own message registry, {@code GpuChassisAudit}, for security log entries no DMTF
+ * registry covers. The agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.2}.
  */
 public final class AuditMessages {
 
@@ -15,23 +15,21 @@ public final class AuditMessages {
 
   public static final MessageDefinition WRITE_REQUEST =
       new MessageDefinition(
-          REGISTRY,
-          "WriteRequest",
-          "%1 %2 by '%3' from %4 answered %5.",
-          "OK",
-          5,
-          "None.")
+              REGISTRY, "WriteRequest", "%1 %2 by '%3' from %4 answered %5.", "OK", 5, "None.")
           .withNumbers(5);
 
-  /** Unauthenticated entries folded into one: the first was recorded in full, this counts the ones that followed. */
+  /**
+   * Unauthenticated entries folded into one: the first was recorded in full, this counts the ones
+   * that followed.
+   */
   public static final MessageDefinition REPEATED_ENTRIES =
       new MessageDefinition(
-          REGISTRY,
-          "RepeatedEntries",
-          "'%1' from %2: %5 more entries like %3 between %4 and %6.",
-          "Warning",
-          6,
-          "None.")
+              REGISTRY,
+              "RepeatedEntries",
+              "'%1' from %2: %5 more entries like %3 between %4 and %6.",
+              "Warning",
+              6,
+              "None.")
           .withNumbers(5);
 
   /** A login refused before its password was checked: its address had exceeded its login rate. */
@@ -47,14 +45,12 @@ public final class AuditMessages {
   /** A command a user ran on the serial console that changes something (new in 1.1.0). */
   public static final MessageDefinition CONSOLE_COMMAND =
       new MessageDefinition(
-          REGISTRY,
-          "ConsoleCommand",
-          "Console command '%1' by '%2' on %3: %4.",
-          "OK",
-          4,
-          "None.");
+          REGISTRY, "ConsoleCommand", "Console command '%1' by '%2' on %3: %4.", "OK", 4, "None.");
 
-  /** A restart of the agent asked for with Manager.Reset, recorded before the agent stops (new in 1.2.0). */
+  /**
+   * A restart of the agent asked for with Manager.Reset, recorded before the agent stops (new in
+   * 1.2.0).
+   */
   public static final MessageDefinition MANAGER_RESET =
       new MessageDefinition(
           REGISTRY,
@@ -76,26 +72,46 @@ public final class AuditMessages {
 
   /** Every message of the registry, in its published order. */
   public static final List<MessageDefinition> ALL =
-      List.of(WRITE_REQUEST, REPEATED_ENTRIES, LOGIN_THROTTLED, CONSOLE_COMMAND, MANAGER_RESET, FORCED_RELEASE);
+      List.of(
+          WRITE_REQUEST,
+          REPEATED_ENTRIES,
+          LOGIN_THROTTLED,
+          CONSOLE_COMMAND,
+          MANAGER_RESET,
+          FORCED_RELEASE);
 
   /** What each argument of each message means, for the published registry. */
   static final List<String> WRITE_REQUEST_ARGS =
-      List.of("The HTTP method.", "The request path.", "The user name, or 'anonymous'.", "The client address.",
+      List.of(
+          "The HTTP method.",
+          "The request path.",
+          "The user name, or 'anonymous'.",
+          "The client address.",
           "The HTTP status code of the answer.");
 
   /** What each argument of {@link #REPEATED_ENTRIES} means. */
   static final List<String> REPEATED_ENTRIES_ARGS =
-      List.of("The user name given, or 'anonymous'.", "The client address.",
-          "The MessageId of the entries folded.", "When the first of them was recorded.",
-          "How many more there were.", "When the last of them arrived.");
+      List.of(
+          "The user name given, or 'anonymous'.",
+          "The client address.",
+          "The MessageId of the entries folded.",
+          "When the first of them was recorded.",
+          "How many more there were.",
+          "When the last of them arrived.");
 
   /** What each argument of {@link #LOGIN_THROTTLED} means. */
   static final List<String> LOGIN_THROTTLED_ARGS =
-      List.of("The user name given.", "The client address.", "How the client logged in: 'HTTP Basic' or 'Redfish session'.");
+      List.of(
+          "The user name given.",
+          "The client address.",
+          "How the client logged in: 'HTTP Basic' or 'Redfish session'.");
 
   /** What each argument of {@link #CONSOLE_COMMAND} means. */
   static final List<String> CONSOLE_COMMAND_ARGS =
-      List.of("The command line as typed.", "The user name.", "The console: 'serial:' and its device, or 'stdio'.",
+      List.of(
+          "The command line as typed.",
+          "The user name.",
+          "The console: 'serial:' and its device, or 'stdio'.",
           "What came of it: 'done', or 'refused: ' or 'failed: ' and the reason.");
 
   /** What each argument of {@link #MANAGER_RESET} means. */
@@ -104,25 +120,51 @@ public final class AuditMessages {
 
   /** What each argument of {@link #FORCED_RELEASE} means. */
   static final List<String> FORCED_RELEASE_ARGS =
-      List.of("The user name.", "The client address.", "The URI of the GPU (endpoint or resource block).",
-          "The host it was bound to.", "The action, e.g. 'Zone.RemoveEndpoint'.");
+      List.of(
+          "The user name.",
+          "The client address.",
+          "The URI of the GPU (endpoint or resource block).",
+          "The host it was bound to.",
+          "The action, e.g. 'Zone.RemoveEndpoint'.");
 
-  /** A message as the published registry describes it: what it records and what each argument means. */
-  public record Published(MessageDefinition definition, String description, List<String> arguments) {}
+  /**
+   * A message as the published registry describes it: what it records and what each argument means.
+   */
+  public record Published(
+      MessageDefinition definition, String description, List<String> arguments) {}
 
   /** Every message with its description, in the registry's order. */
-  public static final List<Published> PUBLISHED = List.of(
-      new Published(WRITE_REQUEST, "A write request and the answer the agent gave it.", WRITE_REQUEST_ARGS),
-      new Published(REPEATED_ENTRIES, "Security log entries of clients that were not authenticated, repeated within"
-          + " the summary window: the first was recorded in full, this one counts the others.", REPEATED_ENTRIES_ARGS),
-      new Published(LOGIN_THROTTLED, "A login refused before its password was checked, because its client address"
-          + " had exceeded its login rate.", LOGIN_THROTTLED_ARGS),
-      new Published(CONSOLE_COMMAND, "A command run on the serial console that changes the chassis, an account or the"
-          + " simulation, whether it was done, refused or failed.", CONSOLE_COMMAND_ARGS),
-      new Published(MANAGER_RESET, "A restart of the agent asked for over Redfish with Manager.Reset, recorded before"
-          + " the agent stops.", MANAGER_RESET_ARGS),
-      new Published(FORCED_RELEASE, "A GPU released from its host over Redfish with the Force parameter, although the"
-          + " host had not released it (ReadyToRemove not set).", FORCED_RELEASE_ARGS));
+  public static final List<Published> PUBLISHED =
+      List.of(
+          new Published(
+              WRITE_REQUEST,
+              "A write request and the answer the agent gave it.",
+              WRITE_REQUEST_ARGS),
+          new Published(
+              REPEATED_ENTRIES,
+              "Security log entries of clients that were not authenticated, repeated within"
+                  + " the summary window: the first was recorded in full, this one counts the others.",
+              REPEATED_ENTRIES_ARGS),
+          new Published(
+              LOGIN_THROTTLED,
+              "A login refused before its password was checked, because its client address"
+                  + " had exceeded its login rate.",
+              LOGIN_THROTTLED_ARGS),
+          new Published(
+              CONSOLE_COMMAND,
+              "A command run on the serial console that changes the chassis, an account or the"
+                  + " simulation, whether it was done, refused or failed.",
+              CONSOLE_COMMAND_ARGS),
+          new Published(
+              MANAGER_RESET,
+              "A restart of the agent asked for over Redfish with Manager.Reset, recorded before"
+                  + " the agent stops.",
+              MANAGER_RESET_ARGS),
+          new Published(
+              FORCED_RELEASE,
+              "A GPU released from its host over Redfish with the Force parameter, although the"
+                  + " host had not released it (ReadyToRemove not set).",
+              FORCED_RELEASE_ARGS));
 
   private AuditMessages() {}
 }

@@ -14,10 +14,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks a user name and password for a login (HTTP Basic or a session), applying the lockout rules and recording the
- * outcome in the security log. Every outcome costs the same: one password check at the cost of the most expensive
- * stored hash, whether the user is unknown, disabled, locked out or gave a wrong or the right password, so answer
- * times tell nothing about which accounts exist or are locked. Blocking: run it through {@link LoginGate}.
+ * Checks a user name and password for a login (HTTP Basic or a session), applying the lockout rules
+ * and recording the outcome in the security log. Every outcome costs the same: one password check
+ * at the cost of the most expensive stored hash, whether the user is unknown, disabled, locked out
+ * or gave a wrong or the right password, so answer times tell nothing about which accounts exist or
+ * are locked. Blocking: run it through {@link LoginGate}.
  */
 final class CredentialVerifier {
 
@@ -27,8 +28,13 @@ final class CredentialVerifier {
   private final PasswordHasher hasher;
   private final LockoutTracker lockouts;
   private final SecurityLog log;
-  /** Checked for unknown users: one iteration of its own, padded to the common cost like every other check. */
+
+  /**
+   * Checked for unknown users: one iteration of its own, padded to the common cost like every other
+   * check.
+   */
   private final String unknownUserHash;
+
   /** Lives only in this process: the fingerprints of wrong passwords mean nothing outside it. */
   private final byte[] fingerprintKey = new byte[32];
 
@@ -44,17 +50,20 @@ final class CredentialVerifier {
     new SecureRandom().nextBytes(salt);
     new SecureRandom().nextBytes(hash);
     Base64.Encoder b64 = Base64.getEncoder().withoutPadding();
-    this.unknownUserHash = "pbkdf2-sha256$1$" + b64.encodeToString(salt) + "$" + b64.encodeToString(hash);
+    this.unknownUserHash =
+        "pbkdf2-sha256$1$" + b64.encodeToString(salt) + "$" + b64.encodeToString(hash);
   }
 
   /**
    * The account, when {@code password} is its password and it may log in from {@code address} now.
    *
-   * @param channel how the client logs in, for the log: {@code Redfish session} or {@code HTTP Basic}
+   * @param channel how the client logs in, for the log: {@code Redfish session} or {@code HTTP
+   *     Basic}
    */
   Optional<Account> verify(String userName, String password, String address, String channel) {
     Optional<Account> found = accounts.find(userName);
-    boolean matches = hasher.verify(password, found.map(Account::passwordHash).orElse(unknownUserHash), cost());
+    boolean matches =
+        hasher.verify(password, found.map(Account::passwordHash).orElse(unknownUserHash), cost());
     String logged = LoggedName.of(userName);
     if (found.isEmpty()) {
       failed(logged, address, channel);
@@ -68,8 +77,14 @@ final class CredentialVerifier {
     if (!matches) {
       failed(logged, address, channel);
       if (lockouts.recordFailure(account, address, fingerprint(password))) {
-        LOG.warn("Account '{}' locked for {} after repeated failed logins from there", logged, address);
-        log.record(Origin.UNAUTHENTICATED, AccountSecurityMessages.ACCOUNT_LOCKED, List.of(logged), logged, address);
+        LOG.warn(
+            "Account '{}' locked for {} after repeated failed logins from there", logged, address);
+        log.record(
+            Origin.UNAUTHENTICATED,
+            AccountSecurityMessages.ACCOUNT_LOCKED,
+            List.of(logged),
+            logged,
+            address);
       }
       return Optional.empty();
     }
@@ -83,13 +98,17 @@ final class CredentialVerifier {
     return Optional.of(account);
   }
 
-  /** A keyed hash of a wrong password, so that the lockout can tell a repeat from a new guess without keeping it. */
+  /**
+   * A keyed hash of a wrong password, so that the lockout can tell a repeat from a new guess
+   * without keeping it.
+   */
   private String fingerprint(String password) {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(fingerprintKey, "HmacSHA256"));
       byte[] full = mac.doFinal(password.getBytes(StandardCharsets.UTF_8));
-      return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(full, 16)); // 128 bits tell guesses apart
+      return Base64.getEncoder()
+          .encodeToString(java.util.Arrays.copyOf(full, 16)); // 128 bits tell guesses apart
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
     }

@@ -10,15 +10,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * Counts failed logins and locks accounts that fail too often, following the current {@link AccountPolicy}, per
- * account and client address ({@link ClientAddress}): the DSP0266 AccountService properties keep their meaning, counted
- * for each address. {@code AccountLockoutThreshold} failures from one address lock the account for that address for
- * {@code AccountLockoutDuration}; {@code AccountLockoutCounterResetAfter} without a failure from it forgets the count.
- * An attacker who guesses from one host therefore locks out only that host: the account's owner, logging in from
- * elsewhere, is never locked out by someone else's failures. Only different wrong passwords count: a client retrying
- * the same stale password is no guesser and does not lock anyone out (Active Directory's bad-password history does the
- * same), while every new guess still counts. Lockouts end by themselves, or when an administrator
- * unlocks the account (every address at once). At most {@code tracked} account-address pairs are remembered; beyond
+ * Counts failed logins and locks accounts that fail too often, following the current {@link
+ * AccountPolicy}, per account and client address ({@link ClientAddress}): the DSP0266
+ * AccountService properties keep their meaning, counted for each address. {@code
+ * AccountLockoutThreshold} failures from one address lock the account for that address for {@code
+ * AccountLockoutDuration}; {@code AccountLockoutCounterResetAfter} without a failure from it
+ * forgets the count. An attacker who guesses from one host therefore locks out only that host: the
+ * account's owner, logging in from elsewhere, is never locked out by someone else's failures. Only
+ * different wrong passwords count: a client retrying the same stale password is no guesser and does
+ * not lock anyone out (Active Directory's bad-password history does the same), while every new
+ * guess still counts. Lockouts end by themselves, or when an administrator unlocks the account
+ * (every address at once). At most {@code tracked} account-address pairs are remembered; beyond
  * that the stalest failure counts are forgotten first, lockouts last.
  */
 public final class LockoutTracker {
@@ -40,7 +42,9 @@ public final class LockoutTracker {
     return f != null && f.lockedAt(clock.instant());
   }
 
-  /** Whether {@code account} is locked for any address (the {@code Locked} property of the account). */
+  /**
+   * Whether {@code account} is locked for any address (the {@code Locked} property of the account).
+   */
   public boolean isLockedAnywhere(Account account) {
     Instant now = clock.instant();
     return failures.entrySet().stream()
@@ -50,7 +54,8 @@ public final class LockoutTracker {
   /**
    * Records a failed login; returns whether this failure locked the account for {@code address}.
    *
-   * @param wrongPassword a keyed fingerprint of the password tried (never the password): a repeat is not counted again
+   * @param wrongPassword a keyed fingerprint of the password tried (never the password): a repeat
+   *     is not counted again
    */
   public boolean recordFailure(Account account, String address, String wrongPassword) {
     AccountPolicy p = policy.get();
@@ -66,7 +71,8 @@ public final class LockoutTracker {
     failures.compute(
         key,
         (k, old) -> {
-          Failures base = old == null || old.forgotten(now, p) ? new Failures(List.of(), now, null) : old;
+          Failures base =
+              old == null || old.forgotten(now, p) ? new Failures(List.of(), now, null) : old;
           if (base.lockedAt(now)) {
             return base;
           }
@@ -77,7 +83,10 @@ public final class LockoutTracker {
           tried.add(wrongPassword);
           boolean locks = tried.size() >= p.lockoutThreshold();
           lockedNow[0] = locks;
-          return new Failures(locks ? List.of() : List.copyOf(tried), now, locks ? now.plus(p.lockoutDuration()) : null);
+          return new Failures(
+              locks ? List.of() : List.copyOf(tried),
+              now,
+              locks ? now.plus(p.lockoutDuration()) : null);
         });
     return lockedNow[0];
   }
@@ -86,7 +95,9 @@ public final class LockoutTracker {
     failures.remove(key(account, address));
   }
 
-  /** Ends every lockout and failure count of {@code account} (an administrator set Locked to false). */
+  /**
+   * Ends every lockout and failure count of {@code account} (an administrator set Locked to false).
+   */
   public void unlock(Account account) {
     failures.keySet().removeIf(k -> k.accountId() == account.id());
   }
@@ -98,13 +109,17 @@ public final class LockoutTracker {
     failures.values().removeIf(f -> f.forgotten(now, p));
   }
 
-  /** Forgets what no longer matters, else the stalest count, else (only when all are locked) the oldest lockout. */
+  /**
+   * Forgets what no longer matters, else the stalest count, else (only when all are locked) the
+   * oldest lockout.
+   */
   private void makeRoom(Instant now) {
     prune();
     if (failures.size() >= tracked) {
       failures.entrySet().stream()
-          .min(Comparator.comparing((Map.Entry<Key, Failures> e) -> e.getValue().lockedAt(now))
-              .thenComparing(e -> e.getValue().last()))
+          .min(
+              Comparator.comparing((Map.Entry<Key, Failures> e) -> e.getValue().lockedAt(now))
+                  .thenComparing(e -> e.getValue().last()))
           .ifPresent(e -> failures.remove(e.getKey()));
     }
   }
@@ -120,7 +135,10 @@ public final class LockoutTracker {
 
   private record Key(long accountId, String client) {}
 
-  /** The different wrong passwords of the current run (fingerprints), its last failure, the end of a lockout if on. */
+  /**
+   * The different wrong passwords of the current run (fingerprints), its last failure, the end of a
+   * lockout if on.
+   */
   private record Failures(List<String> tried, Instant last, Instant lockedUntil) {
     boolean lockedAt(Instant now) {
       return lockedUntil != null && now.isBefore(lockedUntil);
@@ -128,7 +146,8 @@ public final class LockoutTracker {
 
     /** Neither locked nor with a failure recent enough to count. */
     boolean forgotten(Instant now, AccountPolicy p) {
-      return !lockedAt(now) && (lockedUntil != null || last.plus(p.lockoutCounterResetAfter()).isBefore(now));
+      return !lockedAt(now)
+          && (lockedUntil != null || last.plus(p.lockoutCounterResetAfter()).isBefore(now));
     }
   }
 }

@@ -1,9 +1,9 @@
 package io.gpuchassis.agent.security;
 
 /**
- * A user name as a client sent it, made fit for the security log: anyone can send any bytes as a user name (a Basic
- * header may hold kilobytes), so the log keeps at most {@link #MAX_LENGTH} characters, with control and other
- * invisible characters shown as {@code ?}.
+ * A user name as a client sent it, made fit for the security log: anyone can send any bytes as a
+ * user name (a Basic header may hold kilobytes), so the log keeps at most {@link #MAX_LENGTH}
+ * characters, with control and other invisible characters shown as {@code ?}.
  */
 final class LoggedName {
 
@@ -17,8 +17,12 @@ final class LoggedName {
     int[] codePoints = userName.codePoints().toArray();
     for (int i = 0; i < codePoints.length && i < MAX_LENGTH; i++) {
       int c = codePoints[i];
-      boolean visible = !Character.isISOControl(c) && Character.isDefined(c)
-          && Character.getType(c) != Character.FORMAT && !Character.isWhitespace(c) || c == ' ';
+      boolean visible =
+          !Character.isISOControl(c)
+                  && Character.isDefined(c)
+                  && Character.getType(c) != Character.FORMAT
+                  && !Character.isWhitespace(c)
+              || c == ' ';
       out.appendCodePoint(visible ? c : '?');
     }
     if (codePoints.length > MAX_LENGTH) {

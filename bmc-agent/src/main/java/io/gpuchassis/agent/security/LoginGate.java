@@ -17,15 +17,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one way a password is checked, for HTTP Basic and session logins alike, and so the one place of the login policy:
+ * The one way a password is checked, for HTTP Basic and session logins alike, and so the one place
+ * of the login policy:
  *
  * <ol>
- *   <li>the client address's login rate ({@link LoginThrottle}), before any hashing: over it, 429 with
- *       {@code Retry-After}, recorded as {@link AuditMessages#LOGIN_THROTTLED} (folded when repeated);
- *   <li>the bounded password-check threads ({@link PasswordChecks}): when too many checks wait, 503 with
- *       {@code Retry-After};
- *   <li>the check itself ({@link CredentialVerifier}: equal cost for every outcome, lockout per account and address,
- *       the security log).
+ *   <li>the client address's login rate ({@link LoginThrottle}), before any hashing: over it, 429
+ *       with {@code Retry-After}, recorded as {@link AuditMessages#LOGIN_THROTTLED} (folded when
+ *       repeated);
+ *   <li>the bounded password-check threads ({@link PasswordChecks}): when too many checks wait, 503
+ *       with {@code Retry-After};
+ *   <li>the check itself ({@link CredentialVerifier}: equal cost for every outcome, lockout per
+ *       account and address, the security log).
  * </ol>
  *
  * Call it from an event loop; the future completes on that loop.
@@ -41,46 +43,68 @@ public final class LoginGate {
   private final CredentialVerifier verifier;
   private final SecurityLog log;
 
-  LoginGate(Vertx vertx, Clock clock, AuthenticationLimits limits, CredentialVerifier verifier, SecurityLog log) {
+  LoginGate(
+      Vertx vertx,
+      Clock clock,
+      AuthenticationLimits limits,
+      CredentialVerifier verifier,
+      SecurityLog log) {
     this.vertx = vertx;
     this.throttle =
-        new LoginThrottle(clock, limits.loginAttemptsPerMinute(), limits.loginBurst(), limits.trackedClients());
+        new LoginThrottle(
+            clock, limits.loginAttemptsPerMinute(), limits.loginBurst(), limits.trackedClients());
     this.checks = new PasswordChecks(limits.passwordCheckThreads(), limits.passwordCheckQueue());
     this.verifier = verifier;
     this.log = log;
   }
 
   /**
-   * The account, when {@code password} is its password and it may log in from {@code address} now; empty otherwise.
-   * Fails with a {@link RedfishException} (429 or 503, with {@code Retry-After}) when the check was refused unchecked.
+   * The account, when {@code password} is its password and it may log in from {@code address} now;
+   * empty otherwise. Fails with a {@link RedfishException} (429 or 503, with {@code Retry-After})
+   * when the check was refused unchecked.
    *
-   * @param channel how the client logs in, for the log: {@code Redfish session} or {@code HTTP Basic}
+   * @param channel how the client logs in, for the log: {@code Redfish session} or {@code HTTP
+   *     Basic}
    */
-  public Future<Optional<Account>> check(String userName, String password, String address, String channel) {
+  public Future<Optional<Account>> check(
+      String userName, String password, String address, String channel) {
     Context context = vertx.getOrCreateContext();
     LoginThrottle.Admission admission = throttle.acquire(ClientAddress.key(address));
     if (!admission.admitted()) {
       String name = LoggedName.of(userName);
-      vertx.executeBlocking(
+      vertx
+          .executeBlocking(
               () -> {
-                // Folded per address, whatever names it sprays: nothing was checked, so the name says nothing.
-                log.record(Origin.UNAUTHENTICATED, AuditMessages.LOGIN_THROTTLED, List.of(name, address, channel),
-                    null, address);
+                // Folded per address, whatever names it sprays: nothing was checked, so the name
+                // says nothing.
+                log.record(
+                    Origin.UNAUTHENTICATED,
+                    AuditMessages.LOGIN_THROTTLED,
+                    List.of(name, address, channel),
+                    null,
+                    address);
                 return null;
               },
               false)
-          .onFailure(e -> LOG.warn("Cannot record a throttled login in the security log: {}", e.toString()));
+          .onFailure(
+              e ->
+                  LOG.warn(
+                      "Cannot record a throttled login in the security log: {}", e.toString()));
       return Future.failedFuture(retryLater(429, admission.retryAfter()));
     }
     Optional<CompletableFuture<Optional<Account>>> running =
-        checks.submit(admission.clean(), () -> verifier.verify(userName, password, address, channel));
+        checks.submit(
+            admission.clean(), () -> verifier.verify(userName, password, address, channel));
     if (running.isEmpty()) {
       throttle.finish(admission, true);
       return Future.failedFuture(retryLater(503, BUSY_RETRY));
     }
     CompletableFuture<Optional<Account>> done =
-        running.get().whenComplete((account, failure) -> throttle.finish(admission, account != null
-            && account.isPresent()));
+        running
+            .get()
+            .whenComplete(
+                (account, failure) ->
+                    throttle.finish(admission, account != null && account.isPresent()));
     return Future.fromCompletionStage(done, context);
   }
 
@@ -92,6 +116,8 @@ public final class LoginGate {
   private static RedfishException retryLater(int status, Duration after) {
     String seconds = Long.toString(Math.max(1, after.toSeconds()));
     return new RedfishException(
-        status, List.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(seconds)), Map.of("Retry-After", seconds));
+        status,
+        List.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(seconds)),
+        Map.of("Retry-After", seconds));
   }
 }

@@ -7,11 +7,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * How many password checks each client address may start: a token bucket per address ({@link ClientAddress}),
- * consulted before any hashing, so that guesses beyond the rate cost the agent a map lookup and no PBKDF2. A check
- * takes a token; a successful login gives it back, so clients that know their password are never slowed, and only
- * failures drain the bucket. At most {@code tracked} addresses are remembered; when that many are busy at once, the
- * newcomers share one bucket (a flood from very many addresses throttles itself, memory stays bounded).
+ * How many password checks each client address may start: a token bucket per address ({@link
+ * ClientAddress}), consulted before any hashing, so that guesses beyond the rate cost the agent a
+ * map lookup and no PBKDF2. A check takes a token; a successful login gives it back, so clients
+ * that know their password are never slowed, and only failures drain the bucket. At most {@code
+ * tracked} addresses are remembered; when that many are busy at once, the newcomers share one
+ * bucket (a flood from very many addresses throttles itself, memory stays bounded).
  */
 final class LoginThrottle {
 
@@ -55,7 +56,10 @@ final class LoginThrottle {
     return new Admission(true, Duration.ZERO, clean, key);
   }
 
-  /** Ends a check admitted by {@link #acquire}; a success (or a check that never ran) gives the token back. */
+  /**
+   * Ends a check admitted by {@link #acquire}; a success (or a check that never ran) gives the
+   * token back.
+   */
   synchronized void finish(Admission admission, boolean giveBack) {
     Bucket bucket = buckets.get(admission.bucket());
     if (bucket == null || !admission.admitted()) {

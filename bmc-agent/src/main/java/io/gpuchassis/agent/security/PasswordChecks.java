@@ -10,10 +10,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Where every password check (PBKDF2, tens of milliseconds of CPU) runs: a few threads of its own, so that clients
- * without credentials can burn at most that many cores and never the worker pool that authenticated requests need.
- * Waiting checks form two bounded lanes: those of addresses without recent failures run first, so a flood of guesses
- * does not queue in front of an operator logging in. A full lane refuses at once (the caller answers 503).
+ * Where every password check (PBKDF2, tens of milliseconds of CPU) runs: a few threads of its own,
+ * so that clients without credentials can burn at most that many cores and never the worker pool
+ * that authenticated requests need. Waiting checks form two bounded lanes: those of addresses
+ * without recent failures run first, so a flood of guesses does not queue in front of an operator
+ * logging in. A full lane refuses at once (the caller answers 503).
  */
 final class PasswordChecks {
 
@@ -71,7 +72,8 @@ final class PasswordChecks {
   }
 
   /** A queued check: lane first, then arrival. */
-  private record Ranked(int lane, long order, Runnable work) implements Runnable, Comparable<Ranked> {
+  private record Ranked(int lane, long order, Runnable work)
+      implements Runnable, Comparable<Ranked> {
     @Override
     public void run() {
       work.run();
@@ -79,7 +81,9 @@ final class PasswordChecks {
 
     @Override
     public int compareTo(Ranked other) {
-      return lane != other.lane ? Integer.compare(lane, other.lane) : Long.compare(order, other.order);
+      return lane != other.lane
+          ? Integer.compare(lane, other.lane)
+          : Long.compare(order, other.order);
     }
   }
 }

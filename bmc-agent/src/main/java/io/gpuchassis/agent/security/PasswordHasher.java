@@ -8,13 +8,17 @@ import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 
 /**
- * Hashes passwords with PBKDF2-HMAC-SHA256 (NIST SP 800-132, in every JDK) and a random 16-byte salt. The stored form
- * {@code pbkdf2-sha256$ITERATIONS$SALT$HASH} names its parameters, so the cost can be raised later while old hashes
- * still verify. Hashing is deliberately slow (tens to hundreds of milliseconds): call it off the event loop.
+ * Hashes passwords with PBKDF2-HMAC-SHA256 (NIST SP 800-132, in every JDK) and a random 16-byte
+ * salt. The stored form {@code pbkdf2-sha256$ITERATIONS$SALT$HASH} names its parameters, so the
+ * cost can be raised later while old hashes still verify. Hashing is deliberately slow (tens to
+ * hundreds of milliseconds): call it off the event loop.
  */
 public final class PasswordHasher {
 
-  /** OWASP's 2023 guidance for PBKDF2-HMAC-SHA256 is 600,000; we trade some of it for login latency on small ARM boards. */
+  /**
+   * OWASP's 2023 guidance for PBKDF2-HMAC-SHA256 is 600,000; we trade some of it for login latency
+   * on small ARM boards.
+   */
   public static final int DEFAULT_ITERATIONS = 310_000;
 
   private static final String SCHEME = "pbkdf2-sha256";
@@ -38,7 +42,13 @@ public final class PasswordHasher {
     random.nextBytes(salt);
     byte[] hash = derive(password, salt, iterations);
     Base64.Encoder b64 = Base64.getEncoder().withoutPadding();
-    return SCHEME + "$" + iterations + "$" + b64.encodeToString(salt) + "$" + b64.encodeToString(hash);
+    return SCHEME
+        + "$"
+        + iterations
+        + "$"
+        + b64.encodeToString(salt)
+        + "$"
+        + b64.encodeToString(hash);
   }
 
   /** The cost of new hashes, in PBKDF2 iterations. */
@@ -52,16 +62,19 @@ public final class PasswordHasher {
   }
 
   /**
-   * Whether {@code password} matches {@code stored}, spending at least {@code minimumIterations} PBKDF2 iterations
-   * whatever {@code stored} is: a cheaper (older, or malformed) hash is padded with throw-away iterations, so that how
-   * long a check takes says nothing about whose hash was checked.
+   * Whether {@code password} matches {@code stored}, spending at least {@code minimumIterations}
+   * PBKDF2 iterations whatever {@code stored} is: a cheaper (older, or malformed) hash is padded
+   * with throw-away iterations, so that how long a check takes says nothing about whose hash was
+   * checked.
    */
   public boolean verify(String password, String stored, int minimumIterations) {
     Parsed parsed = parse(stored);
     boolean matches = false;
     int spent = 0;
     if (parsed != null) {
-      matches = MessageDigest.isEqual(parsed.hash(), derive(password, parsed.salt(), parsed.iterations()));
+      matches =
+          MessageDigest.isEqual(
+              parsed.hash(), derive(password, parsed.salt(), parsed.iterations()));
       spent = parsed.iterations();
     }
     if (spent < minimumIterations) {
@@ -86,7 +99,10 @@ public final class PasswordHasher {
       if (storedIterations < 1) {
         return null;
       }
-      return new Parsed(storedIterations, Base64.getDecoder().decode(parts[2]), Base64.getDecoder().decode(parts[3]));
+      return new Parsed(
+          storedIterations,
+          Base64.getDecoder().decode(parts[2]),
+          Base64.getDecoder().decode(parts[3]));
     } catch (IllegalArgumentException e) {
       return null;
     }

@@ -10,11 +10,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Folds repeated unauthenticated security log entries: the first entry of a kind (MessageId) for one user name from one
- * address is recorded in full; the ones that follow within {@code window} are only counted, and when the window ends
- * one {@link AuditMessages#REPEATED_ENTRIES} entry gives their number and time span. Ten thousand guesses therefore
- * leave a handful of rows, and the count still tells how hard someone tried. At most {@code tracked} windows are open;
- * when more are needed, every open window is closed (and summarised) first.
+ * Folds repeated unauthenticated security log entries: the first entry of a kind (MessageId) for
+ * one user name from one address is recorded in full; the ones that follow within {@code window}
+ * are only counted, and when the window ends one {@link AuditMessages#REPEATED_ENTRIES} entry gives
+ * their number and time span. Ten thousand guesses therefore leave a handful of rows, and the count
+ * still tells how hard someone tried. At most {@code tracked} windows are open; when more are
+ * needed, every open window is closed (and summarised) first.
  */
 public final class RepeatSummary {
 
@@ -28,12 +29,13 @@ public final class RepeatSummary {
   }
 
   /**
-   * What to write for an entry offered now: summaries of windows it closed, and whether the entry itself is recorded
-   * (false: it was only counted).
+   * What to write for an entry offered now: summaries of windows it closed, and whether the entry
+   * itself is recorded (false: it was only counted).
    */
   record Decision(List<SecurityLog.Pending> summaries, boolean recordInFull) {}
 
-  synchronized Decision offer(String messageId, String severity, String userName, String address, Instant now) {
+  synchronized Decision offer(
+      String messageId, String severity, String userName, String address, Instant now) {
     Key key = new Key(messageId, userName, address);
     Window current = open.get(key);
     if (current != null && now.isBefore(current.start.plus(window))) {
@@ -53,7 +55,10 @@ public final class RepeatSummary {
     return new Decision(summaries, true);
   }
 
-  /** Closes the windows that have ended by {@code now} ({@code all}: every one), returning their summaries. */
+  /**
+   * Closes the windows that have ended by {@code now} ({@code all}: every one), returning their
+   * summaries.
+   */
   synchronized List<SecurityLog.Pending> ended(Instant now, boolean all) {
     List<SecurityLog.Pending> summaries = new ArrayList<>();
     for (Iterator<Map.Entry<Key, Window>> it = open.entrySet().iterator(); it.hasNext(); ) {
@@ -105,5 +110,4 @@ public final class RepeatSummary {
               key.address()));
     }
   }
-
 }

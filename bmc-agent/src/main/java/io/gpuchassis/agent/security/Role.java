@@ -4,7 +4,10 @@ import io.gpuchassis.redfish.route.Privilege;
 import java.util.EnumSet;
 import java.util.Set;
 
-/** The Redfish predefined roles (DSP0266 "Roles") and the privileges each is assigned. They cannot be modified. */
+/**
+ * The Redfish predefined roles (DSP0266 "Roles") and the privileges each is assigned. They cannot
+ * be modified.
+ */
 public enum Role {
   Administrator(
       EnumSet.of(

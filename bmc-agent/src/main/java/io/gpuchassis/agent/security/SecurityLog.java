@@ -16,15 +16,16 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The persisted security log: every login success or failure and every write request, with who, from where, what and
- * the result. Entries carry registry MessageIds.
+ * The persisted security log: every login success or failure and every write request, with who,
+ * from where, what and the result. Entries carry registry MessageIds.
  *
- * <p>Two shares, each wrapping on its own (the LogService's {@code WrapsWhenFull}): entries that no authenticated
- * caller caused (failed logins, lockouts, requests without valid credentials) keep at most {@code unauthenticatedShare}
- * entries, everything else the rest of {@code capacity}. A flood of guesses can therefore push out only other guesses,
- * never the record of an account created or a setting changed. Unauthenticated entries also pass through a
- * {@link RepeatSummary}, so a flood costs a few rows per window and address, not one per attempt. Blocking: writes go
- * to the database.
+ * <p>Two shares, each wrapping on its own (the LogService's {@code WrapsWhenFull}): entries that no
+ * authenticated caller caused (failed logins, lockouts, requests without valid credentials) keep at
+ * most {@code unauthenticatedShare} entries, everything else the rest of {@code capacity}. A flood
+ * of guesses can therefore push out only other guesses, never the record of an account created or a
+ * setting changed. Unauthenticated entries also pass through a {@link RepeatSummary}, so a flood
+ * costs a few rows per window and address, not one per attempt. Blocking: writes go to the
+ * database.
  */
 public final class SecurityLog {
 
@@ -46,7 +47,12 @@ public final class SecurityLog {
   private final Deque<Long> authenticatedIds = new ArrayDeque<>();
   private final Deque<Long> unauthenticatedIds = new ArrayDeque<>();
 
-  public SecurityLog(AgentStore store, Clock clock, int capacity, int unauthenticatedShare, RepeatSummary repeats) {
+  public SecurityLog(
+      AgentStore store,
+      Clock clock,
+      int capacity,
+      int unauthenticatedShare,
+      RepeatSummary repeats) {
     this.store = store;
     this.clock = clock;
     this.capacity = capacity;
@@ -76,18 +82,38 @@ public final class SecurityLog {
   }
 
   /**
-   * Records an entry; one without a user name, or of {@value #ANONYMOUS}, counts as unauthenticated (the write audit
-   * names callers without valid credentials so).
+   * Records an entry; one without a user name, or of {@value #ANONYMOUS}, counts as unauthenticated
+   * (the write audit names callers without valid credentials so).
    */
   public void record(
-      String severity, String messageId, String message, List<String> args, String userName, String address) {
-    Origin origin = userName == null || ANONYMOUS.equals(userName) ? Origin.UNAUTHENTICATED : Origin.AUTHENTICATED;
+      String severity,
+      String messageId,
+      String message,
+      List<String> args,
+      String userName,
+      String address) {
+    Origin origin =
+        userName == null || ANONYMOUS.equals(userName)
+            ? Origin.UNAUTHENTICATED
+            : Origin.AUTHENTICATED;
     record(origin, severity, messageId, message, args, userName, address);
   }
 
   /** Records {@code definition} with {@code args}. */
-  public void record(Origin origin, MessageDefinition definition, List<String> args, String userName, String address) {
-    record(origin, definition.severity(), definition.messageId(), definition.format(args), args, userName, address);
+  public void record(
+      Origin origin,
+      MessageDefinition definition,
+      List<String> args,
+      String userName,
+      String address) {
+    record(
+        origin,
+        definition.severity(),
+        definition.messageId(),
+        definition.format(args),
+        args,
+        userName,
+        address);
   }
 
   public void record(
@@ -109,7 +135,10 @@ public final class SecurityLog {
     write(new Pending(origin, now, severity, messageId, message, args, userName, address));
   }
 
-  /** Writes the summaries of repetition windows that have ended ({@code all}: every open window, at shutdown). */
+  /**
+   * Writes the summaries of repetition windows that have ended ({@code all}: every open window, at
+   * shutdown).
+   */
   public void flushSummaries(boolean all) {
     repeats.ended(clock.instant(), all).forEach(this::write);
   }
@@ -198,7 +227,9 @@ public final class SecurityLog {
   }
 
   private int share(Origin origin) {
-    return origin == Origin.UNAUTHENTICATED ? unauthenticatedShare : capacity - unauthenticatedShare;
+    return origin == Origin.UNAUTHENTICATED
+        ? unauthenticatedShare
+        : capacity - unauthenticatedShare;
   }
 
   private Deque<Long> ids(Origin origin) {
@@ -223,7 +254,8 @@ public final class SecurityLog {
             while (rs.next()) {
               Entry e = read(rs);
               entries.put(e.id(), e);
-              ids(rs.getInt(9) != 0 ? Origin.UNAUTHENTICATED : Origin.AUTHENTICATED).addLast(e.id());
+              ids(rs.getInt(9) != 0 ? Origin.UNAUTHENTICATED : Origin.AUTHENTICATED)
+                  .addLast(e.id());
             }
           }
           return null;

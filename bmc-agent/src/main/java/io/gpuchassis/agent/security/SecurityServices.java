@@ -10,15 +10,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything security, assembled once: accounts, settings, lockouts, the security log, sessions, the login gate and
- * authentication, all bound by the configured {@link AuthenticationLimits}. A periodic chore writes what is kept in
- * memory between writes (summaries of repeated failures, session last uses) and forgets addresses that no longer
- * matter; the same is written when the database closes.
+ * Everything security, assembled once: accounts, settings, lockouts, the security log, sessions,
+ * the login gate and authentication, all bound by the configured {@link AuthenticationLimits}. A
+ * periodic chore writes what is kept in memory between writes (summaries of repeated failures,
+ * session last uses) and forgets addresses that no longer matter; the same is written when the
+ * database closes.
  */
 public final class SecurityServices {
 
   private static final Logger LOG = LoggerFactory.getLogger(SecurityServices.class);
-  /** How often the chore runs: a crash loses at most this much of the sessions' last uses (a stop loses none). */
+
+  /**
+   * How often the chore runs: a crash loses at most this much of the sessions' last uses (a stop
+   * loses none).
+   */
   private static final Duration CHORE_PERIOD = Duration.ofSeconds(5);
 
   private final AccountRepository accounts;
@@ -32,7 +37,12 @@ public final class SecurityServices {
   private final AuthenticationLimits limits;
   private final Clock clock;
 
-  public SecurityServices(AgentStore store, AccountRepository accounts, PasswordHasher hasher, Vertx vertx, Clock clock,
+  public SecurityServices(
+      AgentStore store,
+      AccountRepository accounts,
+      PasswordHasher hasher,
+      Vertx vertx,
+      Clock clock,
       AuthenticationLimits limits) {
     this.accounts = accounts;
     this.hasher = hasher;
@@ -41,13 +51,24 @@ public final class SecurityServices {
     this.settings = new SecuritySettings(new Settings(store));
     this.lockouts = new LockoutTracker(clock, settings::policy, limits.trackedClients());
     this.log =
-        new SecurityLog(store, clock, limits.securityLogEntries(), limits.securityLogUnauthenticatedEntries(),
+        new SecurityLog(
+            store,
+            clock,
+            limits.securityLogEntries(),
+            limits.securityLogUnauthenticatedEntries(),
             new RepeatSummary(limits.failureSummaryWindow(), limits.trackedClients()));
-    this.sessions = new SessionManager(clock, settings::sessionTimeout, limits, new SessionStore(store));
-    this.gate = new LoginGate(vertx, clock, limits, new CredentialVerifier(accounts, hasher, lockouts, log), log);
+    this.sessions =
+        new SessionManager(clock, settings::sessionTimeout, limits, new SessionStore(store));
+    this.gate =
+        new LoginGate(
+            vertx, clock, limits, new CredentialVerifier(accounts, hasher, lockouts, log), log);
     this.authenticator = new AgentAuthenticator(gate, sessions, accounts, lockouts, clock);
-    vertx.setPeriodic(CHORE_PERIOD.toMillis(), id -> vertx.executeBlocking(this::chore, false)
-        .onFailure(e -> LOG.warn("Security housekeeping failed: {}", e.toString())));
+    vertx.setPeriodic(
+        CHORE_PERIOD.toMillis(),
+        id ->
+            vertx
+                .executeBlocking(this::chore, false)
+                .onFailure(e -> LOG.warn("Security housekeeping failed: {}", e.toString())));
     store.beforeClose(
         () -> {
           log.flushSummaries(true);

@@ -4,8 +4,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A Redfish session: whose account opened it, from where, when, and when it was last used. The token itself is not
- * kept, only its hash in {@link SessionManager}.
+ * A Redfish session: whose account opened it, from where, when, and when it was last used. The
+ * token itself is not kept, only its hash in {@link SessionManager}.
  */
 public record Session(
     String id,
@@ -20,10 +20,19 @@ public record Session(
 
   public Session usedAt(Instant now) {
     return new Session(
-        id, accountId, userName, role, created, now, clientAddress, context, passwordChangeRequired);
+        id,
+        accountId,
+        userName,
+        role,
+        created,
+        now,
+        clientAddress,
+        context,
+        passwordChangeRequired);
   }
 
   public Session passwordChanged() {
-    return new Session(id, accountId, userName, role, created, lastUsed, clientAddress, context, false);
+    return new Session(
+        id, accountId, userName, role, created, lastUsed, clientAddress, context, false);
   }
 }

@@ -20,19 +20,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * The open Redfish sessions. A session's token is 32 random bytes, handed to the client once; the manager keeps only
- * its SHA-256, in memory and in the database ({@link SessionStore}), so neither a memory dump nor the state directory
- * yields usable tokens, and a restart of the agent does not log its clients out. Sessions expire after {@code timeout}
- * without use (also across a restart) and are closed when their account changes password, role or enablement, or is
- * deleted.
+ * The open Redfish sessions. A session's token is 32 random bytes, handed to the client once; the
+ * manager keeps only its SHA-256, in memory and in the database ({@link SessionStore}), so neither
+ * a memory dump nor the state directory yields usable tokens, and a restart of the agent does not
+ * log its clients out. Sessions expire after {@code timeout} without use (also across a restart)
+ * and are closed when their account changes password, role or enablement, or is deleted.
  *
- * <p>Limits ({@link AuthenticationLimits}): {@code maxSessions} in all, {@code maxSessionsPerAccount} per account, and
- * of the total, {@code sessionsReservedForAdministrators} that only Administrator accounts may open, so that other
- * roles can never lock the managers out.
+ * <p>Limits ({@link AuthenticationLimits}): {@code maxSessions} in all, {@code
+ * maxSessionsPerAccount} per account, and of the total, {@code sessionsReservedForAdministrators}
+ * that only Administrator accounts may open, so that other roles can never lock the managers out.
  *
- * <p>Requests use sessions on the event loop: {@link #use}, {@link #find}, {@link #keepAlive} and {@link #all} touch only
- * memory (last uses and expiries reach the database at the next {@link #flush}). Opening and closing write through and
- * block.
+ * <p>Requests use sessions on the event loop: {@link #use}, {@link #find}, {@link #keepAlive} and
+ * {@link #all} touch only memory (last uses and expiries reach the database at the next {@link
+ * #flush}). Opening and closing write through and block.
  */
 public final class SessionManager {
 
@@ -43,12 +43,15 @@ public final class SessionManager {
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> byId = new ConcurrentHashMap<>();
   private final Map<String, String> idByTokenHash = new ConcurrentHashMap<>();
+
   /** Ended in memory (expired), still to be deleted from the database. */
   private final Set<String> ended = ConcurrentHashMap.newKeySet();
+
   /** Used since their last use was last written. */
   private final Set<String> used = ConcurrentHashMap.newKeySet();
 
-  SessionManager(Clock clock, Supplier<Duration> timeout, AuthenticationLimits limits, SessionStore store) {
+  SessionManager(
+      Clock clock, Supplier<Duration> timeout, AuthenticationLimits limits, SessionStore store) {
     this.clock = clock;
     this.timeout = timeout;
     this.limits = limits;
@@ -66,10 +69,11 @@ public final class SessionManager {
   }
 
   /**
-   * A new session and its token (shown to the client once); empty when a session limit is reached. Blocking: the
-   * session is stored before it is handed out.
+   * A new session and its token (shown to the client once); empty when a session limit is reached.
+   * Blocking: the session is stored before it is handed out.
    */
-  public synchronized Optional<Opened> open(Account account, String clientAddress, Optional<String> context) {
+  public synchronized Optional<Opened> open(
+      Account account, String clientAddress, Optional<String> context) {
     expireIdle();
     if (!hasRoomFor(account)) {
       return Optional.empty();
@@ -83,7 +87,14 @@ public final class SessionManager {
     Instant now = clock.instant();
     Session session =
         new Session(
-            id, account.id(), account.userName(), account.role(), now, now, clientAddress, context,
+            id,
+            account.id(),
+            account.userName(),
+            account.role(),
+            now,
+            now,
+            clientAddress,
+            context,
             account.passwordChangeRequired());
     String tokenHash = hash(token);
     store.insert(session, tokenHash);
@@ -94,13 +105,16 @@ public final class SessionManager {
 
   private boolean hasRoomFor(Account account) {
     long own = byId.values().stream().filter(s -> s.accountId() == account.id()).count();
-    int limit = account.role() == Role.Administrator
-        ? limits.maxSessions()
-        : limits.maxSessions() - limits.sessionsReservedForAdministrators();
+    int limit =
+        account.role() == Role.Administrator
+            ? limits.maxSessions()
+            : limits.maxSessions() - limits.sessionsReservedForAdministrators();
     return own < limits.maxSessionsPerAccount() && byId.size() < limit;
   }
 
-  /** The live session of {@code token}, marked as used now; empty for an unknown or expired token. */
+  /**
+   * The live session of {@code token}, marked as used now; empty for an unknown or expired token.
+   */
   public Optional<Session> use(String token) {
     String id = idByTokenHash.get(hash(token));
     if (id == null) {
@@ -128,8 +142,9 @@ public final class SessionManager {
   }
 
   /**
-   * Marks the live session {@code id} as used now, for a connection that stays open on it (an event stream is
-   * activity even when no request arrives). Returns false when the session has ended or expired.
+   * Marks the live session {@code id} as used now, for a connection that stays open on it (an event
+   * stream is activity even when no request arrives). Returns false when the session has ended or
+   * expired.
    */
   public boolean keepAlive(String id) {
     Optional<Session> session = find(id);
@@ -146,14 +161,20 @@ public final class SessionManager {
     return byId.values().stream().sorted(Comparator.comparing(Session::created)).toList();
   }
 
-  /** Ends the session {@code id}, in memory and in the database; returns whether it was open. Blocking. */
+  /**
+   * Ends the session {@code id}, in memory and in the database; returns whether it was open.
+   * Blocking.
+   */
   public boolean close(String id) {
     boolean open = end(id);
     flush();
     return open;
   }
 
-  /** Ends every session of {@code account} but {@code keep}, which may go on now that its password is changed. Blocking. */
+  /**
+   * Ends every session of {@code account} but {@code keep}, which may go on now that its password
+   * is changed. Blocking.
+   */
   public void passwordChanged(Account account, Optional<String> keep) {
     for (Session s : List.copyOf(byId.values())) {
       if (s.accountId() == account.id()) {
@@ -170,14 +191,25 @@ public final class SessionManager {
 
   /** Ends every session of {@code account}. Blocking. */
   public void closeAllOf(Account account) {
-    byId.values().stream().filter(s -> s.accountId() == account.id()).map(Session::id).toList().forEach(this::end);
+    byId.values().stream()
+        .filter(s -> s.accountId() == account.id())
+        .map(Session::id)
+        .toList()
+        .forEach(this::end);
     flush();
   }
 
-  /** Ends the sessions that have been idle longer than the timeout (in memory; the database at the next flush). */
+  /**
+   * Ends the sessions that have been idle longer than the timeout (in memory; the database at the
+   * next flush).
+   */
   public void expireIdle() {
     Instant now = clock.instant();
-    byId.values().stream().filter(s -> expired(s, now)).map(Session::id).toList().forEach(this::end);
+    byId.values().stream()
+        .filter(s -> expired(s, now))
+        .map(Session::id)
+        .toList()
+        .forEach(this::end);
   }
 
   /** Writes what is held only in memory: last uses, and sessions that ended. Blocking. */
@@ -210,7 +242,8 @@ public final class SessionManager {
   private static String hash(String token) {
     try {
       return HexFormat.of()
-          .formatHex(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JDK", e);
     }

@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Sessions in the database, so that a restart does not log every client out: the SHA-256 of the token (never the token),
- * the owning account (deleting the account deletes its sessions), creation and last use. Blocking.
+ * Sessions in the database, so that a restart does not log every client out: the SHA-256 of the
+ * token (never the token), the owning account (deleting the account deletes its sessions), creation
+ * and last use. Blocking.
  */
 final class SessionStore {
 
@@ -26,7 +27,9 @@ final class SessionStore {
   /** A stored session with the hash of its token. */
   record Stored(Session session, String tokenHash) {}
 
-  /** Every stored session of an existing, enabled account, with the account's current name and role. */
+  /**
+   * Every stored session of an existing, enabled account, with the account's current name and role.
+   */
   List<Stored> load() {
     return store.inTransaction(
         c -> {
@@ -66,7 +69,9 @@ final class SessionStore {
         });
   }
 
-  /** Deletes the sessions {@code ids} and records the last use of {@code used}, in one transaction. */
+  /**
+   * Deletes the sessions {@code ids} and records the last use of {@code used}, in one transaction.
+   */
   void update(Collection<String> ids, Map<String, Instant> used) {
     if (ids.isEmpty() && used.isEmpty()) {
       return;
@@ -79,7 +84,8 @@ final class SessionStore {
               p.executeUpdate();
             }
           }
-          try (PreparedStatement p = c.prepareStatement("UPDATE sessions SET last_used = ? WHERE id = ?")) {
+          try (PreparedStatement p =
+              c.prepareStatement("UPDATE sessions SET last_used = ? WHERE id = ?")) {
             for (Map.Entry<String, Instant> e : used.entrySet()) {
               p.setString(1, e.getValue().toString());
               p.setString(2, e.getKey());

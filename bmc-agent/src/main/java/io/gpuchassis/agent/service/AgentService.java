@@ -10,10 +10,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running agent as a system service: it tells systemd when it is ready (Redfish answers), keeps the watchdog alive
- * while it is healthy, and stops cleanly on SIGTERM or SIGINT with exit code 0, or on Manager.Reset (then the process
- * exits with the code its unit restarts on). Without {@code $NOTIFY_SOCKET} (a
- * manual run, the tests) nothing is sent, and the rest behaves the same.
+ * The running agent as a system service: it tells systemd when it is ready (Redfish answers), keeps
+ * the watchdog alive while it is healthy, and stops cleanly on SIGTERM or SIGINT with exit code 0,
+ * or on Manager.Reset (then the process exits with the code its unit restarts on). Without {@code
+ * $NOTIFY_SOCKET} (a manual run, the tests) nothing is sent, and the rest behaves the same.
  */
 public final class AgentService {
 
@@ -26,16 +26,21 @@ public final class AgentService {
   }
 
   /**
-   * Starts the service around {@code agent}, which answers Redfish already: readiness is sent now. Call it on the
-   * thread that started the agent (see {@link EventLoopCheck}).
+   * Starts the service around {@code agent}, which answers Redfish already: readiness is sent now.
+   * Call it on the thread that started the agent (see {@link EventLoopCheck}).
    */
   public static AgentService start(Agent agent, Map<String, String> environment) {
-    Duration timeout = Watchdog.timeout(environment, ProcessHandle.current().pid()).orElse(Duration.ofSeconds(20));
+    Duration timeout =
+        Watchdog.timeout(environment, ProcessHandle.current().pid()).orElse(Duration.ofSeconds(20));
     return start(agent, environment, healthChecks(agent, Watchdog.checkDeadline(timeout)));
   }
 
-  /** As {@link #start(Agent, Map)}, with the watchdog's health checks given (tests add one that fails on demand). */
-  public static AgentService start(Agent agent, Map<String, String> environment, List<HealthCheck> checks) {
+  /**
+   * As {@link #start(Agent, Map)}, with the watchdog's health checks given (tests add one that
+   * fails on demand).
+   */
+  public static AgentService start(
+      Agent agent, Map<String, String> environment, List<HealthCheck> checks) {
     SystemdNotifier notifier = SystemdNotifier.from(environment);
     notifier.ready("Redfish service ready on port " + agent.port());
     Optional<Duration> timeout = Watchdog.timeout(environment, ProcessHandle.current().pid());
@@ -46,15 +51,24 @@ public final class AgentService {
         watchdog = Watchdog.start(notifier, timeout.get(), checks);
       }
     }
-    GracefulShutdown shutdown = new GracefulShutdown(agent.bindings()::stopAccepting,
-        slot -> agent.model().current().binding(slot), agent.firmware()::updatingSwitches, agent, notifier, watchdog,
-        GracefulShutdown.OPERATIONS_DEADLINE);
-    // Manager.Reset stops the agent as SIGTERM does; the process then exits with the restart code (Main).
+    GracefulShutdown shutdown =
+        new GracefulShutdown(
+            agent.bindings()::stopAccepting,
+            slot -> agent.model().current().binding(slot),
+            agent.firmware()::updatingSwitches,
+            agent,
+            notifier,
+            watchdog,
+            GracefulShutdown.OPERATIONS_DEADLINE);
+    // Manager.Reset stops the agent as SIGTERM does; the process then exits with the restart code
+    // (Main).
     agent.restart().attach(shutdown::stop);
     return new AgentService(shutdown);
   }
 
-  /** What must work for the agent to count as alive: the Redfish event loop and every switch worker. */
+  /**
+   * What must work for the agent to count as alive: the Redfish event loop and every switch worker.
+   */
   public static List<HealthCheck> healthChecks(Agent agent, Duration deadline) {
     List<HealthCheck> checks = new ArrayList<>();
     checks.add(new EventLoopCheck(agent.vertx().getOrCreateContext(), deadline));
@@ -63,12 +77,14 @@ public final class AgentService {
   }
 
   /**
-   * Stops the agent on SIGTERM (and SIGINT when {@code interrupt}: not while a console runs on this terminal, whose
-   * Ctrl-C belongs to the console), and when the JVM shuts down for any other reason.
+   * Stops the agent on SIGTERM (and SIGINT when {@code interrupt}: not while a console runs on this
+   * terminal, whose Ctrl-C belongs to the console), and when the JVM shuts down for any other
+   * reason.
    */
   public void stopOnSignals(boolean interrupt) {
     StopSignals.install(interrupt ? List.of("TERM", "INT") : List.of("TERM"), shutdown::stop);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown.stop("JVM shutdown"), "agent-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> shutdown.stop("JVM shutdown"), "agent-shutdown"));
   }
 
   /** Stops the agent (see {@link GracefulShutdown#stop}); returns once it has stopped. */

@@ -7,8 +7,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The event loop that serves Redfish answers: a task put on it runs within the deadline. A loop that is blocked (a
- * handler that waits on I/O, a deadlock) answers no request, while the process looks alive.
+ * The event loop that serves Redfish answers: a task put on it runs within the deadline. A loop
+ * that is blocked (a handler that waits on I/O, a deadlock) answers no request, while the process
+ * looks alive.
  */
 public final class EventLoopCheck implements HealthCheck {
 
@@ -16,8 +17,9 @@ public final class EventLoopCheck implements HealthCheck {
   private final Duration deadline;
 
   /**
-   * @param context a context on the loop to watch: Vert.x gives a thread that is not its own one sticky event loop,
-   *     so {@code vertx.getOrCreateContext()} on the thread that started the HTTPS server is the server's loop
+   * @param context a context on the loop to watch: Vert.x gives a thread that is not its own one
+   *     sticky event loop, so {@code vertx.getOrCreateContext()} on the thread that started the
+   *     HTTPS server is the server's loop
    */
   public EventLoopCheck(Context context, Duration deadline) {
     this.context = context;
@@ -36,6 +38,7 @@ public final class EventLoopCheck implements HealthCheck {
       Thread.currentThread().interrupt();
       return Optional.of("interrupted while checking the event loop");
     }
-    return Optional.of("the event loop did not run a task within " + deadline.toMillis() + " ms: it is blocked");
+    return Optional.of(
+        "the event loop did not run a task within " + deadline.toMillis() + " ms: it is blocked");
   }
 }

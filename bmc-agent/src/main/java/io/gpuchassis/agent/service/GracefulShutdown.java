@@ -18,14 +18,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stops the agent once, whoever asks first (SIGTERM, SIGINT, the JVM's shutdown hook), and says so in the log: no bind
- * or release starts any more, those under way may finish (for at most {@link #OPERATIONS_DEADLINE}), then everything
- * closes. An operation still running at the deadline is cut short: its journal record stays STARTED, and the
- * reconciliation at the next start finishes or rolls it back from that record and what the switch holds.
+ * Stops the agent once, whoever asks first (SIGTERM, SIGINT, the JVM's shutdown hook), and says so
+ * in the log: no bind or release starts any more, those under way may finish (for at most {@link
+ * #OPERATIONS_DEADLINE}), then everything closes. An operation still running at the deadline is cut
+ * short: its journal record stays STARTED, and the reconciliation at the next start finishes or
+ * rolls it back from that record and what the switch holds.
  */
 public final class GracefulShutdown {
 
-  /** How long binds and releases under way may take to end: one takes a few seconds at most on hardware. */
+  /**
+   * How long binds and releases under way may take to end: one takes a few seconds at most on
+   * hardware.
+   */
   public static final Duration OPERATIONS_DEADLINE = Duration.ofSeconds(20);
 
   private static final Logger LOG = LoggerFactory.getLogger(GracefulShutdown.class);
@@ -47,8 +51,13 @@ public final class GracefulShutdown {
    * @param agent closed last, after the operations ended
    * @param watchdog stopped just before the agent closes (the checks would fail on a closing agent)
    */
-  public GracefulShutdown(Supplier<List<BindingEngine.Operation>> stopOperations, IntFunction<SlotBinding> bindingOf,
-      AutoCloseable agent, SystemdNotifier notifier, AutoCloseable watchdog, Duration deadline) {
+  public GracefulShutdown(
+      Supplier<List<BindingEngine.Operation>> stopOperations,
+      IntFunction<SlotBinding> bindingOf,
+      AutoCloseable agent,
+      SystemdNotifier notifier,
+      AutoCloseable watchdog,
+      Duration deadline) {
     this(stopOperations, bindingOf, java.util.Set::of, agent, notifier, watchdog, deadline);
   }
 
@@ -56,9 +65,14 @@ public final class GracefulShutdown {
    * @param updatingSwitches the switch chips whose firmware is being written now ({@code
    *     FirmwareUpdates#updatingSwitches}), waited for as long as binding operations are
    */
-  public GracefulShutdown(Supplier<List<BindingEngine.Operation>> stopOperations, IntFunction<SlotBinding> bindingOf,
-      Supplier<java.util.Set<String>> updatingSwitches, AutoCloseable agent, SystemdNotifier notifier,
-      AutoCloseable watchdog, Duration deadline) {
+  public GracefulShutdown(
+      Supplier<List<BindingEngine.Operation>> stopOperations,
+      IntFunction<SlotBinding> bindingOf,
+      Supplier<java.util.Set<String>> updatingSwitches,
+      AutoCloseable agent,
+      SystemdNotifier notifier,
+      AutoCloseable watchdog,
+      Duration deadline) {
     this.updatingSwitches = updatingSwitches;
     this.stopOperations = stopOperations;
     this.bindingOf = bindingOf;
@@ -69,8 +83,9 @@ public final class GracefulShutdown {
   }
 
   /**
-   * Stops the agent because of {@code why} ("SIGTERM"), and returns once it has stopped. A second request while the
-   * first is under way is logged and waits for the same end: it does not cut the shutdown short.
+   * Stops the agent because of {@code why} ("SIGTERM"), and returns once it has stopped. A second
+   * request while the first is under way is logged and waits for the same end: it does not cut the
+   * shutdown short.
    */
   public void stop(String why) {
     String first;
@@ -82,8 +97,12 @@ public final class GracefulShutdown {
     }
     if (first != null) {
       if (stopped.getCount() > 0) {
-        LOG.warn("{} received while stopping (because of {}): the shutdown goes on, waiting at most {} for the"
-            + " binding operations under way; SIGKILL cuts it short", why, first, spoken(deadline));
+        LOG.warn(
+            "{} received while stopping (because of {}): the shutdown goes on, waiting at most {} for the"
+                + " binding operations under way; SIGKILL cuts it short",
+            why,
+            first,
+            spoken(deadline));
       }
       awaitStopped();
       return;
@@ -122,10 +141,17 @@ public final class GracefulShutdown {
       LOG.info("No binding operation in progress");
       return;
     }
-    LOG.info("Waiting up to {} for the binding operations in progress: {}", spoken(deadline),
-        operations.stream().map(BindingEngine.Operation::description).collect(Collectors.joining(", ")));
+    LOG.info(
+        "Waiting up to {} for the binding operations in progress: {}",
+        spoken(deadline),
+        operations.stream()
+            .map(BindingEngine.Operation::description)
+            .collect(Collectors.joining(", ")));
     CompletableFuture<?> all =
-        CompletableFuture.allOf(operations.stream().map(BindingEngine.Operation::done).toArray(CompletableFuture[]::new));
+        CompletableFuture.allOf(
+            operations.stream()
+                .map(BindingEngine.Operation::done)
+                .toArray(CompletableFuture[]::new));
     try {
       all.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
@@ -137,23 +163,29 @@ public final class GracefulShutdown {
       if (op.done().isDone()) {
         LOG.info("{}", outcome(op));
       } else {
-        LOG.warn("{} did not finish within {} and is cut short: the next start's reconciliation finishes or rolls it"
-            + " back from the journal and what the switch holds", capitalized(op.description()), spoken(deadline));
+        LOG.warn(
+            "{} did not finish within {} and is cut short: the next start's reconciliation finishes or rolls it"
+                + " back from the journal and what the switch holds",
+            capitalized(op.description()),
+            spoken(deadline));
       }
     }
   }
 
   /**
-   * Waits for firmware work under way. Cut short, a chip keeps running (and booting) the copy it ran: an update writes
-   * only the other copy and makes it boot next as its last step, so a half-written copy is never started.
+   * Waits for firmware work under way. Cut short, a chip keeps running (and booting) the copy it
+   * ran: an update writes only the other copy and makes it boot next as its last step, so a
+   * half-written copy is never started.
    */
   private void awaitFirmware() {
     java.util.Set<String> updating = updatingSwitches.get();
     if (updating.isEmpty()) {
       return;
     }
-    LOG.info("Waiting up to {} for the firmware work in progress on {}", spoken(deadline), String.join(", ",
-        new java.util.TreeSet<>(updating)));
+    LOG.info(
+        "Waiting up to {} for the firmware work in progress on {}",
+        spoken(deadline),
+        String.join(", ", new java.util.TreeSet<>(updating)));
     long end = System.nanoTime() + deadline.toNanos();
     while (!updatingSwitches.get().isEmpty() && System.nanoTime() < end) {
       try {
@@ -167,27 +199,39 @@ public final class GracefulShutdown {
     if (left.isEmpty()) {
       LOG.info("The firmware work in progress finished");
     } else {
-      LOG.warn("The firmware work on {} did not finish within {} and is cut short: each chip keeps the copy it runs;"
-          + " the update must be started again", String.join(", ", new java.util.TreeSet<>(left)), spoken(deadline));
+      LOG.warn(
+          "The firmware work on {} did not finish within {} and is cut short: each chip keeps the copy it runs;"
+              + " the update must be started again",
+          String.join(", ", new java.util.TreeSet<>(left)),
+          spoken(deadline));
     }
   }
 
   /** What became of {@code op}, which has ended, in one sentence for the log. */
   private String outcome(BindingEngine.Operation op) {
     SlotBinding now = bindingOf.apply(op.slot());
-    String where = "slot " + op.slot() + " is " + switch (now.state()) {
-      case BOUND -> "bound to " + now.host().orElse("?");
-      case UNBOUND -> "not bound";
-      case FAILED -> "in an unknown state, which the next start reconciles with the switch";
-      case BINDING, UNBINDING -> "still changing";
-    };
+    String where =
+        "slot "
+            + op.slot()
+            + " is "
+            + switch (now.state()) {
+              case BOUND -> "bound to " + now.host().orElse("?");
+              case UNBOUND -> "not bound";
+              case FAILED -> "in an unknown state, which the next start reconciles with the switch";
+              case BINDING, UNBINDING -> "still changing";
+            };
     try {
       op.done().join();
       return capitalized(op.description()) + " finished: " + where;
     } catch (CompletionException | CancellationException e) {
       Throwable reason = e.getCause() == null ? e : e.getCause();
-      return capitalized(op.description()) + (now.state() == SlotBinding.State.FAILED ? " failed (" : " failed and"
-          + " was rolled back (") + reason.getMessage() + "): " + where;
+      return capitalized(op.description())
+          + (now.state() == SlotBinding.State.FAILED
+              ? " failed ("
+              : " failed and" + " was rolled back (")
+          + reason.getMessage()
+          + "): "
+          + where;
     }
   }
 

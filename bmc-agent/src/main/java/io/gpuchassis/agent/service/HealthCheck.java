@@ -6,6 +6,9 @@ import java.util.Optional;
 @FunctionalInterface
 public interface HealthCheck {
 
-  /** Empty when healthy, else what is wrong in words. Returns within a bounded time (it must not hang itself). */
+  /**
+   * Empty when healthy, else what is wrong in words. Returns within a bounded time (it must not
+   * hang itself).
+   */
   Optional<String> problem();
 }

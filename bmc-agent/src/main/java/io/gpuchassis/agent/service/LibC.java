@@ -7,10 +7,11 @@ import com.sun.jna.NativeLong;
 import com.sun.jna.Platform;
 
 /**
- * The libc socket calls behind {@link NotifySocket}, bound with JNA: Java's own Unix-domain channels are stream-only,
- * and systemd's notification socket takes datagrams. Constants are the Linux values, the same on x86_64, arm64 and
- * armhf; {@code size_t}/{@code ssize_t} are {@link NativeLong} (the width of {@code long} on all three), {@code
- * socklen_t} an int. A {@code sockaddr_un} is passed as bytes (see {@link NotifySocket#address}).
+ * The libc socket calls behind {@link NotifySocket}, bound with JNA: Java's own Unix-domain
+ * channels are stream-only, and systemd's notification socket takes datagrams. Constants are the
+ * Linux values, the same on x86_64, arm64 and armhf; {@code size_t}/{@code ssize_t} are {@link
+ * NativeLong} (the width of {@code long} on all three), {@code socklen_t} an int. A {@code
+ * sockaddr_un} is passed as bytes (see {@link NotifySocket#address}).
  */
 interface LibC extends Library {
 
@@ -25,7 +26,8 @@ interface LibC extends Library {
 
   int socket(int domain, int type, int protocol) throws LastErrorException;
 
-  NativeLong sendto(int fd, byte[] buf, NativeLong len, int flags, byte[] address, int addressLength)
+  NativeLong sendto(
+      int fd, byte[] buf, NativeLong len, int flags, byte[] address, int addressLength)
       throws LastErrorException;
 
   int bind(int fd, byte[] address, int addressLength) throws LastErrorException;

@@ -7,11 +7,12 @@ import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
 
 /**
- * Catches the signals that ask the agent to stop. Left to the JVM, SIGTERM runs the shutdown hooks and then ends the
- * process with 143 (128 + 15), which systemd reports as a failure unless told otherwise; handled here, the agent
- * stops cleanly and exits 0. {@code sun.misc.Signal} is the JDK's only API for this: it lives in the
- * {@code jdk.unsupported} module, which every JDK 17 runtime has and exports, and is used by JLine and Netty alike.
- * Each signal runs its handler on a fresh thread, so a second SIGTERM during a long shutdown is seen (and logged).
+ * Catches the signals that ask the agent to stop. Left to the JVM, SIGTERM runs the shutdown hooks
+ * and then ends the process with 143 (128 + 15), which systemd reports as a failure unless told
+ * otherwise; handled here, the agent stops cleanly and exits 0. {@code sun.misc.Signal} is the
+ * JDK's only API for this: it lives in the {@code jdk.unsupported} module, which every JDK 17
+ * runtime has and exports, and is used by JLine and Netty alike. Each signal runs its handler on a
+ * fresh thread, so a second SIGTERM during a long shutdown is seen (and logged).
  */
 final class StopSignals {
 
@@ -19,7 +20,10 @@ final class StopSignals {
 
   private StopSignals() {}
 
-  /** Calls {@code onSignal} with "SIGTERM" (and so on) whenever one of {@code names} ("TERM", "INT") arrives. */
+  /**
+   * Calls {@code onSignal} with "SIGTERM" (and so on) whenever one of {@code names} ("TERM", "INT")
+   * arrives.
+   */
   static void install(List<String> names, Consumer<String> onSignal) {
     for (String name : names) {
       try {

@@ -9,8 +9,9 @@ import java.util.Optional;
 public final class SwitchWorkersCheck implements HealthCheck {
 
   /**
-   * How long past its poll interval a switch may go without a poll before its worker counts as stuck: well above the
-   * longest single command (a bind waits up to 5 s for the link, a reset a few seconds), so only a hang trips it.
+   * How long past its poll interval a switch may go without a poll before its worker counts as
+   * stuck: well above the longest single command (a bind waits up to 5 s for the link, a reset a
+   * few seconds), so only a hang trips it.
    */
   public static final Duration GRACE = Duration.ofSeconds(60);
 

@@ -6,9 +6,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells systemd how the service stands ({@code sd_notify(3)}): ready, stopping, alive for the watchdog, and a status
- * line. Silent when {@code $NOTIFY_SOCKET} is not set (a manual run, the tests, {@code Type=simple}). A message that
- * cannot be sent is logged, the first failure only: the agent serves on regardless.
+ * Tells systemd how the service stands ({@code sd_notify(3)}): ready, stopping, alive for the
+ * watchdog, and a status line. Silent when {@code $NOTIFY_SOCKET} is not set (a manual run, the
+ * tests, {@code Type=simple}). A message that cannot be sent is logged, the first failure only: the
+ * agent serves on regardless.
  */
 public final class SystemdNotifier {
 
@@ -32,7 +33,9 @@ public final class SystemdNotifier {
     try {
       return new SystemdNotifier(Optional.of(NotifySocket.of(value)));
     } catch (IllegalArgumentException e) {
-      LOG.error("{} is set but cannot be used, so systemd will not hear from the agent: {}", SOCKET_VARIABLE,
+      LOG.error(
+          "{} is set but cannot be used, so systemd will not hear from the agent: {}",
+          SOCKET_VARIABLE,
           e.getMessage());
       return new SystemdNotifier(Optional.empty());
     }
@@ -70,7 +73,11 @@ public final class SystemdNotifier {
       // LinkageError: JNA could not load its native part (say, a temporary folder mounted noexec).
       if (!failedBefore) {
         failedBefore = true;
-        LOG.error("Cannot notify systemd through {} ({}): {}", socket.get(), firstLine(message), e.toString());
+        LOG.error(
+            "Cannot notify systemd through {} ({}): {}",
+            socket.get(),
+            firstLine(message),
+            e.toString());
       }
       return false;
     }

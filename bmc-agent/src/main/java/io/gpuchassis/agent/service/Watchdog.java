@@ -11,10 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps systemd's watchdog ({@code WatchdogSec=}) alive while the agent is healthy: every half timeout it runs the
- * health checks and sends {@code WATCHDOG=1} only when all pass. When one fails the pings stop, so systemd restarts
- * the agent once the timeout runs out ({@code Restart=on-failure}); the reason is logged once, and again should the
- * agent recover in time.
+ * Keeps systemd's watchdog ({@code WatchdogSec=}) alive while the agent is healthy: every half
+ * timeout it runs the health checks and sends {@code WATCHDOG=1} only when all pass. When one fails
+ * the pings stop, so systemd restarts the agent once the timeout runs out ({@code
+ * Restart=on-failure}); the reason is logged once, and again should the agent recover in time.
  */
 public final class Watchdog implements AutoCloseable {
 
@@ -31,16 +31,19 @@ public final class Watchdog implements AutoCloseable {
   private Watchdog(SystemdNotifier notifier, List<HealthCheck> checks) {
     this.notifier = notifier;
     this.checks = List.copyOf(checks);
-    this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "systemd-watchdog");
-      t.setDaemon(true);
-      return t;
-    });
+    this.thread =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "systemd-watchdog");
+              t.setDaemon(true);
+              return t;
+            });
   }
 
   /**
-   * The watchdog timeout systemd set for this process: {@code WATCHDOG_USEC}, unless {@code WATCHDOG_PID} names
-   * another process (the variables were inherited, not meant for us). Empty when there is none.
+   * The watchdog timeout systemd set for this process: {@code WATCHDOG_USEC}, unless {@code
+   * WATCHDOG_PID} names another process (the variables were inherited, not meant for us). Empty
+   * when there is none.
    */
   public static Optional<Duration> timeout(Map<String, String> environment, long pid) {
     String usec = environment.get(TIMEOUT_VARIABLE);
@@ -57,7 +60,10 @@ public final class Watchdog implements AutoCloseable {
     }
   }
 
-  /** How long one health check may take: well inside the ping interval, at most 5 s, at least 250 ms. */
+  /**
+   * How long one health check may take: well inside the ping interval, at most 5 s, at least 250
+   * ms.
+   */
   public static Duration checkDeadline(Duration timeout) {
     Duration quarter = timeout.dividedBy(4);
     Duration most = Duration.ofSeconds(5);
@@ -65,12 +71,18 @@ public final class Watchdog implements AutoCloseable {
     return quarter.compareTo(most) > 0 ? most : quarter.compareTo(least) < 0 ? least : quarter;
   }
 
-  /** Starts pinging every half {@code timeout} while every check passes; the first ping goes at once. */
-  public static Watchdog start(SystemdNotifier notifier, Duration timeout, List<HealthCheck> checks) {
+  /**
+   * Starts pinging every half {@code timeout} while every check passes; the first ping goes at
+   * once.
+   */
+  public static Watchdog start(
+      SystemdNotifier notifier, Duration timeout, List<HealthCheck> checks) {
     Watchdog watchdog = new Watchdog(notifier, checks);
     long interval = Math.max(1, timeout.toMillis() / 2);
     watchdog.thread.scheduleWithFixedDelay(watchdog::tick, 0, interval, TimeUnit.MILLISECONDS);
-    LOG.info("Watchdog: telling systemd every {} ms that the agent is healthy (timeout {} ms)", interval,
+    LOG.info(
+        "Watchdog: telling systemd every {} ms that the agent is healthy (timeout {} ms)",
+        interval,
         timeout.toMillis());
     return watchdog;
   }
@@ -83,8 +95,10 @@ public final class Watchdog implements AutoCloseable {
       }
       notifier.alive();
     } else if (lastProblem.isEmpty()) {
-      LOG.error("Watchdog: {}. No longer telling systemd the agent is alive: it restarts the agent when the"
-          + " watchdog timeout runs out", problem.get());
+      LOG.error(
+          "Watchdog: {}. No longer telling systemd the agent is alive: it restarts the agent when the"
+              + " watchdog timeout runs out",
+          problem.get());
     }
     lastProblem = problem;
   }

@@ -24,10 +24,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bmc-agent simulate --board FILE}: serves the switch chips of a board file on the transports the board names,
- * so that the agent's real mode can be brought up and tested without a chassis. A chip reached over TCP is served on
- * its port of this machine's loopback interface; a chip on a UART gets a pseudo-terminal, linked at the board's device
- * path; a chip on I2C cannot be served by a process and is skipped. Runs until it is stopped.
+ * {@code bmc-agent simulate --board FILE}: serves the switch chips of a board file on the
+ * transports the board names, so that the agent's real mode can be brought up and tested without a
+ * chassis. A chip reached over TCP is served on its port of this machine's loopback interface; a
+ * chip on a UART gets a pseudo-terminal, linked at the board's device path; a chip on I2C cannot be
+ * served by a process and is skipped. Runs until it is stopped.
  */
 @Command(
     name = "simulate",
@@ -41,11 +42,19 @@ import picocli.CommandLine.Option;
     exitCodeList = {"0:stopped", "1:a chip could not be served", "2:bad option or board file"})
 public final class SimulateCommand implements Callable<Integer> {
 
-  @Option(names = {"--board", "--chassis"}, required = true, paramLabel = "FILE", description = "Board description.")
+  @Option(
+      names = {"--board", "--chassis"},
+      required = true,
+      paramLabel = "FILE",
+      description = "Board description.")
   Path board;
 
-  @Option(names = "--speed", paramLabel = "SPEED", defaultValue = "realistic",
-      description = "realistic (link training 100 ms, bind 800 ms) or fast (tens of milliseconds, for tests).")
+  @Option(
+      names = "--speed",
+      paramLabel = "SPEED",
+      defaultValue = "realistic",
+      description =
+          "realistic (link training 100 ms, bind 800 ms) or fast (tens of milliseconds, for tests).")
   String speed;
 
   private final PrintWriter out;
@@ -62,11 +71,14 @@ public final class SimulateCommand implements Callable<Integer> {
     SimTiming timing;
     try {
       description = BoardDescription.load(board);
-      timing = switch (speed) {
-        case "realistic" -> SimTiming.realistic();
-        case "fast" -> SimTiming.fast();
-        default -> throw new IllegalArgumentException("--speed: '" + speed + "' is not one of: realistic, fast");
-      };
+      timing =
+          switch (speed) {
+            case "realistic" -> SimTiming.realistic();
+            case "fast" -> SimTiming.fast();
+            default ->
+                throw new IllegalArgumentException(
+                    "--speed: '" + speed + "' is not one of: realistic, fast");
+          };
     } catch (BoardException | IllegalArgumentException e) {
       err.println("bmc-agent simulate: " + e.getMessage());
       return 2;
@@ -74,14 +86,19 @@ public final class SimulateCommand implements Callable<Integer> {
     List<AutoCloseable> served = new ArrayList<>();
     try {
       for (BoardSwitch chip : description.switches()) {
-        SimulatedSwitch simulated = new SimulatedSwitch(SimulatedFabric.config(description, chip, timing));
+        SimulatedSwitch simulated =
+            new SimulatedSwitch(SimulatedFabric.config(description, chip, timing));
         if (chip.access() instanceof TcpAccess tcp) {
           served.add(serveTcp(chip, tcp, simulated));
         } else if (chip.access() instanceof UartAccess uart) {
           served.add(serveUart(chip, uart, simulated));
         } else {
-          out.println("SIMULATE " + chip.id() + " i2c " + ((I2cAccess) chip.access()).path().describe()
-              + ": not served (an I2C device cannot be offered by a process)");
+          out.println(
+              "SIMULATE "
+                  + chip.id()
+                  + " i2c "
+                  + ((I2cAccess) chip.access()).path().describe()
+                  + ": not served (an I2C device cannot be offered by a process)");
         }
       }
     } catch (IOException | IllegalArgumentException e) {
@@ -90,31 +107,45 @@ public final class SimulateCommand implements Callable<Integer> {
       return 1;
     }
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      closeAll(served);
-      stopped.countDown();
-    }, "simulator-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  closeAll(served);
+                  stopped.countDown();
+                },
+                "simulator-shutdown"));
     out.println("SIMULATOR READY");
     out.flush();
     stopped.await();
     return 0;
   }
 
-  private AutoCloseable serveTcp(BoardSwitch chip, TcpAccess tcp, SimulatedSwitch simulated) throws IOException {
+  private AutoCloseable serveTcp(BoardSwitch chip, TcpAccess tcp, SimulatedSwitch simulated)
+      throws IOException {
     if (!InetAddress.getByName(tcp.host()).isLoopbackAddress()) {
-      throw new IllegalArgumentException(chip.id() + ": " + tcp.describe() + " is not on this machine's loopback"
-          + " interface, where the simulator serves");
+      throw new IllegalArgumentException(
+          chip.id()
+              + ": "
+              + tcp.describe()
+              + " is not on this machine's loopback"
+              + " interface, where the simulator serves");
     }
     SmwpServer server = SmwpServer.start(List.of(simulated), tcp.port());
     out.println("SIMULATE " + chip.id() + " " + tcp.describe());
     return server;
   }
 
-  private AutoCloseable serveUart(BoardSwitch chip, UartAccess uart, SimulatedSwitch simulated) throws IOException {
+  private AutoCloseable serveUart(BoardSwitch chip, UartAccess uart, SimulatedSwitch simulated)
+      throws IOException {
     Path device = Path.of(uart.device());
     if (Files.exists(device, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(device)) {
-      throw new IllegalArgumentException(chip.id() + ": " + device + " exists and is not a link; the simulator"
-          + " links its pseudo-terminals only where no device is");
+      throw new IllegalArgumentException(
+          chip.id()
+              + ": "
+              + device
+              + " exists and is not a link; the simulator"
+              + " links its pseudo-terminals only where no device is");
     }
     PtyConsole console = PtyConsole.open(simulated, device);
     out.println("SIMULATE " + chip.id() + " uart " + console.slavePath() + " linked at " + device);

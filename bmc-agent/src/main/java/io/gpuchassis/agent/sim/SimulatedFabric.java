@@ -1,5 +1,8 @@
 package io.gpuchassis.agent.sim;
 
+import com.pi4j.Pi4J;
+import com.pi4j.context.Context;
+import com.pi4j.io.i2c.I2C;
 import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.board.BoardSwitch;
 import io.gpuchassis.agent.board.I2cAccess;
@@ -24,9 +27,6 @@ import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
 import io.gpuchassis.switchdrv.sim.SmwpServer;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
 import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
-import com.pi4j.Pi4J;
-import com.pi4j.context.Context;
-import com.pi4j.io.i2c.I2C;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -37,12 +37,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The simulated switch chips of a board, reached the way the agent reaches real ones: a chip the board places on an
- * I2C bus sits on a simulated I2C bus behind Pi4J (a provider of our own whose devices are the chips' TWI slaves), the
- * others are served over TCP on the loopback interface with the switch management wire protocol. Either way the real
- * transport and the real driver run. Each chip is configured from the board: its identity from the board's
- * {@code simulation} section, a slot with a simulated GPU holds an endpoint with the GPU's link capability, a host port
- * an upstream partition, an inter-switch link its peer, a slot line the board puts on the chip a connector GPIO.
+ * The simulated switch chips of a board, reached the way the agent reaches real ones: a chip the
+ * board places on an I2C bus sits on a simulated I2C bus behind Pi4J (a provider of our own whose
+ * devices are the chips' TWI slaves), the others are served over TCP on the loopback interface with
+ * the switch management wire protocol. Either way the real transport and the real driver run. Each
+ * chip is configured from the board: its identity from the board's {@code simulation} section, a
+ * slot with a simulated GPU holds an endpoint with the GPU's link capability, a host port an
+ * upstream partition, an inter-switch link its peer, a slot line the board puts on the chip a
+ * connector GPIO.
  */
 public final class SimulatedFabric implements AutoCloseable {
 
@@ -53,7 +55,10 @@ public final class SimulatedFabric implements AutoCloseable {
   private final Context pi4j;
 
   private SimulatedFabric(
-      Map<String, SimulatedSwitch> chips, Map<String, I2cPath> i2c, SmwpServer server, Context pi4j) {
+      Map<String, SimulatedSwitch> chips,
+      Map<String, I2cPath> i2c,
+      SmwpServer server,
+      Context pi4j) {
     this.chips = chips;
     this.i2c = i2c;
     this.order = List.copyOf(chips.keySet());
@@ -65,7 +70,10 @@ public final class SimulatedFabric implements AutoCloseable {
     return start(board, timing, 0);
   }
 
-  /** As {@link #start(BoardDescription, SimTiming)}, serving TCP on {@code port} of the loopback interface. */
+  /**
+   * As {@link #start(BoardDescription, SimTiming)}, serving TCP on {@code port} of the loopback
+   * interface.
+   */
   public static SimulatedFabric start(BoardDescription board, SimTiming timing, int port) {
     Map<String, SimulatedSwitch> chips = new LinkedHashMap<>();
     Map<String, I2cPath> i2c = new LinkedHashMap<>();
@@ -81,14 +89,18 @@ public final class SimulatedFabric implements AutoCloseable {
     // Built explicitly with our provider only: the class path never chooses hardware.
     Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(bus).build();
     try {
-      return new SimulatedFabric(chips, i2c, SmwpServer.start(new ArrayList<>(chips.values()), port), pi4j);
+      return new SimulatedFabric(
+          chips, i2c, SmwpServer.start(new ArrayList<>(chips.values()), port), pi4j);
     } catch (IOException e) {
       pi4j.shutdown();
       throw new UncheckedIOException("cannot serve the simulated switches on loopback", e);
     }
   }
 
-  /** A driver for {@code switchId}: over its I2C bus if the board places it on one, otherwise over TCP. */
+  /**
+   * A driver for {@code switchId}: over its I2C bus if the board places it on one, otherwise over
+   * TCP.
+   */
   public SwitchDriver connect(String switchId, DriverOptions options) {
     int index = order.indexOf(switchId);
     if (index < 0) {
@@ -109,6 +121,7 @@ public final class SimulatedFabric implements AutoCloseable {
     var transport = new TcpSwitchTransport(server.address(), index, options.commandTimeout());
     return SwitchtecDriver.open(transport, options);
   }
+
   /** Whether the agent reaches {@code switchId} over I2C (only then can an I2C NAK happen). */
   public boolean managedOverI2c(String switchId) {
     return i2c.containsKey(switchId);
@@ -132,20 +145,33 @@ public final class SimulatedFabric implements AutoCloseable {
     return server.address();
   }
 
-  /** A driver over TCP to chip {@code index} of a simulator served at {@code address} by another process. */
-  public static SwitchDriver connectRemote(InetSocketAddress address, int index, DriverOptions options) {
-    return SwitchtecDriver.open(new TcpSwitchTransport(address, index, options.commandTimeout()), options);
+  /**
+   * A driver over TCP to chip {@code index} of a simulator served at {@code address} by another
+   * process.
+   */
+  public static SwitchDriver connectRemote(
+      InetSocketAddress address, int index, DriverOptions options) {
+    return SwitchtecDriver.open(
+        new TcpSwitchTransport(address, index, options.commandTimeout()), options);
   }
 
   public List<String> switchIds() {
     return order;
   }
 
-  /** The chip the board describes, with what the board's simulation section puts in and around it. */
+  /**
+   * The chip the board describes, with what the board's simulation section puts in and around it.
+   */
   static SimulatedSwitchConfig config(BoardDescription board, BoardSwitch chip, SimTiming timing) {
     int index = board.switches().indexOf(chip);
-    SimulatedSwitchIdentity who = board.simulation().switches().getOrDefault(chip.id(),
-        new SimulatedSwitchIdentity(String.format("0x%08x", 0x5e000001 + index), DEFAULT_FIRMWARE));
+    SimulatedSwitchIdentity who =
+        board
+            .simulation()
+            .switches()
+            .getOrDefault(
+                chip.id(),
+                new SimulatedSwitchIdentity(
+                    String.format("0x%08x", 0x5e000001 + index), DEFAULT_FIRMWARE));
     ChipIdentity identity =
         new ChipIdentity(
             chip.chip().vendorId(),
@@ -156,8 +182,11 @@ public final class SimulatedFabric implements AutoCloseable {
             0);
     SimulatedSwitchConfig.Builder b = SimulatedSwitchConfig.builder(identity).timing(timing);
     for (Slot slot : board.slotsOnSwitch(chip.id())) {
-      Attachment device = board.simulatedGpu(slot.number())
-          .map(g -> Attachment.gpu(g.maxPcieGeneration(), g.maxLanes())).orElse(Attachment.nothing());
+      Attachment device =
+          board
+              .simulatedGpu(slot.number())
+              .map(g -> Attachment.gpu(g.maxPcieGeneration(), g.maxLanes()))
+              .orElse(Attachment.nothing());
       b.port(slot.port(), slot.lanes(), slot.pcieGeneration(), device);
     }
     int partitions = 1;
@@ -165,12 +194,18 @@ public final class SimulatedFabric implements AutoCloseable {
       b.port(host.port(), host.lanes(), host.pcieGeneration(), Attachment.host(host.partition()));
       partitions = Math.max(partitions, host.partition() + 1);
     }
-    // Cascaded chips: a link's a end is a downstream port, its b end the upstream port of a transit partition.
+    // Cascaded chips: a link's a end is a downstream port, its b end the upstream port of a transit
+    // partition.
     for (InterSwitchLink link : board.linksOfSwitch(chip.id())) {
       if (link.switchA().equals(chip.id())) {
-        b.port(link.portA(), link.lanes(), link.generation(), Attachment.interSwitch(link.switchB()));
+        b.port(
+            link.portA(), link.lanes(), link.generation(), Attachment.interSwitch(link.switchB()));
       } else {
-        b.port(link.portB(), link.lanes(), link.generation(), Attachment.host(link.transitPartition()));
+        b.port(
+            link.portB(),
+            link.lanes(),
+            link.generation(),
+            Attachment.host(link.transitPartition()));
         partitions = Math.max(partitions, link.transitPartition() + 1);
       }
     }
@@ -179,13 +214,16 @@ public final class SimulatedFabric implements AutoCloseable {
   }
 
   /**
-   * The slot lines the board puts on this chip's GPIOs: presence reads whether the slot holds a simulated GPU; power
-   * enable, PERST# and the LED are outputs that start as a running slot's (powered, out of reset, LED off).
+   * The slot lines the board puts on this chip's GPIOs: presence reads whether the slot holds a
+   * simulated GPU; power enable, PERST# and the LED are outputs that start as a running slot's
+   * (powered, out of reset, LED off).
    */
-  private static void connectorGpios(BoardDescription board, String switchId, SimulatedSwitchConfig.Builder b) {
+  private static void connectorGpios(
+      BoardDescription board, String switchId, SimulatedSwitchConfig.Builder b) {
     for (SlotAccess access : board.slotAccess()) {
       Slot slot = board.slot(access.slot()).orElseThrow();
-      onChip(access.lines().presence(), switchId).ifPresent(pin -> b.presenceGpio(pin, slot.port()));
+      onChip(access.lines().presence(), switchId)
+          .ifPresent(pin -> b.presenceGpio(pin, slot.port()));
       onChip(access.lines().powerEnable(), switchId).ifPresent(pin -> b.outputGpio(pin, true));
       onChip(access.lines().perst(), switchId).ifPresent(pin -> b.outputGpio(pin, true));
       onChip(access.lines().attentionLed(), switchId).ifPresent(pin -> b.outputGpio(pin, false));
@@ -200,7 +238,9 @@ public final class SimulatedFabric implements AutoCloseable {
   /** The firmware a simulated chip runs when the board's simulation section does not say. */
   static final String DEFAULT_FIRMWARE = "9.20 B04A";
 
-  /** Switchtec serial numbers are 32-bit values, written in the board as hex ({@code 0x6a1c0001}). */
+  /**
+   * Switchtec serial numbers are 32-bit values, written in the board as hex ({@code 0x6a1c0001}).
+   */
   static long serial(String text) {
     try {
       return Long.decode(text.trim()) & 0xFFFF_FFFFL;

@@ -35,9 +35,9 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The simulated chassis, built from a board description: the devices the board declares, simulated below the agent's
- * real drivers (switch chips at the wire, sensors at the register), filled with what the board's {@code simulation}
- * section puts in, and the fault switchboard that drives them.
+ * The simulated chassis, built from a board description: the devices the board declares, simulated
+ * below the agent's real drivers (switch chips at the wire, sensors at the register), filled with
+ * what the board's {@code simulation} section puts in, and the fault switchboard that drives them.
  */
 public final class SimulatedPlatform implements ChassisPlatform {
 
@@ -53,7 +53,9 @@ public final class SimulatedPlatform implements ChassisPlatform {
   private final AutoCloseable physicsClock;
 
   private SimulatedPlatform(
-      BoardDescription board, FaultInjector faults, Optional<SimulatedFabric> fabric,
+      BoardDescription board,
+      FaultInjector faults,
+      Optional<SimulatedFabric> fabric,
       Optional<InetSocketAddress> remote) {
     this.board = board;
     this.faults = faults;
@@ -64,48 +66,72 @@ public final class SimulatedPlatform implements ChassisPlatform {
     board.chassisFru().ifPresent(fru -> attachFru(fru.id(), fru.path()));
     this.sensorContext = sensorBoard.newContext();
     this.physicsClock = sensorBoard.startClock(PHYSICS_STEP);
-    // Faults act inside the simulator: only a simulator in this process can take them. They aim at what the
+    // Faults act inside the simulator: only a simulator in this process can take them. They aim at
+    // what the
     // simulation put in the chassis.
     ChassisState simulated = simulatedChassis(board);
     fabric.ifPresent(f -> new SwitchFaultKinds(f, simulated).registerWith(faults));
-    new SensorFaultKinds(sensorBoard, simulated, new SensorCatalog(sensorBoard.config().layout(), gpuSlots()))
+    new SensorFaultKinds(
+            sensorBoard, simulated, new SensorCatalog(sensorBoard.config().layout(), gpuSlots()))
         .registerWith(faults);
   }
 
-  /** A simulated board whose switches run in this process, or in the separate simulator the settings name. */
-  public static SimulatedPlatform start(BoardDescription board, Clock clock, SimulationSettings settings) {
+  /**
+   * A simulated board whose switches run in this process, or in the separate simulator the settings
+   * name.
+   */
+  public static SimulatedPlatform start(
+      BoardDescription board, Clock clock, SimulationSettings settings) {
     if (settings.switchSimulator().isPresent()) {
       ListenAddress at = settings.switchSimulator().get();
-      return new SimulatedPlatform(board, new FaultInjector(clock), Optional.empty(),
+      return new SimulatedPlatform(
+          board,
+          new FaultInjector(clock),
+          Optional.empty(),
           Optional.of(new InetSocketAddress(at.host(), at.port())));
     }
-    SimTiming timing = settings.speed() == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
+    SimTiming timing =
+        settings.speed() == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
     return new SimulatedPlatform(
-        board, new FaultInjector(clock), Optional.of(SimulatedFabric.start(board, timing)), Optional.empty());
+        board,
+        new FaultInjector(clock),
+        Optional.of(SimulatedFabric.start(board, timing)),
+        Optional.empty());
   }
 
-  /** What the simulation puts on the sensor buses: the board's simulated GPUs, 25 °C air, 60 % load. */
+  /**
+   * What the simulation puts on the sensor buses: the board's simulated GPUs, 25 °C air, 60 % load.
+   */
   private static SimulatedSensorBoardConfig sensorBoardConfig(BoardDescription board) {
-    List<SimulatedGpu> gpus = board.simulatedPopulatedSlots().stream()
-        .map(s -> {
-          var gpu = board.simulatedGpu(s.number()).orElseThrow();
-          return new SimulatedGpu(s.number(), gpu.tdpWatts(), GpuIdentities.ofGpu(gpu));
-        })
-        .toList();
-    return new SimulatedSensorBoardConfig(BoardSensorLayout.of(board), gpus, 25.0, 0.6, true,
-        ThermalParameters.defaults());
+    List<SimulatedGpu> gpus =
+        board.simulatedPopulatedSlots().stream()
+            .map(
+                s -> {
+                  var gpu = board.simulatedGpu(s.number()).orElseThrow();
+                  return new SimulatedGpu(s.number(), gpu.tdpWatts(), GpuIdentities.ofGpu(gpu));
+                })
+            .toList();
+    return new SimulatedSensorBoardConfig(
+        BoardSensorLayout.of(board), gpus, 25.0, 0.6, true, ThermalParameters.defaults());
   }
 
   /** The chassis FRU EEPROM, holding the serial number the simulation section gives. */
   private void attachFru(String id, I2cPath path) {
     var image = SimFruEeprom.image();
     board.simulation().chassisSerialNumber().ifPresent(image::productSerialNumber);
-    sensorBoard.network().bus(path.bus()).attach(path.address(), new SimFruEeprom(id, image.build()));
+    sensorBoard
+        .network()
+        .bus(path.bus())
+        .attach(path.address(), new SimFruEeprom(id, image.build()));
   }
 
-  /** The switch simulator running in this process (empty when the switches are simulated by another process). */
+  /**
+   * The switch simulator running in this process (empty when the switches are simulated by another
+   * process).
+   */
   public SimulatedFabric fabric() {
-    return fabric.orElseThrow(() -> new IllegalStateException("the switches are simulated by another process"));
+    return fabric.orElseThrow(
+        () -> new IllegalStateException("the switches are simulated by another process"));
   }
 
   @Override
@@ -119,9 +145,16 @@ public final class SimulatedPlatform implements ChassisPlatform {
 
   @Override
   public String description() {
-    return "SIMULATED HARDWARE: the simulated chassis '" + board.identity().model() + " " + board.identity().id()
-        + "' (" + board.source() + "), switches simulated "
-        + remote.map(a -> "by the switch simulator at " + a.getHostString() + ":" + a.getPort()).orElse("in this process");
+    return "SIMULATED HARDWARE: the simulated chassis '"
+        + board.identity().model()
+        + " "
+        + board.identity().id()
+        + "' ("
+        + board.source()
+        + "), switches simulated "
+        + remote
+            .map(a -> "by the switch simulator at " + a.getHostString() + ":" + a.getPort())
+            .orElse("in this process");
   }
 
   @Override
@@ -151,18 +184,40 @@ public final class SimulatedPlatform implements ChassisPlatform {
 
   /** The slots the simulation put a GPU in. */
   public Set<Integer> gpuSlots() {
-    return board.simulatedPopulatedSlots().stream().map(Slot::number).collect(Collectors.toCollection(TreeSet::new));
+    return board.simulatedPopulatedSlots().stream()
+        .map(Slot::number)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  /** The chassis a board's simulation holds: the board with the GPUs its simulation section puts in. */
+  /**
+   * The chassis a board's simulation holds: the board with the GPUs its simulation section puts in.
+   */
   public static ChassisState simulatedChassis(BoardDescription board) {
     ChassisState state = board.initialState();
-    List<Slot> slots = state.slots().stream()
-        .map(s -> new Slot(s.number(), s.switchId(), s.port(), s.lanes(), s.pcieGeneration(),
-            board.simulatedGpu(s.number())))
-        .toList();
-    return new ChassisState(0, state.identity(), state.switches(), state.interSwitchLinks(), state.hosts(), slots,
-        state.fans(), state.powerSupplies(), state.temperatureSensors(), state.switchObservations(), state.bindings());
+    List<Slot> slots =
+        state.slots().stream()
+            .map(
+                s ->
+                    new Slot(
+                        s.number(),
+                        s.switchId(),
+                        s.port(),
+                        s.lanes(),
+                        s.pcieGeneration(),
+                        board.simulatedGpu(s.number())))
+            .toList();
+    return new ChassisState(
+        0,
+        state.identity(),
+        state.switches(),
+        state.interSwitchLinks(),
+        state.hosts(),
+        slots,
+        state.fans(),
+        state.powerSupplies(),
+        state.temperatureSensors(),
+        state.switchObservations(),
+        state.bindings());
   }
 
   public SimulatedSensorBoard sensorBoard() {

@@ -1,12 +1,11 @@
 package io.gpuchassis.agent.sim;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.fault.FaultException;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.fault.FaultKind;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.switchdrv.sim.FaultHandle;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import java.time.Duration;
@@ -17,16 +16,19 @@ import java.util.regex.Pattern;
 
 /**
  * The switch faults of the simulated chassis, addressed by Redfish URI: port faults take a port
- * ({@code /redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0}), management-path faults a switch
- * ({@code /redfish/v1/Fabrics/PCIe/Switches/SW1}). Each one acts inside the wire-level simulator.
+ * ({@code /redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0}), management-path faults a switch ({@code
+ * /redfish/v1/Fabrics/PCIe/Switches/SW1}). Each one acts inside the wire-level simulator.
  */
 public final class SwitchFaultKinds {
 
-  private static final Pattern PORT = Pattern.compile(Pattern.quote(Uris.SWITCHES) + "/([^/]+)/Ports/(\\d{1,3})/?");
-  private static final Pattern SWITCH = Pattern.compile(Pattern.quote(Uris.SWITCHES) + "/([^/]+)/?");
+  private static final Pattern PORT =
+      Pattern.compile(Pattern.quote(Uris.SWITCHES) + "/([^/]+)/Ports/(\\d{1,3})/?");
+  private static final Pattern SWITCH =
+      Pattern.compile(Pattern.quote(Uris.SWITCHES) + "/([^/]+)/?");
 
   /** How often a flapping link goes down and comes back. */
   static final Duration FLAP_PERIOD = Duration.ofMillis(500);
+
   /** Correctable errors per second during an AER storm. */
   static final long STORM_RATE = 1000;
 
@@ -59,7 +61,9 @@ public final class SwitchFaultKinds {
             (chip, port) ->
                 chip.faults()
                     .linkDegrade(
-                        port.port(), Math.max(1, port.expectedWidth() / 2), Math.max(1, port.expectedGeneration() - 1))));
+                        port.port(),
+                        Math.max(1, port.expectedWidth() / 2),
+                        Math.max(1, port.expectedGeneration() - 1))));
     injector.register(
         portKind(
             "aer-storm",
@@ -83,7 +87,9 @@ public final class SwitchFaultKinds {
     injector.register(
         switchKind(
             "power-loss-during-download",
-            "The switch loses power " + POWER_LOSS_AFTER_BYTES / 1024 + " KiB into the next firmware download and"
+            "The switch loses power "
+                + POWER_LOSS_AFTER_BYTES / 1024
+                + " KiB into the next firmware download and"
                 + " restarts on the image it ran before.",
             chip -> chip.faults().powerLossDuringDownload(POWER_LOSS_AFTER_BYTES)));
     injector.register(
@@ -102,7 +108,8 @@ public final class SwitchFaultKinds {
   }
 
   private FaultHandle i2cNak(SimulatedSwitch chip) {
-    String id = fabric.switchIds().stream().filter(s -> fabric.chip(s) == chip).findFirst().orElseThrow();
+    String id =
+        fabric.switchIds().stream().filter(s -> fabric.chip(s) == chip).findFirst().orElseThrow();
     if (!fabric.managedOverI2c(id)) {
       throw badTarget("i2c-nak", Uris.fabricSwitch(id), "a switch the agent reaches over I2C");
     }
@@ -121,12 +128,14 @@ public final class SwitchFaultKinds {
           }
           WiredPort port =
               WiredPort.find(wiring, m.group(1), Integer.parseInt(m.group(2)))
-                  .orElseThrow(() -> badTarget(name, target, "a wired port of a switch of this chassis"));
+                  .orElseThrow(
+                      () -> badTarget(name, target, "a wired port of a switch of this chassis"));
           return start.apply(fabric.chip(port.switchId()), port);
         });
   }
 
-  private FaultKind switchKind(String name, String description, Function<SimulatedSwitch, FaultHandle> start) {
+  private FaultKind switchKind(
+      String name, String description, Function<SimulatedSwitch, FaultHandle> start) {
     return new Kind(
         name,
         description,
@@ -141,10 +150,12 @@ public final class SwitchFaultKinds {
 
   private static FaultException badTarget(String kind, String target, String expected) {
     return new FaultException(
-        FaultException.Reason.BAD_TARGET, kind + " cannot affect '" + target + "': the target must be " + expected);
+        FaultException.Reason.BAD_TARGET,
+        kind + " cannot affect '" + target + "': the target must be " + expected);
   }
 
-  private record Kind(String name, String description, Function<String, FaultHandle> starter) implements FaultKind {
+  private record Kind(String name, String description, Function<String, FaultHandle> starter)
+      implements FaultKind {
     @Override
     public ActiveEffect inject(String target) {
       FaultHandle handle = starter.apply(target);

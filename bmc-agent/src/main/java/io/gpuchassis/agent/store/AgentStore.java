@@ -10,13 +10,16 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.LoggerFactory;
 
 /**
- * The agent's embedded transactional database (SQLite, one file in the state directory). WAL journaling with
- * {@code synchronous=FULL} makes every committed transaction survive power loss. One connection, used under a lock:
- * the agent's write rate is tiny and SQLite serialises writers anyway. All calls block; never call from an event loop.
+ * The agent's embedded transactional database (SQLite, one file in the state directory). WAL
+ * journaling with {@code synchronous=FULL} makes every committed transaction survive power loss.
+ * One connection, used under a lock: the agent's write rate is tiny and SQLite serialises writers
+ * anyway. All calls block; never call from an event loop.
  */
 public final class AgentStore implements AutoCloseable {
 
-  /** Schema migrations, applied in order; the database's {@code user_version} counts those applied. */
+  /**
+   * Schema migrations, applied in order; the database's {@code user_version} counts those applied.
+   */
   private static final List<String> MIGRATIONS =
       List.of(
           """
@@ -33,7 +36,8 @@ public final class AgentStore implements AutoCloseable {
             created                  TEXT NOT NULL
           );
           """,
-          // 2: stable numeric account ids (URIs survive a rename), a version for ETags, the security log
+          // 2: stable numeric account ids (URIs survive a rename), a version for ETags, the
+          // security log
           """
           CREATE TABLE accounts_v2 (
             id                       INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -77,7 +81,8 @@ public final class AgentStore implements AutoCloseable {
             reason  TEXT
           );
           """,
-          // 4: composition reservations (CompositionService.Compose with PreviewReserve); they outlive a restart
+          // 4: composition reservations (CompositionService.Compose with PreviewReserve); they
+          // outlive a restart
           """
           CREATE TABLE composition_reservations (
             id       TEXT PRIMARY KEY,
@@ -114,7 +119,8 @@ public final class AgentStore implements AutoCloseable {
             created           TEXT NOT NULL
           );
           """,
-          // 6: the security log's two shares (entries of unauthenticated clients wrap on their own), and sessions that
+          // 6: the security log's two shares (entries of unauthenticated clients wrap on their
+          // own), and sessions that
           // outlive a restart, kept as the SHA-256 of their token only
           """
           ALTER TABLE security_log ADD COLUMN unauthenticated INTEGER NOT NULL DEFAULT 0;
@@ -143,9 +149,10 @@ public final class AgentStore implements AutoCloseable {
   }
 
   /**
-   * Opens (creating if needed) {@code agent.db} in {@code stateDir} and brings its schema up to date. The state
-   * directory and the database are the agent user's only ({@link StateFiles}): the file is created owner-only before
-   * SQLite opens it, and SQLite gives its {@code -wal} and {@code -shm} files the database file's permissions.
+   * Opens (creating if needed) {@code agent.db} in {@code stateDir} and brings its schema up to
+   * date. The state directory and the database are the agent user's only ({@link StateFiles}): the
+   * file is created owner-only before SQLite opens it, and SQLite gives its {@code -wal} and {@code
+   * -shm} files the database file's permissions.
    */
   public static AgentStore open(Path stateDir) {
     Path file = stateDir.resolve("agent.db");
@@ -214,7 +221,10 @@ public final class AgentStore implements AutoCloseable {
     }
   }
 
-  /** Runs {@code work} (writing what is still held in memory) when the store closes, before the connection goes. */
+  /**
+   * Runs {@code work} (writing what is still held in memory) when the store closes, before the
+   * connection goes.
+   */
   public void beforeClose(Runnable work) {
     beforeClose.add(work);
   }
@@ -225,7 +235,8 @@ public final class AgentStore implements AutoCloseable {
       try {
         work.run();
       } catch (RuntimeException e) {
-        LoggerFactory.getLogger(AgentStore.class).warn("Cannot finish writing before the database closes", e);
+        LoggerFactory.getLogger(AgentStore.class)
+            .warn("Cannot finish writing before the database closes", e);
       }
     }
     lock.lock();

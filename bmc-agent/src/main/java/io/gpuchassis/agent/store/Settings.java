@@ -17,7 +17,8 @@ public final class Settings {
   public Optional<String> get(String name) {
     return store.inTransaction(
         c -> {
-          try (PreparedStatement s = c.prepareStatement("SELECT value FROM settings WHERE name = ?")) {
+          try (PreparedStatement s =
+              c.prepareStatement("SELECT value FROM settings WHERE name = ?")) {
             s.setString(1, name);
             try (ResultSet rs = s.executeQuery()) {
               return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
@@ -41,11 +42,14 @@ public final class Settings {
         });
   }
 
-  /** Returns the stored value, or stores and returns {@code initial}'s value when there is none yet. */
+  /**
+   * Returns the stored value, or stores and returns {@code initial}'s value when there is none yet.
+   */
   public String getOrCreate(String name, Supplier<String> initial) {
     return store.inTransaction(
         c -> {
-          try (PreparedStatement read = c.prepareStatement("SELECT value FROM settings WHERE name = ?")) {
+          try (PreparedStatement read =
+              c.prepareStatement("SELECT value FROM settings WHERE name = ?")) {
             read.setString(1, name);
             try (ResultSet rs = read.executeQuery()) {
               if (rs.next()) {
@@ -54,7 +58,8 @@ public final class Settings {
             }
           }
           String value = initial.get();
-          try (PreparedStatement write = c.prepareStatement("INSERT INTO settings(name, value) VALUES (?, ?)")) {
+          try (PreparedStatement write =
+              c.prepareStatement("INSERT INTO settings(name, value) VALUES (?, ?)")) {
             write.setString(1, name);
             write.setString(2, value);
             write.executeUpdate();

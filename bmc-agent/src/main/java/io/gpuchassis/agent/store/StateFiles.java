@@ -16,25 +16,33 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state directory holds password and session hashes and the TLS private key: it is the agent user's alone. Folders
- * are created {@code rwx------} and files {@code rw-------} from the start (permissions given at creation, never
- * loosened first and tightened later), and what an older agent left more open is tightened at start. On a file system
- * without POSIX permissions nothing is changed.
+ * The state directory holds password and session hashes and the TLS private key: it is the agent
+ * user's alone. Folders are created {@code rwx------} and files {@code rw-------} from the start
+ * (permissions given at creation, never loosened first and tightened later), and what an older
+ * agent left more open is tightened at start. On a file system without POSIX permissions nothing is
+ * changed.
  */
 public final class StateFiles {
 
   private static final Logger LOG = LoggerFactory.getLogger(StateFiles.class);
 
-  public static final Set<PosixFilePermission> FOLDER = PosixFilePermissions.fromString("rwx------");
+  public static final Set<PosixFilePermission> FOLDER =
+      PosixFilePermissions.fromString("rwx------");
   public static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
 
-  /** What the agent keeps in its state directory; only these are tightened, never anything else found there. */
+  /**
+   * What the agent keeps in its state directory; only these are tightened, never anything else
+   * found there.
+   */
   private static final List<String> OWN_ENTRIES =
       List.of("agent.db", "agent.db-wal", "agent.db-shm", "agent.db-journal", "tls", "firmware");
 
   private StateFiles() {}
 
-  /** Creates {@code folder} and any missing parent, each owner-only. Existing folders are left as they are. */
+  /**
+   * Creates {@code folder} and any missing parent, each owner-only. Existing folders are left as
+   * they are.
+   */
   public static void createFolders(Path folder) throws IOException {
     if (Files.isDirectory(folder)) {
       return;
@@ -55,7 +63,10 @@ public final class StateFiles {
     }
   }
 
-  /** The attribute that makes a new file in {@code folder} owner-only (none where POSIX permissions do not exist). */
+  /**
+   * The attribute that makes a new file in {@code folder} owner-only (none where POSIX permissions
+   * do not exist).
+   */
   public static FileAttribute<?>[] ownerOnly(Path folder) {
     return posix(folder)
         ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(FILE)}
@@ -63,9 +74,9 @@ public final class StateFiles {
   }
 
   /**
-   * Tightens the state directory and what the agent keeps in it (database, TLS material, firmware files) to
-   * owner-only, for directories written by an older agent. Symbolic links are skipped, and a file that cannot be
-   * changed (another owner) is reported, not fatal.
+   * Tightens the state directory and what the agent keeps in it (database, TLS material, firmware
+   * files) to owner-only, for directories written by an older agent. Symbolic links are skipped,
+   * and a file that cannot be changed (another owner) is reported, not fatal.
    */
   public static void tighten(Path stateDir) {
     if (!posix(stateDir)) {
@@ -95,7 +106,8 @@ public final class StateFiles {
 
   private static void restrict(Path path) {
     try {
-      Set<PosixFilePermission> wanted = Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) ? FOLDER : FILE;
+      Set<PosixFilePermission> wanted =
+          Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) ? FOLDER : FILE;
       if (!Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS).equals(wanted)) {
         Files.setPosixFilePermissions(path, wanted);
         LOG.info("Restricted {} to its owner", path);

@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.tasks;
 
 import io.gpuchassis.redfish.error.RedfishErrors;
-
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
@@ -20,9 +19,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One operation that takes hardware time, followed from its start to its outcome. Thread-safe: the work completes on
- * whatever thread finishes it, while requests read {@link #snapshot()}s. Every reader with Login sees a task, so its
- * name and messages are kept with their secrets masked ({@link Secrets}).
+ * One operation that takes hardware time, followed from its start to its outcome. Thread-safe: the
+ * work completes on whatever thread finishes it, while requests read {@link #snapshot()}s. Every
+ * reader with Login sees a task, so its name and messages are kept with their secrets masked
+ * ({@link Secrets}).
  */
 public final class Task {
 
@@ -108,7 +108,9 @@ public final class Task {
     messages.add(TaskEventMessages.TASK_PROGRESS_CHANGED.with(id, percent));
   }
 
-  /** Adds a message that says what the running work has just begun or done (an update's steps, say). */
+  /**
+   * Adds a message that says what the running work has just begun or done (an update's steps, say).
+   */
   public synchronized void note(MessageInstance message) {
     if (endTime == null) {
       messages.add(Secrets.mask(message));
@@ -116,8 +118,9 @@ public final class Task {
   }
 
   /**
-   * Asks the work to stop. Whether it can is the work's decision: a future that refuses {@code cancel} (see
-   * {@link TaskRegistry#uncancellable}) keeps running and this answers {@link CancelResult#REFUSED}.
+   * Asks the work to stop. Whether it can is the work's decision: a future that refuses {@code
+   * cancel} (see {@link TaskRegistry#uncancellable}) keeps running and this answers {@link
+   * CancelResult#REFUSED}.
    */
   public CancelResult cancel() {
     synchronized (this) {
@@ -140,7 +143,8 @@ public final class Task {
 
   /** Records how the work ended: its outcome, or the failure it completed with. */
   void settle(TaskOutcome result, Throwable error) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     if (cause instanceof CancellationException) {
       cancelled();
     } else if (cause instanceof RedfishException e) {
@@ -159,7 +163,8 @@ public final class Task {
     }
     outcome = result;
     result.messages().forEach(m -> messages.add(Secrets.mask(m)));
-    boolean warned = result.messages().stream().anyMatch(m -> !m.definition().severity().equals("OK"));
+    boolean warned =
+        result.messages().stream().anyMatch(m -> !m.definition().severity().equals("OK"));
     if (result.failed()) {
       state = TaskState.EXCEPTION;
       status = Health.CRITICAL;
@@ -167,7 +172,9 @@ public final class Task {
     } else {
       state = TaskState.COMPLETED;
       status = warned ? Health.WARNING : Health.OK;
-      messages.add((warned ? TaskEventMessages.TASK_COMPLETED_WARNING : TaskEventMessages.TASK_COMPLETED_OK).with(id));
+      messages.add(
+          (warned ? TaskEventMessages.TASK_COMPLETED_WARNING : TaskEventMessages.TASK_COMPLETED_OK)
+              .with(id));
     }
     percent = 100;
     endTime = clock.instant();
@@ -180,7 +187,8 @@ public final class Task {
     state = TaskState.CANCELLED;
     status = Health.WARNING;
     messages.add(TaskEventMessages.TASK_CANCELLED.with(id));
-    // A cancelled operation has no final response: its monitor goes away, the Task stays to say what happened.
+    // A cancelled operation has no final response: its monitor goes away, the Task stays to say
+    // what happened.
     monitorOpen = false;
     endTime = clock.instant();
   }

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How a task's operation ended: the response its task monitor answers from then on (the status and body, or the
- * Redfish error), and any registry messages to add to the Task's {@code Messages}.
+ * How a task's operation ended: the response its task monitor answers from then on (the status and
+ * body, or the Redfish error), and any registry messages to add to the Task's {@code Messages}.
  */
 public final class TaskOutcome {
 
@@ -18,7 +18,11 @@ public final class TaskOutcome {
   private final List<MessageInstance> messages;
   private final String location;
 
-  private TaskOutcome(int status, ObjectNode body, RedfishException error, List<MessageInstance> messages,
+  private TaskOutcome(
+      int status,
+      ObjectNode body,
+      RedfishException error,
+      List<MessageInstance> messages,
       String location) {
     this.status = status;
     this.body = body;
@@ -27,21 +31,28 @@ public final class TaskOutcome {
     this.location = location;
   }
 
-  private TaskOutcome(int status, ObjectNode body, RedfishException error, List<MessageInstance> messages) {
+  private TaskOutcome(
+      int status, ObjectNode body, RedfishException error, List<MessageInstance> messages) {
     this(status, body, error, messages, null);
   }
 
-  /** The operation created (or composed) the resource at {@code location}: 201 with it as the body. */
+  /**
+   * The operation created (or composed) the resource at {@code location}: 201 with it as the body.
+   */
   public static TaskOutcome created(String location, ObjectNode body) {
     return created(location, body, List.of());
   }
 
   /** As {@link #created(String, ObjectNode)}, with messages saying what was done. */
-  public static TaskOutcome created(String location, ObjectNode body, List<MessageInstance> messages) {
+  public static TaskOutcome created(
+      String location, ObjectNode body, List<MessageInstance> messages) {
     return new TaskOutcome(201, body, null, messages, location);
   }
 
-  /** The operation succeeded with {@code status} and {@code body}; warnings in {@code messages} make it Warning. */
+  /**
+   * The operation succeeded with {@code status} and {@code body}; warnings in {@code messages} make
+   * it Warning.
+   */
   public static TaskOutcome success(int status, ObjectNode body, List<MessageInstance> messages) {
     return new TaskOutcome(status, body, null, messages);
   }
@@ -51,8 +62,8 @@ public final class TaskOutcome {
   }
 
   /**
-   * The operation failed with {@code error}, whose messages also explain the task's Exception state. The monitor
-   * answers it to any reader, so the URIs in it lose their user information.
+   * The operation failed with {@code error}, whose messages also explain the task's Exception
+   * state. The monitor answers it to any reader, so the URIs in it lose their user information.
    */
   public static TaskOutcome failure(RedfishException error) {
     RedfishException shown = Secrets.mask(error);

@@ -12,14 +12,15 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The tasks of operations that take hardware time (DSP0266 asynchronous operations). Running tasks are always kept;
- * finished ones are kept up to a bound, oldest removed first (TaskService {@code CompletedTaskOverWritePolicy}
- * Oldest), and for a while after they end. Thread-safe.
+ * The tasks of operations that take hardware time (DSP0266 asynchronous operations). Running tasks
+ * are always kept; finished ones are kept up to a bound, oldest removed first (TaskService {@code
+ * CompletedTaskOverWritePolicy} Oldest), and for a while after they end. Thread-safe.
  */
 public final class TaskRegistry {
 
   /** Finished tasks kept at most. */
   public static final int KEEP_FINISHED = 100;
+
   /** How long a finished task stays, so that a client can still read its monitor. */
   public static final Duration KEEP_FOR = Duration.ofHours(1);
 
@@ -74,8 +75,9 @@ public final class TaskRegistry {
   }
 
   /**
-   * {@code work} as a future that refuses cancellation: for operations that cannot be stopped once handed to the
-   * hardware (cancelling a stage derived from them would only hide work that goes on).
+   * {@code work} as a future that refuses cancellation: for operations that cannot be stopped once
+   * handed to the hardware (cancelling a stage derived from them would only hide work that goes
+   * on).
    */
   public static <T> CompletableFuture<T> uncancellable(CompletableFuture<T> work) {
     CompletableFuture<T> future =
@@ -85,13 +87,14 @@ public final class TaskRegistry {
             return false;
           }
         };
-    work.whenComplete((value, error) -> {
-      if (error != null) {
-        future.completeExceptionally(error);
-      } else {
-        future.complete(value);
-      }
-    });
+    work.whenComplete(
+        (value, error) -> {
+          if (error != null) {
+            future.completeExceptionally(error);
+          } else {
+            future.complete(value);
+          }
+        });
     return future;
   }
 

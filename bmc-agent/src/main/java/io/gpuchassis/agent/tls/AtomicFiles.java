@@ -10,14 +10,18 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Writes a file of the state directory so that a crash leaves either the old content or the new, never half of it.
- * Every such file is the agent user's only, from its creation: keys, and certificates too.
+ * Writes a file of the state directory so that a crash leaves either the old content or the new,
+ * never half of it. Every such file is the agent user's only, from its creation: keys, and
+ * certificates too.
  */
 final class AtomicFiles {
 
   private AtomicFiles() {}
 
-  /** Writes {@code content} to an owner-only temporary sibling, flushes it to the disk and renames it over {@code file}. */
+  /**
+   * Writes {@code content} to an owner-only temporary sibling, flushes it to the disk and renames
+   * it over {@code file}.
+   */
   static void write(Path file, String content) throws IOException {
     StateFiles.createFolders(file.toAbsolutePath().getParent());
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");

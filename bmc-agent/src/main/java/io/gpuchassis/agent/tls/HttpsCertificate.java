@@ -17,30 +17,38 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The certificate the HTTPS server presents, and the one way to change it while the agent runs. The server attaches an
- * {@link Installer} once it listens; {@link #replace} validates a new chain and key, has the server present them on new
- * connections, and keeps them in the state directory so that a restart presents them too.
+ * The certificate the HTTPS server presents, and the one way to change it while the agent runs. The
+ * server attaches an {@link Installer} once it listens; {@link #replace} validates a new chain and
+ * key, has the server present them on new connections, and keeps them in the state directory so
+ * that a restart presents them too.
  *
  * <p>Which certificate the agent starts with, first match wins:
  *
  * <ol>
- *   <li>a replacement kept in the state directory ({@code tls/https-replacement.pem}, written by {@link #replace});
- *   <li>the certificate and key named by the configuration ({@code tls.certificate}, {@code tls.privateKey});
+ *   <li>a replacement kept in the state directory ({@code tls/https-replacement.pem}, written by
+ *       {@link #replace});
+ *   <li>the certificate and key named by the configuration ({@code tls.certificate}, {@code
+ *       tls.privateKey});
  *   <li>the self-signed certificate generated in the state directory ({@code tls/https-cert.pem}).
  * </ol>
  *
- * A replacement that can no longer be read is logged and skipped, so a damaged file never keeps the agent from
- * starting.
+ * A replacement that can no longer be read is logged and skipped, so a damaged file never keeps the
+ * agent from starting.
  */
 public final class HttpsCertificate {
 
-  /** The replacement's file in the state directory's {@code tls} folder: chain then key, owner-only. */
+  /**
+   * The replacement's file in the state directory's {@code tls} folder: chain then key, owner-only.
+   */
   public static final String REPLACEMENT_FILE = "https-replacement.pem";
 
   private static final Logger LOG = LoggerFactory.getLogger(HttpsCertificate.class);
   private static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(30);
 
-  /** Puts key material into the running server; the stage completes once new connections are served with it. */
+  /**
+   * Puts key material into the running server; the stage completes once new connections are served
+   * with it.
+   */
   @FunctionalInterface
   public interface Installer {
     CompletionStage<?> install(KeyManagerFactory keys);
@@ -55,7 +63,8 @@ public final class HttpsCertificate {
   private record Presented(TlsCredentials credentials, KeyManagerFactory keys) {}
 
   HttpsCertificate(TlsCredentials initial, Path replacementFile, Clock clock) {
-    // the key manager is built here, on the start-up thread that loads the certificate: its key store costs a few
+    // the key manager is built here, on the start-up thread that loads the certificate: its key
+    // store costs a few
     // key derivations
     this.presented = new Presented(initial, initial.keyManagers());
     this.replacementFile = replacementFile;
@@ -63,7 +72,8 @@ public final class HttpsCertificate {
   }
 
   /**
-   * The certificate to start with, by the precedence above; generates the self-signed one when nothing else is there.
+   * The certificate to start with, by the precedence above; generates the self-signed one when
+   * nothing else is there.
    *
    * @param configured the configuration's certificate and key, if it names them
    * @param tlsDir the state directory's {@code tls} folder
@@ -73,12 +83,13 @@ public final class HttpsCertificate {
     Optional<TlsCredentials> replacement = readReplacement(replacementFile);
     if (replacement.isPresent()) {
       configured.ifPresent(
-          c -> LOG.warn(
-              "Presenting the HTTPS certificate replaced through Redfish ({}), not the configured {}; delete {} to"
-                  + " return to the configured one",
-              replacementFile,
-              c.certificate(),
-              replacementFile));
+          c ->
+              LOG.warn(
+                  "Presenting the HTTPS certificate replaced through Redfish ({}), not the configured {}; delete {} to"
+                      + " return to the configured one",
+                  replacementFile,
+                  c.certificate(),
+                  replacementFile));
       return new HttpsCertificate(replacement.get(), replacementFile, clock);
     }
     TlsMaterial material = configured.orElseGet(() -> SelfSignedCertificate.ensure(tlsDir));
@@ -113,13 +124,14 @@ public final class HttpsCertificate {
   }
 
   /**
-   * Makes {@code pem} (certificates, leaf first, then the leaf's private key) the HTTPS certificate: validates it, has
-   * the server present it on new connections, then keeps it in the state directory. Blocks for the disk and the
-   * server, so call it off the event loop. One replacement at a time.
+   * Makes {@code pem} (certificates, leaf first, then the leaf's private key) the HTTPS
+   * certificate: validates it, has the server present it on new connections, then keeps it in the
+   * state directory. Blocks for the disk and the server, so call it off the event loop. One
+   * replacement at a time.
    *
    * @throws InvalidTlsMaterialException when {@code pem} cannot serve (nothing has changed then)
-   * @throws IllegalStateException when the server refused the key material or the file could not be written (the
-   *     previous certificate is presented again then)
+   * @throws IllegalStateException when the server refused the key material or the file could not be
+   *     written (the previous certificate is presented again then)
    */
   public synchronized TlsCredentials replace(String pem) {
     TlsCredentials next = TlsKeyLoader.parse(pem);
@@ -134,14 +146,16 @@ public final class HttpsCertificate {
       throw new IllegalStateException("the HTTPS server is not listening yet");
     }
     Presented previous = presented;
-    // The server first: if it refuses, nothing was written. The file second: if it cannot be written, the server
+    // The server first: if it refuses, nothing was written. The file second: if it cannot be
+    // written, the server
     // goes back to the previous certificate, so the running and the restarted agent never disagree.
     await(server.install(keys));
     try {
       AtomicFiles.write(replacementFile, next.bundlePem());
     } catch (IOException e) {
       await(server.install(previous.keys()));
-      throw new IllegalStateException("cannot keep the replaced HTTPS certificate in " + replacementFile, e);
+      throw new IllegalStateException(
+          "cannot keep the replaced HTTPS certificate in " + replacementFile, e);
     }
     presented = new Presented(next, keys);
     LOG.info(
@@ -155,9 +169,11 @@ public final class HttpsCertificate {
     try {
       stage.toCompletableFuture().get(INSTALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
-      throw new IllegalStateException("the HTTPS server refused the key material: " + e.getCause(), e.getCause());
+      throw new IllegalStateException(
+          "the HTTPS server refused the key material: " + e.getCause(), e.getCause());
     } catch (TimeoutException e) {
-      throw new IllegalStateException("the HTTPS server did not take the key material in " + INSTALL_TIMEOUT, e);
+      throw new IllegalStateException(
+          "the HTTPS server did not take the key material in " + INSTALL_TIMEOUT, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while installing the key material", e);

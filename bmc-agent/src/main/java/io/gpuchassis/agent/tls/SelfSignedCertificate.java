@@ -34,9 +34,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Generates the agent's self-signed HTTPS certificate on first start (ECDSA P-256, valid ten years, names
- * {@code localhost}, the loopback addresses and the host name) and keeps it in the state directory, so that clients that
- * pin it keep working across restarts. Bouncy Castle builds the certificate; the JDK's own provider signs it.
+ * Generates the agent's self-signed HTTPS certificate on first start (ECDSA P-256, valid ten years,
+ * names {@code localhost}, the loopback addresses and the host name) and keeps it in the state
+ * directory, so that clients that pin it keep working across restarts. Bouncy Castle builds the
+ * certificate; the JDK's own provider signs it.
  */
 public final class SelfSignedCertificate {
 
@@ -56,7 +57,8 @@ public final class SelfSignedCertificate {
       StateFiles.createFolders(dir);
       generate(cert, key);
     } catch (IOException | GeneralSecurityException | OperatorCreationException e) {
-      throw new IllegalStateException("cannot create the self-signed HTTPS certificate in " + dir + ": " + e, e);
+      throw new IllegalStateException(
+          "cannot create the self-signed HTTPS certificate in " + dir + ": " + e, e);
     }
     LOG.info("Generated a self-signed HTTPS certificate: {}", cert.toAbsolutePath());
     return new TlsMaterial(cert, key, true);
@@ -79,8 +81,10 @@ public final class SelfSignedCertificate {
             Date.from(now.plus(VALIDITY)),
             subject,
             pair.getPublic());
-    // Its own issuer: marked as a CA that can sign nothing below itself, so that clients which pin it as their trust
-    // anchor (curl --cacert, Python's ssl) accept it; OpenSSL refuses a self-signed anchor that is not a CA.
+    // Its own issuer: marked as a CA that can sign nothing below itself, so that clients which pin
+    // it as their trust
+    // anchor (curl --cacert, Python's ssl) accept it; OpenSSL refuses a self-signed anchor that is
+    // not a CA.
     builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(0));
     builder.addExtension(
         Extension.keyUsage,
@@ -120,9 +124,10 @@ public final class SelfSignedCertificate {
   private static String pem(Object object) throws IOException {
     StringWriter out = new StringWriter();
     try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
-      writer.writeObject(object instanceof java.security.PrivateKey key
-          ? new org.bouncycastle.openssl.jcajce.JcaPKCS8Generator(key, null).generate()
-          : object);
+      writer.writeObject(
+          object instanceof java.security.PrivateKey key
+              ? new org.bouncycastle.openssl.jcajce.JcaPKCS8Generator(key, null).generate()
+              : object);
     }
     return out.toString();
   }

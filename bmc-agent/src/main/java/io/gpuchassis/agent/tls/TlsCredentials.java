@@ -15,15 +15,18 @@ import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
 
 /**
- * A certificate chain, leaf first, and the private key of its leaf. The constructor proves that the two belong
- * together by signing a random challenge with the key and verifying it with the leaf's public key, so no server is
- * ever handed a pair that fails every handshake.
+ * A certificate chain, leaf first, and the private key of its leaf. The constructor proves that the
+ * two belong together by signing a random challenge with the key and verifying it with the leaf's
+ * public key, so no server is ever handed a pair that fails every handshake.
  */
 public record TlsCredentials(List<X509Certificate> chain, PrivateKey key) {
 
   private static final char[] NO_PASSWORD = new char[0];
 
-  /** @throws InvalidTlsMaterialException when the chain is empty or the key does not belong to the leaf */
+  /**
+   * @throws InvalidTlsMaterialException when the chain is empty or the key does not belong to the
+   *     leaf
+   */
   public TlsCredentials {
     chain = List.copyOf(chain);
     if (chain.isEmpty()) {
@@ -43,11 +46,13 @@ public record TlsCredentials(List<X509Certificate> chain, PrivateKey key) {
       KeyStore store = KeyStore.getInstance("PKCS12");
       store.load(null, null);
       store.setKeyEntry("https", key, NO_PASSWORD, chain.toArray(X509Certificate[]::new));
-      KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      KeyManagerFactory factory =
+          KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
       factory.init(store, NO_PASSWORD);
       return factory;
     } catch (GeneralSecurityException | IOException e) {
-      throw new InvalidTlsMaterialException("The certificate and key cannot be used for TLS: " + e.getMessage(), e);
+      throw new InvalidTlsMaterialException(
+          "The certificate and key cannot be used for TLS: " + e.getMessage(), e);
     }
   }
 
@@ -70,7 +75,8 @@ public record TlsCredentials(List<X509Certificate> chain, PrivateKey key) {
   }
 
   private static String pem(String label, byte[] der) {
-    String base64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
+    String base64 =
+        Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
     return "-----BEGIN " + label + "-----\n" + base64 + "\n-----END " + label + "-----\n";
   }
 
@@ -100,8 +106,11 @@ public record TlsCredentials(List<X509Certificate> chain, PrivateKey key) {
       case "RSA" -> "SHA256withRSA";
       case "EC" -> "SHA256withECDSA";
       case "EdDSA", "Ed25519", "Ed448" -> "EdDSA";
-      default -> throw new InvalidTlsMaterialException(
-          "The certificate's key algorithm " + keyAlgorithm + " is not supported; use an RSA, EC or EdDSA key.");
+      default ->
+          throw new InvalidTlsMaterialException(
+              "The certificate's key algorithm "
+                  + keyAlgorithm
+                  + " is not supported; use an RSA, EC or EdDSA key.");
     };
   }
 }

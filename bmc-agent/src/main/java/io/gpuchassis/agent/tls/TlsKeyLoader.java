@@ -25,46 +25,68 @@ import org.bouncycastle.openssl.PEMParser;
 import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 
 /**
- * Reads a PEM certificate chain and private key, from files (the configuration, the state directory) or from one text
- * (ReplaceCertificate's {@code CertificateString}), and checks that they belong together. PKCS#8 keys
- * ({@code BEGIN PRIVATE KEY}, which the agent itself writes) are read by the JDK; the older PKCS#1 and SEC1 forms
- * ({@code BEGIN RSA/EC PRIVATE KEY}) by Bouncy Castle. Reading keys here, rather than handing the PEM files to Netty,
- * also keeps Netty from loading the whole Bouncy Castle provider at every start.
+ * Reads a PEM certificate chain and private key, from files (the configuration, the state
+ * directory) or from one text (ReplaceCertificate's {@code CertificateString}), and checks that
+ * they belong together. PKCS#8 keys ({@code BEGIN PRIVATE KEY}, which the agent itself writes) are
+ * read by the JDK; the older PKCS#1 and SEC1 forms ({@code BEGIN RSA/EC PRIVATE KEY}) by Bouncy
+ * Castle. Reading keys here, rather than handing the PEM files to Netty, also keeps Netty from
+ * loading the whole Bouncy Castle provider at every start.
  */
 public final class TlsKeyLoader {
 
   private static final Pattern CERTIFICATE =
       Pattern.compile("-----BEGIN CERTIFICATE-----([A-Za-z0-9+/=\\s]*)-----END CERTIFICATE-----");
-  /** Any private key block: PKCS#8 ("PRIVATE KEY"), PKCS#1 ("RSA ..."), SEC1 ("EC ..."), or an encrypted one. */
+
+  /**
+   * Any private key block: PKCS#8 ("PRIVATE KEY"), PKCS#1 ("RSA ..."), SEC1 ("EC ..."), or an
+   * encrypted one.
+   */
   private static final Pattern KEY =
-      Pattern.compile("-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----.*?-----END \\1PRIVATE KEY-----", Pattern.DOTALL);
+      Pattern.compile(
+          "-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----.*?-----END \\1PRIVATE KEY-----",
+          Pattern.DOTALL);
 
   private TlsKeyLoader() {}
 
-  /** @throws ConfigException naming the file when a file is unreadable or the key does not match the certificate */
+  /**
+   * @throws ConfigException naming the file when a file is unreadable or the key does not match the
+   *     certificate
+   */
   public static KeyManagerFactory load(TlsMaterial material) {
     return read(material).keyManagers();
   }
 
-  /** @throws ConfigException naming the file when a file is unreadable or the key does not match the certificate */
+  /**
+   * @throws ConfigException naming the file when a file is unreadable or the key does not match the
+   *     certificate
+   */
   public static TlsCredentials read(TlsMaterial material) {
     List<X509Certificate> chain;
     try {
       chain = certificates(readFile(material.certificate(), "certificate"));
     } catch (InvalidTlsMaterialException e) {
-      throw new ConfigException("TLS certificate " + material.certificate() + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          "TLS certificate " + material.certificate() + ": " + e.getMessage(), e);
     }
     PrivateKey key;
     try {
-      key = privateKey(readFile(material.privateKey(), "private key"), chain.get(0).getPublicKey().getAlgorithm());
+      key =
+          privateKey(
+              readFile(material.privateKey(), "private key"),
+              chain.get(0).getPublicKey().getAlgorithm());
     } catch (InvalidTlsMaterialException e) {
-      throw new ConfigException("TLS private key " + material.privateKey() + ": " + e.getMessage(), e);
+      throw new ConfigException(
+          "TLS private key " + material.privateKey() + ": " + e.getMessage(), e);
     }
     try {
       return new TlsCredentials(chain, key);
     } catch (InvalidTlsMaterialException e) {
       throw new ConfigException(
-          "TLS key " + material.privateKey() + " does not fit certificate " + material.certificate() + ": "
+          "TLS key "
+              + material.privateKey()
+              + " does not fit certificate "
+              + material.certificate()
+              + ": "
               + e.getMessage(),
           e);
     }
@@ -85,7 +107,8 @@ public final class TlsKeyLoader {
     try {
       return Files.readString(file, StandardCharsets.US_ASCII);
     } catch (IOException e) {
-      throw new InvalidTlsMaterialException("the " + what + " cannot be read: " + e.getMessage(), e);
+      throw new InvalidTlsMaterialException(
+          "the " + what + " cannot be read: " + e.getMessage(), e);
     }
   }
 
@@ -97,14 +120,20 @@ public final class TlsKeyLoader {
         byte[] der = Base64.getMimeDecoder().decode(m.group(1));
         chain.add(
             (X509Certificate)
-                CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der)));
+                CertificateFactory.getInstance("X.509")
+                    .generateCertificate(new ByteArrayInputStream(der)));
       } catch (GeneralSecurityException | IllegalArgumentException e) {
         throw new InvalidTlsMaterialException(
-            "Certificate " + (chain.size() + 1) + " of the PEM text cannot be read: " + e.getMessage(), e);
+            "Certificate "
+                + (chain.size() + 1)
+                + " of the PEM text cannot be read: "
+                + e.getMessage(),
+            e);
       }
     }
     if (chain.isEmpty()) {
-      throw new InvalidTlsMaterialException("The PEM text holds no certificate (-----BEGIN CERTIFICATE-----).");
+      throw new InvalidTlsMaterialException(
+          "The PEM text holds no certificate (-----BEGIN CERTIFICATE-----).");
     }
     return chain;
   }
@@ -122,11 +151,15 @@ public final class TlsKeyLoader {
       throw new InvalidTlsMaterialException("The PEM text holds more than one private key.");
     }
     if (block.contains("ENCRYPTED")) {
-      throw new InvalidTlsMaterialException("Encrypted private keys are not supported: send the key unencrypted.");
+      throw new InvalidTlsMaterialException(
+          "Encrypted private keys are not supported: send the key unencrypted.");
     }
     try {
       if (block.startsWith("-----BEGIN PRIVATE KEY-----")) {
-        String base64 = block.replace("-----BEGIN PRIVATE KEY-----", "").replace("-----END PRIVATE KEY-----", "");
+        String base64 =
+            block
+                .replace("-----BEGIN PRIVATE KEY-----", "")
+                .replace("-----END PRIVATE KEY-----", "");
         byte[] der = Base64.getMimeDecoder().decode(base64);
         return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(der));
       }
@@ -134,7 +167,10 @@ public final class TlsKeyLoader {
     } catch (GeneralSecurityException | IOException | IllegalArgumentException e) {
       // the exception text may describe the key's bytes: say only what kind of key was expected
       throw new InvalidTlsMaterialException(
-          "The private key is not a usable " + algorithm + " key; it must be the key of the first certificate.", e);
+          "The private key is not a usable "
+              + algorithm
+              + " key; it must be the key of the first certificate.",
+          e);
     }
   }
 

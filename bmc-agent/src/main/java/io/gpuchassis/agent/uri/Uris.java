@@ -7,11 +7,15 @@ public final class Uris {
 
   /** The service's prefix: every URI of the service starts with it. */
   public static final String PREFIX = "/redfish/v1";
+
   public static final String ROOT = "/redfish/v1/";
+
   /** The OData service document. */
   public static final String ODATA = "/redfish/v1/odata";
+
   /** The CSDL metadata document. */
   public static final String METADATA = "/redfish/v1/$metadata";
+
   public static final String CHASSIS = "/redfish/v1/Chassis";
   public static final String MANAGERS = "/redfish/v1/Managers";
   public static final String SESSION_SERVICE = "/redfish/v1/SessionService";
@@ -23,12 +27,15 @@ public final class Uris {
   public static final String SWITCHES = FABRIC + "/Switches";
   public static final String REGISTRIES = "/redfish/v1/Registries";
   public static final String JSON_SCHEMAS = "/redfish/v1/JsonSchemas";
+
   /** The CSDL documents the agent hosts itself (its OEM schema), referenced from $metadata. */
   public static final String SCHEMAS = "/redfish/v1/Schemas";
+
   public static final String CERTIFICATE_SERVICE = "/redfish/v1/CertificateService";
   public static final String CERTIFICATE_LOCATIONS = CERTIFICATE_SERVICE + "/CertificateLocations";
   public static final String REPLACE_CERTIFICATE =
       CERTIFICATE_SERVICE + "/Actions/CertificateService.ReplaceCertificate";
+
   /** The HTTPS certificate's one member id in its collection. */
   public static final String HTTPS_CERTIFICATE_ID = "1";
 
@@ -76,9 +83,12 @@ public final class Uris {
 
   public static final String EVENT_SERVICE = "/redfish/v1/EventService";
   public static final String SUBSCRIPTIONS = EVENT_SERVICE + "/Subscriptions";
+
   /** The EventService's ServerSentEventUri. */
   public static final String EVENT_STREAM = EVENT_SERVICE + "/SSE";
-  public static final String SUBMIT_TEST_EVENT = EVENT_SERVICE + "/Actions/EventService.SubmitTestEvent";
+
+  public static final String SUBMIT_TEST_EVENT =
+      EVENT_SERVICE + "/Actions/EventService.SubmitTestEvent";
 
   public static String subscription(String id) {
     return SUBSCRIPTIONS + "/" + id;
@@ -96,7 +106,10 @@ public final class Uris {
     return MANAGERS + "/" + MANAGER_ID;
   }
 
-  /** The manager's own network interfaces (the management processor's, as its operating system has them). */
+  /**
+   * The manager's own network interfaces (the management processor's, as its operating system has
+   * them).
+   */
   public static String managerEthernetInterfaces() {
     return manager() + "/EthernetInterfaces";
   }
@@ -105,7 +118,10 @@ public final class Uris {
     return managerEthernetInterfaces() + "/" + name;
   }
 
-  /** The network services the management processor runs (HTTPS, SSH, NTP, ...), as its operating system has them. */
+  /**
+   * The network services the management processor runs (HTTPS, SSH, NTP, ...), as its operating
+   * system has them.
+   */
   public static String managerNetworkProtocol() {
     return manager() + "/NetworkProtocol";
   }
@@ -206,8 +222,12 @@ public final class Uris {
 
   public static final String UPDATE_SERVICE = "/redfish/v1/UpdateService";
   public static final String FIRMWARE_INVENTORY = UPDATE_SERVICE + "/FirmwareInventory";
-  /** Where firmware bundles are pushed as multipart/form-data (UpdateService.MultipartHttpPushUri). */
+
+  /**
+   * Where firmware bundles are pushed as multipart/form-data (UpdateService.MultipartHttpPushUri).
+   */
   public static final String UPDATE_MULTIPART = UPDATE_SERVICE + "/update-multipart";
+
   public static final String SIMPLE_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.SimpleUpdate";
 
   public static String firmwareInventory(String id) {
@@ -245,18 +265,24 @@ public final class Uris {
     return SYSTEMS + "/" + hostId;
   }
 
-  /** The resource block of a host port (ResourceBlockType ComputerSystem): the expandable system's registration. */
+  /**
+   * The resource block of a host port (ResourceBlockType ComputerSystem): the expandable system's
+   * registration.
+   */
   public static String hostResourceBlock(String hostId) {
     return RESOURCE_BLOCKS + "/" + hostId;
   }
 
   /** The capabilities objects of the Systems collection: specific and constrained composition. */
   public static final String SYSTEM_CAPABILITIES = SYSTEMS + "/Capabilities";
-  public static final String CONSTRAINED_CAPABILITIES = SYSTEMS + "/ConstrainedCompositionCapabilities";
+
+  public static final String CONSTRAINED_CAPABILITIES =
+      SYSTEMS + "/ConstrainedCompositionCapabilities";
 
   public static final String COMPOSE = COMPOSITION_SERVICE + "/Actions/CompositionService.Compose";
   public static final String COMPOSE_ACTION_INFO = COMPOSITION_SERVICE + "/ComposeActionInfo";
-  public static final String COMPOSITION_RESERVATIONS = COMPOSITION_SERVICE + "/CompositionReservations";
+  public static final String COMPOSITION_RESERVATIONS =
+      COMPOSITION_SERVICE + "/CompositionReservations";
 
   public static String compositionReservation(String id) {
     return COMPOSITION_RESERVATIONS + "/" + id;
@@ -313,17 +339,20 @@ public final class Uris {
   public static final String PCIE_SLOTS_TEMPLATE = CHASSIS_TEMPLATE + "/PCIeSlots";
   public static final String PCIE_DEVICES_TEMPLATE = CHASSIS_TEMPLATE + "/PCIeDevices";
   public static final String PCIE_DEVICE_TEMPLATE = PCIE_DEVICES_TEMPLATE + "/{DeviceId}";
-  public static final String PCIE_DEVICE_ENVIRONMENT_METRICS_TEMPLATE = PCIE_DEVICE_TEMPLATE + "/EnvironmentMetrics";
+  public static final String PCIE_DEVICE_ENVIRONMENT_METRICS_TEMPLATE =
+      PCIE_DEVICE_TEMPLATE + "/EnvironmentMetrics";
   public static final String LEGACY_POWER_TEMPLATE = CHASSIS_TEMPLATE + "/Power";
   public static final String LEGACY_THERMAL_TEMPLATE = CHASSIS_TEMPLATE + "/Thermal";
   public static final String POWER_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/PowerSubsystem";
   public static final String POWER_SUPPLIES_TEMPLATE = POWER_SUBSYSTEM_TEMPLATE + "/PowerSupplies";
   public static final String POWER_SUPPLY_TEMPLATE = POWER_SUPPLIES_TEMPLATE + "/{PowerSupplyId}";
-  public static final String ENVIRONMENT_METRICS_TEMPLATE = CHASSIS_TEMPLATE + "/EnvironmentMetrics";
+  public static final String ENVIRONMENT_METRICS_TEMPLATE =
+      CHASSIS_TEMPLATE + "/EnvironmentMetrics";
   public static final String THERMAL_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/ThermalSubsystem";
   public static final String FANS_TEMPLATE = THERMAL_SUBSYSTEM_TEMPLATE + "/Fans";
   public static final String FAN_TEMPLATE = FANS_TEMPLATE + "/{FanId}";
-  public static final String THERMAL_METRICS_TEMPLATE = THERMAL_SUBSYSTEM_TEMPLATE + "/ThermalMetrics";
+  public static final String THERMAL_METRICS_TEMPLATE =
+      THERMAL_SUBSYSTEM_TEMPLATE + "/ThermalMetrics";
   public static final String FABRIC_TEMPLATE = FABRICS + "/{FabricId}";
   public static final String SWITCH_TEMPLATE = SWITCHES + "/{SwitchId}";
   public static final String PORTS_TEMPLATE = SWITCH_TEMPLATE + "/Ports";
@@ -331,23 +360,33 @@ public final class Uris {
   public static final String PORT_METRICS_TEMPLATE = PORT_TEMPLATE + "/Metrics";
   public static final String ENDPOINT_TEMPLATE = ENDPOINTS + "/{EndpointId}";
   public static final String ZONE_TEMPLATE = ZONES + "/{ZoneId}";
-  public static final String FIRMWARE_INVENTORY_TEMPLATE = FIRMWARE_INVENTORY + "/{SoftwareInventoryId}";
+  public static final String FIRMWARE_INVENTORY_TEMPLATE =
+      FIRMWARE_INVENTORY + "/{SoftwareInventoryId}";
   public static final String RESOURCE_ZONE_TEMPLATE = RESOURCE_ZONES + "/{ZoneId}";
   public static final String RESOURCE_BLOCK_TEMPLATE = RESOURCE_BLOCKS + "/{ResourceBlockId}";
-  public static final String RESOURCE_BLOCK_PROCESSOR_TEMPLATE = RESOURCE_BLOCK_TEMPLATE + "/Processors/GPU";
+  public static final String RESOURCE_BLOCK_PROCESSOR_TEMPLATE =
+      RESOURCE_BLOCK_TEMPLATE + "/Processors/GPU";
   public static final String SYSTEM_TEMPLATE = SYSTEMS + "/{SystemId}";
   public static final String SYSTEM_PROCESSORS_TEMPLATE = SYSTEM_TEMPLATE + "/Processors";
-  public static final String SYSTEM_PROCESSOR_TEMPLATE = SYSTEM_PROCESSORS_TEMPLATE + "/{ProcessorId}";
-  public static final String COMPOSITION_RESERVATION_TEMPLATE = COMPOSITION_RESERVATIONS + "/{ReservationId}";
+  public static final String SYSTEM_PROCESSOR_TEMPLATE =
+      SYSTEM_PROCESSORS_TEMPLATE + "/{ProcessorId}";
+  public static final String COMPOSITION_RESERVATION_TEMPLATE =
+      COMPOSITION_RESERVATIONS + "/{ReservationId}";
   public static final String MANAGER_TEMPLATE = MANAGERS + "/{ManagerId}";
-  public static final String MANAGER_RESET_ACTION_INFO_TEMPLATE = MANAGER_TEMPLATE + "/ResetActionInfo";
+  public static final String MANAGER_RESET_ACTION_INFO_TEMPLATE =
+      MANAGER_TEMPLATE + "/ResetActionInfo";
   public static final String NETWORK_PROTOCOL_TEMPLATE = MANAGER_TEMPLATE + "/NetworkProtocol";
-  public static final String HTTPS_CERTIFICATES_TEMPLATE = NETWORK_PROTOCOL_TEMPLATE + "/HTTPS/Certificates";
-  public static final String HTTPS_CERTIFICATE_TEMPLATE = HTTPS_CERTIFICATES_TEMPLATE + "/{CertificateId}";
-  public static final String ETHERNET_INTERFACES_TEMPLATE = MANAGER_TEMPLATE + "/EthernetInterfaces";
-  public static final String ETHERNET_INTERFACE_TEMPLATE = ETHERNET_INTERFACES_TEMPLATE + "/{EthernetInterfaceId}";
+  public static final String HTTPS_CERTIFICATES_TEMPLATE =
+      NETWORK_PROTOCOL_TEMPLATE + "/HTTPS/Certificates";
+  public static final String HTTPS_CERTIFICATE_TEMPLATE =
+      HTTPS_CERTIFICATES_TEMPLATE + "/{CertificateId}";
+  public static final String ETHERNET_INTERFACES_TEMPLATE =
+      MANAGER_TEMPLATE + "/EthernetInterfaces";
+  public static final String ETHERNET_INTERFACE_TEMPLATE =
+      ETHERNET_INTERFACES_TEMPLATE + "/{EthernetInterfaceId}";
   public static final String SERIAL_INTERFACES_TEMPLATE = MANAGER_TEMPLATE + "/SerialInterfaces";
-  public static final String SERIAL_INTERFACE_TEMPLATE = SERIAL_INTERFACES_TEMPLATE + "/{SerialInterfaceId}";
+  public static final String SERIAL_INTERFACE_TEMPLATE =
+      SERIAL_INTERFACES_TEMPLATE + "/{SerialInterfaceId}";
   public static final String SECURITY_LOG_ENTRY_TEMPLATE = securityLogEntries() + "/{EntryId}";
   public static final String EVENT_LOG_ENTRY_TEMPLATE = eventLogEntries() + "/{EntryId}";
   public static final String SUBSCRIPTION_TEMPLATE = SUBSCRIPTIONS + "/{SubscriptionId}";

@@ -24,8 +24,9 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * Module dependencies point one way (DESIGN.md §2): the hardware modules and redfish-api know nothing of ours,
- * bmc-agent uses them all, packaging uses bmc-agent. Checked twice: in the poms, and in the compiled classes.
+ * Module dependencies point one way (DESIGN.md §2): the hardware modules and redfish-api know
+ * nothing of ours, bmc-agent uses them all, packaging uses bmc-agent. Checked twice: in the poms,
+ * and in the compiled classes.
  */
 class ModuleDependenciesTest {
 
@@ -98,7 +99,8 @@ class ModuleDependenciesTest {
         .should()
         .dependOnClassesThat()
         .resideInAPackage("..sim..")
-        .because("real or simulated hardware is chosen in one place, behind the ChassisPlatform seam (DESIGN.md §3)")
+        .because(
+            "real or simulated hardware is chosen in one place, behind the ChassisPlatform seam (DESIGN.md §3)")
         .check(classes);
   }
 
@@ -108,9 +110,11 @@ class ModuleDependenciesTest {
         .matching("io.gpuchassis.agent.(*)..")
         .should()
         .beFreeOfCycles()
-        // The one place that chooses real or simulated hardware (checked above); the simulation implements the
+        // The one place that chooses real or simulated hardware (checked above); the simulation
+        // implements the
         // platform's seam, so this arrow is the one way back.
-        .ignoreDependency(type(PlatformAssembly.class), resideInAPackage("io.gpuchassis.agent.sim.."))
+        .ignoreDependency(
+            type(PlatformAssembly.class), resideInAPackage("io.gpuchassis.agent.sim.."))
         .because("a package builds on the ones below it, never on one that builds on it")
         .check(classes);
   }
@@ -121,7 +125,8 @@ class ModuleDependenciesTest {
         .matching("io.gpuchassis.agent.redfish.(*)..")
         .should()
         .beFreeOfCycles()
-        .because("each Redfish service's package builds on the shared core, not on a service that builds on it")
+        .because(
+            "each Redfish service's package builds on the shared core, not on a service that builds on it")
         .check(classes);
   }
 
@@ -131,7 +136,9 @@ class ModuleDependenciesTest {
         .that()
         .resideInAPackage("io.gpuchassis.agent.uri..")
         .should()
-        .dependOnClassesThat(resideInAPackage("io.gpuchassis.agent..").and(resideOutsideOfPackage("io.gpuchassis.agent.uri..")))
+        .dependOnClassesThat(
+            resideInAPackage("io.gpuchassis.agent..")
+                .and(resideOutsideOfPackage("io.gpuchassis.agent.uri..")))
         .because("every package may build URIs, so the URIs depend on none of them")
         .check(classes);
   }
@@ -144,7 +151,8 @@ class ModuleDependenciesTest {
     NodeList deps = doc.getElementsByTagName("dependency");
     for (int i = 0; i < deps.getLength(); i++) {
       Element dep = (Element) deps.item(i);
-      boolean inManagement = dep.getParentNode().getParentNode().getNodeName().equals("dependencyManagement");
+      boolean inManagement =
+          dep.getParentNode().getParentNode().getNodeName().equals("dependencyManagement");
       String group = text(dep, "groupId");
       if (!inManagement && group.equals("io.gpuchassis")) {
         ours.add(text(dep, "artifactId"));

@@ -15,7 +15,9 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The device nodes a board names: what `bmc-agent devices` lets the service open, and nothing more. */
+/**
+ * The device nodes a board names: what `bmc-agent devices` lets the service open, and nothing more.
+ */
 class BoardDevicesTest {
 
   @TempDir Path dir;
@@ -23,12 +25,20 @@ class BoardDevicesTest {
   @Test
   void every_adapter_uart_gpiochip_and_the_console_port_the_board_names_and_no_other() {
     BoardDescription board = load(dir, VALID + "console:\n  device: /dev/ttymxc1\n");
-    List<String> expected = new java.util.ArrayList<>(List.of(
-        "/dev/gpiochip0", // slot 1's presence and power lines
-        "/dev/i2c-1", "/dev/i2c-2", "/dev/i2c-6", "/dev/i2c-7", "/dev/i2c-8", "/dev/i2c-9", "/dev/i2c-10",
-        "/dev/i2c-11", // the kernel-driven mux itself
-        "/dev/ttyS2", // SW2's console
-        "/dev/ttymxc1")); // the technician's
+    List<String> expected =
+        new java.util.ArrayList<>(
+            List.of(
+                "/dev/gpiochip0", // slot 1's presence and power lines
+                "/dev/i2c-1",
+                "/dev/i2c-2",
+                "/dev/i2c-6",
+                "/dev/i2c-7",
+                "/dev/i2c-8",
+                "/dev/i2c-9",
+                "/dev/i2c-10",
+                "/dev/i2c-11", // the kernel-driven mux itself
+                "/dev/ttyS2", // SW2's console
+                "/dev/ttymxc1")); // the technician's
     for (int bus = 30; bus <= 37; bus++) {
       expected.add("/dev/i2c-" + bus); // the kernel mux's channels
     }
@@ -36,15 +46,23 @@ class BoardDevicesTest {
   }
 
   @Test
-  void the_devices_command_prints_a_drop_in_that_replaces_the_packaged_device_classes() throws Exception {
+  void the_devices_command_prints_a_drop_in_that_replaces_the_packaged_device_classes()
+      throws Exception {
     Path file = dir.resolve("board.yaml");
     Files.writeString(file, VALID);
     StringWriter out = new StringWriter();
-    assertEquals(0, Main.run(new PrintWriter(out, true), new PrintWriter(new StringWriter(), true),
-        "devices", "--board", file.toString()));
+    assertEquals(
+        0,
+        Main.run(
+            new PrintWriter(out, true),
+            new PrintWriter(new StringWriter(), true),
+            "devices",
+            "--board",
+            file.toString()));
     List<String> lines = out.toString().lines().filter(l -> !l.startsWith("#")).toList();
     assertEquals(List.of("[Service]", "DevicePolicy=closed", "DeviceAllow="), lines.subList(0, 3));
     assertTrue(lines.contains("DeviceAllow=/dev/ttyS2 rw"), out.toString());
-    assertEquals(BoardDevices.of(BoardDescription.load(file)).size(), lines.size() - 3, out.toString());
+    assertEquals(
+        BoardDevices.of(BoardDescription.load(file)).size(), lines.size() - 3, out.toString());
   }
 }

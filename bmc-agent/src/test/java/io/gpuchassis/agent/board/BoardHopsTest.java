@@ -45,7 +45,10 @@ class BoardHopsTest {
   @Test
   void chainOfFourSwitchesIsThreeHopsEndToEnd() {
     // extend the two-switch fixture by SW3 and SW4 hanging off SW2 in a line
-    String yaml = BoardYaml.validWith("interSwitchLinks:\n", """
+    String yaml =
+        BoardYaml.validWith(
+            "interSwitchLinks:\n",
+            """
           - {id: SW3, manufacturer: Broadcom, model: PEX89144, vendorId: "0x1000", deviceId: "0xc030",
              laneCount: 144, portCount: 72, maxGen: 5, tcp: {host: 10.0.0.3, port: 54545}}
           - {id: SW4, manufacturer: Broadcom, model: PEX89144, vendorId: "0x1000", deviceId: "0xc030",
@@ -59,10 +62,13 @@ class BoardHopsTest {
           - a: {switch: SW1, port: 48, width: 16, maxGen: 5}
             b: {switch: SW2, port: 48, width: 16, maxGen: 5}
         """);
-    yaml = BoardYaml.replaceOnce(yaml, "  - {switch: SW2, serialNumber: \"CHIP-2\", firmwareVersion: \"1.8.0.88\"}\n",
-        "  - {switch: SW2, serialNumber: \"CHIP-2\", firmwareVersion: \"1.8.0.88\"}\n"
-            + "    - {switch: SW3, serialNumber: \"CHIP-3\", firmwareVersion: \"1.8.0.88\"}\n"
-            + "    - {switch: SW4, serialNumber: \"CHIP-4\", firmwareVersion: \"1.8.0.88\"}\n");
+    yaml =
+        BoardYaml.replaceOnce(
+            yaml,
+            "  - {switch: SW2, serialNumber: \"CHIP-2\", firmwareVersion: \"1.8.0.88\"}\n",
+            "  - {switch: SW2, serialNumber: \"CHIP-2\", firmwareVersion: \"1.8.0.88\"}\n"
+                + "    - {switch: SW3, serialNumber: \"CHIP-3\", firmwareVersion: \"1.8.0.88\"}\n"
+                + "    - {switch: SW4, serialNumber: \"CHIP-4\", firmwareVersion: \"1.8.0.88\"}\n");
 
     BoardDescription chain = BoardYaml.load(dir, yaml);
 
@@ -70,7 +76,8 @@ class BoardHopsTest {
     assertEquals(OptionalInt.of(3), chain.interSwitchHops("SW4", "SW1"));
     assertEquals(OptionalInt.of(1), chain.interSwitchHops("SW1", "SW2"));
     assertEquals(3, chain.linksOfSwitch("SW2").size());
-    // SW3 has no host: its arriving link is partition 0; on SW2, after Host2, the links arrive in file order
+    // SW3 has no host: its arriving link is partition 0; on SW2, after Host2, the links arrive in
+    // file order
     assertEquals(0, chain.interSwitchLinks().get(0).transitPartition());
     assertEquals(1, chain.interSwitchLinks().get(2).transitPartition());
     assertEquals(2, chain.interSwitchLinks().get(3).transitPartition());
@@ -78,8 +85,9 @@ class BoardHopsTest {
 
   @Test
   void disconnectedSwitchesHaveNoPath() {
-    SwitchGraph graph = SwitchGraph.ofModelLinks(List.of("A", "B", "C"),
-        List.of(new InterSwitchLink("A", 0, "B", 0, 16, 5, 0)));
+    SwitchGraph graph =
+        SwitchGraph.ofModelLinks(
+            List.of("A", "B", "C"), List.of(new InterSwitchLink("A", 0, "B", 0, 16, 5, 0)));
 
     assertEquals(OptionalInt.of(1), graph.hops("A", "B"));
     assertEquals(OptionalInt.empty(), graph.hops("A", "C"));

@@ -29,7 +29,11 @@ class BoardParsingTest {
 
     BoardException e = loadFails(dir, yaml);
 
-    assertProblemAt(e, yaml, "colour", "simulation.gpus[0].colour: unknown key 'colour'; known keys: deviceId,");
+    assertProblemAt(
+        e,
+        yaml,
+        "colour",
+        "simulation.gpus[0].colour: unknown key 'colour'; known keys: deviceId,");
     assertEquals(1, e.problems().size());
   }
 
@@ -42,12 +46,19 @@ class BoardParsingTest {
 
   @Test
   void identityKeysOfTheOldTopologyPointToTheSimulationSection() {
-    String yaml = validWith("    laneCount: 144\n", "    serialNumber: \"CHIP-9\"\n    laneCount: 144\n");
+    String yaml =
+        validWith("    laneCount: 144\n", "    serialNumber: \"CHIP-9\"\n    laneCount: 144\n");
 
     BoardException e = loadFails(dir, yaml);
 
-    assertProblemAt(e, yaml, "serialNumber: \"CHIP-9\"", "switches[0].serialNumber: unknown key 'serialNumber'");
-    assertTrue(e.getMessage().contains("the agent reads serial numbers and firmware versions from the hardware"),
+    assertProblemAt(
+        e,
+        yaml,
+        "serialNumber: \"CHIP-9\"",
+        "switches[0].serialNumber: unknown key 'serialNumber'");
+    assertTrue(
+        e.getMessage()
+            .contains("the agent reads serial numbers and firmware versions from the hardware"),
         e.getMessage());
   }
 
@@ -55,7 +66,8 @@ class BoardParsingTest {
   void missingRequiredKeyIsNamedWithTheLineOfItsMapping() {
     String yaml = validWith("      model: NVIDIA H100 PCIe\n", "");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "- slot: 1", "simulation.gpus[0].model: missing required key");
+    assertProblemAt(
+        loadFails(dir, yaml), yaml, "- slot: 1", "simulation.gpus[0].model: missing required key");
   }
 
   @Test
@@ -76,7 +88,8 @@ class BoardParsingTest {
 
   @Test
   void quotedNumberForAnIntegerKeyIsAWrongType() {
-    String yaml = validWith("{id: Host2, switch: SW2, port: 40,", "{id: Host2, switch: SW2, port: \"40\",");
+    String yaml =
+        validWith("{id: Host2, switch: SW2, port: 40,", "{id: Host2, switch: SW2, port: \"40\",");
 
     assertProblemAt(loadFails(dir, yaml), yaml, "Host2", "hosts[1].port: expected an integer");
   }
@@ -85,14 +98,19 @@ class BoardParsingTest {
   void decimalNumberForAnIntegerKeyIsAWrongType() {
     String yaml = validWith("      tdpWatts: 350\n", "      tdpWatts: 350.5\n");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "350.5", "simulation.gpus[0].tdpWatts: '350.5' is not an integer");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "350.5",
+        "simulation.gpus[0].tdpWatts: '350.5' is not an integer");
   }
 
   @Test
   void quotedNumberForADecimalKeyIsAWrongType() {
     String yaml = validWith("shuntOhms: 0.0005", "shuntOhms: \"0.0005\"");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "RailSW1", "i2c.devices[5].shuntOhms: expected a number");
+    assertProblemAt(
+        loadFails(dir, yaml), yaml, "RailSW1", "i2c.devices[5].shuntOhms: expected a number");
   }
 
   @Test
@@ -102,15 +120,25 @@ class BoardParsingTest {
 
     BoardException e = loadFails(dir, yaml);
 
-    assertProblemAt(e, yaml, "firmwareVersion: 1.10", "simulation.gpus[0].firmwareVersion: '1.1' is not a string");
+    assertProblemAt(
+        e,
+        yaml,
+        "firmwareVersion: 1.10",
+        "simulation.gpus[0].firmwareVersion: '1.1' is not a string");
     assertTrue(e.getMessage().contains("quotes"), e.getMessage());
   }
 
   @Test
   void listWhereAMappingBelongsIsAWrongType() {
-    String yaml = validWith("powerSupplyRedundancy: {type: NPlusM, minNeeded: 1}", "powerSupplyRedundancy: [NPlusM, 1]");
+    String yaml =
+        validWith(
+            "powerSupplyRedundancy: {type: NPlusM, minNeeded: 1}",
+            "powerSupplyRedundancy: [NPlusM, 1]");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "powerSupplyRedundancy",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "powerSupplyRedundancy",
         "powerSupplyRedundancy: expected a mapping of keys, found a list");
   }
 
@@ -118,7 +146,10 @@ class BoardParsingTest {
   void unknownEnumValueListsTheAllowedValues() {
     String yaml = validWith("physicalContext: Intake", "physicalContext: Inlet");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "Inlet",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "Inlet",
         "i2c.devices[0].physicalContext: unknown value 'Inlet'; expected one of: Room, Intake, Exhaust");
   }
 
@@ -126,8 +157,12 @@ class BoardParsingTest {
   void unknownPartListsTheDeviceParts() {
     String yaml = validWith("part: tmp75", "part: tmp117");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "tmp117", "i2c.devices[0].part: unknown part 'tmp117'; device parts"
-        + " are: fru-eeprom, ina226, lm75, max31790, pca9555, pmbus-psu, tmp75");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "tmp117",
+        "i2c.devices[0].part: unknown part 'tmp117'; device parts"
+            + " are: fru-eeprom, ina226, lm75, max31790, pca9555, pmbus-psu, tmp75");
   }
 
   @Test
@@ -137,44 +172,67 @@ class BoardParsingTest {
     BoardException e = loadFails(dir, yaml);
 
     assertProblemAt(e, yaml, "SlotIo1, part", "i2c.devices[6].part: unknown part 'pca9548'");
-    assertTrue(e.getMessage().endsWith("a pca9548 is a mux: list it under i2c.muxes"), e.getMessage());
+    assertTrue(
+        e.getMessage().endsWith("a pca9548 is a mux: list it under i2c.muxes"), e.getMessage());
   }
 
   @Test
   void deviceWithoutPartIsMissingItsPart() {
-    String yaml = validWith("{id: ChassisFru, part: fru-eeprom, bus: 1,", "{id: ChassisFru, bus: 1,");
+    String yaml =
+        validWith("{id: ChassisFru, part: fru-eeprom, bus: 1,", "{id: ChassisFru, bus: 1,");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "ChassisFru, bus", "i2c.devices[7].part: missing required key");
+    assertProblemAt(
+        loadFails(dir, yaml), yaml, "ChassisFru, bus", "i2c.devices[7].part: missing required key");
   }
 
   @Test
   void keyOfAnotherPartIsUnknownForThisPart() {
-    String yaml = validWith("{id: SlotIo1, part: pca9555, bus: 9,", "{id: SlotIo1, part: pca9555, maxAmps: 5, bus: 9,");
+    String yaml =
+        validWith(
+            "{id: SlotIo1, part: pca9555, bus: 9,",
+            "{id: SlotIo1, part: pca9555, maxAmps: 5, bus: 9,");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "maxAmps: 5", "i2c.devices[6].maxAmps: unknown key 'maxAmps'");
+    assertProblemAt(
+        loadFails(dir, yaml), yaml, "maxAmps: 5", "i2c.devices[6].maxAmps: unknown key 'maxAmps'");
   }
 
   @Test
   void partitionIsOnlyAKeyOfTheUpstreamEndOfALink() {
-    String yaml = validWith("a: {switch: SW1, port: 56, width: 16, maxGen: 5}",
-        "a: {switch: SW1, port: 56, width: 16, maxGen: 5, partition: 3}");
+    String yaml =
+        validWith(
+            "a: {switch: SW1, port: 56, width: 16, maxGen: 5}",
+            "a: {switch: SW1, port: 56, width: 16, maxGen: 5, partition: 3}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "partition: 3", "interSwitchLinks[0].a.partition: unknown key 'partition'");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "partition: 3",
+        "interSwitchLinks[0].a.partition: unknown key 'partition'");
   }
 
   @Test
   void gpioMustBeANumberOrAMapping() {
     String yaml = validWith("perst: {switch: SW1, gpio: 12}", "perst: {switch: SW1, gpio: twelve}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "twelve",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "twelve",
         "slots[1].pins.perst.gpio: expected a switch GPIO number or a mapping {chip, line}, found a string");
   }
 
   @Test
   void processorGpioLineMappingIsStrict() {
-    String yaml = validWith("{gpio: {chip: gpiochip0, line: 17}}", "{gpio: {chip: gpiochip0, line: 17, offset: 2}}");
+    String yaml =
+        validWith(
+            "{gpio: {chip: gpiochip0, line: 17}}",
+            "{gpio: {chip: gpiochip0, line: 17, offset: 2}}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "offset", "slots[1].pins.presence.gpio.offset: unknown key 'offset'");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "offset",
+        "slots[1].pins.presence.gpio.offset: unknown key 'offset'");
   }
 
   @Test
@@ -194,7 +252,10 @@ class BoardParsingTest {
   void malformedHexIdIsNamed() {
     String yaml = validWith("    deviceId: \"0x2331\"\n", "    deviceId: \"H100\"\n");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "H100\"",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "H100\"",
         "simulation.gpus[0].deviceId: 'H100' is not an integer or a hex string");
   }
 
@@ -207,8 +268,10 @@ class BoardParsingTest {
 
   @Test
   void emptyListItemIsRejected() {
-    String yaml = validWith("  - {id: Host2, switch: SW2, port: 40, width: 16, maxGen: 5}\n",
-        "  - {id: Host2, switch: SW2, port: 40, width: 16, maxGen: 5}\n  -\n");
+    String yaml =
+        validWith(
+            "  - {id: Host2, switch: SW2, port: 40, width: 16, maxGen: 5}\n",
+            "  - {id: Host2, switch: SW2, port: 40, width: 16, maxGen: 5}\n  -\n");
 
     assertEquals("hosts[2]: a value is required", loadFails(dir, yaml).problems().get(0).text());
   }
@@ -217,7 +280,11 @@ class BoardParsingTest {
   void yamlSyntaxErrorNamesTheLine() {
     String yaml = validWith("  model: T-1\n", "  model: T-1: x\n");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "T-1: x", "chassis: invalid YAML: mapping values are not allowed here");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "T-1: x",
+        "chassis: invalid YAML: mapping values are not allowed here");
   }
 
   @Test
@@ -225,8 +292,11 @@ class BoardParsingTest {
     BoardException empty = loadFails(dir, "\n");
     BoardException onlyComment = loadFails(dir, "# only a comment\n");
 
-    assertTrue(empty.getMessage().endsWith(BoardYaml.FILE_NAME + ": the file is empty"), empty.getMessage());
-    assertTrue(onlyComment.getMessage().endsWith(BoardYaml.FILE_NAME + ": the file has no content"));
+    assertTrue(
+        empty.getMessage().endsWith(BoardYaml.FILE_NAME + ": the file is empty"),
+        empty.getMessage());
+    assertTrue(
+        onlyComment.getMessage().endsWith(BoardYaml.FILE_NAME + ": the file has no content"));
     assertEquals(OptionalInt.empty(), onlyComment.problems().get(0).line());
   }
 
@@ -242,7 +312,8 @@ class BoardParsingTest {
 
   @Test
   void missingResourceIsABoardException() {
-    BoardException e = assertThrows(BoardException.class, () -> BoardDescription.loadResource("/board/nope.yaml"));
+    BoardException e =
+        assertThrows(BoardException.class, () -> BoardDescription.loadResource("/board/nope.yaml"));
 
     assertEquals("/board/nope.yaml: no such classpath resource", e.getMessage());
   }

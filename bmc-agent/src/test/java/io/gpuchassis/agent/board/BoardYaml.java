@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * A small valid board file as YAML text, and helpers to break it in exactly one place, load it
- * from a file the way an integrator's edit reaches the loader, and check the problems reported.
+ * A small valid board file as YAML text, and helpers to break it in exactly one place, load it from
+ * a file the way an integrator's edit reaches the loader, and check the problems reported.
  */
 final class BoardYaml {
 
@@ -19,13 +19,14 @@ final class BoardYaml {
   static final String FILE_NAME = "bad.yaml";
 
   /**
-   * Two switches (SW1 over I2C, written in block style; SW2 over a UART) joined by one link, a
-   * host on each, four slots: slot 1 with expander pins, slot 2 with processor GPIO lines, a switch
-   * GPIO and an expander pin, slot 3 with a switch GPIO and its GPU behind a kernel-driven mux,
-   * slot 4 with nothing wired. Every device part, an agent-driven mux (GpuMux1 on bus 10) and a
+   * Two switches (SW1 over I2C, written in block style; SW2 over a UART) joined by one link, a host
+   * on each, four slots: slot 1 with expander pins, slot 2 with processor GPIO lines, a switch GPIO
+   * and an expander pin, slot 3 with a switch GPIO and its GPU behind a kernel-driven mux, slot 4
+   * with nothing wired. Every device part, an agent-driven mux (GpuMux1 on bus 10) and a
    * kernel-driven one (KernelMux on bus 11, channels on buses 30-37), and a simulation section.
    */
-  static final String VALID = """
+  static final String VALID =
+      """
       chassis:
         id: GPUChassis
         manufacturer: Test Maker
@@ -154,13 +155,20 @@ final class BoardYaml {
   }
 
   /**
-   * Asserts that one line of the message is {@code <file>:<line>: <problem>...}: the file, the
-   * line and the problem's start (key path and detail; a long detail may be cut short).
+   * Asserts that one line of the message is {@code <file>:<line>: <problem>...}: the file, the line
+   * and the problem's start (key path and detail; a long detail may be cut short).
    */
   static void assertProblem(BoardException e, int line, String problem) {
     String expected = FILE_NAME + ":" + line + ": " + problem;
-    assertTrue(e.getMessage().lines().anyMatch(l -> l.contains("/" + expected) && l.startsWith(e.source())),
-        () -> "expected a message line\n  .../" + expected + "\nbut the message was\n  " + e.getMessage());
+    assertTrue(
+        e.getMessage()
+            .lines()
+            .anyMatch(l -> l.contains("/" + expected) && l.startsWith(e.source())),
+        () ->
+            "expected a message line\n  .../"
+                + expected
+                + "\nbut the message was\n  "
+                + e.getMessage());
   }
 
   /** As {@link #assertProblem}, at the line of {@code yaml} that contains {@code lineText}. */

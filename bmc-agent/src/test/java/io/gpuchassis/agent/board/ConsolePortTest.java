@@ -23,9 +23,11 @@ class ConsolePortTest {
 
   @Test
   void the_console_port_takes_115200_baud_unless_the_file_says_otherwise() {
-    assertEquals(Optional.of(new ConsolePort("/dev/ttymxc1", 115_200)),
+    assertEquals(
+        Optional.of(new ConsolePort("/dev/ttymxc1", 115_200)),
         load(dir, VALID + "console:\n  device: /dev/ttymxc1\n").console());
-    assertEquals(Optional.of(new ConsolePort("/dev/ttyS1", 9600)),
+    assertEquals(
+        Optional.of(new ConsolePort("/dev/ttyS1", 9600)),
         load(dir, VALID + "console:\n  device: /dev/ttyS1\n  baud: 9600\n").console());
   }
 

@@ -26,32 +26,50 @@ class ErrorReportingTest {
     // broken from the bottom up, to show the report is ordered by line, not by rule
     String yaml = validWith("{type: NPlusM, minNeeded: 1}", "{type: NPlusM, minNeeded: 5}");
     yaml = replaceOnce(yaml, "{expander: SlotIo1, pin: 2}", "{expander: SlotIo9, pin: 2}");
-    yaml = replaceOnce(yaml, "{id: 4, switch: SW2, port: 8, width: 16, maxGen: 5}",
-        "{id: 4, switch: SW2, port: 8, width: 3, maxGen: 5}");
+    yaml =
+        replaceOnce(
+            yaml,
+            "{id: 4, switch: SW2, port: 8, width: 16, maxGen: 5}",
+            "{id: 4, switch: SW2, port: 8, width: 3, maxGen: 5}");
 
     BoardException e = loadFails(dir, yaml);
 
-    assertEquals(List.of(
-            new BoardProblem(OptionalInt.of(lineOf(yaml, "perst: {expander: SlotIo9")),
-                "slots[0].pins.perst.expander", "unknown expander 'SlotIo9'; expanders are: SlotIo1"),
-            new BoardProblem(OptionalInt.of(lineOf(yaml, "width: 3")),
-                "slots[3].width", "3 is not a PCIe link width; use 1, 2, 4, 8 or 16"),
-            new BoardProblem(OptionalInt.of(lineOf(yaml, "minNeeded: 5")),
-                "powerSupplyRedundancy.minNeeded", "must be between 1 and the number of power supplies (2), got 5")),
+    assertEquals(
+        List.of(
+            new BoardProblem(
+                OptionalInt.of(lineOf(yaml, "perst: {expander: SlotIo9")),
+                "slots[0].pins.perst.expander",
+                "unknown expander 'SlotIo9'; expanders are: SlotIo1"),
+            new BoardProblem(
+                OptionalInt.of(lineOf(yaml, "width: 3")),
+                "slots[3].width",
+                "3 is not a PCIe link width; use 1, 2, 4, 8 or 16"),
+            new BoardProblem(
+                OptionalInt.of(lineOf(yaml, "minNeeded: 5")),
+                "powerSupplyRedundancy.minNeeded",
+                "must be between 1 and the number of power supplies (2), got 5")),
         e.problems());
   }
 
   @Test
   void messageHasOneLinePerProblemEachNamingFileLineAndKey() {
-    String yaml = validWith("{id: Fan2, channel: 1, maxRpm: 12000}", "{id: Fan1, channel: 1, maxRpm: 0}");
+    String yaml =
+        validWith("{id: Fan2, channel: 1, maxRpm: 12000}", "{id: Fan1, channel: 1, maxRpm: 0}");
     Path file = dir.resolve(BoardYaml.FILE_NAME);
     int fanLine = lineOf(yaml, "maxRpm: 0");
 
     BoardException e = loadFails(dir, yaml);
 
-    assertEquals(file + ":" + fanLine + ": i2c.devices[4].fans[1].id: duplicate fan id 'Fan1' (also"
+    assertEquals(
+        file
+            + ":"
+            + fanLine
+            + ": i2c.devices[4].fans[1].id: duplicate fan id 'Fan1' (also"
             + " i2c.devices[4].fans[0])\n"
-            + file + ":" + fanLine + ": i2c.devices[4].fans[1].maxRpm: must be 1 or more, got 0",
+            + file
+            + ":"
+            + fanLine
+            + ": i2c.devices[4].fans[1].maxRpm: must be 1 or more, got 0",
         e.getMessage());
     assertEquals(file.toString(), e.source());
   }
@@ -68,8 +86,10 @@ class ErrorReportingTest {
 
   @Test
   void semanticProblemInANestedFlowListIsAtTheItemsLine() {
-    String yaml = validWith("kernelBuses: [30, 31, 32, 33, 34, 35, 36, 37]",
-        "kernelBuses: [30, 31, 32, 33,\n                  34, 35, 36, -37]");
+    String yaml =
+        validWith(
+            "kernelBuses: [30, 31, 32, 33, 34, 35, 36, 37]",
+            "kernelBuses: [30, 31, 32, 33,\n                  34, 35, 36, -37]");
 
     BoardException e = loadFails(dir, yaml);
 

@@ -33,8 +33,11 @@ class ShippedBoardFilesTest {
     assertEquals(4, reference.interSwitchLinks().size());
     assertEquals(6, reference.fans().size());
     assertEquals(2, reference.powerSupplies().size());
-    assertEquals(Optional.of(new PowerSupplyRedundancy(RedundancyType.NPlusM, 1)), reference.powerSupplyRedundancy());
-    assertEquals(List.of("Intake", "Exhaust"),
+    assertEquals(
+        Optional.of(new PowerSupplyRedundancy(RedundancyType.NPlusM, 1)),
+        reference.powerSupplyRedundancy());
+    assertEquals(
+        List.of("Intake", "Exhaust"),
         reference.temperatureSensors().stream().map(TemperatureSensor::physicalContext).toList());
   }
 
@@ -55,23 +58,30 @@ class ShippedBoardFilesTest {
     BoardDescription reference = BoardDescription.reference();
 
     // each chip: its two hosts are partitions 0 and 1, the link arriving at it partition 2
-    assertEquals(List.of(0, 1, 0, 1, 0, 1, 0, 1), reference.hosts().stream().map(HostPort::partition).toList());
-    assertEquals(List.of(2, 2, 2, 2),
+    assertEquals(
+        List.of(0, 1, 0, 1, 0, 1, 0, 1),
+        reference.hosts().stream().map(HostPort::partition).toList());
+    assertEquals(
+        List.of(2, 2, 2, 2),
         reference.interSwitchLinks().stream().map(InterSwitchLink::transitPartition).toList());
   }
 
   @Test
   void referenceBoardIsCachedAndEqualToAFreshLoad() {
     assertSame(BoardDescription.reference(), BoardDescription.reference());
-    assertEquals(BoardDescription.reference(), BoardDescription.loadResource(BoardDescription.REFERENCE_RESOURCE));
+    assertEquals(
+        BoardDescription.reference(),
+        BoardDescription.loadResource(BoardDescription.REFERENCE_RESOURCE));
     assertEquals(BoardDescription.REFERENCE_RESOURCE, BoardDescription.reference().source());
   }
 
   @Test
   void referenceSwitchesAreReachedOverTheirOwnI2cBus() {
-    List<SwitchAccess> accesses = BoardDescription.reference().switches().stream().map(BoardSwitch::access).toList();
+    List<SwitchAccess> accesses =
+        BoardDescription.reference().switches().stream().map(BoardSwitch::access).toList();
 
-    assertEquals(List.of(
+    assertEquals(
+        List.of(
             new I2cAccess(I2cPath.direct(2, 0x59)), new I2cAccess(I2cPath.direct(3, 0x59)),
             new I2cAccess(I2cPath.direct(4, 0x59)), new I2cAccess(I2cPath.direct(5, 0x59))),
         accesses);
@@ -84,13 +94,20 @@ class ShippedBoardFilesTest {
     for (SlotAccess access : reference.slotAccess()) {
       int index = access.slot() - 1;
       MuxHop hop = new MuxHop("GpuMux" + (index / 8 + 1), 10, 0x70 + index / 8, index % 8);
-      assertEquals(Optional.of(new I2cPath(10, Optional.of(hop), 0x4f)), access.sideband(), "slot " + access.slot());
+      assertEquals(
+          Optional.of(new I2cPath(10, Optional.of(hop), 0x4f)),
+          access.sideband(),
+          "slot " + access.slot());
       String expander = "SlotIo" + (index / 4 + 1);
       int first = 4 * (index % 4);
-      assertEquals(new SlotLines(
-              Optional.of(new ExpanderPinRef(expander, first)), Optional.of(new ExpanderPinRef(expander, first + 1)),
-              Optional.of(new ExpanderPinRef(expander, first + 2)), Optional.of(new ExpanderPinRef(expander, first + 3))),
-          access.lines(), "slot " + access.slot());
+      assertEquals(
+          new SlotLines(
+              Optional.of(new ExpanderPinRef(expander, first)),
+                  Optional.of(new ExpanderPinRef(expander, first + 1)),
+              Optional.of(new ExpanderPinRef(expander, first + 2)),
+                  Optional.of(new ExpanderPinRef(expander, first + 3))),
+          access.lines(),
+          "slot " + access.slot());
     }
   }
 
@@ -98,7 +115,9 @@ class ShippedBoardFilesTest {
   void referenceChassisSerialNumberLivesInTheFruEeprom() {
     BoardDescription reference = BoardDescription.reference();
 
-    assertEquals(new FruEepromDevice("ChassisFru", I2cPath.direct(1, 0x50)), reference.chassisFru().orElseThrow());
+    assertEquals(
+        new FruEepromDevice("ChassisFru", I2cPath.direct(1, 0x50)),
+        reference.chassisFru().orElseThrow());
     assertEquals(Optional.of("GX2008SIM0001"), reference.simulation().chassisSerialNumber());
   }
 
@@ -132,7 +151,8 @@ class ShippedBoardFilesTest {
     assertEquals(0, small.interSwitchLinks().size());
     assertEquals(2, small.fans().size());
     assertEquals(2, small.powerSupplies().size());
-    assertEquals(List.of("InletTemp", "OutletTemp"),
+    assertEquals(
+        List.of("InletTemp", "OutletTemp"),
         small.temperatureSensors().stream().map(TemperatureSensor::id).toList());
     assertEquals(new I2cAccess(I2cPath.direct(2, 0x50)), small.switches().get(0).access());
   }
@@ -152,6 +172,9 @@ class ShippedBoardFilesTest {
   }
 
   private static Set<Integer> emptySlots(List<Slot> slots) {
-    return slots.stream().filter(slot -> !slot.occupied()).map(Slot::number).collect(Collectors.toSet());
+    return slots.stream()
+        .filter(slot -> !slot.occupied())
+        .map(Slot::number)
+        .collect(Collectors.toSet());
   }
 }

@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Each switch is reached over exactly one transport: I2C, a UART or TCP, each with sane settings. */
+/**
+ * Each switch is reached over exactly one transport: I2C, a UART or TCP, each with sane settings.
+ */
 class SwitchAccessTest {
 
   private static final String SW2_UART = "uart: {device: /dev/ttyS2}";
@@ -22,38 +24,55 @@ class SwitchAccessTest {
   void uartBaudMayBeGiven() {
     String yaml = validWith(SW2_UART, "uart: {device: /dev/ttyS2, baud: 115200}");
 
-    assertEquals(new UartAccess("/dev/ttyS2", 115_200), load(dir, yaml).switchChip("SW2").orElseThrow().access());
+    assertEquals(
+        new UartAccess("/dev/ttyS2", 115_200),
+        load(dir, yaml).switchChip("SW2").orElseThrow().access());
   }
 
   @Test
   void tcpAccessIsRead() {
     String yaml = validWith(SW2_UART, "tcp: {host: 10.0.0.5, port: 54545}");
 
-    assertEquals(new TcpAccess("10.0.0.5", 54545), load(dir, yaml).switchChip("SW2").orElseThrow().access());
+    assertEquals(
+        new TcpAccess("10.0.0.5", 54545), load(dir, yaml).switchChip("SW2").orElseThrow().access());
   }
 
   @Test
   void switchBehindAnAgentDrivenMuxIsRejected() {
-    String yaml = validWith("i2c: {bus: 2, address: \"0x59\"}", "i2c: {mux: GpuMux1, channel: 7, address: \"0x59\"}");
+    String yaml =
+        validWith(
+            "i2c: {bus: 2, address: \"0x59\"}",
+            "i2c: {mux: GpuMux1, channel: 7, address: \"0x59\"}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "i2c: {mux: GpuMux1, channel: 7", "switches[0].i2c.mux: switch SW1"
-        + " is behind mux 'GpuMux1', which has no kernelBuses: only GPU sidebands may sit behind a mux the agent"
-        + " switches");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "i2c: {mux: GpuMux1, channel: 7",
+        "switches[0].i2c.mux: switch SW1"
+            + " is behind mux 'GpuMux1', which has no kernelBuses: only GPU sidebands may sit behind a mux the agent"
+            + " switches");
   }
 
   @Test
   void switchWithoutTransportIsRejected() {
     String yaml = validWith(", " + SW2_UART, "");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "{id: SW2", "switches[1]: say how the agent reaches the chip's"
-        + " management interface: give one of i2c, uart, tcp");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "{id: SW2",
+        "switches[1]: say how the agent reaches the chip's"
+            + " management interface: give one of i2c, uart, tcp");
   }
 
   @Test
   void switchWithTwoTransportsIsRejectedAtTheSecond() {
     String yaml = validWith(SW2_UART, SW2_UART + ",\n     tcp: {host: 10.0.0.5, port: 54545}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "tcp: {host",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "tcp: {host",
         "switches[1].tcp: give only one of i2c, uart, tcp; this switch has uart and tcp");
   }
 
@@ -61,7 +80,10 @@ class SwitchAccessTest {
   void uartDeviceMustBeAnAbsolutePath() {
     String yaml = validWith(SW2_UART, "uart: {device: ttyS2}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "ttyS2",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "ttyS2",
         "switches[1].uart.device: 'ttyS2' is not an absolute device path such as /dev/ttyS2");
   }
 
@@ -69,14 +91,19 @@ class SwitchAccessTest {
   void uartBaudMustBePositive() {
     String yaml = validWith(SW2_UART, "uart: {device: /dev/ttyS2, baud: 0}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "baud: 0", "switches[1].uart.baud: must be 1 or more, got 0");
+    assertProblemAt(
+        loadFails(dir, yaml), yaml, "baud: 0", "switches[1].uart.baud: must be 1 or more, got 0");
   }
 
   @Test
   void tcpPortMustBeAPort() {
     String yaml = validWith(SW2_UART, "tcp: {host: 10.0.0.5, port: 65536}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "65536", "switches[1].tcp.port: 65536 is not a TCP port; use 1-65535");
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "65536",
+        "switches[1].tcp.port: 65536 is not a TCP port; use 1-65535");
   }
 
   @Test
@@ -88,18 +115,27 @@ class SwitchAccessTest {
 
   @Test
   void twoSwitchesOnOneSerialDeviceAreRejected() {
-    String yaml = validWith("    i2c: {bus: 2, address: \"0x59\"}\n", "    uart: {device: /dev/ttyS2}\n");
+    String yaml =
+        validWith("    i2c: {bus: 2, address: \"0x59\"}\n", "    uart: {device: /dev/ttyS2}\n");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "uart: {device: /dev/ttyS2}}",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "uart: {device: /dev/ttyS2}}",
         "switches[1].uart.device: serial device /dev/ttyS2 is already used by switches[0]");
   }
 
   @Test
   void twoSwitchesOnOneTcpEndpointAreRejected() {
-    String yaml = validWith("    i2c: {bus: 2, address: \"0x59\"}\n", "    tcp: {host: 10.0.0.5, port: 54545}\n");
+    String yaml =
+        validWith(
+            "    i2c: {bus: 2, address: \"0x59\"}\n", "    tcp: {host: 10.0.0.5, port: 54545}\n");
     yaml = replaceOnce(yaml, SW2_UART, "tcp: {host: 10.0.0.5, port: 54545}");
 
-    assertProblemAt(loadFails(dir, yaml), yaml, "tcp: {host: 10.0.0.5, port: 54545}}",
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "tcp: {host: 10.0.0.5, port: 54545}}",
         "switches[1].tcp.port: tcp 10.0.0.5:54545 is already used by switches[0]");
   }
 }

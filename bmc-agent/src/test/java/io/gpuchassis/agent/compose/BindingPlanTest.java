@@ -11,7 +11,10 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Plans on the reference chassis: SW1 -> SW2 -> SW3 -> SW4 -> SW1, each chip with 5 slots and 2 hosts. */
+/**
+ * Plans on the reference chassis: SW1 -> SW2 -> SW3 -> SW4 -> SW1, each chip with 5 slots and 2
+ * hosts.
+ */
 class BindingPlanTest {
 
   @Test
@@ -28,7 +31,10 @@ class BindingPlanTest {
   void a_slot_two_chips_away_is_reached_over_two_links_into_transit_partitions() {
     BindingPlan plan = BindingPlan.of(EMPTY, 12, "Host1").orElseThrow();
     assertEquals("SW3", plan.switchId());
-    assertEquals(2, plan.partition(), "after SW3's two host partitions: the transit partition of the link from SW2");
+    assertEquals(
+        2,
+        plan.partition(),
+        "after SW3's two host partitions: the transit partition of the link from SW2");
     assertEquals(2, plan.logicalPort());
     assertEquals(2, plan.hops().size());
     BindingPlan.Hop first = plan.hops().get(0);
@@ -43,18 +49,24 @@ class BindingPlanTest {
 
   @Test
   void links_are_followed_from_their_a_end_only_so_the_ring_is_one_way() {
-    assertEquals(3, BindingPlan.of(EMPTY, 1, "Host3").orElseThrow().hops().size(), "SW2 -> SW3 -> SW4 -> SW1");
+    assertEquals(
+        3,
+        BindingPlan.of(EMPTY, 1, "Host3").orElseThrow().hops().size(),
+        "SW2 -> SW3 -> SW4 -> SW1");
   }
 
   @Test
   void a_link_carrying_another_hosts_gpus_makes_the_slot_unreachable_for_now() {
     ChassisState state = with(EMPTY, 6, State.BOUND, "Host1", false);
-    assertEquals(Optional.of("Host1"), BindingPlan.owner(state, state.interSwitchLinks().get(0), -1));
+    assertEquals(
+        Optional.of("Host1"), BindingPlan.owner(state, state.interSwitchLinks().get(0), -1));
     assertTrue(BindingPlan.of(state, 7, "Host2").isEmpty());
     assertTrue(BindingPlan.route(state, 7, "Host2").isPresent(), "the wiring still leads there");
     assertTrue(BindingPlan.of(state, 7, "Host1").isPresent(), "the owner shares its link");
-    assertTrue(BindingPlan.of(state, 6, "Host2").isPresent(), "a slot's own binding never blocks it");
+    assertTrue(
+        BindingPlan.of(state, 6, "Host2").isPresent(), "a slot's own binding never blocks it");
     ChassisState failed = with(EMPTY, 6, State.FAILED, "Host1", false);
-    assertTrue(BindingPlan.of(failed, 7, "Host2").isEmpty(), "a failed slot may still hold the link");
+    assertTrue(
+        BindingPlan.of(failed, 7, "Host2").isEmpty(), "a failed slot may still hold the link");
   }
 }

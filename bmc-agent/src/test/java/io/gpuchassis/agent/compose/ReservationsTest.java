@@ -56,10 +56,15 @@ class ReservationsTest {
       assertEquals(clock.now.plus(Duration.ofMinutes(5)), r.expires());
 
       assertEquals(Set.of(1, 2), reservations.slotsHeldAgainst("bob"));
-      assertEquals(Set.of(), reservations.slotsHeldAgainst("alice"), "a client is not kept from its own blocks");
+      assertEquals(
+          Set.of(),
+          reservations.slotsHeldAgainst("alice"),
+          "a client is not kept from its own blocks");
       assertEquals(Optional.of(r), reservations.conflicting("bob", Set.of(), Set.of("Host1")));
-      ReservationConflict taken = assertThrows(ReservationConflict.class,
-          () -> reservations.reserve("bob", Set.of(2, 3), Set.of("Host2"), "{}"));
+      ReservationConflict taken =
+          assertThrows(
+              ReservationConflict.class,
+              () -> reservations.reserve("bob", Set.of(2, 3), Set.of("Host2"), "{}"));
       assertEquals(r.id(), taken.holder().id());
 
       clock.advance(Duration.ofMinutes(5));

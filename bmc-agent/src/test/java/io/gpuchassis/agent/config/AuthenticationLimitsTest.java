@@ -10,7 +10,9 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code authentication:} settings: absent keys keep their defaults, bad values name their key. */
+/**
+ * The {@code authentication:} settings: absent keys keep their defaults, bad values name their key.
+ */
 class AuthenticationLimitsTest {
 
   @TempDir Path dir;
@@ -41,7 +43,8 @@ class AuthenticationLimitsTest {
   @Test
   void given_keys_are_taken() throws Exception {
     AuthenticationLimits limits =
-        read("authentication:\n  loginBurst: 5\n  maxAccounts: 10\n  failureSummaryWindow: 5m\n").authentication();
+        read("authentication:\n  loginBurst: 5\n  maxAccounts: 10\n  failureSummaryWindow: 5m\n")
+            .authentication();
     assertEquals(5, limits.loginBurst());
     assertEquals(10, limits.maxAccounts());
     assertEquals(Duration.ofMinutes(5), limits.failureSummaryWindow());
@@ -51,16 +54,27 @@ class AuthenticationLimitsTest {
   @Test
   void values_out_of_range_or_unknown_keys_are_errors_that_name_the_key() {
     ConfigException range =
-        assertThrows(ConfigException.class, () -> read("authentication:\n  maxSessionsPerAccount: 100\n"));
-    assertTrue(range.getMessage().contains("authentication.maxSessionsPerAccount must lie between 1 and 64"),
+        assertThrows(
+            ConfigException.class, () -> read("authentication:\n  maxSessionsPerAccount: 100\n"));
+    assertTrue(
+        range
+            .getMessage()
+            .contains("authentication.maxSessionsPerAccount must lie between 1 and 64"),
         range.getMessage());
-    ConfigException share = assertThrows(ConfigException.class,
-        () -> read("authentication:\n  securityLogEntries: 1000\n  securityLogUnauthenticatedEntries: 900\n"));
-    assertTrue(share.getMessage().contains("securityLogUnauthenticatedEntries"), share.getMessage());
+    ConfigException share =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                read(
+                    "authentication:\n  securityLogEntries: 1000\n  securityLogUnauthenticatedEntries: 900\n"));
+    assertTrue(
+        share.getMessage().contains("securityLogUnauthenticatedEntries"), share.getMessage());
     ConfigException window =
-        assertThrows(ConfigException.class, () -> read("authentication:\n  failureSummaryWindow: soon\n"));
+        assertThrows(
+            ConfigException.class, () -> read("authentication:\n  failureSummaryWindow: soon\n"));
     assertTrue(window.getMessage().contains("failureSummaryWindow"), window.getMessage());
-    ConfigException unknown = assertThrows(ConfigException.class, () -> read("authentication:\n  loginBurts: 3\n"));
+    ConfigException unknown =
+        assertThrows(ConfigException.class, () -> read("authentication:\n  loginBurts: 3\n"));
     assertTrue(unknown.getMessage().contains("authentication.loginBurts"), unknown.getMessage());
   }
 }

@@ -23,19 +23,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/config.example.yaml holds every key of the configuration file at its default, and docs/CONFIGURATION.md
- * documents every one; the keys are found by reflection over the file's shape ({@link ConfigFile.Document}), so a key
- * added without its documentation fails here. docs/SECURITY.md names every limit (http, authentication, outbound) with
- * its setting.
+ * docs/config.example.yaml holds every key of the configuration file at its default, and
+ * docs/CONFIGURATION.md documents every one; the keys are found by reflection over the file's shape
+ * ({@link ConfigFile.Document}), so a key added without its documentation fails here.
+ * docs/SECURITY.md names every limit (http, authentication, outbound) with its setting.
  */
 class ConfigDocumentedTest {
 
   private static final Path DOCS = Path.of("").toAbsolutePath().getParent().resolve("docs");
+
   /** A commented-out setting: '#' right before the key; prose comments have a space after '#'. */
   private static final Pattern SETTING = Pattern.compile("^(\\s*)#(?=[^\\s#])");
+
   /** Keys whose children are names the operator chooses (logger names), not keys of ours. */
   private static final Set<String> FREE_FORM = Set.of("logging.levels");
-  /** Old names kept for existing files, documented but not in the example (they would clash with the new ones). */
+
+  /**
+   * Old names kept for existing files, documented but not in the example (they would clash with the
+   * new ones).
+   */
   private static final Set<String> OLD_NAMES = Set.of("hardware.topology");
 
   @TempDir Path dir;
@@ -43,7 +49,10 @@ class ConfigDocumentedTest {
   @Test
   void the_example_loads_as_it_is_and_uncommented_it_states_the_true_defaults() throws Exception {
     Path example = DOCS.resolve("config.example.yaml");
-    assertEquals(AgentConfig.defaults(), ConfigFile.apply(AgentConfig.defaults(), example), "all commented out");
+    assertEquals(
+        AgentConfig.defaults(),
+        ConfigFile.apply(AgentConfig.defaults(), example),
+        "all commented out");
 
     AgentConfig read = ConfigFile.apply(AgentConfig.defaults(), uncommented(example));
     AgentConfig defaults = AgentConfig.defaults();
@@ -65,37 +74,59 @@ class ConfigDocumentedTest {
   @Test
   void every_key_is_in_the_example_and_documented() throws Exception {
     Set<String> keys = keysOf(ConfigFile.Document.class, "");
-    assertTrue(keys.contains("http.maxConnections") && keys.contains("logging.levels"), "reflection finds " + keys);
+    assertTrue(
+        keys.contains("http.maxConnections") && keys.contains("logging.levels"),
+        "reflection finds " + keys);
 
     Set<String> inExample = new TreeSet<>();
-    collect(new ObjectMapper(new YAMLFactory()).readTree(uncommented(DOCS.resolve("config.example.yaml")).toFile()),
-        "", inExample);
+    collect(
+        new ObjectMapper(new YAMLFactory())
+            .readTree(uncommented(DOCS.resolve("config.example.yaml")).toFile()),
+        "",
+        inExample);
     Set<String> expected = new TreeSet<>(keys);
     expected.removeAll(OLD_NAMES);
     assertEquals(expected, inExample, "docs/config.example.yaml holds every key, and only keys");
 
     String guide = Files.readString(DOCS.resolve("CONFIGURATION.md"));
-    Set<String> undocumented = keys.stream().filter(k -> !guide.contains("`" + k + "`"))
-        .collect(Collectors.toCollection(TreeSet::new));
+    Set<String> undocumented =
+        keys.stream()
+            .filter(k -> !guide.contains("`" + k + "`"))
+            .collect(Collectors.toCollection(TreeSet::new));
     assertEquals(Set.of(), undocumented, "keys docs/CONFIGURATION.md does not name (in backticks)");
   }
 
   @Test
-  void every_limit_of_the_server_logins_and_outbound_connections_is_in_the_security_guide() throws Exception {
-    Set<String> limits = keysOf(ConfigFile.Document.class, "").stream()
-        .filter(k -> k.startsWith("http.") || k.startsWith("authentication.") || k.startsWith("outbound."))
-        .collect(Collectors.toCollection(TreeSet::new));
-    assertTrue(limits.contains("authentication.loginBurst") && limits.contains("outbound.sseBufferBytes"), "" + limits);
+  void every_limit_of_the_server_logins_and_outbound_connections_is_in_the_security_guide()
+      throws Exception {
+    Set<String> limits =
+        keysOf(ConfigFile.Document.class, "").stream()
+            .filter(
+                k ->
+                    k.startsWith("http.")
+                        || k.startsWith("authentication.")
+                        || k.startsWith("outbound."))
+            .collect(Collectors.toCollection(TreeSet::new));
+    assertTrue(
+        limits.contains("authentication.loginBurst") && limits.contains("outbound.sseBufferBytes"),
+        "" + limits);
     String security = Files.readString(DOCS.resolve("SECURITY.md"));
-    Set<String> missing = limits.stream().filter(k -> !security.contains("`" + k + "`"))
-        .collect(Collectors.toCollection(TreeSet::new));
-    assertEquals(Set.of(), missing, "limits docs/SECURITY.md does not name with their setting (in backticks)");
+    Set<String> missing =
+        limits.stream()
+            .filter(k -> !security.contains("`" + k + "`"))
+            .collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(
+        Set.of(),
+        missing,
+        "limits docs/SECURITY.md does not name with their setting (in backticks)");
   }
 
   /** The example with every setting's '#' removed, in a file of this test's folder. */
   private Path uncommented(Path example) throws Exception {
-    String text = Files.readAllLines(example).stream().map(l -> SETTING.matcher(l).replaceFirst("$1"))
-        .collect(Collectors.joining("\n", "", "\n"));
+    String text =
+        Files.readAllLines(example).stream()
+            .map(l -> SETTING.matcher(l).replaceFirst("$1"))
+            .collect(Collectors.joining("\n", "", "\n"));
     Path file = dir.resolve("config.yaml");
     Files.writeString(file, text);
     return file;
@@ -112,7 +143,10 @@ class ConfigDocumentedTest {
     }
   }
 
-  /** The keys a record bound from the file accepts: its components, or its {@link JsonCreator} factory's. */
+  /**
+   * The keys a record bound from the file accepts: its components, or its {@link JsonCreator}
+   * factory's.
+   */
   private static Set<String> keysOf(Class<?> type, String prefix) {
     Set<String> keys = new TreeSet<>();
     Method creator = null;

@@ -48,46 +48,72 @@ class ConfigFileTest {
 
   @Test
   void the_console_settings_are_read_and_a_bad_one_is_named() throws Exception {
-    AgentConfig config = ConfigFile.apply(AgentConfig.defaults(), write(
-        """
+    AgentConfig config =
+        ConfigFile.apply(
+            AgentConfig.defaults(),
+            write(
+                """
         console:
           devices: [/dev/ttymxc1, stdio]
           baud: 9600
           idleTimeout: 5m
         """));
-    assertEquals(Optional.of(java.util.List.of("/dev/ttymxc1", "stdio")), config.console().devices());
+    assertEquals(
+        Optional.of(java.util.List.of("/dev/ttymxc1", "stdio")), config.console().devices());
     assertEquals(9600, config.console().baud());
     assertEquals(java.time.Duration.ofMinutes(5), config.console().idleTimeout());
     assertEquals(ConsoleSettings.DEFAULTS.loginTimeout(), config.console().loginTimeout());
-    assertEquals(Optional.empty(), AgentConfig.defaults().console().devices(), "none named: the board's, if real");
+    assertEquals(
+        Optional.empty(),
+        AgentConfig.defaults().console().devices(),
+        "none named: the board's, if real");
 
-    ConfigException e = assertThrows(ConfigException.class,
-        () -> ConfigFile.apply(AgentConfig.defaults(), write("console:\n  idleTimeout: forever\n")));
-    assertTrue(e.getMessage().contains("console") && e.getMessage().contains("forever"), e.getMessage());
+    ConfigException e =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                ConfigFile.apply(
+                    AgentConfig.defaults(), write("console:\n  idleTimeout: forever\n")));
+    assertTrue(
+        e.getMessage().contains("console") && e.getMessage().contains("forever"), e.getMessage());
   }
 
   @Test
   void the_stuck_sensor_window_is_read_and_checked() throws Exception {
-    assertEquals(60, AgentConfig.defaults().sensors().stuckAfterSamples(), "a minute at the 1 s poll by default");
-    assertEquals(120, ConfigFile.apply(AgentConfig.defaults(), write("sensors:\n  stuckAfterSamples: 120\n"))
-        .sensors().stuckAfterSamples());
+    assertEquals(
+        60,
+        AgentConfig.defaults().sensors().stuckAfterSamples(),
+        "a minute at the 1 s poll by default");
+    assertEquals(
+        120,
+        ConfigFile.apply(AgentConfig.defaults(), write("sensors:\n  stuckAfterSamples: 120\n"))
+            .sensors()
+            .stuckAfterSamples());
     var tooShort =
         assertThrows(
             ConfigException.class,
-            () -> ConfigFile.apply(AgentConfig.defaults(), write("sensors:\n  stuckAfterSamples: 1\n")));
-    assertTrue(tooShort.getMessage().contains("sensors.stuckAfterSamples must lie between 2 and"),
+            () ->
+                ConfigFile.apply(
+                    AgentConfig.defaults(), write("sensors:\n  stuckAfterSamples: 1\n")));
+    assertTrue(
+        tooShort.getMessage().contains("sensors.stuckAfterSamples must lie between 2 and"),
         tooShort.getMessage());
   }
 
   @Test
-  void the_firmware_keys_folder_defaults_to_the_state_directory_and_is_resolved_against_the_file() throws Exception {
+  void the_firmware_keys_folder_defaults_to_the_state_directory_and_is_resolved_against_the_file()
+      throws Exception {
     AgentConfig defaults = AgentConfig.defaults();
-    assertEquals(defaults.stateDir().resolve("firmware/trusted-keys"), defaults.firmwareTrustedKeysDir());
+    assertEquals(
+        defaults.stateDir().resolve("firmware/trusted-keys"), defaults.firmwareTrustedKeysDir());
     Path file = write("firmware:\n  trustedKeys: vendor-keys\n");
-    assertEquals(file.toAbsolutePath().getParent().resolve("vendor-keys"),
+    assertEquals(
+        file.toAbsolutePath().getParent().resolve("vendor-keys"),
         ConfigFile.apply(defaults, file).firmwareTrustedKeysDir());
-    var typo = assertThrows(ConfigException.class,
-        () -> ConfigFile.apply(defaults, write("firmware:\n  trustedKey: vendor-keys\n")));
+    var typo =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(defaults, write("firmware:\n  trustedKey: vendor-keys\n")));
     assertTrue(typo.getMessage().contains("unknown key 'firmware.trustedKey'"), typo.getMessage());
   }
 
@@ -96,12 +122,18 @@ class ConfigFileTest {
     var e =
         assertThrows(
             ConfigException.class,
-            () -> ConfigFile.apply(AgentConfig.defaults(), write("switches:\n  pollInterval: often\n")));
-    assertTrue(e.getMessage().contains("switches.pollInterval: 'often' is not a duration"), e.getMessage());
+            () ->
+                ConfigFile.apply(
+                    AgentConfig.defaults(), write("switches:\n  pollInterval: often\n")));
+    assertTrue(
+        e.getMessage().contains("switches.pollInterval: 'often' is not a duration"),
+        e.getMessage());
     var tooFast =
         assertThrows(
             ConfigException.class,
-            () -> ConfigFile.apply(AgentConfig.defaults(), write("switches:\n  pollInterval: 1ms\n")));
+            () ->
+                ConfigFile.apply(
+                    AgentConfig.defaults(), write("switches:\n  pollInterval: 1ms\n")));
     assertTrue(tooFast.getMessage().contains("between 50ms and 10m"), tooFast.getMessage());
   }
 
@@ -114,22 +146,33 @@ class ConfigFileTest {
   void an_unknown_key_is_named() throws Exception {
     var e =
         assertThrows(
-            ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("hardware:\n  mdoe: real\n")));
-    assertTrue(e.getMessage().contains("unknown key 'hardware.mdoe'; hardware takes: board, mode, topology"), e.getMessage());
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("hardware:\n  mdoe: real\n")));
+    assertTrue(
+        e.getMessage()
+            .contains("unknown key 'hardware.mdoe'; hardware takes: board, mode, topology"),
+        e.getMessage());
   }
 
   @Test
   void a_bad_mode_is_named() throws Exception {
     var e =
         assertThrows(
-            ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("hardware:\n  mode: fake\n")));
-    assertTrue(e.getMessage().contains("hardware.mode: 'fake' is not one of: simulated, real"), e.getMessage());
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("hardware:\n  mode: fake\n")));
+    assertTrue(
+        e.getMessage().contains("hardware.mode: 'fake' is not one of: simulated, real"),
+        e.getMessage());
   }
 
   @Test
   void a_bad_listen_address_is_named() throws Exception {
-    var e = assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("listen: x\n")));
-    assertTrue(e.getMessage().contains("listen: listen address 'x' is not HOST:PORT"), e.getMessage());
+    var e =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("listen: x\n")));
+    assertTrue(
+        e.getMessage().contains("listen: listen address 'x' is not HOST:PORT"), e.getMessage());
   }
 
   @Test
@@ -137,8 +180,13 @@ class ConfigFileTest {
     var e =
         assertThrows(
             ConfigException.class,
-            () -> ConfigFile.apply(AgentConfig.defaults(), write("stateDir: s\nhardware: [1, 2]\n")));
-    assertTrue(e.getMessage().contains("line 2: hardware: expected a mapping of keys (key: value lines), found a list"), e.getMessage());
+            () ->
+                ConfigFile.apply(AgentConfig.defaults(), write("stateDir: s\nhardware: [1, 2]\n")));
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "line 2: hardware: expected a mapping of keys (key: value lines), found a list"),
+        e.getMessage());
   }
 
   @Test
@@ -153,10 +201,14 @@ class ConfigFileTest {
   @Test
   void a_missing_file_and_broken_yaml_are_reported() throws Exception {
     var missing =
-        assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), dir.resolve("nope.yaml")));
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), dir.resolve("nope.yaml")));
     assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
     var broken =
-        assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write("listen: 'unterminated\n")));
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(AgentConfig.defaults(), write("listen: 'unterminated\n")));
     assertTrue(broken.getMessage().contains("not valid YAML"), broken.getMessage());
   }
 }

@@ -10,7 +10,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code http:} settings: defaults, read from the configuration file, and refused with the key named. */
+/**
+ * The {@code http:} settings: defaults, read from the configuration file, and refused with the key
+ * named.
+ */
 class HttpLimitsTest {
 
   @TempDir Path dir;
@@ -37,7 +40,9 @@ class HttpLimitsTest {
 
   @Test
   void the_file_sets_some_keys_and_the_others_keep_their_defaults() throws Exception {
-    HttpLimits read = read("""
+    HttpLimits read =
+        read(
+            """
         http:
           maxConnections: 64
           maxUnauthenticatedConnections: 16
@@ -51,7 +56,8 @@ class HttpLimitsTest {
     assertEquals(Duration.ofMillis(1500), read.requestBodyTimeout());
     assertEquals(0, read.requestBodyMinRate());
     assertEquals(HttpLimits.DEFAULT.idleTimeout(), read.idleTimeout());
-    assertEquals(HttpLimits.DEFAULT.maxUnauthenticatedConnectionsPerAddress(),
+    assertEquals(
+        HttpLimits.DEFAULT.maxUnauthenticatedConnectionsPerAddress(),
         read.maxUnauthenticatedConnectionsPerAddress());
   }
 
@@ -61,9 +67,11 @@ class HttpLimitsTest {
     assertRefused("http:\n  requestHeaderTimeout: 10\n", "http.requestHeaderTimeout");
     assertRefused("http:\n  requestHeaderTimeout: 2h\n", "http.requestHeaderTimeout");
     assertRefused("http:\n  idleTimeout: 0s\n", "http.idleTimeout");
-    assertRefused("http:\n  maxUnauthenticatedConnectionsPerAddress: 40\n",
+    assertRefused(
+        "http:\n  maxUnauthenticatedConnectionsPerAddress: 40\n",
         "http.maxUnauthenticatedConnectionsPerAddress");
-    assertRefused("http:\n  maxConnections: 40\n  maxUnauthenticatedConnections: 32\n",
+    assertRefused(
+        "http:\n  maxConnections: 40\n  maxUnauthenticatedConnections: 32\n",
         "http.reservedAdministratorConnections");
     assertRefused("http:\n  requestBodyMinRate: -1\n", "http.requestBodyMinRate");
     assertRefused("http:\n  maxRequestBodyBytes: 10\n", "http.maxRequestBodyBytes");

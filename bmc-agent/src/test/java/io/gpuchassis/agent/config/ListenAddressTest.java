@@ -17,13 +17,21 @@ class ListenAddressTest {
 
   @Test
   void rejects_missing_port_bad_port_and_bare_ipv6() {
-    assertTrue(assertThrows(ConfigException.class, () -> ListenAddress.parse("localhost")).getMessage()
-        .contains("not HOST:PORT"));
-    assertTrue(assertThrows(ConfigException.class, () -> ListenAddress.parse("localhost:http")).getMessage()
-        .contains("not a number"));
-    assertTrue(assertThrows(ConfigException.class, () -> ListenAddress.parse("localhost:70000")).getMessage()
-        .contains("out of range"));
-    assertTrue(assertThrows(ConfigException.class, () -> ListenAddress.parse("::1:443")).getMessage()
-        .contains("brackets"));
+    assertTrue(
+        assertThrows(ConfigException.class, () -> ListenAddress.parse("localhost"))
+            .getMessage()
+            .contains("not HOST:PORT"));
+    assertTrue(
+        assertThrows(ConfigException.class, () -> ListenAddress.parse("localhost:http"))
+            .getMessage()
+            .contains("not a number"));
+    assertTrue(
+        assertThrows(ConfigException.class, () -> ListenAddress.parse("localhost:70000"))
+            .getMessage()
+            .contains("out of range"));
+    assertTrue(
+        assertThrows(ConfigException.class, () -> ListenAddress.parse("::1:443"))
+            .getMessage()
+            .contains("brackets"));
   }
 }

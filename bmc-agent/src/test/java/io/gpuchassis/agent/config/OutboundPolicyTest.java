@@ -13,7 +13,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code outbound:} settings: their defaults, how the file sets them, and what is refused with a clear message. */
+/**
+ * The {@code outbound:} settings: their defaults, how the file sets them, and what is refused with
+ * a clear message.
+ */
 class OutboundPolicyTest {
 
   @TempDir Path dir;
@@ -33,11 +36,21 @@ class OutboundPolicyTest {
     OutboundPolicy p = AgentConfig.defaults().outbound();
     assertEquals(OutboundPolicy.DEFAULT, p);
     assertFalse(p.allowHttp());
-    for (String denied : List.of("127.0.0.1", "127.255.0.9", "::1", "169.254.169.254", "fe80::1", "0.0.0.0", "::",
-        "::ffff:127.0.0.1", "::ffff:169.254.169.254")) {
+    for (String denied :
+        List.of(
+            "127.0.0.1",
+            "127.255.0.9",
+            "::1",
+            "169.254.169.254",
+            "fe80::1",
+            "0.0.0.0",
+            "::",
+            "::ffff:127.0.0.1",
+            "::ffff:169.254.169.254")) {
       assertTrue(p.denies(ip(denied)), denied);
     }
-    for (String allowed : List.of("10.1.2.3", "192.168.0.10", "172.16.0.1", "192.0.2.1", "fd00::5", "2001:db8::1")) {
+    for (String allowed :
+        List.of("10.1.2.3", "192.168.0.10", "172.16.0.1", "192.0.2.1", "fd00::5", "2001:db8::1")) {
       assertFalse(p.denies(ip(allowed)), allowed);
     }
     assertEquals(10, p.maxSseStreams());
@@ -54,7 +67,9 @@ class OutboundPolicyTest {
 
   @Test
   void every_key_is_read_from_the_file_and_absent_ones_keep_their_defaults() throws Exception {
-    OutboundPolicy p = apply("""
+    OutboundPolicy p =
+        apply(
+                """
         outbound:
           allowHttp: true
           deniedNetworks: [169.254.0.0/16, "fe80::/10", 10.9.0.0/16]
@@ -68,14 +83,22 @@ class OutboundPolicyTest {
           subscriptionsReservedForManagers: 6
           uploadDeadline: 90s
           stagingFreeSpaceMarginBytes: 1048576
-        """).outbound();
+        """)
+            .outbound();
     assertTrue(p.allowHttp());
     assertFalse(p.denies(ip("127.0.0.1")), "the list given replaces the default one");
     assertTrue(p.denies(ip("10.9.200.1")));
     assertFalse(p.denies(ip("10.8.0.1")));
-    assertEquals(List.of(12, 3, 4, 65536, 30, 7, 6), List.of(p.maxSseStreams(), p.sseStreamsPerAccount(),
-        p.sseStreamsReservedForManagers(), p.sseBufferBytes(), p.maxSubscriptions(), p.subscriptionsPerAccount(),
-        p.subscriptionsReservedForManagers()));
+    assertEquals(
+        List.of(12, 3, 4, 65536, 30, 7, 6),
+        List.of(
+            p.maxSseStreams(),
+            p.sseStreamsPerAccount(),
+            p.sseStreamsReservedForManagers(),
+            p.sseBufferBytes(),
+            p.maxSubscriptions(),
+            p.subscriptionsPerAccount(),
+            p.subscriptionsReservedForManagers()));
     assertEquals(Duration.ofSeconds(2), p.sseOverflowGrace());
     assertEquals(Duration.ofSeconds(90), p.uploadDeadline());
     assertEquals(1048576, p.stagingFreeSpaceMarginBytes());
@@ -87,18 +110,25 @@ class OutboundPolicyTest {
 
   @Test
   void bad_values_are_refused_naming_the_key() throws Exception {
-    for (var bad : List.of(
-        List.of("outbound:\n  deniedNetworks: [\"example.com/8\"]\n", "outbound.deniedNetworks"),
-        List.of("outbound:\n  deniedNetworks: [\"10.0.0.0/33\"]\n", "outbound.deniedNetworks"),
-        List.of("outbound:\n  deniedNetworks: [\"10.0.0.0/\"]\n", "outbound.deniedNetworks"),
-        List.of("outbound:\n  sseStreamsPerAccount: 11\n", "outbound.sseStreamsPerAccount"),
-        List.of("outbound:\n  sseStreamsReservedForManagers: 10\n", "outbound.sseStreamsReservedForManagers"),
-        List.of("outbound:\n  sseBufferBytes: 100\n", "outbound.sseBufferBytes"),
-        List.of("outbound:\n  subscriptionsPerAccount: 0\n", "outbound.subscriptionsPerAccount"),
-        List.of("outbound:\n  uploadDeadline: 1s\n", "outbound.uploadDeadline"),
-        List.of("outbound:\n  uploadDeadline: soon\n", "outbound.uploadDeadline"),
-        List.of("outbound:\n  stagingFreeSpaceMarginBytes: -1\n", "outbound.stagingFreeSpaceMarginBytes"),
-        List.of("outbound:\n  allowHtp: true\n", "allowHtp"))) {
+    for (var bad :
+        List.of(
+            List.of(
+                "outbound:\n  deniedNetworks: [\"example.com/8\"]\n", "outbound.deniedNetworks"),
+            List.of("outbound:\n  deniedNetworks: [\"10.0.0.0/33\"]\n", "outbound.deniedNetworks"),
+            List.of("outbound:\n  deniedNetworks: [\"10.0.0.0/\"]\n", "outbound.deniedNetworks"),
+            List.of("outbound:\n  sseStreamsPerAccount: 11\n", "outbound.sseStreamsPerAccount"),
+            List.of(
+                "outbound:\n  sseStreamsReservedForManagers: 10\n",
+                "outbound.sseStreamsReservedForManagers"),
+            List.of("outbound:\n  sseBufferBytes: 100\n", "outbound.sseBufferBytes"),
+            List.of(
+                "outbound:\n  subscriptionsPerAccount: 0\n", "outbound.subscriptionsPerAccount"),
+            List.of("outbound:\n  uploadDeadline: 1s\n", "outbound.uploadDeadline"),
+            List.of("outbound:\n  uploadDeadline: soon\n", "outbound.uploadDeadline"),
+            List.of(
+                "outbound:\n  stagingFreeSpaceMarginBytes: -1\n",
+                "outbound.stagingFreeSpaceMarginBytes"),
+            List.of("outbound:\n  allowHtp: true\n", "allowHtp"))) {
       ConfigException e = assertThrows(ConfigException.class, () -> apply(bad.get(0)), bad.get(0));
       assertTrue(e.getMessage().contains(bad.get(1)), e.getMessage());
     }
@@ -110,8 +140,12 @@ class OutboundPolicyTest {
     assertEquals("192.168.8.0/21", net.toString());
     assertTrue(net.contains(OutboundPolicy.Network.parse("192.168.15.255").address()));
     assertFalse(net.contains(OutboundPolicy.Network.parse("192.168.16.0").address()));
-    assertFalse(net.contains(OutboundPolicy.Network.parse("::1").address()), "IPv6 is never in an IPv4 network");
-    assertTrue(OutboundPolicy.Network.parse("0.0.0.0/0").contains(OutboundPolicy.Network.parse("8.8.8.8").address()));
+    assertFalse(
+        net.contains(OutboundPolicy.Network.parse("::1").address()),
+        "IPv6 is never in an IPv4 network");
+    assertTrue(
+        OutboundPolicy.Network.parse("0.0.0.0/0")
+            .contains(OutboundPolicy.Network.parse("8.8.8.8").address()));
     assertEquals(128, OutboundPolicy.Network.parse("2001:db8::1").prefixLength());
   }
 }

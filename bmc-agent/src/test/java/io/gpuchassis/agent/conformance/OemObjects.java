@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finds the OEM extensions in a Redfish body: every object under an {@code Oem} property ({@code Oem.Vendor}, which
- * DSP0266 asks to carry {@code @odata.type}), and every OEM action ({@code Actions.Oem."#Vendor.Name"}). The contents
- * of an OEM object are its schema's business and are not searched further.
+ * Finds the OEM extensions in a Redfish body: every object under an {@code Oem} property ({@code
+ * Oem.Vendor}, which DSP0266 asks to carry {@code @odata.type}), and every OEM action ({@code
+ * Actions.Oem."#Vendor.Name"}). The contents of an OEM object are its schema's business and are not
+ * searched further.
  */
 public final class OemObjects {
 
@@ -37,7 +38,9 @@ public final class OemObjects {
         for (Map.Entry<String, JsonNode> entry : field.getValue().properties()) {
           // "Oem@odata.count"-style annotations are not extensions
           if (!entry.getKey().contains("@")) {
-            found.add(new Found(at + "/" + escape(entry.getKey()), entry.getKey(), entry.getValue(), actions));
+            found.add(
+                new Found(
+                    at + "/" + escape(entry.getKey()), entry.getKey(), entry.getValue(), actions));
           }
         }
       } else if (field.getValue().isContainerNode()) {

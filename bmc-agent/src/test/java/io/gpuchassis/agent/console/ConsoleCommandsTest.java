@@ -18,9 +18,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * The console's commands against the privilege table they share with Redfish, and against docs/CONSOLE.md: every
- * command's operation is in the table (none falls back to "anyone"), each role may run exactly what the table gives
- * it, and the document lists every command with the privilege it needs.
+ * The console's commands against the privilege table they share with Redfish, and against
+ * docs/CONSOLE.md: every command's operation is in the table (none falls back to "anyone"), each
+ * role may run exactly what the table gives it, and the document lists every command with the
+ * privilege it needs.
  */
 class ConsoleCommandsTest {
 
@@ -48,22 +49,35 @@ class ConsoleCommandsTest {
   void every_command_stands_for_an_operation_of_the_privilege_table() {
     for (Map.Entry<String, ConsoleCommand> e : leaves().entrySet()) {
       Access access = e.getValue().access();
-      assertTrue(PrivilegeTable.of(access.entity(), access.method()).isPresent(),
-          e.getKey() + ": " + access.entity() + " " + access.method() + " is not in the privilege table");
+      assertTrue(
+          PrivilegeTable.of(access.entity(), access.method()).isPresent(),
+          e.getKey()
+              + ": "
+              + access.entity()
+              + " "
+              + access.method()
+              + " is not in the privilege table");
     }
   }
 
   @Test
-  void a_read_only_user_may_run_no_command_that_changes_something_and_every_command_that_does_not() {
+  void
+      a_read_only_user_may_run_no_command_that_changes_something_and_every_command_that_does_not() {
     for (Map.Entry<String, ConsoleCommand> e : leaves().entrySet()) {
       Access access = e.getValue().access();
       boolean simulation = e.getKey().startsWith("fault ");
       if (simulation) {
-        assertFalse(access.allows(as(Role.ReadOnly)), e.getKey() + ": the simulation is for administrators");
+        assertFalse(
+            access.allows(as(Role.ReadOnly)),
+            e.getKey() + ": the simulation is for administrators");
       } else {
-        assertEquals(!access.changes() || e.getKey().equals("password") || e.getKey().startsWith("logout")
+        assertEquals(
+            !access.changes()
+                || e.getKey().equals("password")
+                || e.getKey().startsWith("logout")
                 || e.getKey().startsWith("terminal"),
-            access.allows(as(Role.ReadOnly)), e.getKey());
+            access.allows(as(Role.ReadOnly)),
+            e.getKey());
       }
     }
   }
@@ -95,11 +109,13 @@ class ConsoleCommandsTest {
     List<String> missing = new ArrayList<>();
     for (Map.Entry<String, ConsoleCommand> e : leaves().entrySet()) {
       // a '|' in a Markdown table cell is written '\|'
-      String row = "| `" + e.getKey().replace("|", "\\|") + "` | " + e.getValue().access().describe() + " |";
+      String row =
+          "| `" + e.getKey().replace("|", "\\|") + "` | " + e.getValue().access().describe() + " |";
       if (!text.contains(row)) {
         missing.add(row);
       }
     }
-    assertTrue(missing.isEmpty(), "docs/CONSOLE.md lacks these rows:\n" + String.join("\n", missing));
+    assertTrue(
+        missing.isEmpty(), "docs/CONSOLE.md lacks these rows:\n" + String.join("\n", missing));
   }
 }

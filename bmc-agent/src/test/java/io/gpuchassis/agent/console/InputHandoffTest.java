@@ -14,13 +14,15 @@ class InputHandoffTest {
   void a_blocked_session_read_ends_when_its_session_is_detached() throws Exception {
     InputHandoff handoff = new InputHandoff(16);
     InputStream first = handoff.attach();
-    CompletableFuture<Integer> read = CompletableFuture.supplyAsync(() -> {
-      try {
-        return first.read(new byte[4], 0, 4);
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    CompletableFuture<Integer> read =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return first.read(new byte[4], 0, 4);
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              }
+            });
     handoff.detach();
     assertEquals(-1, read.get(20, TimeUnit.SECONDS));
   }

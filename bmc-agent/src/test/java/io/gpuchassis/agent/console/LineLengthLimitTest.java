@@ -10,10 +10,11 @@ import org.junit.jupiter.api.Test;
 class LineLengthLimitTest {
 
   @Test
-  void drops_the_bytes_of_a_line_beyond_the_limit_and_counts_again_after_cr_or_lf() throws IOException {
+  void drops_the_bytes_of_a_line_beyond_the_limit_and_counts_again_after_cr_or_lf()
+      throws IOException {
     String input = "abcdefgh\rxy\nabcdef";
-    LineLengthLimit limited = new LineLengthLimit(
-        new ByteArrayInputStream(input.getBytes(StandardCharsets.US_ASCII)), 4);
+    LineLengthLimit limited =
+        new LineLengthLimit(new ByteArrayInputStream(input.getBytes(StandardCharsets.US_ASCII)), 4);
     assertEquals("abcd\rxy\nabcd", new String(limited.readAllBytes(), StandardCharsets.US_ASCII));
   }
 
@@ -23,7 +24,8 @@ class LineLengthLimitTest {
     LineLengthLimit limited = new LineLengthLimit(new ByteArrayInputStream(input), 10);
     byte[] buffer = new byte[10];
     assertEquals(10, limited.read(buffer, 0, 10));
-    assertEquals(1, limited.read(buffer, 0, 10), "the 90 dropped bytes are skipped, the CR comes next");
+    assertEquals(
+        1, limited.read(buffer, 0, 10), "the 90 dropped bytes are skipped, the CR comes next");
     assertEquals('\r', buffer[0]);
     assertEquals(-1, limited.read(buffer, 0, 10));
   }

@@ -14,13 +14,13 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
 /**
- * Two pseudo-terminals joined by socat, standing in for a serial cable: the agent opens {@link #consolePath()},
- * the test's technician opens {@link #techPath()}. Both paths are symbolic links that socat creates, so
- * {@link #stop()} makes the device vanish (as an unplugged USB adapter does) and {@link #start()} brings it back
- * under the same names, with a new /dev/pts/N behind them.
+ * Two pseudo-terminals joined by socat, standing in for a serial cable: the agent opens {@link
+ * #consolePath()}, the test's technician opens {@link #techPath()}. Both paths are symbolic links
+ * that socat creates, so {@link #stop()} makes the device vanish (as an unplugged USB adapter does)
+ * and {@link #start()} brings it back under the same names, with a new /dev/pts/N behind them.
  *
- * <p>Needs socat: when it is missing the test fails on CI (environment variable CI=true) and is skipped elsewhere,
- * with one line on standard error saying so.
+ * <p>Needs socat: when it is missing the test fails on CI (environment variable CI=true) and is
+ * skipped elsewhere, with one line on standard error saying so.
  */
 public final class PtyPair implements AutoCloseable {
 
@@ -40,7 +40,10 @@ public final class PtyPair implements AutoCloseable {
     this.log = dir.resolve("socat.log");
   }
 
-  /** Starts socat with its links in {@code dir} (a test's temporary folder) and waits until both exist. */
+  /**
+   * Starts socat with its links in {@code dir} (a test's temporary folder) and waits until both
+   * exist.
+   */
   public static PtyPair open(Path dir) {
     requireSocat();
     PtyPair pair = new PtyPair(dir);
@@ -71,11 +74,17 @@ public final class PtyPair implements AutoCloseable {
     try {
       Files.deleteIfExists(console);
       Files.deleteIfExists(tech);
-      socat = new ProcessBuilder(List.of("socat", "-d", "-d",
-          "pty,raw,echo=0,link=" + console, "pty,raw,echo=0,link=" + tech))
-          .redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-          .start();
+      socat =
+          new ProcessBuilder(
+                  List.of(
+                      "socat",
+                      "-d",
+                      "-d",
+                      "pty,raw,echo=0,link=" + console,
+                      "pty,raw,echo=0,link=" + tech))
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
     } catch (IOException e) {
       throw new IllegalStateException("cannot start socat: " + e, e);
     }
@@ -83,17 +92,31 @@ public final class PtyPair implements AutoCloseable {
     // Files.exists follows the link: true only once the pty behind it exists
     while (!(Files.exists(console) && Files.exists(tech))) {
       if (!socat.isAlive()) {
-        fail("socat exited (" + socat.exitValue() + ") before creating its ptys; its log:\n" + socatLog());
+        fail(
+            "socat exited ("
+                + socat.exitValue()
+                + ") before creating its ptys; its log:\n"
+                + socatLog());
       }
       if (System.nanoTime() > deadline) {
-        fail("socat did not create " + console + " and " + tech + " within " + DEADLINE + "; its log:\n"
-            + socatLog());
+        fail(
+            "socat did not create "
+                + console
+                + " and "
+                + tech
+                + " within "
+                + DEADLINE
+                + "; its log:\n"
+                + socatLog());
       }
       sleep(20);
     }
   }
 
-  /** Stops socat: both ptys vanish and the links are gone, as when a USB serial adapter is unplugged. */
+  /**
+   * Stops socat: both ptys vanish and the links are gone, as when a USB serial adapter is
+   * unplugged.
+   */
   public synchronized void stop() {
     if (socat == null) {
       return;
@@ -114,7 +137,8 @@ public final class PtyPair implements AutoCloseable {
     } catch (IOException e) {
       throw new IllegalStateException("cannot remove the pty links in " + dir, e);
     }
-    if (Files.exists(console, LinkOption.NOFOLLOW_LINKS) || Files.exists(tech, LinkOption.NOFOLLOW_LINKS)) {
+    if (Files.exists(console, LinkOption.NOFOLLOW_LINKS)
+        || Files.exists(tech, LinkOption.NOFOLLOW_LINKS)) {
       fail("the pty links in " + dir + " did not vanish");
     }
   }
@@ -138,7 +162,8 @@ public final class PtyPair implements AutoCloseable {
     if (socatInstalled()) {
       return;
     }
-    String message = "socat is not installed: the serial console tests need it (apt-get install -y socat)";
+    String message =
+        "socat is not installed: the serial console tests need it (apt-get install -y socat)";
     if ("true".equals(System.getenv("CI"))) {
       fail(message);
     }

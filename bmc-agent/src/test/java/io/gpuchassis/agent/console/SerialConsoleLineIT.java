@@ -28,15 +28,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The serial console line end to end over a socat pty pair: the technician types on one pty, an echo session runs
- * on the other through {@link SerialConsoleLine}.
+ * The serial console line end to end over a socat pty pair: the technician types on one pty, an
+ * echo session runs on the other through {@link SerialConsoleLine}.
  */
 class SerialConsoleLineIT {
 
   private static final long DEADLINE_SECONDS = 20;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private final AtomicInteger sessions = new AtomicInteger();
   private PtyPair pty;
@@ -47,7 +46,8 @@ class SerialConsoleLineIT {
   void start() throws Exception {
     pty = PtyPair.open(Files.createDirectories(dir.resolve("main")));
     tech = TechnicianTerminal.open(pty.techPath());
-    served = ServedLine.start(new SerialConsoleLine(pty.consolePath().toString(), 115200), this::echo);
+    served =
+        ServedLine.start(new SerialConsoleLine(pty.consolePath().toString(), 115200), this::echo);
     tech.expect("session 1");
     tech.expect("> ");
   }
@@ -72,15 +72,19 @@ class SerialConsoleLineIT {
     assertNoConsoleThreadsLeft();
   }
 
-  /** Closed lines leave no device reader and no JLine input pump behind (blocked forever on a read). */
+  /**
+   * Closed lines leave no device reader and no JLine input pump behind (blocked forever on a read).
+   */
   private static void assertNoConsoleThreadsLeft() {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(DEADLINE_SECONDS);
     while (true) {
-      List<String> left = Thread.getAllStackTraces().keySet().stream()
-          .filter(Thread::isAlive)
-          .map(Thread::getName)
-          .filter(name -> name.startsWith("console-reader") || name.endsWith("input pump thread"))
-          .collect(Collectors.toList());
+      List<String> left =
+          Thread.getAllStackTraces().keySet().stream()
+              .filter(Thread::isAlive)
+              .map(Thread::getName)
+              .filter(
+                  name -> name.startsWith("console-reader") || name.endsWith("input pump thread"))
+              .collect(Collectors.toList());
       if (left.isEmpty()) {
         return;
       }
@@ -99,17 +103,18 @@ class SerialConsoleLineIT {
     tech.sendLine("hello");
     tech.expect("echo: hello\r\n");
 
-    tech.send("hellp\u007fo\r");      // DEL, what most terminals send for backspace
+    tech.send("hellp\u007fo\r"); // DEL, what most terminals send for backspace
     tech.expect("echo: hello\r\n");
-    tech.send("hellp\bo\r");          // ^H, what the others send
+    tech.send("hellp\bo\r"); // ^H, what the others send
     tech.expect("echo: hello\r\n");
 
-    tech.send("wrld\033[D\033[D\033[Do\r");   // left arrow, CSI form (ESC [ D)
+    tech.send("wrld\033[D\033[D\033[Do\r"); // left arrow, CSI form (ESC [ D)
     tech.expect("echo: world\r\n");
-    tech.send("wrld\033OD\033OD\033ODo\r");   // left arrow, SS3 form (ESC O D, application cursor mode)
+    tech.send(
+        "wrld\033OD\033OD\033ODo\r"); // left arrow, SS3 form (ESC O D, application cursor mode)
     tech.expect("echo: world\r\n");
 
-    tech.send("orld\033[Hw\r");               // Home, then insert at the start
+    tech.send("orld\033[Hw\r"); // Home, then insert at the start
     tech.expect("echo: world\r\n");
     tech.send("worlx\033[D\033[3~\033[Fd\r"); // left, Delete, End, append
     tech.expect("echo: world\r\n");
@@ -135,8 +140,9 @@ class SerialConsoleLineIT {
 
     tech.send("s\t");
     String listing = TechnicianTerminal.stripAnsi(tech.expect("status"));
-    assertTrue(listing.contains("sensors") && listing.contains("slots"), "candidates listed: " + listing);
-    tech.send("\u0015plain\r");  // Ctrl-U clears what the completion left
+    assertTrue(
+        listing.contains("sensors") && listing.contains("slots"), "candidates listed: " + listing);
+    tech.send("\u0015plain\r"); // Ctrl-U clears what the completion left
     tech.expect("echo: plain\r\n");
   }
 
@@ -181,7 +187,8 @@ class SerialConsoleLineIT {
   @Test
   void a_line_of_100000_bytes_is_cut_at_the_limit_and_the_next_line_works() {
     tech.send("x".repeat(100_000) + "\r");
-    Matcher echoed = Pattern.compile("echo: (x+)\r\n").matcher(tech.expect(Pattern.compile("echo: x+\r\n")));
+    Matcher echoed =
+        Pattern.compile("echo: (x+)\r\n").matcher(tech.expect(Pattern.compile("echo: x+\r\n")));
     assertTrue(echoed.find());
     assertEquals(SerialDevice.LINE_LIMIT, echoed.group(1).length(), "bytes kept of the long line");
 
@@ -212,10 +219,14 @@ class SerialConsoleLineIT {
     try (PtyPair stalledPty = PtyPair.open(stalledDir);
         TechnicianTerminal frozen = TechnicianTerminal.neverReading(stalledPty.techPath())) {
       // a stall limit far beyond the test: close() itself must free the blocked write
-      ServedLine stalled = ServedLine.start(
-          new SerialConsoleLine(stalledPty.consolePath().toString(), 115200, Duration.ofMinutes(10)), flood);
+      ServedLine stalled =
+          ServedLine.start(
+              new SerialConsoleLine(
+                  stalledPty.consolePath().toString(), 115200, Duration.ofMinutes(10)),
+              flood);
       try {
-        assertTrue(flood.started.await(DEADLINE_SECONDS, TimeUnit.SECONDS), "the flood session started");
+        assertTrue(
+            flood.started.await(DEADLINE_SECONDS, TimeUnit.SECONDS), "the flood session started");
         flood.awaitNoProgress();
 
         // meanwhile the other console answers
@@ -225,36 +236,45 @@ class SerialConsoleLineIT {
         stalled.close(); // fails unless serve() returns
       }
       assertTrue(flood.ended.await(DEADLINE_SECONDS, TimeUnit.SECONDS), "the flood session ended");
-      assertFalse(flood.completed.get(), "the flood was stalled, not finished: "
-          + flood.written.get() + " bytes written");
+      assertFalse(
+          flood.completed.get(),
+          "the flood was stalled, not finished: " + flood.written.get() + " bytes written");
     }
     tech.sendLine("after");
     tech.expect("echo: after\r\n");
   }
 
   @Test
-  void a_stalled_write_drops_the_line_and_it_is_reopened_once_the_technician_reads_again() throws Exception {
+  void a_stalled_write_drops_the_line_and_it_is_reopened_once_the_technician_reads_again()
+      throws Exception {
     Path stalledDir = Files.createDirectories(dir.resolve("stalled"));
     FloodSession flood = new FloodSession();
     AtomicInteger stalledSessions = new AtomicInteger();
     try (PtyPair stalledPty = PtyPair.open(stalledDir);
         TechnicianTerminal frozen = TechnicianTerminal.neverReading(stalledPty.techPath())) {
-      ServedLine stalled = ServedLine.start(
-          new SerialConsoleLine(stalledPty.consolePath().toString(), 115200, Duration.ofSeconds(1)),
-          terminal -> {
-            if (stalledSessions.incrementAndGet() == 1) {
-              flood.run(terminal);
-            } else {
-              echo(terminal);
-            }
-          });
+      ServedLine stalled =
+          ServedLine.start(
+              new SerialConsoleLine(
+                  stalledPty.consolePath().toString(), 115200, Duration.ofSeconds(1)),
+              terminal -> {
+                if (stalledSessions.incrementAndGet() == 1) {
+                  flood.run(terminal);
+                } else {
+                  echo(terminal);
+                }
+              });
       try {
-        assertTrue(flood.ended.await(DEADLINE_SECONDS, TimeUnit.SECONDS), "the stalled flood session ended");
-        assertFalse(flood.completed.get(), "the flood ended because its writes failed, not because it finished");
+        assertTrue(
+            flood.ended.await(DEADLINE_SECONDS, TimeUnit.SECONDS),
+            "the stalled flood session ended");
+        assertFalse(
+            flood.completed.get(),
+            "the flood ended because its writes failed, not because it finished");
         frozen.close();
         try (TechnicianTerminal reading = TechnicianTerminal.open(stalledPty.techPath())) {
           reading.send("\r");
-          // the new session's prompt; its banner may reach the pty while the flood's last bytes still fill it, so
+          // the new session's prompt; its banner may reach the pty while the flood's last bytes
+          // still fill it, so
           // only what comes after the prompt is compared
           reading.expect("> ");
           reading.skip();
@@ -268,13 +288,16 @@ class SerialConsoleLineIT {
     }
   }
 
-  /** The test session: a banner, then echoes each line; "exit" logs out, "secret" reads a password. */
+  /**
+   * The test session: a banner, then echoes each line; "exit" logs out, "secret" reads a password.
+   */
   private void echo(org.jline.terminal.Terminal terminal) {
     PrintWriter out = terminal.writer();
     out.println("session " + sessions.incrementAndGet());
     out.flush();
-    LineReader reader = ConsoleTerminals.reader(terminal,
-        new StringsCompleter("show", "slots", "status", "sensors"));
+    LineReader reader =
+        ConsoleTerminals.reader(
+            terminal, new StringsCompleter("show", "slots", "status", "sensors"));
     while (true) {
       String line;
       try {

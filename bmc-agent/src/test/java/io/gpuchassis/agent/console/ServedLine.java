@@ -7,8 +7,9 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * A {@link ConsoleLine} served on a thread of its own, as the agent does. {@link #close()} closes the line and
- * fails the test if {@code serve} does not return within the deadline, or if it ended with an exception.
+ * A {@link ConsoleLine} served on a thread of its own, as the agent does. {@link #close()} closes
+ * the line and fails the test if {@code serve} does not return within the deadline, or if it ended
+ * with an exception.
  */
 public final class ServedLine implements AutoCloseable {
 
@@ -21,13 +22,16 @@ public final class ServedLine implements AutoCloseable {
 
   private ServedLine(ConsoleLine line, ConsoleLine.Session session) {
     this.line = line;
-    this.thread = new Thread(() -> {
-      try {
-        line.serve(session);
-      } catch (Throwable e) {
-        failure = e;
-      }
-    }, "serve " + line.address());
+    this.thread =
+        new Thread(
+            () -> {
+              try {
+                line.serve(session);
+              } catch (Throwable e) {
+                failure = e;
+              }
+            },
+            "serve " + line.address());
     this.thread.setDaemon(true);
   }
 
@@ -59,12 +63,21 @@ public final class ServedLine implements AutoCloseable {
       fail("interrupted while waiting for " + line.address() + " to stop serving");
     }
     if (thread.isAlive()) {
-      String stack = Arrays.stream(thread.getStackTrace()).map(f -> "  at " + f).collect(Collectors.joining("\n"));
-      fail("serve() on " + line.address() + " did not return within " + DEADLINE + " after close(); it is at\n"
-          + stack);
+      String stack =
+          Arrays.stream(thread.getStackTrace())
+              .map(f -> "  at " + f)
+              .collect(Collectors.joining("\n"));
+      fail(
+          "serve() on "
+              + line.address()
+              + " did not return within "
+              + DEADLINE
+              + " after close(); it is at\n"
+              + stack);
     }
     if (failure != null) {
-      throw new AssertionError("serve() on " + line.address() + " ended with an exception", failure);
+      throw new AssertionError(
+          "serve() on " + line.address() + " ended with an exception", failure);
     }
   }
 }

@@ -13,25 +13,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The technician's end of a {@link PtyPair}: a terminal program reduced to what a test needs. A reader thread
- * keeps everything the console sends; {@link #expect} waits for text to appear after a mark, returns what came
- * since the mark and moves the mark past it, so a test reads the conversation in order. Failure messages show
- * what was received so far.
+ * The technician's end of a {@link PtyPair}: a terminal program reduced to what a test needs. A
+ * reader thread keeps everything the console sends; {@link #expect} waits for text to appear after
+ * a mark, returns what came since the mark and moves the mark past it, so a test reads the
+ * conversation in order. Failure messages show what was received so far.
  *
- * <p>Opened with jSerialComm like the console itself: closing its port makes the blocked read return (a plain
- * file stream on a pty would keep its reader thread blocked).
+ * <p>Opened with jSerialComm like the console itself: closing its port makes the blocked read
+ * return (a plain file stream on a pty would keep its reader thread blocked).
  */
 public final class TechnicianTerminal implements AutoCloseable {
 
   /** How long {@link #expect} waits by default: generous, the build machine is busy. */
   public static final Duration DEADLINE = Duration.ofSeconds(20);
 
-  private static final Pattern ANSI = Pattern.compile(
-      "\u001B\\[[0-?]*[ -/]*[@-~]"          // CSI: ESC [ params intermediates final
-          + "|\u001B\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)"  // OSC ... BEL or ST
-          + "|\u001BO[ -~]"                 // SS3: ESC O x (application keypad and cursor keys)
-          + "|\u001B[()*+][0-9A-Za-z]"      // character set selection
-          + "|\u001B[ -/]*[0-~]");          // other escapes: ESC = , ESC >, ESC O x, ESC 7 ...
+  private static final Pattern ANSI =
+      Pattern.compile(
+          "\u001B\\[[0-?]*[ -/]*[@-~]" // CSI: ESC [ params intermediates final
+              + "|\u001B\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)" // OSC ... BEL or ST
+              + "|\u001BO[ -~]" // SS3: ESC O x (application keypad and cursor keys)
+              + "|\u001B[()*+][0-9A-Za-z]" // character set selection
+              + "|\u001B[ -/]*[0-~]"); // other escapes: ESC = , ESC >, ESC O x, ESC 7 ...
 
   private final Path path;
   private final boolean reading;
@@ -52,8 +53,8 @@ public final class TechnicianTerminal implements AutoCloseable {
   }
 
   /**
-   * Opens the technician's side but never reads it: a terminal that stopped reading (flow stopped, program
-   * hung), so whatever the console writes piles up until its writes block.
+   * Opens the technician's side but never reads it: a terminal that stopped reading (flow stopped,
+   * program hung), so whatever the console writes piles up until its writes block.
    */
   public static TechnicianTerminal neverReading(Path path) {
     return new TechnicianTerminal(path, false);
@@ -72,8 +73,15 @@ public final class TechnicianTerminal implements AutoCloseable {
     }
     int written = p.writeBytes(bytes, bytes.length);
     if (written != bytes.length) {
-      fail("the technician could send only " + written + " of " + bytes.length + " bytes on " + path
-          + "\nreceived so far:\n" + describe());
+      fail(
+          "the technician could send only "
+              + written
+              + " of "
+              + bytes.length
+              + " bytes on "
+              + path
+              + "\nreceived so far:\n"
+              + describe());
     }
   }
 
@@ -88,8 +96,9 @@ public final class TechnicianTerminal implements AutoCloseable {
   }
 
   /**
-   * Waits until {@code text} appears after the mark; returns the output from the mark to the end of the text and
-   * moves the mark there. The output is compared as received (escape sequences included).
+   * Waits until {@code text} appears after the mark; returns the output from the mark to the end of
+   * the text and moves the mark there. The output is compared as received (escape sequences
+   * included).
    */
   public String expect(String text, Duration deadline) {
     return expect(Pattern.compile(Pattern.quote(text)), deadline);
@@ -149,7 +158,9 @@ public final class TechnicianTerminal implements AutoCloseable {
     return ANSI.matcher(text).replaceAll("");
   }
 
-  /** Opens the technician's side again, after {@link PtyPair#stop()} and {@link PtyPair#start()}. */
+  /**
+   * Opens the technician's side again, after {@link PtyPair#stop()} and {@link PtyPair#start()}.
+   */
   public void reopen() {
     disconnect();
     connect();
@@ -232,10 +243,14 @@ public final class TechnicianTerminal implements AutoCloseable {
     String all = received.toString();
     String tail = all.length() > 4000 ? "..." + all.substring(all.length() - 4000) : all;
     String since = all.substring(Math.min(mark, all.length()));
-    String sinceShown = since.length() > 4000 ? "..." + since.substring(since.length() - 4000) : since;
-    return "received after the mark (escapes stripped):\n" + stripAnsi(sinceShown)
-        + "\nreceived after the mark (raw, escaped):\n" + visible(sinceShown)
-        + "\nlast of everything received (escapes stripped):\n" + stripAnsi(tail);
+    String sinceShown =
+        since.length() > 4000 ? "..." + since.substring(since.length() - 4000) : since;
+    return "received after the mark (escapes stripped):\n"
+        + stripAnsi(sinceShown)
+        + "\nreceived after the mark (raw, escaped):\n"
+        + visible(sinceShown)
+        + "\nlast of everything received (escapes stripped):\n"
+        + stripAnsi(tail);
   }
 
   private static String visible(String text) {

@@ -15,7 +15,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Publishing logs the event first, then hands it to every listener in order; a failing listener harms no other. */
+/**
+ * Publishing logs the event first, then hands it to every listener in order; a failing listener
+ * harms no other.
+ */
 class EventBusTest {
 
   @TempDir Path dir;
@@ -26,9 +29,10 @@ class EventBusTest {
         EventBus bus = new EventBus(new EventLog(store, Clock.systemUTC(), 100))) {
       List<String> seen = new CopyOnWriteArrayList<>();
       List<Boolean> loggedFirst = new CopyOnWriteArrayList<>();
-      bus.listen(e -> {
-        throw new IllegalStateException("a broken listener");
-      });
+      bus.listen(
+          e -> {
+            throw new IllegalStateException("a broken listener");
+          });
       bus.listen(
           e -> {
             seen.add(e.messageId());
@@ -40,12 +44,15 @@ class EventBusTest {
           bus.publish(ResourceEventMessages.TEST_MESSAGE.with(), null).get(5, TimeUnit.SECONDS);
       assertEquals(
           List.of(
-              "ResourceEvent.1.4.3.ResourceChanged", "Fabric.1.0.3.ZoneModified", "ResourceEvent.1.4.3.TestMessage"),
+              "ResourceEvent.1.4.3.ResourceChanged",
+              "Fabric.1.0.3.ZoneModified",
+              "ResourceEvent.1.4.3.TestMessage"),
           seen);
       assertEquals(List.of(true, true, true), loggedFirst);
       assertEquals(Optional.empty(), last.originOfCondition());
       assertEquals(
-          Optional.of("/redfish/v1/Chassis/GPUChassis"), bus.log().entries().get(0).originOfCondition());
+          Optional.of("/redfish/v1/Chassis/GPUChassis"),
+          bus.log().entries().get(0).originOfCondition());
     }
   }
 

@@ -13,7 +13,10 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The event log keeps what was published across a reopen, drops the oldest beyond its bound, and clears. */
+/**
+ * The event log keeps what was published across a reopen, drops the oldest beyond its bound, and
+ * clears.
+ */
 class EventLogTest {
 
   @TempDir Path dir;
@@ -36,7 +39,8 @@ class EventLogTest {
       assertEquals(List.of("Slot3", "Warning"), e.message().args());
       assertEquals("Warning", e.severity());
       assertEquals("The health of resource 'Slot3' has changed to Warning.", e.message().text());
-      assertEquals(Optional.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot3"), e.originOfCondition());
+      assertEquals(
+          Optional.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot3"), e.originOfCondition());
     }
   }
 
@@ -47,11 +51,16 @@ class EventLogTest {
       for (int i = 1; i <= 5; i++) {
         log.append(FabricMessages.ZONE_MODIFIED.with("Host" + i, "PCIe"), Optional.empty());
       }
-      assertEquals(List.of("Host3", "Host4", "Host5"), log.entries().stream().map(e -> e.message().args().get(0)).toList());
+      assertEquals(
+          List.of("Host3", "Host4", "Host5"),
+          log.entries().stream().map(e -> e.message().args().get(0)).toList());
     }
     try (AgentStore store = AgentStore.open(dir)) {
       assertEquals(3, new EventLog(store, Clock.systemUTC(), 3).entries().size());
-      assertEquals(3, new EventLog(store, Clock.systemUTC(), 100).entries().size(), "the rows are gone, not hidden");
+      assertEquals(
+          3,
+          new EventLog(store, Clock.systemUTC(), 100).entries().size(),
+          "the rows are gone, not hidden");
     }
   }
 

@@ -42,7 +42,8 @@ class SubscriberQueueTest {
     timers.shutdownNow();
   }
 
-  private SubscriberQueue queue(RetryPolicy policy, EventSender sender, int attemptsAllowed, int capacity) {
+  private SubscriberQueue queue(
+      RetryPolicy policy, EventSender sender, int attemptsAllowed, int capacity) {
     return new SubscriberQueue(
         "http://receiver/events",
         policy,
@@ -160,7 +161,8 @@ class SubscriberQueueTest {
     assertEquals(1, attempts.get());
   }
 
-  private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+  private static void waitFor(java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

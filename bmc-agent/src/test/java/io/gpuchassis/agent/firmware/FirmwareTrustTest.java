@@ -22,7 +22,8 @@ class FirmwareTrustTest {
     var keys = FirmwareTrust.load(trusted, true, state);
     assertEquals(Set.of(FirmwareTrust.SIMULATION_KEY_ID), keys.ids());
     Path privateKey = FirmwareTrust.simulationSigningKey(state);
-    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(privateKey)));
+    assertEquals(
+        "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(privateKey)));
     String pem = Files.readString(privateKey);
     BundleSigner.readPrivateKeyPem(pem);
 
@@ -40,9 +41,12 @@ class FirmwareTrustTest {
   @Test
   void installed_vendor_keys_are_used_as_they_are() throws Exception {
     Path trusted = Files.createDirectories(state.resolve("vendor-keys"));
-    Files.writeString(trusted.resolve("vendor-2026.pem"),
+    Files.writeString(
+        trusted.resolve("vendor-2026.pem"),
         BundleSigner.publicKeyPem(BundleSigner.generateKeyPair().getPublic()));
     assertEquals(Set.of("vendor-2026"), FirmwareTrust.load(trusted, true, state).ids());
-    assertFalse(Files.exists(FirmwareTrust.simulationSigningKey(state)), "no simulation key beside real ones");
+    assertFalse(
+        Files.exists(FirmwareTrust.simulationSigningKey(state)),
+        "no simulation key beside real ones");
   }
 }

@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.health;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,39 +32,56 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Slot power and locate on lines that record every level driven: the CEM order of PERST# and power, the refusals that
- * protect a host's GPU and the over-temperature latch, and the attention LED.
+ * Slot power and locate on lines that record every level driven: the CEM order of PERST# and power,
+ * the refusals that protect a host's GPU and the over-temperature latch, and the attention LED.
  */
 class SlotPowerTest {
 
   /** Slot 1 has every line; slot 2 only presence and PERST#; slot 3 power but no LED. */
   private final List<String> driven = Collections.synchronizedList(new ArrayList<>());
+
   private final List<Long> drivenAt = Collections.synchronizedList(new ArrayList<>());
-  private final Map<Integer, SlotControl> slots = Map.of(
-      1, slot(1, SlotSignal.PRESENT_N, SlotSignal.POWER_ENABLE, SlotSignal.PERST_N, SlotSignal.ATTENTION_LED),
-      2, slot(2, SlotSignal.PRESENT_N, SlotSignal.PERST_N),
-      3, slot(3, SlotSignal.POWER_ENABLE, SlotSignal.PERST_N));
+  private final Map<Integer, SlotControl> slots =
+      Map.of(
+          1,
+              slot(
+                  1,
+                  SlotSignal.PRESENT_N,
+                  SlotSignal.POWER_ENABLE,
+                  SlotSignal.PERST_N,
+                  SlotSignal.ATTENTION_LED),
+          2, slot(2, SlotSignal.PRESENT_N, SlotSignal.PERST_N),
+          3, slot(3, SlotSignal.POWER_ENABLE, SlotSignal.PERST_N));
   private final ExecutorService poller = Executors.newSingleThreadExecutor();
   private final Set<Integer> bound = new HashSet<>();
   private final Set<Integer> latched = new HashSet<>();
   private final List<String> switched = Collections.synchronizedList(new ArrayList<>());
-  private final SlotPower power = new SlotPower(new SlotCommands() {
-    @Override
-    public Optional<SlotControl> control(int slot) {
-      return Optional.ofNullable(slots.get(slot));
-    }
+  private final SlotPower power =
+      new SlotPower(
+          new SlotCommands() {
+            @Override
+            public Optional<SlotControl> control(int slot) {
+              return Optional.ofNullable(slots.get(slot));
+            }
 
-    @Override
-    public <T> CompletableFuture<T> onLines(int slot, DeviceAction<T> command) {
-      return CompletableFuture.supplyAsync(() -> {
-        try {
-          return command.run();
-        } catch (DeviceException e) {
-          throw new IllegalStateException(e);
-        }
-      }, poller);
-    }
-  }, bound::contains, latched::contains, new RecordingEvents(), id -> Optional.empty(), Clock.systemUTC());
+            @Override
+            public <T> CompletableFuture<T> onLines(int slot, DeviceAction<T> command) {
+              return CompletableFuture.supplyAsync(
+                  () -> {
+                    try {
+                      return command.run();
+                    } catch (DeviceException e) {
+                      throw new IllegalStateException(e);
+                    }
+                  },
+                  poller);
+            }
+          },
+          bound::contains,
+          latched::contains,
+          new RecordingEvents(),
+          id -> Optional.empty(),
+          Clock.systemUTC());
 
   @AfterEach
   void stop() {
@@ -84,7 +100,8 @@ class SlotPowerTest {
     power.powerOn(1, "alice").get(10, TimeUnit.SECONDS);
     assertEquals(List.of("slot1 PERST# low", "slot1 PWR_EN high", "slot1 PERST# high"), driven);
     long heldNanos = drivenAt.get(2) - drivenAt.get(1);
-    assertTrue(heldNanos >= TimeUnit.MILLISECONDS.toNanos(SlotPower.POWER_STABLE_MILLIS),
+    assertTrue(
+        heldNanos >= TimeUnit.MILLISECONDS.toNanos(SlotPower.POWER_STABLE_MILLIS),
         "PERST# released " + heldNanos + " ns after power");
     assertEquals(List.of("slot 1 on by alice"), switched);
   }
@@ -92,10 +109,18 @@ class SlotPowerTest {
   @Test
   void a_power_cycle_is_off_then_on_a_second_later() throws Exception {
     power.powerCycle(1, "alice", false).get(10, TimeUnit.SECONDS);
-    assertEquals(List.of("slot1 PERST# low", "slot1 PWR_EN low", "slot1 PERST# low", "slot1 PWR_EN high",
-        "slot1 PERST# high"), driven);
+    assertEquals(
+        List.of(
+            "slot1 PERST# low",
+            "slot1 PWR_EN low",
+            "slot1 PERST# low",
+            "slot1 PWR_EN high",
+            "slot1 PERST# high"),
+        driven);
     long offNanos = drivenAt.get(3) - drivenAt.get(1);
-    assertTrue(offNanos >= TimeUnit.MILLISECONDS.toNanos(SlotPower.CYCLE_OFF_MILLIS), "off for " + offNanos + " ns");
+    assertTrue(
+        offNanos >= TimeUnit.MILLISECONDS.toNanos(SlotPower.CYCLE_OFF_MILLIS),
+        "off for " + offNanos + " ns");
     assertEquals(List.of("slot 1 off by alice", "slot 1 on by alice"), switched);
   }
 
@@ -128,10 +153,11 @@ class SlotPowerTest {
   @Test
   void a_second_power_operation_on_a_slot_is_refused_while_the_first_runs() throws Exception {
     CountDownLatch hold = new CountDownLatch(1);
-    poller.submit(() -> {
-      hold.await();
-      return null;
-    });
+    poller.submit(
+        () -> {
+          hold.await();
+          return null;
+        });
     CompletableFuture<Void> first = power.powerOff(1, "alice", false);
     assertRefused(power.powerOn(1, "bob"), "power off by alice is under way");
     hold.countDown();
@@ -154,7 +180,8 @@ class SlotPowerTest {
   }
 
   private static void assertRefused(CompletableFuture<Void> operation, String reason) {
-    ExecutionException e = assertThrows(ExecutionException.class, () -> operation.get(10, TimeUnit.SECONDS));
+    ExecutionException e =
+        assertThrows(ExecutionException.class, () -> operation.get(10, TimeUnit.SECONDS));
     assertInstanceOf(SlotOperationRefused.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains(reason), e.getCause().getMessage());
   }
@@ -162,12 +189,16 @@ class SlotPowerTest {
   private SlotControl slot(int slot, SlotSignal... signals) {
     Map<SlotSignal, GpioLine> lines = new EnumMap<>(SlotSignal.class);
     for (SlotSignal s : signals) {
-      String name = "slot" + slot + " " + switch (s) {
-        case PRESENT_N -> "PRSNT#";
-        case POWER_ENABLE -> "PWR_EN";
-        case PERST_N -> "PERST#";
-        case ATTENTION_LED -> "LED";
-      };
+      String name =
+          "slot"
+              + slot
+              + " "
+              + switch (s) {
+                case PRESENT_N -> "PRSNT#";
+                case POWER_ENABLE -> "PWR_EN";
+                case PERST_N -> "PERST#";
+                case ATTENTION_LED -> "LED";
+              };
       lines.put(s, new RecordingLine(name, s == SlotSignal.PERST_N || s == SlotSignal.PRESENT_N));
     }
     return new SlotControl(slot, lines);

@@ -12,7 +12,10 @@ import org.junit.jupiter.api.Test;
 /** Who gets a slot: the rules of {@link ConnectionBudget} one by one, without sockets. */
 class ConnectionBudgetTest {
 
-  /** 16 slots; 4 unauthenticated, 2 per source; 4 kept for administrators, so 8 for other authenticated callers. */
+  /**
+   * 16 slots; 4 unauthenticated, 2 per source; 4 kept for administrators, so 8 for other
+   * authenticated callers.
+   */
   private final ConnectionBudget<Object> budget = new ConnectionBudget<>(16, 4, 2, 8);
 
   private static SourceAddress from(String address) {
@@ -25,8 +28,10 @@ class ConnectionBudgetTest {
     assertTrue(budget.admit(new Object(), from("10.0.0.1")).admitted());
     ConnectionBudget.Admission<Object> third = budget.admit(new Object(), from("10.0.0.1"));
     assertFalse(third.admitted());
-    assertEquals(Optional.empty(), third.evicted(), "a source never pushes out its own connections");
-    assertTrue(budget.admit(new Object(), from("10.0.0.2")).admitted(), "another source still gets in");
+    assertEquals(
+        Optional.empty(), third.evicted(), "a source never pushes out its own connections");
+    assertTrue(
+        budget.admit(new Object(), from("10.0.0.2")).admitted(), "another source still gets in");
   }
 
   @Test
@@ -44,7 +49,8 @@ class ConnectionBudgetTest {
     assertTrue(admin.admitted());
     assertEquals(Optional.of(b1), admin.evicted());
     assertEquals(4, budget.usage().unauthenticated());
-    // now 10.0.0.1 is the busiest (2): a newcomer from 10.0.0.2 (1) may push out a1, one from 10.0.0.9 (1) too
+    // now 10.0.0.1 is the busiest (2): a newcomer from 10.0.0.2 (1) may push out a1, one from
+    // 10.0.0.9 (1) too
     assertEquals(Optional.of(a1), budget.admit(new Object(), from("10.0.0.2")).evicted());
   }
 

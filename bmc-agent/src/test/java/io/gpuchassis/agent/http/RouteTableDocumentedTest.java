@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * docs/ARCHITECTURE.md lists every route with its privilege and handler, so a newcomer finds both in one look. This
- * test keeps that table equal to the routes the agent really registers.
+ * docs/ARCHITECTURE.md lists every route with its privilege and handler, so a newcomer finds both
+ * in one look. This test keeps that table equal to the routes the agent really registers.
  */
 class RouteTableDocumentedTest {
 
@@ -35,30 +35,47 @@ class RouteTableDocumentedTest {
     assertEquals(
         registered,
         documented,
-        () -> "docs/ARCHITECTURE.md route table is out of date; the registered routes are:\n"
-            + String.join("\n", registered));
+        () ->
+            "docs/ARCHITECTURE.md route table is out of date; the registered routes are:\n"
+                + String.join("\n", registered));
   }
 
-  /** The routes a running agent registers: the simulated default, so that the /sim/v1 routes are listed too. */
+  /**
+   * The routes a running agent registers: the simulated default, so that the /sim/v1 routes are
+   * listed too.
+   */
   private Set<String> registeredRows() throws Exception {
-    AgentConfig config = AgentConfig.defaults()
-        .withListen(new ListenAddress("127.0.0.1", 0))
-        .withStateDir(stateDir)
-        .withSimulationSpeed(SimulationSpeed.FAST);
-    try (Agent agent = Agent.start(config, Map.of(FirstAdministrator.PASSWORD_VARIABLE, "route-table-1"))) {
+    AgentConfig config =
+        AgentConfig.defaults()
+            .withListen(new ListenAddress("127.0.0.1", 0))
+            .withStateDir(stateDir)
+            .withSimulationSpeed(SimulationSpeed.FAST);
+    try (Agent agent =
+        Agent.start(config, Map.of(FirstAdministrator.PASSWORD_VARIABLE, "route-table-1"))) {
       // HEAD is registered with every GET and not listed separately.
       return agent.routes().stream()
           .filter(e -> !e.method().equals(HttpMethod.HEAD))
-          .map(e -> "| " + e.method().name() + " | `" + e.template() + "` | " + e.privilege() + " | `" + e.owner()
-              + "` |")
+          .map(
+              e ->
+                  "| "
+                      + e.method().name()
+                      + " | `"
+                      + e.template()
+                      + "` | "
+                      + e.privilege()
+                      + " | `"
+                      + e.owner()
+                      + "` |")
           .collect(Collectors.toCollection(TreeSet::new));
     }
   }
 
   private static Set<String> documentedRows() throws Exception {
-    String doc = Files.readString(Path.of("").toAbsolutePath().getParent().resolve("docs/ARCHITECTURE.md"));
+    String doc =
+        Files.readString(Path.of("").toAbsolutePath().getParent().resolve("docs/ARCHITECTURE.md"));
     String table = doc.substring(doc.indexOf(BEGIN) + BEGIN.length(), doc.indexOf(END));
-    return table.lines()
+    return table
+        .lines()
         .map(String::strip)
         .filter(l -> l.startsWith("| ") && !l.startsWith("| Method") && !l.startsWith("| ---"))
         .collect(Collectors.toCollection(TreeSet::new));

@@ -19,8 +19,9 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * A real HTTPS client for the agent under test. It trusts exactly the certificate the agent presents (read from the
- * agent's state directory), so the TLS handshake and host-name check are the real ones.
+ * A real HTTPS client for the agent under test. It trusts exactly the certificate the agent
+ * presents (read from the agent's state directory), so the TLS handshake and host-name check are
+ * the real ones.
  */
 final class AgentClient {
 
@@ -38,7 +39,8 @@ final class AgentClient {
     this.http =
         HttpClient.newBuilder()
             .sslContext(tls)
-            // generous: the first handshake of a freshly started agent is slow on a loaded CI machine (seen over 5 s)
+            // generous: the first handshake of a freshly started agent is slow on a loaded CI
+            // machine (seen over 5 s)
             .connectTimeout(Duration.ofSeconds(30))
             .build();
   }
@@ -53,7 +55,9 @@ final class AgentClient {
   }
 
   static String basic(String user, String password) {
-    return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+    return "Basic "
+        + Base64.getEncoder()
+            .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
   }
 
   HttpResponse<String> get(String path, String authorization) throws Exception {
@@ -61,10 +65,11 @@ final class AgentClient {
   }
 
   /**
-   * Sends a request with extra headers; {@code authorization} may be a Basic header value or {@code token:XYZ} for a
-   * session token.
+   * Sends a request with extra headers; {@code authorization} may be a Basic header value or {@code
+   * token:XYZ} for a session token.
    */
-  HttpResponse<String> send(String method, String path, String authorization, String body, String... headers)
+  HttpResponse<String> send(
+      String method, String path, String authorization, String body, String... headers)
       throws Exception {
     HttpRequest.Builder request = request(method, path, authorization, body);
     for (int i = 0; i + 1 < headers.length; i += 2) {
@@ -74,34 +79,42 @@ final class AgentClient {
   }
 
   /**
-   * POSTs a multipart/form-data body of {@code parts}: name to content; a part whose name is given as
-   * {@code name;filename} carries that file name and is sent as application/octet-stream, others as JSON.
+   * POSTs a multipart/form-data body of {@code parts}: name to content; a part whose name is given
+   * as {@code name;filename} carries that file name and is sent as application/octet-stream, others
+   * as JSON.
    */
-  HttpResponse<String> postMultipart(String path, String authorization, java.util.Map<String, byte[]> parts)
-      throws Exception {
+  HttpResponse<String> postMultipart(
+      String path, String authorization, java.util.Map<String, byte[]> parts) throws Exception {
     String boundary = "----agent-test-" + System.nanoTime();
     java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
     for (var part : parts.entrySet()) {
       String[] name = part.getKey().split(";", 2);
-      String disposition = "Content-Disposition: form-data; name=\"" + name[0] + "\""
-          + (name.length > 1 ? "; filename=\"" + name[1] + "\"\r\nContent-Type: application/octet-stream"
-              : "\r\nContent-Type: application/json");
-      body.write(("--" + boundary + "\r\n" + disposition + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+      String disposition =
+          "Content-Disposition: form-data; name=\""
+              + name[0]
+              + "\""
+              + (name.length > 1
+                  ? "; filename=\"" + name[1] + "\"\r\nContent-Type: application/octet-stream"
+                  : "\r\nContent-Type: application/json");
+      body.write(
+          ("--" + boundary + "\r\n" + disposition + "\r\n\r\n").getBytes(StandardCharsets.UTF_8));
       body.write(part.getValue());
       body.write("\r\n".getBytes(StandardCharsets.UTF_8));
     }
     body.write(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
-        .timeout(Duration.ofSeconds(30))
-        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body.toByteArray()));
     if (authorization != null) {
       request.header("Authorization", authorization);
     }
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  private HttpRequest.Builder request(String method, String path, String authorization, String body) {
+  private HttpRequest.Builder request(
+      String method, String path, String authorization, String body) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))
             .timeout(Duration.ofSeconds(30))
@@ -124,20 +137,27 @@ final class AgentClient {
   /** The status of a request, read without waiting for the body (which a stream never ends). */
   int status(String method, String path, String authorization, String body) throws Exception {
     HttpResponse<InputStream> response =
-        http.send(request(method, path, authorization, body).build(), HttpResponse.BodyHandlers.ofInputStream());
+        http.send(
+            request(method, path, authorization, body).build(),
+            HttpResponse.BodyHandlers.ofInputStream());
     response.body().close();
     return response.statusCode();
   }
 
-  /** Opens a streaming GET (an SSE stream): the response arrives with its headers, the body is read as it comes. */
-  HttpResponse<java.util.stream.Stream<String>> stream(String path, String authorization, String... headers)
-      throws Exception {
+  /**
+   * Opens a streaming GET (an SSE stream): the response arrives with its headers, the body is read
+   * as it comes.
+   */
+  HttpResponse<java.util.stream.Stream<String>> stream(
+      String path, String authorization, String... headers) throws Exception {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create(base + path))
             .header("Accept", "text/event-stream")
             .header(
                 authorization.startsWith("token:") ? "X-Auth-Token" : "Authorization",
-                authorization.startsWith("token:") ? authorization.substring("token:".length()) : authorization)
+                authorization.startsWith("token:")
+                    ? authorization.substring("token:".length())
+                    : authorization)
             .GET();
     for (int i = 0; i + 1 < headers.length; i += 2) {
       request.header(headers[i], headers[i + 1]);
@@ -146,15 +166,21 @@ final class AgentClient {
   }
 
   /**
-   * Follows an asynchronous operation: {@code accepted} must be a 202 whose {@code Location} is a task monitor, which
-   * is polled until it answers something other than 202; that final response is returned.
+   * Follows an asynchronous operation: {@code accepted} must be a 202 whose {@code Location} is a
+   * task monitor, which is polled until it answers something other than 202; that final response is
+   * returned.
    */
-  HttpResponse<String> awaitTask(HttpResponse<String> accepted, String authorization) throws Exception {
+  HttpResponse<String> awaitTask(HttpResponse<String> accepted, String authorization)
+      throws Exception {
     if (accepted.statusCode() != 202) {
-      throw new AssertionError("expected 202 Accepted, got " + accepted.statusCode() + ": " + accepted.body());
+      throw new AssertionError(
+          "expected 202 Accepted, got " + accepted.statusCode() + ": " + accepted.body());
     }
     String monitor =
-        accepted.headers().firstValue("Location").orElseThrow(() -> new AssertionError("202 without Location"));
+        accepted
+            .headers()
+            .firstValue("Location")
+            .orElseThrow(() -> new AssertionError("202 without Location"));
     long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
     while (true) {
       HttpResponse<String> response = get(monitor, authorization);
@@ -176,12 +202,14 @@ final class AgentClient {
   static SSLContext trusting(Path certificatePem) throws Exception {
     X509Certificate certificate;
     try (InputStream in = Files.newInputStream(certificatePem)) {
-      certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+      certificate =
+          (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
     }
     KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
     trust.load(null, null);
     trust.setCertificateEntry("agent", certificate);
-    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    TrustManagerFactory tmf =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
     tmf.init(trust);
     SSLContext context = SSLContext.getInstance("TLS");
     context.init(null, tmf.getTrustManagers(), null);

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 19 (accounts): there was no cap, 300 accounts were created in 21 s (each a password hash, a row, a member of
- * every listing). Now at most {@code maxAccounts} (64 by default) exist; one more is refused with 400
- * CreateLimitReachedForResource, and deleting one makes room again.
+ * Finding 19 (accounts): there was no cap, 300 accounts were created in 21 s (each a password hash,
+ * a row, a member of every listing). Now at most {@code maxAccounts} (64 by default) exist; one
+ * more is refused with 400 CreateLimitReachedForResource, and deleting one makes room again.
  */
 class AttackAccountCapIT {
 
@@ -33,10 +33,15 @@ class AttackAccountCapIT {
       HttpResponse<String> refused = create(client, "one-too-many");
       assertEquals(400, refused.statusCode(), refused.body());
       JsonNode error = json(refused).get("error");
-      assertEquals("Base.1.22.1.CreateLimitReachedForResource", error.at("/@Message.ExtendedInfo/0/MessageId").asText());
-      assertEquals("The create operation failed because the resource has reached the limit of possible resources.",
-          error.at("/@Message.ExtendedInfo/0/Message").asText(), "the DMTF registry's words");
-      assertEquals(AuthenticationLimits.DEFAULT.maxAccounts(),
+      assertEquals(
+          "Base.1.22.1.CreateLimitReachedForResource",
+          error.at("/@Message.ExtendedInfo/0/MessageId").asText());
+      assertEquals(
+          "The create operation failed because the resource has reached the limit of possible resources.",
+          error.at("/@Message.ExtendedInfo/0/Message").asText(),
+          "the DMTF registry's words");
+      assertEquals(
+          AuthenticationLimits.DEFAULT.maxAccounts(),
           json(client.get(ACCOUNTS, TestAgent.ADMIN)).get("Members@odata.count").asInt());
 
       assertEquals(204, client.send("DELETE", last, TestAgent.ADMIN, null).statusCode());
@@ -45,7 +50,10 @@ class AttackAccountCapIT {
   }
 
   private static HttpResponse<String> create(AgentClient client, String name) throws Exception {
-    return client.send("POST", ACCOUNTS, TestAgent.ADMIN,
+    return client.send(
+        "POST",
+        ACCOUNTS,
+        TestAgent.ADMIN,
         "{\"UserName\":\"" + name + "\",\"Password\":\"bulk-password-1\",\"RoleId\":\"ReadOnly\"}");
   }
 }

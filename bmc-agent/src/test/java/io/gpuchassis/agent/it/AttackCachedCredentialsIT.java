@@ -11,9 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 18: a Basic credential remembered for a minute (so that polling does not pay a hash per request) was honoured
- * even after the account was locked out. Now a remembered credential counts only while its account exists under that
- * name, is enabled, has the same password and is not locked out for the request's address.
+ * Finding 18: a Basic credential remembered for a minute (so that polling does not pay a hash per
+ * request) was honoured even after the account was locked out. Now a remembered credential counts
+ * only while its account exists under that name, is enabled, has the same password and is not
+ * locked out for the request's address.
  */
 class AttackCachedCredentialsIT {
 
@@ -43,7 +44,8 @@ class AttackCachedCredentialsIT {
       for (int i = 0; i < 5; i++) {
         assertEquals(401, shared.get(CHASSIS, basic("poller", "guess-" + i)).status());
       }
-      assertEquals(401, shared.get(CHASSIS, credential).status(), "locked out here, remembered or not");
+      assertEquals(
+          401, shared.get(CHASSIS, credential).status(), "locked out here, remembered or not");
       assertEquals(200, elsewhere.get(CHASSIS, credential).status(), "not locked out elsewhere");
     }
   }
@@ -55,12 +57,20 @@ class AttackCachedCredentialsIT {
       String uri = createAccount(agent.client, name, "cached-password-1", "ReadOnly");
       String credential = basic(name, "cached-password-1");
       assertEquals(200, agent.client.get(CHASSIS, credential).statusCode());
-      int status = switch (change) {
-        case "disable" -> agent.client.send("PATCH", uri, TestAgent.ADMIN, "{\"Enabled\":false}").statusCode();
-        case "password" ->
-            agent.client.send("PATCH", uri, TestAgent.ADMIN, "{\"Password\":\"another-password-2\"}").statusCode();
-        default -> agent.client.send("DELETE", uri, TestAgent.ADMIN, null).statusCode();
-      };
+      int status =
+          switch (change) {
+            case "disable" ->
+                agent
+                    .client
+                    .send("PATCH", uri, TestAgent.ADMIN, "{\"Enabled\":false}")
+                    .statusCode();
+            case "password" ->
+                agent
+                    .client
+                    .send("PATCH", uri, TestAgent.ADMIN, "{\"Password\":\"another-password-2\"}")
+                    .statusCode();
+            default -> agent.client.send("DELETE", uri, TestAgent.ADMIN, null).statusCode();
+          };
       assertEquals(change.equals("delete") ? 204 : 200, status);
       assertEquals(401, agent.client.get(CHASSIS, credential).statusCode(), change);
     }

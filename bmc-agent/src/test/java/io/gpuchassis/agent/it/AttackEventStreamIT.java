@@ -27,24 +27,34 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Findings 4 and 5, over real TLS sockets against the running agent with its default settings. SSE streams whose
- * readers never read used to buffer every event (10 streams, 15,000 events: +233 MB RSS); now each stream buffers a
- * bounded amount, and a reader that falls behind is told what it missed and disconnected. A ReadOnly user used to be
- * able to hold all 10 streams; now an account holds at most 5, and the last 2 are kept for ConfigureManager.
+ * Findings 4 and 5, over real TLS sockets against the running agent with its default settings. SSE
+ * streams whose readers never read used to buffer every event (10 streams, 15,000 events: +233 MB
+ * RSS); now each stream buffers a bounded amount, and a reader that falls behind is told what it
+ * missed and disconnected. A ReadOnly user used to be able to hold all 10 streams; now an account
+ * holds at most 5, and the last 2 are kept for ConfigureManager.
  */
 class AttackEventStreamIT {
 
   static final String SSE = "/redfish/v1/EventService/SSE";
   static final String SUBSCRIPTIONS = "/redfish/v1/EventService/Subscriptions";
-  /** About 2.3 KB of Event JSON per event: its text and its argument carry 1,000 characters each. */
+
+  /**
+   * About 2.3 KB of Event JSON per event: its text and its argument carry 1,000 characters each.
+   */
   static final MessageDefinition BULKY =
       new MessageDefinition("ResourceEvent.1.4.3", "TestMessage", "%1", "OK", 1, "None.");
+
   static final String FILLER = "x".repeat(1000);
-  /** Heap growth allowed while 10 stalled streams are sent 15,000 events (unbounded, it is over 300 MiB). */
-  static final long HEAP_BOUND_BYTES = 64L * 1024 * 1024;
+
   /**
-   * Resident memory growth allowed for the same flood: the heap's bound plus room for the JVM to commit more heap
-   * (unbounded, RSS grew by over 500 MB).
+   * Heap growth allowed while 10 stalled streams are sent 15,000 events (unbounded, it is over 300
+   * MiB).
+   */
+  static final long HEAP_BOUND_BYTES = 64L * 1024 * 1024;
+
+  /**
+   * Resident memory growth allowed for the same flood: the heap's bound plus room for the JVM to
+   * commit more heap (unbounded, RSS grew by over 500 MB).
    */
   static final long RSS_BOUND_BYTES = 128L * 1024 * 1024;
 
@@ -68,7 +78,8 @@ class AttackEventStreamIT {
 
   static List<String> streams() throws Exception {
     List<String> ids = new ArrayList<>();
-    for (JsonNode m : json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
+    for (JsonNode m :
+        json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
       if (m.get("SubscriptionType").asText().equals("SSE")) {
         ids.add(m.get("@odata.id").asText());
       }
@@ -89,8 +100,15 @@ class AttackEventStreamIT {
   /** A stream whose reader never reads (a 4 KiB receive buffer, so that it stalls early). */
   static StallingClient stalledStream(String authorization, String... headers) throws Exception {
     StallingClient client = StallingClient.connect(agent, 4096);
-    StringBuilder request = new StringBuilder("GET " + SSE + " HTTP/1.1\r\nHost: 127.0.0.1:" + agent.agent.port()
-        + "\r\nAuthorization: " + authorization + "\r\nAccept: text/event-stream\r\n");
+    StringBuilder request =
+        new StringBuilder(
+            "GET "
+                + SSE
+                + " HTTP/1.1\r\nHost: 127.0.0.1:"
+                + agent.agent.port()
+                + "\r\nAuthorization: "
+                + authorization
+                + "\r\nAccept: text/event-stream\r\n");
     for (int i = 0; i + 1 < headers.length; i += 2) {
       request.append(headers[i]).append(": ").append(headers[i + 1]).append("\r\n");
     }
@@ -115,12 +133,17 @@ class AttackEventStreamIT {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  /** Off-heap buffers: Netty's own count (when it allocates without cleaners) and the JDK's direct buffer pool. */
+  /**
+   * Off-heap buffers: Netty's own count (when it allocates without cleaners) and the JDK's direct
+   * buffer pool.
+   */
   static long directBytes() {
     long netty = Math.max(0, io.netty.util.internal.PlatformDependent.usedDirectMemory());
-    long jdk = ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class).stream()
-        .filter(pool -> pool.getName().equals("direct")).mapToLong(java.lang.management.BufferPoolMXBean::getMemoryUsed)
-        .sum();
+    long jdk =
+        ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class).stream()
+            .filter(pool -> pool.getName().equals("direct"))
+            .mapToLong(java.lang.management.BufferPoolMXBean::getMemoryUsed)
+            .sum();
     return netty + jdk;
   }
 
@@ -134,13 +157,16 @@ class AttackEventStreamIT {
   }
 
   @Test
-  void ten_stalled_streams_and_15000_events_keep_memory_bounded_and_the_streams_are_cut_off() throws Exception {
+  void ten_stalled_streams_and_15000_events_keep_memory_bounded_and_the_streams_are_cut_off()
+      throws Exception {
     List<StallingClient> stalled = new ArrayList<>();
     try {
       for (int i = 0; i < 10; i++) {
-        // Five each (an account's most); the operator's first, as the last two are kept for ConfigureManager.
+        // Five each (an account's most); the operator's first, as the last two are kept for
+        // ConfigureManager.
         stalled.add(stalledStream(i < 5 ? TestAgent.OPERATOR : TestAgent.ADMIN));
-        // One at a time: the server's connection budget makes a burst of not yet authenticated connections wait.
+        // One at a time: the server's connection budget makes a burst of not yet authenticated
+        // connections wait.
         awaitStreams(i + 1, Duration.ofSeconds(10));
       }
       long heapBefore = heapAfterGc();
@@ -154,24 +180,41 @@ class AttackEventStreamIT {
       long heapAfter = heapAfterGc();
       long directAfter = directBytes();
       long rssAfter = rssBytes();
-      System.out.printf("SSE flood: 10 stalled streams, 15000 events of ~2.3 KB in %d ms; heap after GC %d -> %d"
+      System.out.printf(
+          "SSE flood: 10 stalled streams, 15000 events of ~2.3 KB in %d ms; heap after GC %d -> %d"
               + " -> %d MiB (growth %d KiB); RSS %d -> %d MiB%n",
-          Duration.ofNanos(System.nanoTime() - started).toMillis(), heapBefore >> 20, heapHalfway >> 20,
-          heapAfter >> 20, (heapAfter - heapBefore) >> 10, rssBefore >> 20, rssAfter >> 20);
-      System.out.printf("SSE flood: direct buffers %d -> %d -> %d KiB%n", directBefore >> 10, directHalfway >> 10,
-          directAfter >> 10);
-      assertTrue(heapAfter - heapBefore < HEAP_BOUND_BYTES, "heap grew " + ((heapAfter - heapBefore) >> 20) + " MiB");
-      assertTrue(heapHalfway - heapBefore < HEAP_BOUND_BYTES, "heap grew " + ((heapHalfway - heapBefore) >> 20)
-          + " MiB halfway");
-      // Frames waiting for a socket may sit off the heap (Netty's direct buffers): the process's memory is bounded too.
-      assertTrue(Math.max(directAfter, directHalfway) - directBefore < HEAP_BOUND_BYTES,
-          "direct buffers grew " + ((Math.max(directAfter, directHalfway) - directBefore) >> 20) + " MiB");
-      assertTrue(rssAfter - rssBefore < RSS_BOUND_BYTES, "resident memory grew " + ((rssAfter - rssBefore) >> 20)
-          + " MiB");
-      // Every stalled stream fell behind, was dropped from the streams and had its connection closed.
+          Duration.ofNanos(System.nanoTime() - started).toMillis(),
+          heapBefore >> 20,
+          heapHalfway >> 20,
+          heapAfter >> 20,
+          (heapAfter - heapBefore) >> 10,
+          rssBefore >> 20,
+          rssAfter >> 20);
+      System.out.printf(
+          "SSE flood: direct buffers %d -> %d -> %d KiB%n",
+          directBefore >> 10, directHalfway >> 10, directAfter >> 10);
+      assertTrue(
+          heapAfter - heapBefore < HEAP_BOUND_BYTES,
+          "heap grew " + ((heapAfter - heapBefore) >> 20) + " MiB");
+      assertTrue(
+          heapHalfway - heapBefore < HEAP_BOUND_BYTES,
+          "heap grew " + ((heapHalfway - heapBefore) >> 20) + " MiB halfway");
+      // Frames waiting for a socket may sit off the heap (Netty's direct buffers): the process's
+      // memory is bounded too.
+      assertTrue(
+          Math.max(directAfter, directHalfway) - directBefore < HEAP_BOUND_BYTES,
+          "direct buffers grew "
+              + ((Math.max(directAfter, directHalfway) - directBefore) >> 20)
+              + " MiB");
+      assertTrue(
+          rssAfter - rssBefore < RSS_BOUND_BYTES,
+          "resident memory grew " + ((rssAfter - rssBefore) >> 20) + " MiB");
+      // Every stalled stream fell behind, was dropped from the streams and had its connection
+      // closed.
       awaitStreams(0, Duration.ofSeconds(5));
       for (StallingClient client : stalled) {
-        client.readToEnd(30_000); // what the kernel buffered, then the end: the agent closed the connection
+        client.readToEnd(
+            30_000); // what the kernel buffered, then the end: the agent closed the connection
       }
     } finally {
       for (StallingClient client : stalled) {
@@ -181,7 +224,8 @@ class AttackEventStreamIT {
   }
 
   @Test
-  void a_reader_that_falls_behind_is_told_what_it_missed_and_can_resume_from_there() throws Exception {
+  void a_reader_that_falls_behind_is_told_what_it_missed_and_can_resume_from_there()
+      throws Exception {
     try (StallingClient slow = stalledStream(TestAgent.READER)) {
       awaitStreams(1, Duration.ofSeconds(10));
       for (int batch = 0; !streams().isEmpty(); batch++) {
@@ -189,8 +233,11 @@ class AttackEventStreamIT {
         publish(100).get(1, TimeUnit.MINUTES);
       }
       String body = StallingClient.dechunk(slow.readToEnd(20_000));
-      Matcher gap = Pattern.compile(": (SSE-\\d+) fell behind: events from id (\\d+) on were not sent").matcher(body);
-      assertTrue(gap.find(), "the reader is told: " + body.substring(Math.max(0, body.length() - 2000)));
+      Matcher gap =
+          Pattern.compile(": (SSE-\\d+) fell behind: events from id (\\d+) on were not sent")
+              .matcher(body);
+      assertTrue(
+          gap.find(), "the reader is told: " + body.substring(Math.max(0, body.length() - 2000)));
       long firstMissed = Long.parseLong(gap.group(2));
       String before = body.substring(0, gap.start());
       Matcher ids = Pattern.compile("(?m)^id: (\\d+)$").matcher(before);
@@ -199,14 +246,18 @@ class AttackEventStreamIT {
         lastReceived = Long.parseLong(ids.group(1));
       }
       assertTrue(lastReceived > 0, "events came before the gap");
-      assertEquals(lastReceived + 1, firstMissed, "the gap starts right after the last event received");
+      assertEquals(
+          lastReceived + 1, firstMissed, "the gap starts right after the last event received");
       String after = body.substring(gap.start());
       assertTrue(after.contains("\"MessageId\":\"Base.1.22.1.EventBufferExceeded\""), after);
       assertFalse(after.contains("\nid: "), "the notice moves no Last-Event-ID: " + after);
 
-      // Reconnecting with the last id received replays from the first event missed (the EventLog keeps 1,000).
-      try (SseReader again = new SseReader(agent.client.stream(SSE, TestAgent.READER, "Last-Event-ID",
-          Long.toString(lastReceived)))) {
+      // Reconnecting with the last id received replays from the first event missed (the EventLog
+      // keeps 1,000).
+      try (SseReader again =
+          new SseReader(
+              agent.client.stream(
+                  SSE, TestAgent.READER, "Last-Event-ID", Long.toString(lastReceived)))) {
         SseReader.Received first = again.next(Duration.ofSeconds(10));
         assertNotNull(first);
         assertEquals(Long.toString(firstMissed), first.id());
@@ -215,7 +266,8 @@ class AttackEventStreamIT {
   }
 
   @Test
-  void a_reader_cannot_take_every_stream_and_the_last_ones_are_kept_for_managers() throws Exception {
+  void a_reader_cannot_take_every_stream_and_the_last_ones_are_kept_for_managers()
+      throws Exception {
     List<SseReader> open = new ArrayList<>();
     try {
       for (int i = 0; i < 5; i++) {
@@ -248,7 +300,8 @@ class AttackEventStreamIT {
   static void assertRefused(String authorization, String why) throws Exception {
     HttpResponse<String> refused = agent.client.get(SSE, authorization);
     assertEquals(503, refused.statusCode(), refused.body());
-    assertEquals("Base.1.22.1.EventSubscriptionLimitExceeded",
+    assertEquals(
+        "Base.1.22.1.EventSubscriptionLimitExceeded",
         json(refused).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
     assertTrue(refused.body().contains(why), refused.body());
   }

@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 8: account names could be told by timing. A locked or disabled account answered in ~28 ms, an existing or
- * unknown one in ~90 ms, so an attacker learnt which names exist and which are locked. Now every branch checks a
- * password at the same cost. Robust on a busy machine: categories interleaved in random order, medians of many tries,
- * a generous margin (before the fix the fast branches took a tenth of the time).
+ * Finding 8: account names could be told by timing. A locked or disabled account answered in ~28
+ * ms, an existing or unknown one in ~90 ms, so an attacker learnt which names exist and which are
+ * locked. Now every branch checks a password at the same cost. Robust on a busy machine: categories
+ * interleaved in random order, medians of many tries, a generous margin (before the fix the fast
+ * branches took a tenth of the time).
  */
 class AttackLoginTimingIT {
 
@@ -29,7 +30,8 @@ class AttackLoginTimingIT {
   static final String FROM = "127.0.0.31";
 
   @Test
-  void unknown_wrong_locked_and_disabled_logins_take_the_same_time(@TempDir Path stateDir) throws Exception {
+  void unknown_wrong_locked_and_disabled_logins_take_the_same_time(@TempDir Path stateDir)
+      throws Exception {
     // The rate limit would stop the measurement; it is not what is measured here.
     try (TestAgent agent = TestAgent.start(stateDir, authentication("loginBurst: 1000"));
         SourceBoundClient attacker = new SourceBoundClient(agent, FROM)) {
@@ -37,15 +39,26 @@ class AttackLoginTimingIT {
       createAccount(client, "present", "present-password-1", "Operator");
       createAccount(client, "locked", "locked-password-1", "Operator");
       String disabled = createAccount(client, "disabled", "disabled-password-1", "Operator");
-      assertEquals(200, client.send("PATCH", disabled, TestAgent.ADMIN, "{\"Enabled\":false}").statusCode());
+      assertEquals(
+          200, client.send("PATCH", disabled, TestAgent.ADMIN, "{\"Enabled\":false}").statusCode());
       for (int i = 0; i < 5; i++) {
-        assertEquals(401, attacker.get("/redfish/v1/Chassis", basic("locked", "guess-" + i)).status());
+        assertEquals(
+            401, attacker.get("/redfish/v1/Chassis", basic("locked", "guess-" + i)).status());
       }
-      assertEquals(401, attacker.get("/redfish/v1/Chassis", basic("locked", "locked-password-1")).status(),
+      assertEquals(
+          401,
+          attacker.get("/redfish/v1/Chassis", basic("locked", "locked-password-1")).status(),
           "locked for this address");
       // Further wrong passwords for 'present' must not lock it during the measurement.
-      assertEquals(200, client.send("PATCH", "/redfish/v1/AccountService", TestAgent.ADMIN,
-          "{\"AccountLockoutThreshold\":100}").statusCode());
+      assertEquals(
+          200,
+          client
+              .send(
+                  "PATCH",
+                  "/redfish/v1/AccountService",
+                  TestAgent.ADMIN,
+                  "{\"AccountLockoutThreshold\":100}")
+              .statusCode());
 
       Map<String, String> categories = new LinkedHashMap<>();
       categories.put("unknown", "nobody");
@@ -61,7 +74,8 @@ class AttackLoginTimingIT {
         for (String category : order) {
           long start = System.nanoTime();
           SourceBoundClient.Response r =
-              attacker.get("/redfish/v1/Chassis", basic(categories.get(category), "guess-" + round));
+              attacker.get(
+                  "/redfish/v1/Chassis", basic(categories.get(category), "guess-" + round));
           long elapsed = System.nanoTime() - start;
           assertEquals(401, r.status(), category + ": " + r.body());
           if (round >= 0) { // two rounds to warm up

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 14: responses carried no Strict-Transport-Security, nosniff, frame or content-security policy, and a path
- * outside the Redfish tree got the web framework's HTML 404. Every answer now carries the headers, whatever its
- * status and whoever produced it, and unknown paths get Redfish JSON errors.
+ * Finding 14: responses carried no Strict-Transport-Security, nosniff, frame or content-security
+ * policy, and a path outside the Redfish tree got the web framework's HTML 404. Every answer now
+ * carries the headers, whatever its status and whoever produced it, and unknown paths get Redfish
+ * JSON errors.
  */
 class AttackResponseHeadersIT {
 
@@ -47,7 +48,8 @@ class AttackResponseHeadersIT {
     HttpResponse<String> root = client.get("/redfish/v1/", null);
     check(missing, "200 root", root.statusCode(), root.headers().map());
     String etag = root.headers().firstValue("ETag").orElseThrow();
-    HttpResponse<String> notModified = client.send("GET", "/redfish/v1/", null, null, "If-None-Match", etag);
+    HttpResponse<String> notModified =
+        client.send("GET", "/redfish/v1/", null, null, "If-None-Match", etag);
     check(missing, "304", notModified.statusCode(), notModified.headers().map());
     for (String[] request :
         new String[][] {
@@ -73,7 +75,10 @@ class AttackResponseHeadersIT {
           "PATCH /redfish/v1/SessionService HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}",
         }) {
       RawHttps.Response r = raw.exchange(request);
-      check(missing, r.status() + " " + request.substring(0, Math.min(20, request.length())).trim(), r.status(),
+      check(
+          missing,
+          r.status() + " " + request.substring(0, Math.min(20, request.length())).trim(),
+          r.status(),
           multi(r.headers()));
       assertTrue(r.status() >= 400 && r.body().contains("\"error\""), r.toString());
     }
@@ -82,12 +87,17 @@ class AttackResponseHeadersIT {
 
   @Test
   void a_path_outside_the_redfish_tree_is_a_redfish_404_not_an_html_page() throws Exception {
-    for (String path : List.of("/", "/index.html", "/favicon.ico", "/../etc/passwd", "/cgi-bin/login.cgi")) {
+    for (String path :
+        List.of("/", "/index.html", "/favicon.ico", "/../etc/passwd", "/cgi-bin/login.cgi")) {
       HttpResponse<String> r = client.get(path, null);
       assertEquals(404, r.statusCode(), path);
-      assertTrue(r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), path);
+      assertTrue(
+          r.headers().firstValue("Content-Type").orElse("").startsWith("application/json"), path);
       JsonNode error = AgentClient.json(r).get("error");
-      assertEquals("Base.1.22.1.ResourceNotFound", error.at("/@Message.ExtendedInfo/0/MessageId").asText(), path);
+      assertEquals(
+          "Base.1.22.1.ResourceNotFound",
+          error.at("/@Message.ExtendedInfo/0/MessageId").asText(),
+          path);
     }
   }
 
@@ -96,16 +106,19 @@ class AttackResponseHeadersIT {
     HttpResponse<String> r = client.send("PUT", "/redfish/v1/Chassis/GPUChassis", ADMIN, "{}");
     assertEquals(405, r.statusCode());
     assertTrue(r.headers().firstValue("Allow").orElse("").contains("GET"), r.headers().toString());
-    assertEquals("Base.1.22.1.OperationNotAllowed",
+    assertEquals(
+        "Base.1.22.1.OperationNotAllowed",
         AgentClient.json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
   }
 
-  private static void check(List<String> missing, String what, int status, Map<String, List<String>> headers) {
+  private static void check(
+      List<String> missing, String what, int status, Map<String, List<String>> headers) {
     for (Map.Entry<String, String> expected : SecurityHeaders.ALL.entrySet()) {
-      List<String> values = headers.entrySet().stream()
-          .filter(e -> e.getKey().equalsIgnoreCase(expected.getKey()))
-          .flatMap(e -> e.getValue().stream())
-          .toList();
+      List<String> values =
+          headers.entrySet().stream()
+              .filter(e -> e.getKey().equalsIgnoreCase(expected.getKey()))
+              .flatMap(e -> e.getValue().stream())
+              .toList();
       if (!values.equals(List.of(expected.getValue()))) {
         missing.add(what + " (" + status + "): " + expected.getKey() + " = " + values);
       }

@@ -15,9 +15,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 6: a ReadOnly user could open all 64 sessions, and an administrator's login then got 503. Now one account
- * holds at most {@code maxSessionsPerAccount} sessions, and {@code sessionsReservedForAdministrators} of the total are
- * kept for Administrator accounts: other roles together never get them (defaults).
+ * Finding 6: a ReadOnly user could open all 64 sessions, and an administrator's login then got 503.
+ * Now one account holds at most {@code maxSessionsPerAccount} sessions, and {@code
+ * sessionsReservedForAdministrators} of the total are kept for Administrator accounts: other roles
+ * together never get them (defaults).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AttackSessionHoardingIT {
@@ -67,7 +68,8 @@ class AttackSessionHoardingIT {
     try (SourceBoundClient hoarders = new SourceBoundClient(agent, "127.0.0.22")) {
       for (int a = 0; a < accounts; a++) {
         String name = "hoarder" + a;
-        createAccount(agent.client, name, "hoarder-password-1", a % 2 == 0 ? "ReadOnly" : "Operator");
+        createAccount(
+            agent.client, name, "hoarder-password-1", a % 2 == 0 ? "ReadOnly" : "Operator");
         for (int i = 0; i < LIMITS.maxSessionsPerAccount(); i++) {
           SourceBoundClient.Response r = hoarders.login(name, "hoarder-password-1");
           if (r.status() == 201) {
@@ -78,16 +80,24 @@ class AttackSessionHoardingIT {
         }
       }
     }
-    JsonNode all = AgentClient.json(agent.client.get("/redfish/v1/SessionService/Sessions", TestAgent.ADMIN));
-    assertEquals(others, all.get("Members@odata.count").asInt(), "all sessions but the administrators' share");
+    JsonNode all =
+        AgentClient.json(agent.client.get("/redfish/v1/SessionService/Sessions", TestAgent.ADMIN));
+    assertEquals(
+        others,
+        all.get("Members@odata.count").asInt(),
+        "all sessions but the administrators' share");
     assertSessionLimit(refused);
     assertAdministratorLogsIn();
   }
 
   private static void assertSessionLimit(SourceBoundClient.Response refused) throws Exception {
     assertEquals(503, refused.status(), refused.body());
-    assertEquals("Base.1.22.1.SessionLimitExceeded",
-        AgentClient.JSON.readTree(refused.body()).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    assertEquals(
+        "Base.1.22.1.SessionLimitExceeded",
+        AgentClient.JSON
+            .readTree(refused.body())
+            .at("/error/@Message.ExtendedInfo/0/MessageId")
+            .asText());
   }
 
   /** From its own console: the administrator still gets a session. */
@@ -95,7 +105,11 @@ class AttackSessionHoardingIT {
     try (SourceBoundClient admin = new SourceBoundClient(agent, "127.0.0.23")) {
       SourceBoundClient.Response r = admin.login("admin", TestAgent.ADMIN_PASSWORD);
       assertEquals(201, r.status(), r.body());
-      assertEquals(204, admin.send("DELETE", r.header("Location"), "token:" + r.header("X-Auth-Token"), null).status());
+      assertEquals(
+          204,
+          admin
+              .send("DELETE", r.header("Location"), "token:" + r.header("X-Auth-Token"), null)
+              .status());
     }
   }
 }

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 17: the state directory was 0755 and {@code agent.db}, with the password hashes, 0644: any local user could
- * copy the hashes. Now the state directory is 0700 and the database (with its WAL and SHM), the TLS key and
- * certificate are 0600 from their creation, and what an older agent left more open is tightened at start.
+ * Finding 17: the state directory was 0755 and {@code agent.db}, with the password hashes, 0644:
+ * any local user could copy the hashes. Now the state directory is 0700 and the database (with its
+ * WAL and SHM), the TLS key and certificate are 0600 from their creation, and what an older agent
+ * left more open is tightened at start.
  */
 class AttackStatePermissionsIT {
 
@@ -38,20 +39,29 @@ class AttackStatePermissionsIT {
     loosen(stateDir);
     loosen(stateDir.resolve("tls"));
     for (String file : new String[] {"agent.db", "tls/https-key.pem", "tls/https-cert.pem"}) {
-      Files.setPosixFilePermissions(stateDir.resolve(file), PosixFilePermissions.fromString("rw-r--r--"));
+      Files.setPosixFilePermissions(
+          stateDir.resolve(file), PosixFilePermissions.fromString("rw-r--r--"));
     }
     runAndLogIn(stateDir);
     assertOwnerOnly(stateDir);
   }
 
   private static void runAndLogIn(Path stateDir) throws Exception {
-    AgentConfig config = AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir)
-        .withSimulationSpeed(SimulationSpeed.FAST);
-    try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "permissions-password-1"))) {
+    AgentConfig config =
+        AgentConfig.defaults()
+            .withListen(new ListenAddress("127.0.0.1", 0))
+            .withStateDir(stateDir)
+            .withSimulationSpeed(SimulationSpeed.FAST);
+    try (Agent agent =
+        Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "permissions-password-1"))) {
       AgentClient client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
       // A login writes to the database, so its WAL and shared-memory files exist.
-      assertEquals(200, client.get("/redfish/v1/Chassis", basic("admin", "permissions-password-1")).statusCode());
-      assertTrue(Files.exists(stateDir.resolve("agent.db-wal")) && Files.exists(stateDir.resolve("agent.db-shm")));
+      assertEquals(
+          200,
+          client.get("/redfish/v1/Chassis", basic("admin", "permissions-password-1")).statusCode());
+      assertTrue(
+          Files.exists(stateDir.resolve("agent.db-wal"))
+              && Files.exists(stateDir.resolve("agent.db-shm")));
       assertOwnerOnly(stateDir);
     }
   }

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 15: the JSON reader took duplicate names (the last won, while a filter in front could have read the first)
- * and ignored junk after the document. Both are now MalformedJSON, and change nothing.
+ * Finding 15: the JSON reader took duplicate names (the last won, while a filter in front could
+ * have read the first) and ignored junk after the document. Both are now MalformedJSON, and change
+ * nothing.
  */
 class AttackStrictJsonIT {
 
@@ -31,7 +32,8 @@ class AttackStrictJsonIT {
   }
 
   @Test
-  void duplicate_names_and_trailing_content_are_malformed_json_and_change_nothing() throws Exception {
+  void duplicate_names_and_trailing_content_are_malformed_json_and_change_nothing()
+      throws Exception {
     for (String body :
         new String[] {
           "{\"SessionTimeout\":600,\"SessionTimeout\":700}",
@@ -40,29 +42,41 @@ class AttackStrictJsonIT {
           "{\"SessionTimeout\":600}]",
           "{\"Oem\":{\"a\":1,\"a\":2},\"SessionTimeout\":600}",
         }) {
-      HttpResponse<String> r = agent.client.send("PATCH", "/redfish/v1/SessionService", ADMIN, body);
+      HttpResponse<String> r =
+          agent.client.send("PATCH", "/redfish/v1/SessionService", ADMIN, body);
       assertEquals(400, r.statusCode(), body + " -> " + r.body());
-      assertEquals("Base.1.22.1.MalformedJSON",
-          AgentClient.json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText(), body);
+      assertEquals(
+          "Base.1.22.1.MalformedJSON",
+          AgentClient.json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText(),
+          body);
     }
     assertEquals(1800, timeout());
 
     // The same document without the junk is taken (whitespace after it is not junk).
-    assertEquals(200, agent.client.send("PATCH", "/redfish/v1/SessionService", ADMIN,
-        "{\"SessionTimeout\":600}\r\n ").statusCode());
+    assertEquals(
+        200,
+        agent
+            .client
+            .send("PATCH", "/redfish/v1/SessionService", ADMIN, "{\"SessionTimeout\":600}\r\n ")
+            .statusCode());
     assertEquals(600, timeout());
   }
 
   @Test
   void a_login_naming_the_user_twice_is_refused() throws Exception {
-    String body = "{\"UserName\":\"reader\",\"UserName\":\"admin\",\"Password\":\"" + ADMIN_PASSWORD + "\"}";
-    HttpResponse<String> r = agent.client.send("POST", "/redfish/v1/SessionService/Sessions", null, body);
+    String body =
+        "{\"UserName\":\"reader\",\"UserName\":\"admin\",\"Password\":\"" + ADMIN_PASSWORD + "\"}";
+    HttpResponse<String> r =
+        agent.client.send("POST", "/redfish/v1/SessionService/Sessions", null, body);
     assertEquals(400, r.statusCode(), r.body());
-    assertEquals("Base.1.22.1.MalformedJSON",
+    assertEquals(
+        "Base.1.22.1.MalformedJSON",
         AgentClient.json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
   }
 
   private static int timeout() throws Exception {
-    return AgentClient.json(agent.client.get("/redfish/v1/SessionService", ADMIN)).get("SessionTimeout").asInt();
+    return AgentClient.json(agent.client.get("/redfish/v1/SessionService", ADMIN))
+        .get("SessionTimeout")
+        .asInt();
   }
 }

@@ -28,14 +28,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 13: TLS 1.2 offered CBC suites and let a client renegotiate as often as it liked. The agent runs here as it
- * runs on a board, in its own process started by {@code Main}, so that the renegotiation switch is tested where it
- * matters: set before that JVM's first TLS server handshake. This client trusts any certificate: what is tested is
- * what the server agrees to, not who it is.
+ * Finding 13: TLS 1.2 offered CBC suites and let a client renegotiate as often as it liked. The
+ * agent runs here as it runs on a board, in its own process started by {@code Main}, so that the
+ * renegotiation switch is tested where it matters: set before that JVM's first TLS server
+ * handshake. This client trusts any certificate: what is tested is what the server agrees to, not
+ * who it is.
  */
 class AttackTlsIT {
 
   static final String PASSWORD = "tls-it-admin-1";
+
   /** Forward-secret AEAD suites of TLS 1.2 (Mozilla intermediate, ECDHE only). */
   static final Set<String> AEAD_TLS12 =
       Set.of(
@@ -57,10 +59,17 @@ class AttackTlsIT {
     anyCertificate.init(null, new javax.net.ssl.TrustManager[] {new TrustingAll()}, null);
     port = freePort();
     Path config = dir.resolve("agent.yaml");
-    Files.writeString(config, "listen: 127.0.0.1:" + port + "\nstateDir: state\nsimulation:\n  speed: fast\n");
+    Files.writeString(
+        config, "listen: 127.0.0.1:" + port + "\nstateDir: state\nsimulation:\n  speed: fast\n");
     ProcessBuilder pb =
-        new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-XX:TieredStopAtLevel=1", "-cp",
-                System.getProperty("java.class.path"), "io.gpuchassis.agent.Main", "--config", config.toString())
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.gpuchassis.agent.Main",
+                "--config",
+                config.toString())
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("agent.log").toFile()));
     pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", PASSWORD);
@@ -88,21 +97,31 @@ class AttackTlsIT {
   }
 
   @Test
-  void tls12_agrees_only_to_forward_secret_aead_suites_also_after_a_certificate_replacement() throws Exception {
+  void tls12_agrees_only_to_forward_secret_aead_suites_also_after_a_certificate_replacement()
+      throws Exception {
     Set<String> accepted = acceptedTls12Suites();
     assertFalse(accepted.isEmpty(), "no TLS 1.2 suite at all");
     assertTrue(AEAD_TLS12.containsAll(accepted), "TLS 1.2 suites beyond ECDHE+AEAD: " + accepted);
     assertTrue(tls13Works(), "TLS 1.3");
 
-    // The replaced certificate (RSA this time) comes with the same policy, not the TLS library's defaults.
-    TestCertificates.Issued rsa = TestCertificates.selfSigned("replaced.example", TestCertificates.rsa());
-    String body = CertificateServiceIT.replace(CertificateServiceIT.CERTIFICATE, "PEM",
-        rsa.certificatePem() + rsa.pkcs8KeyPem()).toString();
-    assertEquals(200, status("/redfish/v1/CertificateService/Actions/CertificateService.ReplaceCertificate", body));
+    // The replaced certificate (RSA this time) comes with the same policy, not the TLS library's
+    // defaults.
+    TestCertificates.Issued rsa =
+        TestCertificates.selfSigned("replaced.example", TestCertificates.rsa());
+    String body =
+        CertificateServiceIT.replace(
+                CertificateServiceIT.CERTIFICATE, "PEM", rsa.certificatePem() + rsa.pkcs8KeyPem())
+            .toString();
+    assertEquals(
+        200,
+        status(
+            "/redfish/v1/CertificateService/Actions/CertificateService.ReplaceCertificate", body));
     Set<String> afterReplacement = acceptedTls12Suites();
-    assertTrue(afterReplacement.stream().anyMatch(s -> s.contains("_RSA_")), "the RSA certificate is not served: "
-        + afterReplacement);
-    assertTrue(AEAD_TLS12.containsAll(afterReplacement), "after the replacement: " + afterReplacement);
+    assertTrue(
+        afterReplacement.stream().anyMatch(s -> s.contains("_RSA_")),
+        "the RSA certificate is not served: " + afterReplacement);
+    assertTrue(
+        AEAD_TLS12.containsAll(afterReplacement), "after the replacement: " + afterReplacement);
     assertTrue(tls13Works(), "TLS 1.3 after the replacement");
   }
 
@@ -126,9 +145,19 @@ class AttackTlsIT {
 
   @Test
   void openssl_renegotiation_is_refused() throws Exception {
-    Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "openssl is not installed");
-    Process client = new ProcessBuilder("/usr/bin/openssl", "s_client", "-connect", "127.0.0.1:" + port, "-tls1_2",
-        "-servername", "localhost").redirectErrorStream(true).start();
+    Assumptions.assumeTrue(
+        Files.isExecutable(Path.of("/usr/bin/openssl")), "openssl is not installed");
+    Process client =
+        new ProcessBuilder(
+                "/usr/bin/openssl",
+                "s_client",
+                "-connect",
+                "127.0.0.1:" + port,
+                "-tls1_2",
+                "-servername",
+                "localhost")
+            .redirectErrorStream(true)
+            .start();
     client.getOutputStream().write("R\n".getBytes(StandardCharsets.US_ASCII));
     client.getOutputStream().flush();
     boolean ended = client.waitFor(30, TimeUnit.SECONDS);
@@ -145,7 +174,9 @@ class AttackTlsIT {
     Set<String> accepted = new TreeSet<>();
     SSLEngine probe = anyCertificate.createSSLEngine();
     for (String suite : probe.getSupportedCipherSuites()) {
-      if (suite.startsWith("TLS_AES_") || suite.startsWith("TLS_CHACHA20_") || suite.contains("SCSV")) {
+      if (suite.startsWith("TLS_AES_")
+          || suite.startsWith("TLS_CHACHA20_")
+          || suite.contains("SCSV")) {
         continue;
       }
       try (SSLSocket socket = tls12(suite)) {
@@ -158,7 +189,8 @@ class AttackTlsIT {
   }
 
   private static boolean tls13Works() throws IOException {
-    try (SSLSocket socket = (SSLSocket) anyCertificate.getSocketFactory().createSocket("127.0.0.1", port)) {
+    try (SSLSocket socket =
+        (SSLSocket) anyCertificate.getSocketFactory().createSocket("127.0.0.1", port)) {
       socket.setEnabledProtocols(new String[] {"TLSv1.3"});
       socket.setSoTimeout(10_000);
       socket.startHandshake();
@@ -167,7 +199,8 @@ class AttackTlsIT {
   }
 
   private static SSLSocket tls12(String suite) throws IOException {
-    SSLSocket socket = (SSLSocket) anyCertificate.getSocketFactory().createSocket("127.0.0.1", port);
+    SSLSocket socket =
+        (SSLSocket) anyCertificate.getSocketFactory().createSocket("127.0.0.1", port);
     try {
       socket.setEnabledProtocols(new String[] {"TLSv1.2"});
       if (suite != null) {
@@ -188,15 +221,28 @@ class AttackTlsIT {
     return RawHttps.read(socket).status();
   }
 
-  /** A request as the administrator on a new connection (null body: GET, else a JSON POST): the status, -1 if none. */
+  /**
+   * A request as the administrator on a new connection (null body: GET, else a JSON POST): the
+   * status, -1 if none.
+   */
   private static int status(String path, String body) {
-    try (SSLSocket socket = (SSLSocket) anyCertificate.getSocketFactory().createSocket("127.0.0.1", port)) {
+    try (SSLSocket socket =
+        (SSLSocket) anyCertificate.getSocketFactory().createSocket("127.0.0.1", port)) {
       socket.setSoTimeout(20_000);
       String auth = "Authorization: " + AgentClient.basic("admin", PASSWORD) + "\r\n";
-      RawHttps.write(socket, body == null
-          ? "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "\r\n"
-          : "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "Content-Type: application/json\r\n"
-              + "Content-Length: " + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body);
+      RawHttps.write(
+          socket,
+          body == null
+              ? "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + auth + "\r\n"
+              : "POST "
+                  + path
+                  + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  + auth
+                  + "Content-Type: application/json\r\n"
+                  + "Content-Length: "
+                  + body.getBytes(StandardCharsets.UTF_8).length
+                  + "\r\n\r\n"
+                  + body);
       return RawHttps.read(socket).status();
     } catch (IOException e) {
       return -1;

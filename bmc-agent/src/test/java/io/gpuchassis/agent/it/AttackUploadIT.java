@@ -22,17 +22,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Finding 3, an Operator fills the disk: multipart pushes whose bodies never end (no closing boundary), or whose
- * client goes away, used to stay in {@code firmware/staging} until a restart, and any number ran at once. Over real
- * TLS sockets: such a push is removed by its deadline (and answered 408), a client that disconnects leaves nothing at
- * once, a second push while one is received is refused 503 with Retry-After, and a push the file system has no room
- * for is refused 507 before a byte is stored.
+ * Finding 3, an Operator fills the disk: multipart pushes whose bodies never end (no closing
+ * boundary), or whose client goes away, used to stay in {@code firmware/staging} until a restart,
+ * and any number ran at once. Over real TLS sockets: such a push is removed by its deadline (and
+ * answered 408), a client that disconnects leaves nothing at once, a second push while one is
+ * received is refused 503 with Retry-After, and a push the file system has no room for is refused
+ * 507 before a byte is stored.
  */
 class AttackUploadIT {
 
   static final String PUSH = "/redfish/v1/UpdateService/update-multipart";
+
   /** The shortest deadline the setting accepts: the test waits for it. */
   static final Duration DEADLINE = Duration.ofSeconds(10);
+
   static final long DECLARED = 60L * 1024 * 1024;
 
   @TempDir static Path stateDir;
@@ -40,8 +43,13 @@ class AttackUploadIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir, c -> c.withOutbound(
-        OutboundPolicy.DEFAULT.withUploads(DEADLINE, OutboundPolicy.DEFAULT.stagingFreeSpaceMarginBytes())));
+    agent =
+        TestAgent.start(
+            stateDir,
+            c ->
+                c.withOutbound(
+                    OutboundPolicy.DEFAULT.withUploads(
+                        DEADLINE, OutboundPolicy.DEFAULT.stagingFreeSpaceMarginBytes())));
   }
 
   @AfterAll
@@ -51,7 +59,10 @@ class AttackUploadIT {
 
   @BeforeEach
   void nothing_staged() throws Exception {
-    await("staging empty before the test", () -> staged(agent).isEmpty(), Duration.ofSeconds(DEADLINE.toSeconds() + 5));
+    await(
+        "staging empty before the test",
+        () -> staged(agent).isEmpty(),
+        Duration.ofSeconds(DEADLINE.toSeconds() + 5));
   }
 
   static List<Path> staged(TestAgent on) {
@@ -62,16 +73,28 @@ class AttackUploadIT {
     }
   }
 
-  /** A push that declares 60 MiB, sends its head and {@code megabytes} MiB of its file, and never its end. */
+  /**
+   * A push that declares 60 MiB, sends its head and {@code megabytes} MiB of its file, and never
+   * its end.
+   */
   static StallingClient endlessPush(TestAgent on, int megabytes) throws Exception {
     StallingClient client = StallingClient.connect(on, 0);
-    String preamble = "--endless\r\nContent-Disposition: form-data; name=\"UpdateParameters\"\r\n"
-        + "Content-Type: application/json\r\n\r\n{}\r\n"
-        + "--endless\r\nContent-Disposition: form-data; name=\"UpdateFile\"; filename=\"switch.fwb\"\r\n"
-        + "Content-Type: application/octet-stream\r\n\r\n";
-    client.send("POST " + PUSH + " HTTP/1.1\r\nHost: 127.0.0.1:" + on.agent.port() + "\r\nAuthorization: "
-        + TestAgent.OPERATOR + "\r\nContent-Type: multipart/form-data; boundary=endless\r\nContent-Length: "
-        + DECLARED + "\r\n\r\n" + preamble);
+    String preamble =
+        "--endless\r\nContent-Disposition: form-data; name=\"UpdateParameters\"\r\n"
+            + "Content-Type: application/json\r\n\r\n{}\r\n"
+            + "--endless\r\nContent-Disposition: form-data; name=\"UpdateFile\"; filename=\"switch.fwb\"\r\n"
+            + "Content-Type: application/octet-stream\r\n\r\n";
+    client.send(
+        "POST "
+            + PUSH
+            + " HTTP/1.1\r\nHost: 127.0.0.1:"
+            + on.agent.port()
+            + "\r\nAuthorization: "
+            + TestAgent.OPERATOR
+            + "\r\nContent-Type: multipart/form-data; boundary=endless\r\nContent-Length: "
+            + DECLARED
+            + "\r\n\r\n"
+            + preamble);
     byte[] chunk = new byte[1024 * 1024];
     for (int i = 0; i < megabytes; i++) {
       client.send(chunk);
@@ -100,8 +123,9 @@ class AttackUploadIT {
       long started = System.nanoTime();
       await("the push is removed", () -> staged(agent).isEmpty(), DEADLINE.plusSeconds(5));
       Duration took = Duration.ofNanos(System.nanoTime() - started);
-      System.out.printf("Endless push: staging emptied %d ms after staging began (deadline %d s)%n", took.toMillis(),
-          DEADLINE.toSeconds());
+      System.out.printf(
+          "Endless push: staging emptied %d ms after staging began (deadline %d s)%n",
+          took.toMillis(), DEADLINE.toSeconds());
       assertTrue(took.compareTo(DEADLINE.plusSeconds(3)) < 0, "removed after " + took);
       String answer = new String(push.readToEnd(5000), StandardCharsets.UTF_8);
       assertTrue(answer.startsWith("HTTP/1.1 408"), answer);
@@ -116,7 +140,9 @@ class AttackUploadIT {
     push.close();
     long started = System.nanoTime();
     await("the push is removed", () -> staged(agent).isEmpty(), Duration.ofSeconds(3));
-    assertTrue(Duration.ofNanos(System.nanoTime() - started).compareTo(DEADLINE) < 0, "long before the deadline");
+    assertTrue(
+        Duration.ofNanos(System.nanoTime() - started).compareTo(DEADLINE) < 0,
+        "long before the deadline");
   }
 
   @Test
@@ -130,32 +156,41 @@ class AttackUploadIT {
         HttpResponse<String> second = agent.client.postMultipart(PUSH, TestAgent.OPERATOR, parts);
         assertEquals(503, second.statusCode(), second.body());
         assertEquals("10", second.headers().firstValue("Retry-After").orElse(""));
-        assertEquals("Base.1.22.1.ServiceTemporarilyUnavailable",
+        assertEquals(
+            "Base.1.22.1.ServiceTemporarilyUnavailable",
             json(second).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
       }
       assertEquals(1, staged(agent).size(), "only the first push is stored");
     }
     await("the first push is removed", () -> staged(agent).isEmpty(), Duration.ofSeconds(3));
     HttpResponse<String> after = agent.client.postMultipart(PUSH, TestAgent.OPERATOR, parts);
-    assertEquals(400, after.statusCode(), "taken and checked once the place is free: " + after.body());
-    assertEquals("Update.1.3.0.VerificationFailed", json(after).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    assertEquals(
+        400, after.statusCode(), "taken and checked once the place is free: " + after.body());
+    assertEquals(
+        "Update.1.3.0.VerificationFailed",
+        json(after).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
     assertTrue(staged(agent).isEmpty());
   }
 
   @Test
-  void a_push_the_file_system_has_no_room_for_is_refused_507_before_anything_is_stored(@TempDir Path dir)
-      throws Exception {
+  void a_push_the_file_system_has_no_room_for_is_refused_507_before_anything_is_stored(
+      @TempDir Path dir) throws Exception {
     long free = Files.getFileStore(dir).getUsableSpace();
-    try (TestAgent full = TestAgent.start(dir, c -> c.withOutbound(
-        OutboundPolicy.DEFAULT.withUploads(DEADLINE, free + 1024L * 1024 * 1024)))) {
+    try (TestAgent full =
+        TestAgent.start(
+            dir,
+            c ->
+                c.withOutbound(
+                    OutboundPolicy.DEFAULT.withUploads(DEADLINE, free + 1024L * 1024 * 1024)))) {
       try (StallingClient push = endlessPush(full, 0)) {
         String answer = new String(push.readToEnd(5000), StandardCharsets.UTF_8);
         assertTrue(answer.startsWith("HTTP/1.1 507"), answer);
         assertTrue(answer.contains("Base.1.22.1.InsufficientStorage"), answer);
       }
       assertTrue(staged(full).isEmpty());
-      HttpResponse<String> small = full.client.postMultipart(PUSH, TestAgent.OPERATOR,
-          Map.of("UpdateFile;switch.fwb", new byte[1024]));
+      HttpResponse<String> small =
+          full.client.postMultipart(
+              PUSH, TestAgent.OPERATOR, Map.of("UpdateFile;switch.fwb", new byte[1024]));
       assertEquals(507, small.statusCode(), small.body());
       assertFalse(small.body().contains("Exception"), small.body());
       assertTrue(staged(full).isEmpty());

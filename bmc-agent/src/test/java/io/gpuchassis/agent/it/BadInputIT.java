@@ -18,24 +18,50 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Garbage at every write route and every readable route, as an administrator: each answer must be a Redfish error or
- * a success, never a 500, and the garbage must change nothing (the ETags of the writable resources stay the same).
+ * Garbage at every write route and every readable route, as an administrator: each answer must be a
+ * Redfish error or a success, never a 500, and the garbage must change nothing (the ETags of the
+ * writable resources stay the same).
  */
 class BadInputIT {
 
   static final String[] BODIES = {
-    "", "{", "}", "[]", "null", "42", "\"text\"", "{\"\":1}", "{\"a\":", "{\"UserName\":[1,2]}",
-    "{\"SessionTimeout\":\"long\"}", "{\"SessionTimeout\":1e400}", "{\"Password\":null}", "\u0000\u0001",
-    "{\"kind\":{},\"target\":[]}", "{\"MinPasswordLength\":-5}", "{\"@odata.id\":\"/x\"}"
+    "",
+    "{",
+    "}",
+    "[]",
+    "null",
+    "42",
+    "\"text\"",
+    "{\"\":1}",
+    "{\"a\":",
+    "{\"UserName\":[1,2]}",
+    "{\"SessionTimeout\":\"long\"}",
+    "{\"SessionTimeout\":1e400}",
+    "{\"Password\":null}",
+    "\u0000\u0001",
+    "{\"kind\":{},\"target\":[]}",
+    "{\"MinPasswordLength\":-5}",
+    "{\"@odata.id\":\"/x\"}"
   };
   static final String[] QUERIES = {
-    "$top=0", "$skip=-1", "$expand=*($levels=0)", "$select=", "$filter=(", "$filter=Id%20eq%20'", "only=1",
-    "$expand=~($levels=abc)", "$top=99999999999", "$select=Status/Health/X"
+    "$top=0",
+    "$skip=-1",
+    "$expand=*($levels=0)",
+    "$select=",
+    "$filter=(",
+    "$filter=Id%20eq%20'",
+    "only=1",
+    "$expand=~($levels=abc)",
+    "$top=99999999999",
+    "$select=Status/Health/X"
   };
   static final List<String> WATCHED =
       List.of(
-          "/redfish/v1/AccountService", "/redfish/v1/AccountService/Accounts", "/redfish/v1/SessionService",
-          "/redfish/v1/Chassis/GPUChassis", "/sim/v1/faults");
+          "/redfish/v1/AccountService",
+          "/redfish/v1/AccountService/Accounts",
+          "/redfish/v1/SessionService",
+          "/redfish/v1/Chassis/GPUChassis",
+          "/sim/v1/faults");
 
   @TempDir static Path stateDir;
   static TestAgent agent;
@@ -43,10 +69,13 @@ class BadInputIT {
   @BeforeAll
   static void start() throws Exception {
     agent = TestAgent.start(stateDir);
-    // The chassis's health comes from its sensors: let every one be read once, so that its ETag is steady.
+    // The chassis's health comes from its sensors: let every one be read once, so that its ETag is
+    // steady.
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
     while (!AgentClient.json(agent.client.get("/redfish/v1/Chassis/GPUChassis", TestAgent.READER))
-        .at("/Status/HealthRollup").asText().equals("OK")) {
+        .at("/Status/HealthRollup")
+        .asText()
+        .equals("OK")) {
       if (System.nanoTime() > deadline) {
         throw new AssertionError("the chassis never settled to OK");
       }
@@ -76,14 +105,19 @@ class BadInputIT {
         }
         byte[] noise = new byte[64];
         random.nextBytes(noise);
-        check(failures, route.method().name(), uri, new String(noise, java.nio.charset.StandardCharsets.ISO_8859_1));
+        check(
+            failures,
+            route.method().name(),
+            uri,
+            new String(noise, java.nio.charset.StandardCharsets.ISO_8859_1));
       }
     }
     assertEquals(List.of(), failures);
     assertEquals(before, etags(), "bad requests changed state");
   }
 
-  private static void check(List<String> failures, String method, String uri, String body) throws Exception {
+  private static void check(List<String> failures, String method, String uri, String body)
+      throws Exception {
     if (method.equals("DELETE")) {
       uri = uri.replaceAll("/1$", "/999999");
     }

@@ -6,8 +6,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * What the agent logs while this is open (agent.logging writes to the current {@code System.out}), still passed on to
- * the real stdout. Tests run one at a time in their JVM, so the swap is theirs alone.
+ * What the agent logs while this is open (agent.logging writes to the current {@code System.out}),
+ * still passed on to the real stdout. Tests run one at a time in their JVM, so the swap is theirs
+ * alone.
  */
 final class CapturedLog implements AutoCloseable {
 
@@ -15,23 +16,24 @@ final class CapturedLog implements AutoCloseable {
   private final ByteArrayOutputStream captured = new ByteArrayOutputStream();
 
   CapturedLog() {
-    OutputStream tee = new OutputStream() {
-      @Override
-      public void write(int b) {
-        synchronized (captured) {
-          captured.write(b);
-        }
-        original.write(b);
-      }
+    OutputStream tee =
+        new OutputStream() {
+          @Override
+          public void write(int b) {
+            synchronized (captured) {
+              captured.write(b);
+            }
+            original.write(b);
+          }
 
-      @Override
-      public void write(byte[] b, int off, int len) {
-        synchronized (captured) {
-          captured.write(b, off, len);
-        }
-        original.write(b, off, len);
-      }
-    };
+          @Override
+          public void write(byte[] b, int off, int len) {
+            synchronized (captured) {
+              captured.write(b, off, len);
+            }
+            original.write(b, off, len);
+          }
+        };
     System.setOut(new PrintStream(tee, true, StandardCharsets.UTF_8));
   }
 

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,8 +40,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The CertificateService over real HTTPS: the HTTPS certificate resource shows the certificate the server presents,
- * and ReplaceCertificate makes new connections present another one without a restart, or refuses and changes nothing.
+ * The CertificateService over real HTTPS: the HTTPS certificate resource shows the certificate the
+ * server presents, and ReplaceCertificate makes new connections present another one without a
+ * restart, or refuses and changes nothing.
  */
 class CertificateServiceIT {
 
@@ -75,52 +75,72 @@ class CertificateServiceIT {
   void the_service_links_its_locations_and_offers_replace_certificate() throws Exception {
     JsonNode service = ok(client.get(SERVICE, ADMIN));
     assertEquals(LOCATIONS, service.at("/CertificateLocations/@odata.id").asText());
-    assertEquals(REPLACE, service.at("/Actions/#CertificateService.ReplaceCertificate/target").asText());
-    assertEquals(SERVICE, json(client.get("/redfish/v1/", null)).at("/CertificateService/@odata.id").asText());
+    assertEquals(
+        REPLACE, service.at("/Actions/#CertificateService.ReplaceCertificate/target").asText());
+    assertEquals(
+        SERVICE,
+        json(client.get("/redfish/v1/", null)).at("/CertificateService/@odata.id").asText());
 
     JsonNode locations = ok(client.get(LOCATIONS, ADMIN));
     assertEquals(CERTIFICATE, locations.at("/Links/Certificates/0/@odata.id").asText());
     assertEquals(1, locations.at("/Links/Certificates@odata.count").asInt());
 
-    // Nothing links the collection (ManagerNetworkProtocol is not served), so the crawl does not validate it: here.
+    // Nothing links the collection (ManagerNetworkProtocol is not served), so the crawl does not
+    // validate it: here.
     JsonNode collection = ok(client.get(COLLECTION, ADMIN));
     assertEquals(CERTIFICATE, collection.at("/Members/0/@odata.id").asText());
     assertEquals(1, collection.get("Members@odata.count").asInt());
     assertValid(List.of(service, locations, collection, ok(client.get(CERTIFICATE, ADMIN))));
 
     assertEquals(404, client.get(COLLECTION + "/2", ADMIN).statusCode());
-    assertEquals(404, client.get("/redfish/v1/Managers/Other/NetworkProtocol/HTTPS/Certificates", ADMIN).statusCode());
+    assertEquals(
+        404,
+        client
+            .get("/redfish/v1/Managers/Other/NetworkProtocol/HTTPS/Certificates", ADMIN)
+            .statusCode());
   }
 
   @Test
   void the_certificate_resource_shows_the_certificate_the_server_presents() throws Exception {
     HttpResponse<String> response = client.get(CERTIFICATE, ADMIN);
     JsonNode certificate = ok(response);
-    X509Certificate presented = (X509Certificate) response.sslSession().orElseThrow().getPeerCertificates()[0];
+    X509Certificate presented =
+        (X509Certificate) response.sslSession().orElseThrow().getPeerCertificates()[0];
 
     assertEquals(fingerprint(presented), certificate.get("Fingerprint").asText());
     assertEquals("TPM_ALG_SHA256", certificate.get("FingerprintHashAlgorithm").asText());
     assertEquals("PEM", certificate.get("CertificateType").asText());
     assertEquals(presented, parse(certificate.get("CertificateString").asText()).get(0));
     assertEquals(
-        Files.readString(generatedCertificate()).strip(), certificate.get("CertificateString").asText().strip());
+        Files.readString(generatedCertificate()).strip(),
+        certificate.get("CertificateString").asText().strip());
     assertEquals("GPU chassis management agent", certificate.at("/Subject/Organization").asText());
     assertEquals(certificate.get("Subject"), certificate.get("Issuer"));
-    assertEquals(presented.getNotAfter().toInstant(), Instant.parse(certificate.get("ValidNotAfter").asText()));
-    assertEquals(presented.getNotBefore().toInstant(), Instant.parse(certificate.get("ValidNotBefore").asText()));
-    String serial = HexFormat.ofDelimiter(":").withUpperCase().formatHex(presented.getSerialNumber().toByteArray());
+    assertEquals(
+        presented.getNotAfter().toInstant(),
+        Instant.parse(certificate.get("ValidNotAfter").asText()));
+    assertEquals(
+        presented.getNotBefore().toInstant(),
+        Instant.parse(certificate.get("ValidNotBefore").asText()));
+    String serial =
+        HexFormat.ofDelimiter(":")
+            .withUpperCase()
+            .formatHex(presented.getSerialNumber().toByteArray());
     assertEquals(serial.replaceFirst("^00:", ""), certificate.get("SerialNumber").asText());
     assertEquals("ecdsa-with-SHA256", certificate.get("SignatureAlgorithm").asText());
     assertEquals(
-        List.of("DigitalSignature", "KeyAgreement", "KeyCertSign", "ServerAuthentication"), strings(certificate.get("KeyUsage")));
+        List.of("DigitalSignature", "KeyAgreement", "KeyCertSign", "ServerAuthentication"),
+        strings(certificate.get("KeyUsage")));
     assertEquals(List.of("Web"), strings(certificate.get("CertificateUsageTypes")));
     assertFalse(response.body().contains("PRIVATE KEY"));
   }
 
   @Test
-  void replace_certificate_presents_the_new_chain_on_new_connections_without_a_restart() throws Exception {
+  void replace_certificate_presents_the_new_chain_on_new_connections_without_a_restart()
+      throws Exception {
     Issued ca = TestCertificates.authority("Replacement Test CA");
-    Issued leaf = TestCertificates.issuedBy(ca, "CN=chassis-7.example.net,O=Contoso", TestCertificates.rsa());
+    Issued leaf =
+        TestCertificates.issuedBy(ca, "CN=chassis-7.example.net,O=Contoso", TestCertificates.rsa());
     Path trustOld = generatedCertificate();
     byte[] generatedBefore = Files.readAllBytes(trustOld);
 
@@ -129,7 +149,10 @@ class CertificateServiceIT {
             "POST",
             REPLACE,
             ADMIN,
-            replace(CERTIFICATE, "PEMchain", leaf.certificatePem() + ca.certificatePem() + leaf.legacyKeyPem())
+            replace(
+                    CERTIFICATE,
+                    "PEMchain",
+                    leaf.certificatePem() + ca.certificatePem() + leaf.legacyKeyPem())
                 .toString());
 
     assertEquals(200, response.statusCode(), response.body());
@@ -139,22 +162,27 @@ class CertificateServiceIT {
     assertFalse(response.body().contains("PRIVATE KEY"));
 
     // A client that trusts only the new chain's CA connects, and is shown the new leaf.
-    AgentClient trustingNew = new AgentClient(agent.port(), ca.writeCertificate(files.resolve("ca.pem")));
+    AgentClient trustingNew =
+        new AgentClient(agent.port(), ca.writeCertificate(files.resolve("ca.pem")));
     HttpResponse<String> fresh = trustingNew.get(CERTIFICATE, ADMIN);
     assertEquals(leaf.certificate(), fresh.sslSession().orElseThrow().getPeerCertificates()[0]);
     JsonNode shown = ok(fresh);
     assertEquals("chassis-7.example.net", shown.at("/Subject/CommonName").asText());
     assertEquals("Replacement Test CA", shown.at("/Issuer/CommonName").asText());
     assertEquals("PEMchain", shown.get("CertificateType").asText());
-    assertEquals(List.of(leaf.certificate(), ca.certificate()), parse(shown.get("CertificateString").asText()));
-    assertEquals("ecdsa-with-SHA256", shown.get("SignatureAlgorithm").asText()); // the CA (EC) signed it
+    assertEquals(
+        List.of(leaf.certificate(), ca.certificate()),
+        parse(shown.get("CertificateString").asText()));
+    assertEquals(
+        "ecdsa-with-SHA256", shown.get("SignatureAlgorithm").asText()); // the CA (EC) signed it
     assertValid(List.of(shown));
 
     // A new connection of a client that trusts only the old certificate fails.
     AgentClient trustingOld = new AgentClient(agent.port(), trustOld);
     assertThrows(SSLHandshakeException.class, () -> trustingOld.get("/redfish/v1/", null));
 
-    // Kept in the state directory, readable by the agent's user only; the generated certificate is left alone.
+    // Kept in the state directory, readable by the agent's user only; the generated certificate is
+    // left alone.
     Path kept = stateDir.resolve("tls").resolve(HttpsCertificate.REPLACEMENT_FILE);
     assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(kept)));
     assertArrayEquals(generatedBefore, Files.readAllBytes(trustOld));
@@ -165,12 +193,16 @@ class CertificateServiceIT {
     Issued next = TestCertificates.selfSigned("restarted.example", TestCertificates.ec());
     HttpResponse<String> response =
         client.send(
-            "POST", REPLACE, ADMIN, replace(CERTIFICATE, "PEM", next.certificatePem() + next.pkcs8KeyPem()).toString());
+            "POST",
+            REPLACE,
+            ADMIN,
+            replace(CERTIFICATE, "PEM", next.certificatePem() + next.pkcs8KeyPem()).toString());
     assertEquals(200, response.statusCode(), response.body());
     agent.close();
 
     agent = Agent.start(config(), Map.of());
-    AgentClient trustingNew = new AgentClient(agent.port(), next.writeCertificate(files.resolve("next.pem")));
+    AgentClient trustingNew =
+        new AgentClient(agent.port(), next.writeCertificate(files.resolve("next.pem")));
     HttpResponse<String> after = trustingNew.get(CERTIFICATE, ADMIN);
     assertEquals(next.certificate(), after.sslSession().orElseThrow().getPeerCertificates()[0]);
     assertEquals(fingerprint(next.certificate()), ok(after).get("Fingerprint").asText());
@@ -196,8 +228,14 @@ class CertificateServiceIT {
         List.of(
             new Refusal("{", "MalformedJSON", ""),
             new Refusal("{}", "ActionParameterMissing", ""),
-            new Refusal(replace(CERTIFICATE, "PKCS12", good).toString(), "ActionParameterValueNotInList", "PKCS12"),
-            new Refusal(replace(CERTIFICATE, "PEM", "hello").toString(), "ActionParameterValueError", "no certificate"),
+            new Refusal(
+                replace(CERTIFICATE, "PKCS12", good).toString(),
+                "ActionParameterValueNotInList",
+                "PKCS12"),
+            new Refusal(
+                replace(CERTIFICATE, "PEM", "hello").toString(),
+                "ActionParameterValueError",
+                "no certificate"),
             new Refusal(
                 replace(CERTIFICATE, "PEM", own.certificatePem()).toString(),
                 "ActionParameterValueError",
@@ -207,11 +245,16 @@ class CertificateServiceIT {
                 "ActionParameterValueError",
                 "does not belong"),
             new Refusal(
-                replace(CERTIFICATE, "PEM", expired.certificatePem() + expired.pkcs8KeyPem()).toString(),
+                replace(CERTIFICATE, "PEM", expired.certificatePem() + expired.pkcs8KeyPem())
+                    .toString(),
                 "ActionParameterValueError",
                 "expired"),
-            new Refusal(replace(COLLECTION + "/2", "PEM", good).toString(), "ResourceMissingAtURI", LOCATIONS),
-            new Refusal(replace("/redfish/v1/Chassis", "PEM", good).toString(), "ResourceMissingAtURI", ""),
+            new Refusal(
+                replace(COLLECTION + "/2", "PEM", good).toString(),
+                "ResourceMissingAtURI",
+                LOCATIONS),
+            new Refusal(
+                replace("/redfish/v1/Chassis", "PEM", good).toString(), "ResourceMissingAtURI", ""),
             new Refusal(uriAsString.toString(), "ActionParameterValueTypeError", ""),
             new Refusal(numberString.toString(), "ActionParameterValueError", "must be a string"),
             new Refusal(withPassword.toString(), "ActionParameterNotSupported", ""),
@@ -228,7 +271,12 @@ class CertificateServiceIT {
       }
       if (!error.get("message").asText().contains(refusal.detail())) {
         failures.add(
-            refusal.messageId() + ": message '" + error.get("message").asText() + "' lacks '" + refusal.detail() + "'");
+            refusal.messageId()
+                + ": message '"
+                + error.get("message").asText()
+                + "' lacks '"
+                + refusal.detail()
+                + "'");
       }
       String keyLine = own.pkcs8KeyPem().lines().skip(1).findFirst().orElseThrow();
       if (r.body().contains("PRIVATE KEY") || r.body().contains(keyLine)) {
@@ -237,10 +285,12 @@ class CertificateServiceIT {
     }
     assertEquals(List.of(), failures);
     JsonNode missing = json(client.send("POST", REPLACE, ADMIN, "{}"));
-    assertEquals(3, missing.at("/error/@Message.ExtendedInfo").size(), "every missing parameter is named");
+    assertEquals(
+        3, missing.at("/error/@Message.ExtendedInfo").size(), "every missing parameter is named");
 
     assertEquals(before, presented(generatedCertificate()));
-    assertEquals(fingerprint(before), ok(client.get(CERTIFICATE, ADMIN)).get("Fingerprint").asText());
+    assertEquals(
+        fingerprint(before), ok(client.get(CERTIFICATE, ADMIN)).get("Fingerprint").asText());
     assertFalse(Files.exists(stateDir.resolve("tls").resolve(HttpsCertificate.REPLACEMENT_FILE)));
   }
 
@@ -297,14 +347,16 @@ class CertificateServiceIT {
       return; // the DMTF schemas are not beside the project: RedfishTreeIT reports the skip
     }
     List<String> errors = new ArrayList<>();
-    bodies.forEach(b -> validator.get().validate(b).forEach(e -> errors.add(b.get("@odata.id") + ": " + e)));
+    bodies.forEach(
+        b -> validator.get().validate(b).forEach(e -> errors.add(b.get("@odata.id") + ": " + e)));
     assertEquals(List.of(), errors);
   }
 
   private static List<X509Certificate> parse(String pem) throws Exception {
     List<X509Certificate> chain = new ArrayList<>();
     for (Certificate c :
-        CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(pem.getBytes()))) {
+        CertificateFactory.getInstance("X.509")
+            .generateCertificates(new ByteArrayInputStream(pem.getBytes()))) {
       chain.add((X509Certificate) c);
     }
     return chain;

@@ -29,8 +29,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The technician's serial console end to end: the agent's console on one end of a pseudo-terminal pair (socat), the
- * test typing on the other end as a person at a terminal would, and Redfish checking what the console changed.
+ * The technician's serial console end to end: the agent's console on one end of a pseudo-terminal
+ * pair (socat), the test typing on the other end as a person at a terminal would, and Redfish
+ * checking what the console changed.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ConsoleIT {
@@ -47,8 +48,12 @@ class ConsoleIT {
   @BeforeAll
   static void start() throws Exception {
     pty = PtyPair.open(ptyDir);
-    agent = TestAgent.start(stateDir,
-        c -> c.withConsole(ConsoleSettings.DEFAULTS.withDevices(List.of(pty.consolePath().toString()))));
+    agent =
+        TestAgent.start(
+            stateDir,
+            c ->
+                c.withConsole(
+                    ConsoleSettings.DEFAULTS.withDevices(List.of(pty.consolePath().toString()))));
     tech = TechnicianTerminal.open(pty.techPath());
   }
 
@@ -76,7 +81,10 @@ class ConsoleIT {
     run("terminal length 0", user);
   }
 
-  /** Each test ends at the login prompt: logging out ends the session, and the next one shows its banner. */
+  /**
+   * Each test ends at the login prompt: logging out ends the session, and the next one shows its
+   * banner.
+   */
   static void logOut() {
     tech.sendLine("logout");
     tech.expect("Logged out.");
@@ -100,12 +108,16 @@ class ConsoleIT {
     assertTrue(refused.contains("Login incorrect"), refused);
     assertFalse(tech.screen().contains("not-the-password"), "a password is never echoed");
 
-    JsonNode entries = json(agent.client.get("/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.",
-        ADMIN));
+    JsonNode entries =
+        json(
+            agent.client.get(
+                "/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", ADMIN));
     boolean logged = false;
     for (JsonNode e : entries.path("Members")) {
       String message = e.path("Message").asText();
-      logged |= e.path("MessageId").asText().endsWith(".InvalidCredentials") && message.contains("Serial console");
+      logged |=
+          e.path("MessageId").asText().endsWith(".InvalidCredentials")
+              && message.contains("Serial console");
     }
     assertTrue(logged, "the failed console login is in the security log: " + entries);
 
@@ -126,7 +138,8 @@ class ConsoleIT {
     tech.send(" ");
     String table = first + tech.expect(PROMPT);
     List<Integer> rows = new ArrayList<>();
-    Matcher row = Pattern.compile("(?m)^\\s*(\\d{1,2})\\s").matcher(TechnicianTerminal.stripAnsi(table));
+    Matcher row =
+        Pattern.compile("(?m)^\\s*(\\d{1,2})\\s").matcher(TechnicianTerminal.stripAnsi(table));
     while (row.find()) {
       rows.add(Integer.parseInt(row.group(1)));
     }
@@ -136,7 +149,8 @@ class ConsoleIT {
     }
     assertEquals(expected, rows, table);
     for (String line : TechnicianTerminal.stripAnsi(table).split("\r?\n")) {
-      // what a terminal shows of the line: the text after its last carriage return (--More-- is erased that way)
+      // what a terminal shows of the line: the text after its last carriage return (--More-- is
+      // erased that way)
       String shown = line.substring(line.lastIndexOf('\r') + 1);
       assertTrue(shown.length() <= 80 + PROMPT.length(), "wider than 80 columns: " + shown);
     }
@@ -155,7 +169,9 @@ class ConsoleIT {
     assertTrue(endpointsOf("Host1").contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3"));
 
     String refused = run("unbind slot 3", "admin");
-    assertTrue(refused.contains("ReadyToRemove") && refused.contains("--force"), "the host has not let go: " + refused);
+    assertTrue(
+        refused.contains("ReadyToRemove") && refused.contains("--force"),
+        "the host has not let go: " + refused);
     assertTrue(endpointsOf("Host1").contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3"));
 
     tech.sendLine("unbind slot 3 --force");
@@ -178,21 +194,30 @@ class ConsoleIT {
     tech.expect("show ");
     tech.send("sensors\r");
     String all = TechnicianTerminal.stripAnsi(tech.expect(PROMPT.replace("admin", "reader")));
-    List<String> rows = all.lines().dropWhile(l -> !l.startsWith("----")).skip(1)
-        .filter(l -> !l.isBlank() && !l.startsWith("GPUChassis")).toList();
+    List<String> rows =
+        all.lines()
+            .dropWhile(l -> !l.startsWith("----"))
+            .skip(1)
+            .filter(l -> !l.isBlank() && !l.startsWith("GPUChassis"))
+            .toList();
     assertTrue(rows.size() > 10, "every sensor: " + all);
     String name = rows.get(rows.size() - 1).split(" ")[0];
     tech.send("show sensors " + name.substring(0, name.length() - 1) + "\t");
     tech.expect(name);
     tech.send("\r");
     String one = TechnicianTerminal.stripAnsi(tech.expect(PROMPT.replace("admin", "reader")));
-    assertTrue(one.lines().filter(l -> l.startsWith(name)).count() == 1 && one.lines().count() < rows.size(), one);
+    assertTrue(
+        one.lines().filter(l -> l.startsWith(name)).count() == 1
+            && one.lines().count() < rows.size(),
+        one);
     String refused = run("bind slot 4 host Host1", "reader");
     assertTrue(refused.contains("Not allowed"), refused);
     assertFalse(refused.contains("[y/N]"), "refused before any question");
     assertFalse(endpointsOf("Host1").contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot4"));
-    JsonNode entries = json(agent.client.get("/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.",
-        ADMIN));
+    JsonNode entries =
+        json(
+            agent.client.get(
+                "/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", ADMIN));
     boolean audited = false;
     for (JsonNode e : entries.path("Members")) {
       String message = e.path("Message").asText();
@@ -207,7 +232,8 @@ class ConsoleIT {
   @Order(5)
   void garbage_a_break_and_a_very_long_line_leave_the_console_working() {
     logIn("admin", ADMIN_PASSWORD);
-    // Line noise: every byte value but the control keys a person uses on purpose (those do what they are for: ^D
+    // Line noise: every byte value but the control keys a person uses on purpose (those do what
+    // they are for: ^D
     // logs out, ^R searches the history), and what a break looks like on the wire (NULs).
     Random random = new Random(13);
     byte[] garbage = new byte[4096];
@@ -225,7 +251,8 @@ class ConsoleIT {
     tech.send("x".repeat(100_000));
     tech.sendLine("");
     String longLine = tech.expect("Type 'help' for the commands.");
-    assertTrue(longLine.contains("x".repeat(1000)) && !longLine.contains("x".repeat(1025)),
+    assertTrue(
+        longLine.contains("x".repeat(1000)) && !longLine.contains("x".repeat(1025)),
         "the line is cut at 1024 bytes");
     tech.expect(PROMPT);
     String chassis = run("show chassis", "admin");
@@ -249,11 +276,15 @@ class ConsoleIT {
 
   @Test
   @Order(7)
-  void the_led_the_power_a_switch_reset_and_the_simulation_s_faults_go_through_the_engines() throws Exception {
+  void the_led_the_power_a_switch_reset_and_the_simulation_s_faults_go_through_the_engines()
+      throws Exception {
     logIn("admin", ADMIN_PASSWORD);
     assertTrue(run("locate slot 2 on", "admin").contains("The attention LED of slot 2 is on."));
-    assertTrue(json(agent.client.get("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot2", ADMIN))
-        .path("LocationIndicatorActive").asBoolean(), "Redfish sees the LED the console lit");
+    assertTrue(
+        json(agent.client.get("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot2", ADMIN))
+            .path("LocationIndicatorActive")
+            .asBoolean(),
+        "Redfish sees the LED the console lit");
 
     tech.sendLine("slot 2 power cycle");
     tech.expect("[y/N] ");
@@ -266,7 +297,9 @@ class ConsoleIT {
     String reset = tech.expect(PROMPT);
     assertTrue(reset.contains("Reset of switch SW3: done."), reset);
     JsonNode tasks = json(agent.client.get("/redfish/v1/TaskService/Tasks?$expand=.", ADMIN));
-    assertTrue(tasks.toString().contains("Reset of switch SW3"), "the TaskService shows the console's reset");
+    assertTrue(
+        tasks.toString().contains("Reset of switch SW3"),
+        "the TaskService shows the console's reset");
 
     assertTrue(run("fault list", "admin").contains("link-down"));
     logOut();
@@ -325,6 +358,8 @@ class ConsoleIT {
   }
 
   static List<String> endpointsOf(String host) throws Exception {
-    return json(agent.client.get(ZONES + host, ADMIN)).at("/Links/Endpoints").findValuesAsText("@odata.id");
+    return json(agent.client.get(ZONES + host, ADMIN))
+        .at("/Links/Endpoints")
+        .findValuesAsText("@odata.id");
   }
 }

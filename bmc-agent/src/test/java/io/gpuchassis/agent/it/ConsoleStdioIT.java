@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The agent as a technician starts it by hand with {@code --console stdio --console DEVICE}: a console on its own
- * terminal and one on the serial device at once, each with its own login, privileges and idle timeout.
+ * The agent as a technician starts it by hand with {@code --console stdio --console DEVICE}: a
+ * console on its own terminal and one on the serial device at once, each with its own login,
+ * privileges and idle timeout.
  */
 class ConsoleStdioIT {
 
@@ -59,20 +60,35 @@ class ConsoleStdioIT {
     try (AgentStore store = AgentStore.open(state)) {
       PasswordHasher hasher = new PasswordHasher(1000);
       AccountRepository accounts = new AccountRepository(store);
-      accounts.create("admin", hasher.hash(ADMIN_PASSWORD), Role.Administrator, true, false, Instant.now());
-      accounts.create("reader", hasher.hash(READER_PASSWORD), Role.ReadOnly, true, false, Instant.now());
+      accounts.create(
+          "admin", hasher.hash(ADMIN_PASSWORD), Role.Administrator, true, false, Instant.now());
+      accounts.create(
+          "reader", hasher.hash(READER_PASSWORD), Role.ReadOnly, true, false, Instant.now());
     }
     Path config = dir.resolve("agent.yaml");
-    Files.writeString(config, "listen: 127.0.0.1:0\nstateDir: state\nsimulation:\n  speed: fast\n"
-        + "console:\n  idleTimeout: 8s\n");
-    agent = new ProcessBuilder(java(), "-cp", System.getProperty("java.class.path"), "io.gpuchassis.agent.Main",
-        "--config", config.toString(), "--console", "stdio", "--console", pty.consolePath().toString())
-        .redirectError(dir.resolve("agent.log").toFile())
-        .start();
+    Files.writeString(
+        config,
+        "listen: 127.0.0.1:0\nstateDir: state\nsimulation:\n  speed: fast\n"
+            + "console:\n  idleTimeout: 8s\n");
+    agent =
+        new ProcessBuilder(
+                java(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.gpuchassis.agent.Main",
+                "--config",
+                config.toString(),
+                "--console",
+                "stdio",
+                "--console",
+                pty.consolePath().toString())
+            .redirectError(dir.resolve("agent.log").toFile())
+            .start();
     StdioTerminal stdio = new StdioTerminal(agent.getInputStream(), agent.getOutputStream());
     serial = TechnicianTerminal.open(pty.techPath());
 
-    // the administrator on the agent's own terminal, a read-only user on the serial port, at the same time
+    // the administrator on the agent's own terminal, a read-only user on the serial port, at the
+    // same time
     stdio.expect("login: ");
     stdio.sendLine("admin");
     stdio.expect("Password: ");
@@ -86,11 +102,14 @@ class ConsoleStdioIT {
     serial.expect("GPUChassis reader> ");
 
     serial.sendLine("bind slot 6 host Host1");
-    assertTrue(serial.expect("GPUChassis reader> ").contains("Not allowed"), "the reader's own privileges");
+    assertTrue(
+        serial.expect("GPUChassis reader> ").contains("Not allowed"),
+        "the reader's own privileges");
     stdio.sendLine("bind slot 6 host Host1");
     stdio.expect("[y/N] ");
     stdio.sendLine("y");
-    assertTrue(stdio.expect("GPUChassis admin> ").contains("Slot 6 is bound to Host1"), "the admin's own");
+    assertTrue(
+        stdio.expect("GPUChassis admin> ").contains("Slot 6 is bound to Host1"), "the admin's own");
 
     stdio.sendLine("logout");
     stdio.expect("Logged out.");
@@ -117,19 +136,22 @@ class ConsoleStdioIT {
 
     StdioTerminal(InputStream out, OutputStream in) {
       this.in = in;
-      Thread reader = new Thread(() -> {
-        byte[] buffer = new byte[4096];
-        try {
-          for (int n; (n = out.read(buffer)) > 0; ) {
-            synchronized (this) {
-              received.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
-              notifyAll();
-            }
-          }
-        } catch (java.io.IOException e) {
-          // the agent ended
-        }
-      }, "stdio-reader");
+      Thread reader =
+          new Thread(
+              () -> {
+                byte[] buffer = new byte[4096];
+                try {
+                  for (int n; (n = out.read(buffer)) > 0; ) {
+                    synchronized (this) {
+                      received.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
+                      notifyAll();
+                    }
+                  }
+                } catch (java.io.IOException e) {
+                  // the agent ended
+                }
+              },
+              "stdio-reader");
       reader.setDaemon(true);
       reader.start();
     }
@@ -150,7 +172,11 @@ class ConsoleStdioIT {
         }
         long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
         if (left <= 0) {
-          fail("no \"" + text + "\" on the agent's standard output within 20 s; received:\n" + received.substring(mark));
+          fail(
+              "no \""
+                  + text
+                  + "\" on the agent's standard output within 20 s; received:\n"
+                  + received.substring(mark));
         }
         wait(Math.min(left, 200));
       }

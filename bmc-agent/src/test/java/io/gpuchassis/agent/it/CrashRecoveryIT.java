@@ -27,22 +27,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills the agent process ({@code kill -9}) at random moments of binds and releases, 20 times (more with
- * {@code -DcrashRecovery.kills=N}; each kill costs a cold start of the agent), with the switches
- * simulated by a separate process that outlives it, as real switches do. After every restart the invariants must hold:
- * each GPU is in at most one host's zone, and a GPU is in a zone exactly when the switch has it bound into that host's
- * partition — no slot is ever left half-bound, whatever the moment of the crash.
+ * Kills the agent process ({@code kill -9}) at random moments of binds and releases, 20 times (more
+ * with {@code -DcrashRecovery.kills=N}; each kill costs a cold start of the agent), with the
+ * switches simulated by a separate process that outlives it, as real switches do. After every
+ * restart the invariants must hold: each GPU is in at most one host's zone, and a GPU is in a zone
+ * exactly when the switch has it bound into that host's partition — no slot is ever left
+ * half-bound, whatever the moment of the crash.
  */
 class CrashRecoveryIT {
 
   static final int KILLS = Integer.getInteger("crashRecovery.kills", 20);
   static final String PASSWORD = "crash-admin-password";
   static final String ADMIN = basic("admin", PASSWORD);
+
   /**
-   * The four GPUs of switch SW1 and its two hosts (partitions 0 and 1), and two GPUs of SW2 that they reach over the
-   * link SW1 port 7 -> SW2, which arrives in SW2's transit partition 2.
+   * The four GPUs of switch SW1 and its two hosts (partitions 0 and 1), and two GPUs of SW2 that
+   * they reach over the link SW1 port 7 -> SW2, which arrives in SW2's transit partition 2.
    */
   static final int[] SLOTS = {1, 2, 3, 4, 6, 7};
+
   static final int TRANSIT_PARTITION = 2;
   static final String[] HOSTS = {"Host1", "Host2"};
 
@@ -55,16 +58,21 @@ class CrashRecoveryIT {
   }
 
   @Test
-  void killing_the_agent_at_random_points_of_binds_and_releases_never_leaves_a_slot_half_bound() throws Exception {
+  void killing_the_agent_at_random_points_of_binds_and_releases_never_leaves_a_slot_half_bound()
+      throws Exception {
     int simulatorPort = startSimulator();
     Path config = dir.resolve("agent.yaml");
     int agentPort = freePort();
     Files.writeString(
         config,
-        "listen: 127.0.0.1:" + agentPort + "\n"
+        "listen: 127.0.0.1:"
+            + agentPort
+            + "\n"
             + "stateDir: state\n"
             + "switches:\n  pollInterval: 200ms\n"
-            + "simulation:\n  speed: realistic\n  switchSimulator: 127.0.0.1:" + simulatorPort + "\n");
+            + "simulation:\n  speed: realistic\n  switchSimulator: 127.0.0.1:"
+            + simulatorPort
+            + "\n");
     Random random = new Random(20261130);
     Process agent = startAgent(config);
     AgentClient client = awaitReady(agentPort, agent);
@@ -73,21 +81,28 @@ class CrashRecoveryIT {
       int slot = SLOTS[random.nextInt(SLOTS.length)];
       String host = HOSTS[random.nextInt(HOSTS.length)];
       String zone = "/redfish/v1/Fabrics/PCIe/Zones/" + zoneOf(client, slot).orElse(host);
-      String endpoint = "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot" + slot + "\"}}";
+      String endpoint =
+          "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot"
+              + slot
+              + "\"}}";
       boolean bound = zoneOf(client, slot).isPresent();
       if (bound) {
-        client.send("PATCH", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot" + slot, ADMIN,
+        client.send(
+            "PATCH",
+            "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot" + slot,
+            ADMIN,
             "{\"ReadyToRemove\":true}");
       }
       String action = zone + (bound ? "/Actions/Zone.RemoveEndpoint" : "/Actions/Zone.AddEndpoint");
       AgentClient c = client;
-      CompletableFuture.runAsync(() -> {
-        try {
-          c.send("POST", action, ADMIN, endpoint);
-        } catch (Exception e) {
-          // the agent is being killed under the request: expected
-        }
-      });
+      CompletableFuture.runAsync(
+          () -> {
+            try {
+              c.send("POST", action, ADMIN, endpoint);
+            } catch (Exception e) {
+              // the agent is being killed under the request: expected
+            }
+          });
       operationsStarted++;
       Thread.sleep(random.nextInt(1200));
       agent.destroyForcibly(); // SIGKILL: no shutdown hook, no last write
@@ -98,14 +113,21 @@ class CrashRecoveryIT {
       assertConsistent(client, "after kill " + (kill + 1));
     }
     assertEquals(KILLS, operationsStarted);
-    // Proof that kills landed in the middle of operations: restarts found something to finish or roll back.
+    // Proof that kills landed in the middle of operations: restarts found something to finish or
+    // roll back.
     long interrupted =
-        Files.readAllLines(dir.resolve("agent.log")).stream().filter(l -> l.contains("Reconciliation: ")).count();
-    System.out.println("CrashRecoveryIT: " + KILLS + " kills, " + interrupted + " reconciliation repairs");
+        Files.readAllLines(dir.resolve("agent.log")).stream()
+            .filter(l -> l.contains("Reconciliation: "))
+            .count();
+    System.out.println(
+        "CrashRecoveryIT: " + KILLS + " kills, " + interrupted + " reconciliation repairs");
     assertTrue(interrupted > 0, "no kill landed inside an operation: the test proved nothing");
   }
 
-  /** Each GPU in at most one zone, and in a zone exactly when the switch has it bound into that host's partition. */
+  /**
+   * Each GPU in at most one zone, and in a zone exactly when the switch has it bound into that
+   * host's partition.
+   */
   private static void assertConsistent(AgentClient client, String when) throws Exception {
     String last = "";
     for (int attempt = 0; attempt < 40; attempt++) {
@@ -122,7 +144,8 @@ class CrashRecoveryIT {
     Map<Integer, List<String>> zonesOfSlot = new HashMap<>();
     for (String host : HOSTS) {
       for (String member :
-          json(client.get("/redfish/v1/Fabrics/PCIe/Zones/" + host, ADMIN)).at("/Links/Endpoints")
+          json(client.get("/redfish/v1/Fabrics/PCIe/Zones/" + host, ADMIN))
+              .at("/Links/Endpoints")
               .findValuesAsText("@odata.id")) {
         if (member.contains("GPU-Slot")) {
           int slot = Integer.parseInt(member.substring(member.indexOf("GPU-Slot") + 8));
@@ -137,17 +160,25 @@ class CrashRecoveryIT {
         return "slot " + slot + " is in several zones " + zones;
       }
       String inZone = zones.isEmpty() ? "none" : zones.get(0);
-      Optional<Integer> partition = boundToPartition(client, slot <= 5 ? "SW1" : "SW2", (slot - 1) % 5);
+      Optional<Integer> partition =
+          boundToPartition(client, slot <= 5 ? "SW1" : "SW2", (slot - 1) % 5);
       String onSwitch;
       if (slot <= 5) {
         onSwitch = partition.map(p -> HOSTS[p]).orElse("none");
       } else if (partition.isEmpty()) {
         onSwitch = "none";
       } else if (partition.get() != TRANSIT_PARTITION) {
-        return "slot " + slot + " is bound into SW2 partition " + partition.get() + ", not the transit partition";
+        return "slot "
+            + slot
+            + " is bound into SW2 partition "
+            + partition.get()
+            + ", not the transit partition";
       } else {
         // Behind the link: the host is whoever's partition the link's SW1 end is bound into.
-        onSwitch = boundToPartition(client, "SW1", 7).map(p -> HOSTS[p]).orElse("nobody (the link is unbound)");
+        onSwitch =
+            boundToPartition(client, "SW1", 7)
+                .map(p -> HOSTS[p])
+                .orElse("nobody (the link is unbound)");
       }
       if (!onSwitch.equals(inZone)) {
         return "slot " + slot + ": zone " + inZone + " but the switch has it bound to " + onSwitch;
@@ -160,15 +191,19 @@ class CrashRecoveryIT {
     return "";
   }
 
-  private static Optional<Integer> boundToPartition(AgentClient client, String switchId, int port) throws Exception {
-    JsonNode partition = json(client.get("/redfish/v1/Fabrics/PCIe/Switches/" + switchId + "/Ports/" + port, ADMIN))
-        .at("/Oem/GpuChassisAgent/BoundToPartition");
+  private static Optional<Integer> boundToPartition(AgentClient client, String switchId, int port)
+      throws Exception {
+    JsonNode partition =
+        json(client.get("/redfish/v1/Fabrics/PCIe/Switches/" + switchId + "/Ports/" + port, ADMIN))
+            .at("/Oem/GpuChassisAgent/BoundToPartition");
     return partition.isMissingNode() ? Optional.empty() : Optional.of(partition.asInt());
   }
 
   private static java.util.Optional<String> zoneOf(AgentClient client, int slot) throws Exception {
     for (String host : HOSTS) {
-      if (json(client.get("/redfish/v1/Fabrics/PCIe/Zones/" + host, ADMIN)).at("/Links/Endpoints").toString()
+      if (json(client.get("/redfish/v1/Fabrics/PCIe/Zones/" + host, ADMIN))
+          .at("/Links/Endpoints")
+          .toString()
           .contains("GPU-Slot" + slot + "\"")) {
         return java.util.Optional.of(host);
       }
@@ -178,24 +213,35 @@ class CrashRecoveryIT {
 
   private int startSimulator() throws Exception {
     Process simulator =
-        new ProcessBuilder(java(), "-cp", classpath(), "io.gpuchassis.agent.sim.SwitchSimulatorMain", "0", "realistic")
+        new ProcessBuilder(
+                java(),
+                "-cp",
+                classpath(),
+                "io.gpuchassis.agent.sim.SwitchSimulatorMain",
+                "0",
+                "realistic")
             .redirectErrorStream(true)
             .start();
     processes.add(simulator);
-    BufferedReader out = new BufferedReader(new InputStreamReader(simulator.getInputStream(), StandardCharsets.UTF_8));
+    BufferedReader out =
+        new BufferedReader(
+            new InputStreamReader(simulator.getInputStream(), StandardCharsets.UTF_8));
     String line;
     while ((line = out.readLine()) != null) {
       if (line.startsWith("SWITCH SIMULATOR LISTENING ON ")) {
-        int port = Integer.parseInt(line.substring("SWITCH SIMULATOR LISTENING ON ".length()).trim());
-        Thread drain = new Thread(() -> {
-          try {
-            while (out.readLine() != null) {
-              // keep the pipe empty
-            }
-          } catch (java.io.IOException e) {
-            // the simulator ended
-          }
-        });
+        int port =
+            Integer.parseInt(line.substring("SWITCH SIMULATOR LISTENING ON ".length()).trim());
+        Thread drain =
+            new Thread(
+                () -> {
+                  try {
+                    while (out.readLine() != null) {
+                      // keep the pipe empty
+                    }
+                  } catch (java.io.IOException e) {
+                    // the simulator ended
+                  }
+                });
         drain.setDaemon(true);
         drain.start();
         return port;
@@ -207,7 +253,12 @@ class CrashRecoveryIT {
   private Process startAgent(Path config) throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder(
-                java(), "-XX:TieredStopAtLevel=1", "-cp", classpath(), "io.gpuchassis.agent.Main", "--config",
+                java(),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                classpath(),
+                "io.gpuchassis.agent.Main",
+                "--config",
                 config.toString())
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("agent.log").toFile()));

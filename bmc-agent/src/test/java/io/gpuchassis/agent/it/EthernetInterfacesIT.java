@@ -3,7 +3,6 @@ package io.gpuchassis.agent.it;
 import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
@@ -23,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The manager's EthernetInterfaces over HTTPS show this machine's network as {@link ManagementNetwork} reads it,
- * validate against the DMTF schemas, and refuse writes.
+ * The manager's EthernetInterfaces over HTTPS show this machine's network as {@link
+ * ManagementNetwork} reads it, validate against the DMTF schemas, and refuse writes.
  */
 class EthernetInterfacesIT {
 
@@ -51,9 +50,12 @@ class EthernetInterfacesIT {
     assertEquals(COLLECTION, ok(MANAGER).at("/EthernetInterfaces/@odata.id").asText());
     JsonNode collection = ok(COLLECTION);
     List<String> expected =
-        ManagementNetwork.ofHost().interfaces().stream().map(i -> COLLECTION + "/" + i.name()).toList();
+        ManagementNetwork.ofHost().interfaces().stream()
+            .map(i -> COLLECTION + "/" + i.name())
+            .toList();
     assertFalse(expected.isEmpty(), "this machine has a network interface besides loopback");
-    assertEquals(expected, collection.findValuesAsText("@odata.id").subList(1, expected.size() + 1));
+    assertEquals(
+        expected, collection.findValuesAsText("@odata.id").subList(1, expected.size() + 1));
     assertEquals(expected.size(), collection.get("Members@odata.count").asInt());
     assertFalse(collection.toString().contains(COLLECTION + "/lo\""));
   }
@@ -68,8 +70,11 @@ class EthernetInterfacesIT {
       assertEquals(nif.enabled() ? "Enabled" : "Disabled", body.at("/Status/State").asText());
       assertEquals(text(nif.macAddress()), text(body.get("MACAddress")));
       assertEquals(text(nif.permanentMacAddress()), text(body.get("PermanentMACAddress")));
-      assertEquals(nif.mtu().isPresent() ? nif.mtu().getAsInt() : null, integer(body.get("MTUSize")));
-      assertEquals(nif.speedMbps().isPresent() ? nif.speedMbps().getAsInt() : null, integer(body.get("SpeedMbps")));
+      assertEquals(
+          nif.mtu().isPresent() ? nif.mtu().getAsInt() : null, integer(body.get("MTUSize")));
+      assertEquals(
+          nif.speedMbps().isPresent() ? nif.speedMbps().getAsInt() : null,
+          integer(body.get("SpeedMbps")));
       assertEquals(linkStatus(nif), text(body.get("LinkStatus")));
       assertEquals(text(host.hostName()), text(body.get("HostName")));
       assertEquals(text(host.fqdn()), text(body.get("FQDN")));
@@ -77,14 +82,28 @@ class EthernetInterfacesIT {
 
       List<String> ipv4 = new ArrayList<>();
       body.get("IPv4Addresses")
-          .forEach(a -> ipv4.add(a.get("Address").asText() + " " + a.get("SubnetMask").asText() + " "
-              + text(a.get("Gateway")) + " " + text(a.get("AddressOrigin"))));
+          .forEach(
+              a ->
+                  ipv4.add(
+                      a.get("Address").asText()
+                          + " "
+                          + a.get("SubnetMask").asText()
+                          + " "
+                          + text(a.get("Gateway"))
+                          + " "
+                          + text(a.get("AddressOrigin"))));
       assertEquals(nif.ipv4Addresses().stream().map(a -> ipv4(a, nif)).toList(), ipv4);
 
       List<String> ipv6 = new ArrayList<>();
       body.get("IPv6Addresses")
-          .forEach(a -> ipv6.add(a.get("Address").asText() + "/" + a.get("PrefixLength").asInt() + " "
-              + text(a.get("AddressOrigin"))));
+          .forEach(
+              a ->
+                  ipv6.add(
+                      a.get("Address").asText()
+                          + "/"
+                          + a.get("PrefixLength").asInt()
+                          + " "
+                          + text(a.get("AddressOrigin"))));
       assertEquals(nif.ipv6Addresses().stream().map(EthernetInterfacesIT::ipv6).toList(), ipv6);
     }
   }
@@ -100,7 +119,8 @@ class EthernetInterfacesIT {
     for (NetworkInterfaceInfo nif : ManagementNetwork.ofHost().interfaces()) {
       bodies.add(ok(COLLECTION + "/" + nif.name()));
     }
-    bodies.forEach(b -> validator.get().validate(b).forEach(e -> errors.add(b.get("@odata.id") + ": " + e)));
+    bodies.forEach(
+        b -> validator.get().validate(b).forEach(e -> errors.add(b.get("@odata.id") + ": " + e)));
     assertEquals(List.of(), errors);
   }
 
@@ -110,7 +130,8 @@ class EthernetInterfacesIT {
     assertEquals(200, agent.client.get(member, TestAgent.READER).statusCode());
     assertEquals(401, agent.client.get(member, null).statusCode());
     for (String uri : List.of(member, COLLECTION)) {
-      HttpResponse<String> patch = agent.client.send("PATCH", uri, TestAgent.ADMIN, "{\"MTUSize\": 1280}");
+      HttpResponse<String> patch =
+          agent.client.send("PATCH", uri, TestAgent.ADMIN, "{\"MTUSize\": 1280}");
       assertEquals(405, patch.statusCode(), patch::body);
       assertEquals("GET, HEAD", patch.headers().firstValue("Allow").orElse(""));
       HttpResponse<String> post = agent.client.send("POST", uri, TestAgent.ADMIN, "{}");
@@ -122,7 +143,12 @@ class EthernetInterfacesIT {
   void unknown_interfaces_and_managers_are_not_found() throws Exception {
     assertEquals(404, agent.client.get(COLLECTION + "/no-such-nic", TestAgent.ADMIN).statusCode());
     assertEquals(404, agent.client.get(COLLECTION + "/lo", TestAgent.ADMIN).statusCode());
-    assertEquals(404, agent.client.get("/redfish/v1/Managers/Other/EthernetInterfaces", TestAgent.ADMIN).statusCode());
+    assertEquals(
+        404,
+        agent
+            .client
+            .get("/redfish/v1/Managers/Other/EthernetInterfaces", TestAgent.ADMIN)
+            .statusCode());
   }
 
   private static JsonNode ok(String uri) throws Exception {
@@ -141,12 +167,17 @@ class EthernetInterfacesIT {
 
   private static String ipv4(Ipv4Assignment a, NetworkInterfaceInfo nif) {
     String origin =
-        a.origin().map(o -> o == Ipv4Assignment.Origin.DHCP ? "DHCP" : "IPv4LinkLocal").orElse(null);
+        a.origin()
+            .map(o -> o == Ipv4Assignment.Origin.DHCP ? "DHCP" : "IPv4LinkLocal")
+            .orElse(null);
     return a.address() + " " + a.subnetMask() + " " + nif.ipv4Gateway().orElse(null) + " " + origin;
   }
 
   private static String ipv6(Ipv6Assignment a) {
-    return a.address() + "/" + a.prefixLength() + " "
+    return a.address()
+        + "/"
+        + a.prefixLength()
+        + " "
         + (a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? "LinkLocal" : null);
   }
 

@@ -15,7 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Push subscriptions over agent restarts and their DeliveryRetryPolicy, each with an agent of its own. */
+/**
+ * Push subscriptions over agent restarts and their DeliveryRetryPolicy, each with an agent of its
+ * own.
+ */
 class EventDeliveryIT {
 
   @TempDir Path stateDir;
@@ -60,13 +63,19 @@ class EventDeliveryIT {
     try (TestAgent agent = TestAgent.start(stateDir, LoopbackReceivers::allowed)) {
       HttpResponse<String> patched =
           agent.client.send(
-              "PATCH", "/redfish/v1/EventService", TestAgent.ADMIN,
+              "PATCH",
+              "/redfish/v1/EventService",
+              TestAgent.ADMIN,
               "{\"DeliveryRetryAttempts\": 1, \"DeliveryRetryIntervalSeconds\": 1}");
       assertEquals(200, patched.statusCode(), patched.body());
       String s =
           EventsIT.subscribeOn(
-              agent, "http://127.0.0.1:" + deadPort + "/events", ", \"DeliveryRetryPolicy\": \"SuspendRetries\"");
-      assertEquals("Enabled", json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
+              agent,
+              "http://127.0.0.1:" + deadPort + "/events",
+              ", \"DeliveryRetryPolicy\": \"SuspendRetries\"");
+      assertEquals(
+          "Enabled",
+          json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
       EventsIT.submitOn(agent, EventsIT.TEST_MESSAGE);
       long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
       String state;
@@ -75,9 +84,16 @@ class EventDeliveryIT {
         state = json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText();
       } while (!state.equals("Disabled") && System.nanoTime() < deadline);
       assertEquals("Disabled", state, "suspended after one attempt and one retry");
-      assertEquals(204, agent.client.send("POST", s + "/Actions/EventDestination.ResumeSubscription", TestAgent.ADMIN, "{}")
-          .statusCode());
-      assertEquals("Enabled", json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
+      assertEquals(
+          204,
+          agent
+              .client
+              .send(
+                  "POST", s + "/Actions/EventDestination.ResumeSubscription", TestAgent.ADMIN, "{}")
+              .statusCode());
+      assertEquals(
+          "Enabled",
+          json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
     }
   }
 
@@ -89,11 +105,15 @@ class EventDeliveryIT {
     }
     try (TestAgent agent = TestAgent.start(stateDir, LoopbackReceivers::allowed)) {
       agent.client.send(
-          "PATCH", "/redfish/v1/EventService", TestAgent.ADMIN,
+          "PATCH",
+          "/redfish/v1/EventService",
+          TestAgent.ADMIN,
           "{\"DeliveryRetryAttempts\": 0, \"DeliveryRetryIntervalSeconds\": 1}");
       String s =
           EventsIT.subscribeOn(
-              agent, "http://127.0.0.1:" + deadPort + "/events", ", \"DeliveryRetryPolicy\": \"TerminateAfterRetries\"");
+              agent,
+              "http://127.0.0.1:" + deadPort + "/events",
+              ", \"DeliveryRetryPolicy\": \"TerminateAfterRetries\"");
       EventsIT.submitOn(agent, EventsIT.TEST_MESSAGE);
       long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
       int status;

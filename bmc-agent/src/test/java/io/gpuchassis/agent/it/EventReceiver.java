@@ -8,7 +8,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A push subscriber for tests: a plain HTTP server that records every event POSTed to it, answering after a delay. */
+/**
+ * A push subscriber for tests: a plain HTTP server that records every event POSTed to it, answering
+ * after a delay.
+ */
 final class EventReceiver implements AutoCloseable {
 
   private final HttpServer server;
@@ -18,7 +21,10 @@ final class EventReceiver implements AutoCloseable {
     this.server = server;
   }
 
-  /** Listens on a free loopback port; each POST is recorded at once and answered 204 after {@code answerDelay}. */
+  /**
+   * Listens on a free loopback port; each POST is recorded at once and answered 204 after {@code
+   * answerDelay}.
+   */
   static EventReceiver start(Vertx vertx, Duration answerDelay) {
     EventReceiver[] self = new EventReceiver[1];
     HttpServer server =
@@ -40,7 +46,8 @@ final class EventReceiver implements AutoCloseable {
                                 request.response().setStatusCode(204).end();
                               } else {
                                 vertx.setTimer(
-                                    answerDelay.toMillis(), t -> request.response().setStatusCode(204).end());
+                                    answerDelay.toMillis(),
+                                    t -> request.response().setStatusCode(204).end());
                               }
                             }));
     self[0] = new EventReceiver(server);

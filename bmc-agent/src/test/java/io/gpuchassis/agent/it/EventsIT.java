@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The EventService over real HTTPS: SubmitTestEvent reaches real SSE streams (narrowed by $filter) and real push
- * subscribers, slow and dead subscribers hold up nobody, bad subscriptions are refused whole, and every event is in
- * the EventLog.
+ * The EventService over real HTTPS: SubmitTestEvent reaches real SSE streams (narrowed by $filter)
+ * and real push subscribers, slow and dead subscribers hold up nobody, bad subscriptions are
+ * refused whole, and every event is in the EventLog.
  */
 class EventsIT {
 
@@ -52,7 +52,8 @@ class EventsIT {
   }
 
   static void submitOn(TestAgent on, String messageId) throws Exception {
-    HttpResponse<String> r = on.client.send("POST", SUBMIT, TestAgent.ADMIN, "{\"MessageId\": \"" + messageId + "\"}");
+    HttpResponse<String> r =
+        on.client.send("POST", SUBMIT, TestAgent.ADMIN, "{\"MessageId\": \"" + messageId + "\"}");
     assertEquals(204, r.statusCode(), r.body());
   }
 
@@ -69,20 +70,34 @@ class EventsIT {
 
   static void submit(String messageId, String origin, String... args) throws Exception {
     String body =
-        "{\"MessageId\": \"" + messageId + "\""
+        "{\"MessageId\": \""
+            + messageId
+            + "\""
             + (origin == null ? "" : ", \"OriginOfCondition\": \"" + origin + "\"")
-            + (args.length == 0 ? "" : ", \"MessageArgs\": " + AgentClient.JSON.writeValueAsString(args))
+            + (args.length == 0
+                ? ""
+                : ", \"MessageArgs\": " + AgentClient.JSON.writeValueAsString(args))
             + "}";
     HttpResponse<String> r = agent.client.send("POST", SUBMIT, TestAgent.ADMIN, body);
     assertEquals(204, r.statusCode(), r.body());
   }
 
   static SseReader open(String query, String authorization) throws Exception {
-    String path = query == null ? SSE : SSE + "?$filter=" + URLEncoder.encode(query, StandardCharsets.UTF_8).replace("+", "%20");
+    String path =
+        query == null
+            ? SSE
+            : SSE
+                + "?$filter="
+                + URLEncoder.encode(query, StandardCharsets.UTF_8).replace("+", "%20");
     SseReader reader = new SseReader(agent.client.stream(path, authorization));
     assertEquals(200, reader.response.statusCode());
     assertTrue(
-        reader.response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"),
+        reader
+            .response
+            .headers()
+            .firstValue("Content-Type")
+            .orElse("")
+            .startsWith("text/event-stream"),
         "an SSE stream is text/event-stream");
     return reader;
   }
@@ -103,7 +118,8 @@ class EventsIT {
   @Test
   void sse_streams_receive_test_events_their_filter_selects() throws Exception {
     try (SseReader all = open(null, TestAgent.READER);
-        SseReader matching = open("MessageId eq 'ResourceEvent.1.4.3.TestMessage'", TestAgent.READER);
+        SseReader matching =
+            open("MessageId eq 'ResourceEvent.1.4.3.TestMessage'", TestAgent.READER);
         SseReader other = open("RegistryPrefix eq 'Fabric'", TestAgent.READER)) {
       submit(TEST_MESSAGE, "/redfish/v1/Chassis/GPUChassis");
       submit("Fabric.1.0.3.ZoneModified", "/redfish/v1/Fabrics/PCIe/Zones/Host1", "Host1", "PCIe");
@@ -113,20 +129,32 @@ class EventsIT {
       JsonNode record = first.data().get("Events").get(0);
       assertEquals(TEST_MESSAGE, record.get("MessageId").asText());
       assertEquals(first.id(), record.get("EventId").asText(), "the SSE id is the event's id");
-      assertEquals("/redfish/v1/Chassis/GPUChassis", record.get("OriginOfCondition").get("@odata.id").asText());
-      assertEquals("Fabric.1.0.3.ZoneModified", all.next(WAIT).data().get("Events").get(0).get("MessageId").asText());
+      assertEquals(
+          "/redfish/v1/Chassis/GPUChassis",
+          record.get("OriginOfCondition").get("@odata.id").asText());
+      assertEquals(
+          "Fabric.1.0.3.ZoneModified",
+          all.next(WAIT).data().get("Events").get(0).get("MessageId").asText());
 
-      assertEquals(TEST_MESSAGE, matching.next(WAIT).data().get("Events").get(0).get("MessageId").asText());
+      assertEquals(
+          TEST_MESSAGE, matching.next(WAIT).data().get("Events").get(0).get("MessageId").asText());
       // The Fabric stream's first event is the second one published: it never saw the TestMessage.
       SseReader.Received fabric = other.next(WAIT);
-      assertEquals("Fabric.1.0.3.ZoneModified", fabric.data().get("Events").get(0).get("MessageId").asText());
-      assertEquals("Zone 'Host1' in fabric 'PCIe' was modified.", fabric.data().get("Events").get(0).get("Message").asText());
-      assertNull(matching.next(Duration.ofMillis(300)), "the MessageId filter let the Fabric event through");
+      assertEquals(
+          "Fabric.1.0.3.ZoneModified",
+          fabric.data().get("Events").get(0).get("MessageId").asText());
+      assertEquals(
+          "Zone 'Host1' in fabric 'PCIe' was modified.",
+          fabric.data().get("Events").get(0).get("Message").asText());
+      assertNull(
+          matching.next(Duration.ofMillis(300)),
+          "the MessageId filter let the Fabric event through");
     }
   }
 
   @Test
-  void a_client_reconnecting_with_last_event_id_gets_what_it_missed_then_live_events() throws Exception {
+  void a_client_reconnecting_with_last_event_id_gets_what_it_missed_then_live_events()
+      throws Exception {
     String seen;
     try (SseReader first = open(null, TestAgent.READER)) {
       submit("ResourceEvent.1.4.3.ResourceCreated", null);
@@ -134,14 +162,23 @@ class EventsIT {
     }
     submit("Fabric.1.0.3.ZoneCreated", null, "Host3", "PCIe");
     submit("ResourceEvent.1.4.3.ResourceRemoved", null);
-    String path = SSE + "?$filter=" + URLEncoder.encode("RegistryPrefix eq 'ResourceEvent'", StandardCharsets.UTF_8).replace("+", "%20");
-    try (SseReader again = new SseReader(agent.client.stream(path, TestAgent.READER, "Last-Event-ID", seen))) {
+    String path =
+        SSE
+            + "?$filter="
+            + URLEncoder.encode("RegistryPrefix eq 'ResourceEvent'", StandardCharsets.UTF_8)
+                .replace("+", "%20");
+    try (SseReader again =
+        new SseReader(agent.client.stream(path, TestAgent.READER, "Last-Event-ID", seen))) {
       SseReader.Received missed = again.next(WAIT);
       assertNotNull(missed, "the missed event was replayed");
-      assertEquals("ResourceEvent.1.4.3.ResourceRemoved", missed.data().get("Events").get(0).get("MessageId").asText(),
+      assertEquals(
+          "ResourceEvent.1.4.3.ResourceRemoved",
+          missed.data().get("Events").get(0).get("MessageId").asText(),
           "the Fabric event is outside the filter and the one already seen is not repeated");
       submit("ResourceEvent.1.4.3.ResourceChanged", null);
-      assertEquals("ResourceEvent.1.4.3.ResourceChanged", again.next(WAIT).data().get("Events").get(0).get("MessageId").asText());
+      assertEquals(
+          "ResourceEvent.1.4.3.ResourceChanged",
+          again.next(WAIT).data().get("Events").get(0).get("MessageId").asText());
       assertNull(again.next(Duration.ofMillis(200)));
     }
   }
@@ -149,7 +186,11 @@ class EventsIT {
   @Test
   void a_filter_the_stream_cannot_honour_is_400() throws Exception {
     HttpResponse<String> r =
-        agent.client.get(SSE + "?$filter=" + URLEncoder.encode("Severity eq 'OK'", StandardCharsets.UTF_8).replace("+", "%20"), TestAgent.READER);
+        agent.client.get(
+            SSE
+                + "?$filter="
+                + URLEncoder.encode("Severity eq 'OK'", StandardCharsets.UTF_8).replace("+", "%20"),
+            TestAgent.READER);
     assertEquals(400, r.statusCode(), r.body());
     assertTrue(r.body().contains("QueryParameterValueFormatError"), r.body());
   }
@@ -172,17 +213,21 @@ class EventsIT {
   void a_stream_is_an_sse_destination_and_ends_with_its_session() throws Exception {
     HttpResponse<String> login =
         agent.client.send(
-            "POST", "/redfish/v1/SessionService/Sessions", null,
+            "POST",
+            "/redfish/v1/SessionService/Sessions",
+            null,
             "{\"UserName\": \"reader\", \"Password\": \"" + TestAgent.READER_PASSWORD + "\"}");
     assertEquals(201, login.statusCode(), login.body());
     String token = "token:" + login.headers().firstValue("X-Auth-Token").orElseThrow();
     String session = login.headers().firstValue("Location").orElseThrow();
     try (SseReader stream = open(null, token)) {
       List<String> sse = new ArrayList<>();
-      for (JsonNode m : json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
+      for (JsonNode m :
+          json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
         if (m.get("SubscriptionType").asText().equals("SSE")) {
           sse.add(m.get("@odata.id").asText());
-          assertTrue(m.get("Destination").asText().startsWith("redfish-sse://127.0.0.1:"), m.toString());
+          assertTrue(
+              m.get("Destination").asText().startsWith("redfish-sse://127.0.0.1:"), m.toString());
         }
       }
       assertEquals(1, sse.size(), "the open stream is listed as an SSE subscription");
@@ -197,13 +242,17 @@ class EventsIT {
   void deleting_the_sse_destination_closes_the_stream() throws Exception {
     try (SseReader stream = open(null, TestAgent.OPERATOR)) {
       String id = null;
-      for (JsonNode m : json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
+      for (JsonNode m :
+          json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
         if (m.get("SubscriptionType").asText().equals("SSE")) {
           id = m.get("@odata.id").asText();
         }
       }
       assertNotNull(id);
-      assertEquals(403, agent.client.send("DELETE", id, TestAgent.READER, null).statusCode(), "not the reader's");
+      assertEquals(
+          403,
+          agent.client.send("DELETE", id, TestAgent.READER, null).statusCode(),
+          "not the reader's");
       assertEquals(204, agent.client.send("DELETE", id, TestAgent.OPERATOR, null).statusCode());
       assertTrue(stream.endsWithin(WAIT));
     }
@@ -213,7 +262,10 @@ class EventsIT {
   void a_push_subscriber_receives_the_event_which_is_also_in_the_event_log() throws Exception {
     try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
       String subscription =
-          subscribe(receiver.url(), ", \"Context\": \"ctx-42\", \"RegistryPrefixes\": [\"ResourceEvent\"]", TestAgent.ADMIN);
+          subscribe(
+              receiver.url(),
+              ", \"Context\": \"ctx-42\", \"RegistryPrefixes\": [\"ResourceEvent\"]",
+              TestAgent.ADMIN);
       submit("Fabric.1.0.3.ZoneModified", null, "Host2", "PCIe");
       submit(
           "ResourceEvent.1.4.3.ResourceStatusChangedWarning",
@@ -224,23 +276,39 @@ class EventsIT {
       assertNotNull(event, "the subscriber received the event");
       assertEquals("ctx-42", event.get("Context").asText());
       JsonNode record = event.get("Events").get(0);
-      assertEquals("ResourceEvent.1.4.3.ResourceStatusChangedWarning", record.get("MessageId").asText());
-      assertEquals(List.of("Slot1", "Warning"), AgentClient.JSON.convertValue(record.get("MessageArgs"), List.class));
+      assertEquals(
+          "ResourceEvent.1.4.3.ResourceStatusChangedWarning", record.get("MessageId").asText());
+      assertEquals(
+          List.of("Slot1", "Warning"),
+          AgentClient.JSON.convertValue(record.get("MessageArgs"), List.class));
       assertEquals("Warning", record.get("MessageSeverity").asText());
-      assertEquals("The health of resource 'Slot1' has changed to Warning.", record.get("Message").asText());
-      assertNull(receiver.next(Duration.ofMillis(300)), "the Fabric event is outside RegistryPrefixes");
+      assertEquals(
+          "The health of resource 'Slot1' has changed to Warning.", record.get("Message").asText());
+      assertNull(
+          receiver.next(Duration.ofMillis(300)), "the Fabric event is outside RegistryPrefixes");
 
-      JsonNode entry = json(agent.client.get(record.get("LogEntry").get("@odata.id").asText(), TestAgent.READER));
-      assertEquals("ResourceEvent.1.4.3.ResourceStatusChangedWarning", entry.get("MessageId").asText());
+      JsonNode entry =
+          json(
+              agent.client.get(record.get("LogEntry").get("@odata.id").asText(), TestAgent.READER));
+      assertEquals(
+          "ResourceEvent.1.4.3.ResourceStatusChangedWarning", entry.get("MessageId").asText());
       assertEquals("Warning", entry.get("Severity").asText());
       assertEquals(record.get("EventId").asText(), entry.get("Id").asText());
       assertEquals(
           "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1",
           entry.get("Links").get("OriginOfCondition").get("@odata.id").asText());
-      String log = agent.client.get("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.", TestAgent.READER).body();
-      assertTrue(log.contains("Fabric.1.0.3.ZoneModified"), "events no one subscribed to are logged too");
+      String log =
+          agent
+              .client
+              .get(
+                  "/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.",
+                  TestAgent.READER)
+              .body();
+      assertTrue(
+          log.contains("Fabric.1.0.3.ZoneModified"), "events no one subscribed to are logged too");
 
-      assertEquals(204, agent.client.send("DELETE", subscription, TestAgent.ADMIN, null).statusCode());
+      assertEquals(
+          204, agent.client.send("DELETE", subscription, TestAgent.ADMIN, null).statusCode());
       submit("ResourceEvent.1.4.3.ResourceChanged", null);
       assertNull(receiver.next(Duration.ofMillis(500)), "a deleted subscription receives nothing");
     }
@@ -253,23 +321,39 @@ class EventsIT {
       JsonNode actions = json(agent.client.get(s, TestAgent.READER)).get("Actions");
       String suspend = actions.get("#EventDestination.SuspendSubscription").get("target").asText();
       String resume = actions.get("#EventDestination.ResumeSubscription").get("target").asText();
-      assertEquals(403, agent.client.send("POST", suspend, TestAgent.READER, "{}").statusCode(), "not the reader's");
+      assertEquals(
+          403,
+          agent.client.send("POST", suspend, TestAgent.READER, "{}").statusCode(),
+          "not the reader's");
       assertEquals(204, agent.client.send("POST", suspend, TestAgent.OPERATOR, "{}").statusCode());
-      assertEquals("Disabled", json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
+      assertEquals(
+          "Disabled",
+          json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
       submit(TEST_MESSAGE, null);
       assertNull(receiver.next(Duration.ofMillis(500)), "a suspended subscription is sent nothing");
       HttpResponse<String> badDuration =
-          agent.client.send("POST", resume, TestAgent.OPERATOR, "{\"DeliverBufferedEventDuration\": \"soon\"}");
+          agent.client.send(
+              "POST", resume, TestAgent.OPERATOR, "{\"DeliverBufferedEventDuration\": \"soon\"}");
       assertEquals(400, badDuration.statusCode(), badDuration.body());
       assertEquals(
           204,
-          agent.client.send("POST", resume, TestAgent.OPERATOR, "{\"DeliverBufferedEventDuration\": \"PT0S\"}")
+          agent
+              .client
+              .send(
+                  "POST",
+                  resume,
+                  TestAgent.OPERATOR,
+                  "{\"DeliverBufferedEventDuration\": \"PT0S\"}")
               .statusCode());
-      assertEquals("Enabled", json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
+      assertEquals(
+          "Enabled",
+          json(agent.client.get(s, TestAgent.READER)).get("Status").get("State").asText());
       submit("ResourceEvent.1.4.3.ResourceChanged", null);
       JsonNode event = receiver.next(WAIT);
       assertNotNull(event, "resumed");
-      assertEquals("ResourceEvent.1.4.3.ResourceChanged", event.get("Events").get(0).get("MessageId").asText());
+      assertEquals(
+          "ResourceEvent.1.4.3.ResourceChanged",
+          event.get("Events").get(0).get("MessageId").asText());
       assertEquals(204, agent.client.send("DELETE", s, TestAgent.OPERATOR, null).statusCode());
     }
   }
@@ -280,8 +364,10 @@ class EventsIT {
     try (ServerSocket s = new ServerSocket(0)) {
       deadPort = s.getLocalPort();
     }
-    // Retries a second apart: a queue shared with the dead subscriber would hold the healthy one up for its retries
-    // (and behind the slow one's 5 s), while a one-off local hiccup of the healthy delivery costs only a second.
+    // Retries a second apart: a queue shared with the dead subscriber would hold the healthy one up
+    // for its retries
+    // (and behind the slow one's 5 s), while a one-off local hiccup of the healthy delivery costs
+    // only a second.
     setRetryInterval(1);
     try (EventReceiver slow = EventReceiver.start(vertx, Duration.ofSeconds(5));
         EventReceiver healthy = EventReceiver.start(vertx, Duration.ZERO)) {
@@ -297,7 +383,8 @@ class EventsIT {
         assertNotNull(healthy.next(WAIT), "healthy subscriber got event " + (i + 1));
       }
       Duration took = Duration.ofNanos(System.nanoTime() - start);
-      assertTrue(took.compareTo(Duration.ofSeconds(3)) < 0, "the healthy subscriber waited " + took);
+      assertTrue(
+          took.compareTo(Duration.ofSeconds(3)) < 0, "the healthy subscriber waited " + took);
       assertTrue(slow.count() <= 1, "the slow one is still answering its first event");
       for (String s : created) {
         assertEquals(204, agent.client.send("DELETE", s, TestAgent.ADMIN, null).statusCode());
@@ -310,20 +397,32 @@ class EventsIT {
   static void setRetryInterval(int seconds) throws Exception {
     HttpResponse<String> r =
         agent.client.send(
-            "PATCH", "/redfish/v1/EventService", TestAgent.ADMIN, "{\"DeliveryRetryIntervalSeconds\": " + seconds + "}");
+            "PATCH",
+            "/redfish/v1/EventService",
+            TestAgent.ADMIN,
+            "{\"DeliveryRetryIntervalSeconds\": " + seconds + "}");
     assertEquals(200, r.statusCode(), r.body());
   }
 
   @Test
   void bad_subscriptions_are_400_and_create_nothing() throws Exception {
-    int before = json(agent.client.get(SUBSCRIPTIONS, TestAgent.READER)).get("Members@odata.count").asInt();
+    int before =
+        json(agent.client.get(SUBSCRIPTIONS, TestAgent.READER)).get("Members@odata.count").asInt();
     record Bad(String body, String messageId) {}
     List<Bad> bad =
         List.of(
-            new Bad("{\"Destination\": \"not a url\", \"Protocol\": \"Redfish\"}", "PropertyValueFormatError"),
-            new Bad("{\"Destination\": \"ftp://host/x\", \"Protocol\": \"Redfish\"}", "PropertyValueFormatError"),
-            new Bad("{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Pigeon\"}", "PropertyValueNotInList"),
-            new Bad("{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"SNMPv2c\"}", "PropertyValueNotInList"),
+            new Bad(
+                "{\"Destination\": \"not a url\", \"Protocol\": \"Redfish\"}",
+                "PropertyValueFormatError"),
+            new Bad(
+                "{\"Destination\": \"ftp://host/x\", \"Protocol\": \"Redfish\"}",
+                "PropertyValueFormatError"),
+            new Bad(
+                "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Pigeon\"}",
+                "PropertyValueNotInList"),
+            new Bad(
+                "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"SNMPv2c\"}",
+                "PropertyValueNotInList"),
             new Bad(
                 "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Redfish\", \"RegistryPrefixes\": [\"NoSuchRegistry\"]}",
                 "PropertyValueNotInList"),
@@ -331,30 +430,48 @@ class EventsIT {
                 "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Redfish\", \"DeliveryRetryPolicy\": \"Never\"}",
                 "PropertyValueNotInList"),
             new Bad("{\"Protocol\": \"Redfish\"}", "CreateFailedMissingReqProperties"),
-            new Bad("{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Redfish\", \"Color\": 1}", "PropertyUnknown"),
+            new Bad(
+                "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Redfish\", \"Color\": 1}",
+                "PropertyUnknown"),
             new Bad("{\"Destination\": 5, \"Protocol\": \"Redfish\"}", "PropertyValueTypeError"));
     for (Bad b : bad) {
       HttpResponse<String> r = agent.client.send("POST", SUBSCRIPTIONS, TestAgent.ADMIN, b.body());
       assertEquals(400, r.statusCode(), b.body() + " -> " + r.body());
       assertTrue(r.body().contains("Base.1.22.1." + b.messageId()), b.body() + " -> " + r.body());
     }
-    assertEquals(before, json(agent.client.get(SUBSCRIPTIONS, TestAgent.READER)).get("Members@odata.count").asInt());
+    assertEquals(
+        before,
+        json(agent.client.get(SUBSCRIPTIONS, TestAgent.READER)).get("Members@odata.count").asInt());
   }
 
   @Test
   void only_the_owner_or_a_manager_changes_a_subscription() throws Exception {
-    String s = subscribe("http://127.0.0.1:9/events", ", \"Context\": \"mine\"", TestAgent.OPERATOR);
-    assertEquals(403, agent.client.send("PATCH", s, TestAgent.READER, "{\"Context\": \"theirs\"}").statusCode());
+    String s =
+        subscribe("http://127.0.0.1:9/events", ", \"Context\": \"mine\"", TestAgent.OPERATOR);
+    assertEquals(
+        403,
+        agent.client.send("PATCH", s, TestAgent.READER, "{\"Context\": \"theirs\"}").statusCode());
     assertEquals(403, agent.client.send("DELETE", s, TestAgent.READER, null).statusCode());
     HttpResponse<String> patched =
-        agent.client.send("PATCH", s, TestAgent.OPERATOR, "{\"Context\": \"changed\", \"MessageIds\": [\"ResourceEvent.ResourceChanged\"]}");
+        agent.client.send(
+            "PATCH",
+            s,
+            TestAgent.OPERATOR,
+            "{\"Context\": \"changed\", \"MessageIds\": [\"ResourceEvent.ResourceChanged\"]}");
     assertEquals(200, patched.statusCode(), patched.body());
     assertEquals("changed", json(patched).get("Context").asText());
     HttpResponse<String> refused =
-        agent.client.send("PATCH", s, TestAgent.OPERATOR, "{\"Context\": \"again\", \"Destination\": \"http://x/\"}");
+        agent.client.send(
+            "PATCH",
+            s,
+            TestAgent.OPERATOR,
+            "{\"Context\": \"again\", \"Destination\": \"http://x/\"}");
     assertEquals(400, refused.statusCode(), refused.body());
     assertTrue(refused.body().contains("PropertyNotWritable"), refused.body());
-    assertEquals("changed", json(agent.client.get(s, TestAgent.READER)).get("Context").asText(), "nothing changed");
+    assertEquals(
+        "changed",
+        json(agent.client.get(s, TestAgent.READER)).get("Context").asText(),
+        "nothing changed");
     assertEquals(204, agent.client.send("DELETE", s, TestAgent.OPERATOR, null).statusCode());
   }
 }

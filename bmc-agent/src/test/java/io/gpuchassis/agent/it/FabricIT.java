@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The live fabric view over real HTTPS: switches polled through the real driver over TCP from the wire-level
- * simulator, and every switch fault kind moving the Redfish state within a poll interval or two, then recovering.
+ * The live fabric view over real HTTPS: switches polled through the real driver over TCP from the
+ * wire-level simulator, and every switch fault kind moving the Redfish state within a poll interval
+ * or two, then recovering.
  */
 class FabricIT {
 
@@ -52,7 +53,8 @@ class FabricIT {
             .withSwitchPollInterval(POLL);
     agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "fabric-admin-password"));
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
-    // Binding is the composition engine's job; here the driver binds two GPU slots directly so their links train.
+    // Binding is the composition engine's job; here the driver binds two GPU slots directly so
+    // their links train.
     bind("SW1", 0);
     bind("SW3", 0);
     await(SWITCH, s -> s.at("/Status/Health").asText().equals("OK"), "SW1 to be polled");
@@ -76,7 +78,8 @@ class FabricIT {
     JsonNode switches = get("/redfish/v1/Fabrics/PCIe/Switches");
     assertEquals(4, switches.get("Members@odata.count").asInt());
     JsonNode ports = get(SWITCH + "/Ports");
-    assertEquals(9, ports.get("Members@odata.count").asInt(), "5 slots, 2 hosts, 2 inter-switch links");
+    assertEquals(
+        9, ports.get("Members@odata.count").asInt(), "5 slots, 2 hosts, 2 inter-switch links");
     JsonNode sw = get(SWITCH);
     assertEquals("PCIe", sw.get("SwitchType").asText());
     assertEquals("9.20 B04A", sw.get("FirmwareVersion").asText());
@@ -94,11 +97,16 @@ class FabricIT {
 
     JsonNode l40s = get("/redfish/v1/Fabrics/PCIe/Switches/SW3/Ports/0");
     assertEquals("LinkUp", l40s.get("LinkStatus").asText());
-    assertEquals(256.0, l40s.get("CurrentSpeedGbps").asDouble(), "an L40S trains at Gen4 in a Gen5 slot");
-    assertEquals("OK", l40s.at("/Status/Health").asText(), "Gen4 is all an L40S can do: not degraded");
+    assertEquals(
+        256.0, l40s.get("CurrentSpeedGbps").asDouble(), "an L40S trains at Gen4 in a Gen5 slot");
+    assertEquals(
+        "OK", l40s.at("/Status/Health").asText(), "Gen4 is all an L40S can do: not degraded");
 
     JsonNode unbound = get(SWITCH + "/Ports/1");
-    assertEquals("NoLink", unbound.get("LinkStatus").asText(), "an unbound GPU's port is held down by the switch");
+    assertEquals(
+        "NoLink",
+        unbound.get("LinkStatus").asText(),
+        "an unbound GPU's port is held down by the switch");
     assertEquals("OK", unbound.at("/Status/Health").asText());
 
     JsonNode empty = get(EMPTY_SLOT_PORT);
@@ -109,7 +117,8 @@ class FabricIT {
     JsonNode link = get(LINK_PORT);
     assertEquals("InterswitchPort", link.get("PortType").asText());
     assertEquals(
-        "/redfish/v1/Fabrics/PCIe/Switches/SW2", link.at("/Links/ConnectedSwitches/0/@odata.id").asText());
+        "/redfish/v1/Fabrics/PCIe/Switches/SW2",
+        link.at("/Links/ConnectedSwitches/0/@odata.id").asText());
   }
 
   @Test
@@ -119,7 +128,8 @@ class FabricIT {
     JsonNode port = get(GPU_PORT);
     assertEquals("Critical", port.at("/Status/Health").asText());
     assertEquals("Critical", get(SWITCH).at("/Status/HealthRollup").asText());
-    assertEquals("OK", get(SWITCH).at("/Status/Health").asText(), "the switch itself still answers");
+    assertEquals(
+        "OK", get(SWITCH).at("/Status/Health").asText(), "the switch itself still answers");
     clear(fault);
     await(GPU_PORT, p -> p.at("/Status/Health").asText().equals("OK"), "link back up");
   }
@@ -150,7 +160,8 @@ class FabricIT {
   }
 
   @Test
-  void an_aer_storm_drives_the_error_counters_up_and_the_port_health_down_until_it_stops() throws Exception {
+  void an_aer_storm_drives_the_error_counters_up_and_the_port_health_down_until_it_stops()
+      throws Exception {
     long before = get(GPU_PORT + "/Metrics").at("/PCIeErrors/CorrectableErrorCount").asLong();
     assertEquals("OK", get(GPU_PORT).at("/Status/Health").asText());
     String fault = inject("aer-storm", GPU_PORT);
@@ -158,14 +169,21 @@ class FabricIT {
         GPU_PORT + "/Metrics",
         m -> m.at("/PCIeErrors/CorrectableErrorCount").asLong() > before + 100,
         "correctable errors to climb");
-    await(GPU_PORT, p -> p.at("/Status/Health").asText().equals("Warning"), "a link logging errors at 1000/s warns");
+    await(
+        GPU_PORT,
+        p -> p.at("/Status/Health").asText().equals("Warning"),
+        "a link logging errors at 1000/s warns");
     assertEquals("Warning", get(SWITCH).at("/Status/HealthRollup").asText());
     clear(fault);
-    await(GPU_PORT, p -> p.at("/Status/Health").asText().equals("OK"), "the counters stop climbing: OK again");
+    await(
+        GPU_PORT,
+        p -> p.at("/Status/Health").asText().equals("OK"),
+        "the counters stop climbing: OK again");
   }
 
   @Test
-  void a_mailbox_timeout_makes_the_switch_critical_and_its_ports_unknown_then_recovers() throws Exception {
+  void a_mailbox_timeout_makes_the_switch_critical_and_its_ports_unknown_then_recovers()
+      throws Exception {
     String fault = inject("mrpc-timeout", SWITCH);
     await(SWITCH, s -> s.at("/Status/Health").asText().equals("Critical"), "switch critical");
     assertTrue(get(SWITCH).at("/Oem/GpuChassisAgent/ManagementFault").asText().contains("TIMEOUT"));
@@ -198,27 +216,49 @@ class FabricIT {
   @Test
   void faults_on_things_they_cannot_affect_are_refused() throws Exception {
     HttpResponse<String> r =
-        client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"link-down\",\"target\":\"" + SWITCH + "\"}");
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
+            "{\"kind\":\"link-down\",\"target\":\"" + SWITCH + "\"}");
     assertEquals(400, r.statusCode());
-    r = client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"link-down\",\"target\":\"" + SWITCH + "/Ports/19\"}");
+    r =
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
+            "{\"kind\":\"link-down\",\"target\":\"" + SWITCH + "/Ports/19\"}");
     assertEquals(400, r.statusCode(), "port 19 is not wired");
-    r = client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"switch-busy\",\"target\":\"/redfish/v1/Fabrics/PCIe/Switches/SW9\"}");
+    r =
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
+            "{\"kind\":\"switch-busy\",\"target\":\"/redfish/v1/Fabrics/PCIe/Switches/SW9\"}");
     assertEquals(400, r.statusCode());
     assertTrue(agent.faults().orElseThrow().active().isEmpty());
   }
 
   private static void bind(String switchId, int port) throws Exception {
-    agent.switches().worker(switchId).orElseThrow()
-        .submit(driver -> {
-          driver.bind(0, 1, port);
-          return null;
-        })
+    agent
+        .switches()
+        .worker(switchId)
+        .orElseThrow()
+        .submit(
+            driver -> {
+              driver.bind(0, 1, port);
+              return null;
+            })
         .get();
   }
 
   private static String inject(String kind, String target) throws Exception {
     HttpResponse<String> r =
-        client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"" + kind + "\",\"target\":\"" + target + "\"}");
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
+            "{\"kind\":\"" + kind + "\",\"target\":\"" + target + "\"}");
     assertEquals(201, r.statusCode(), r.body());
     return r.headers().firstValue("Location").orElseThrow();
   }
@@ -233,7 +273,10 @@ class FabricIT {
     return json(r);
   }
 
-  /** Waits, bounded, until {@code uri} satisfies {@code condition}: a few poll intervals plus the fault's own time. */
+  /**
+   * Waits, bounded, until {@code uri} satisfies {@code condition}: a few poll intervals plus the
+   * fault's own time.
+   */
   static void await(String uri, Predicate<JsonNode> condition, String what) throws Exception {
     long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
     JsonNode last = null;

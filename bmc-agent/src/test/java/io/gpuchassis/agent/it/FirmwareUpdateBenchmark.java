@@ -16,20 +16,26 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Prints what a switch firmware update costs on the simulated reference chassis at realistic speed (5 ms of flash
- * programming per 1008-byte block, as real parts take): for a bundle of 1 MiB, the time from the push to its 202
- * (upload, signature and digest check), from the push to each step's event on a real SSE stream, and how long a
- * GPU bind on another switch takes while the update runs (it must not wait for the update).
+ * Prints what a switch firmware update costs on the simulated reference chassis at realistic speed
+ * (5 ms of flash programming per 1008-byte block, as real parts take): for a bundle of 1 MiB, the
+ * time from the push to its 202 (upload, signature and digest check), from the push to each step's
+ * event on a real SSE stream, and how long a GPU bind on another switch takes while the update runs
+ * (it must not wait for the update).
  *
  * <p>Run: {@code mvn -q install -DskipTests && mvn -q -pl bmc-agent test-compile exec:java
- * -Dexec.classpathScope=test -Dexec.mainClass=io.gpuchassis.agent.it.FirmwareUpdateBenchmark}. Not a test: it takes
- * minutes and prints figures for docs/PERFORMANCE.md.
+ * -Dexec.classpathScope=test -Dexec.mainClass=io.gpuchassis.agent.it.FirmwareUpdateBenchmark}. Not
+ * a test: it takes minutes and prints figures for docs/PERFORMANCE.md.
  */
 public final class FirmwareUpdateBenchmark {
 
   static final String INVENTORY = "/redfish/v1/UpdateService/FirmwareInventory/";
-  static final List<String> STEPS = List.of("TargetDetermined", "TransferringToComponent", "VerifyingAtComponent",
-      "ApplyingOnComponent", "AwaitToActivate");
+  static final List<String> STEPS =
+      List.of(
+          "TargetDetermined",
+          "TransferringToComponent",
+          "VerifyingAtComponent",
+          "ApplyingOnComponent",
+          "AwaitToActivate");
 
   private FirmwareUpdateBenchmark() {}
 
@@ -38,39 +44,57 @@ public final class FirmwareUpdateBenchmark {
     int payloadBytes = 1 << 20;
     Path dir = Files.createTempDirectory("firmware-bench");
     try (TestAgent agent = TestAgent.start(dir, SimulationSpeed.REALISTIC)) {
-      System.out.printf("machine: %d cores, %s %s%n", Runtime.getRuntime().availableProcessors(),
-          System.getProperty("java.vm.name"), System.getProperty("java.version"));
+      System.out.printf(
+          "machine: %d cores, %s %s%n",
+          Runtime.getRuntime().availableProcessors(),
+          System.getProperty("java.vm.name"),
+          System.getProperty("java.version"));
       SignedBundles bundles = SignedBundles.of(dir);
       long[] accepted = new long[runs];
       long[][] steps = new long[STEPS.size()][runs];
       long[] binds = new long[runs];
-      int slot = agent.agent.model().current().slots().stream()
-          .filter(sl -> sl.switchId().equals("SW4") && sl.gpu().isPresent()).findFirst().orElseThrow().number();
-      String endpoint = "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot" + slot + "\"}}";
+      int slot =
+          agent.agent.model().current().slots().stream()
+              .filter(sl -> sl.switchId().equals("SW4") && sl.gpu().isPresent())
+              .findFirst()
+              .orElseThrow()
+              .number();
+      String endpoint =
+          "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot"
+              + slot
+              + "\"}}";
       for (int i = 0; i < runs; i++) {
         byte[] body = new byte[payloadBytes];
         new Random(i).nextBytes(body);
         byte[] bundle = bundles.image(FirmwareVersion.parse("9." + (30 + i) + " B001"), body);
         try (SseReader reader = stream(agent, "OriginResource eq '" + INVENTORY + "SW1'")) {
           long start = System.nanoTime();
-          // The steps are timed as they arrive, on a thread of their own, while this one binds a GPU.
+          // The steps are timed as they arrive, on a thread of their own, while this one binds a
+          // GPU.
           int run = i;
-          CompletableFuture<Void> seen = CompletableFuture.runAsync(() -> {
-            try {
-              for (int s = 0; s < STEPS.size(); ) {
-                SseReader.Received r = reader.next(Duration.ofSeconds(60));
-                if (r == null) {
-                  throw new IllegalStateException("no event for step " + STEPS.get(s));
-                }
-                if (r.data().get("Events").get(0).get("MessageId").asText().endsWith("." + STEPS.get(s))) {
-                  steps[s][run] = System.nanoTime() - start;
-                  s++;
-                }
-              }
-            } catch (Exception e) {
-              throw new IllegalStateException(e);
-            }
-          });
+          CompletableFuture<Void> seen =
+              CompletableFuture.runAsync(
+                  () -> {
+                    try {
+                      for (int s = 0; s < STEPS.size(); ) {
+                        SseReader.Received r = reader.next(Duration.ofSeconds(60));
+                        if (r == null) {
+                          throw new IllegalStateException("no event for step " + STEPS.get(s));
+                        }
+                        if (r.data()
+                            .get("Events")
+                            .get(0)
+                            .get("MessageId")
+                            .asText()
+                            .endsWith("." + STEPS.get(s))) {
+                          steps[s][run] = System.nanoTime() - start;
+                          s++;
+                        }
+                      }
+                    } catch (Exception e) {
+                      throw new IllegalStateException(e);
+                    }
+                  });
           HttpResponse<String> response = push(agent, bundle);
           accepted[i] = System.nanoTime() - start;
           if (response.statusCode() != 202) {
@@ -78,21 +102,33 @@ public final class FirmwareUpdateBenchmark {
           }
           // A GPU of another switch is bound and released while SW1 is being written.
           long bindStart = System.nanoTime();
-          var bind = agent.client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host7/Actions/Zone.AddEndpoint",
-              TestAgent.OPERATOR, endpoint);
+          var bind =
+              agent.client.send(
+                  "POST",
+                  "/redfish/v1/Fabrics/PCIe/Zones/Host7/Actions/Zone.AddEndpoint",
+                  TestAgent.OPERATOR,
+                  endpoint);
           agent.client.awaitTask(bind, TestAgent.OPERATOR);
           binds[i] = System.nanoTime() - bindStart;
           seen.join();
           agent.client.awaitTask(response, TestAgent.READER);
-          agent.client.send("PATCH", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot" + slot, TestAgent.OPERATOR,
+          agent.client.send(
+              "PATCH",
+              "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot" + slot,
+              TestAgent.OPERATOR,
               "{\"ReadyToRemove\":true}");
-          var release = agent.client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host7/Actions/Zone.RemoveEndpoint",
-              TestAgent.OPERATOR, endpoint);
+          var release =
+              agent.client.send(
+                  "POST",
+                  "/redfish/v1/Fabrics/PCIe/Zones/Host7/Actions/Zone.RemoveEndpoint",
+                  TestAgent.OPERATOR,
+                  endpoint);
           agent.client.awaitTask(release, TestAgent.OPERATOR);
         }
       }
       System.out.printf("bundle of %d KiB, %d runs, medians:%n", payloadBytes / 1024, runs);
-      System.out.printf("  push answered 202 (upload + signature + digest): %.1f ms%n", median(accepted));
+      System.out.printf(
+          "  push answered 202 (upload + signature + digest): %.1f ms%n", median(accepted));
       for (int s = 0; s < STEPS.size(); s++) {
         System.out.printf("  push to %-24s %8.1f ms%n", STEPS.get(s) + ":", median(steps[s]));
       }
@@ -103,14 +139,18 @@ public final class FirmwareUpdateBenchmark {
 
   private static HttpResponse<String> push(TestAgent agent, byte[] bundle) throws Exception {
     Map<String, byte[]> parts = new LinkedHashMap<>();
-    parts.put("UpdateParameters", ("{\"Targets\": [\"" + INVENTORY + "SW1\"]}").getBytes(StandardCharsets.UTF_8));
+    parts.put(
+        "UpdateParameters",
+        ("{\"Targets\": [\"" + INVENTORY + "SW1\"]}").getBytes(StandardCharsets.UTF_8));
     parts.put("UpdateFile;switch.fwb", bundle);
-    return agent.client.postMultipart("/redfish/v1/UpdateService/update-multipart", TestAgent.OPERATOR, parts);
+    return agent.client.postMultipart(
+        "/redfish/v1/UpdateService/update-multipart", TestAgent.OPERATOR, parts);
   }
 
   private static SseReader stream(TestAgent agent, String filter) throws Exception {
     String query = URLEncoder.encode(filter, StandardCharsets.UTF_8).replace("+", "%20");
-    return new SseReader(agent.client.stream("/redfish/v1/EventService/SSE?$filter=" + query, TestAgent.READER));
+    return new SseReader(
+        agent.client.stream("/redfish/v1/EventService/SSE?$filter=" + query, TestAgent.READER));
   }
 
   private static double median(long[] nanos) {

@@ -31,10 +31,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Switch firmware updates over Redfish on the simulated chassis, whose switches implement the real download protocol:
- * a signed bundle pushed as multipart/form-data, or fetched by SimpleUpdate, becomes a task whose steps (Update
- * registry) and progress (TaskEvent) arrive over a real SSE stream and at a real push subscriber; the FirmwareInventory
- * shows what each A/B copy holds. Bad bundles, unsafe resets and switch faults change nothing but the task's outcome.
+ * Switch firmware updates over Redfish on the simulated chassis, whose switches implement the real
+ * download protocol: a signed bundle pushed as multipart/form-data, or fetched by SimpleUpdate,
+ * becomes a task whose steps (Update registry) and progress (TaskEvent) arrive over a real SSE
+ * stream and at a real push subscriber; the FirmwareInventory shows what each A/B copy holds. Bad
+ * bundles, unsafe resets and switch faults change nothing but the task's outcome.
  */
 class FirmwareUpdateIT {
 
@@ -55,8 +56,11 @@ class FirmwareUpdateIT {
     // The simulated chassis trusts the simulation vendor key it made on first start.
     bundles = SignedBundles.of(stateDir);
     // The agent reads the switches' flash tables once it answers.
-    HealthIT.await("every switch's firmware read", () -> java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
-        .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
+    HealthIT.await(
+        "every switch's firmware read",
+        () ->
+            java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
+                .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
   }
 
   @AfterAll
@@ -66,7 +70,8 @@ class FirmwareUpdateIT {
   }
 
   static byte[] bundle(FirmwareVersion version) {
-    return bundles.image(version, ("switch firmware " + version).repeat(3000).getBytes(StandardCharsets.US_ASCII));
+    return bundles.image(
+        version, ("switch firmware " + version).repeat(3000).getBytes(StandardCharsets.US_ASCII));
   }
 
   static HttpResponse<String> push(byte[] bundle, String parameters, String auth) throws Exception {
@@ -77,7 +82,12 @@ class FirmwareUpdateIT {
   }
 
   static String targeting(String switchId, String applyTime) {
-    return "{\"Targets\": [\"" + INVENTORY + switchId + "\"], \"@Redfish.OperationApplyTime\": \"" + applyTime + "\"}";
+    return "{\"Targets\": [\""
+        + INVENTORY
+        + switchId
+        + "\"], \"@Redfish.OperationApplyTime\": \""
+        + applyTime
+        + "\"}";
   }
 
   static JsonNode inventory(String switchId) throws Exception {
@@ -102,7 +112,8 @@ class FirmwareUpdateIT {
       }
       String id = r.data().get("Events").get(0).get("MessageId").asText();
       ids.add(id);
-      if (id.matches("Update\\.1\\.3\\.0\\.(UpdateSuccessful|AwaitToActivate|TransferFailed|ActivateFailed)")) {
+      if (id.matches(
+          "Update\\.1\\.3\\.0\\.(UpdateSuccessful|AwaitToActivate|TransferFailed|ActivateFailed)")) {
         return ids;
       }
     }
@@ -111,8 +122,9 @@ class FirmwareUpdateIT {
 
   static SseReader streamOf(String filter) throws Exception {
     String query = URLEncoder.encode(filter, StandardCharsets.UTF_8).replace("+", "%20");
-    SseReader reader = new SseReader(agent.client.stream("/redfish/v1/EventService/SSE?$filter=" + query,
-        TestAgent.READER));
+    SseReader reader =
+        new SseReader(
+            agent.client.stream("/redfish/v1/EventService/SSE?$filter=" + query, TestAgent.READER));
     assertEquals(200, reader.response.statusCode());
     return reader;
   }
@@ -122,14 +134,18 @@ class FirmwareUpdateIT {
     JsonNode service = json(agent.client.get(SERVICE, TestAgent.READER));
     assertTrue(service.get("ServiceEnabled").asBoolean());
     assertEquals(PUSH, service.get("MultipartHttpPushUri").asText());
-    assertEquals(SERVICE + "/Actions/UpdateService.SimpleUpdate",
+    assertEquals(
+        SERVICE + "/Actions/UpdateService.SimpleUpdate",
         service.at("/Actions/#UpdateService.SimpleUpdate/target").asText());
-    assertEquals(SERVICE, json(agent.client.get("/redfish/v1/", null)).at("/UpdateService/@odata.id").asText());
+    assertEquals(
+        SERVICE,
+        json(agent.client.get("/redfish/v1/", null)).at("/UpdateService/@odata.id").asText());
     JsonNode members = json(agent.client.get(SERVICE + "/FirmwareInventory", TestAgent.READER));
     assertEquals(5, members.get("Members@odata.count").asInt(), "four switches and the agent");
     JsonNode sw3 = inventory("SW3");
     assertEquals("9.20 B04A", sw3.get("Version").asText());
-    assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW3", sw3.at("/RelatedItem/0/@odata.id").asText());
+    assertEquals(
+        "/redfish/v1/Fabrics/PCIe/Switches/SW3", sw3.at("/RelatedItem/0/@odata.id").asText());
     assertEquals(2, sw3.at("/Oem/GpuChassisAgent/Images").size(), "copies A and B");
   }
 
@@ -138,23 +154,44 @@ class FirmwareUpdateIT {
     try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW1'");
         SseReader progress = streamOf("RegistryPrefix eq 'TaskEvent'");
         EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
-      var subscription = agent.client.send("POST", "/redfish/v1/EventService/Subscriptions", TestAgent.ADMIN,
-          "{\"Destination\": \"" + receiver.url() + "\", \"Protocol\": \"Redfish\", \"RegistryPrefixes\": [\"Update\"]}");
+      var subscription =
+          agent.client.send(
+              "POST",
+              "/redfish/v1/EventService/Subscriptions",
+              TestAgent.ADMIN,
+              "{\"Destination\": \""
+                  + receiver.url()
+                  + "\", \"Protocol\": \"Redfish\", \"RegistryPrefixes\": [\"Update\"]}");
       assertEquals(201, subscription.statusCode(), subscription.body());
 
-      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW1", "OnReset"), TestAgent.OPERATOR);
+      HttpResponse<String> accepted =
+          push(bundle(NEW), targeting("SW1", "OnReset"), TestAgent.OPERATOR);
       assertEquals(202, accepted.statusCode(), accepted.body());
-      assertEquals(List.of("Update.1.3.0.TargetDetermined", "Update.1.3.0.TransferringToComponent",
-          "Update.1.3.0.VerifyingAtComponent", "Update.1.3.0.ApplyingOnComponent", "Update.1.3.0.AwaitToActivate"),
+      assertEquals(
+          List.of(
+              "Update.1.3.0.TargetDetermined",
+              "Update.1.3.0.TransferringToComponent",
+              "Update.1.3.0.VerifyingAtComponent",
+              "Update.1.3.0.ApplyingOnComponent",
+              "Update.1.3.0.AwaitToActivate"),
           eventsUntilDone(steps));
       HttpResponse<String> done = agent.client.awaitTask(accepted, TestAgent.READER);
       assertEquals(200, done.statusCode(), done.body());
 
       JsonNode pushed = receiver.next(Duration.ofSeconds(5));
-      assertEquals("Update.1.3.0.TargetDetermined", pushed.at("/Events/0/MessageId").asText(), "pushed as well");
-      String log = agent.client.get("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.",
-          TestAgent.READER).body();
-      assertTrue(log.contains("Update.1.3.0.AwaitToActivate") && log.contains(INVENTORY + "SW1"),
+      assertEquals(
+          "Update.1.3.0.TargetDetermined",
+          pushed.at("/Events/0/MessageId").asText(),
+          "pushed as well");
+      String log =
+          agent
+              .client
+              .get(
+                  "/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.",
+                  TestAgent.READER)
+              .body();
+      assertTrue(
+          log.contains("Update.1.3.0.AwaitToActivate") && log.contains(INVENTORY + "SW1"),
           "and logged, about the switch's firmware");
       List<String> percents = new ArrayList<>();
       for (SseReader.Received r; (r = progress.next(Duration.ofMillis(300))) != null; ) {
@@ -165,30 +202,49 @@ class FirmwareUpdateIT {
       }
       assertTrue(percents.contains("50"), "progress in steps of ten: " + percents);
 
-      JsonNode task = json(agent.client.get(json(accepted).get("@odata.id").asText(), TestAgent.READER));
+      JsonNode task =
+          json(agent.client.get(json(accepted).get("@odata.id").asText(), TestAgent.READER));
       assertEquals("Completed", task.get("TaskState").asText());
-      assertTrue(task.path("Messages").findValuesAsText("MessageId").contains("Update.1.3.0.AwaitToActivate"));
+      assertTrue(
+          task.path("Messages")
+              .findValuesAsText("MessageId")
+              .contains("Update.1.3.0.AwaitToActivate"));
       assertEquals(PUSH, task.at("/Payload/TargetUri").asText());
-      assertTrue(task.at("/Payload/JsonBody").isMissingNode(), "the bundle is not repeated in the task");
+      assertTrue(
+          task.at("/Payload/JsonBody").isMissingNode(), "the bundle is not repeated in the task");
 
       JsonNode sw1 = inventory("SW1");
-      assertEquals("9.20 B04A", sw1.get("Version").asText(), "still running the old image until reset");
+      assertEquals(
+          "9.20 B04A", sw1.get("Version").asText(), "still running the old image until reset");
       assertTrue(sw1.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
       JsonNode next = findCopy(sw1, "BootsNext");
       assertEquals("9.30", next.get("Version").asText());
       assertFalse(next.get("Running").asBoolean());
       assertEquals(List.of(), stagedFiles(), "nothing left in staging");
 
-      // A second image before the reset replaces the waiting one; the running copy is never written.
+      // A second image before the reset replaces the waiting one; the running copy is never
+      // written.
       String runningCopy = findCopy(sw1, "Running").get("Copy").asText();
-      assertEquals(200, agent.client.awaitTask(
-          push(bundle(FirmwareVersion.parse("9.32 B001")), targeting("SW1", "OnReset"), TestAgent.OPERATOR),
-          TestAgent.READER).statusCode());
+      assertEquals(
+          200,
+          agent
+              .client
+              .awaitTask(
+                  push(
+                      bundle(FirmwareVersion.parse("9.32 B001")),
+                      targeting("SW1", "OnReset"),
+                      TestAgent.OPERATOR),
+                  TestAgent.READER)
+              .statusCode());
       JsonNode replaced = inventory("SW1");
       assertEquals("9.32", findCopy(replaced, "BootsNext").get("Version").asText());
       assertEquals(runningCopy, findCopy(replaced, "Running").get("Copy").asText());
       assertEquals("9.20 B04A", replaced.get("Version").asText());
-      agent.client.send("DELETE", subscription.headers().firstValue("Location").orElseThrow(), TestAgent.ADMIN, null);
+      agent.client.send(
+          "DELETE",
+          subscription.headers().firstValue("Location").orElseThrow(),
+          TestAgent.ADMIN,
+          null);
     }
   }
 
@@ -204,7 +260,8 @@ class FirmwareUpdateIT {
   @Test
   void applied_immediately_the_switch_resets_onto_the_new_image() throws Exception {
     try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW4'")) {
-      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW4", "Immediate"), TestAgent.OPERATOR);
+      HttpResponse<String> accepted =
+          push(bundle(NEW), targeting("SW4", "Immediate"), TestAgent.OPERATOR);
       assertEquals(202, accepted.statusCode(), accepted.body());
       List<String> seen = eventsUntilDone(steps);
       assertEquals("Update.1.3.0.UpdateSuccessful", seen.get(seen.size() - 1), seen.toString());
@@ -218,16 +275,23 @@ class FirmwareUpdateIT {
 
   @Test
   void an_immediate_update_is_refused_while_a_gpu_is_bound_through_the_switch() throws Exception {
-    var bind = agent.client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host5/Actions/Zone.AddEndpoint",
-        TestAgent.OPERATOR, "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot11\"}}");
+    var bind =
+        agent.client.send(
+            "POST",
+            "/redfish/v1/Fabrics/PCIe/Zones/Host5/Actions/Zone.AddEndpoint",
+            TestAgent.OPERATOR,
+            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot11\"}}");
     assertEquals(200, agent.client.awaitTask(bind, TestAgent.OPERATOR).statusCode());
     String gpuSwitch = agent.agent.model().current().slot(11).orElseThrow().switchId();
     assertEquals("SW3", gpuSwitch, "slot 11 and Host5 share SW3 in the reference chassis");
     JsonNode before = inventory(gpuSwitch);
 
-    HttpResponse<String> refused = push(bundle(NEW), targeting(gpuSwitch, "Immediate"), TestAgent.OPERATOR);
+    HttpResponse<String> refused =
+        push(bundle(NEW), targeting(gpuSwitch, "Immediate"), TestAgent.OPERATOR);
     assertEquals(409, refused.statusCode(), refused.body());
-    assertEquals("Base.1.22.1.ResourceInUse", json(refused).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    assertEquals(
+        "Base.1.22.1.ResourceInUse",
+        json(refused).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
     assertTrue(json(refused).at("/error/message").asText().contains("slots [11]"), refused.body());
     assertEquals(before.get("Oem"), inventory(gpuSwitch).get("Oem"), "nothing written");
     assertEquals(List.of(), stagedFiles());
@@ -236,39 +300,54 @@ class FirmwareUpdateIT {
   }
 
   @Test
-  void bundles_that_are_not_signed_by_a_trusted_key_are_refused_and_change_nothing() throws Exception {
+  void bundles_that_are_not_signed_by_a_trusted_key_are_refused_and_change_nothing()
+      throws Exception {
     JsonNode before = inventory("SW2");
     byte[] good = bundle(NEW);
     byte[] tampered = good.clone();
     tampered[tampered.length / 2] ^= 1;
     HttpResponse<String> refused = push(tampered, targeting("SW2", "OnReset"), TestAgent.OPERATOR);
     assertEquals(400, refused.statusCode(), refused.body());
-    assertEquals("Update.1.3.0.VerificationFailed",
+    assertEquals(
+        "Update.1.3.0.VerificationFailed",
         json(refused).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
 
     PrivateKey stranger = BundleSigner.generateKeyPair().getPrivate();
     HttpResponse<String> untrusted =
-        push(SignedBundles.sign(FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, NEW, 1, new byte[2000]), NEW,
-            stranger), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
+        push(
+            SignedBundles.sign(
+                FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, NEW, 1, new byte[2000]),
+                NEW,
+                stranger),
+            targeting("SW2", "OnReset"),
+            TestAgent.OPERATOR);
     assertEquals(400, untrusted.statusCode(), untrusted.body());
 
-    HttpResponse<String> wrongTarget = push(good, "{\"Targets\": [\"/redfish/v1/Chassis/GPUChassis\"]}",
-        TestAgent.OPERATOR);
+    HttpResponse<String> wrongTarget =
+        push(good, "{\"Targets\": [\"/redfish/v1/Chassis/GPUChassis\"]}", TestAgent.OPERATOR);
     assertEquals(400, wrongTarget.statusCode(), wrongTarget.body());
-    assertEquals("Base.1.22.1.ActionParameterValueNotInList",
+    assertEquals(
+        "Base.1.22.1.ActionParameterValueNotInList",
         json(wrongTarget).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
 
-    for (var bad : Map.of(
-        "{\"Bogus\": 1}", "Base.1.22.1.ActionParameterUnknown",
-        "{\"Stage\": true}", "Base.1.22.1.ActionParameterNotSupported",
-        "{\"Targets\": \"SW2\"}", "Base.1.22.1.ActionParameterValueTypeError",
-        "{\"@Redfish.OperationApplyTime\": \"AtMaintenanceWindowStart\"}", "Base.1.22.1.ActionParameterValueNotInList",
-        "{not json", "Base.1.22.1.MalformedJSON").entrySet()) {
+    for (var bad :
+        Map.of(
+                "{\"Bogus\": 1}", "Base.1.22.1.ActionParameterUnknown",
+                "{\"Stage\": true}", "Base.1.22.1.ActionParameterNotSupported",
+                "{\"Targets\": \"SW2\"}", "Base.1.22.1.ActionParameterValueTypeError",
+                "{\"@Redfish.OperationApplyTime\": \"AtMaintenanceWindowStart\"}",
+                    "Base.1.22.1.ActionParameterValueNotInList",
+                "{not json", "Base.1.22.1.MalformedJSON")
+            .entrySet()) {
       HttpResponse<String> r = push(good, bad.getKey(), TestAgent.OPERATOR);
       assertEquals(400, r.statusCode(), bad.getKey() + ": " + r.body());
-      assertEquals(bad.getValue(), json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText(), bad.getKey());
+      assertEquals(
+          bad.getValue(),
+          json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText(),
+          bad.getKey());
     }
-    assertEquals(403, push(good, "{}", TestAgent.READER).statusCode(), "ReadOnly may not update firmware");
+    assertEquals(
+        403, push(good, "{}", TestAgent.READER).statusCode(), "ReadOnly may not update firmware");
     assertEquals(401, push(good, "{}", null).statusCode());
     assertEquals(before.get("Oem"), inventory("SW2").get("Oem"), "nothing written");
     assertEquals(List.of(), stagedFiles());
@@ -277,9 +356,15 @@ class FirmwareUpdateIT {
   @Test
   void a_switch_that_rejects_the_written_image_keeps_its_firmware() throws Exception {
     JsonNode before = inventory("SW2");
-    var fault = agent.agent.faults().orElseThrow().inject("firmware-crc-mismatch", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    var fault =
+        agent
+            .agent
+            .faults()
+            .orElseThrow()
+            .inject("firmware-crc-mismatch", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
     try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW2'")) {
-      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
+      HttpResponse<String> accepted =
+          push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
       assertEquals(202, accepted.statusCode(), accepted.body());
       List<String> seen = eventsUntilDone(steps);
       assertEquals("Update.1.3.0.TransferFailed", seen.get(seen.size() - 1), seen.toString());
@@ -291,71 +376,115 @@ class FirmwareUpdateIT {
     }
     JsonNode after = inventory("SW2");
     assertEquals(before.get("Version"), after.get("Version"));
-    assertEquals(findCopy(before, "BootsNext").get("Copy"), findCopy(after, "BootsNext").get("Copy"),
+    assertEquals(
+        findCopy(before, "BootsNext").get("Copy"),
+        findCopy(after, "BootsNext").get("Copy"),
         "the copy that boots next is unchanged");
   }
 
   @Test
   void power_lost_during_the_transfer_leaves_the_switch_on_its_image() throws Exception {
     JsonNode before = inventory("SW2");
-    agent.agent.faults().orElseThrow().inject("power-loss-during-download", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
-    HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
+    agent
+        .agent
+        .faults()
+        .orElseThrow()
+        .inject("power-loss-during-download", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    HttpResponse<String> accepted =
+        push(bundle(NEW), targeting("SW2", "OnReset"), TestAgent.OPERATOR);
     assertEquals(202, accepted.statusCode(), accepted.body());
     HttpResponse<String> failed = agent.client.awaitTask(accepted, TestAgent.READER);
     assertEquals(503, failed.statusCode(), failed.body());
-    assertEquals("Update.1.3.0.TransferFailed", json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    assertEquals(
+        "Update.1.3.0.TransferFailed",
+        json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
     JsonNode after = inventory("SW2");
     assertEquals(before.get("Version"), after.get("Version"));
     assertEquals(findCopy(before, "Running").get("Copy"), findCopy(after, "Running").get("Copy"));
-    assertEquals(findCopy(before, "BootsNext").get("Copy"), findCopy(after, "BootsNext").get("Copy"));
+    assertEquals(
+        findCopy(before, "BootsNext").get("Copy"), findCopy(after, "BootsNext").get("Copy"));
     assertFalse(after.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
   }
 
   @Test
   void a_new_image_that_does_not_boot_is_rolled_back_to_the_previous_one() throws Exception {
     JsonNode before = inventory("SW2");
-    var fault = agent.agent.faults().orElseThrow().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
+    var fault =
+        agent
+            .agent
+            .faults()
+            .orElseThrow()
+            .inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW2");
     try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW2'")) {
-      HttpResponse<String> accepted = push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
+      HttpResponse<String> accepted =
+          push(bundle(NEW), targeting("SW2", "Immediate"), TestAgent.OPERATOR);
       assertEquals(202, accepted.statusCode(), accepted.body());
       List<String> seen = eventsUntilDone(steps);
       assertEquals("Update.1.3.0.ActivateFailed", seen.get(seen.size() - 1), seen.toString());
       HttpResponse<String> failed = agent.client.awaitTask(accepted, TestAgent.READER);
       assertEquals(503, failed.statusCode(), failed.body());
-      assertTrue(json(failed).at("/error/message").asText().contains("switched back to its previous image"),
+      assertTrue(
+          json(failed)
+              .at("/error/message")
+              .asText()
+              .contains("switched back to its previous image"),
           failed.body());
     } finally {
       agent.agent.faults().orElseThrow().clear(fault.id());
     }
     JsonNode after = inventory("SW2");
     assertEquals(before.get("Version"), after.get("Version"), "running the image it ran before");
-    assertEquals(findCopy(before, "Running").get("Copy"), findCopy(after, "BootsNext").get("Copy"),
+    assertEquals(
+        findCopy(before, "Running").get("Copy"),
+        findCopy(after, "BootsNext").get("Copy"),
         "and booting it next time too");
     assertFalse(after.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
   }
 
   static HttpResponse<String> resetSwitch(String switchId, String body) throws Exception {
-    return agent.client.send("POST", "/redfish/v1/Fabrics/PCIe/Switches/" + switchId + "/Actions/Switch.Reset",
-        TestAgent.OPERATOR, body);
+    return agent.client.send(
+        "POST",
+        "/redfish/v1/Fabrics/PCIe/Switches/" + switchId + "/Actions/Switch.Reset",
+        TestAgent.OPERATOR,
+        body);
   }
 
   @Test
-  void a_switch_reset_starts_the_image_written_for_on_reset_or_falls_back_when_it_does_not_boot() throws Exception {
+  void a_switch_reset_starts_the_image_written_for_on_reset_or_falls_back_when_it_does_not_boot()
+      throws Exception {
     JsonNode sw = json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW4", TestAgent.READER));
-    assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW4/Actions/Switch.Reset",
+    assertEquals(
+        "/redfish/v1/Fabrics/PCIe/Switches/SW4/Actions/Switch.Reset",
         sw.at("/Actions/#Switch.Reset/target").asText());
     assertEquals(400, resetSwitch("SW4", "{\"ResetType\": \"PowerCycle\"}").statusCode());
 
-    // The new image does not start: the switch is back on its previous image, which also boots next.
+    // The new image does not start: the switch is back on its previous image, which also boots
+    // next.
     String before = inventory("SW4").get("Version").asText();
-    assertEquals(200, agent.client.awaitTask(
-        push(bundle(FirmwareVersion.parse("9.41 B001")), targeting("SW4", "OnReset"), TestAgent.OPERATOR),
-        TestAgent.READER).statusCode());
-    var fault = agent.agent.faults().orElseThrow().inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW4");
+    assertEquals(
+        200,
+        agent
+            .client
+            .awaitTask(
+                push(
+                    bundle(FirmwareVersion.parse("9.41 B001")),
+                    targeting("SW4", "OnReset"),
+                    TestAgent.OPERATOR),
+                TestAgent.READER)
+            .statusCode());
+    var fault =
+        agent
+            .agent
+            .faults()
+            .orElseThrow()
+            .inject("firmware-boot-failure", "/redfish/v1/Fabrics/PCIe/Switches/SW4");
     try {
-      HttpResponse<String> failed = agent.client.awaitTask(resetSwitch("SW4", "{}"), TestAgent.READER);
+      HttpResponse<String> failed =
+          agent.client.awaitTask(resetSwitch("SW4", "{}"), TestAgent.READER);
       assertEquals(503, failed.statusCode(), failed.body());
-      assertEquals("Update.1.3.0.ActivateFailed", json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+      assertEquals(
+          "Update.1.3.0.ActivateFailed",
+          json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
     } finally {
       agent.agent.faults().orElseThrow().clear(fault.id());
     }
@@ -364,9 +493,17 @@ class FirmwareUpdateIT {
     assertTrue(findCopy(fellBack, "Running").get("BootsNext").asBoolean(), fellBack.toString());
 
     // Written for OnReset, started by Switch.Reset.
-    assertEquals(200, agent.client.awaitTask(
-        push(bundle(FirmwareVersion.parse("9.40 B001")), targeting("SW4", "OnReset"), TestAgent.OPERATOR),
-        TestAgent.READER).statusCode());
+    assertEquals(
+        200,
+        agent
+            .client
+            .awaitTask(
+                push(
+                    bundle(FirmwareVersion.parse("9.40 B001")),
+                    targeting("SW4", "OnReset"),
+                    TestAgent.OPERATOR),
+                TestAgent.READER)
+            .statusCode());
     assertTrue(inventory("SW4").at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
     try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW4'")) {
       HttpResponse<String> reset = resetSwitch("SW4", "{\"ResetType\": \"ForceRestart\"}");
@@ -377,51 +514,89 @@ class FirmwareUpdateIT {
     JsonNode after = inventory("SW4");
     assertEquals("9.40 B001", after.get("Version").asText());
     assertFalse(after.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
-    HealthIT.await("the switch as polled runs it too", () -> {
-      try {
-        return "9.40 B001".equals(json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW4", TestAgent.READER))
-            .get("FirmwareVersion").asText());
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
-    });
+    HealthIT.await(
+        "the switch as polled runs it too",
+        () -> {
+          try {
+            return "9.40 B001"
+                .equals(
+                    json(agent.client.get(
+                            "/redfish/v1/Fabrics/PCIe/Switches/SW4", TestAgent.READER))
+                        .get("FirmwareVersion")
+                        .asText());
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        });
   }
 
   @Test
   void simple_update_fetches_the_bundle_over_http() throws Exception {
     byte[] bundle = bundle(FirmwareVersion.parse("9.31 B001"));
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/images/switch.fwb", exchange -> {
-      exchange.sendResponseHeaders(200, bundle.length);
-      exchange.getResponseBody().write(bundle);
-      exchange.close();
-    });
+    server.createContext(
+        "/images/switch.fwb",
+        exchange -> {
+          exchange.sendResponseHeaders(200, bundle.length);
+          exchange.getResponseBody().write(bundle);
+          exchange.close();
+        });
     server.start();
     try {
       String uri = "http://127.0.0.1:" + server.getAddress().getPort() + "/images/switch.fwb";
-      HttpResponse<String> accepted = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
-          TestAgent.OPERATOR, "{\"ImageURI\": \"" + uri + "\", \"TransferProtocol\": \"HTTP\", \"Targets\": [\""
-              + INVENTORY + "SW3\"]}");
+      HttpResponse<String> accepted =
+          agent.client.send(
+              "POST",
+              SERVICE + "/Actions/UpdateService.SimpleUpdate",
+              TestAgent.OPERATOR,
+              "{\"ImageURI\": \""
+                  + uri
+                  + "\", \"TransferProtocol\": \"HTTP\", \"Targets\": [\""
+                  + INVENTORY
+                  + "SW3\"]}");
       assertEquals(202, accepted.statusCode(), accepted.body());
       assertEquals(200, agent.client.awaitTask(accepted, TestAgent.READER).statusCode());
       assertEquals("9.31", findCopy(inventory("SW3"), "BootsNext").get("Version").asText());
 
-      HttpResponse<String> missing = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
-          TestAgent.OPERATOR, "{\"ImageURI\": \"" + uri.replace("/images/", "/missing/") + "\", \"Targets\": [\"" + INVENTORY + "SW3\"]}");
+      HttpResponse<String> missing =
+          agent.client.send(
+              "POST",
+              SERVICE + "/Actions/UpdateService.SimpleUpdate",
+              TestAgent.OPERATOR,
+              "{\"ImageURI\": \""
+                  + uri.replace("/images/", "/missing/")
+                  + "\", \"Targets\": [\""
+                  + INVENTORY
+                  + "SW3\"]}");
       HttpResponse<String> failed = agent.client.awaitTask(missing, TestAgent.READER);
       assertEquals(400, failed.statusCode(), failed.body());
-      assertEquals("Update.1.3.0.TransferFailed", json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+      assertEquals(
+          "Update.1.3.0.TransferFailed",
+          json(failed).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
 
-      HttpResponse<String> ftp = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
-          TestAgent.OPERATOR, "{\"ImageURI\": \"ftp://127.0.0.1/x.fwb\"}");
+      HttpResponse<String> ftp =
+          agent.client.send(
+              "POST",
+              SERVICE + "/Actions/UpdateService.SimpleUpdate",
+              TestAgent.OPERATOR,
+              "{\"ImageURI\": \"ftp://127.0.0.1/x.fwb\"}");
       assertEquals(400, ftp.statusCode(), ftp.body());
-      assertEquals("Base.1.22.1.ActionParameterValueFormatError",
+      assertEquals(
+          "Base.1.22.1.ActionParameterValueFormatError",
           json(ftp).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
 
       // Credentials for the image server never show in the Task that every reader can see.
-      HttpResponse<String> withPassword = agent.client.send("POST", SERVICE + "/Actions/UpdateService.SimpleUpdate",
-          TestAgent.OPERATOR, "{\"ImageURI\": \"" + uri + "\", \"Username\": \"u\", \"Password\": \"s3cret-pw\","
-              + " \"Targets\": [\"" + INVENTORY + "SW3\"], \"ForceUpdate\": true}");
+      HttpResponse<String> withPassword =
+          agent.client.send(
+              "POST",
+              SERVICE + "/Actions/UpdateService.SimpleUpdate",
+              TestAgent.OPERATOR,
+              "{\"ImageURI\": \""
+                  + uri
+                  + "\", \"Username\": \"u\", \"Password\": \"s3cret-pw\","
+                  + " \"Targets\": [\""
+                  + INVENTORY
+                  + "SW3\"], \"ForceUpdate\": true}");
       assertEquals(202, withPassword.statusCode(), withPassword.body());
       assertFalse(withPassword.body().contains("s3cret-pw"), withPassword.body());
       assertEquals(200, agent.client.awaitTask(withPassword, TestAgent.READER).statusCode());

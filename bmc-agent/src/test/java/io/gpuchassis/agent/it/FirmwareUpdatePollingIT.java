@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A switch being written is still watched: at realistic flash speed (5 ms per block) a 300 KiB image takes about
- * three seconds, and the switch's one-second polls go on between its blocks while it shows as Updating.
+ * A switch being written is still watched: at realistic flash speed (5 ms per block) a 300 KiB
+ * image takes about three seconds, and the switch's one-second polls go on between its blocks while
+ * it shows as Updating.
  */
 class FirmwareUpdatePollingIT {
 
@@ -30,27 +31,37 @@ class FirmwareUpdatePollingIT {
   @Test
   void the_switch_is_polled_between_blocks_and_shows_updating() throws Exception {
     try (TestAgent agent = TestAgent.start(stateDir, SimulationSpeed.REALISTIC)) {
-      byte[] bundle = SignedBundles.of(stateDir).image(FirmwareVersion.parse("9.30 B001"), new byte[300 * 1024]);
+      byte[] bundle =
+          SignedBundles.of(stateDir)
+              .image(FirmwareVersion.parse("9.30 B001"), new byte[300 * 1024]);
       Map<String, byte[]> parts = new LinkedHashMap<>();
-      parts.put("UpdateParameters", "{\"Targets\": [\"/redfish/v1/UpdateService/FirmwareInventory/SW3\"]}"
-          .getBytes(StandardCharsets.UTF_8));
+      parts.put(
+          "UpdateParameters",
+          "{\"Targets\": [\"/redfish/v1/UpdateService/FirmwareInventory/SW3\"]}"
+              .getBytes(StandardCharsets.UTF_8));
       parts.put("UpdateFile;switch.fwb", bundle);
 
       HttpResponse<String> accepted =
-          agent.client.postMultipart("/redfish/v1/UpdateService/update-multipart", TestAgent.OPERATOR, parts);
+          agent.client.postMultipart(
+              "/redfish/v1/UpdateService/update-multipart", TestAgent.OPERATOR, parts);
       assertEquals(202, accepted.statusCode(), accepted.body());
       String taskUri = json(accepted).get("@odata.id").asText();
       Set<String> polledWhileUpdating = new HashSet<>();
-      while (!json(agent.client.get(taskUri, TestAgent.READER)).get("TaskState").asText().equals("Completed")) {
+      while (!json(agent.client.get(taskUri, TestAgent.READER))
+          .get("TaskState")
+          .asText()
+          .equals("Completed")) {
         JsonNode sw = json(agent.client.get(SWITCH, TestAgent.READER));
         if (sw.at("/Status/State").asText().equals("Updating")) {
           polledWhileUpdating.add(sw.at("/Oem/GpuChassisAgent/LastPolled").asText());
         }
         Thread.sleep(100);
       }
-      assertTrue(polledWhileUpdating.size() >= 2,
+      assertTrue(
+          polledWhileUpdating.size() >= 2,
           "the switch's last poll moved on while it was written: " + polledWhileUpdating);
-      assertEquals("Enabled", json(agent.client.get(SWITCH, TestAgent.READER)).at("/Status/State").asText());
+      assertEquals(
+          "Enabled", json(agent.client.get(SWITCH, TestAgent.READER)).at("/Status/State").asText());
     }
   }
 }

@@ -22,18 +22,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Faults injected into the simulated chassis reach orchestrators as Redfish events: over a real SSE stream (filtered
- * to the resource concerned), to a real push subscriber, and into the EventLog; with the health and the fan response
- * they cause. Also composition and link changes.
+ * Faults injected into the simulated chassis reach orchestrators as Redfish events: over a real SSE
+ * stream (filtered to the resource concerned), to a real push subscriber, and into the EventLog;
+ * with the health and the fan response they cause. Also composition and link changes.
  */
 class HealthEventsIT {
 
   static final String CHASSIS = "/redfish/v1/Chassis/GPUChassis";
   static final String SSE = "/redfish/v1/EventService/SSE";
   static final Duration WAIT = Duration.ofSeconds(10);
+
   /**
-   * Identical reads in a row that make a temperature sensor frozen: 2 s at the fast simulation's 100 ms poll, instead
-   * of the production minute. A live 12-bit sensor repeats 19 times in a row with a probability of about 10⁻¹¹.
+   * Identical reads in a row that make a temperature sensor frozen: 2 s at the fast simulation's
+   * 100 ms poll, instead of the production minute. A live 12-bit sensor repeats 19 times in a row
+   * with a probability of about 10⁻¹¹.
    */
   static final int STUCK_WINDOW = 20;
 
@@ -44,8 +46,10 @@ class HealthEventsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir,
-        c -> LoopbackReceivers.allowed(c.withSensors(new SensorSettings(STUCK_WINDOW))));
+    agent =
+        TestAgent.start(
+            stateDir,
+            c -> LoopbackReceivers.allowed(c.withSensors(new SensorSettings(STUCK_WINDOW))));
     board = ((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorBoard();
     vertx = Vertx.vertx();
   }
@@ -58,13 +62,19 @@ class HealthEventsIT {
 
   /** A stream of the events about {@code origin}. */
   static SseReader stream(String origin) throws Exception {
-    String filter = URLEncoder.encode("OriginResource eq '" + origin + "'", StandardCharsets.UTF_8).replace("+", "%20");
-    SseReader reader = new SseReader(agent.client.stream(SSE + "?$filter=" + filter, TestAgent.READER));
+    String filter =
+        URLEncoder.encode("OriginResource eq '" + origin + "'", StandardCharsets.UTF_8)
+            .replace("+", "%20");
+    SseReader reader =
+        new SseReader(agent.client.stream(SSE + "?$filter=" + filter, TestAgent.READER));
     assertEquals(200, reader.response.statusCode());
     return reader;
   }
 
-  /** The first event record on {@code reader} whose MessageId matches, within the wait; the others are skipped. */
+  /**
+   * The first event record on {@code reader} whose MessageId matches, within the wait; the others
+   * are skipped.
+   */
   static JsonNode await(SseReader reader, Predicate<String> messageId) throws Exception {
     long deadline = System.nanoTime() + WAIT.toNanos();
     while (System.nanoTime() < deadline) {
@@ -79,7 +89,8 @@ class HealthEventsIT {
     throw new AssertionError("no matching event within " + WAIT);
   }
 
-  static JsonNode awaitPushed(EventReceiver receiver, Predicate<String> messageId) throws Exception {
+  static JsonNode awaitPushed(EventReceiver receiver, Predicate<String> messageId)
+      throws Exception {
     long deadline = System.nanoTime() + WAIT.toNanos();
     while (System.nanoTime() < deadline) {
       JsonNode event = receiver.next(Duration.ofMillis(200));
@@ -91,18 +102,25 @@ class HealthEventsIT {
   }
 
   static String subscribe(EventReceiver receiver, String origin) throws Exception {
-    var r = agent.client.send("POST", "/redfish/v1/EventService/Subscriptions", TestAgent.ADMIN,
-        "{\"Destination\": \"" + receiver.url() + "\", \"Protocol\": \"Redfish\", \"OriginResources\": [{\"@odata.id\": \""
-            + origin + "\"}]}");
+    var r =
+        agent.client.send(
+            "POST",
+            "/redfish/v1/EventService/Subscriptions",
+            TestAgent.ADMIN,
+            "{\"Destination\": \""
+                + receiver.url()
+                + "\", \"Protocol\": \"Redfish\", \"OriginResources\": [{\"@odata.id\": \""
+                + origin
+                + "\"}]}");
     assertEquals(201, r.statusCode(), r.body());
     return r.headers().firstValue("Location").orElseThrow();
   }
 
   /**
-   * One resource watched the three ways an orchestrator can: a real SSE stream filtered to it, a real push
-   * subscription filtered to it, and the EventLog. {@link #expect} waits for a message on the stream (skipping
-   * others, so successive expectations also check the order), then for the same event at the subscriber, then reads
-   * its log entry.
+   * One resource watched the three ways an orchestrator can: a real SSE stream filtered to it, a
+   * real push subscription filtered to it, and the EventLog. {@link #expect} waits for a message on
+   * the stream (skipping others, so successive expectations also check the order), then for the
+   * same event at the subscriber, then reads its log entry.
    */
   static final class Watch implements AutoCloseable {
     final SseReader reader;
@@ -118,8 +136,12 @@ class HealthEventsIT {
     JsonNode expect(String messageId) throws Exception {
       JsonNode streamed = await(reader, messageId::equals);
       JsonNode pushed = awaitPushed(receiver, messageId::equals);
-      assertEquals(streamed.get("EventId").asText(), pushed.get("EventId").asText(), "the same event pushed");
-      JsonNode entry = json(agent.client.get(streamed.at("/LogEntry/@odata.id").asText(), TestAgent.READER));
+      assertEquals(
+          streamed.get("EventId").asText(),
+          pushed.get("EventId").asText(),
+          "the same event pushed");
+      JsonNode entry =
+          json(agent.client.get(streamed.at("/LogEntry/@odata.id").asText(), TestAgent.READER));
       assertEquals(messageId, entry.get("MessageId").asText(), "and in the EventLog");
       return streamed;
     }
@@ -143,7 +165,9 @@ class HealthEventsIT {
         assertEquals("Critical", failed.get("MessageSeverity").asText());
         assertEquals("Fan 'Fan3' has failed.", failed.get("Message").asText());
         HealthIT.await("the other fans at full duty", () -> board.fanDutyPercent("Fan1") > 99.9);
-        assertEquals("Critical", json(agent.client.get(fanUri, TestAgent.READER)).at("/Status/Health").asText());
+        assertEquals(
+            "Critical",
+            json(agent.client.get(fanUri, TestAgent.READER)).at("/Status/Health").asText());
       } finally {
         agent.agent.faults().orElseThrow().clear(fault.id());
       }
@@ -154,19 +178,23 @@ class HealthEventsIT {
   @Test
   void an_overheating_gpu_is_announced_before_its_slot_is_powered_off() throws Exception {
     String device = CHASSIS + "/PCIeDevices/Slot13";
-    try (Watch gpu = new Watch(device); Watch sensor = new Watch(CHASSIS + "/Sensors/GPU13Temperature")) {
+    try (Watch gpu = new Watch(device);
+        Watch sensor = new Watch(CHASSIS + "/Sensors/GPU13Temperature")) {
       var fault = agent.agent.faults().orElseThrow().inject("gpu-overtemp", device);
       try {
         JsonNode hot = sensor.expect("Environmental.1.4.0.TemperatureAboveUpperFatalThreshold");
         assertEquals("Critical", hot.get("MessageSeverity").asText());
-        assertEquals("Temperature 'GPU13Temperature' reading of 97.0 degrees (C) is above the 95.0 upper fatal threshold.",
+        assertEquals(
+            "Temperature 'GPU13Temperature' reading of 97.0 degrees (C) is above the 95.0 upper fatal threshold.",
             hot.get("Message").asText());
         gpu.expect("ResourceEvent.1.4.3.ResourceStatusChangedCritical");
         gpu.expect("ResourceEvent.1.4.3.ResourcePoweringOff");
         gpu.expect("ResourceEvent.1.4.3.ResourcePoweredOff");
         gpu.expect("Platform.1.3.2.DeviceDisabled");
         assertTrue(!board.slotPowerEnabled(13));
-        assertEquals("Critical", json(agent.client.get(device, TestAgent.READER)).at("/Status/Health").asText());
+        assertEquals(
+            "Critical",
+            json(agent.client.get(device, TestAgent.READER)).at("/Status/Health").asText());
       } finally {
         agent.agent.faults().orElseThrow().clear(fault.id());
       }
@@ -174,10 +202,12 @@ class HealthEventsIT {
   }
 
   @Test
-  void a_bound_gpu_at_its_critical_temperature_is_asked_to_drain_and_not_powered_off_at_once() throws Exception {
+  void a_bound_gpu_at_its_critical_temperature_is_asked_to_drain_and_not_powered_off_at_once()
+      throws Exception {
     agent.agent.bindings().bind(8, "Host4").join();
     String device = CHASSIS + "/PCIeDevices/Slot8";
-    try (Watch gpu = new Watch(device); FaultHandle hot = board.gpuOverTemp(8, 90.0)) {
+    try (Watch gpu = new Watch(device);
+        FaultHandle hot = board.gpuOverTemp(8, 90.0)) {
       gpu.expect("ResourceEvent.1.4.3.ResourceStatusChangedCritical");
       gpu.expect("ResourceEvent.1.4.3.ResourcePoweringOff");
       Thread.sleep(2000);
@@ -193,9 +223,16 @@ class HealthEventsIT {
     try (Watch supply = new Watch(psu)) {
       var fault = agent.agent.faults().orElseThrow().inject("psu-fail", psu);
       try {
-        assertEquals("Critical", supply.expect("ResourceEvent.1.4.3.ResourceStatusChangedCritical")
-            .get("MessageArgs").get(1).asText());
-        assertEquals("Critical", json(agent.client.get(psu, TestAgent.READER)).at("/Status/Health").asText());
+        assertEquals(
+            "Critical",
+            supply
+                .expect("ResourceEvent.1.4.3.ResourceStatusChangedCritical")
+                .get("MessageArgs")
+                .get(1)
+                .asText());
+        assertEquals(
+            "Critical",
+            json(agent.client.get(psu, TestAgent.READER)).at("/Status/Health").asText());
       } finally {
         agent.agent.faults().orElseThrow().clear(fault.id());
       }
@@ -206,16 +243,23 @@ class HealthEventsIT {
   @Test
   void a_sensor_that_stops_answering_is_a_sensor_failure_then_restored() throws Exception {
     String inlet = CHASSIS + "/Sensors/InletTemp";
-    try (Watch air = new Watch(inlet); Watch gpu = new Watch(CHASSIS + "/Sensors/GPU14Temperature");
+    try (Watch air = new Watch(inlet);
+        Watch gpu = new Watch(CHASSIS + "/Sensors/GPU14Temperature");
         Watch device = new Watch(CHASSIS + "/PCIeDevices/Slot14")) {
       var nak = agent.agent.faults().orElseThrow().inject("sensor-i2c-nak", inlet);
-      var offBus = agent.agent.faults().orElseThrow().inject("gpu-fell-off-bus", CHASSIS + "/PCIeDevices/Slot14");
+      var offBus =
+          agent
+              .agent
+              .faults()
+              .orElseThrow()
+              .inject("gpu-fell-off-bus", CHASSIS + "/PCIeDevices/Slot14");
       try {
         air.expect("SensorEvent.1.1.0.SensorFailure");
         gpu.expect("SensorEvent.1.1.0.SensorFailure");
         device.expect("Platform.1.3.2.DeviceManagementInterfaceUnresponsive");
-        assertEquals("UnavailableOffline", json(agent.client.get(inlet, TestAgent.READER)).at("/Status/State")
-            .asText());
+        assertEquals(
+            "UnavailableOffline",
+            json(agent.client.get(inlet, TestAgent.READER)).at("/Status/State").asText());
       } finally {
         agent.agent.faults().orElseThrow().clear(nak.id());
         agent.agent.faults().orElseThrow().clear(offBus.id());
@@ -226,33 +270,50 @@ class HealthEventsIT {
   }
 
   @Test
-  void a_frozen_temperature_sensor_is_an_invalid_reading_the_fans_do_not_trust_until_it_moves_again()
-      throws Exception {
+  void
+      a_frozen_temperature_sensor_is_an_invalid_reading_the_fans_do_not_trust_until_it_moves_again()
+          throws Exception {
     String inlet = CHASSIS + "/Sensors/InletTemp";
     HealthIT.await("closed-loop fan control", () -> fanMode() == FanMode.NORMAL);
     try (Watch air = new Watch(inlet)) {
-      var injected = agent.client.send("POST", "/sim/v1/faults", TestAgent.ADMIN,
-          "{\"kind\": \"sensor-stuck\", \"target\": \"" + inlet + "\"}");
+      var injected =
+          agent.client.send(
+              "POST",
+              "/sim/v1/faults",
+              TestAgent.ADMIN,
+              "{\"kind\": \"sensor-stuck\", \"target\": \"" + inlet + "\"}");
       assertEquals(201, injected.statusCode(), injected.body());
       String fault = injected.headers().firstValue("Location").orElseThrow();
       try {
         JsonNode invalid = air.expect("SensorEvent.1.1.0.InvalidSensorReading");
-        assertEquals("Invalid reading received from sensor 'InletTemp'.", invalid.get("Message").asText());
+        assertEquals(
+            "Invalid reading received from sensor 'InletTemp'.", invalid.get("Message").asText());
         assertEquals("Warning", invalid.get("MessageSeverity").asText());
         assertEquals(inlet, invalid.at("/OriginOfCondition/@odata.id").asText());
         JsonNode sensor = json(agent.client.get(inlet, TestAgent.READER));
         assertEquals("Warning", sensor.at("/Status/Health").asText(), sensor.toString());
-        assertEquals("Enabled", sensor.at("/Status/State").asText(), "it answers, it is just not believed");
+        assertEquals(
+            "Enabled", sensor.at("/Status/State").asText(), "it answers, it is just not believed");
         assertTrue(sensor.get("Reading").isNumber(), "its frozen value is still shown: " + sensor);
-        HealthIT.await("the fan loop treating the frozen inlet as lost",
-            () -> agent.agent.health().fanDecision()
-                .map(d -> d.mode() == FanMode.FAILSAFE_SENSOR_LOSS && d.causes().contains("InletTemp")).orElse(false));
+        HealthIT.await(
+            "the fan loop treating the frozen inlet as lost",
+            () ->
+                agent
+                    .agent
+                    .health()
+                    .fanDecision()
+                    .map(
+                        d ->
+                            d.mode() == FanMode.FAILSAFE_SENSOR_LOSS
+                                && d.causes().contains("InletTemp"))
+                    .orElse(false));
         HealthIT.await("the fans at full duty", () -> board.fanDutyPercent("Fan1") > 99.9);
       } finally {
         assertEquals(204, agent.client.send("DELETE", fault, TestAgent.ADMIN, null).statusCode());
       }
       air.expect("SensorEvent.1.1.0.SensorRestored");
-      assertEquals("OK", json(agent.client.get(inlet, TestAgent.READER)).at("/Status/Health").asText());
+      assertEquals(
+          "OK", json(agent.client.get(inlet, TestAgent.READER)).at("/Status/Health").asText());
       HealthIT.await("closed-loop fan control again", () -> fanMode() == FanMode.NORMAL);
     }
   }
@@ -266,10 +327,13 @@ class HealthEventsIT {
     String block = "/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot2";
     String zone = "/redfish/v1/Fabrics/PCIe/Zones/Host1";
     String port = "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1";
-    try (Watch blocks = new Watch(block); Watch zones = new Watch(zone); Watch ports = new Watch(port)) {
+    try (Watch blocks = new Watch(block);
+        Watch zones = new Watch(zone);
+        Watch ports = new Watch(port)) {
       agent.agent.bindings().bind(2, "Host1").join();
       blocks.expect("Composition.1.1.3.ResourceBlockCompositionStateChanged");
-      assertEquals("Host1", zones.expect("Fabric.1.0.3.ZoneModified").get("MessageArgs").get(0).asText());
+      assertEquals(
+          "Host1", zones.expect("Fabric.1.0.3.ZoneModified").get("MessageArgs").get(0).asText());
       ports.expect("Fabric.1.0.3.DownstreamLinkEstablished");
       var down = agent.agent.faults().orElseThrow().inject("link-down", port);
       try {
@@ -282,16 +346,24 @@ class HealthEventsIT {
   }
 
   @Test
-  void what_reconciliation_repairs_at_start_is_an_event_and_a_log_entry(@TempDir Path dir) throws Exception {
+  void what_reconciliation_repairs_at_start_is_an_event_and_a_log_entry(@TempDir Path dir)
+      throws Exception {
     try (TestAgent first = TestAgent.start(dir)) {
       first.agent.bindings().bind(3, "Host2").join();
     }
-    // A new agent on a new simulated chassis whose switches start empty: the binding must be restored.
+    // A new agent on a new simulated chassis whose switches start empty: the binding must be
+    // restored.
     try (TestAgent second = TestAgent.start(dir)) {
-      String log = second.client.get("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.",
-          TestAgent.READER).body();
+      String log =
+          second
+              .client
+              .get(
+                  "/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.",
+                  TestAgent.READER)
+              .body();
       assertTrue(log.contains("ResourceEvent.1.4.3.ResourceErrorsCorrected"), log);
-      assertTrue(log.contains("slot 3: the switch had lost its binding to Host2; bound again"), log);
+      assertTrue(
+          log.contains("slot 3: the switch had lost its binding to Host2; bound again"), log);
       assertNotNull(second.agent.model().current().binding(3).host().orElse(null));
     }
   }

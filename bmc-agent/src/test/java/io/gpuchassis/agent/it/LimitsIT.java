@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A huge header or a flood of connections from one address is refused, and the agent keeps serving everyone else
- * (the full connection budget: AttackConnectionFloodIT, AttackConnectionRoomIT).
+ * A huge header or a flood of connections from one address is refused, and the agent keeps serving
+ * everyone else (the full connection budget: AttackConnectionFloodIT, AttackConnectionRoomIT).
  */
 class LimitsIT {
 
@@ -41,7 +41,9 @@ class LimitsIT {
   void an_oversized_header_is_refused() throws Exception {
     try (SSLSocket socket = agent.client.rawTls()) {
       String request =
-          "GET /redfish/v1/ HTTP/1.1\r\nHost: localhost\r\nX-Big: " + "a".repeat(20 * 1024) + "\r\n\r\n";
+          "GET /redfish/v1/ HTTP/1.1\r\nHost: localhost\r\nX-Big: "
+              + "a".repeat(20 * 1024)
+              + "\r\n\r\n";
       socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
       String status = firstLine(socket.getInputStream());
       assertTrue(status.matches("HTTP/1.1 4\\d\\d .*"), status);
@@ -50,7 +52,8 @@ class LimitsIT {
   }
 
   @Test
-  void unauthenticated_connections_beyond_an_address_budget_are_closed_and_the_agent_recovers() throws Exception {
+  void unauthenticated_connections_beyond_an_address_budget_are_closed_and_the_agent_recovers()
+      throws Exception {
     int perAddress = HttpLimits.DEFAULT.maxUnauthenticatedConnectionsPerAddress();
     List<SSLSocket> held = new ArrayList<>();
     try {
@@ -59,15 +62,21 @@ class LimitsIT {
       }
       boolean refused;
       try (SSLSocket extra = agent.client.rawTls()) {
-        extra.getOutputStream().write("GET /redfish HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        extra
+            .getOutputStream()
+            .write("GET /redfish HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
         refused = extra.getInputStream().read() == -1;
       } catch (IOException e) {
         refused = true;
       }
       assertTrue(refused, "connection " + (perAddress + 1) + " from one address must be closed");
       SSLSocket first = held.get(0);
-      first.getOutputStream().write("GET /redfish HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-      assertTrue(firstLine(first.getInputStream()).startsWith("HTTP/1.1 "), "the connections within it are served");
+      first
+          .getOutputStream()
+          .write("GET /redfish HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      assertTrue(
+          firstLine(first.getInputStream()).startsWith("HTTP/1.1 "),
+          "the connections within it are served");
     } finally {
       for (SSLSocket s : held) {
         s.close();

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The agent as systemd runs it: log lines on stdout with the journal's priority prefixes, and {@code kill -HUP}
- * (systemctl reload) applying the configuration file's new logging levels to the running process.
+ * The agent as systemd runs it: log lines on stdout with the journal's priority prefixes, and
+ * {@code kill -HUP} (systemctl reload) applying the configuration file's new logging levels to the
+ * running process.
  */
 class LogReloadIT {
 
@@ -38,19 +39,29 @@ class LogReloadIT {
     Files.writeString(config, base + "logging:\n  level: info\n");
     Path out = dir.resolve("stdout.log");
     Path err = dir.resolve("stderr.log");
-    ProcessBuilder pb = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
-        "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "io.gpuchassis.agent.Main",
-        "--config", config.toString())
-        .redirectOutput(out.toFile())
-        .redirectError(err.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.gpuchassis.agent.Main",
+                "--config",
+                config.toString())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
     pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", "pw-123456");
     pb.environment().put("JOURNAL_STREAM", "8:4242");
     agent = pb.start();
     awaitLine(out, "<6>Agent: Redfish service ready at https://");
 
-    // This logger at warn: the reload's own line, written at info while info is enabled, now comes at warn.
-    Files.writeString(config, base + "logging:\n  level: info\n  levels:\n    io.gpuchassis.agent.logging: warn\n");
-    Process kill = new ProcessBuilder("kill", "-HUP", Long.toString(agent.pid())).inheritIO().start();
+    // This logger at warn: the reload's own line, written at info while info is enabled, now comes
+    // at warn.
+    Files.writeString(
+        config,
+        base + "logging:\n  level: info\n  levels:\n    io.gpuchassis.agent.logging: warn\n");
+    Process kill =
+        new ProcessBuilder("kill", "-HUP", Long.toString(agent.pid())).inheritIO().start();
     assertEquals(0, kill.waitFor(), "kill -HUP");
     awaitLine(out, "<4>LogReload: SIGHUP: logging levels reloaded from " + config);
     assertTrue(agent.isAlive(), "a SIGHUP does not stop the agent");
@@ -58,13 +69,17 @@ class LogReloadIT {
     for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
       assertTrue(line.matches("<[3467]>.*"), "every stdout line carries a priority: " + line);
     }
-    assertTrue(Files.readString(err).lines().noneMatch(l -> l.startsWith("<")), "log lines on stdout only");
+    assertTrue(
+        Files.readString(err).lines().noneMatch(l -> l.startsWith("<")),
+        "log lines on stdout only");
   }
 
   private void awaitLine(Path file, String start) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     while (System.nanoTime() < deadline) {
-      if (Files.readString(file, StandardCharsets.UTF_8).lines().anyMatch(l -> l.startsWith(start))) {
+      if (Files.readString(file, StandardCharsets.UTF_8)
+          .lines()
+          .anyMatch(l -> l.startsWith(start))) {
         return;
       }
       if (!agent.isAlive()) {
@@ -72,7 +87,12 @@ class LogReloadIT {
       }
       Thread.sleep(100);
     }
-    fail("no line starting '" + start + "'; stdout:\n" + Files.readString(file) + "\nstderr:\n"
-        + Files.readString(dir.resolve("stderr.log")));
+    fail(
+        "no line starting '"
+            + start
+            + "'; stdout:\n"
+            + Files.readString(file)
+            + "\nstderr:\n"
+            + Files.readString(dir.resolve("stderr.log")));
   }
 }

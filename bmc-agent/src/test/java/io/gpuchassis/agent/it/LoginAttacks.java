@@ -16,19 +16,26 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-/** What the login attack tests share: settings as an operator writes them, accounts, the security log, medians. */
+/**
+ * What the login attack tests share: settings as an operator writes them, accounts, the security
+ * log, medians.
+ */
 final class LoginAttacks {
 
   private LoginAttacks() {}
 
-  /** The agent's settings with {@code yaml} (the body of an {@code authentication:} mapping) read as from a file. */
+  /**
+   * The agent's settings with {@code yaml} (the body of an {@code authentication:} mapping) read as
+   * from a file.
+   */
   static UnaryOperator<AgentConfig> authentication(String yaml) {
     return config -> {
       try {
         Path file = Files.createTempFile("authentication", ".yaml");
         try {
           Files.writeString(file, "authentication:\n" + yaml.indent(2));
-          AuthenticationLimits limits = ConfigFile.apply(AgentConfig.defaults(), file).authentication();
+          AuthenticationLimits limits =
+              ConfigFile.apply(AgentConfig.defaults(), file).authentication();
           return config.withAuthentication(limits);
         } finally {
           Files.delete(file);
@@ -40,11 +47,20 @@ final class LoginAttacks {
   }
 
   /** Creates an account as admin, with the agent's own password cost; returns its URI. */
-  static String createAccount(AgentClient client, String user, String password, String role) throws Exception {
+  static String createAccount(AgentClient client, String user, String password, String role)
+      throws Exception {
     HttpResponse<String> r =
         client.send(
-            "POST", "/redfish/v1/AccountService/Accounts", ADMIN,
-            "{\"UserName\":\"" + user + "\",\"Password\":\"" + password + "\",\"RoleId\":\"" + role + "\"}");
+            "POST",
+            "/redfish/v1/AccountService/Accounts",
+            ADMIN,
+            "{\"UserName\":\""
+                + user
+                + "\",\"Password\":\""
+                + password
+                + "\",\"RoleId\":\""
+                + role
+                + "\"}");
     assertEquals(201, r.statusCode(), r.body());
     return r.headers().firstValue("Location").orElseThrow();
   }
@@ -56,7 +72,10 @@ final class LoginAttacks {
     while (next != null) {
       JsonNode page = json(client.get(next, ADMIN));
       page.get("Members").forEach(entries::add);
-      next = page.hasNonNull("Members@odata.nextLink") ? page.get("Members@odata.nextLink").asText() : null;
+      next =
+          page.hasNonNull("Members@odata.nextLink")
+              ? page.get("Members@odata.nextLink").asText()
+              : null;
     }
     return entries;
   }

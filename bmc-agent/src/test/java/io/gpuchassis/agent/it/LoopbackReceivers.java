@@ -4,8 +4,8 @@ import io.gpuchassis.agent.config.AgentConfig;
 import java.util.List;
 
 /**
- * The outbound policy of tests whose event receivers and image servers are plain HTTP on loopback: an operator's
- * explicit opt-in (allowHttp, and a deny list without loopback), never the default.
+ * The outbound policy of tests whose event receivers and image servers are plain HTTP on loopback:
+ * an operator's explicit opt-in (allowHttp, and a deny list without loopback), never the default.
  */
 final class LoopbackReceivers {
 
@@ -13,6 +13,9 @@ final class LoopbackReceivers {
 
   static AgentConfig allowed(AgentConfig config) {
     return config.withOutbound(
-        config.outbound().withAllowHttp(true).withDeniedNetworks(List.of("169.254.0.0/16", "fe80::/10")));
+        config
+            .outbound()
+            .withAllowHttp(true)
+            .withDeniedNetworks(List.of("169.254.0.0/16", "fe80::/10")));
   }
 }

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Manager.Reset while a bind runs, the agent a process of its own as under systemd (see {@link SigtermIT}): the
- * request is answered 204 and recorded, the agent stops as on SIGTERM (the bind ends or is journaled), and the process
- * exits with 3, the code the packaged unit restarts on; started again, the agent finds the slot as the bind left it
- * and the reset in its security log.
+ * Manager.Reset while a bind runs, the agent a process of its own as under systemd (see {@link
+ * SigtermIT}): the request is answered 204 and recorded, the agent stops as on SIGTERM (the bind
+ * ends or is journaled), and the process exits with 3, the code the packaged unit restarts on;
+ * started again, the agent finds the slot as the bind left it and the reset in its security log.
  */
 class ManagerResetIT {
 
@@ -47,35 +47,56 @@ class ManagerResetIT {
   }
 
   @Test
-  void reset_during_a_bind_answers_204_lets_the_bind_end_and_exits_with_the_restart_code() throws Exception {
+  void reset_during_a_bind_answers_204_lets_the_bind_end_and_exits_with_the_restart_code()
+      throws Exception {
     switches = SimulatedFabric.start(BoardDescription.reference(), SimTiming.realistic(), 0);
     int port = freePort();
     Path config = dir.resolve("agent.yaml");
-    Files.writeString(config, "listen: 127.0.0.1:" + port + "\nstateDir: state\nswitches:\n  pollInterval: 200ms\n"
-        + "simulation:\n  speed: realistic\n  switchSimulator: 127.0.0.1:" + switches.address().getPort() + "\n");
+    Files.writeString(
+        config,
+        "listen: 127.0.0.1:"
+            + port
+            + "\nstateDir: state\nswitches:\n  pollInterval: 200ms\n"
+            + "simulation:\n  speed: realistic\n  switchSimulator: 127.0.0.1:"
+            + switches.address().getPort()
+            + "\n");
     Path firstLog = dir.resolve("first.log");
     Process agent = startAgent(config, firstLog);
     AgentClient client = awaitReady(port, agent, firstLog);
 
-    // As in SigtermIT: the link stays down until the agent is stopping, so the reset lands while the bind runs.
+    // As in SigtermIT: the link stays down until the agent is stopping, so the reset lands while
+    // the bind runs.
     FaultHandle linkDown = switches.chip("SW1").faults().linkDown(0);
-    HttpResponse<String> accepted = client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
-        ADMIN, "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}");
+    HttpResponse<String> accepted =
+        client.send(
+            "POST",
+            "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
+            ADMIN,
+            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}");
     assertEquals(202, accepted.statusCode(), accepted.body());
-    HttpResponse<String> reset = client.send("POST", "/redfish/v1/Managers/BMC/Actions/Manager.Reset", ADMIN,
-        "{\"ResetType\": \"GracefulRestart\"}");
+    HttpResponse<String> reset =
+        client.send(
+            "POST",
+            "/redfish/v1/Managers/BMC/Actions/Manager.Reset",
+            ADMIN,
+            "{\"ResetType\": \"GracefulRestart\"}");
     assertEquals(204, reset.statusCode(), reset.body());
-    awaitLine(firstLog, agent, "Waiting up to 20 s for the binding operations in progress: " + BIND);
+    awaitLine(
+        firstLog, agent, "Waiting up to 20 s for the binding operations in progress: " + BIND);
     linkDown.clear();
     assertTrue(agent.waitFor(60, TimeUnit.SECONDS), "the agent did not stop");
     String log = Files.readString(firstLog);
     assertEquals(3, agent.exitValue(), log);
 
-    assertTrue(log.contains("Stopping (Manager.Reset GracefulRestart by 'admin' from 127.0.0.1)"), log);
-    boolean finished = log.contains("The bind of slot 1 to Host1 finished: slot 1 is bound to Host1");
+    assertTrue(
+        log.contains("Stopping (Manager.Reset GracefulRestart by 'admin' from 127.0.0.1)"), log);
+    boolean finished =
+        log.contains("The bind of slot 1 to Host1 finished: slot 1 is bound to Host1");
     boolean rolledBack = log.contains("The bind of slot 1 to Host1 failed and was rolled back");
-    boolean leftToNextStart = log.contains("The bind of slot 1 to Host1 did not finish within 20 s");
-    assertTrue(finished || rolledBack || leftToNextStart, "how the bind ended is not logged: " + log);
+    boolean leftToNextStart =
+        log.contains("The bind of slot 1 to Host1 did not finish within 20 s");
+    assertTrue(
+        finished || rolledBack || leftToNextStart, "how the bind ended is not logged: " + log);
     assertTrue(log.indexOf("Stopped") > log.indexOf("Stopping (Manager.Reset"), log);
 
     // What the unit's RestartForceExitStatus=3 does: start it again.
@@ -88,28 +109,43 @@ class ManagerResetIT {
     } else if (rolledBack) {
       assertTrue(!bound, "the bind was rolled back, so slot 1 stays unbound");
     }
-    JsonNode entries = json(restarted.get("/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.",
-        ADMIN));
-    assertTrue(entries.toString().contains("GpuChassisAudit.1.2.0.ManagerReset"), "the reset is in the security log");
+    JsonNode entries =
+        json(
+            restarted.get(
+                "/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", ADMIN));
+    assertTrue(
+        entries.toString().contains("GpuChassisAudit.1.2.0.ManagerReset"),
+        "the reset is in the security log");
     again.destroy(); // SIGTERM: a plain stop exits 0
     assertTrue(again.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, again.exitValue(), Files.readString(secondLog));
   }
 
-  /** Whether slot 1 is in Host1's zone, once that agrees with SW1 port 0 being bound into Host1's partition (0). */
+  /**
+   * Whether slot 1 is in Host1's zone, once that agrees with SW1 port 0 being bound into Host1's
+   * partition (0).
+   */
   private static boolean awaitConsistentSlot1(AgentClient client) throws Exception {
     String last = "";
     for (int attempt = 0; attempt < 100; attempt++) {
-      boolean inZone = json(client.get("/redfish/v1/Fabrics/PCIe/Zones/Host1", ADMIN)).at("/Links/Endpoints")
-          .toString().contains("GPU-Slot1\"");
-      JsonNode partition = json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0", ADMIN))
-          .at("/Oem/GpuChassisAgent/BoundToPartition");
+      boolean inZone =
+          json(client.get("/redfish/v1/Fabrics/PCIe/Zones/Host1", ADMIN))
+              .at("/Links/Endpoints")
+              .toString()
+              .contains("GPU-Slot1\"");
+      JsonNode partition =
+          json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0", ADMIN))
+              .at("/Oem/GpuChassisAgent/BoundToPartition");
       boolean onSwitch = !partition.isMissingNode() && partition.asInt() == 0;
       if (inZone == onSwitch) {
         return inZone;
       }
-      last = "zone Host1 " + (inZone ? "holds" : "lacks") + " slot 1, the switch has it " + (onSwitch ? "" : "not ")
-          + "bound";
+      last =
+          "zone Host1 "
+              + (inZone ? "holds" : "lacks")
+              + " slot 1, the switch has it "
+              + (onSwitch ? "" : "not ")
+              + "bound";
       Thread.sleep(100); // the first poll of the switch may predate reconciliation
     }
     fail("after the restart: " + last);
@@ -127,12 +163,20 @@ class ManagerResetIT {
   }
 
   private Process startAgent(Path config, Path log) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
-        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "io.gpuchassis.agent.Main",
-        "--config", config.toString())
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile());
-    // The first password as the packaged unit gives it: a systemd credential (LoadCredential=admin-password:...).
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.gpuchassis.agent.Main",
+                "--config",
+                config.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+    // The first password as the packaged unit gives it: a systemd credential
+    // (LoadCredential=admin-password:...).
     Path credentials = Files.createDirectories(dir.resolve("credentials"));
     Files.writeString(credentials.resolve("admin-password"), PASSWORD + "\n");
     pb.environment().put("CREDENTIALS_DIRECTORY", credentials.toString());

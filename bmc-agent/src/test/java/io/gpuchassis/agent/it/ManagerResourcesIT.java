@@ -20,16 +20,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Manager's NetworkProtocol and SerialInterfaces over HTTPS: read from the operating system and the console
- * configuration, valid against the DMTF schemas, read-only (PropertyNotWritable); and Manager.Reset, which an agent
- * run in-process (no service that could start it again) refuses.
+ * The Manager's NetworkProtocol and SerialInterfaces over HTTPS: read from the operating system and
+ * the console configuration, valid against the DMTF schemas, read-only (PropertyNotWritable); and
+ * Manager.Reset, which an agent run in-process (no service that could start it again) refuses.
  */
 class ManagerResourcesIT {
 
   static final String MANAGER = "/redfish/v1/Managers/BMC";
   static final String PROTOCOL = MANAGER + "/NetworkProtocol";
   static final String SERIAL = MANAGER + "/SerialInterfaces";
-  /** A console device that does not exist: the console waits for it, and the resource describes it as configured. */
+
+  /**
+   * A console device that does not exist: the console waits for it, and the resource describes it
+   * as configured.
+   */
   static final String CONSOLE = "/dev/ttyGPUCHASSIS-IT0";
 
   @TempDir static Path stateDir;
@@ -37,8 +41,10 @@ class ManagerResourcesIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir, c -> c.withConsole(c.console().withDevices(List.of(CONSOLE))
-        .withBaud(115200)));
+    agent =
+        TestAgent.start(
+            stateDir,
+            c -> c.withConsole(c.console().withDevices(List.of(CONSOLE)).withBaud(115200)));
   }
 
   @AfterAll
@@ -55,7 +61,8 @@ class ManagerResourcesIT {
     assertEquals(SERIAL, manager.at("/SerialInterfaces/@odata.id").asText());
     JsonNode reset = manager.at("/Actions/#Manager.Reset");
     assertEquals(MANAGER + "/Actions/Manager.Reset", reset.get("target").asText());
-    assertEquals("[\"GracefulRestart\"]", reset.get("ResetType@Redfish.AllowableValues").toString());
+    assertEquals(
+        "[\"GracefulRestart\"]", reset.get("ResetType@Redfish.AllowableValues").toString());
     JsonNode info = ok(reset.get("@Redfish.ActionInfo").asText());
     assertEquals("ResetType", info.at("/Parameters/0/Name").asText());
     assertEquals("[\"GracefulRestart\"]", info.at("/Parameters/0/AllowableValues").toString());
@@ -69,7 +76,9 @@ class ManagerResourcesIT {
     assertEquals(host.fqdn().orElse(null), text(body.get("FQDN")));
     assertTrue(body.at("/HTTPS/ProtocolEnabled").asBoolean());
     assertEquals(agent.agent.port(), body.at("/HTTPS/Port").asInt());
-    assertEquals(MANAGER + "/NetworkProtocol/HTTPS/Certificates", body.at("/HTTPS/Certificates/@odata.id").asText());
+    assertEquals(
+        MANAGER + "/NetworkProtocol/HTTPS/Certificates",
+        body.at("/HTTPS/Certificates/@odata.id").asText());
     assertTrue(body.get("NTP").has("NTPServers"), body::toString);
     // A disabled service names no port: nothing listens on it.
     for (String service : List.of("HTTP", "SSH", "Telnet", "IPMI", "SNMP")) {
@@ -97,7 +106,12 @@ class ManagerResourcesIT {
     assertEquals("None", port.get("FlowControl").asText());
     assertTrue(port.get("Description").asText().contains(CONSOLE));
     assertEquals(404, agent.client.get(SERIAL + "/ttyS9", TestAgent.ADMIN).statusCode());
-    assertEquals(404, agent.client.get("/redfish/v1/Managers/Other/SerialInterfaces", TestAgent.ADMIN).statusCode());
+    assertEquals(
+        404,
+        agent
+            .client
+            .get("/redfish/v1/Managers/Other/SerialInterfaces", TestAgent.ADMIN)
+            .statusCode());
   }
 
   @Test
@@ -107,7 +121,13 @@ class ManagerResourcesIT {
       return; // the DMTF schemas are not beside the project: RedfishTreeIT reports the skip
     }
     List<String> errors = new ArrayList<>();
-    for (String uri : List.of(MANAGER, PROTOCOL, SERIAL, SERIAL + "/ttyGPUCHASSIS-IT0", MANAGER + "/ResetActionInfo")) {
+    for (String uri :
+        List.of(
+            MANAGER,
+            PROTOCOL,
+            SERIAL,
+            SERIAL + "/ttyGPUCHASSIS-IT0",
+            MANAGER + "/ResetActionInfo")) {
       JsonNode b = ok(uri);
       validator.get().validate(b).forEach(e -> errors.add(uri + ": " + e));
     }
@@ -117,30 +137,46 @@ class ManagerResourcesIT {
   @Test
   void writes_are_refused_property_by_property_and_change_nothing() throws Exception {
     String before = ok(PROTOCOL).toString();
-    HttpResponse<String> patch = agent.client.send("PATCH", PROTOCOL, TestAgent.ADMIN,
-        "{\"HostName\": \"other\", \"SSH\": {\"ProtocolEnabled\": true}}");
+    HttpResponse<String> patch =
+        agent.client.send(
+            "PATCH",
+            PROTOCOL,
+            TestAgent.ADMIN,
+            "{\"HostName\": \"other\", \"SSH\": {\"ProtocolEnabled\": true}}");
     assertEquals(400, patch.statusCode(), patch::body);
-    assertTrue(patch.body().contains("PropertyNotWritable") && patch.body().contains("HostName")
-        && patch.body().contains("SSH"), patch.body());
-    HttpResponse<String> serial = agent.client.send("PATCH", SERIAL + "/ttyGPUCHASSIS-IT0", TestAgent.ADMIN,
-        "{\"BitRate\": \"9600\"}");
+    assertTrue(
+        patch.body().contains("PropertyNotWritable")
+            && patch.body().contains("HostName")
+            && patch.body().contains("SSH"),
+        patch.body());
+    HttpResponse<String> serial =
+        agent.client.send(
+            "PATCH", SERIAL + "/ttyGPUCHASSIS-IT0", TestAgent.ADMIN, "{\"BitRate\": \"9600\"}");
     assertEquals(400, serial.statusCode(), serial::body);
     assertTrue(serial.body().contains("PropertyNotWritable"), serial.body());
-    assertEquals(403, agent.client.send("PATCH", PROTOCOL, TestAgent.OPERATOR, "{\"HostName\": \"x\"}").statusCode(),
+    assertEquals(
+        403,
+        agent
+            .client
+            .send("PATCH", PROTOCOL, TestAgent.OPERATOR, "{\"HostName\": \"x\"}")
+            .statusCode(),
         "ConfigureManager");
     assertEquals("115200", ok(SERIAL + "/ttyGPUCHASSIS-IT0").get("BitRate").asText());
     assertEquals(json(before).get("HostName"), ok(PROTOCOL).get("HostName"));
   }
 
   @Test
-  void reset_needs_configure_manager_a_known_type_and_a_service_that_can_restart_the_agent() throws Exception {
+  void reset_needs_configure_manager_a_known_type_and_a_service_that_can_restart_the_agent()
+      throws Exception {
     String reset = MANAGER + "/Actions/Manager.Reset";
     assertEquals(403, agent.client.send("POST", reset, TestAgent.OPERATOR, "{}").statusCode());
-    HttpResponse<String> force = agent.client.send("POST", reset, TestAgent.ADMIN, "{\"ResetType\": \"ForceRestart\"}");
+    HttpResponse<String> force =
+        agent.client.send("POST", reset, TestAgent.ADMIN, "{\"ResetType\": \"ForceRestart\"}");
     assertEquals(400, force.statusCode(), force::body);
     assertTrue(force.body().contains("ActionParameterValueNotInList"), force.body());
     // Started in-process, without AgentService: nothing could start the agent again.
-    HttpResponse<String> refused = agent.client.send("POST", reset, TestAgent.ADMIN, "{\"ResetType\": \"GracefulRestart\"}");
+    HttpResponse<String> refused =
+        agent.client.send("POST", reset, TestAgent.ADMIN, "{\"ResetType\": \"GracefulRestart\"}");
     assertEquals(503, refused.statusCode(), refused::body);
     assertFalse(agent.agent.restart().requested());
     assertEquals(200, agent.client.get(MANAGER, TestAgent.READER).statusCode(), "still running");

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,47 +19,88 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Walks every route x every role (and no credentials) x every method over HTTPS and checks the answer against the
- * route's privilege rule, which {@code PrivilegeTableTest} checks against the DMTF Privilege Registry: allowed means
- * neither 401 nor 403, refused means 403, no credentials means 401 (except where DSP0266 opens the door), an
- * unregistered method means 405 (401 without credentials). Writes carry a malformed body and deletes a member that does not exist, so the walk
+ * Walks every route x every role (and no credentials) x every method over HTTPS and checks the
+ * answer against the route's privilege rule, which {@code PrivilegeTableTest} checks against the
+ * DMTF Privilege Registry: allowed means neither 401 nor 403, refused means 403, no credentials
+ * means 401 (except where DSP0266 opens the door), an unregistered method means 405 (401 without
+ * credentials). Writes carry a malformed body and deletes a member that does not exist, so the walk
  * changes nothing.
  */
 class PrivilegeWalkIT {
 
   static final List<HttpMethod> METHODS =
-      List.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST, HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.DELETE);
+      List.of(
+          HttpMethod.GET,
+          HttpMethod.HEAD,
+          HttpMethod.POST,
+          HttpMethod.PATCH,
+          HttpMethod.PUT,
+          HttpMethod.DELETE);
 
   /** Values for URI template variables; deletes use the absent ones. */
   static final Map<String, String> PRESENT =
       Map.ofEntries(
-          Map.entry("ChassisId", "GPUChassis"), Map.entry("ManagerId", "BMC"), Map.entry("FabricId", "PCIe"),
-          Map.entry("SwitchId", "SW1"), Map.entry("PortId", "0"), Map.entry("AccountId", "3"),
-          Map.entry("RoleId", "Operator"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "1"),
-          Map.entry("FaultId", "999"), Map.entry("SchemaId", "Chassis.v1_28_0"), Map.entry("RegistryId", "Base.1.22"),
+          Map.entry("ChassisId", "GPUChassis"),
+          Map.entry("ManagerId", "BMC"),
+          Map.entry("FabricId", "PCIe"),
+          Map.entry("SwitchId", "SW1"),
+          Map.entry("PortId", "0"),
+          Map.entry("AccountId", "3"),
+          Map.entry("RoleId", "Operator"),
+          Map.entry("SessionId", "no-such-session"),
+          Map.entry("EntryId", "1"),
+          Map.entry("FaultId", "999"),
+          Map.entry("SchemaId", "Chassis.v1_28_0"),
+          Map.entry("RegistryId", "Base.1.22"),
           Map.entry("RegistryFile", "Base.1.22.1.json"),
-          Map.entry("CertificateId", "1"), Map.entry("ZoneId", "Host1"), Map.entry("EndpointId", "GPU-Slot1"),
-          Map.entry("DeviceId", "Slot1"), Map.entry("TaskId", "999999"),
-          Map.entry("SystemId", "Host1"), Map.entry("ResourceBlockId", "GPU-Slot1"),
-          Map.entry("SensorId", "InletTemp"), Map.entry("FanId", "Fan1"), Map.entry("PowerSupplyId", "PSU1"),
-          Map.entry("ReservationId", "no-such-reservation"), Map.entry("ProcessorId", "GPU-Slot1"),
-          Map.entry("SubscriptionId", "no-such-subscription"), Map.entry("SoftwareInventoryId", "SW1"),
-          Map.entry("EthernetInterfaceId", "no-such-nic"), Map.entry("SerialInterfaceId", "no-such-port"));
+          Map.entry("CertificateId", "1"),
+          Map.entry("ZoneId", "Host1"),
+          Map.entry("EndpointId", "GPU-Slot1"),
+          Map.entry("DeviceId", "Slot1"),
+          Map.entry("TaskId", "999999"),
+          Map.entry("SystemId", "Host1"),
+          Map.entry("ResourceBlockId", "GPU-Slot1"),
+          Map.entry("SensorId", "InletTemp"),
+          Map.entry("FanId", "Fan1"),
+          Map.entry("PowerSupplyId", "PSU1"),
+          Map.entry("ReservationId", "no-such-reservation"),
+          Map.entry("ProcessorId", "GPU-Slot1"),
+          Map.entry("SubscriptionId", "no-such-subscription"),
+          Map.entry("SoftwareInventoryId", "SW1"),
+          Map.entry("EthernetInterfaceId", "no-such-nic"),
+          Map.entry("SerialInterfaceId", "no-such-port"));
+
   static final Map<String, String> ABSENT =
       Map.ofEntries(
-          Map.entry("ChassisId", "NoChassis"), Map.entry("ManagerId", "NoManager"), Map.entry("FabricId", "NoFabric"),
-          Map.entry("SwitchId", "SW9"), Map.entry("PortId", "19"), Map.entry("AccountId", "99999"),
-          Map.entry("RoleId", "NoRole"), Map.entry("SessionId", "no-such-session"), Map.entry("EntryId", "999999"),
-          Map.entry("FaultId", "999"), Map.entry("SchemaId", "NoSchema"), Map.entry("RegistryId", "NoRegistry"),
+          Map.entry("ChassisId", "NoChassis"),
+          Map.entry("ManagerId", "NoManager"),
+          Map.entry("FabricId", "NoFabric"),
+          Map.entry("SwitchId", "SW9"),
+          Map.entry("PortId", "19"),
+          Map.entry("AccountId", "99999"),
+          Map.entry("RoleId", "NoRole"),
+          Map.entry("SessionId", "no-such-session"),
+          Map.entry("EntryId", "999999"),
+          Map.entry("FaultId", "999"),
+          Map.entry("SchemaId", "NoSchema"),
+          Map.entry("RegistryId", "NoRegistry"),
           Map.entry("RegistryFile", "NoRegistry.1.0.0.json"),
-          Map.entry("CertificateId", "99"), Map.entry("ZoneId", "Host99"), Map.entry("EndpointId", "GPU-Slot99"),
-          Map.entry("DeviceId", "Slot99"), Map.entry("TaskId", "999999"),
+          Map.entry("CertificateId", "99"),
+          Map.entry("ZoneId", "Host99"),
+          Map.entry("EndpointId", "GPU-Slot99"),
+          Map.entry("DeviceId", "Slot99"),
+          Map.entry("TaskId", "999999"),
           Map.entry("SystemId", "Host99"),
-          Map.entry("ResourceBlockId", "GPU-Slot99"), Map.entry("ReservationId", "no-such-reservation"),
-          Map.entry("SensorId", "NoSensor"), Map.entry("FanId", "Fan99"), Map.entry("PowerSupplyId", "PSU99"),
+          Map.entry("ResourceBlockId", "GPU-Slot99"),
+          Map.entry("ReservationId", "no-such-reservation"),
+          Map.entry("SensorId", "NoSensor"),
+          Map.entry("FanId", "Fan99"),
+          Map.entry("PowerSupplyId", "PSU99"),
           Map.entry("ProcessorId", "GPU-Slot99"),
-          Map.entry("SubscriptionId", "no-such-subscription"), Map.entry("SoftwareInventoryId", "SW9"),
-          Map.entry("EthernetInterfaceId", "no-such-nic"), Map.entry("SerialInterfaceId", "no-such-port"));
+          Map.entry("SubscriptionId", "no-such-subscription"),
+          Map.entry("SoftwareInventoryId", "SW9"),
+          Map.entry("EthernetInterfaceId", "no-such-nic"),
+          Map.entry("SerialInterfaceId", "no-such-port"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;
@@ -81,33 +121,54 @@ class PrivilegeWalkIT {
         agent.agent.routes().stream().collect(Collectors.groupingBy(RouteEntry::template));
     Map<String, Optional<Role>> callers =
         Map.of(
-            TestAgent.ADMIN, Optional.of(Role.Administrator),
-            TestAgent.OPERATOR, Optional.of(Role.Operator),
-            TestAgent.READER, Optional.of(Role.ReadOnly),
-            "", Optional.empty());
+            TestAgent.ADMIN,
+            Optional.of(Role.Administrator),
+            TestAgent.OPERATOR,
+            Optional.of(Role.Operator),
+            TestAgent.READER,
+            Optional.of(Role.ReadOnly),
+            "",
+            Optional.empty());
     List<String> wrong = new ArrayList<>();
     int checks = 0;
     for (var entry : byTemplate.entrySet()) {
       String template = entry.getKey();
       for (HttpMethod method : METHODS) {
-        Optional<RouteEntry> route = entry.getValue().stream().filter(r -> r.method().equals(method)).findFirst();
+        Optional<RouteEntry> route =
+            entry.getValue().stream().filter(r -> r.method().equals(method)).findFirst();
         boolean write = !(method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD));
         String uri = fill(template, method.equals(HttpMethod.DELETE) ? ABSENT : PRESENT);
         for (var caller : callers.entrySet()) {
           String auth = caller.getKey().isEmpty() ? null : caller.getKey();
-          // Only the status is read, so a route that streams (the SSE stream) is walked like any other.
+          // Only the status is read, so a route that streams (the SSE stream) is walked like any
+          // other.
           int status;
           try {
             status = agent.client.status(method.name(), uri, auth, write ? "{" : null);
           } catch (java.io.IOException e) {
-            throw new AssertionError(method + " " + uri + " as " + caller.getValue().map(Enum::name).orElse("anonymous")
-                + ": " + e, e);
+            throw new AssertionError(
+                method
+                    + " "
+                    + uri
+                    + " as "
+                    + caller.getValue().map(Enum::name).orElse("anonymous")
+                    + ": "
+                    + e,
+                e);
           }
           String expected = expectation(route, caller.getValue(), template, method);
           checks++;
           if (!matches(expected, status)) {
-            wrong.add(method + " " + uri + " as " + caller.getValue().map(Enum::name).orElse("anonymous")
-                + ": expected " + expected + ", got " + status);
+            wrong.add(
+                method
+                    + " "
+                    + uri
+                    + " as "
+                    + caller.getValue().map(Enum::name).orElse("anonymous")
+                    + ": expected "
+                    + expected
+                    + ", got "
+                    + status);
           }
         }
       }
@@ -147,5 +208,4 @@ class PrivilegeWalkIT {
     assertTrue(!uri.contains("{"), "no value for a variable of " + template);
     return uri;
   }
-
 }

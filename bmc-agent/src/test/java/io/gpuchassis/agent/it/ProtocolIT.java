@@ -9,16 +9,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
-import java.util.List;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** DSP0266 protocol rules over real HTTPS: headers, conditional GETs, query options, paging and their errors. */
+/**
+ * DSP0266 protocol rules over real HTTPS: headers, conditional GETs, query options, paging and
+ * their errors.
+ */
 class ProtocolIT {
 
   @TempDir static Path stateDir;
@@ -46,8 +49,11 @@ class ProtocolIT {
     assertEquals(200, head.statusCode());
     assertEquals("", head.body());
     assertEquals(etag, head.headers().firstValue("ETag").orElseThrow());
-    assertEquals(304, client.send("GET", "/redfish/v1/Chassis/GPUChassis", READER, null, "If-None-Match", etag)
-        .statusCode());
+    assertEquals(
+        304,
+        client
+            .send("GET", "/redfish/v1/Chassis/GPUChassis", READER, null, "If-None-Match", etag)
+            .statusCode());
   }
 
   @Test
@@ -63,7 +69,9 @@ class ProtocolIT {
 
   @Test
   void select_keeps_only_the_chosen_properties() throws Exception {
-    JsonNode chassis = json(client.get("/redfish/v1/Chassis/GPUChassis?$select=ChassisType,Status/Health", READER));
+    JsonNode chassis =
+        json(
+            client.get("/redfish/v1/Chassis/GPUChassis?$select=ChassisType,Status/Health", READER));
     assertEquals("Expansion", chassis.get("ChassisType").asText());
     assertTrue(chassis.has("@odata.id"));
     assertFalse(chassis.has("Manufacturer"));
@@ -73,14 +81,19 @@ class ProtocolIT {
 
   @Test
   void expand_filter_top_skip_and_only_work_on_collections() throws Exception {
-    JsonNode switches = json(client.get("/redfish/v1/Fabrics/PCIe/Switches?$expand=.($levels=1)", READER));
+    JsonNode switches =
+        json(client.get("/redfish/v1/Fabrics/PCIe/Switches?$expand=.($levels=1)", READER));
     assertEquals("PCIe", switches.at("/Members/0/SwitchType").asText(), "members expanded");
 
     JsonNode filtered =
-        json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports?$filter=PortType%20eq%20'UpstreamPort'", READER));
+        json(
+            client.get(
+                "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports?$filter=PortType%20eq%20'UpstreamPort'",
+                READER));
     assertEquals(2, filtered.get("Members@odata.count").asInt(), "two host ports per switch");
 
-    JsonNode page = json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports?$top=4&$skip=2", READER));
+    JsonNode page =
+        json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports?$top=4&$skip=2", READER));
     assertEquals(4, page.get("Members").size());
     assertEquals(9, page.get("Members@odata.count").asInt());
     assertTrue(page.get("Members@odata.nextLink").asText().contains("$skip=6"));
@@ -95,7 +108,8 @@ class ProtocolIT {
     assertEquals(9, walked.size(), "following nextLink visits every member once");
 
     JsonNode only = json(client.get("/redfish/v1/Managers?only", READER));
-    assertEquals("EnclosureManager", only.get("ManagerType").asText(), "only: the single member itself");
+    assertEquals(
+        "EnclosureManager", only.get("ManagerType").asText(), "only: the single member itself");
   }
 
   @Test
@@ -104,13 +118,26 @@ class ProtocolIT {
     assertEquals(501, unsupported.statusCode());
     assertTrue(unsupported.body().contains("QueryParameterUnsupported"), unsupported.body());
     for (String bad :
-        new String[] {"$top=-1", "$top=x", "$skip=abc", "$filter=Id%20eq", "$expand=.($levels=99)", "only&$top=1",
-          "$select=NoSuchProperty"}) {
+        new String[] {
+          "$top=-1",
+          "$top=x",
+          "$skip=abc",
+          "$filter=Id%20eq",
+          "$expand=.($levels=99)",
+          "only&$top=1",
+          "$select=NoSuchProperty"
+        }) {
       HttpResponse<String> r = client.get("/redfish/v1/Chassis?" + bad, READER);
       assertEquals(400, r.statusCode(), bad + ": " + r.body());
-      assertTrue(json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText().startsWith("Base.1.22.1."), bad);
+      assertTrue(
+          json(r)
+              .at("/error/@Message.ExtendedInfo/0/MessageId")
+              .asText()
+              .startsWith("Base.1.22.1."),
+          bad);
     }
-    assertEquals(200, client.get("/redfish/v1/Chassis?unrelated=1", READER).statusCode(), "non-$ ignored");
+    assertEquals(
+        200, client.get("/redfish/v1/Chassis?unrelated=1", READER).statusCode(), "non-$ ignored");
   }
 
   @Test
@@ -118,26 +145,41 @@ class ProtocolIT {
     String huge = "{\"SessionTimeout\":600,\"Pad\":\"" + "x".repeat(2 * 1024 * 1024) + "\"}";
     HttpResponse<String> r = client.send("PATCH", "/redfish/v1/SessionService", ADMIN, huge);
     assertEquals(413, r.statusCode());
-    assertEquals(1800, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
+    assertEquals(
+        1800, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
   }
 
   @Test
   void an_odata_version_other_than_4_0_is_refused_with_412() throws Exception {
-    HttpResponse<String> refused = client.send("GET", "/redfish/v1/Chassis", READER, null, "OData-Version", "4.1");
+    HttpResponse<String> refused =
+        client.send("GET", "/redfish/v1/Chassis", READER, null, "OData-Version", "4.1");
     assertEquals(412, refused.statusCode(), refused.body());
     assertTrue(refused.body().contains("HeaderInvalid"), refused.body());
-    assertEquals(200, client.send("GET", "/redfish/v1/Chassis", READER, null, "OData-Version", "4.0").statusCode());
+    assertEquals(
+        200,
+        client
+            .send("GET", "/redfish/v1/Chassis", READER, null, "OData-Version", "4.0")
+            .statusCode());
   }
 
   @Test
-  void a_patch_whose_if_match_is_the_current_etag_with_something_glued_to_it_is_refused_with_412() throws Exception {
+  void a_patch_whose_if_match_is_the_current_etag_with_something_glued_to_it_is_refused_with_412()
+      throws Exception {
     HttpResponse<String> current = client.get("/redfish/v1/SessionService", ADMIN);
     String etag = current.headers().firstValue("ETag").orElseThrow();
     int timeout = json(current).get("SessionTimeout").asInt();
-    HttpResponse<String> r = client.send("PATCH", "/redfish/v1/SessionService", ADMIN,
-        "{\"SessionTimeout\":" + (timeout + 60) + "}", "If-Match", etag + "garbage");
+    HttpResponse<String> r =
+        client.send(
+            "PATCH",
+            "/redfish/v1/SessionService",
+            ADMIN,
+            "{\"SessionTimeout\":" + (timeout + 60) + "}",
+            "If-Match",
+            etag + "garbage");
     assertEquals(412, r.statusCode(), r.body());
-    assertEquals(timeout, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
+    assertEquals(
+        timeout,
+        json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
   }
 
   @Test
@@ -146,12 +188,17 @@ class ProtocolIT {
     assertEquals(List.of("GET", "HEAD", "PATCH"), allow(service));
     HttpResponse<String> chassis = client.send("HEAD", "/redfish/v1/Chassis", READER, null);
     assertEquals(List.of("GET", "HEAD"), allow(chassis));
-    assertEquals(List.of("GET", "HEAD", "POST"), allow(client.get("/redfish/v1/SessionService/Sessions", ADMIN)));
+    assertEquals(
+        List.of("GET", "HEAD", "POST"),
+        allow(client.get("/redfish/v1/SessionService/Sessions", ADMIN)));
   }
 
   private static List<String> allow(HttpResponse<String> r) {
     return java.util.Arrays.stream(r.headers().firstValue("Allow").orElse("").split(","))
-        .map(String::trim).filter(m -> !m.isEmpty()).sorted().toList();
+        .map(String::trim)
+        .filter(m -> !m.isEmpty())
+        .sorted()
+        .toList();
   }
 
   @Test

@@ -15,8 +15,9 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
 /**
- * Raw HTTP/1.1 over TLS to the agent under test: requests written byte for byte (what a well-behaved client library
- * would refuse to send), the response read as it comes. Trusts exactly the agent's certificate.
+ * Raw HTTP/1.1 over TLS to the agent under test: requests written byte for byte (what a
+ * well-behaved client library would refuse to send), the response read as it comes. Trusts exactly
+ * the agent's certificate.
  */
 final class RawHttps {
 
@@ -50,8 +51,11 @@ final class RawHttps {
 
   /** A TLS connection from {@code source} (another loopback address), handshake done. */
   SSLSocket open(String source) throws IOException {
-    SSLSocket socket = (SSLSocket) tls.getSocketFactory()
-        .createSocket(InetAddress.getByName("127.0.0.1"), port, InetAddress.getByName(source), 0);
+    SSLSocket socket =
+        (SSLSocket)
+            tls.getSocketFactory()
+                .createSocket(
+                    InetAddress.getByName("127.0.0.1"), port, InetAddress.getByName(source), 0);
     socket.setSoTimeout(10_000);
     socket.startHandshake();
     return socket;
@@ -81,14 +85,19 @@ final class RawHttps {
     Map<String, String> headers = new LinkedHashMap<>();
     for (String line = line(in); line != null && !line.isEmpty(); line = line(in)) {
       int colon = line.indexOf(':');
-      headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+      headers.put(
+          line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+          line.substring(colon + 1).trim());
     }
     int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
     byte[] body = in.readNBytes(length);
     return new Response(status, headers, new String(body, StandardCharsets.UTF_8));
   }
 
-  /** Whether the server closes {@code socket} within {@code wait} (a timeout means it is still open). */
+  /**
+   * Whether the server closes {@code socket} within {@code wait} (a timeout means it is still
+   * open).
+   */
   static boolean closedByServer(SSLSocket socket, Duration wait) throws IOException {
     int before = socket.getSoTimeout();
     long deadline = System.nanoTime() + wait.toNanos();

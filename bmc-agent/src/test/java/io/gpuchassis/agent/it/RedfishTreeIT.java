@@ -17,8 +17,8 @@ import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,8 +33,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The whole agent in-process on the simulated reference chassis, read over real HTTPS: the open documents, the 401
- * paths, and a crawl of every linked resource validated against the DMTF JSON schemas.
+ * The whole agent in-process on the simulated reference chassis, read over real HTTPS: the open
+ * documents, the 401 paths, and a crawl of every linked resource validated against the DMTF JSON
+ * schemas.
  */
 class RedfishTreeIT {
 
@@ -48,7 +49,10 @@ class RedfishTreeIT {
   @BeforeAll
   static void start() throws Exception {
     AgentConfig config =
-        AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir).withSimulationSpeed(SimulationSpeed.FAST);
+        AgentConfig.defaults()
+            .withListen(new ListenAddress("127.0.0.1", 0))
+            .withStateDir(stateDir)
+            .withSimulationSpeed(SimulationSpeed.FAST);
     agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", ADMIN_PASSWORD));
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }
@@ -82,7 +86,8 @@ class RedfishTreeIT {
       assertFalse(root.get("Vendor").asText().isBlank());
       assertEquals("/redfish/v1/Chassis", root.at("/Chassis/@odata.id").asText());
       assertEquals("/redfish/v1/Managers", root.at("/Managers/@odata.id").asText());
-      assertEquals("/redfish/v1/SessionService/Sessions", root.at("/Links/Sessions/@odata.id").asText());
+      assertEquals(
+          "/redfish/v1/SessionService/Sessions", root.at("/Links/Sessions/@odata.id").asText());
     }
   }
 
@@ -94,7 +99,9 @@ class RedfishTreeIT {
     assertEquals("/redfish/v1/$metadata", doc.get("@odata.context").asText());
     Set<String> urls = new TreeSet<>();
     doc.get("value").forEach(v -> urls.add(v.get("url").asText()));
-    assertTrue(urls.containsAll(Set.of("/redfish/v1/", "/redfish/v1/Chassis", "/redfish/v1/Managers")), urls::toString);
+    assertTrue(
+        urls.containsAll(Set.of("/redfish/v1/", "/redfish/v1/Chassis", "/redfish/v1/Managers")),
+        urls::toString);
   }
 
   @Test
@@ -107,17 +114,24 @@ class RedfishTreeIT {
             "/redfish/v1/SessionService",
             "/redfish/v1/NoSuchThing")) {
       for (String authorization :
-          Arrays.asList(null, basic("admin", "wrong-password"), basic("nobody", ADMIN_PASSWORD), "Bearer x",
+          Arrays.asList(
+              null,
+              basic("admin", "wrong-password"),
+              basic("nobody", ADMIN_PASSWORD),
+              "Bearer x",
               "Basic !!!notbase64")) {
         HttpResponse<String> r = client.get(path, authorization);
         assertEquals(401, r.statusCode(), path + " with " + authorization);
-        // an API client is challenged; a browser is not, so that it never prompts for and caches a password
-        assertTrue(r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm="), path);
+        // an API client is challenged; a browser is not, so that it never prompts for and caches a
+        // password
+        assertTrue(
+            r.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Basic realm="), path);
         JsonNode error = json(r).get("error");
         assertEquals("Base.1.22.1.NoValidSession", error.get("code").asText());
         assertEquals(
             "Base.1.22.1.NoValidSession", error.at("/@Message.ExtendedInfo/0/MessageId").asText());
-        HttpResponse<String> browser = client.send("GET", path, authorization, null, "Accept", "text/html");
+        HttpResponse<String> browser =
+            client.send("GET", path, authorization, null, "Accept", "text/html");
         assertEquals(401, browser.statusCode(), path + " from a browser with " + authorization);
         assertTrue(browser.headers().firstValue("WWW-Authenticate").isEmpty(), path);
       }
@@ -152,7 +166,8 @@ class RedfishTreeIT {
     assertEquals("Expansion", chassis.get("ChassisType").asText());
     assertEquals("/redfish/v1/Managers/BMC", chassis.at("/Links/ManagedBy/0/@odata.id").asText());
 
-    JsonNode slots = json(client.get(chassis.at("/PCIeSlots/@odata.id").asText(), ADMIN)).get("Slots");
+    JsonNode slots =
+        json(client.get(chassis.at("/PCIeSlots/@odata.id").asText(), ADMIN)).get("Slots");
     assertEquals(20, slots.size());
     int occupied = 0;
     for (JsonNode slot : slots) {
@@ -174,55 +189,85 @@ class RedfishTreeIT {
     assertEquals("EnclosureManager", manager.get("ManagerType").asText());
     assertTrue(manager.at("/Oem/GpuChassisAgent/SimulatedHardware").asBoolean());
     assertTrue(manager.get("Description").asText().contains("SIMULATED"));
-    assertEquals(json(client.get("/redfish/v1/", null)).get("UUID").asText(), manager.get("UUID").asText());
+    assertEquals(
+        json(client.get("/redfish/v1/", null)).get("UUID").asText(), manager.get("UUID").asText());
   }
 
   @Test
   void every_linked_resource_answers_and_validates_against_its_dmtf_schema() throws Exception {
     // At least one Task, so that the crawl validates a Task member too.
-    HttpResponse<String> accepted = client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host2/Actions/Zone.AddEndpoint",
-        ADMIN, "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3\"}}");
+    HttpResponse<String> accepted =
+        client.send(
+            "POST",
+            "/redfish/v1/Fabrics/PCIe/Zones/Host2/Actions/Zone.AddEndpoint",
+            ADMIN,
+            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3\"}}");
     assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
-    // A push subscription, an open SSE stream and a logged event, so that their resources are validated too, and
+    // A push subscription, an open SSE stream and a logged event, so that their resources are
+    // validated too, and
     // the Event body the stream carries.
     assertEquals(
         201,
-        client.send("POST", "/redfish/v1/EventService/Subscriptions", ADMIN,
-            "{\"Destination\": \"https://192.0.2.1/events\", \"Protocol\": \"Redfish\", \"Context\": \"tree\","
-                + " \"RegistryPrefixes\": [\"Fabric\"], \"OriginResources\": [{\"@odata.id\": \"/redfish/v1/Fabrics/PCIe\"}],"
-                + " \"SubordinateResources\": true}").statusCode());
+        client
+            .send(
+                "POST",
+                "/redfish/v1/EventService/Subscriptions",
+                ADMIN,
+                "{\"Destination\": \"https://192.0.2.1/events\", \"Protocol\": \"Redfish\", \"Context\": \"tree\","
+                    + " \"RegistryPrefixes\": [\"Fabric\"], \"OriginResources\": [{\"@odata.id\": \"/redfish/v1/Fabrics/PCIe\"}],"
+                    + " \"SubordinateResources\": true}")
+            .statusCode());
     Map<String, JsonNode> crawled;
     JsonNode streamed;
     try (SseReader stream = new SseReader(client.stream("/redfish/v1/EventService/SSE", ADMIN))) {
       assertEquals(
           204,
-          client.send("POST", "/redfish/v1/EventService/Actions/EventService.SubmitTestEvent", ADMIN,
-              "{\"MessageId\": \"ResourceEvent.1.4.3.ResourceStatusChangedWarning\", \"MessageArgs\": [\"SW1\", \"Warning\"],"
-                  + " \"OriginOfCondition\": \"/redfish/v1/Fabrics/PCIe/Switches/SW1\"}").statusCode());
+          client
+              .send(
+                  "POST",
+                  "/redfish/v1/EventService/Actions/EventService.SubmitTestEvent",
+                  ADMIN,
+                  "{\"MessageId\": \"ResourceEvent.1.4.3.ResourceStatusChangedWarning\", \"MessageArgs\": [\"SW1\", \"Warning\"],"
+                      + " \"OriginOfCondition\": \"/redfish/v1/Fabrics/PCIe/Switches/SW1\"}")
+              .statusCode());
       streamed = stream.next(java.time.Duration.ofSeconds(5)).data();
       crawled = crawl();
     }
-    assertTrue(crawled.keySet().stream().anyMatch(u -> u.startsWith("/redfish/v1/TaskService/Tasks/")), "a Task");
-    assertTrue(crawled.containsKey("/redfish/v1/UpdateService/FirmwareInventory/SW1"), "a switch's firmware");
     assertTrue(
-        crawled.keySet().stream().filter(u -> u.startsWith("/redfish/v1/EventService/Subscriptions/")).count() == 2,
+        crawled.keySet().stream().anyMatch(u -> u.startsWith("/redfish/v1/TaskService/Tasks/")),
+        "a Task");
+    assertTrue(
+        crawled.containsKey("/redfish/v1/UpdateService/FirmwareInventory/SW1"),
+        "a switch's firmware");
+    assertTrue(
+        crawled.keySet().stream()
+                .filter(u -> u.startsWith("/redfish/v1/EventService/Subscriptions/"))
+                .count()
+            == 2,
         "a push subscription and an SSE stream");
     assertTrue(
-        crawled.keySet().stream().anyMatch(u -> u.startsWith("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries/")),
+        crawled.keySet().stream()
+            .anyMatch(u -> u.startsWith("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries/")),
         "an event log entry");
     crawled.put("(the SSE stream's event)", streamed);
     assertTrue(crawled.size() >= 8, () -> "crawled only " + crawled.keySet());
-    // Every OEM type the agent defines is among the bodies validated (against the agent's own OEM schema).
+    // Every OEM type the agent defines is among the bodies validated (against the agent's own OEM
+    // schema).
     assertEquals(
         Set.of("Manager", "PCIeDevice", "Switch", "Port", "ComputerSystem", "SoftwareInventory"),
-        new TreeSet<>(oemTypes(crawled.values()).stream().map(t -> t.substring(t.lastIndexOf('.') + 1)).toList()));
+        new TreeSet<>(
+            oemTypes(crawled.values()).stream()
+                .map(t -> t.substring(t.lastIndexOf('.') + 1))
+                .toList()));
 
     Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
     Assumptions.assumeTrue(
-        validator.isPresent(), "DMTF JSON schemas not found (../shared/redfish/json-schema): schema check skipped");
+        validator.isPresent(),
+        "DMTF JSON schemas not found (../shared/redfish/json-schema): schema check skipped");
     List<String> failures = new ArrayList<>();
     crawled.forEach(
-        (uri, body) -> validator.get().validate(body).forEach(error -> failures.add(uri + ": " + error)));
+        (uri, body) ->
+            validator.get().validate(body).forEach(error -> failures.add(uri + ": " + error)));
     assertEquals(List.of(), failures);
   }
 
@@ -238,23 +283,32 @@ class RedfishTreeIT {
       String namespace = type.substring(0, type.lastIndexOf('.'));
       String file = namespace.split("\\.")[0];
       assertTrue(
-          csdl.contains("<edmx:Include Namespace=\"" + namespace + "\"/>"), () -> namespace + " missing in $metadata");
+          csdl.contains("<edmx:Include Namespace=\"" + namespace + "\"/>"),
+          () -> namespace + " missing in $metadata");
       assertTrue(csdl.contains("http://redfish.dmtf.org/schemas/v1/" + file + "_v1.xml"), file);
     }
-    // The OEM objects' namespaces come from the agent's own CSDL, which it hosts (behind Login, like the schema
+    // The OEM objects' namespaces come from the agent's own CSDL, which it hosts (behind Login,
+    // like the schema
     // repository; only $metadata itself is open).
     String oemCsdl = "/redfish/v1/Schemas/GpuChassisAgent_v1.xml";
     assertTrue(csdl.contains("<edmx:Reference Uri=\"" + oemCsdl + "\">"), csdl);
     for (String type : oemTypes(crawl().values())) {
       String namespace = type.substring(1, type.lastIndexOf('.'));
       assertTrue(csdl.contains("<edmx:Include Namespace=\"" + namespace + "\"/>"), namespace);
-      assertTrue(csdl.contains("<edmx:Include Namespace=\"" + namespace.split("\\.")[0] + "\"/>"), "its actions");
+      assertTrue(
+          csdl.contains("<edmx:Include Namespace=\"" + namespace.split("\\.")[0] + "\"/>"),
+          "its actions");
     }
     assertEquals(401, client.get(oemCsdl, null).statusCode());
     HttpResponse<String> hosted = client.get(oemCsdl, ADMIN);
     assertEquals(200, hosted.statusCode());
-    assertTrue(hosted.headers().firstValue("Content-Type").orElse("").startsWith("application/xml"));
-    assertTrue(hosted.body().contains("<Schema xmlns=\"http://docs.oasis-open.org/odata/ns/edm\" Namespace=\"GpuChassisAgent.v1_0_0\">"));
+    assertTrue(
+        hosted.headers().firstValue("Content-Type").orElse("").startsWith("application/xml"));
+    assertTrue(
+        hosted
+            .body()
+            .contains(
+                "<Schema xmlns=\"http://docs.oasis-open.org/odata/ns/edm\" Namespace=\"GpuChassisAgent.v1_0_0\">"));
   }
 
   /** The {@code @odata.type} of every OEM object in {@code bodies}. */
@@ -273,13 +327,17 @@ class RedfishTreeIT {
   @Test
   void json_schemas_list_the_schema_of_every_type_served() throws Exception {
     Set<String> listed =
-        new TreeSet<>(json(client.get("/redfish/v1/JsonSchemas", ADMIN)).findValuesAsText("@odata.id"));
+        new TreeSet<>(
+            json(client.get("/redfish/v1/JsonSchemas", ADMIN)).findValuesAsText("@odata.id"));
     for (JsonNode body : crawl().values()) {
       String type = body.get("@odata.type").asText().substring(1);
       String namespace = type.substring(0, type.lastIndexOf('.'));
-      assertTrue(listed.contains("/redfish/v1/JsonSchemas/" + namespace), () -> namespace + " missing in JsonSchemas");
+      assertTrue(
+          listed.contains("/redfish/v1/JsonSchemas/" + namespace),
+          () -> namespace + " missing in JsonSchemas");
     }
-    // The OEM schema's file is the agent's own: Location.Uri names it on the agent, and it is served there.
+    // The OEM schema's file is the agent's own: Location.Uri names it on the agent, and it is
+    // served there.
     JsonNode oem = json(client.get("/redfish/v1/JsonSchemas/GpuChassisAgent.v1_0_0", ADMIN));
     assertEquals("#GpuChassisAgent.v1_0_0", oem.get("Schema").asText());
     String uri = oem.at("/Location/0/Uri").asText();
@@ -301,10 +359,12 @@ class RedfishTreeIT {
         continue;
       }
       HttpResponse<String> r = client.get(uri, ADMIN);
-      assertEquals(200, r.statusCode(), () -> uri + " answered " + r.statusCode() + ": " + r.body());
+      assertEquals(
+          200, r.statusCode(), () -> uri + " answered " + r.statusCode() + ": " + r.body());
       JsonNode body = json(r);
       assertNotNull(body.get("@odata.type"), uri);
-      assertEquals(uri.equals("/redfish/v1/") ? "/redfish/v1/" : uri, body.get("@odata.id").asText());
+      assertEquals(
+          uri.equals("/redfish/v1/") ? "/redfish/v1/" : uri, body.get("@odata.id").asText());
       seen.put(uri, body);
       links(body, queue);
     }

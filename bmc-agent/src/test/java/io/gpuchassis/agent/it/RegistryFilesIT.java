@@ -27,9 +27,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code /redfish/v1/Registries} and {@code /redfish/v1/JsonSchemas} over real HTTPS: every registry whose messages
- * the agent answers with, and every schema it serves, each naming the file DMTF publishes (the registry files the
- * agent serves itself are checked by {@code RedfishLetterIT}).
+ * {@code /redfish/v1/Registries} and {@code /redfish/v1/JsonSchemas} over real HTTPS: every
+ * registry whose messages the agent answers with, and every schema it serves, each naming the file
+ * DMTF publishes (the registry files the agent serves itself are checked by {@code
+ * RedfishLetterIT}).
  */
 class RegistryFilesIT {
 
@@ -62,22 +63,42 @@ class RegistryFilesIT {
     JsonNode root = json(client.get("/redfish/v1/", null));
     assertEquals("/redfish/v1/Registries", root.at("/Registries/@odata.id").asText());
     assertEquals("/redfish/v1/JsonSchemas", root.at("/JsonSchemas/@odata.id").asText());
-    Set<String> odata = new TreeSet<>(json(client.get("/redfish/v1/odata", null)).get("value").findValuesAsText("url"));
-    assertTrue(odata.containsAll(Set.of("/redfish/v1/Registries", "/redfish/v1/JsonSchemas")), odata::toString);
+    Set<String> odata =
+        new TreeSet<>(
+            json(client.get("/redfish/v1/odata", null)).get("value").findValuesAsText("url"));
+    assertTrue(
+        odata.containsAll(Set.of("/redfish/v1/Registries", "/redfish/v1/JsonSchemas")),
+        odata::toString);
   }
 
   @Test
   void registries_point_at_the_published_base_registry() throws Exception {
     JsonNode collection = ok("/redfish/v1/Registries");
-    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Base.1.22"));
+    assertTrue(
+        collection
+            .get("Members")
+            .findValuesAsText("@odata.id")
+            .contains("/redfish/v1/Registries/Base.1.22"));
     assertEquals(
         11,
         collection.get("Members@odata.count").asInt(),
         "Base, AccountSecurity, Composition, ResourceEvent, Fabric, SensorEvent, Environmental, Platform, TaskEvent,"
             + " Update and the agent's own");
-    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Update.1.3"));
-    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/ResourceEvent.1.4"));
-    assertTrue(collection.get("Members").findValuesAsText("@odata.id").contains("/redfish/v1/Registries/Fabric.1.0"));
+    assertTrue(
+        collection
+            .get("Members")
+            .findValuesAsText("@odata.id")
+            .contains("/redfish/v1/Registries/Update.1.3"));
+    assertTrue(
+        collection
+            .get("Members")
+            .findValuesAsText("@odata.id")
+            .contains("/redfish/v1/Registries/ResourceEvent.1.4"));
+    assertTrue(
+        collection
+            .get("Members")
+            .findValuesAsText("@odata.id")
+            .contains("/redfish/v1/Registries/Fabric.1.0"));
 
     JsonNode base = ok("/redfish/v1/Registries/Base.1.22");
     assertEquals("Base.1.22", base.get("Id").asText());
@@ -86,9 +107,11 @@ class RegistryFilesIT {
     assertEquals(1, base.get("Location").size());
     assertEquals("en", base.at("/Location/0/Language").asText());
     assertEquals(
-        "https://redfish.dmtf.org/registries/Base.1.22.1.json", base.at("/Location/0/PublicationUri").asText());
+        "https://redfish.dmtf.org/registries/Base.1.22.1.json",
+        base.at("/Location/0/PublicationUri").asText());
 
-    // The publication names a real DMTF file whose registry is the one the agent's MessageIds start with.
+    // The publication names a real DMTF file whose registry is the one the agent's MessageIds start
+    // with.
     Optional<Path> registries = sharedFolder("registries");
     if (registries.isPresent()) {
       Path file = registries.get().resolve("Base.1.22.1.json");
@@ -113,10 +136,13 @@ class RegistryFilesIT {
             client.get("/redfish/v1/Chassis?$top=x", ADMIN),
             client.send("POST", CertificateServiceIT.REPLACE, ADMIN, "{}"));
     for (HttpResponse<String> error : errors) {
-      for (String id : json(error).get("error").get("@Message.ExtendedInfo").findValuesAsText("MessageId")) {
+      for (String id :
+          json(error).get("error").get("@Message.ExtendedInfo").findValuesAsText("MessageId")) {
         String[] parts = id.split("\\.");
         String registry = parts[0] + "." + parts[1] + "." + parts[2];
-        assertTrue(listed.contains(registry), () -> id + " comes from " + registry + ", which is not in " + listed);
+        assertTrue(
+            listed.contains(registry),
+            () -> id + " comes from " + registry + ", which is not in " + listed);
       }
     }
   }
@@ -153,12 +179,14 @@ class RegistryFilesIT {
     JsonNode chassis = ok("/redfish/v1/JsonSchemas/Chassis.v1_28_0");
     assertEquals("#Chassis.v1_28_0.Chassis", chassis.get("Schema").asText());
     assertEquals(
-        "#ChassisCollection.ChassisCollection", ok("/redfish/v1/JsonSchemas/ChassisCollection").get("Schema").asText());
+        "#ChassisCollection.ChassisCollection",
+        ok("/redfish/v1/JsonSchemas/ChassisCollection").get("Schema").asText());
   }
 
   @Test
   void unknown_files_are_not_found_and_reading_needs_credentials() throws Exception {
-    for (String uri : List.of("/redfish/v1/Registries/Base.1.21", "/redfish/v1/JsonSchemas/Chassis.v1_0_0")) {
+    for (String uri :
+        List.of("/redfish/v1/Registries/Base.1.21", "/redfish/v1/JsonSchemas/Chassis.v1_0_0")) {
       HttpResponse<String> r = client.get(uri, ADMIN);
       assertEquals(404, r.statusCode(), uri);
       assertEquals("Base.1.22.1.ResourceNotFound", json(r).at("/error/code").asText());
@@ -180,13 +208,19 @@ class RegistryFilesIT {
     return values;
   }
 
-  /** A folder of the DMTF files beside the project ({@code shared/redfish/<name>}), when they are there. */
+  /**
+   * A folder of the DMTF files beside the project ({@code shared/redfish/<name>}), when they are
+   * there.
+   */
   private static Optional<Path> sharedFolder(String name) {
-    return RedfishSchemaValidator.locate().map(v -> v.schemaDir().getParent().resolve(name)).filter(Files::isDirectory);
+    return RedfishSchemaValidator.locate()
+        .map(v -> v.schemaDir().getParent().resolve(name))
+        .filter(Files::isDirectory);
   }
 
   @Test
-  void every_registry_the_security_log_uses_is_listed_and_the_agents_own_is_served() throws Exception {
+  void every_registry_the_security_log_uses_is_listed_and_the_agents_own_is_served()
+      throws Exception {
     JsonNode registries = json(client.get("/redfish/v1/Registries", ADMIN));
     Set<String> ids = new TreeSet<>();
     registries.get("Members").forEach(m -> ids.add(m.get("@odata.id").asText()));

@@ -23,7 +23,10 @@ class RestartIT {
   @Test
   void uuid_certificate_and_admin_survive_a_restart() throws Exception {
     AgentConfig config =
-        AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir).withSimulationSpeed(SimulationSpeed.FAST);
+        AgentConfig.defaults()
+            .withListen(new ListenAddress("127.0.0.1", 0))
+            .withStateDir(stateDir)
+            .withSimulationSpeed(SimulationSpeed.FAST);
     String uuid;
     byte[] certificate;
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "first-password"))) {
@@ -36,14 +39,22 @@ class RestartIT {
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "second-password"))) {
       AgentClient client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
       assertEquals(uuid, json(client.get("/redfish/v1/", null)).get("UUID").asText());
-      assertEquals(new String(certificate), Files.readString(stateDir.resolve("tls/https-cert.pem")));
-      assertEquals(200, client.get("/redfish/v1/Chassis", basic("admin", "first-password")).statusCode());
-      assertEquals(401, client.get("/redfish/v1/Chassis", basic("admin", "second-password")).statusCode());
+      assertEquals(
+          new String(certificate), Files.readString(stateDir.resolve("tls/https-cert.pem")));
+      assertEquals(
+          200, client.get("/redfish/v1/Chassis", basic("admin", "first-password")).statusCode());
+      assertEquals(
+          401, client.get("/redfish/v1/Chassis", basic("admin", "second-password")).statusCode());
       // The first run's failed login is still in the security log.
       String log =
-          client.get("/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", basic("admin", "first-password"))
+          client
+              .get(
+                  "/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.",
+                  basic("admin", "first-password"))
               .body();
-      assertTrue(log.contains("'ghost-user' provided invalid credentials"), "security log kept across the restart");
+      assertTrue(
+          log.contains("'ghost-user' provided invalid credentials"),
+          "security log kept across the restart");
     }
   }
 }

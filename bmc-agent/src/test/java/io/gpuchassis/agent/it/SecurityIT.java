@@ -18,7 +18,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Sessions, accounts, roles, lockout, the password-change flow and the security log, over real HTTPS. */
+/**
+ * Sessions, accounts, roles, lockout, the password-change flow and the security log, over real
+ * HTTPS.
+ */
 class SecurityIT {
 
   @TempDir static Path stateDir;
@@ -40,7 +43,9 @@ class SecurityIT {
   static String login(String user, String password) throws Exception {
     HttpResponse<String> r =
         client.send(
-            "POST", "/redfish/v1/SessionService/Sessions", null,
+            "POST",
+            "/redfish/v1/SessionService/Sessions",
+            null,
             "{\"UserName\":\"" + user + "\",\"Password\":\"" + password + "\"}");
     assertEquals(201, r.statusCode(), r.body());
     return r.headers().firstValue("X-Auth-Token").orElseThrow();
@@ -50,8 +55,16 @@ class SecurityIT {
   static String createAccount(String user, String password, String role) throws Exception {
     HttpResponse<String> r =
         client.send(
-            "POST", "/redfish/v1/AccountService/Accounts", ADMIN,
-            "{\"UserName\":\"" + user + "\",\"Password\":\"" + password + "\",\"RoleId\":\"" + role + "\"}");
+            "POST",
+            "/redfish/v1/AccountService/Accounts",
+            ADMIN,
+            "{\"UserName\":\""
+                + user
+                + "\",\"Password\":\""
+                + password
+                + "\",\"RoleId\":\""
+                + role
+                + "\"}");
     assertEquals(201, r.statusCode(), r.body());
     return r.headers().firstValue("Location").orElseThrow();
   }
@@ -64,8 +77,12 @@ class SecurityIT {
   void a_session_is_created_used_read_and_closed() throws Exception {
     HttpResponse<String> created =
         client.send(
-            "POST", "/redfish/v1/SessionService/Sessions", null,
-            "{\"UserName\":\"operator\",\"Password\":\"" + TestAgent.OPERATOR_PASSWORD + "\",\"Context\":\"it\"}");
+            "POST",
+            "/redfish/v1/SessionService/Sessions",
+            null,
+            "{\"UserName\":\"operator\",\"Password\":\""
+                + TestAgent.OPERATOR_PASSWORD
+                + "\",\"Context\":\"it\"}");
     assertEquals(201, created.statusCode(), created.body());
     String token = created.headers().firstValue("X-Auth-Token").orElseThrow();
     String location = created.headers().firstValue("Location").orElseThrow();
@@ -75,10 +92,13 @@ class SecurityIT {
     assertEquals("it", session.get("Context").asText());
     assertFalse(session.has("Password"), "the password is never echoed");
 
-    assertEquals(200, client.send("GET", "/redfish/v1/Chassis", "token:" + token, null).statusCode());
+    assertEquals(
+        200, client.send("GET", "/redfish/v1/Chassis", "token:" + token, null).statusCode());
     assertEquals(200, client.send("GET", location, "token:" + token, null).statusCode());
-    assertEquals(404, client.send("GET", location, READER, null).statusCode(), "others do not see it");
-    assertEquals(200, client.send("GET", location, ADMIN, null).statusCode(), "ConfigureManager sees all");
+    assertEquals(
+        404, client.send("GET", location, READER, null).statusCode(), "others do not see it");
+    assertEquals(
+        200, client.send("GET", location, ADMIN, null).statusCode(), "ConfigureManager sees all");
 
     assertEquals(204, client.send("DELETE", location, "token:" + token, null).statusCode());
     HttpResponse<String> after = client.send("GET", "/redfish/v1/Chassis", "token:" + token, null);
@@ -87,37 +107,58 @@ class SecurityIT {
 
   @Test
   void bad_logins_and_bad_tokens_are_401_and_open_nothing() throws Exception {
-    int before = json(client.get("/redfish/v1/SessionService/Sessions", ADMIN)).get("Members@odata.count").asInt();
+    int before =
+        json(client.get("/redfish/v1/SessionService/Sessions", ADMIN))
+            .get("Members@odata.count")
+            .asInt();
     for (String body :
         new String[] {
           "{\"UserName\":\"operator\",\"Password\":\"wrong-password-1\"}",
           "{\"UserName\":\"nobody\",\"Password\":\"whatever-pass\"}"
         }) {
-      HttpResponse<String> r = client.send("POST", "/redfish/v1/SessionService/Sessions", null, body);
+      HttpResponse<String> r =
+          client.send("POST", "/redfish/v1/SessionService/Sessions", null, body);
       assertEquals(401, r.statusCode(), body);
       assertTrue(r.headers().firstValue("X-Auth-Token").isEmpty());
     }
-    assertEquals(400, client.send("POST", "/redfish/v1/SessionService/Sessions", null, "{\"UserName\":\"x\"}")
-        .statusCode(), "missing password");
-    assertEquals(400, client.send("POST", "/redfish/v1/SessionService/Sessions", null, "{nope").statusCode());
-    assertEquals(401, client.send("GET", "/redfish/v1/Chassis", "token:not-a-token", null).statusCode());
-    assertEquals(before,
-        json(client.get("/redfish/v1/SessionService/Sessions", ADMIN)).get("Members@odata.count").asInt());
+    assertEquals(
+        400,
+        client
+            .send("POST", "/redfish/v1/SessionService/Sessions", null, "{\"UserName\":\"x\"}")
+            .statusCode(),
+        "missing password");
+    assertEquals(
+        400,
+        client.send("POST", "/redfish/v1/SessionService/Sessions", null, "{nope").statusCode());
+    assertEquals(
+        401, client.send("GET", "/redfish/v1/Chassis", "token:not-a-token", null).statusCode());
+    assertEquals(
+        before,
+        json(client.get("/redfish/v1/SessionService/Sessions", ADMIN))
+            .get("Members@odata.count")
+            .asInt());
   }
 
   @Test
   void the_session_timeout_is_writable_within_its_bounds() throws Exception {
-    HttpResponse<String> r = client.send("PATCH", "/redfish/v1/SessionService", ADMIN, "{\"SessionTimeout\":600}");
+    HttpResponse<String> r =
+        client.send("PATCH", "/redfish/v1/SessionService", ADMIN, "{\"SessionTimeout\":600}");
     assertEquals(200, r.statusCode(), r.body());
-    assertEquals(600, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
+    assertEquals(
+        600, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
     HttpResponse<String> tooShort =
         client.send("PATCH", "/redfish/v1/SessionService", ADMIN, "{\"SessionTimeout\":5}");
     assertEquals(400, tooShort.statusCode());
-    assertEquals("Base.1.22.1.PropertyValueOutOfRange",
+    assertEquals(
+        "Base.1.22.1.PropertyValueOutOfRange",
         json(tooShort).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
-    assertEquals(403, client.send("PATCH", "/redfish/v1/SessionService", OPERATOR, "{\"SessionTimeout\":900}")
-        .statusCode());
-    assertEquals(600, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
+    assertEquals(
+        403,
+        client
+            .send("PATCH", "/redfish/v1/SessionService", OPERATOR, "{\"SessionTimeout\":900}")
+            .statusCode());
+    assertEquals(
+        600, json(client.get("/redfish/v1/SessionService", READER)).get("SessionTimeout").asInt());
     client.send("PATCH", "/redfish/v1/SessionService", ADMIN, "{\"SessionTimeout\":1800}");
   }
 
@@ -129,7 +170,8 @@ class SecurityIT {
     assertEquals(name, account.get("UserName").asText());
     assertEquals("ReadOnly", account.get("RoleId").asText());
     assertFalse(account.has("Password"), "the password is write-only");
-    assertEquals(200, client.get("/redfish/v1/Chassis", basic(name, "a-good-password-1")).statusCode());
+    assertEquals(
+        200, client.get("/redfish/v1/Chassis", basic(name, "a-good-password-1")).statusCode());
 
     HttpResponse<String> changed = client.send("PATCH", uri, ADMIN, "{\"RoleId\":\"Operator\"}");
     assertEquals(200, changed.statusCode(), changed.body());
@@ -137,32 +179,66 @@ class SecurityIT {
 
     assertEquals(204, client.send("DELETE", uri, ADMIN, null).statusCode());
     assertEquals(404, client.get(uri, ADMIN).statusCode());
-    assertEquals(401, client.get("/redfish/v1/Chassis", basic(name, "a-good-password-1")).statusCode());
+    assertEquals(
+        401, client.get("/redfish/v1/Chassis", basic(name, "a-good-password-1")).statusCode());
   }
 
   @Test
   void bad_account_requests_are_refused_and_change_nothing() throws Exception {
-    int before = json(client.get("/redfish/v1/AccountService/Accounts", ADMIN)).get("Members@odata.count").asInt();
+    int before =
+        json(client.get("/redfish/v1/AccountService/Accounts", ADMIN))
+            .get("Members@odata.count")
+            .asInt();
     String[][] cases = {
-      {"{\"UserName\":\"x1\",\"Password\":\"short\",\"RoleId\":\"ReadOnly\"}", "PropertyValueError"},
-      {"{\"UserName\":\"x2\",\"Password\":\"long-enough-pass\",\"RoleId\":\"King\"}", "PropertyValueNotInList"},
-      {"{\"UserName\":\"x3\",\"Password\":\"long-enough-pass\"}", "CreateFailedMissingReqProperties"},
-      {"{\"UserName\":\"x4\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\",\"Shoe\":1}", "PropertyUnknown"},
-      {"{\"UserName\":\"bad name\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}",
-          "PropertyValueFormatError"},
-      {"{\"UserName\":7,\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}", "PropertyValueTypeError"},
-      {"{\"UserName\":\"admin\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}", "ResourceAlreadyExists"},
+      {
+        "{\"UserName\":\"x1\",\"Password\":\"short\",\"RoleId\":\"ReadOnly\"}", "PropertyValueError"
+      },
+      {
+        "{\"UserName\":\"x2\",\"Password\":\"long-enough-pass\",\"RoleId\":\"King\"}",
+        "PropertyValueNotInList"
+      },
+      {
+        "{\"UserName\":\"x3\",\"Password\":\"long-enough-pass\"}",
+        "CreateFailedMissingReqProperties"
+      },
+      {
+        "{\"UserName\":\"x4\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\",\"Shoe\":1}",
+        "PropertyUnknown"
+      },
+      {
+        "{\"UserName\":\"bad name\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}",
+        "PropertyValueFormatError"
+      },
+      {
+        "{\"UserName\":7,\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}",
+        "PropertyValueTypeError"
+      },
+      {
+        "{\"UserName\":\"admin\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}",
+        "ResourceAlreadyExists"
+      },
       {"[]", "MalformedJSON"},
     };
     for (String[] c : cases) {
-      HttpResponse<String> r = client.send("POST", "/redfish/v1/AccountService/Accounts", ADMIN, c[0]);
+      HttpResponse<String> r =
+          client.send("POST", "/redfish/v1/AccountService/Accounts", ADMIN, c[0]);
       assertTrue(r.statusCode() == 400 || r.statusCode() == 409, c[0] + " -> " + r.statusCode());
       assertTrue(r.body().contains("Base.1.22.1." + c[1]), c[0] + " -> " + r.body());
     }
-    assertEquals(403, client.send("POST", "/redfish/v1/AccountService/Accounts", OPERATOR,
-        "{\"UserName\":\"x9\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}").statusCode());
-    assertEquals(before,
-        json(client.get("/redfish/v1/AccountService/Accounts", ADMIN)).get("Members@odata.count").asInt());
+    assertEquals(
+        403,
+        client
+            .send(
+                "POST",
+                "/redfish/v1/AccountService/Accounts",
+                OPERATOR,
+                "{\"UserName\":\"x9\",\"Password\":\"long-enough-pass\",\"RoleId\":\"ReadOnly\"}")
+            .statusCode());
+    assertEquals(
+        before,
+        json(client.get("/redfish/v1/AccountService/Accounts", ADMIN))
+            .get("Members@odata.count")
+            .asInt());
   }
 
   @Test
@@ -171,21 +247,28 @@ class SecurityIT {
     String uri = createAccount(name, "first-password-1", "ReadOnly");
     String self = basic(name, "first-password-1");
     assertEquals(200, client.get(uri, self).statusCode());
-    String adminUri = json(client.get("/redfish/v1/AccountService/Accounts", ADMIN)).at("/Members/0/@odata.id")
-        .asText();
+    String adminUri =
+        json(client.get("/redfish/v1/AccountService/Accounts", ADMIN))
+            .at("/Members/0/@odata.id")
+            .asText();
     assertEquals(404, client.get(adminUri, self).statusCode(), "another account is invisible");
-    assertEquals(403, client.send("PATCH", uri, self, "{\"RoleId\":\"Administrator\"}").statusCode());
+    assertEquals(
+        403, client.send("PATCH", uri, self, "{\"RoleId\":\"Administrator\"}").statusCode());
     assertEquals("ReadOnly", json(client.get(uri, ADMIN)).get("RoleId").asText());
 
-    assertEquals(200, client.send("PATCH", uri, self, "{\"Password\":\"second-password-2\"}").statusCode());
+    assertEquals(
+        200, client.send("PATCH", uri, self, "{\"Password\":\"second-password-2\"}").statusCode());
     assertEquals(401, client.get("/redfish/v1/Chassis", self).statusCode());
-    assertEquals(200, client.get("/redfish/v1/Chassis", basic(name, "second-password-2")).statusCode());
+    assertEquals(
+        200, client.get("/redfish/v1/Chassis", basic(name, "second-password-2")).statusCode());
   }
 
   @Test
-  void a_patch_with_good_and_bad_properties_applies_the_good_and_reports_the_bad() throws Exception {
+  void a_patch_with_good_and_bad_properties_applies_the_good_and_reports_the_bad()
+      throws Exception {
     String uri = createAccount(uniqueName(), "partial-password-1", "ReadOnly");
-    HttpResponse<String> r = client.send("PATCH", uri, ADMIN, "{\"RoleId\":\"Operator\",\"Id\":\"9\",\"Hat\":1}");
+    HttpResponse<String> r =
+        client.send("PATCH", uri, ADMIN, "{\"RoleId\":\"Operator\",\"Id\":\"9\",\"Hat\":1}");
     assertEquals(200, r.statusCode(), r.body());
     JsonNode body = json(r);
     assertEquals("Operator", body.get("RoleId").asText());
@@ -206,18 +289,30 @@ class SecurityIT {
     assertEquals(304, notModified.statusCode());
     assertEquals("", notModified.body());
 
-    assertEquals(412, client.send("PATCH", uri, ADMIN, "{\"Enabled\":false}", "If-Match", "\"stale\"").statusCode());
+    assertEquals(
+        412,
+        client
+            .send("PATCH", uri, ADMIN, "{\"Enabled\":false}", "If-Match", "\"stale\"")
+            .statusCode());
     assertTrue(json(client.get(uri, ADMIN)).get("Enabled").asBoolean(), "412 changed nothing");
-    assertEquals(200, client.send("PATCH", uri, ADMIN, "{\"Enabled\":false}", "If-Match", etag).statusCode());
-    assertEquals(200, client.send("GET", uri, ADMIN, null, "If-None-Match", etag).statusCode(), "changed: new ETag");
+    assertEquals(
+        200,
+        client.send("PATCH", uri, ADMIN, "{\"Enabled\":false}", "If-Match", etag).statusCode());
+    assertEquals(
+        200,
+        client.send("GET", uri, ADMIN, null, "If-None-Match", etag).statusCode(),
+        "changed: new ETag");
   }
 
   @Test
   void the_last_enabled_administrator_cannot_be_removed_or_disabled() throws Exception {
-    String adminUri = json(client.get("/redfish/v1/AccountService/Accounts", ADMIN)).at("/Members/0/@odata.id")
-        .asText();
+    String adminUri =
+        json(client.get("/redfish/v1/AccountService/Accounts", ADMIN))
+            .at("/Members/0/@odata.id")
+            .asText();
     assertEquals(409, client.send("PATCH", adminUri, ADMIN, "{\"Enabled\":false}").statusCode());
-    assertEquals(409, client.send("PATCH", adminUri, ADMIN, "{\"RoleId\":\"ReadOnly\"}").statusCode());
+    assertEquals(
+        409, client.send("PATCH", adminUri, ADMIN, "{\"RoleId\":\"ReadOnly\"}").statusCode());
     assertEquals(409, client.send("DELETE", adminUri, ADMIN, null).statusCode());
     assertEquals(200, client.get("/redfish/v1/Chassis", ADMIN).statusCode());
   }
@@ -227,14 +322,19 @@ class SecurityIT {
     String name = uniqueName();
     String uri = createAccount(name, "lockable-password-1", "Operator");
     for (int i = 0; i < 5; i++) {
-      assertEquals(401, client.get("/redfish/v1/Chassis", basic(name, "wrong-password-" + i)).statusCode());
+      assertEquals(
+          401, client.get("/redfish/v1/Chassis", basic(name, "wrong-password-" + i)).statusCode());
     }
-    assertEquals(401, client.get("/redfish/v1/Chassis", basic(name, "lockable-password-1")).statusCode(),
+    assertEquals(
+        401,
+        client.get("/redfish/v1/Chassis", basic(name, "lockable-password-1")).statusCode(),
         "locked: even the right password is refused");
     assertTrue(json(client.get(uri, ADMIN)).get("Locked").asBoolean());
     assertEquals(200, client.send("PATCH", uri, ADMIN, "{\"Locked\":false}").statusCode());
-    assertEquals(200, client.get("/redfish/v1/Chassis", basic(name, "lockable-password-1")).statusCode());
-    assertEquals(400, client.send("PATCH", uri, ADMIN, "{\"Locked\":true}").statusCode(), "only unlocking");
+    assertEquals(
+        200, client.get("/redfish/v1/Chassis", basic(name, "lockable-password-1")).statusCode());
+    assertEquals(
+        400, client.send("PATCH", uri, ADMIN, "{\"Locked\":true}").statusCode(), "only unlocking");
   }
 
   @Test
@@ -242,15 +342,21 @@ class SecurityIT {
     String name = uniqueName();
     HttpResponse<String> created =
         client.send(
-            "POST", "/redfish/v1/AccountService/Accounts", ADMIN,
-            "{\"UserName\":\"" + name + "\",\"Password\":\"initial-password-1\",\"RoleId\":\"Operator\","
+            "POST",
+            "/redfish/v1/AccountService/Accounts",
+            ADMIN,
+            "{\"UserName\":\""
+                + name
+                + "\",\"Password\":\"initial-password-1\",\"RoleId\":\"Operator\","
                 + "\"PasswordChangeRequired\":true}");
     assertEquals(201, created.statusCode(), created.body());
     String uri = created.headers().firstValue("Location").orElseThrow();
 
     HttpResponse<String> session =
         client.send(
-            "POST", "/redfish/v1/SessionService/Sessions", null,
+            "POST",
+            "/redfish/v1/SessionService/Sessions",
+            null,
             "{\"UserName\":\"" + name + "\",\"Password\":\"initial-password-1\"}");
     assertEquals(201, session.statusCode());
     assertTrue(session.body().contains("PasswordChangeRequired"), session.body());
@@ -260,8 +366,12 @@ class SecurityIT {
     assertEquals(403, refused.statusCode());
     assertEquals("Base.1.22.1.PasswordChangeRequired", json(refused).at("/error/code").asText());
     assertEquals(200, client.send("GET", uri, token, null).statusCode());
-    assertEquals(200, client.send("PATCH", uri, token, "{\"Password\":\"chosen-password-2\"}").statusCode());
-    assertEquals(200, client.send("GET", "/redfish/v1/Chassis", token, null).statusCode(), "free after the change");
+    assertEquals(
+        200, client.send("PATCH", uri, token, "{\"Password\":\"chosen-password-2\"}").statusCode());
+    assertEquals(
+        200,
+        client.send("GET", "/redfish/v1/Chassis", token, null).statusCode(),
+        "free after the change");
     assertFalse(json(client.get(uri, ADMIN)).get("PasswordChangeRequired").asBoolean());
   }
 
@@ -271,9 +381,14 @@ class SecurityIT {
     assertEquals(3, roles.get("Members@odata.count").asInt());
     JsonNode operator = json(client.get("/redfish/v1/AccountService/Roles/Operator", READER));
     assertTrue(operator.get("IsPredefined").asBoolean());
-    assertEquals("[\"Login\",\"ConfigureComponents\",\"ConfigureSelf\"]".length(),
+    assertEquals(
+        "[\"Login\",\"ConfigureComponents\",\"ConfigureSelf\"]".length(),
         operator.get("AssignedPrivileges").toString().length());
-    assertEquals(405, client.send("PATCH", "/redfish/v1/AccountService/Roles/Operator", ADMIN, "{}").statusCode());
+    assertEquals(
+        405,
+        client
+            .send("PATCH", "/redfish/v1/AccountService/Roles/Operator", ADMIN, "{}")
+            .statusCode());
   }
 
   @Test
@@ -287,8 +402,11 @@ class SecurityIT {
     String all = "";
     for (int i = 0; i < 50 && !(all.contains(write) && all.contains(refused)); i++) {
       Thread.sleep(20);
-      all = json(client.get("/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", ADMIN))
-          .get("Members").toString();
+      all =
+          json(client.get(
+                  "/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", ADMIN))
+              .get("Members")
+              .toString();
     }
     assertTrue(all.contains("AccountSecurity.1.0.1.InvalidCredentials"), "login failure recorded");
     assertTrue(all.contains("AccountSecurity.1.0.1.SuccessfulLogin"), "login recorded");

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The agent as systemd sees it through {@code $NOTIFY_SOCKET} (a socket of the test's, given in an environment map):
- * READY=1 once Redfish answers, WATCHDOG=1 again and again while every health check passes and none while one fails,
- * STOPPING=1 when it stops, after which no bind starts.
+ * The agent as systemd sees it through {@code $NOTIFY_SOCKET} (a socket of the test's, given in an
+ * environment map): READY=1 once Redfish answers, WATCHDOG=1 again and again while every health
+ * check passes and none while one fails, STOPPING=1 when it stops, after which no bind starts.
  */
 class ServiceNotifyIT {
 
@@ -31,22 +31,34 @@ class ServiceNotifyIT {
   @TempDir Path dir;
 
   @Test
-  void ready_when_redfish_answers_watchdog_only_while_healthy_stopping_at_the_end() throws Exception {
+  void ready_when_redfish_answers_watchdog_only_while_healthy_stopping_at_the_end()
+      throws Exception {
     try (NotifyReceiver systemd = NotifyReceiver.bind(dir.resolve("notify").toString())) {
       TestAgent test = TestAgent.start(dir.resolve("state"));
       AtomicReference<String> injected = new AtomicReference<>();
       AtomicInteger failedChecks = new AtomicInteger();
-      List<HealthCheck> checks = new ArrayList<>(AgentService.healthChecks(test.agent, Duration.ofSeconds(5)));
-      checks.add(() -> {
-        Optional<String> problem = Optional.ofNullable(injected.get());
-        problem.ifPresent(p -> failedChecks.incrementAndGet());
-        return problem;
-      });
+      List<HealthCheck> checks =
+          new ArrayList<>(AgentService.healthChecks(test.agent, Duration.ofSeconds(5)));
+      checks.add(
+          () -> {
+            Optional<String> problem = Optional.ofNullable(injected.get());
+            problem.ifPresent(p -> failedChecks.incrementAndGet());
+            return problem;
+          });
       String pid = Long.toString(ProcessHandle.current().pid());
       AgentService service;
       try {
-        service = AgentService.start(test.agent,
-            Map.of("NOTIFY_SOCKET", systemd.address(), "WATCHDOG_USEC", "200000", "WATCHDOG_PID", pid), checks);
+        service =
+            AgentService.start(
+                test.agent,
+                Map.of(
+                    "NOTIFY_SOCKET",
+                    systemd.address(),
+                    "WATCHDOG_USEC",
+                    "200000",
+                    "WATCHDOG_PID",
+                    pid),
+                checks);
       } catch (RuntimeException e) {
         test.close();
         throw e;
@@ -59,20 +71,31 @@ class ServiceNotifyIT {
     }
   }
 
-  private static void notifications(NotifyReceiver systemd, TestAgent test, AgentService service,
-      AtomicReference<String> injected, AtomicInteger failedChecks, String pid) throws Exception {
+  private static void notifications(
+      NotifyReceiver systemd,
+      TestAgent test,
+      AgentService service,
+      AtomicReference<String> injected,
+      AtomicInteger failedChecks,
+      String pid)
+      throws Exception {
     String ready = systemd.next(WAIT);
     assertTrue(ready.startsWith("READY=1\n"), ready);
     assertTrue(ready.contains("\nMAINPID=" + pid), ready);
-    assertTrue(ready.contains("\nSTATUS=Redfish service ready on port " + test.agent.port()), ready);
-    assertEquals(200, test.client.get("/redfish/v1/", null).statusCode(), "Redfish answers once READY=1 is sent");
+    assertTrue(
+        ready.contains("\nSTATUS=Redfish service ready on port " + test.agent.port()), ready);
+    assertEquals(
+        200,
+        test.client.get("/redfish/v1/", null).statusCode(),
+        "Redfish answers once READY=1 is sent");
 
     for (int i = 0; i < 3; i++) {
       assertEquals("WATCHDOG=1", systemd.next(WAIT), "ping " + (i + 1) + " while healthy");
     }
 
     injected.set("injected failure");
-    // Once the failing check has run twice, the tick of its first run has ended without a ping: anything in the
+    // Once the failing check has run twice, the tick of its first run has ended without a ping:
+    // anything in the
     // socket now was sent before, and nothing may follow.
     awaitAtLeast(failedChecks, 2);
     systemd.drain();
@@ -88,8 +111,10 @@ class ServiceNotifyIT {
       last = systemd.next(WAIT);
     } while (last.equals("WATCHDOG=1"));
     assertEquals("STOPPING=1\nSTATUS=Stopping (test)", last);
-    BindingException refused = assertThrows(BindingException.class, () -> test.agent.bindings().bind(1, "Host1"));
-    assertEquals(BindingException.Reason.STOPPING, refused.reason(), "no bind starts once the agent stops");
+    BindingException refused =
+        assertThrows(BindingException.class, () -> test.agent.bindings().bind(1, "Host1"));
+    assertEquals(
+        BindingException.Reason.STOPPING, refused.reason(), "no bind starts once the agent stops");
   }
 
   private static void awaitAtLeast(AtomicInteger counter, int n) throws InterruptedException {

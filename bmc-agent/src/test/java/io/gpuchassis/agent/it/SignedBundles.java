@@ -14,8 +14,9 @@ import java.security.PrivateKey;
 import java.util.List;
 
 /**
- * Switch firmware bundles for the reference chassis (Switchtec Gen6, {@code 11f8:6260}), signed with the simulation
- * vendor key a simulated agent makes in its state directory, as a vendor would sign them.
+ * Switch firmware bundles for the reference chassis (Switchtec Gen6, {@code 11f8:6260}), signed
+ * with the simulation vendor key a simulated agent makes in its state directory, as a vendor would
+ * sign them.
  */
 final class SignedBundles {
 
@@ -28,20 +29,28 @@ final class SignedBundles {
     this.key = key;
   }
 
-  /** Bundles signed with the simulation vendor key of the agent whose state is in {@code stateDir}. */
+  /**
+   * Bundles signed with the simulation vendor key of the agent whose state is in {@code stateDir}.
+   */
   static SignedBundles of(Path stateDir) throws IOException {
     return new SignedBundles(
-        BundleSigner.readPrivateKeyPem(Files.readString(FirmwareTrust.simulationSigningKey(stateDir))));
+        BundleSigner.readPrivateKeyPem(
+            Files.readString(FirmwareTrust.simulationSigningKey(stateDir))));
   }
 
   /** A main image of {@code version} whose body is {@code body}. */
   byte[] image(FirmwareVersion version, byte[] body) {
-    return sign(FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1, body), version, key);
+    return sign(
+        FirmwareImage.build(FirmwareType.IMG, Generation.GEN6, version, 1, body), version, key);
   }
 
   /** {@code image} in a bundle signed with {@code signer} under the simulation key's id. */
   static byte[] sign(byte[] image, FirmwareVersion version, PrivateKey signer) {
-    return BundleSigner.sign(new BundleManifest("pcie-switch", version.toString(), List.of(REFERENCE_SWITCH), "test",
-        null), image, FirmwareTrust.SIMULATION_KEY_ID, signer);
+    return BundleSigner.sign(
+        new BundleManifest(
+            "pcie-switch", version.toString(), List.of(REFERENCE_SWITCH), "test", null),
+        image,
+        FirmwareTrust.SIMULATION_KEY_ID,
+        signer);
   }
 }

@@ -23,10 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SIGTERM while a bind runs (the agent a process of its own, its switches simulated at realistic speed in the test so
- * that they outlive it, as real ones do): the agent lets the bind end, logs what it waited for and how the bind ended,
- * and exits 0; started again, it finds the slot bound or unbound, with the switch agreeing. The administrator's
- * password comes from a systemd credential, as in the packaged service.
+ * SIGTERM while a bind runs (the agent a process of its own, its switches simulated at realistic
+ * speed in the test so that they outlive it, as real ones do): the agent lets the bind end, logs
+ * what it waited for and how the bind ended, and exits 0; started again, it finds the slot bound or
+ * unbound, with the switch agreeing. The administrator's password comes from a systemd credential,
+ * as in the packaged service.
  */
 class SigtermIT {
 
@@ -51,34 +52,55 @@ class SigtermIT {
     switches = SimulatedFabric.start(BoardDescription.reference(), SimTiming.realistic(), 0);
     int port = freePort();
     Path config = dir.resolve("agent.yaml");
-    Files.writeString(config, "listen: 127.0.0.1:" + port + "\nstateDir: state\nswitches:\n  pollInterval: 200ms\n"
-        + "simulation:\n  speed: realistic\n  switchSimulator: 127.0.0.1:" + switches.address().getPort() + "\n");
+    Files.writeString(
+        config,
+        "listen: 127.0.0.1:"
+            + port
+            + "\nstateDir: state\nswitches:\n  pollInterval: 200ms\n"
+            + "simulation:\n  speed: realistic\n  switchSimulator: 127.0.0.1:"
+            + switches.address().getPort()
+            + "\n");
     Path firstLog = dir.resolve("first.log");
     Process agent = startAgent(config, firstLog);
     AgentClient client = awaitReady(port, agent, firstLog);
 
-    // The GPU's link stays down until the agent is stopping: the bind waits for it (up to 5 s, then it is undone), so
-    // the SIGTERM lands while the bind runs however slow this machine is. Cleared once the agent waits for it, the
-    // link trains and the bind normally finishes; on a very slow machine it may be rolled back instead.
+    // The GPU's link stays down until the agent is stopping: the bind waits for it (up to 5 s, then
+    // it is undone), so
+    // the SIGTERM lands while the bind runs however slow this machine is. Cleared once the agent
+    // waits for it, the
+    // link trains and the bind normally finishes; on a very slow machine it may be rolled back
+    // instead.
     FaultHandle linkDown = switches.chip("SW1").faults().linkDown(0);
-    HttpResponse<String> accepted = client.send("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
-        ADMIN, "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}");
-    assertEquals(202, accepted.statusCode(), "the bind runs (a task; 401 if the credential was not read): "
-        + accepted.body());
+    HttpResponse<String> accepted =
+        client.send(
+            "POST",
+            "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
+            ADMIN,
+            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}");
+    assertEquals(
+        202,
+        accepted.statusCode(),
+        "the bind runs (a task; 401 if the credential was not read): " + accepted.body());
     agent.destroy(); // SIGTERM
-    awaitLine(firstLog, agent, "Waiting up to 20 s for the binding operations in progress: " + BIND);
+    awaitLine(
+        firstLog, agent, "Waiting up to 20 s for the binding operations in progress: " + BIND);
     linkDown.clear();
     assertTrue(agent.waitFor(60, TimeUnit.SECONDS), "the agent did not stop");
     String log = Files.readString(firstLog);
     assertEquals(0, agent.exitValue(), log);
 
     assertTrue(log.contains("Stopping (SIGTERM)"), log);
-    boolean finished = log.contains("The bind of slot 1 to Host1 finished: slot 1 is bound to Host1");
+    boolean finished =
+        log.contains("The bind of slot 1 to Host1 finished: slot 1 is bound to Host1");
     boolean rolledBack = log.contains("The bind of slot 1 to Host1 failed and was rolled back");
-    boolean leftToNextStart = log.contains("The bind of slot 1 to Host1 did not finish within 20 s");
-    assertTrue(finished || rolledBack || leftToNextStart, "how the bind ended is not logged: " + log);
+    boolean leftToNextStart =
+        log.contains("The bind of slot 1 to Host1 did not finish within 20 s");
+    assertTrue(
+        finished || rolledBack || leftToNextStart, "how the bind ended is not logged: " + log);
     assertTrue(log.indexOf("Stopped") > log.indexOf("Stopping (SIGTERM)"), log);
-    log.lines().filter(l -> l.contains("GracefulShutdown")).forEach(l -> System.out.println("SigtermIT: " + l));
+    log.lines()
+        .filter(l -> l.contains("GracefulShutdown"))
+        .forEach(l -> System.out.println("SigtermIT: " + l));
 
     Path secondLog = dir.resolve("second.log");
     Process again = startAgent(config, secondLog);
@@ -91,20 +113,31 @@ class SigtermIT {
     }
   }
 
-  /** Whether slot 1 is in Host1's zone, once that agrees with SW1 port 0 being bound into Host1's partition (0). */
+  /**
+   * Whether slot 1 is in Host1's zone, once that agrees with SW1 port 0 being bound into Host1's
+   * partition (0).
+   */
   private static boolean awaitConsistentSlot1(AgentClient client) throws Exception {
     String last = "";
     for (int attempt = 0; attempt < 100; attempt++) {
-      boolean inZone = json(client.get("/redfish/v1/Fabrics/PCIe/Zones/Host1", ADMIN)).at("/Links/Endpoints")
-          .toString().contains("GPU-Slot1\"");
-      JsonNode partition = json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0", ADMIN))
-          .at("/Oem/GpuChassisAgent/BoundToPartition");
+      boolean inZone =
+          json(client.get("/redfish/v1/Fabrics/PCIe/Zones/Host1", ADMIN))
+              .at("/Links/Endpoints")
+              .toString()
+              .contains("GPU-Slot1\"");
+      JsonNode partition =
+          json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0", ADMIN))
+              .at("/Oem/GpuChassisAgent/BoundToPartition");
       boolean onSwitch = !partition.isMissingNode() && partition.asInt() == 0;
       if (inZone == onSwitch) {
         return inZone;
       }
-      last = "zone Host1 " + (inZone ? "holds" : "lacks") + " slot 1, the switch has it " + (onSwitch ? "" : "not ")
-          + "bound";
+      last =
+          "zone Host1 "
+              + (inZone ? "holds" : "lacks")
+              + " slot 1, the switch has it "
+              + (onSwitch ? "" : "not ")
+              + "bound";
       Thread.sleep(100); // the first poll of the switch may predate reconciliation
     }
     fail("after the restart: " + last);
@@ -122,12 +155,20 @@ class SigtermIT {
   }
 
   private Process startAgent(Path config, Path log) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"),
-        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "io.gpuchassis.agent.Main",
-        "--config", config.toString())
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile());
-    // The first password as the packaged unit gives it: a systemd credential (LoadCredential=admin-password:...).
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                ProcessHandle.current().info().command().orElse("java"),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.gpuchassis.agent.Main",
+                "--config",
+                config.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+    // The first password as the packaged unit gives it: a systemd credential
+    // (LoadCredential=admin-password:...).
     Path credentials = Files.createDirectories(dir.resolve("credentials"));
     Files.writeString(credentials.resolve("admin-password"), PASSWORD + "\n");
     pb.environment().put("CREDENTIALS_DIRECTORY", credentials.toString());

@@ -10,11 +10,11 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.fault.FaultException;
+import io.gpuchassis.agent.fault.FaultKind;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.Role;
-import io.gpuchassis.agent.fault.FaultException;
-import io.gpuchassis.agent.fault.FaultKind;
 import io.gpuchassis.agent.store.AgentStore;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The simulation control API over real HTTPS: administrators only, faults injected and cleared through the registered
- * kinds, bad requests refused with Redfish errors and no change.
+ * The simulation control API over real HTTPS: administrators only, faults injected and cleared
+ * through the registered kinds, bad requests refused with Redfish errors and no change.
  */
 class SimulationApiIT {
 
@@ -40,6 +40,7 @@ class SimulationApiIT {
   @TempDir static Path stateDir;
   static Agent agent;
   static AgentClient client;
+
   /** What the test fault kind was asked to do, in order. */
   static final List<String> effects = new CopyOnWriteArrayList<>();
 
@@ -48,12 +49,23 @@ class SimulationApiIT {
     try (AgentStore store = AgentStore.open(stateDir)) {
       PasswordHasher hasher = new PasswordHasher(1000);
       AccountRepository accounts = new AccountRepository(store);
-      accounts.create("admin", hasher.hash("sim-admin-password"), Role.Administrator, true, false, Instant.now());
-      accounts.create("operator", hasher.hash("operator-password"), Role.Operator, true, false, Instant.now());
+      accounts.create(
+          "admin",
+          hasher.hash("sim-admin-password"),
+          Role.Administrator,
+          true,
+          false,
+          Instant.now());
+      accounts.create(
+          "operator", hasher.hash("operator-password"), Role.Operator, true, false, Instant.now());
     }
     agent =
         Agent.start(
-            AgentConfig.defaults().withListen(new ListenAddress("127.0.0.1", 0)).withStateDir(stateDir).withSimulationSpeed(SimulationSpeed.FAST), Map.of());
+            AgentConfig.defaults()
+                .withListen(new ListenAddress("127.0.0.1", 0))
+                .withStateDir(stateDir)
+                .withSimulationSpeed(SimulationSpeed.FAST),
+            Map.of());
     agent.faults().orElseThrow().register(new RecordingKind());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }
@@ -72,7 +84,13 @@ class SimulationApiIT {
     assertEquals(403, operator.statusCode());
     assertEquals("Base.1.22.1.InsufficientPrivilege", json(operator).at("/error/code").asText());
     assertEquals(
-        403, client.send("POST", "/sim/v1/faults", OPERATOR, "{\"kind\":\"test-glitch\",\"target\":\"" + TARGET + "\"}")
+        403,
+        client
+            .send(
+                "POST",
+                "/sim/v1/faults",
+                OPERATOR,
+                "{\"kind\":\"test-glitch\",\"target\":\"" + TARGET + "\"}")
             .statusCode());
     assertEquals(200, client.get("/sim/v1/faults", ADMIN).statusCode());
   }
@@ -83,7 +101,11 @@ class SimulationApiIT {
     assertTrue(listing.get("kinds").findValuesAsText("kind").contains("test-glitch"));
 
     HttpResponse<String> created =
-        client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"test-glitch\",\"target\":\"" + TARGET + "\"}");
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
+            "{\"kind\":\"test-glitch\",\"target\":\"" + TARGET + "\"}");
     assertEquals(201, created.statusCode(), created.body());
     String location = created.headers().firstValue("Location").orElseThrow();
     JsonNode fault = json(created);
@@ -92,8 +114,11 @@ class SimulationApiIT {
     assertTrue(effects.contains("inject " + TARGET));
 
     assertEquals(200, client.get(location, ADMIN).statusCode());
-    assertTrue(json(client.get("/sim/v1/faults", ADMIN)).get("active").findValuesAsText("id")
-        .contains(fault.get("id").asText()));
+    assertTrue(
+        json(client.get("/sim/v1/faults", ADMIN))
+            .get("active")
+            .findValuesAsText("id")
+            .contains(fault.get("id").asText()));
 
     assertEquals(204, client.send("DELETE", location, ADMIN, null).statusCode());
     assertTrue(effects.contains("clear " + TARGET));
@@ -108,20 +133,34 @@ class SimulationApiIT {
 
     expectError(client.send("POST", "/sim/v1/faults", ADMIN, "{not json"), 400, "MalformedJSON");
     expectError(client.send("POST", "/sim/v1/faults", ADMIN, "[1,2]"), 400, "MalformedJSON");
-    expectError(client.send("POST", "/sim/v1/faults", ADMIN, "{\"target\":\"" + TARGET + "\"}"), 400,
+    expectError(
+        client.send("POST", "/sim/v1/faults", ADMIN, "{\"target\":\"" + TARGET + "\"}"),
+        400,
         "PropertyMissing");
-    expectError(client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":7,\"target\":\"" + TARGET + "\"}"), 400,
+    expectError(
+        client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":7,\"target\":\"" + TARGET + "\"}"),
+        400,
         "PropertyValueTypeError");
     HttpResponse<String> unknownKind =
-        client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"meteor\",\"target\":\"" + TARGET + "\"}");
+        client.send(
+            "POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"meteor\",\"target\":\"" + TARGET + "\"}");
     expectError(unknownKind, 400, "PropertyValueNotInList");
-    assertTrue(json(unknownKind).at("/error/message").asText().contains("test-glitch"), unknownKind.body());
+    assertTrue(
+        json(unknownKind).at("/error/message").asText().contains("test-glitch"),
+        unknownKind.body());
     expectError(
-        client.send("POST", "/sim/v1/faults", ADMIN, "{\"kind\":\"test-glitch\",\"target\":\"/redfish/v1/Nope\"}"),
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
+            "{\"kind\":\"test-glitch\",\"target\":\"/redfish/v1/Nope\"}"),
         400,
         "PropertyValueIncorrect");
     expectError(
-        client.send("POST", "/sim/v1/faults", ADMIN,
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
             "{\"kind\":\"test-glitch\",\"target\":\"" + TARGET + "\",\"extra\":1}"),
         400,
         "PropertyUnknown");
@@ -131,12 +170,18 @@ class SimulationApiIT {
     assertEquals(effectsBefore, effects.size());
   }
 
-  private static void expectError(HttpResponse<String> r, int status, String messageKey) throws Exception {
+  private static void expectError(HttpResponse<String> r, int status, String messageKey)
+      throws Exception {
     assertEquals(status, r.statusCode(), r.body());
-    assertEquals("Base.1.22.1." + messageKey, json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+    assertEquals(
+        "Base.1.22.1." + messageKey,
+        json(r).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
   }
 
-  /** A fault kind that only records what it is asked to do and accepts only the chassis as its target. */
+  /**
+   * A fault kind that only records what it is asked to do and accepts only the chassis as its
+   * target.
+   */
   static final class RecordingKind implements FaultKind {
     @Override
     public String name() {
@@ -151,7 +196,8 @@ class SimulationApiIT {
     @Override
     public ActiveEffect inject(String target) {
       if (!TARGET.equals(target)) {
-        throw new FaultException(FaultException.Reason.BAD_TARGET, "test-glitch only affects " + TARGET);
+        throw new FaultException(
+            FaultException.Reason.BAD_TARGET, "test-glitch only affects " + TARGET);
       }
       effects.add("inject " + target);
       return () -> effects.add("clear " + target);

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Slot power and the locate LED on the simulated reference chassis, as the serial console and Redfish reach them: the
- * lines of the simulated board move in the CEM order, a bound GPU and a latched slot are protected, and the attention
- * LED set over Redfish is the one the console sees.
+ * Slot power and the locate LED on the simulated reference chassis, as the serial console and
+ * Redfish reach them: the lines of the simulated board move in the CEM order, a bound GPU and a
+ * latched slot are protected, and the attention LED set over Redfish is the one the console sees.
  */
 class SlotPowerIT {
 
@@ -73,10 +73,14 @@ class SlotPowerIT {
   }
 
   @Test
-  void a_slot_latched_off_for_over_temperature_is_powered_on_only_by_clearing_the_latch() throws Exception {
-    var fault = agent.agent.faults().orElseThrow().inject("gpu-overtemp", CHASSIS + "/PCIeDevices/Slot14");
+  void a_slot_latched_off_for_over_temperature_is_powered_on_only_by_clearing_the_latch()
+      throws Exception {
+    var fault =
+        agent.agent.faults().orElseThrow().inject("gpu-overtemp", CHASSIS + "/PCIeDevices/Slot14");
     try {
-      HealthIT.await("slot 14 latched off", () -> agent.agent.health().latched(14) && !board.slotPowerEnabled(14));
+      HealthIT.await(
+          "slot 14 latched off",
+          () -> agent.agent.health().latched(14) && !board.slotPowerEnabled(14));
     } finally {
       agent.agent.faults().orElseThrow().clear(fault.id());
     }
@@ -93,7 +97,9 @@ class SlotPowerIT {
     assertFalse(before.get("LocationIndicatorActive").asBoolean(), before.toString());
 
     String lit = "{\"LocationIndicatorActive\": true}";
-    assertEquals(403, agent.client.send("PATCH", device, TestAgent.READER, lit).statusCode(),
+    assertEquals(
+        403,
+        agent.client.send("PATCH", device, TestAgent.READER, lit).statusCode(),
         "needs ConfigureComponents");
     var patched = agent.client.send("PATCH", device, TestAgent.OPERATOR, lit);
     assertEquals(200, patched.statusCode(), patched.body());
@@ -104,16 +110,20 @@ class SlotPowerIT {
 
     power.setLocate(11, false).get(10, TimeUnit.SECONDS);
     assertFalse(board.slotAttentionLit(11));
-    assertFalse(json(agent.client.get(device, TestAgent.READER)).get("LocationIndicatorActive").asBoolean(),
+    assertFalse(
+        json(agent.client.get(device, TestAgent.READER)).get("LocationIndicatorActive").asBoolean(),
         "what the console set, Redfish shows");
 
-    var wrongType = agent.client.send("PATCH", device, TestAgent.OPERATOR, "{\"LocationIndicatorActive\": \"on\"}");
+    var wrongType =
+        agent.client.send(
+            "PATCH", device, TestAgent.OPERATOR, "{\"LocationIndicatorActive\": \"on\"}");
     assertEquals(400, wrongType.statusCode(), wrongType.body());
     assertFalse(board.slotAttentionLit(11));
   }
 
   static void assertRefused(CompletableFuture<Void> operation, String reason) {
-    ExecutionException e = assertThrows(ExecutionException.class, () -> operation.get(10, TimeUnit.SECONDS));
+    ExecutionException e =
+        assertThrows(ExecutionException.class, () -> operation.get(10, TimeUnit.SECONDS));
     assertInstanceOf(SlotOperationRefused.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains(reason), e.getCause().getMessage());
   }

@@ -10,8 +10,9 @@ import java.util.concurrent.Future;
 import javax.net.ssl.SSLSocket;
 
 /**
- * The attacker of finding 1: TLS connections from several source addresses, each sending the start of a request and
- * then one more header line whenever {@link #trickle()} is called, never the end of the headers.
+ * The attacker of finding 1: TLS connections from several source addresses, each sending the start
+ * of a request and then one more header line whenever {@link #trickle()} is called, never the end
+ * of the headers.
  */
 final class SlowlorisFlood implements AutoCloseable {
 
@@ -21,8 +22,9 @@ final class SlowlorisFlood implements AutoCloseable {
   private SlowlorisFlood() {}
 
   /**
-   * Opens {@code perSource} connections from each of {@code sources} (127.0.0.x addresses), in parallel per source.
-   * Connections the agent refuses at once are kept too: {@link #open()} tells them apart.
+   * Opens {@code perSource} connections from each of {@code sources} (127.0.0.x addresses), in
+   * parallel per source. Connections the agent refuses at once are kept too: {@link #open()} tells
+   * them apart.
    */
   static SlowlorisFlood open(RawHttps agent, List<String> sources, int perSource) throws Exception {
     SlowlorisFlood flood = new SlowlorisFlood();
@@ -30,19 +32,22 @@ final class SlowlorisFlood implements AutoCloseable {
     try {
       List<Future<List<SSLSocket>>> opened = new ArrayList<>();
       for (String source : sources) {
-        opened.add(pool.submit(() -> {
-          List<SSLSocket> mine = new ArrayList<>();
-          for (int i = 0; i < perSource; i++) {
-            try {
-              SSLSocket socket = agent.open(source);
-              mine.add(socket);
-              RawHttps.write(socket, "GET /redfish/v1/Chassis HTTP/1.1\r\nHost: 127.0.0.1\r\n");
-            } catch (IOException refused) {
-              // closed during or right after the handshake: counted as not held
-            }
-          }
-          return mine;
-        }));
+        opened.add(
+            pool.submit(
+                () -> {
+                  List<SSLSocket> mine = new ArrayList<>();
+                  for (int i = 0; i < perSource; i++) {
+                    try {
+                      SSLSocket socket = agent.open(source);
+                      mine.add(socket);
+                      RawHttps.write(
+                          socket, "GET /redfish/v1/Chassis HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+                    } catch (IOException refused) {
+                      // closed during or right after the handshake: counted as not held
+                    }
+                  }
+                  return mine;
+                }));
       }
       for (Future<List<SSLSocket>> f : opened) {
         flood.sockets.addAll(f.get());
@@ -60,15 +65,16 @@ final class SlowlorisFlood implements AutoCloseable {
   /** One more header line on every connection still open; those the agent closed are dropped. */
   void trickle() {
     line++;
-    sockets.removeIf(socket -> {
-      try {
-        RawHttps.write(socket, "X-Trickle-" + line + ": 1\r\n");
-        return false;
-      } catch (IOException closed) {
-        close(socket);
-        return true;
-      }
-    });
+    sockets.removeIf(
+        socket -> {
+          try {
+            RawHttps.write(socket, "X-Trickle-" + line + ": 1\r\n");
+            return false;
+          } catch (IOException closed) {
+            close(socket);
+            return true;
+          }
+        });
   }
 
   /** How many connections the agent still holds open; the closed ones are dropped. */

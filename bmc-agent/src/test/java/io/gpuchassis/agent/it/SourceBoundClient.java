@@ -19,9 +19,10 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * An HTTPS client whose connection comes from a chosen loopback address ({@code 127.0.0.N}), so that one test can be
- * an attacker at one address and the real user at another, as on a network. One keep-alive connection, opened again
- * when the agent closes it; trusts exactly the agent's certificate. Not thread-safe: one per thread.
+ * An HTTPS client whose connection comes from a chosen loopback address ({@code 127.0.0.N}), so
+ * that one test can be an attacker at one address and the real user at another, as on a network.
+ * One keep-alive connection, opened again when the agent closes it; trusts exactly the agent's
+ * certificate. Not thread-safe: one per thread.
  */
 final class SourceBoundClient implements AutoCloseable {
 
@@ -49,9 +50,11 @@ final class SourceBoundClient implements AutoCloseable {
     KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
     trust.load(null, null);
     try (InputStream pem = Files.newInputStream(certificatePem)) {
-      trust.setCertificateEntry("agent", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+      trust.setCertificateEntry(
+          "agent", CertificateFactory.getInstance("X.509").generateCertificate(pem));
     }
-    TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    TrustManagerFactory factory =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
     factory.init(trust);
     this.tls = SSLContext.getInstance("TLS");
     tls.init(null, factory.getTrustManagers(), null);
@@ -63,13 +66,16 @@ final class SourceBoundClient implements AutoCloseable {
 
   /** A session login: POST of the credentials to the session collection. */
   Response login(String user, String password) throws IOException {
-    return send("POST", "/redfish/v1/SessionService/Sessions", null,
+    return send(
+        "POST",
+        "/redfish/v1/SessionService/Sessions",
+        null,
         "{\"UserName\":\"" + user + "\",\"Password\":\"" + password + "\"}");
   }
 
   /**
-   * Sends a request; {@code authorization} is a Basic header value, {@code token:XYZ} for a session, or null. A
-   * connection the agent closed in between is opened again once.
+   * Sends a request; {@code authorization} is a Basic header value, {@code token:XYZ} for a
+   * session, or null. A connection the agent closed in between is opened again once.
    */
   Response send(String method, String path, String authorization, String body) throws IOException {
     StringBuilder head = new StringBuilder();
@@ -100,7 +106,10 @@ final class SourceBoundClient implements AutoCloseable {
 
   private Response exchange(byte[] request) throws IOException {
     if (socket == null) {
-      socket = (SSLSocket) tls.getSocketFactory().createSocket(InetAddress.getByName("127.0.0.1"), port, source, 0);
+      socket =
+          (SSLSocket)
+              tls.getSocketFactory()
+                  .createSocket(InetAddress.getByName("127.0.0.1"), port, source, 0);
       socket.setSoTimeout(30_000);
       socket.startHandshake();
       in = new BufferedInputStream(socket.getInputStream());
@@ -115,7 +124,8 @@ final class SourceBoundClient implements AutoCloseable {
     Map<String, String> headers = new LinkedHashMap<>();
     for (String h = line(); h != null && !h.isEmpty(); h = line()) {
       int colon = h.indexOf(':');
-      headers.put(h.substring(0, colon).trim().toLowerCase(Locale.ROOT), h.substring(colon + 1).trim());
+      headers.put(
+          h.substring(0, colon).trim().toLowerCase(Locale.ROOT), h.substring(colon + 1).trim());
     }
     String bodyText = new String(body(headers), StandardCharsets.UTF_8);
     if ("close".equalsIgnoreCase(headers.get("connection"))) {
@@ -127,7 +137,8 @@ final class SourceBoundClient implements AutoCloseable {
   private byte[] body(Map<String, String> headers) throws IOException {
     if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
       ByteArrayOutputStream all = new ByteArrayOutputStream();
-      for (int size = Integer.parseInt(line().split(";")[0].trim(), 16); size > 0;
+      for (int size = Integer.parseInt(line().split(";")[0].trim(), 16);
+          size > 0;
           size = Integer.parseInt(line().split(";")[0].trim(), 16)) {
         all.write(in.readNBytes(size));
         line();

@@ -11,8 +11,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Reads a real Server-Sent Event stream on a thread of its own: each event's {@code id:} and {@code data:} lines
- * become one {@link Received}; comment lines (heartbeats) are skipped. Knows when the server ended the stream.
+ * Reads a real Server-Sent Event stream on a thread of its own: each event's {@code id:} and {@code
+ * data:} lines become one {@link Received}; comment lines (heartbeats) are skipped. Knows when the
+ * server ended the stream.
  */
 final class SseReader implements AutoCloseable {
 

@@ -10,8 +10,9 @@ import java.nio.charset.StandardCharsets;
 import javax.net.ssl.SSLSocket;
 
 /**
- * A TLS connection to the agent that a test drives as an attacker would: it sends half a request and stops, never
- * reads what the agent sends, or reads only later. It trusts exactly the agent's certificate.
+ * A TLS connection to the agent that a test drives as an attacker would: it sends half a request
+ * and stops, never reads what the agent sends, or reads only later. It trusts exactly the agent's
+ * certificate.
  */
 final class StallingClient implements AutoCloseable {
 
@@ -22,12 +23,15 @@ final class StallingClient implements AutoCloseable {
   }
 
   /**
-   * Connects to {@code agent}; {@code receiveBuffer} bytes (0 for the default) is the socket's receive buffer, set
-   * before connecting so that a reader that stalls stalls early.
+   * Connects to {@code agent}; {@code receiveBuffer} bytes (0 for the default) is the socket's
+   * receive buffer, set before connecting so that a reader that stalls stalls early.
    */
   static StallingClient connect(TestAgent agent, int receiveBuffer) throws Exception {
     SSLSocket socket =
-        (SSLSocket) AgentClient.trusting(agent.stateDir.resolve("tls/https-cert.pem")).getSocketFactory().createSocket();
+        (SSLSocket)
+            AgentClient.trusting(agent.stateDir.resolve("tls/https-cert.pem"))
+                .getSocketFactory()
+                .createSocket();
     if (receiveBuffer > 0) {
       socket.setReceiveBufferSize(receiveBuffer);
     }
@@ -48,8 +52,8 @@ final class StallingClient implements AutoCloseable {
   }
 
   /**
-   * Everything the agent sends until it closes the connection (or resets it); fails when {@code timeoutMs} passes
-   * without a byte.
+   * Everything the agent sends until it closes the connection (or resets it); fails when {@code
+   * timeoutMs} passes without a byte.
    */
   byte[] readToEnd(int timeoutMs) throws IOException {
     socket.setSoTimeout(timeoutMs);
@@ -81,7 +85,9 @@ final class StallingClient implements AutoCloseable {
       if (lineEnd < 0) {
         break;
       }
-      int size = Integer.parseInt(new String(response, i, lineEnd - i, StandardCharsets.US_ASCII).trim(), 16);
+      int size =
+          Integer.parseInt(
+              new String(response, i, lineEnd - i, StandardCharsets.US_ASCII).trim(), 16);
       if (size == 0) {
         break;
       }

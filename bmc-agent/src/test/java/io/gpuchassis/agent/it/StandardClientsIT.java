@@ -28,12 +28,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Standard Redfish clients from Debian against the running agent: DMTF redfishtool and OpenStack sushy each log in
- * with a Redfish session and read the tree; sushy loads every resource it models through its own classes and
- * updates a switch's firmware with SimpleUpdate as Ironic does; Ansible's redfish_info runs every command of every
- * category. One agent serves them all, with a GPU bound (a task, a system with a processor) and an event
- * subscription, so that every kind of resource the clients model exists. The tools are installed by the test
- * command's set-up (.ci/setup); where they are missing the test is skipped, except under CI, where it fails.
+ * Standard Redfish clients from Debian against the running agent: DMTF redfishtool and OpenStack
+ * sushy each log in with a Redfish session and read the tree; sushy loads every resource it models
+ * through its own classes and updates a switch's firmware with SimpleUpdate as Ironic does;
+ * Ansible's redfish_info runs every command of every category. One agent serves them all, with a
+ * GPU bound (a task, a system with a processor) and an event subscription, so that every kind of
+ * resource the clients model exists. The tools are installed by the test command's set-up
+ * (.ci/setup); where they are missing the test is skipped, except under CI, where it fails.
  */
 class StandardClientsIT {
 
@@ -44,25 +45,34 @@ class StandardClientsIT {
   @TempDir static Path stateDir;
   @TempDir static Path work;
   static TestAgent agent;
+
   /** The task monitor of the binding made at start. */
   static String monitor;
 
   @BeforeAll
   static void start() throws Exception {
     agent = TestAgent.start(stateDir, LoopbackReceivers::allowed);
-    HttpResponse<String> bind = agent.client.send("POST",
-        "/redfish/v1/Systems/Host1/Actions/ComputerSystem.AddResourceBlock", TestAgent.ADMIN,
-        "{\"ResourceBlock\": {\"@odata.id\": \"" + GPU_BLOCK + "\"}}");
+    HttpResponse<String> bind =
+        agent.client.send(
+            "POST",
+            "/redfish/v1/Systems/Host1/Actions/ComputerSystem.AddResourceBlock",
+            TestAgent.ADMIN,
+            "{\"ResourceBlock\": {\"@odata.id\": \"" + GPU_BLOCK + "\"}}");
     assertEquals(202, bind.statusCode(), bind.body());
     monitor = bind.headers().firstValue("Location").orElseThrow();
-    // Bound before any client reads, so that each test sees the same tree (however long the simulation takes).
+    // Bound before any client reads, so that each test sees the same tree (however long the
+    // simulation takes).
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (agent.client.get(monitor, TestAgent.ADMIN).statusCode() == 202) {
       assertTrue(System.nanoTime() < deadline, "the binding of GPU-Slot1 to Host1 did not end");
       Thread.sleep(200);
     }
-    HttpResponse<String> subscription = agent.client.send("POST", "/redfish/v1/EventService/Subscriptions",
-        TestAgent.ADMIN, "{\"Destination\": \"http://127.0.0.1:9/events\", \"Protocol\": \"Redfish\"}");
+    HttpResponse<String> subscription =
+        agent.client.send(
+            "POST",
+            "/redfish/v1/EventService/Subscriptions",
+            TestAgent.ADMIN,
+            "{\"Destination\": \"http://127.0.0.1:9/events\", \"Protocol\": \"Redfish\"}");
     assertEquals(201, subscription.statusCode(), subscription.body());
   }
 
@@ -76,14 +86,27 @@ class StandardClientsIT {
     require("/usr/bin/redfishtool", "redfishtool");
     String target = "127.0.0.1:" + agent.agent.port();
     List<String> base =
-        List.of("redfishtool", "-r", target, "-u", "admin", "-p", TestAgent.ADMIN_PASSWORD, "-A", "Session", "-S",
+        List.of(
+            "redfishtool",
+            "-r",
+            target,
+            "-u",
+            "admin",
+            "-p",
+            TestAgent.ADMIN_PASSWORD,
+            "-A",
+            "Session",
+            "-S",
             "Always");
     assertTrue(run(base, "root").contains("\"RedfishVersion\""));
     assertTrue(run(base, "Chassis", "list").contains("/redfish/v1/Chassis/GPUChassis"));
     assertTrue(run(base, "Managers", "-1").contains("EnclosureManager"));
     assertTrue(run(base, "SessionService").contains("SessionTimeout"));
-    assertTrue(run(base, "raw", "GET", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports").contains("Members@odata.count"));
-    assertTrue(run(base, "AccountService", "Accounts").contains("/redfish/v1/AccountService/Accounts/"));
+    assertTrue(
+        run(base, "raw", "GET", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports")
+            .contains("Members@odata.count"));
+    assertTrue(
+        run(base, "AccountService", "Accounts").contains("/redfish/v1/AccountService/Accounts/"));
   }
 
   @Test
@@ -93,32 +116,45 @@ class StandardClientsIT {
     try (InputStream in = StandardClientsIT.class.getResourceAsStream("/clients/sushy_update.py")) {
       Files.write(script, in.readAllBytes());
     }
-    Process probe = new ProcessBuilder(SYSTEM_PYTHON, "-c", "import sushy").redirectErrorStream(true).start();
+    Process probe =
+        new ProcessBuilder(SYSTEM_PYTHON, "-c", "import sushy").redirectErrorStream(true).start();
     probe.waitFor(30, TimeUnit.SECONDS);
     requireThat(probe.exitValue() == 0, "python3-sushy");
 
-    HealthIT.await("SW2's firmware read", () -> agent.agent.firmware().inventory().of("SW2").isPresent());
-    byte[] bundle = SignedBundles.of(stateDir).image(FirmwareVersion.parse("9.50 B001"), new byte[20_000]);
+    HealthIT.await(
+        "SW2's firmware read", () -> agent.agent.firmware().inventory().of("SW2").isPresent());
+    byte[] bundle =
+        SignedBundles.of(stateDir).image(FirmwareVersion.parse("9.50 B001"), new byte[20_000]);
     HttpServer images = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    images.createContext("/switch.fwb", exchange -> {
-      exchange.sendResponseHeaders(200, bundle.length);
-      exchange.getResponseBody().write(bundle);
-      exchange.close();
-    });
+    images.createContext(
+        "/switch.fwb",
+        exchange -> {
+          exchange.sendResponseHeaders(200, bundle.length);
+          exchange.getResponseBody().write(bundle);
+          exchange.close();
+        });
     images.start();
     try {
       String ca = stateDir.resolve("tls/https-cert.pem").toString();
-      ProcessBuilder pb = new ProcessBuilder(SYSTEM_PYTHON, script.toString(),
-          "https://127.0.0.1:" + agent.agent.port(), "admin", TestAgent.ADMIN_PASSWORD, ca,
-          "http://127.0.0.1:" + images.getAddress().getPort() + "/switch.fwb",
-          "/redfish/v1/UpdateService/FirmwareInventory/SW2");
+      ProcessBuilder pb =
+          new ProcessBuilder(
+              SYSTEM_PYTHON,
+              script.toString(),
+              "https://127.0.0.1:" + agent.agent.port(),
+              "admin",
+              TestAgent.ADMIN_PASSWORD,
+              ca,
+              "http://127.0.0.1:" + images.getAddress().getPort() + "/switch.fwb",
+              "/redfish/v1/UpdateService/FirmwareInventory/SW2");
       pb.environment().put("REQUESTS_CA_BUNDLE", ca);
       String out = run(pb);
       assertTrue(out.contains("service enabled True"), out);
       assertTrue(out.contains("before SW2 9.20 B04A"), out);
       assertTrue(out.contains("task Completed 100"), out);
       assertTrue(out.contains("message Update.1.3.0.AwaitToActivate"), out);
-      assertTrue(out.contains("after SW2 9.20 B04A"), "written for the next reset, still running the old: " + out);
+      assertTrue(
+          out.contains("after SW2 9.20 B04A"),
+          "written for the next reset, still running the old: " + out);
     } finally {
       images.stop(0);
     }
@@ -135,43 +171,74 @@ class StandardClientsIT {
   }
 
   /**
-   * Through sushy's own classes (System, Chassis, Manager, Fabric and Endpoint, CompositionService with resource
-   * blocks and zones, UpdateService with its inventory, SessionService, EventService, TaskService), every member
-   * loads and every field reads. Before Systems carried a Boot object, sushy could not load any system.
+   * Through sushy's own classes (System, Chassis, Manager, Fabric and Endpoint, CompositionService
+   * with resource blocks and zones, UpdateService with its inventory, SessionService, EventService,
+   * TaskService), every member loads and every field reads. Before Systems carried a Boot object,
+   * sushy could not load any system.
    */
   @Test
   void sushy_loads_every_resource_it_models_through_its_own_classes() throws Exception {
     String out = runSushy("sushy_models.py");
     assertTrue(out.contains("failures 0"), out);
-    for (String loaded : List.of("System 8", "Chassis 1", "Manager 1", "Fabric 1", "Endpoint 24", "Processor 1",
-        "CompositionService 1", "ResourceBlock 24", "ResourceZone 4", "UpdateService 1", "SoftwareInventory 5",
-        "SessionService 1", "Session ", "EventService 1", "EventDestination 1", "TaskService 1", "Task ")) {
+    for (String loaded :
+        List.of(
+            "System 8",
+            "Chassis 1",
+            "Manager 1",
+            "Fabric 1",
+            "Endpoint 24",
+            "Processor 1",
+            "CompositionService 1",
+            "ResourceBlock 24",
+            "ResourceZone 4",
+            "UpdateService 1",
+            "SoftwareInventory 5",
+            "SessionService 1",
+            "Session ",
+            "EventService 1",
+            "EventDestination 1",
+            "TaskService 1",
+            "Task ")) {
       assertTrue(out.contains("\ncount " + loaded), "sushy loaded no " + loaded + ":\n" + out);
     }
   }
 
   /**
-   * Ansible's community.general.redfish_info runs every command of every category (Systems, Chassis, Accounts,
-   * Sessions, Update, Manager) with a Redfish session. Each command succeeds, except those reading a resource this
-   * service has nothing to put in, each named below with why; and the facts are the agent's.
+   * Ansible's community.general.redfish_info runs every command of every category (Systems,
+   * Chassis, Accounts, Sessions, Update, Manager) with a Redfish session. Each command succeeds,
+   * except those reading a resource this service has nothing to put in, each named below with why;
+   * and the facts are the agent's.
    */
   @Test
   void ansible_redfish_info_runs_every_command_of_every_category() throws Exception {
     require("/usr/bin/ansible-playbook", "ansible");
-    requireThat(Files.isDirectory(Path.of("/usr/lib/python3/dist-packages/ansible_collections/community/general")),
+    requireThat(
+        Files.isDirectory(
+            Path.of("/usr/lib/python3/dist-packages/ansible_collections/community/general")),
         "ansible's community.general collection (Debian package ansible)");
     Path playbook = copy("ansible_redfish_info.yml");
-    HttpResponse<String> login = agent.client.send("POST", "/redfish/v1/SessionService/Sessions", null,
-        "{\"UserName\": \"admin\", \"Password\": \"" + TestAgent.ADMIN_PASSWORD + "\"}");
+    HttpResponse<String> login =
+        agent.client.send(
+            "POST",
+            "/redfish/v1/SessionService/Sessions",
+            null,
+            "{\"UserName\": \"admin\", \"Password\": \"" + TestAgent.ADMIN_PASSWORD + "\"}");
     assertEquals(201, login.statusCode(), login.body());
     ObjectMapper mapper = new ObjectMapper();
     Path vars = work.resolve("ansible-vars.json");
-    Files.writeString(vars, mapper.writeValueAsString(Map.of(
-        "baseuri", "127.0.0.1:" + agent.agent.port(),
-        "token", login.headers().firstValue("X-Auth-Token").orElseThrow(),
-        "update_handle", monitor)));
-    ProcessBuilder pb = new ProcessBuilder("ansible-playbook", "-i", "localhost,", playbook.toString(),
-        "-e", "@" + vars);
+    Files.writeString(
+        vars,
+        mapper.writeValueAsString(
+            Map.of(
+                "baseuri",
+                "127.0.0.1:" + agent.agent.port(),
+                "token",
+                login.headers().firstValue("X-Auth-Token").orElseThrow(),
+                "update_handle",
+                monitor)));
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            "ansible-playbook", "-i", "localhost,", playbook.toString(), "-e", "@" + vars);
     Map<String, String> env = pb.environment();
     env.put("ANSIBLE_STDOUT_CALLBACK", "json");
     env.put("ANSIBLE_LOCALHOST_WARNING", "false");
@@ -187,24 +254,38 @@ class StandardClientsIT {
       JsonNode result = task.at("/hosts/localhost");
       String category = task.at("/task/name").asText();
       assertFalse(result.path("failed").asBoolean(), category + ": " + result);
-      result.path("redfish_facts").fields().forEachRemaining(f -> facts.put(category + "/" + f.getKey(), f.getValue()));
+      result
+          .path("redfish_facts")
+          .fields()
+          .forEachRemaining(f -> facts.put(category + "/" + f.getKey(), f.getValue()));
     }
     assertEquals(6, tasks.size(), out);
     List<String> failed = new ArrayList<>();
-    facts.forEach((command, fact) -> {
-      if (!fact.path("ret").asBoolean() && !NOTHING_TO_READ.containsKey(command)) {
-        failed.add(command + " " + fact);
-      }
-    });
+    facts.forEach(
+        (command, fact) -> {
+          if (!fact.path("ret").asBoolean() && !NOTHING_TO_READ.containsKey(command)) {
+            failed.add(command + " " + fact);
+          }
+        });
     assertEquals(List.of(), failed, "redfish_info commands that failed");
-    Set<String> expected = new HashSet<>(Set.of("Systems/system", "Systems/cpu", "Chassis/chassis", "Accounts/user",
-        "Sessions/session", "Update/firmware", "Update/update_status", "Manager/manager"));
+    Set<String> expected =
+        new HashSet<>(
+            Set.of(
+                "Systems/system",
+                "Systems/cpu",
+                "Chassis/chassis",
+                "Accounts/user",
+                "Sessions/session",
+                "Update/firmware",
+                "Update/update_status",
+                "Manager/manager"));
     expected.removeAll(facts.keySet());
     assertEquals(Set.of(), expected, "commands the run left out");
 
     assertEquals(8, facts.get("Systems/system").path("entries").size());
     String cpus = facts.get("Systems/cpu").toString();
-    assertTrue(cpus.contains("\"Id\":\"GPU-Slot1\""), "Host1's GPU is among its processors: " + cpus);
+    assertTrue(
+        cpus.contains("\"Id\":\"GPU-Slot1\""), "Host1's GPU is among its processors: " + cpus);
     JsonNode chassis = facts.get("Chassis/chassis").at("/entries/0");
     assertEquals("GPUChassis", chassis.path("Id").asText(), chassis.toString());
     assertEquals("Expansion", chassis.path("ChassisType").asText());
@@ -215,42 +296,60 @@ class StandardClientsIT {
     for (String id : List.of("SW1", "SW2", "SW3", "SW4")) {
       assertTrue(firmware.contains("\"Id\":\"" + id + "\""), firmware);
     }
-    assertEquals("Completed", facts.get("Update/update_status").path("status").asText(),
+    assertEquals(
+        "Completed",
+        facts.get("Update/update_status").path("status").asText(),
         facts.get("Update/update_status").toString());
-    assertTrue(facts.get("Manager/manager").toString().contains("\"ManagerType\":\"EnclosureManager\""));
+    assertTrue(
+        facts.get("Manager/manager").toString().contains("\"ManagerType\":\"EnclosureManager\""));
   }
 
-  /** The redfish_info commands that find nothing here to read, and why: a ret of false says only that. */
-  static final Map<String, String> NOTHING_TO_READ = Map.ofEntries(
-      // The systems are servers cabled to host ports: the chassis knows their port and the GPUs it gave them, not
-      // their memory, network cards, storage, BIOS, boot order or media.
-      Map.entry("Systems/memory", "no Memory of a cabled server"),
-      Map.entry("Systems/nic", "no EthernetInterfaces of a cabled server"),
-      Map.entry("Systems/storage_controller", "no Storage of a cabled server"),
-      Map.entry("Systems/disk", "no Storage of a cabled server"),
-      Map.entry("Systems/volume", "no Storage of a cabled server"),
-      Map.entry("Systems/bios_attribute", "no Bios of a cabled server"),
-      Map.entry("Systems/boot_order", "no BootOrder known for a cabled server"),
-      Map.entry("Systems/boot_override", "no boot override is enabled (none can be)"),
-      Map.entry("Systems/virtual_media", "no VirtualMedia of a cabled server"),
-      // The management processor has no in-band interface to a host and no virtual media.
-      Map.entry("Manager/host_interfaces", "no HostInterfaces"),
-      Map.entry("Manager/virtual_media", "no VirtualMedia"),
-      // Everything the agent updates is firmware (the switch chips' and its own): no SoftwareInventory.
-      Map.entry("Update/software", "no SoftwareInventory"),
-      // Not served yet: the Manager's NetworkProtocol (to come with the Manager's other resources).
-      Map.entry("Manager/network_protocols", "no NetworkProtocol yet"));
+  /**
+   * The redfish_info commands that find nothing here to read, and why: a ret of false says only
+   * that.
+   */
+  static final Map<String, String> NOTHING_TO_READ =
+      Map.ofEntries(
+          // The systems are servers cabled to host ports: the chassis knows their port and the GPUs
+          // it gave them, not
+          // their memory, network cards, storage, BIOS, boot order or media.
+          Map.entry("Systems/memory", "no Memory of a cabled server"),
+          Map.entry("Systems/nic", "no EthernetInterfaces of a cabled server"),
+          Map.entry("Systems/storage_controller", "no Storage of a cabled server"),
+          Map.entry("Systems/disk", "no Storage of a cabled server"),
+          Map.entry("Systems/volume", "no Storage of a cabled server"),
+          Map.entry("Systems/bios_attribute", "no Bios of a cabled server"),
+          Map.entry("Systems/boot_order", "no BootOrder known for a cabled server"),
+          Map.entry("Systems/boot_override", "no boot override is enabled (none can be)"),
+          Map.entry("Systems/virtual_media", "no VirtualMedia of a cabled server"),
+          // The management processor has no in-band interface to a host and no virtual media.
+          Map.entry("Manager/host_interfaces", "no HostInterfaces"),
+          Map.entry("Manager/virtual_media", "no VirtualMedia"),
+          // Everything the agent updates is firmware (the switch chips' and its own): no
+          // SoftwareInventory.
+          Map.entry("Update/software", "no SoftwareInventory"),
+          // Not served yet: the Manager's NetworkProtocol (to come with the Manager's other
+          // resources).
+          Map.entry("Manager/network_protocols", "no NetworkProtocol yet"));
 
   private static String runSushy(String name) throws Exception {
     require(SYSTEM_PYTHON, "python3 (Debian)");
     Path script = copy(name);
-    Process probe = new ProcessBuilder(SYSTEM_PYTHON, "-c", "import sushy").redirectErrorStream(true).start();
+    Process probe =
+        new ProcessBuilder(SYSTEM_PYTHON, "-c", "import sushy").redirectErrorStream(true).start();
     probe.waitFor(30, TimeUnit.SECONDS);
     requireThat(probe.exitValue() == 0, "python3-sushy");
     String ca = stateDir.resolve("tls/https-cert.pem").toString();
-    ProcessBuilder pb = new ProcessBuilder(SYSTEM_PYTHON, script.toString(), "https://127.0.0.1:" + agent.agent.port(),
-        "admin", TestAgent.ADMIN_PASSWORD, ca);
-    // requests lets REQUESTS_CA_BUNDLE override the client's own CA setting: point both at the agent's certificate.
+    ProcessBuilder pb =
+        new ProcessBuilder(
+            SYSTEM_PYTHON,
+            script.toString(),
+            "https://127.0.0.1:" + agent.agent.port(),
+            "admin",
+            TestAgent.ADMIN_PASSWORD,
+            ca);
+    // requests lets REQUESTS_CA_BUNDLE override the client's own CA setting: point both at the
+    // agent's certificate.
     pb.environment().put("REQUESTS_CA_BUNDLE", ca);
     return run(pb);
   }
@@ -293,6 +392,7 @@ class StandardClientsIT {
     if (!present && System.getenv("CI") != null) {
       fail(what + " is missing: the test command's set-up (.ci/setup) installs it");
     }
-    Assumptions.assumeTrue(present, what + " is not installed: run .ci/setup, which installs it; skipped");
+    Assumptions.assumeTrue(
+        present, what + " is not installed: run .ci/setup, which installs it; skipped");
   }
 }

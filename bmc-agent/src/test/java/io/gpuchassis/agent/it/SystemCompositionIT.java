@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Composition of a host with POST /redfish/v1/Systems over real HTTPS: specific (the host block and GPU blocks) and
- * constrained (a GPU count with a peer-to-peer requirement), all or nothing. Each test uses its own switch chip.
+ * Composition of a host with POST /redfish/v1/Systems over real HTTPS: specific (the host block and
+ * GPU blocks) and constrained (a GPU count with a peer-to-peer requirement), all or nothing. Each
+ * test uses its own switch chip.
  */
 class SystemCompositionIT {
 
@@ -55,16 +56,30 @@ class SystemCompositionIT {
 
   /** A specific composition: the host block and GPU blocks. */
   static String specific(String host, int... slots) {
-    String gpus = Arrays.stream(slots).mapToObj(s -> ",{\"@odata.id\":\"" + gpu(s) + "\"}").collect(Collectors.joining());
-    return "{\"Name\":\"training\",\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":\"" + host(host) + "\"}" + gpus + "]}}";
+    String gpus =
+        Arrays.stream(slots)
+            .mapToObj(s -> ",{\"@odata.id\":\"" + gpu(s) + "\"}")
+            .collect(Collectors.joining());
+    return "{\"Name\":\"training\",\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":\""
+        + host(host)
+        + "\"}"
+        + gpus
+        + "]}}";
   }
 
   /** A constrained composition: the host block and a GPU request. */
   static String constrained(String host, int count, String peerToPeer, String model) {
-    return "{\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":\"" + host(host) + "\"}]},"
-        + "\"Processors\":{\"Members\":[{\"ProcessorType\":\"GPU\",\"@Redfish.RequestedCount\":" + count
-        + (model == null ? "" : ",\"Model\":\"" + model + "\"") + "}]}"
-        + (peerToPeer == null ? "" : ",\"Oem\":{\"GpuChassisAgent\":{\"PeerToPeer\":\"" + peerToPeer + "\"}}") + "}";
+    return "{\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":\""
+        + host(host)
+        + "\"}]},"
+        + "\"Processors\":{\"Members\":[{\"ProcessorType\":\"GPU\",\"@Redfish.RequestedCount\":"
+        + count
+        + (model == null ? "" : ",\"Model\":\"" + model + "\"")
+        + "}]}"
+        + (peerToPeer == null
+            ? ""
+            : ",\"Oem\":{\"GpuChassisAgent\":{\"PeerToPeer\":\"" + peerToPeer + "\"}}")
+        + "}";
   }
 
   static HttpResponse<String> compose(String who, String body) throws Exception {
@@ -83,7 +98,9 @@ class SystemCompositionIT {
   }
 
   static List<String> zoneEndpoints(String host) throws Exception {
-    return get("/redfish/v1/Fabrics/PCIe/Zones/" + host).at("/Links/Endpoints").findValuesAsText("@odata.id");
+    return get("/redfish/v1/Fabrics/PCIe/Zones/" + host)
+        .at("/Links/Endpoints")
+        .findValuesAsText("@odata.id");
   }
 
   static String state(String block) throws Exception {
@@ -102,31 +119,42 @@ class SystemCompositionIT {
   }
 
   @Test
-  void the_collection_advertises_both_compositions_and_the_capabilities_validate() throws Exception {
+  void the_collection_advertises_both_compositions_and_the_capabilities_validate()
+      throws Exception {
     JsonNode capabilities = get(SYSTEMS).get("@Redfish.CollectionCapabilities");
-    assertEquals(List.of("ComputerSystemComposition", "ComputerSystemConstrainedComposition"),
+    assertEquals(
+        List.of("ComputerSystemComposition", "ComputerSystemConstrainedComposition"),
         capabilities.get("Capabilities").findValuesAsText("UseCase"));
-    assertEquals(List.of(SYSTEMS + "/Capabilities", SYSTEMS + "/ConstrainedCompositionCapabilities"),
+    assertEquals(
+        List.of(SYSTEMS + "/Capabilities", SYSTEMS + "/ConstrainedCompositionCapabilities"),
         capabilities.get("Capabilities").findValues("CapabilitiesObject").stream()
-            .map(c -> c.get("@odata.id").asText()).toList());
-    assertEquals(4, capabilities.at("/Capabilities/1/Links/RelatedItem").size(), "every resource zone");
+            .map(c -> c.get("@odata.id").asText())
+            .toList());
+    assertEquals(
+        4, capabilities.at("/Capabilities/1/Links/RelatedItem").size(), "every resource zone");
 
     JsonNode constrained = get(SYSTEMS + "/ConstrainedCompositionCapabilities");
     assertTrue(constrained.get("Processors@Redfish.RequiredOnCreate").asBoolean());
     JsonNode member = constrained.at("/Processors/Members/0");
     assertTrue(member.get("@Redfish.RequestedCountRequired").asBoolean());
     assertEquals(List.of("GPU"), texts(member.get("ProcessorType@Redfish.AllowableValues")));
-    assertEquals(List.of("NVIDIA H100 PCIe", "NVIDIA L40S"),
+    assertEquals(
+        List.of("NVIDIA H100 PCIe", "NVIDIA L40S"),
         texts(member.get("Model@Redfish.AllowableValues")));
-    assertEquals(List.of("SameSwitch", "Any"),
+    assertEquals(
+        List.of("SameSwitch", "Any"),
         texts(constrained.at("/Oem/GpuChassisAgent/PeerToPeer@Redfish.AllowableValues")));
     JsonNode specific = get(SYSTEMS + "/Capabilities");
     assertTrue(specific.at("/Links/ResourceBlocks@Redfish.RequiredOnCreate").asBoolean());
 
     Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
     if (validator.isPresent()) {
-      for (String uri : List.of(SYSTEMS, SYSTEMS + "/Capabilities", SYSTEMS + "/ConstrainedCompositionCapabilities",
-          host("Host1"))) {
+      for (String uri :
+          List.of(
+              SYSTEMS,
+              SYSTEMS + "/Capabilities",
+              SYSTEMS + "/ConstrainedCompositionCapabilities",
+              host("Host1"))) {
         assertEquals(List.of(), validator.get().validate(get(uri)), uri);
       }
     }
@@ -141,12 +169,18 @@ class SystemCompositionIT {
     HttpResponse<String> created = compose(OPERATOR, specific("Host1", 1, 2));
     assertEquals(201, created.statusCode(), created.body());
     assertEquals(SYSTEMS + "/Host1", created.headers().firstValue("Location").orElse(""));
-    assertEquals(List.of(host("Host1"), gpu(1), gpu(2)),
+    assertEquals(
+        List.of(host("Host1"), gpu(1), gpu(2)),
         json(created).at("/Links/ResourceBlocks").findValuesAsText("@odata.id"));
 
     assertEquals(List.of(host("Host1"), gpu(1), gpu(2)), blocksOf("Host1"));
-    assertTrue(zoneEndpoints("Host1").containsAll(List.of("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1",
-        "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2")), "the fabric zone has both GPUs");
+    assertTrue(
+        zoneEndpoints("Host1")
+            .containsAll(
+                List.of(
+                    "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1",
+                    "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2")),
+        "the fabric zone has both GPUs");
     assertEquals("Composed", state(gpu(1)));
     assertEquals("Composed", state(host("Host1")));
     JsonNode system = get(SYSTEMS + "/Host1");
@@ -155,46 +189,72 @@ class SystemCompositionIT {
 
     HttpResponse<String> again = compose(OPERATOR, specific("Host1", 3));
     assertMessage(again, 409, "Composition.1.1.3.ResourceBlockInUse");
-    assertTrue(again.body().contains("AddResourceBlock"), "points to the expansion action: " + again.body());
+    assertTrue(
+        again.body().contains("AddResourceBlock"),
+        "points to the expansion action: " + again.body());
     assertEquals("Unused", state(gpu(3)));
   }
 
   @Test
   void one_unusable_block_fails_the_whole_request_and_nothing_is_bound() throws Exception {
-    // Host4 takes slot 19 over the links SW2 -> SW3 -> SW4, which then carry Host4's GPUs only: slot 18 is out of
+    // Host4 takes slot 19 over the links SW2 -> SW3 -> SW4, which then carry Host4's GPUs only:
+    // slot 18 is out of
     // Host3's reach.
     agent.agent.bindings().bind(19, "Host4").join();
     try {
-      assertMessage(compose(OPERATOR, specific("Host3", 6, 7, 18)), 400, "Composition.1.1.3.IncompatibleZone");
+      assertMessage(
+          compose(OPERATOR, specific("Host3", 6, 7, 18)),
+          400,
+          "Composition.1.1.3.IncompatibleZone");
     } finally {
       agent.agent.bindings().unbind(19, true).join();
     }
-    assertMessage(compose(OPERATOR, specific("Host3", 6, 5)), 400, "Composition.1.1.3.ResourceBlockNotFound");
-    assertMessage(compose(OPERATOR, specific("Host3", 6, 6)), 409, "Composition.1.1.3.ResourceBlockInUse");
-    assertMessage(compose(OPERATOR, "{\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":\"" + gpu(6) + "\"}]}}"), 400,
+    assertMessage(
+        compose(OPERATOR, specific("Host3", 6, 5)), 400, "Composition.1.1.3.ResourceBlockNotFound");
+    assertMessage(
+        compose(OPERATOR, specific("Host3", 6, 6)), 409, "Composition.1.1.3.ResourceBlockInUse");
+    assertMessage(
+        compose(OPERATOR, "{\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":\"" + gpu(6) + "\"}]}}"),
+        400,
         "Base.1.22.1.PropertyValueError");
-    assertMessage(compose(OPERATOR, "{\"Links\":{}}"), 400, "Base.1.22.1.CreateFailedMissingReqProperties");
-    assertMessage(compose(OPERATOR, specific("Host3", 6) .replace("\"Name\"", "\"HostName\"")), 400,
+    assertMessage(
+        compose(OPERATOR, "{\"Links\":{}}"), 400, "Base.1.22.1.CreateFailedMissingReqProperties");
+    assertMessage(
+        compose(OPERATOR, specific("Host3", 6).replace("\"Name\"", "\"HostName\"")),
+        400,
         "Base.1.22.1.PropertyUnknown");
 
-    HttpResponse<String> added = client.send("POST", SYSTEMS + "/Host4/Actions/ComputerSystem.AddResourceBlock",
-        OPERATOR, "{\"ResourceBlock\":{\"@odata.id\":\"" + gpu(9) + "\"}}");
-    assertEquals(200, (added.statusCode() == 202 ? client.awaitTask(added, OPERATOR) : added).statusCode());
-    assertMessage(compose(OPERATOR, specific("Host3", 8, 9)), 409, "Composition.1.1.3.ResourceBlockInUse");
+    HttpResponse<String> added =
+        client.send(
+            "POST",
+            SYSTEMS + "/Host4/Actions/ComputerSystem.AddResourceBlock",
+            OPERATOR,
+            "{\"ResourceBlock\":{\"@odata.id\":\"" + gpu(9) + "\"}}");
+    assertEquals(
+        200, (added.statusCode() == 202 ? client.awaitTask(added, OPERATOR) : added).statusCode());
+    assertMessage(
+        compose(OPERATOR, specific("Host3", 8, 9)), 409, "Composition.1.1.3.ResourceBlockInUse");
 
     for (int slot : new int[] {6, 7, 8}) {
       assertEquals("Unused", state(gpu(slot)), "slot " + slot);
     }
     assertEquals(List.of(host("Host3")), blocksOf("Host3"));
-    assertEquals(List.of(), zoneEndpoints("Host3").stream().filter(e -> e.contains("GPU")).toList());
+    assertEquals(
+        List.of(), zoneEndpoints("Host3").stream().filter(e -> e.contains("GPU")).toList());
   }
 
   @Test
   void a_bind_that_fails_on_the_switch_undoes_the_ones_already_made() throws Exception {
     // Slot 17's link (SW4 port 1) trains at half width: its bind fails after slot 16 was bound.
-    var fault = agent.agent.faults().orElseThrow().inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/1");
+    var fault =
+        agent
+            .agent
+            .faults()
+            .orElseThrow()
+            .inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/1");
     try {
-      HttpResponse<String> accepted = client.send("POST", SYSTEMS, OPERATOR, specific("Host7", 16, 17));
+      HttpResponse<String> accepted =
+          client.send("POST", SYSTEMS, OPERATOR, specific("Host7", 16, 17));
       assertEquals(202, accepted.statusCode(), accepted.body());
       HttpResponse<String> failed = client.awaitTask(accepted, OPERATOR);
       assertEquals(503, failed.statusCode(), failed.body());
@@ -205,7 +265,8 @@ class SystemCompositionIT {
     assertEquals("Unused", state(gpu(16)), "the bind made first was released again");
     assertEquals("Unused", state(gpu(17)));
     assertEquals(List.of(host("Host7")), blocksOf("Host7"));
-    assertEquals(List.of(), zoneEndpoints("Host7").stream().filter(e -> e.contains("GPU")).toList());
+    assertEquals(
+        List.of(), zoneEndpoints("Host7").stream().filter(e -> e.contains("GPU")).toList());
   }
 
   @Test
@@ -214,9 +275,11 @@ class SystemCompositionIT {
     assertEquals(201, created.statusCode(), created.body());
     assertEquals(SYSTEMS + "/Host5", created.headers().firstValue("Location").orElse(""));
     assertEquals(List.of(host("Host5"), gpu(11), gpu(12), gpu(13), gpu(14)), blocksOf("Host5"));
-    assertEquals("SameSwitch", get(SYSTEMS + "/Host5").at("/Oem/GpuChassisAgent/GpuPeerPath/Path").asText());
+    assertEquals(
+        "SameSwitch", get(SYSTEMS + "/Host5").at("/Oem/GpuChassisAgent/GpuPeerPath/Path").asText());
 
-    // Host5 takes a GPU of SW4 too, over the link SW3 -> SW4, which then carries Host5's GPUs only: Host6 has its own
+    // Host5 takes a GPU of SW4 too, over the link SW3 -> SW4, which then carries Host5's GPUs only:
+    // Host6 has its own
     // chip's GPUs, all taken, and no way further.
     agent.agent.bindings().bind(16, "Host5").join();
     HttpResponse<String> none = compose(OPERATOR, constrained("Host6", 1, "SameSwitch", null));
@@ -226,32 +289,49 @@ class SystemCompositionIT {
     HttpResponse<String> tooMany = compose(OPERATOR, constrained("Host8", 5, "SameSwitch", null));
     assertMessage(tooMany, 400, "Composition.1.1.3.NoResourceMatch");
     // How many one chip has left depends on what the other tests of this class hold; never five.
-    assertTrue(tooMany.body().matches("(?s).*only [0-4] free GPUs are on any one switch chip.*"), tooMany.body());
+    assertTrue(
+        tooMany.body().matches("(?s).*only [0-4] free GPUs are on any one switch chip.*"),
+        tooMany.body());
 
-    HttpResponse<String> wrongModel = compose(OPERATOR, constrained("Host8", 1, null, "NVIDIA A100 PCIe"));
+    HttpResponse<String> wrongModel =
+        compose(OPERATOR, constrained("Host8", 1, null, "NVIDIA A100 PCIe"));
     assertMessage(wrongModel, 400, "Composition.1.1.3.NoResourceMatch");
-    assertMessage(compose(OPERATOR, constrained("Host8", 1, "Nearby", null)), 400,
+    assertMessage(
+        compose(OPERATOR, constrained("Host8", 1, "Nearby", null)),
+        400,
         "Base.1.22.1.PropertyValueNotInList");
-    assertMessage(compose(OPERATOR, constrained("Host8", 0, null, null)), 400, "Base.1.22.1.PropertyValueError");
-    assertMessage(compose(OPERATOR, constrained("Host8", 1, null, null).replace("\"GPU\"", "\"CPU\"")), 400,
+    assertMessage(
+        compose(OPERATOR, constrained("Host8", 0, null, null)),
+        400,
+        "Base.1.22.1.PropertyValueError");
+    assertMessage(
+        compose(OPERATOR, constrained("Host8", 1, null, null).replace("\"GPU\"", "\"CPU\"")),
+        400,
         "Base.1.22.1.PropertyValueNotInList");
     assertEquals(List.of(host("Host8")), blocksOf("Host8"), "no refusal bound anything");
     agent.agent.bindings().unbind(16, true).join();
   }
 
   @Test
-  void a_constrained_composition_beyond_the_hosts_chip_reports_the_inter_switch_path(@TempDir Path dir)
-      throws Exception {
+  void a_constrained_composition_beyond_the_hosts_chip_reports_the_inter_switch_path(
+      @TempDir Path dir) throws Exception {
     try (TestAgent fresh = TestAgent.start(dir)) {
-      HttpResponse<String> r = fresh.client.send("POST", SYSTEMS, OPERATOR,
-          constrained("Host2", 6, "Any", "NVIDIA H100 PCIe"));
-      HttpResponse<String> created = r.statusCode() == 202 ? fresh.client.awaitTask(r, OPERATOR) : r;
+      HttpResponse<String> r =
+          fresh.client.send(
+              "POST", SYSTEMS, OPERATOR, constrained("Host2", 6, "Any", "NVIDIA H100 PCIe"));
+      HttpResponse<String> created =
+          r.statusCode() == 202 ? fresh.client.awaitTask(r, OPERATOR) : r;
       assertEquals(201, created.statusCode(), created.body());
       JsonNode system = json(fresh.client.get(SYSTEMS + "/Host2", READER));
-      assertEquals(List.of(host("Host2"), gpu(1), gpu(2), gpu(3), gpu(4), gpu(6), gpu(7)),
-          system.at("/Links/ResourceBlocks").findValuesAsText("@odata.id"), "SW1's four, then SW2's nearest");
+      assertEquals(
+          List.of(host("Host2"), gpu(1), gpu(2), gpu(3), gpu(4), gpu(6), gpu(7)),
+          system.at("/Links/ResourceBlocks").findValuesAsText("@odata.id"),
+          "SW1's four, then SW2's nearest");
       assertEquals("InterSwitch", system.at("/Oem/GpuChassisAgent/GpuPeerPath/Path").asText());
-      assertEquals(1, system.at("/Oem/GpuChassisAgent/HostPath/InterSwitchHops").asInt(), "SW2 is one link away");
+      assertEquals(
+          1,
+          system.at("/Oem/GpuChassisAgent/HostPath/InterSwitchHops").asInt(),
+          "SW2 is one link away");
     }
   }
 }

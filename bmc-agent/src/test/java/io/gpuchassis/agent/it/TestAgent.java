@@ -16,8 +16,8 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * An agent started in-process on a free port with the fast simulated reference chassis and one account per role:
- * {@code admin}, {@code operator}, {@code reader} (passwords in the constants).
+ * An agent started in-process on a free port with the fast simulated reference chassis and one
+ * account per role: {@code admin}, {@code operator}, {@code reader} (passwords in the constants).
  */
 final class TestAgent implements AutoCloseable {
 
@@ -42,30 +42,47 @@ final class TestAgent implements AutoCloseable {
     return start(stateDir, SimulationSpeed.FAST);
   }
 
-  /** With {@code REALISTIC} speed, operations take the time they take on hardware (a bind ~800 ms). */
+  /**
+   * With {@code REALISTIC} speed, operations take the time they take on hardware (a bind ~800 ms).
+   */
   static TestAgent start(Path stateDir, SimulationSpeed speed) throws Exception {
     return start(stateDir, speed, AgentConfig.defaults().switchPollInterval());
   }
 
-  /** With a long {@code pollInterval}, the switches are polled once at start and then only by what a test does. */
-  static TestAgent start(Path stateDir, SimulationSpeed speed, java.time.Duration pollInterval) throws Exception {
+  /**
+   * With a long {@code pollInterval}, the switches are polled once at start and then only by what a
+   * test does.
+   */
+  static TestAgent start(Path stateDir, SimulationSpeed speed, java.time.Duration pollInterval)
+      throws Exception {
     return start(stateDir, speed, pollInterval, UnaryOperator.identity());
   }
 
-  /** With the fast simulation and settings changed by {@code tweak} (e.g. a short stuck-sensor window). */
+  /**
+   * With the fast simulation and settings changed by {@code tweak} (e.g. a short stuck-sensor
+   * window).
+   */
   static TestAgent start(Path stateDir, UnaryOperator<AgentConfig> tweak) throws Exception {
-    return start(stateDir, SimulationSpeed.FAST, AgentConfig.defaults().switchPollInterval(), tweak);
+    return start(
+        stateDir, SimulationSpeed.FAST, AgentConfig.defaults().switchPollInterval(), tweak);
   }
 
-  private static TestAgent start(Path stateDir, SimulationSpeed speed, java.time.Duration pollInterval,
-      UnaryOperator<AgentConfig> tweak) throws Exception {
+  private static TestAgent start(
+      Path stateDir,
+      SimulationSpeed speed,
+      java.time.Duration pollInterval,
+      UnaryOperator<AgentConfig> tweak)
+      throws Exception {
     try (AgentStore store = AgentStore.open(stateDir)) {
       // A low cost keeps the tests fast; the agent verifies hashes of any cost.
       PasswordHasher hasher = new PasswordHasher(1000);
       AccountRepository accounts = new AccountRepository(store);
-      accounts.create("admin", hasher.hash(ADMIN_PASSWORD), Role.Administrator, true, false, Instant.now());
-      accounts.create("operator", hasher.hash(OPERATOR_PASSWORD), Role.Operator, true, false, Instant.now());
-      accounts.create("reader", hasher.hash(READER_PASSWORD), Role.ReadOnly, true, false, Instant.now());
+      accounts.create(
+          "admin", hasher.hash(ADMIN_PASSWORD), Role.Administrator, true, false, Instant.now());
+      accounts.create(
+          "operator", hasher.hash(OPERATOR_PASSWORD), Role.Operator, true, false, Instant.now());
+      accounts.create(
+          "reader", hasher.hash(READER_PASSWORD), Role.ReadOnly, true, false, Instant.now());
     }
     AgentConfig config =
         AgentConfig.defaults()
@@ -74,7 +91,8 @@ final class TestAgent implements AutoCloseable {
             .withSimulationSpeed(speed)
             .withSwitchPollInterval(pollInterval);
     Agent agent = Agent.start(tweak.apply(config), Map.of());
-    return new TestAgent(agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);
+    return new TestAgent(
+        agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);
   }
 
   @Override

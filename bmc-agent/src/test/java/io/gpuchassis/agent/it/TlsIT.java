@@ -37,7 +37,8 @@ class TlsIT {
             Optional.of(own.certificate()),
             Optional.of(own.privateKey()),
             AgentConfig.DEFAULT_SWITCH_POLL_INTERVAL,
-            new io.gpuchassis.agent.config.SimulationSettings(SimulationSpeed.FAST, Optional.empty()),
+            new io.gpuchassis.agent.config.SimulationSettings(
+                SimulationSpeed.FAST, Optional.empty()),
             io.gpuchassis.agent.config.SensorSettings.DEFAULT,
             Optional.empty(),
             io.gpuchassis.agent.config.HttpLimits.DEFAULT,
@@ -46,8 +47,11 @@ class TlsIT {
             io.gpuchassis.agent.config.ConsoleSettings.DEFAULTS,
             io.gpuchassis.agent.config.LogSettings.DEFAULT);
     try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"))) {
-      assertFalse(Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");
-      assertEquals(200, new AgentClient(agent.port(), own.certificate()).get("/redfish/v1/", null).statusCode());
+      assertFalse(
+          Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");
+      assertEquals(
+          200,
+          new AgentClient(agent.port(), own.certificate()).get("/redfish/v1/", null).statusCode());
 
       // A client that trusts some other certificate must fail the handshake.
       TlsMaterial stranger = SelfSignedCertificate.ensure(elsewhere.resolve("other"));

@@ -31,23 +31,29 @@ class AgentLoggingTest {
   void lines_go_to_stdout_by_default_with_the_logger_name_and_message() {
     AgentLogging.apply(AgentConfig.defaults());
     String[] captured = capture(() -> STORE.info("hello journal"));
-    assertTrue(captured[0].contains("INFO Probe: hello journal") || captured[0].contains("<6>Probe: hello journal"),
+    assertTrue(
+        captured[0].contains("INFO Probe: hello journal")
+            || captured[0].contains("<6>Probe: hello journal"),
         captured[0]);
     assertEquals("", captured[1], "nothing on stderr");
   }
 
   @Test
   void the_configured_levels_apply_to_their_loggers_and_the_rest() {
-    AgentLogging.apply(AgentConfig.defaults().withLogging(
-        new LogSettings(Level.WARN, Map.of("io.gpuchassis.agent.http", Level.DEBUG))));
+    AgentLogging.apply(
+        AgentConfig.defaults()
+            .withLogging(
+                new LogSettings(Level.WARN, Map.of("io.gpuchassis.agent.http", Level.DEBUG))));
     assertTrue(HTTP.isDebugEnabled(), "the named logger's children at debug");
     assertFalse(STORE.isInfoEnabled(), "the rest at warn");
     assertTrue(STORE.isWarnEnabled());
-    String out = capture(() -> {
-      HTTP.debug("http detail");
-      STORE.info("store chatter");
-      STORE.warn("store warning");
-    })[0];
+    String out =
+        capture(
+            () -> {
+              HTTP.debug("http detail");
+              STORE.info("store chatter");
+              STORE.warn("store warning");
+            })[0];
     assertTrue(out.contains("http detail") && out.contains("store warning"), out);
     assertFalse(out.contains("store chatter"), out);
   }
@@ -58,21 +64,29 @@ class AgentLoggingTest {
     assertFalse(LoggerFactory.getLogger("io.netty.channel.X").isInfoEnabled());
     assertFalse(LoggerFactory.getLogger("io.vertx.core.X").isInfoEnabled());
     assertFalse(LoggerFactory.getLogger("com.pi4j.boardinfo.X").isErrorEnabled());
-    AgentLogging.apply(AgentConfig.defaults().withLogging(
-        new LogSettings(Level.INFO, Map.of("io.netty", Level.DEBUG))));
-    assertTrue(LoggerFactory.getLogger("io.netty.channel.X").isDebugEnabled(), "named: as configured");
+    AgentLogging.apply(
+        AgentConfig.defaults()
+            .withLogging(new LogSettings(Level.INFO, Map.of("io.netty", Level.DEBUG))));
+    assertTrue(
+        LoggerFactory.getLogger("io.netty.channel.X").isDebugEnabled(), "named: as configured");
     AgentLogging.apply(AgentConfig.defaults().withLogging(new LogSettings(Level.ERROR, Map.of())));
-    assertFalse(LoggerFactory.getLogger("io.netty.channel.X").isWarnEnabled(), "never noisier than the rest");
+    assertFalse(
+        LoggerFactory.getLogger("io.netty.channel.X").isWarnEnabled(),
+        "never noisier than the rest");
   }
 
   @Test
   void a_console_on_the_agents_terminal_sends_the_lines_to_stderr() {
-    AgentConfig stdio = AgentConfig.defaults()
-        .withConsole(AgentConfig.defaults().console().withDevices(List.of("/dev/ttyS1", "stdio")));
+    AgentConfig stdio =
+        AgentConfig.defaults()
+            .withConsole(
+                AgentConfig.defaults().console().withDevices(List.of("/dev/ttyS1", "stdio")));
     assertTrue(AgentLogging.logsToStderr(stdio));
     assertFalse(AgentLogging.logsToStderr(AgentConfig.defaults()));
-    assertFalse(AgentLogging.logsToStderr(AgentConfig.defaults()
-        .withConsole(AgentConfig.defaults().console().withDevices(List.of("/dev/ttyS1")))));
+    assertFalse(
+        AgentLogging.logsToStderr(
+            AgentConfig.defaults()
+                .withConsole(AgentConfig.defaults().console().withDevices(List.of("/dev/ttyS1")))));
 
     AgentLogging.apply(stdio);
     String[] captured = capture(() -> STORE.warn("beside the console"));
@@ -94,6 +108,8 @@ class AgentLoggingTest {
       System.setOut(out);
       System.setErr(err);
     }
-    return new String[] {newOut.toString(StandardCharsets.UTF_8), newErr.toString(StandardCharsets.UTF_8)};
+    return new String[] {
+      newOut.toString(StandardCharsets.UTF_8), newErr.toString(StandardCharsets.UTF_8)
+    };
   }
 }

@@ -28,7 +28,8 @@ class LogReloadTest {
   }
 
   @Test
-  void a_reload_applies_the_new_levels_and_keeps_the_old_ones_when_the_file_does_not_pass() throws Exception {
+  void a_reload_applies_the_new_levels_and_keeps_the_old_ones_when_the_file_does_not_pass()
+      throws Exception {
     Path file = dir.resolve("config.yaml");
     Files.writeString(file, "stateDir: state\nlogging:\n  level: info\n");
     AgentConfig atStart = ConfigFile.apply(AgentConfig.defaults(), file);
@@ -36,17 +37,23 @@ class LogReloadTest {
     LogReload reload = LogReload.of(file, atStart);
     assertFalse(HTTP.isDebugEnabled());
 
-    Files.writeString(file, "stateDir: state\nlogging:\n  level: info\n  levels:\n    io.gpuchassis.agent.http: debug\n");
+    Files.writeString(
+        file,
+        "stateDir: state\nlogging:\n  level: info\n  levels:\n    io.gpuchassis.agent.http: debug\n");
     String said = captured(() -> assertTrue(reload.reload()));
     assertTrue(HTTP.isDebugEnabled(), "the new level took effect");
-    assertTrue(said.contains("SIGHUP: logging levels reloaded from " + file) && said.contains("io.gpuchassis.agent.http=debug"),
+    assertTrue(
+        said.contains("SIGHUP: logging levels reloaded from " + file)
+            && said.contains("io.gpuchassis.agent.http=debug"),
         said);
     assertFalse(said.contains("next restart"), "nothing else changed: " + said);
 
     Files.writeString(file, "stateDir: state\nlogging:\n  level: loud\n");
     said = captured(() -> assertFalse(reload.reload()));
     assertTrue(HTTP.isDebugEnabled(), "an invalid file keeps the levels as they were");
-    assertTrue(said.contains("SIGHUP: logging levels unchanged") && said.contains("line 3: logging.level: 'loud'"),
+    assertTrue(
+        said.contains("SIGHUP: logging levels unchanged")
+            && said.contains("line 3: logging.level: 'loud'"),
         said);
   }
 
@@ -57,7 +64,9 @@ class LogReloadTest {
     LogReload reload = LogReload.of(file, ConfigFile.apply(AgentConfig.defaults(), file));
     Files.writeString(file, "stateDir: state\nlisten: 0.0.0.0:443\n");
     String first = captured(() -> assertTrue(reload.reload()));
-    assertTrue(first.contains("only logging is reloaded, the others take effect at the next restart"), first);
+    assertTrue(
+        first.contains("only logging is reloaded, the others take effect at the next restart"),
+        first);
     String second = captured(() -> assertTrue(reload.reload()));
     assertFalse(second.contains("next restart"), "said once: " + second);
   }

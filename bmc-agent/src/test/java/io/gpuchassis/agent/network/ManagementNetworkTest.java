@@ -17,15 +17,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The network view from fixture files in place of /proc, /sys, /etc and /run (src/test/resources/.../network/host),
- * with java.net's part stood in for: eth0 has addresses, eth1 has none (so java.net does not list it), usb0 has a
- * self-assigned address and a driver that reports no operstate.
+ * The network view from fixture files in place of /proc, /sys, /etc and /run
+ * (src/test/resources/.../network/host), with java.net's part stood in for: eth0 has addresses,
+ * eth1 has none (so java.net does not list it), usb0 has a self-assigned address and a driver that
+ * reports no operstate.
  */
 class ManagementNetworkTest {
 
   private static final List<KernelInterface> LISTED =
       List.of(
-          new KernelInterface("lo", 1, true, true, 65536, Optional.empty(), List.of(prefixed("127.0.0.1", 8))),
+          new KernelInterface(
+              "lo", 1, true, true, 65536, Optional.empty(), List.of(prefixed("127.0.0.1", 8))),
           new KernelInterface(
               "usb0", 4, false, true, 1500, Optional.empty(), List.of(prefixed("169.254.3.7", 16))),
           new KernelInterface(
@@ -45,7 +47,9 @@ class ManagementNetworkTest {
 
   @Test
   void every_interface_but_loopback_in_kernel_index_order_also_those_java_net_does_not_list() {
-    assertEquals(List.of("eth0", "eth1", "usb0"), view.interfaces().stream().map(NetworkInterfaceInfo::name).toList());
+    assertEquals(
+        List.of("eth0", "eth1", "usb0"),
+        view.interfaces().stream().map(NetworkInterfaceInfo::name).toList());
   }
 
   @Test
@@ -84,8 +88,12 @@ class ManagementNetworkTest {
     assertEquals(Link.DOWN, eth1.link());
     assertEquals(OptionalInt.empty(), eth1.speedMbps());
     assertEquals(OptionalInt.of(9000), eth1.mtu());
-    assertEquals(Optional.of("02:00:00:AA:BB:02"), eth1.macAddress(), "sysfs's lower case made upper");
-    assertEquals(Optional.empty(), eth1.permanentMacAddress(), "addr_assign_type 3: set by someone, not burned in");
+    assertEquals(
+        Optional.of("02:00:00:AA:BB:02"), eth1.macAddress(), "sysfs's lower case made upper");
+    assertEquals(
+        Optional.empty(),
+        eth1.permanentMacAddress(),
+        "addr_assign_type 3: set by someone, not burned in");
     assertEquals(List.of(), eth1.ipv4Addresses());
     assertEquals(List.of(), eth1.ipv6Addresses());
   }
@@ -107,7 +115,8 @@ class ManagementNetworkTest {
             new Ipv4Assignment("192.168.10.21", 24, Optional.empty())),
         eth("eth0").ipv4Addresses());
     assertEquals(
-        List.of(new Ipv4Assignment("169.254.3.7", 16, Optional.of(Origin.LINK_LOCAL))), eth("usb0").ipv4Addresses());
+        List.of(new Ipv4Assignment("169.254.3.7", 16, Optional.of(Origin.LINK_LOCAL))),
+        eth("usb0").ipv4Addresses());
   }
 
   @Test
@@ -120,7 +129,8 @@ class ManagementNetworkTest {
   }
 
   @Test
-  void a_dotted_kernel_host_name_is_the_fqdn_and_its_first_label_the_host_name(@TempDir Path root) throws Exception {
+  void a_dotted_kernel_host_name_is_the_fqdn_and_its_first_label_the_host_name(@TempDir Path root)
+      throws Exception {
     Files.createDirectories(root.resolve("proc/sys/kernel"));
     Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-box.dc1.example\n");
     NetworkConfiguration dotted = new ManagementNetwork(root, List::of).read();

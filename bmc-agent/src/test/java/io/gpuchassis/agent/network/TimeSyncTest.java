@@ -21,8 +21,10 @@ class TimeSyncTest {
   }
 
   @Test
-  void timesyncd_takes_the_last_ntp_assignment_of_its_file_and_drop_ins_in_name_order() throws Exception {
-    write("etc/systemd/timesyncd.conf", "[Time]\n#NTP=commented.example\nNTP=a.example b.example\n");
+  void timesyncd_takes_the_last_ntp_assignment_of_its_file_and_drop_ins_in_name_order()
+      throws Exception {
+    write(
+        "etc/systemd/timesyncd.conf", "[Time]\n#NTP=commented.example\nNTP=a.example b.example\n");
     write("etc/systemd/timesyncd.conf.d/20-site.conf", "[Time]\nNTP=\nNTP=site.example\n");
     write("etc/systemd/timesyncd.conf.d/10-vendor.conf", "[Time]\nNTP=vendor.example\n");
     write("etc/systemd/timesyncd.conf.d/30-other.conf", "[Other]\nNTP=not-time.example\n");
@@ -32,10 +34,14 @@ class TimeSyncTest {
 
   @Test
   void chrony_servers_and_pools_in_order_and_running_by_its_pid_file() throws Exception {
-    write("etc/chrony/chrony.conf", "# comment\npool 2.debian.pool.ntp.org iburst\nserver 10.0.0.1 iburst\n"
-        + "driftfile /var/lib/chrony/chrony.drift\n");
+    write(
+        "etc/chrony/chrony.conf",
+        "# comment\npool 2.debian.pool.ntp.org iburst\nserver 10.0.0.1 iburst\n"
+            + "driftfile /var/lib/chrony/chrony.drift\n");
     write("run/chrony/chronyd.pid", "123\n");
-    assertEquals(new TimeSync(List.of("2.debian.pool.ntp.org", "10.0.0.1"), Optional.of(true)), TimeSync.read(root));
+    assertEquals(
+        new TimeSync(List.of("2.debian.pool.ntp.org", "10.0.0.1"), Optional.of(true)),
+        TimeSync.read(root));
   }
 
   @Test

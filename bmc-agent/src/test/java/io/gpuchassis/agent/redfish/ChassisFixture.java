@@ -1,7 +1,5 @@
 package io.gpuchassis.agent.redfish;
 
-import io.gpuchassis.agent.health.FabricHealth;
-
 import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisState;
@@ -11,6 +9,7 @@ import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.SwitchObservation;
 import io.gpuchassis.agent.chassis.WiredPort;
+import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.redfish.model.OdataIdRef;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,10 +23,11 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * A chassis state for the render functions, built without an agent: the reference board (4 switch chips in a ring,
- * 8 hosts, 20 slots) with the simulation's GPUs seated (slots 5, 10, 15 and 20 empty; 1-9 H100 Gen5, 11-19 L40S Gen4),
- * and helpers that put it into the states worth showing: a switch observed at a fixed instant with every link as
- * expected, a bound slot, a degraded or dead link, a stale observation, a switch that stopped answering.
+ * A chassis state for the render functions, built without an agent: the reference board (4 switch
+ * chips in a ring, 8 hosts, 20 slots) with the simulation's GPUs seated (slots 5, 10, 15 and 20
+ * empty; 1-9 H100 Gen5, 11-19 L40S Gen4), and helpers that put it into the states worth showing: a
+ * switch observed at a fixed instant with every link as expected, a bound slot, a degraded or dead
+ * link, a stale observation, a switch that stopped answering.
  */
 public final class ChassisFixture {
 
@@ -38,17 +38,24 @@ public final class ChassisFixture {
 
   private ChassisFixture() {}
 
-  /** The reference board with its simulated GPUs and a serial number, nothing observed yet, nothing bound. */
+  /**
+   * The reference board with its simulated GPUs and a serial number, nothing observed yet, nothing
+   * bound.
+   */
   public static ChassisState seated() {
     BoardDescription board = BoardDescription.reference();
     ChassisState initial = board.initialState();
     ChassisIdentity id = initial.identity();
     return initial.withInventory(
-        new ChassisIdentity(id.id(), id.manufacturer(), id.model(), id.sku(), "GX2008-0042", id.partNumber()),
+        new ChassisIdentity(
+            id.id(), id.manufacturer(), id.model(), id.sku(), "GX2008-0042", id.partNumber()),
         board.simulatedSlots());
   }
 
-  /** {@link #seated()} with every switch observed now: every link where the wiring expects one, at full speed. */
+  /**
+   * {@link #seated()} with every switch observed now: every link where the wiring expects one, at
+   * full speed.
+   */
   public static ChassisState healthy() {
     ChassisState state = seated();
     for (SwitchChip chip : state.switches()) {
@@ -57,7 +64,10 @@ public final class ChassisFixture {
     return state;
   }
 
-  /** An observation of {@code switchId} at {@code at}: host and inter-switch links up, slot ports down (unbound). */
+  /**
+   * An observation of {@code switchId} at {@code at}: host and inter-switch links up, slot ports
+   * down (unbound).
+   */
   public static SwitchObservation observed(ChassisState state, String switchId, Instant at) {
     Map<Integer, PortLink> ports = new HashMap<>();
     for (WiredPort p : WiredPort.of(state, switchId)) {
@@ -68,22 +78,57 @@ public final class ChassisFixture {
               : up(p.port(), OptionalInt.empty(), p.expectedGeneration(), p.expectedWidth()));
     }
     return new SwitchObservation(
-        switchId, at, Optional.empty(), OptionalDouble.of(51.25), Optional.of("0x6a1c000" + switchId.substring(2)),
-        Optional.of("9.20 B04A"), ports);
+        switchId,
+        at,
+        Optional.empty(),
+        OptionalDouble.of(51.25),
+        Optional.of("0x6a1c000" + switchId.substring(2)),
+        Optional.of("9.20 B04A"),
+        ports);
   }
 
   public static PortLink up(int port, OptionalInt partition, int generation, int width) {
-    return new PortLink(port, partition, true, false, generation, width, 5, 16, "L0", PortErrorCounters.ZERO,
+    return new PortLink(
+        port,
+        partition,
+        true,
+        false,
+        generation,
+        width,
+        5,
+        16,
+        "L0",
+        PortErrorCounters.ZERO,
         PortLink.ErrorRates.NONE);
   }
 
   public static PortLink down(int port, OptionalInt partition) {
-    return new PortLink(port, partition, false, false, 0, 0, 5, 16, "DETECT_QUIET", PortErrorCounters.ZERO,
+    return new PortLink(
+        port,
+        partition,
+        false,
+        false,
+        0,
+        0,
+        5,
+        16,
+        "DETECT_QUIET",
+        PortErrorCounters.ZERO,
         PortLink.ErrorRates.NONE);
   }
 
   public static PortLink training(int port, OptionalInt partition) {
-    return new PortLink(port, partition, false, true, 0, 0, 5, 16, "POLLING", PortErrorCounters.ZERO,
+    return new PortLink(
+        port,
+        partition,
+        false,
+        true,
+        0,
+        0,
+        5,
+        16,
+        "POLLING",
+        PortErrorCounters.ZERO,
         PortLink.ErrorRates.NONE);
   }
 
@@ -92,18 +137,34 @@ public final class ChassisFixture {
     SwitchObservation o = state.switchObservation(switchId).orElseThrow();
     Map<Integer, PortLink> ports = new HashMap<>(o.ports());
     ports.put(link.port(), link);
-    return state.withSwitchObservation(new SwitchObservation(o.switchId(), o.observedAt(), o.failure(),
-        o.dieTemperatureCelsius(), o.serialNumber(), o.firmwareVersion(), ports));
+    return state.withSwitchObservation(
+        new SwitchObservation(
+            o.switchId(),
+            o.observedAt(),
+            o.failure(),
+            o.dieTemperatureCelsius(),
+            o.serialNumber(),
+            o.firmwareVersion(),
+            ports));
   }
 
   /**
-   * {@code state} with {@code slot} bound to {@code host} as the engine leaves it: the binding BOUND, and the slot's
-   * port in the host's partition with its link up at the width and generation given.
+   * {@code state} with {@code slot} bound to {@code host} as the engine leaves it: the binding
+   * BOUND, and the slot's port in the host's partition with its link up at the width and generation
+   * given.
    */
-  public static ChassisState bound(ChassisState state, int slot, String host, int generation, int width) {
+  public static ChassisState bound(
+      ChassisState state, int slot, String host, int generation, int width) {
     var s = state.slot(slot).orElseThrow();
-    int partition = state.hosts().stream().filter(h -> h.id().equals(host)).findFirst().orElseThrow().partition();
-    return withLink(state.withBinding(binding(slot, SlotBinding.State.BOUND, host)), s.switchId(),
+    int partition =
+        state.hosts().stream()
+            .filter(h -> h.id().equals(host))
+            .findFirst()
+            .orElseThrow()
+            .partition();
+    return withLink(
+        state.withBinding(binding(slot, SlotBinding.State.BOUND, host)),
+        s.switchId(),
         up(s.port(), OptionalInt.of(partition), generation, width));
   }
 

@@ -25,7 +25,8 @@ class FirstAdministratorTest {
   private Account start(Map<String, String> environment) {
     try (AgentStore store = AgentStore.open(stateDir)) {
       AccountRepository accounts = new AccountRepository(store);
-      new FirstAdministrator(accounts, hasher, Clock.systemUTC(), announced::add).ensure(environment);
+      new FirstAdministrator(accounts, hasher, Clock.systemUTC(), announced::add)
+          .ensure(environment);
       assertEquals(1, accounts.count());
       return accounts.find("admin").orElseThrow();
     }
@@ -43,10 +44,16 @@ class FirstAdministratorTest {
   }
 
   @Test
-  void the_systemd_credential_gives_the_password_trimmed_and_wins_over_the_variable() throws Exception {
+  void the_systemd_credential_gives_the_password_trimmed_and_wins_over_the_variable()
+      throws Exception {
     Files.writeString(credentials.resolve("admin-password"), "  from-the-credential-1\n");
-    Account admin = start(Map.of("CREDENTIALS_DIRECTORY", credentials.toString(),
-        "BMC_AGENT_ADMIN_PASSWORD", "from-the-variable-1"));
+    Account admin =
+        start(
+            Map.of(
+                "CREDENTIALS_DIRECTORY",
+                credentials.toString(),
+                "BMC_AGENT_ADMIN_PASSWORD",
+                "from-the-variable-1"));
     assertTrue(hasher.verify("from-the-credential-1", admin.passwordHash()));
     assertFalse(admin.passwordChangeRequired(), "the operator chose it");
     assertEquals(List.of(), announced);
@@ -54,8 +61,13 @@ class FirstAdministratorTest {
 
   @Test
   void a_credentials_folder_without_the_credential_leaves_the_variable_in_charge() {
-    Account admin = start(Map.of("CREDENTIALS_DIRECTORY", credentials.toString(),
-        "BMC_AGENT_ADMIN_PASSWORD", "from-the-variable-1"));
+    Account admin =
+        start(
+            Map.of(
+                "CREDENTIALS_DIRECTORY",
+                credentials.toString(),
+                "BMC_AGENT_ADMIN_PASSWORD",
+                "from-the-variable-1"));
     assertTrue(hasher.verify("from-the-variable-1", admin.passwordHash()));
   }
 
@@ -69,7 +81,8 @@ class FirstAdministratorTest {
     assertTrue(line.startsWith(prefix), line);
     String password = line.substring(prefix.length(), line.indexOf(';'));
     assertEquals(20, password.length());
-    assertTrue(hasher.verify(password, admin.passwordHash()), "the announced password is the account's");
+    assertTrue(
+        hasher.verify(password, admin.passwordHash()), "the announced password is the account's");
     assertTrue(line.contains("it must be changed at the first login"), line);
 
     Account again = start(Map.of());
@@ -80,7 +93,10 @@ class FirstAdministratorTest {
   @Test
   void an_empty_variable_or_credential_counts_as_unset() throws Exception {
     Files.writeString(credentials.resolve("admin-password"), "\n");
-    Account admin = start(Map.of("CREDENTIALS_DIRECTORY", credentials.toString(), "BMC_AGENT_ADMIN_PASSWORD", ""));
+    Account admin =
+        start(
+            Map.of(
+                "CREDENTIALS_DIRECTORY", credentials.toString(), "BMC_AGENT_ADMIN_PASSWORD", ""));
     assertTrue(admin.passwordChangeRequired());
     assertEquals(1, announced.size());
   }

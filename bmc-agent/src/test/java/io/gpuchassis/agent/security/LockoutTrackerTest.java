@@ -12,10 +12,13 @@ import org.junit.jupiter.api.Test;
 class LockoutTrackerTest {
 
   private final MutableClock clock = new MutableClock();
-  private final AccountPolicy policy = new AccountPolicy(12, 64, 3, Duration.ofMinutes(5), Duration.ofMinutes(1));
+  private final AccountPolicy policy =
+      new AccountPolicy(12, 64, 3, Duration.ofMinutes(5), Duration.ofMinutes(1));
   private final LockoutTracker tracker = new LockoutTracker(clock, () -> policy, 100);
-  private final Account operator = new Account(2, "op", "h", Role.Operator, true, false, Instant.EPOCH);
-  private final Account admin = new Account(1, "root", "h", Role.Administrator, true, false, Instant.EPOCH);
+  private final Account operator =
+      new Account(2, "op", "h", Role.Operator, true, false, Instant.EPOCH);
+  private final Account admin =
+      new Account(1, "root", "h", Role.Administrator, true, false, Instant.EPOCH);
 
   @Test
   void an_account_locks_after_the_threshold_and_unlocks_when_the_duration_ends() {
@@ -45,7 +48,9 @@ class LockoutTrackerTest {
         tracker.recordFailure(account, "attacker", "guess" + i);
       }
       assertTrue(tracker.isLocked(account, "attacker"));
-      assertFalse(tracker.isLocked(account, "owner-console"), account.role() + ": the real user still gets in");
+      assertFalse(
+          tracker.isLocked(account, "owner-console"),
+          account.role() + ": the real user still gets in");
       assertTrue(tracker.isLockedAnywhere(account));
     }
   }
@@ -55,7 +60,9 @@ class LockoutTrackerTest {
     for (int i = 1; i <= 3; i++) {
       tracker.recordFailure(operator, "2001:db8:1:2::" + i, "guess" + i);
     }
-    assertTrue(tracker.isLocked(operator, "2001:db8:1:2::ffff"), "a fresh address of the same /64 is still locked");
+    assertTrue(
+        tracker.isLocked(operator, "2001:db8:1:2::ffff"),
+        "a fresh address of the same /64 is still locked");
     assertFalse(tracker.isLocked(operator, "2001:db8:1:3::1"));
   }
 
@@ -66,7 +73,8 @@ class LockoutTrackerTest {
     }
     assertFalse(tracker.isLocked(operator, "10.0.0.1"));
     tracker.recordFailure(operator, "10.0.0.1", "guess-1");
-    assertTrue(tracker.recordFailure(operator, "10.0.0.1", "guess-2"), "three different wrong passwords");
+    assertTrue(
+        tracker.recordFailure(operator, "10.0.0.1", "guess-2"), "three different wrong passwords");
   }
 
   @Test
@@ -91,7 +99,9 @@ class LockoutTrackerTest {
       small.recordFailure(operator, "10.0.0." + i, "guess");
     }
     assertEquals(16, small.size());
-    assertTrue(small.isLocked(operator, "10.0.0.1"), "a flood of single failures does not wash the lockout away");
+    assertTrue(
+        small.isLocked(operator, "10.0.0.1"),
+        "a flood of single failures does not wash the lockout away");
   }
 
   @Test

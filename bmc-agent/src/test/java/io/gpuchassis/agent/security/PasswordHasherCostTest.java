@@ -35,8 +35,15 @@ class PasswordHasherCostTest {
     long malformedNanos = medianNanos(() -> hasher.verify("wrong", "not-a-hash", common));
     long fullNanos = medianNanos(() -> hasher.verify("wrong", full, common));
     long unpaddedNanos = medianNanos(() -> hasher.verify("wrong", cheap, 0));
-    assertTrue(cheapNanos > fullNanos / 2 && malformedNanos > fullNanos / 2,
-        "padded " + cheapNanos / 1000 + " / " + malformedNanos / 1000 + " us vs full " + fullNanos / 1000 + " us");
+    assertTrue(
+        cheapNanos > fullNanos / 2 && malformedNanos > fullNanos / 2,
+        "padded "
+            + cheapNanos / 1000
+            + " / "
+            + malformedNanos / 1000
+            + " us vs full "
+            + fullNanos / 1000
+            + " us");
     assertTrue(unpaddedNanos < fullNanos / 10, "the padding is what makes the difference");
   }
 

@@ -31,15 +31,25 @@ class SecurityLogTest {
   }
 
   private SecurityLog log(int capacity, int unauthenticated) {
-    return new SecurityLog(store, clock, capacity, unauthenticated, new RepeatSummary(Duration.ofSeconds(60), 1000));
+    return new SecurityLog(
+        store, clock, capacity, unauthenticated, new RepeatSummary(Duration.ofSeconds(60), 1000));
   }
 
   private static void created(SecurityLog log, String name) {
-    log.record(Origin.AUTHENTICATED, AccountSecurityMessages.ACCOUNT_CREATED, List.of(name), "admin", "10.0.0.1");
+    log.record(
+        Origin.AUTHENTICATED,
+        AccountSecurityMessages.ACCOUNT_CREATED,
+        List.of(name),
+        "admin",
+        "10.0.0.1");
   }
 
   private static void guessed(SecurityLog log, String name, String address) {
-    log.record(Origin.UNAUTHENTICATED, AccountSecurityMessages.INVALID_CREDENTIALS, List.of(name, "HTTP Basic"), name,
+    log.record(
+        Origin.UNAUTHENTICATED,
+        AccountSecurityMessages.INVALID_CREDENTIALS,
+        List.of(name, "HTTP Basic"),
+        name,
         address);
   }
 
@@ -51,7 +61,10 @@ class SecurityLogTest {
       guessed(log, "user" + i, "10.0.9." + (i % 250));
     }
     List<SecurityLog.Entry> entries = log.entries();
-    assertEquals("AccountSecurity.1.0.1.AccountCreated", entries.get(0).messageId(), "the change is still there");
+    assertEquals(
+        "AccountSecurity.1.0.1.AccountCreated",
+        entries.get(0).messageId(),
+        "the change is still there");
     assertEquals(21, entries.size());
     assertEquals(21, log(100, 20).entries().size(), "and so after a restart");
   }
@@ -64,7 +77,9 @@ class SecurityLogTest {
       created(log, "a" + i);
     }
     assertEquals(81, log.entries().size());
-    assertTrue(log.entries().get(0).messageId().endsWith("InvalidCredentials"), "one share does not eat the other");
+    assertTrue(
+        log.entries().get(0).messageId().endsWith("InvalidCredentials"),
+        "one share does not eat the other");
   }
 
   @Test
@@ -72,7 +87,12 @@ class SecurityLogTest {
     SecurityLog log = log(10_000, 2_000);
     for (int i = 0; i < 1000; i++) {
       guessed(log, "admin", "10.0.0.66");
-      log.record("Warning", AuditMessages.WRITE_REQUEST.messageId(), "POST ...", List.of(), SecurityLog.ANONYMOUS,
+      log.record(
+          "Warning",
+          AuditMessages.WRITE_REQUEST.messageId(),
+          "POST ...",
+          List.of(),
+          SecurityLog.ANONYMOUS,
           "10.0.0.66");
     }
     assertEquals(2, log.entries().size(), "one failed login and one anonymous request in full");
@@ -80,12 +100,18 @@ class SecurityLogTest {
     log.flushSummaries(false);
     List<SecurityLog.Entry> entries = log.entries();
     assertEquals(4, entries.size());
-    SecurityLog.Entry summary = entries.stream()
-        .filter(e -> e.messageId().equals(AuditMessages.REPEATED_ENTRIES.messageId())
-            && e.args().get(2).endsWith("InvalidCredentials"))
-        .findFirst().orElseThrow();
+    SecurityLog.Entry summary =
+        entries.stream()
+            .filter(
+                e ->
+                    e.messageId().equals(AuditMessages.REPEATED_ENTRIES.messageId())
+                        && e.args().get(2).endsWith("InvalidCredentials"))
+            .findFirst()
+            .orElseThrow();
     assertEquals("999", summary.args().get(4));
-    assertTrue(summary.message().startsWith("'admin' from 10.0.0.66: 999 more entries like"), summary.message());
+    assertTrue(
+        summary.message().startsWith("'admin' from 10.0.0.66: 999 more entries like"),
+        summary.message());
     guessed(log, "admin", "10.0.0.66");
     assertEquals(5, log.entries().size(), "a new window starts with an entry in full");
   }

@@ -68,7 +68,8 @@ class SessionManagerTest {
       clock.advance(Duration.ofSeconds(50));
       assertTrue(sessions.keepAlive(id), "kept alive within the timeout");
     }
-    assertTrue(sessions.use(opened.token()).isPresent(), "250 s after the last request, still open");
+    assertTrue(
+        sessions.use(opened.token()).isPresent(), "250 s after the last request, still open");
     assertTrue(sessions.close(id));
     assertFalse(sessions.keepAlive(id));
     var idle = sessions.open(alice, "10.0.0.1", Optional.empty()).orElseThrow();
@@ -101,24 +102,30 @@ class SessionManagerTest {
       assertTrue(sessions.open(alice, "a", Optional.empty()).isPresent());
     }
     assertTrue(sessions.open(alice, "a", Optional.empty()).isEmpty(), "per-account limit");
-    assertTrue(sessions.open(account("bob", Role.ReadOnly), "b", Optional.empty()).isPresent(), "others still may");
+    assertTrue(
+        sessions.open(account("bob", Role.ReadOnly), "b", Optional.empty()).isPresent(),
+        "others still may");
   }
 
   @Test
   void other_roles_never_take_the_sessions_kept_for_administrators() {
-    SessionManager small = manager(AuthenticationLimits.of(null, null, null, null, 6, 2, 2, null, null, null, null,
-        null));
+    SessionManager small =
+        manager(
+            AuthenticationLimits.of(null, null, null, null, 6, 2, 2, null, null, null, null, null));
     for (int i = 0; i < 2; i++) {
       Account reader = account("reader" + i, Role.ReadOnly);
       assertTrue(small.open(reader, "r", Optional.empty()).isPresent());
       assertTrue(small.open(reader, "r", Optional.empty()).isPresent());
     }
-    assertTrue(small.open(account("reader9", Role.ReadOnly), "r", Optional.empty()).isEmpty(),
+    assertTrue(
+        small.open(account("reader9", Role.ReadOnly), "r", Optional.empty()).isEmpty(),
         "4 of 6 open: the last 2 are the administrators'");
     Account admin = account("root", Role.Administrator);
     assertTrue(small.open(admin, "x", Optional.empty()).isPresent());
     assertTrue(small.open(admin, "x", Optional.empty()).isPresent());
-    assertTrue(small.open(account("root2", Role.Administrator), "x", Optional.empty()).isEmpty(), "6 of 6");
+    assertTrue(
+        small.open(account("root2", Role.Administrator), "x", Optional.empty()).isEmpty(),
+        "6 of 6");
   }
 
   @Test
@@ -142,7 +149,8 @@ class SessionManagerTest {
     Session again = restarted.use(kept.token()).orElseThrow();
     assertEquals(kept.session().id(), again.id());
     assertEquals("orchestrator", again.context().orElseThrow());
-    assertTrue(restarted.use(idle.token()).isEmpty(), "70 s idle: expired while the agent was down");
+    assertTrue(
+        restarted.use(idle.token()).isEmpty(), "70 s idle: expired while the agent was down");
     assertEquals(1, restarted.all().size());
   }
 
@@ -157,7 +165,8 @@ class SessionManagerTest {
     try (var c = rawConnection();
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM sessions")) {
-      assertEquals(0, rs.getInt(1), "the closed session is deleted, and the account's went with it");
+      assertEquals(
+          0, rs.getInt(1), "the closed session is deleted, and the account's went with it");
     }
     SessionManager restarted = manager(AuthenticationLimits.DEFAULT);
     assertTrue(restarted.use(closed.token()).isEmpty());

@@ -23,11 +23,16 @@ class GracefulShutdownTest {
   private final AtomicInteger watchdogClosed = new AtomicInteger();
 
   private GracefulShutdown shutdown(List<BindingEngine.Operation> running, Duration deadline) {
-    return new GracefulShutdown(() -> {
-      stoppedAccepting.countDown();
-      return running;
-    }, slot -> SlotBinding.unbound(slot, Instant.EPOCH), closed::incrementAndGet, SystemdNotifier.from(Map.of()),
-        watchdogClosed::incrementAndGet, deadline);
+    return new GracefulShutdown(
+        () -> {
+          stoppedAccepting.countDown();
+          return running;
+        },
+        slot -> SlotBinding.unbound(slot, Instant.EPOCH),
+        closed::incrementAndGet,
+        SystemdNotifier.from(Map.of()),
+        watchdogClosed::incrementAndGet,
+        deadline);
   }
 
   private List<BindingEngine.Operation> oneBind() {
@@ -69,7 +74,8 @@ class GracefulShutdownTest {
   @Test
   void an_operation_that_outlives_the_deadline_is_left_to_the_next_start() {
     shutdown(oneBind(), Duration.ofMillis(100)).stop("SIGTERM");
-    assertEquals(1, closed.get(), "the agent closes after the deadline even though the bind never ended");
+    assertEquals(
+        1, closed.get(), "the agent closes after the deadline even though the bind never ended");
   }
 
   @Test
@@ -82,11 +88,18 @@ class GracefulShutdownTest {
   void the_agent_closes_only_once_the_firmware_work_under_way_has_ended() throws Exception {
     java.util.Set<String> updating = java.util.concurrent.ConcurrentHashMap.newKeySet();
     updating.add("SW1");
-    GracefulShutdown shutdown = new GracefulShutdown(() -> {
-      stoppedAccepting.countDown();
-      return List.of();
-    }, slot -> SlotBinding.unbound(slot, Instant.EPOCH), () -> java.util.Set.copyOf(updating), closed::incrementAndGet,
-        SystemdNotifier.from(Map.of()), watchdogClosed::incrementAndGet, Duration.ofSeconds(60));
+    GracefulShutdown shutdown =
+        new GracefulShutdown(
+            () -> {
+              stoppedAccepting.countDown();
+              return List.of();
+            },
+            slot -> SlotBinding.unbound(slot, Instant.EPOCH),
+            () -> java.util.Set.copyOf(updating),
+            closed::incrementAndGet,
+            SystemdNotifier.from(Map.of()),
+            watchdogClosed::incrementAndGet,
+            Duration.ofSeconds(60));
     Thread stopping = new Thread(() -> shutdown.stop("SIGTERM"));
     stopping.start();
     assertTrue(stoppedAccepting.await(20, TimeUnit.SECONDS));
@@ -99,9 +112,16 @@ class GracefulShutdownTest {
 
   @Test
   void firmware_work_that_outlives_the_deadline_is_cut_short() {
-    new GracefulShutdown(List::of, slot -> SlotBinding.unbound(slot, Instant.EPOCH), () -> java.util.Set.of("SW2"),
-        closed::incrementAndGet, SystemdNotifier.from(Map.of()), watchdogClosed::incrementAndGet,
-        Duration.ofMillis(100)).stop("SIGTERM");
-    assertEquals(1, closed.get(), "the agent closes after the deadline even though the update never ended");
+    new GracefulShutdown(
+            List::of,
+            slot -> SlotBinding.unbound(slot, Instant.EPOCH),
+            () -> java.util.Set.of("SW2"),
+            closed::incrementAndGet,
+            SystemdNotifier.from(Map.of()),
+            watchdogClosed::incrementAndGet,
+            Duration.ofMillis(100))
+        .stop("SIGTERM");
+    assertEquals(
+        1, closed.get(), "the agent closes after the deadline even though the update never ended");
   }
 }

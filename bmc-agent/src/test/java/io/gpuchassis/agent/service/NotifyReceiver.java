@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * systemd's end of the notification socket, for tests: an AF_UNIX datagram socket bound (through the same libc
- * binding the agent sends with) to a path or an abstract name, read without blocking.
+ * systemd's end of the notification socket, for tests: an AF_UNIX datagram socket bound (through
+ * the same libc binding the agent sends with) to a path or an abstract name, read without blocking.
  */
 public final class NotifyReceiver implements AutoCloseable {
 
@@ -20,7 +20,10 @@ public final class NotifyReceiver implements AutoCloseable {
     this.address = address;
   }
 
-  /** Binds to {@code address}: a path, or {@code @name} for an abstract socket, as in {@code $NOTIFY_SOCKET}. */
+  /**
+   * Binds to {@code address}: a path, or {@code @name} for an abstract socket, as in {@code
+   * $NOTIFY_SOCKET}.
+   */
   public static NotifyReceiver bind(String address) {
     byte[] sockaddr = NotifySocket.address(address);
     int fd = LibC.INSTANCE.socket(LibC.AF_UNIX, LibC.SOCK_DGRAM | LibC.SOCK_CLOEXEC, 0);
@@ -61,7 +64,8 @@ public final class NotifyReceiver implements AutoCloseable {
         return message.get();
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("no notification within " + timeout.toMillis() + " ms on " + address);
+        throw new AssertionError(
+            "no notification within " + timeout.toMillis() + " ms on " + address);
       }
       Thread.sleep(5);
     }

@@ -16,7 +16,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** A switch worker counts as alive while its polls keep ending; one held by a hanging command does not. */
+/**
+ * A switch worker counts as alive while its polls keep ending; one held by a hanging command does
+ * not.
+ */
 class SwitchWorkersCheckTest {
 
   @Test
@@ -24,22 +27,32 @@ class SwitchWorkersCheckTest {
     BoardDescription board = BoardDescription.reference();
     try (SimulatedFabric fabric = SimulatedFabric.start(board, SimTiming.instant())) {
       ChassisModel model = new ChassisModel(SimulatedPlatform.simulatedChassis(board));
-      try (SwitchWorkers workers = SwitchWorkers.start(model,
-          id -> fabric.connect(id, DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1))),
-          Clock.systemUTC(), Duration.ofMillis(50))) {
+      try (SwitchWorkers workers =
+          SwitchWorkers.start(
+              model,
+              id ->
+                  fabric.connect(
+                      id, DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1))),
+              Clock.systemUTC(),
+              Duration.ofMillis(50))) {
         SwitchWorkersCheck check = new SwitchWorkersCheck(workers, Duration.ofMillis(300));
         awaitProblem(check, Optional::isEmpty, "healthy at start");
 
         CountDownLatch hang = new CountDownLatch(1);
-        workers.worker("SW1").orElseThrow().submit(driver -> {
-          try {
-            hang.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the worker closes
-          }
-          return null;
-        });
-        Optional<String> stuck = awaitProblem(check, Optional::isPresent, "the hanging worker reported");
+        workers
+            .worker("SW1")
+            .orElseThrow()
+            .submit(
+                driver -> {
+                  try {
+                    hang.await();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt(); // the worker closes
+                  }
+                  return null;
+                });
+        Optional<String> stuck =
+            awaitProblem(check, Optional::isPresent, "the hanging worker reported");
         assertTrue(stuck.get().startsWith("switch SW1 has not been polled for"), stuck.get());
 
         hang.countDown();
@@ -51,8 +64,9 @@ class SwitchWorkersCheckTest {
     }
   }
 
-  private static Optional<String> awaitProblem(SwitchWorkersCheck check, Predicate<Optional<String>> wanted,
-      String what) throws InterruptedException {
+  private static Optional<String> awaitProblem(
+      SwitchWorkersCheck check, Predicate<Optional<String>> wanted, String what)
+      throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (true) {
       Optional<String> problem = check.problem();

@@ -21,8 +21,10 @@ class SystemdNotifierTest {
 
   @Test
   void a_path_address_is_the_family_then_the_path_with_its_nul() {
-    byte[] family = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? new byte[] {1, 0} : new byte[] {0, 1};
-    assertArrayEquals(new byte[] {family[0], family[1], '/', 'r', '/', 'n', 0}, NotifySocket.address("/r/n"));
+    byte[] family =
+        ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? new byte[] {1, 0} : new byte[] {0, 1};
+    assertArrayEquals(
+        new byte[] {family[0], family[1], '/', 'r', '/', 'n', 0}, NotifySocket.address("/r/n"));
   }
 
   @Test
@@ -51,7 +53,9 @@ class SystemdNotifierTest {
     try (NotifyReceiver systemd = NotifyReceiver.bind(dir.resolve("notify").toString())) {
       SystemdNotifier notifier = SystemdNotifier.from(Map.of("NOTIFY_SOCKET", systemd.address()));
       notifier.ready("up");
-      assertEquals("READY=1\nSTATUS=up\nMAINPID=" + ProcessHandle.current().pid(), systemd.next(Duration.ofSeconds(5)));
+      assertEquals(
+          "READY=1\nSTATUS=up\nMAINPID=" + ProcessHandle.current().pid(),
+          systemd.next(Duration.ofSeconds(5)));
       notifier.alive();
       assertEquals("WATCHDOG=1", systemd.next(Duration.ofSeconds(5)));
     }
@@ -67,17 +71,23 @@ class SystemdNotifierTest {
 
   @Test
   void a_socket_nobody_listens_on_is_reported_not_thrown() {
-    SystemdNotifier notifier = SystemdNotifier.from(Map.of("NOTIFY_SOCKET", dir.resolve("nobody").toString()));
+    SystemdNotifier notifier =
+        SystemdNotifier.from(Map.of("NOTIFY_SOCKET", dir.resolve("nobody").toString()));
     assertTrue(notifier.enabled());
     assertFalse(notifier.send("READY=1"));
   }
 
   @Test
   void the_watchdog_timeout_is_ours_only_when_the_pid_matches_or_is_not_given() {
-    assertEquals(Optional.of(Duration.ofSeconds(30)), Watchdog.timeout(Map.of("WATCHDOG_USEC", "30000000"), 7));
-    assertEquals(Optional.of(Duration.ofMillis(200)),
+    assertEquals(
+        Optional.of(Duration.ofSeconds(30)),
+        Watchdog.timeout(Map.of("WATCHDOG_USEC", "30000000"), 7));
+    assertEquals(
+        Optional.of(Duration.ofMillis(200)),
         Watchdog.timeout(Map.of("WATCHDOG_USEC", "200000", "WATCHDOG_PID", "7"), 7));
-    assertEquals(Optional.empty(), Watchdog.timeout(Map.of("WATCHDOG_USEC", "200000", "WATCHDOG_PID", "8"), 7));
+    assertEquals(
+        Optional.empty(),
+        Watchdog.timeout(Map.of("WATCHDOG_USEC", "200000", "WATCHDOG_PID", "8"), 7));
     assertEquals(Optional.empty(), Watchdog.timeout(Map.of("WATCHDOG_USEC", "soon"), 7));
     assertEquals(Optional.empty(), Watchdog.timeout(Map.of(), 7));
   }

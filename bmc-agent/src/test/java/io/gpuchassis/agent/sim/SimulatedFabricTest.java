@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.fault.FaultException;
 import io.gpuchassis.agent.fault.FaultInjector;
-import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.switchdrv.DriverOptions;
-import java.time.Duration;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import java.io.InputStream;
@@ -17,13 +16,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The simulated switch chips are reached over I2C where the board places them on a bus, otherwise over TCP. */
+/**
+ * The simulated switch chips are reached over I2C where the board places them on a bus, otherwise
+ * over TCP.
+ */
 class SimulatedFabricTest {
 
-  private static final DriverOptions POLLING = DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1));
+  private static final DriverOptions POLLING =
+      DriverOptions.defaults().withCommandTimeout(Duration.ofSeconds(1));
 
   @TempDir Path dir;
 
@@ -47,11 +51,14 @@ class SimulatedFabricTest {
       assertEquals(board.switches().get(0).chip().deviceId(), driver.identity().deviceId());
 
       FaultInjector injector = new FaultInjector(Clock.systemUTC());
-      new SwitchFaultKinds(fabric, SimulatedPlatform.simulatedChassis(board)).registerWith(injector);
-      assertTrue(injector.kinds().stream().noneMatch(k -> k.name().equals("i2c-nak")), "no I2C, no NAK");
+      new SwitchFaultKinds(fabric, SimulatedPlatform.simulatedChassis(board))
+          .registerWith(injector);
+      assertTrue(
+          injector.kinds().stream().noneMatch(k -> k.name().equals("i2c-nak")), "no I2C, no NAK");
       var e =
           assertThrows(
-              FaultException.class, () -> injector.inject("link-down", "/redfish/v1/Fabrics/PCIe/Switches/SW1"));
+              FaultException.class,
+              () -> injector.inject("link-down", "/redfish/v1/Fabrics/PCIe/Switches/SW1"));
       assertEquals(FaultException.Reason.BAD_TARGET, e.reason());
     }
   }
@@ -61,7 +68,8 @@ class SimulatedFabricTest {
     try (InputStream in = getClass().getResourceAsStream("/board/small-board.yaml")) {
       yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
-    String changed = yaml.replace("i2c: {bus: 2, address: \"0x50\"}", "tcp: {host: 127.0.0.1, port: 9555}");
+    String changed =
+        yaml.replace("i2c: {bus: 2, address: \"0x50\"}", "tcp: {host: 127.0.0.1, port: 9555}");
     assertFalse(changed.equals(yaml), "the small chassis's switch should have had an I2C location");
     Path file = dir.resolve("small-tcp.yaml");
     Files.writeString(file, changed);

@@ -12,7 +12,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Migration 6: the security log's entries are sorted into their shares, and sessions get a table. */
+/**
+ * Migration 6: the security log's entries are sorted into their shares, and sessions get a table.
+ */
 class SecurityMigrationTest {
 
   @TempDir Path stateDir;
@@ -20,25 +22,33 @@ class SecurityMigrationTest {
   @Test
   void old_entries_of_unauthenticated_clients_go_to_their_share() throws Exception {
     try (AgentStore store = AgentStore.open(stateDir)) {
-      store.inTransaction(c -> {
-        try (Statement s = c.createStatement()) {
-          // back to version 5, as an older agent left it
-          s.execute("DROP TABLE sessions");
-          s.execute("DROP INDEX security_log_share");
-          s.execute("ALTER TABLE security_log DROP COLUMN unauthenticated");
-          s.execute("PRAGMA user_version = 5");
-          for (String[] row : new String[][] {
-              {"AccountSecurity.1.0.1.InvalidCredentials", "'mallory'"},
-              {"AccountSecurity.1.0.1.AccountLocked", "'admin'"},
-              {"GpuChassisAudit.1.0.0.WriteRequest", "'anonymous'"},
-              {"GpuChassisAudit.1.0.0.WriteRequest", "'admin'"},
-              {"AccountSecurity.1.0.1.AccountCreated", "'admin'"}}) {
-            s.execute("INSERT INTO security_log(created, severity, message_id, message, args, username, address)"
-                + " VALUES ('2026-11-01T00:00:00Z', 'OK', '" + row[0] + "', 'm', '', " + row[1] + ", '10.0.0.1')");
-          }
-        }
-        return null;
-      });
+      store.inTransaction(
+          c -> {
+            try (Statement s = c.createStatement()) {
+              // back to version 5, as an older agent left it
+              s.execute("DROP TABLE sessions");
+              s.execute("DROP INDEX security_log_share");
+              s.execute("ALTER TABLE security_log DROP COLUMN unauthenticated");
+              s.execute("PRAGMA user_version = 5");
+              for (String[] row :
+                  new String[][] {
+                    {"AccountSecurity.1.0.1.InvalidCredentials", "'mallory'"},
+                    {"AccountSecurity.1.0.1.AccountLocked", "'admin'"},
+                    {"GpuChassisAudit.1.0.0.WriteRequest", "'anonymous'"},
+                    {"GpuChassisAudit.1.0.0.WriteRequest", "'admin'"},
+                    {"AccountSecurity.1.0.1.AccountCreated", "'admin'"}
+                  }) {
+                s.execute(
+                    "INSERT INTO security_log(created, severity, message_id, message, args, username, address)"
+                        + " VALUES ('2026-11-01T00:00:00Z', 'OK', '"
+                        + row[0]
+                        + "', 'm', '', "
+                        + row[1]
+                        + ", '10.0.0.1')");
+              }
+            }
+            return null;
+          });
     }
     try (AgentStore store = AgentStore.open(stateDir)) {
       store.inTransaction(c -> null);

@@ -33,7 +33,8 @@ class SettingsTest {
           () ->
               store.inTransaction(
                   c -> {
-                    try (var s = c.prepareStatement("INSERT INTO settings(name, value) VALUES ('a', 'b')")) {
+                    try (var s =
+                        c.prepareStatement("INSERT INTO settings(name, value) VALUES ('a', 'b')")) {
                       s.executeUpdate();
                     }
                     throw new IllegalStateException("power lost");

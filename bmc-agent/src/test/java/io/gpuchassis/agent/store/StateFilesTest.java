@@ -35,7 +35,8 @@ class StateFilesTest {
     Path stateDir = parent.resolve("old");
     Files.createDirectories(stateDir.resolve("tls"));
     Files.setPosixFilePermissions(stateDir, PosixFilePermissions.fromString("rwxr-xr-x"));
-    Files.setPosixFilePermissions(stateDir.resolve("tls"), PosixFilePermissions.fromString("rwxr-xr-x"));
+    Files.setPosixFilePermissions(
+        stateDir.resolve("tls"), PosixFilePermissions.fromString("rwxr-xr-x"));
     Path key = Files.writeString(stateDir.resolve("tls/https-key.pem"), "key");
     Path db = Files.writeString(stateDir.resolve("agent.db"), "");
     Path foreign = Files.writeString(stateDir.resolve("operator-notes.txt"), "not the agent's");

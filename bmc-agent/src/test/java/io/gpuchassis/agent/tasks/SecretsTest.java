@@ -15,17 +15,23 @@ class SecretsTest {
 
   @Test
   void uri_user_information_is_masked_wherever_it_appears() {
-    assertEquals("fetch http://******@images.example:8080/a.fwb now",
+    assertEquals(
+        "fetch http://******@images.example:8080/a.fwb now",
         Secrets.maskUris("fetch http://user:s3cret@images.example:8080/a.fwb now"));
     assertEquals("https://******@h/x", Secrets.maskUris("https://only-a-token@h/x"));
-    assertEquals("https://h/x?a=b@c", Secrets.maskUris("https://h/x?a=b@c"), "an @ after the host is not user info");
+    assertEquals(
+        "https://h/x?a=b@c",
+        Secrets.maskUris("https://h/x?a=b@c"),
+        "an @ after the host is not user info");
     assertEquals("no uri here", Secrets.maskUris("no uri here"));
   }
 
   @Test
   void password_properties_are_nulled_and_uris_masked_in_json_bodies() {
-    String masked = Secrets.maskJson("{\"ImageURI\":\"http://u:pw1@h/i.fwb\",\"Username\":\"u\",\"Password\":\"pw2\","
-        + "\"Oem\":{\"Vendor\":{\"ApiToken\":\"tok\",\"List\":[\"ftp://a:pw3@h\"]}}}");
+    String masked =
+        Secrets.maskJson(
+            "{\"ImageURI\":\"http://u:pw1@h/i.fwb\",\"Username\":\"u\",\"Password\":\"pw2\","
+                + "\"Oem\":{\"Vendor\":{\"ApiToken\":\"tok\",\"List\":[\"ftp://a:pw3@h\"]}}}");
     for (String secret : new String[] {"pw1", "pw2", "pw3", "tok"}) {
       assertFalse(masked.contains(secret), masked);
     }
@@ -37,16 +43,27 @@ class SecretsTest {
   @Test
   void a_task_masks_its_name_payload_messages_and_failure() {
     CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
-    Task task = new TaskRegistry(Clock.systemUTC()).start("Firmware update from http://u:pw@h/i.fwb",
-        new Payload("POST", "/x", "{\"ImageURI\":\"http://u:pw@h/i.fwb\",\"Password\":\"pw\"}"), work);
+    Task task =
+        new TaskRegistry(Clock.systemUTC())
+            .start(
+                "Firmware update from http://u:pw@h/i.fwb",
+                new Payload(
+                    "POST", "/x", "{\"ImageURI\":\"http://u:pw@h/i.fwb\",\"Password\":\"pw\"}"),
+                work);
     task.note(UpdateMessages.TARGET_DETERMINED.with("SW1", "http://u:pw@h/i.fwb"));
-    work.complete(TaskOutcome.failure(new RedfishException(400,
-        UpdateMessages.TRANSFER_FAILED.with("http://u:pw@h/i.fwb", "UpdateService"))
-        .withDetail("the image could not be fetched from http://u:pw@h/i.fwb")));
+    work.complete(
+        TaskOutcome.failure(
+            new RedfishException(
+                    400,
+                    UpdateMessages.TRANSFER_FAILED.with("http://u:pw@h/i.fwb", "UpdateService"))
+                .withDetail("the image could not be fetched from http://u:pw@h/i.fwb")));
     Task.Snapshot s = task.snapshot();
-    String shown = s.name() + s.payload() + s.messages().stream().map(m -> m.text()).toList()
-        + s.outcome().orElseThrow().error().orElseThrow().detail().orElseThrow()
-        + s.outcome().orElseThrow().error().orElseThrow().messages().get(0).text();
+    String shown =
+        s.name()
+            + s.payload()
+            + s.messages().stream().map(m -> m.text()).toList()
+            + s.outcome().orElseThrow().error().orElseThrow().detail().orElseThrow()
+            + s.outcome().orElseThrow().error().orElseThrow().messages().get(0).text();
     assertFalse(shown.contains("pw"), shown);
     assertTrue(shown.contains("http://******@h/i.fwb"), shown);
   }

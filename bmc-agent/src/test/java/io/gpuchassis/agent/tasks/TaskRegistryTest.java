@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 /** Task states, messages, the bound on kept tasks, and cancellation. */
 class TaskRegistryTest {
 
-  static final Payload PAYLOAD = new Payload("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
-      "{}");
+  static final Payload PAYLOAD =
+      new Payload("POST", "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint", "{}");
 
   /** A clock the test moves. */
   static final class TestClock extends Clock {
@@ -80,31 +80,40 @@ class TaskRegistryTest {
     assertEquals(100, done.percentComplete());
     assertEquals(clock.now, done.endTime().orElseThrow());
     assertEquals(200, done.outcome().orElseThrow().status());
-    assertEquals(List.of("TaskStarted", "TaskProgressChanged", "TaskCompletedOK"), messageIds(task));
-    assertEquals("The task with Id '" + task.id() + "' has changed to progress 40 percent complete.",
+    assertEquals(
+        List.of("TaskStarted", "TaskProgressChanged", "TaskCompletedOK"), messageIds(task));
+    assertEquals(
+        "The task with Id '" + task.id() + "' has changed to progress 40 percent complete.",
         done.messages().get(1).text());
   }
 
   @Test
   void warnings_in_the_outcome_make_a_completed_task_warning() {
     MessageInstance warning = BaseMessages.PROPERTY_NOT_WRITABLE.with("Name");
-    Task task = registry.start("patch", PAYLOAD,
-        CompletableFuture.completedFuture(TaskOutcome.success(200, body("x"), List.of(warning))));
+    Task task =
+        registry.start(
+            "patch",
+            PAYLOAD,
+            CompletableFuture.completedFuture(
+                TaskOutcome.success(200, body("x"), List.of(warning))));
     assertEquals(TaskState.COMPLETED, task.snapshot().state());
     assertEquals(Health.WARNING, task.snapshot().status());
-    assertEquals(List.of("TaskStarted", "PropertyNotWritable", "TaskCompletedWarning"), messageIds(task));
+    assertEquals(
+        List.of("TaskStarted", "PropertyNotWritable", "TaskCompletedWarning"), messageIds(task));
   }
 
   @Test
   void a_failed_operation_ends_in_exception_with_its_reason() {
     CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
     Task task = registry.start("bind", PAYLOAD, work);
-    work.completeExceptionally(new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5")));
+    work.completeExceptionally(
+        new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5")));
     Task.Snapshot s = task.snapshot();
     assertEquals(TaskState.EXCEPTION, s.state());
     assertEquals(Health.CRITICAL, s.status());
     assertEquals(503, s.outcome().orElseThrow().status());
-    assertEquals(List.of("TaskStarted", "ServiceTemporarilyUnavailable", "TaskAborted"), messageIds(task));
+    assertEquals(
+        List.of("TaskStarted", "ServiceTemporarilyUnavailable", "TaskAborted"), messageIds(task));
   }
 
   @Test
@@ -143,7 +152,8 @@ class TaskRegistryTest {
     CompletableFuture<TaskOutcome> running = new CompletableFuture<>();
     Task longOne = registry.start("long", PAYLOAD, running);
     for (int i = 0; i < 5; i++) {
-      registry.start("t" + i, PAYLOAD, CompletableFuture.completedFuture(TaskOutcome.success(body("" + i))));
+      registry.start(
+          "t" + i, PAYLOAD, CompletableFuture.completedFuture(TaskOutcome.success(body("" + i))));
     }
     List<String> names = registry.all().stream().map(t -> t.snapshot().name()).toList();
     assertEquals(List.of("long", "t2", "t3", "t4"), names);
@@ -152,7 +162,9 @@ class TaskRegistryTest {
 
   @Test
   void finished_tasks_expire_and_can_be_removed() {
-    Task a = registry.start("a", PAYLOAD, CompletableFuture.completedFuture(TaskOutcome.success(body("a"))));
+    Task a =
+        registry.start(
+            "a", PAYLOAD, CompletableFuture.completedFuture(TaskOutcome.success(body("a"))));
     CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
     Task b = registry.start("b", PAYLOAD, work);
     assertFalse(registry.remove(b.id()), "a running task is not removed");
@@ -172,14 +184,19 @@ class TaskRegistryTest {
     try {
       for (int i = 0; i < 200; i++) {
         String id = "" + i;
-        big.start("t" + i, PAYLOAD, CompletableFuture.supplyAsync(() -> {
-          try {
-            go.await();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-          return TaskOutcome.success(body(id));
-        }, pool));
+        big.start(
+            "t" + i,
+            PAYLOAD,
+            CompletableFuture.supplyAsync(
+                () -> {
+                  try {
+                    go.await();
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                  return TaskOutcome.success(body(id));
+                },
+                pool));
       }
       go.countDown();
       pool.shutdown();

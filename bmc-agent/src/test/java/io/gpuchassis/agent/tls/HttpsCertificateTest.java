@@ -20,7 +20,10 @@ import javax.net.ssl.KeyManagerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Which certificate the agent starts with, and what a replacement changes (or, refused, does not change). */
+/**
+ * Which certificate the agent starts with, and what a replacement changes (or, refused, does not
+ * change).
+ */
 class HttpsCertificateTest {
 
   private static final Clock CLOCK = Clock.systemUTC();
@@ -49,16 +52,22 @@ class HttpsCertificateTest {
   void a_replacement_wins_over_the_configured_and_the_generated_certificate() throws Exception {
     Issued replaced = TestCertificates.selfSigned("replaced.example", TestCertificates.ec());
     Files.writeString(
-        tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE), replaced.certificatePem() + replaced.pkcs8KeyPem());
+        tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE),
+        replaced.certificatePem() + replaced.pkcs8KeyPem());
     TlsMaterial configured = SelfSignedCertificate.ensure(elsewhere);
     assertEquals(
-        replaced.certificate(), HttpsCertificate.load(Optional.of(configured), tlsDir, CLOCK).current().leaf());
-    assertEquals(replaced.certificate(), HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK).current().leaf());
+        replaced.certificate(),
+        HttpsCertificate.load(Optional.of(configured), tlsDir, CLOCK).current().leaf());
+    assertEquals(
+        replaced.certificate(),
+        HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK).current().leaf());
   }
 
   @Test
   void a_damaged_replacement_is_skipped_so_the_agent_still_starts() throws Exception {
-    Files.writeString(tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE), "-----BEGIN CERTIFICATE-----\ntruncated");
+    Files.writeString(
+        tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE),
+        "-----BEGIN CERTIFICATE-----\ntruncated");
     HttpsCertificate certificate = HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK);
     assertEquals(TlsKeyLoader.read(generated()).leaf(), certificate.current().leaf());
   }
@@ -76,7 +85,9 @@ class HttpsCertificateTest {
     Path file = tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE);
     assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
     // the restarted agent reads the same pair back
-    assertEquals(next.certificate(), HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK).current().leaf());
+    assertEquals(
+        next.certificate(),
+        HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK).current().leaf());
   }
 
   @Test
@@ -114,7 +125,9 @@ class HttpsCertificateTest {
     TlsCredentials before = certificate.current();
     Issued next = TestCertificates.selfSigned("next.example", TestCertificates.ec());
 
-    assertThrows(IllegalStateException.class, () -> certificate.replace(next.certificatePem() + next.pkcs8KeyPem()));
+    assertThrows(
+        IllegalStateException.class,
+        () -> certificate.replace(next.certificatePem() + next.pkcs8KeyPem()));
     assertEquals(before, certificate.current());
     assertFalse(Files.exists(tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE)));
   }
@@ -127,7 +140,9 @@ class HttpsCertificateTest {
     Files.createDirectories(tlsDir.resolve(HttpsCertificate.REPLACEMENT_FILE).resolve("blocker"));
     Issued next = TestCertificates.selfSigned("next.example", TestCertificates.ec());
 
-    assertThrows(IllegalStateException.class, () -> certificate.replace(next.certificatePem() + next.pkcs8KeyPem()));
+    assertThrows(
+        IllegalStateException.class,
+        () -> certificate.replace(next.certificatePem() + next.pkcs8KeyPem()));
     assertEquals(2, installed.size());
     assertEquals(before, installed.get(1));
     assertEquals(before, certificate.keyManagers());
@@ -137,7 +152,9 @@ class HttpsCertificateTest {
   void nothing_is_replaced_before_the_server_listens() {
     HttpsCertificate certificate = HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK);
     Issued next = TestCertificates.selfSigned("next.example", TestCertificates.ec());
-    assertThrows(IllegalStateException.class, () -> certificate.replace(next.certificatePem() + next.pkcs8KeyPem()));
+    assertThrows(
+        IllegalStateException.class,
+        () -> certificate.replace(next.certificatePem() + next.pkcs8KeyPem()));
   }
 
   private HttpsCertificate attached(HttpsCertificate certificate) {

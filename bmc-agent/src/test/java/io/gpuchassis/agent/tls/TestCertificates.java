@@ -19,7 +19,6 @@ import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.sec.ECPrivateKey;
 import org.bouncycastle.asn1.x500.X500Name;
-import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
@@ -27,6 +26,7 @@ import org.bouncycastle.asn1.x509.GeneralName;
 import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
 import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaMiscPEMGenerator;
@@ -36,8 +36,8 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.bouncycastle.util.io.pem.PemObject;
 
 /**
- * Certificates for tests: self-signed or issued by a test CA, RSA or EC, valid now or not, for {@code 127.0.0.1} and
- * {@code localhost} so that the agent can present them to a verifying client.
+ * Certificates for tests: self-signed or issued by a test CA, RSA or EC, valid now or not, for
+ * {@code 127.0.0.1} and {@code localhost} so that the agent can present them to a verifying client.
  */
 public final class TestCertificates {
 
@@ -58,8 +58,8 @@ public final class TestCertificates {
     }
 
     /**
-     * {@code BEGIN RSA PRIVATE KEY} (PKCS#1) or {@code BEGIN EC PRIVATE KEY} (SEC1 with its curve and public key), as
-     * OpenSSL 1.x writes them.
+     * {@code BEGIN RSA PRIVATE KEY} (PKCS#1) or {@code BEGIN EC PRIVATE KEY} (SEC1 with its curve
+     * and public key), as OpenSSL 1.x writes them.
      */
     public String legacyKeyPem() {
       return keys.getPrivate().getAlgorithm().equals("EC") ? sec1(true) : pkcs1();
@@ -98,7 +98,10 @@ public final class TestCertificates {
       return SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded());
     }
 
-    /** Writes the certificate to {@code file} (for a client that trusts exactly it) and returns the file. */
+    /**
+     * Writes the certificate to {@code file} (for a client that trusts exactly it) and returns the
+     * file.
+     */
     public Path writeCertificate(Path file) throws IOException {
       Files.writeString(file, certificatePem());
       return file;
@@ -118,11 +121,13 @@ public final class TestCertificates {
   /** A self-signed server certificate valid from yesterday for a year. */
   public static Issued selfSigned(String commonName, KeyPair keys) {
     Instant now = Instant.now();
-    return selfSigned(commonName, keys, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)));
+    return selfSigned(
+        commonName, keys, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)));
   }
 
   /** A self-signed server certificate with the given validity. */
-  public static Issued selfSigned(String commonName, KeyPair keys, Instant notBefore, Instant notAfter) {
+  public static Issued selfSigned(
+      String commonName, KeyPair keys, Instant notBefore, Instant notAfter) {
     return issue("CN=" + commonName + ",O=Test", keys, null, notBefore, notAfter, false);
   }
 
@@ -130,17 +135,29 @@ public final class TestCertificates {
   public static Issued authority(String commonName) {
     Instant now = Instant.now();
     Instant notAfter = now.plus(Duration.ofDays(365));
-    return issue("CN=" + commonName + ",O=Test CA", ec(), null, now.minus(Duration.ofDays(1)), notAfter, true);
+    return issue(
+        "CN=" + commonName + ",O=Test CA",
+        ec(),
+        null,
+        now.minus(Duration.ofDays(1)),
+        notAfter,
+        true);
   }
 
   /** A server certificate for {@code subject} issued by {@code ca}. */
   public static Issued issuedBy(Issued ca, String subject, KeyPair keys) {
     Instant now = Instant.now();
-    return issue(subject, keys, ca, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)), false);
+    return issue(
+        subject, keys, ca, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)), false);
   }
 
   private static Issued issue(
-      String subject, KeyPair keys, Issued issuer, Instant notBefore, Instant notAfter, boolean authority) {
+      String subject,
+      KeyPair keys,
+      Issued issuer,
+      Instant notBefore,
+      Instant notAfter,
+      boolean authority) {
     try {
       X500Name subjectName = new X500Name(subject);
       X500Name issuerName =
@@ -158,24 +175,29 @@ public final class TestCertificates {
               keys.getPublic());
       builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(authority));
       if (authority) {
-        builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
+        builder.addExtension(
+            Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
       } else {
         boolean rsa = keys.getPublic().getAlgorithm().equals("RSA");
         int usage = KeyUsage.digitalSignature | (rsa ? KeyUsage.keyEncipherment : 0);
         builder.addExtension(Extension.keyUsage, true, new KeyUsage(usage));
-        builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
+        builder.addExtension(
+            Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
         builder.addExtension(
             Extension.subjectAlternativeName,
             false,
             new GeneralNames(
                 new GeneralName[] {
-                  new GeneralName(GeneralName.dNSName, "localhost"), new GeneralName(GeneralName.iPAddress, "127.0.0.1")
+                  new GeneralName(GeneralName.dNSName, "localhost"),
+                  new GeneralName(GeneralName.iPAddress, "127.0.0.1")
                 }));
       }
-      String algorithm = signer.getPrivate().getAlgorithm().equals("RSA") ? "SHA256withRSA" : "SHA256withECDSA";
+      String algorithm =
+          signer.getPrivate().getAlgorithm().equals("RSA") ? "SHA256withRSA" : "SHA256withECDSA";
       X509Certificate certificate =
           new JcaX509CertificateConverter()
-              .getCertificate(builder.build(new JcaContentSignerBuilder(algorithm).build(signer.getPrivate())));
+              .getCertificate(
+                  builder.build(new JcaContentSignerBuilder(algorithm).build(signer.getPrivate())));
       return new Issued(certificate, keys);
     } catch (Exception e) {
       throw new IllegalStateException("cannot issue a test certificate", e);

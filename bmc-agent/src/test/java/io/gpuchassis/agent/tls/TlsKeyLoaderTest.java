@@ -13,11 +13,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Certificates and keys from PEM text and files; a key that does not belong to the certificate is refused. */
+/**
+ * Certificates and keys from PEM text and files; a key that does not belong to the certificate is
+ * refused.
+ */
 class TlsKeyLoaderTest {
 
   private static final Issued EC = TestCertificates.selfSigned("ec.example", TestCertificates.ec());
-  private static final Issued RSA = TestCertificates.selfSigned("rsa.example", TestCertificates.rsa());
+  private static final Issued RSA =
+      TestCertificates.selfSigned("rsa.example", TestCertificates.rsa());
 
   @TempDir Path dir;
 
@@ -44,7 +48,8 @@ class TlsKeyLoaderTest {
   void keeps_the_chain_in_order_and_shows_it_without_the_key() {
     Issued ca = TestCertificates.authority("Test CA");
     Issued leaf = TestCertificates.issuedBy(ca, "CN=leaf.example", TestCertificates.rsa());
-    TlsCredentials credentials = TlsKeyLoader.parse(leaf.certificatePem() + ca.certificatePem() + leaf.pkcs8KeyPem());
+    TlsCredentials credentials =
+        TlsKeyLoader.parse(leaf.certificatePem() + ca.certificatePem() + leaf.pkcs8KeyPem());
     assertEquals(List.of(leaf.certificate(), ca.certificate()), credentials.chain());
     assertEquals(leaf.certificate(), credentials.leaf());
     assertFalse(credentials.chainPem().contains("PRIVATE"));
@@ -65,12 +70,14 @@ class TlsKeyLoaderTest {
     assertMessage("no certificate", "hello");
     assertMessage("no certificate", EC.pkcs8KeyPem());
     assertMessage("no private key", EC.certificatePem());
-    assertMessage("more than one private key", EC.certificatePem() + EC.pkcs8KeyPem() + EC.legacyKeyPem());
+    assertMessage(
+        "more than one private key", EC.certificatePem() + EC.pkcs8KeyPem() + EC.legacyKeyPem());
     String broken = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
     assertMessage("cannot be read", broken + EC.pkcs8KeyPem());
     assertMessage(
         "Encrypted",
-        EC.certificatePem() + "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n");
+        EC.certificatePem()
+            + "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n");
   }
 
   @Test
@@ -78,7 +85,9 @@ class TlsKeyLoaderTest {
     String key = EC.pkcs8KeyPem();
     String body = key.lines().filter(l -> !l.startsWith("-----")).findFirst().orElseThrow();
     InvalidTlsMaterialException e =
-        assertThrows(InvalidTlsMaterialException.class, () -> TlsKeyLoader.parse(RSA.certificatePem() + key));
+        assertThrows(
+            InvalidTlsMaterialException.class,
+            () -> TlsKeyLoader.parse(RSA.certificatePem() + key));
     assertFalse(e.getMessage().contains(body.substring(0, 20)), e.getMessage());
   }
 
@@ -87,20 +96,29 @@ class TlsKeyLoaderTest {
     Path cert = Files.writeString(dir.resolve("cert.pem"), EC.certificatePem());
     String strangersKey = TestCertificates.selfSigned("x", TestCertificates.ec()).pkcs8KeyPem();
     Path key = Files.writeString(dir.resolve("key.pem"), strangersKey);
-    ConfigException e = assertThrows(ConfigException.class, () -> TlsKeyLoader.load(new TlsMaterial(cert, key, false)));
-    assertTrue(e.getMessage().contains(key.toString()) && e.getMessage().contains(cert.toString()), e.getMessage());
+    ConfigException e =
+        assertThrows(
+            ConfigException.class, () -> TlsKeyLoader.load(new TlsMaterial(cert, key, false)));
+    assertTrue(
+        e.getMessage().contains(key.toString()) && e.getMessage().contains(cert.toString()),
+        e.getMessage());
 
     Path good = Files.writeString(dir.resolve("good.pem"), EC.pkcs8KeyPem());
     assertEquals(EC.certificate(), TlsKeyLoader.read(new TlsMaterial(cert, good, false)).leaf());
     Path missing = dir.resolve("missing.pem");
     assertTrue(
-        assertThrows(ConfigException.class, () -> TlsKeyLoader.read(new TlsMaterial(cert, missing, false)))
+        assertThrows(
+                ConfigException.class,
+                () -> TlsKeyLoader.read(new TlsMaterial(cert, missing, false)))
             .getMessage()
             .contains(missing.toString()));
   }
 
   private static void assertMessage(String expected, String pem) {
-    InvalidTlsMaterialException e = assertThrows(InvalidTlsMaterialException.class, () -> TlsKeyLoader.parse(pem));
-    assertTrue(e.getMessage().contains(expected), () -> "'" + e.getMessage() + "' should say '" + expected + "'");
+    InvalidTlsMaterialException e =
+        assertThrows(InvalidTlsMaterialException.class, () -> TlsKeyLoader.parse(pem));
+    assertTrue(
+        e.getMessage().contains(expected),
+        () -> "'" + e.getMessage() + "' should say '" + expected + "'");
   }
 }

@@ -4,10 +4,11 @@ import io.gpuchassis.redfish.message.MessageDefinition;
 import java.util.Map;
 
 /**
- * The HTTP status of an error whose first message is a given registry message: one status per message, as DSP0266
- * (section "Error responses") and the registries' descriptions intend, so that no call site picks its own. The few
- * protocol answers that need another status for the same message (415 for a missing Content-Type, 412 for an
- * OData-Version or If-Match header) say so explicitly through {@link RedfishErrors}.
+ * The HTTP status of an error whose first message is a given registry message: one status per
+ * message, as DSP0266 (section "Error responses") and the registries' descriptions intend, so that
+ * no call site picks its own. The few protocol answers that need another status for the same
+ * message (415 for a missing Content-Type, 412 for an OData-Version or If-Match header) say so
+ * explicitly through {@link RedfishErrors}.
  */
 public final class ErrorStatus {
 

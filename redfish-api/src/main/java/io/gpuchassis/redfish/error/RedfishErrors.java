@@ -8,12 +8,17 @@ import java.util.Map;
 /** Factories for the errors every resource raises, each with its Base registry message. */
 public final class RedfishErrors {
 
-  /** A header value quoted back in a message is cut to this length: the client sent it, it need not be echoed whole. */
+  /**
+   * A header value quoted back in a message is cut to this length: the client sent it, it need not
+   * be echoed whole.
+   */
   static final int QUOTED_VALUE_CHARS = 200;
 
   private RedfishErrors() {}
 
-  /** An error led by {@code first}, answered with that message's one status ({@link ErrorStatus}). */
+  /**
+   * An error led by {@code first}, answered with that message's one status ({@link ErrorStatus}).
+   */
   public static RedfishException of(MessageInstance first, MessageInstance... more) {
     List<MessageInstance> all = new java.util.ArrayList<>(1 + more.length);
     all.add(first);
@@ -29,16 +34,25 @@ public final class RedfishErrors {
     return new RedfishException(ErrorStatus.of(messages.get(0).definition()), messages, Map.of());
   }
 
-  /** 408: a request whose body did not arrive whole within its deadline; {@code message} says what was missing. */
+  /**
+   * 408: a request whose body did not arrive whole within its deadline; {@code message} says what
+   * was missing.
+   */
   public static RedfishException requestTimeout(MessageInstance message) {
     return new RedfishException(408, message);
   }
 
-  /** 503 ServiceTemporarilyUnavailable with Retry-After: the one thing this needs is taken; {@code detail} says what. */
+  /**
+   * 503 ServiceTemporarilyUnavailable with Retry-After: the one thing this needs is taken; {@code
+   * detail} says what.
+   */
   public static RedfishException retryLater(int seconds, String detail) {
     String after = Integer.toString(seconds);
     return new RedfishException(
-        503, List.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(after)), Map.of("Retry-After", after), detail);
+        503,
+        List.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(after)),
+        Map.of("Retry-After", after),
+        detail);
   }
 
   public static RedfishException notFound(String type, String name) {
@@ -46,8 +60,9 @@ public final class RedfishErrors {
   }
 
   /**
-   * 401 NoValidSession with the Basic challenge. {@code RedfishResponses} leaves the challenge out for browsers, so
-   * that they never prompt for, cache and replay a password (cross-site request forgery).
+   * 401 NoValidSession with the Basic challenge. {@code RedfishResponses} leaves the challenge out
+   * for browsers, so that they never prompt for, cache and replay a password (cross-site request
+   * forgery).
    */
   public static RedfishException unauthorized() {
     return new RedfishException(
@@ -61,7 +76,8 @@ public final class RedfishErrors {
   }
 
   public static RedfishException methodNotAllowed(String allow) {
-    return new RedfishException(405, List.of(BaseMessages.OPERATION_NOT_ALLOWED.with()), Map.of("Allow", allow));
+    return new RedfishException(
+        405, List.of(BaseMessages.OPERATION_NOT_ALLOWED.with()), Map.of("Allow", allow));
   }
 
   public static RedfishException malformedJson() {
@@ -79,10 +95,14 @@ public final class RedfishErrors {
 
   /** {@code status} with HeaderInvalid naming the header and (the start of) its value. */
   public static RedfishException headerInvalid(int status, String name, String value) {
-    return new RedfishException(status, BaseMessages.HEADER_INVALID.with(name + ": " + quoted(value)));
+    return new RedfishException(
+        status, BaseMessages.HEADER_INVALID.with(name + ": " + quoted(value)));
   }
 
-  /** 415: a write whose body is not of a media type the resource takes (JSON; multipart on the push URI). */
+  /**
+   * 415: a write whose body is not of a media type the resource takes (JSON; multipart on the push
+   * URI).
+   */
   public static RedfishException unsupportedMediaType(String contentType) {
     RedfishException e =
         contentType == null
@@ -98,8 +118,9 @@ public final class RedfishErrors {
   }
 
   /**
-   * An error status the HTTP layer chose for a request it could not take (a bad request line, a failed expectation),
-   * as a Redfish error: GeneralError, with {@code detail} saying what was wrong.
+   * An error status the HTTP layer chose for a request it could not take (a bad request line, a
+   * failed expectation), as a Redfish error: GeneralError, with {@code detail} saying what was
+   * wrong.
    */
   public static RedfishException clientError(int status, String detail) {
     return new RedfishException(status, BaseMessages.GENERAL_ERROR.with()).withDetail(detail);
@@ -107,6 +128,8 @@ public final class RedfishErrors {
 
   private static String quoted(String value) {
     String printable = value == null ? "" : value.replaceAll("\\p{Cntrl}", "?");
-    return printable.length() <= QUOTED_VALUE_CHARS ? printable : printable.substring(0, QUOTED_VALUE_CHARS) + "...";
+    return printable.length() <= QUOTED_VALUE_CHARS
+        ? printable
+        : printable.substring(0, QUOTED_VALUE_CHARS) + "...";
   }
 }

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * A request that ends in a Redfish error response: the HTTP status, the registry messages for
- * {@code @Message.ExtendedInfo}, and any extra headers (such as {@code Allow} or {@code WWW-Authenticate}).
+ * {@code @Message.ExtendedInfo}, and any extra headers (such as {@code Allow} or {@code
+ * WWW-Authenticate}).
  */
 public final class RedfishException extends RuntimeException {
 
@@ -20,11 +21,16 @@ public final class RedfishException extends RuntimeException {
   }
 
   /**
-   * @param detail a sentence for the client that says more than the registry message (the error's {@code message}); no
-   *     internal detail ever goes here
+   * @param detail a sentence for the client that says more than the registry message (the error's
+   *     {@code message}); no internal detail ever goes here
    */
-  public RedfishException(int status, List<MessageInstance> messages, Map<String, String> headers, String detail) {
-    super(status + " " + (detail != null ? detail : messages.isEmpty() ? "" : messages.get(0).text()), null, false, false);
+  public RedfishException(
+      int status, List<MessageInstance> messages, Map<String, String> headers, String detail) {
+    super(
+        status + " " + (detail != null ? detail : messages.isEmpty() ? "" : messages.get(0).text()),
+        null,
+        false,
+        false);
     if (messages.isEmpty()) {
       throw new IllegalArgumentException("a Redfish error needs at least one message");
     }

@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What an event filter looks at: the event's MessageId ({@code ResourceEvent.1.4.3.ResourceChanged}) and the URI of
- * its OriginOfCondition, if it has one.
+ * What an event filter looks at: the event's MessageId ({@code
+ * ResourceEvent.1.4.3.ResourceChanged}) and the URI of its OriginOfCondition, if it has one.
  */
 public record EventFacts(String messageId, Optional<String> originOfCondition) {
 
@@ -19,7 +19,10 @@ public record EventFacts(String messageId, Optional<String> originOfCondition) {
     return registryPrefix(messageId);
   }
 
-  /** {@code ResourceEvent.1.4.3.ResourceChanged} and {@code ResourceEvent.ResourceChanged} both give {@code ResourceEvent.ResourceChanged}. */
+  /**
+   * {@code ResourceEvent.1.4.3.ResourceChanged} and {@code ResourceEvent.ResourceChanged} both give
+   * {@code ResourceEvent.ResourceChanged}.
+   */
   public String unversionedMessageId() {
     return unversioned(messageId);
   }
@@ -30,8 +33,9 @@ public record EventFacts(String messageId, Optional<String> originOfCondition) {
   }
 
   /**
-   * A MessageId without its version: DSP0266 asks filters to ignore the registry's major and minor version, so a
-   * subscription to {@code ResourceEvent.ResourceChanged} keeps working when the registry is updated.
+   * A MessageId without its version: DSP0266 asks filters to ignore the registry's major and minor
+   * version, so a subscription to {@code ResourceEvent.ResourceChanged} keeps working when the
+   * registry is updated.
    */
   public static String unversioned(String messageId) {
     int dot = messageId.lastIndexOf('.');

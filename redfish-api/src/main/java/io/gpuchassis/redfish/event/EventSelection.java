@@ -3,15 +3,19 @@ package io.gpuchassis.redfish.event;
 import java.util.List;
 
 /**
- * The filters of an event subscription (EventDestination {@code RegistryPrefixes}, {@code MessageIds},
- * {@code OriginResources}, {@code SubordinateResources}): an event passes when its registry or its MessageId is
- * listed (or neither list is given), and its OriginOfCondition is listed, or lies below a listed resource with
- * SubordinateResources (or no origin list is given).
+ * The filters of an event subscription (EventDestination {@code RegistryPrefixes}, {@code
+ * MessageIds}, {@code OriginResources}, {@code SubordinateResources}): an event passes when its
+ * registry or its MessageId is listed (or neither list is given), and its OriginOfCondition is
+ * listed, or lies below a listed resource with SubordinateResources (or no origin list is given).
  */
 public record EventSelection(
-    List<String> registryPrefixes, List<String> messageIds, List<String> originResources, boolean subordinateResources) {
+    List<String> registryPrefixes,
+    List<String> messageIds,
+    List<String> originResources,
+    boolean subordinateResources) {
 
-  public static final EventSelection EVERYTHING = new EventSelection(List.of(), List.of(), List.of(), false);
+  public static final EventSelection EVERYTHING =
+      new EventSelection(List.of(), List.of(), List.of(), false);
 
   public EventSelection {
     registryPrefixes = List.copyOf(registryPrefixes);
@@ -28,7 +32,9 @@ public record EventSelection(
       return true;
     }
     return registryPrefixes.contains(event.registryPrefix())
-        || messageIds.stream().map(EventFacts::unversioned).anyMatch(event.unversionedMessageId()::equals);
+        || messageIds.stream()
+            .map(EventFacts::unversioned)
+            .anyMatch(event.unversionedMessageId()::equals);
   }
 
   private boolean matchesOrigin(EventFacts event) {

@@ -1,9 +1,8 @@
 package io.gpuchassis.redfish.http;
 
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
@@ -11,13 +10,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
- * The parameters of one action request (DSP0266 "POST (action)"), read from its JSON body. Every problem is a 400 with
- * the Base registry's {@code ActionParameter*} message naming the action and the parameter, so a client learns which
- * parameter to fix; unknown, unsupported and missing parameters are reported together.
+ * The parameters of one action request (DSP0266 "POST (action)"), read from its JSON body. Every
+ * problem is a 400 with the Base registry's {@code ActionParameter*} message naming the action and
+ * the parameter, so a client learns which parameter to fix; unknown, unsupported and missing
+ * parameters are reported together.
  */
 public final class ActionParameters {
 
@@ -25,7 +24,8 @@ public final class ActionParameters {
   private final ObjectNode body;
 
   /**
-   * @param action the action's name as clients see it, e.g. {@code CertificateService.ReplaceCertificate}
+   * @param action the action's name as clients see it, e.g. {@code
+   *     CertificateService.ReplaceCertificate}
    */
   public ActionParameters(String action, ObjectNode body) {
     this.action = action;
@@ -33,11 +33,13 @@ public final class ActionParameters {
   }
 
   /**
-   * Checks which parameters are present: each of {@code required} must be, others must be {@code optional}; a name in
-   * {@code unsupported} is one the schema defines but this service does not take. Annotations ({@code @odata.type},
-   * {@code X@Redfish.Y}) are not parameters and are ignored.
+   * Checks which parameters are present: each of {@code required} must be, others must be {@code
+   * optional}; a name in {@code unsupported} is one the schema defines but this service does not
+   * take. Annotations ({@code @odata.type}, {@code X@Redfish.Y}) are not parameters and are
+   * ignored.
    */
-  public ActionParameters expect(Collection<String> required, Collection<String> optional, Set<String> unsupported) {
+  public ActionParameters expect(
+      Collection<String> required, Collection<String> optional, Set<String> unsupported) {
     List<MessageInstance> problems = new ArrayList<>();
     for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
       String name = names.next();
@@ -70,7 +72,10 @@ public final class ActionParameters {
     return value.asText();
   }
 
-  /** A string parameter that may hold a secret (a private key, a password): the error never repeats the value. */
+  /**
+   * A string parameter that may hold a secret (a private key, a password): the error never repeats
+   * the value.
+   */
   public String secret(String name) {
     JsonNode value = present(name);
     if (!value.isTextual()) {
@@ -79,13 +84,24 @@ public final class ActionParameters {
     return value.asText();
   }
 
-  /** A string parameter that must be one of {@code allowed}: ActionParameterValueNotInList otherwise. */
+  /**
+   * A string parameter that must be one of {@code allowed}: ActionParameterValueNotInList
+   * otherwise.
+   */
   public String oneOf(String name, List<String> allowed) {
     String value = string(name);
     if (!allowed.contains(value)) {
-      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(value, name, action).about("/" + name))
+      throw RedfishErrors.of(
+              BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST
+                  .with(value, name, action)
+                  .about("/" + name))
           .withDetail(
-              "The value '" + value + "' for the parameter " + name + " is not one of " + String.join(", ", allowed)
+              "The value '"
+                  + value
+                  + "' for the parameter "
+                  + name
+                  + " is not one of "
+                  + String.join(", ", allowed)
                   + ".");
     }
     return value;
@@ -99,26 +115,36 @@ public final class ActionParameters {
     }
     JsonNode id = value.get("@odata.id");
     if (id == null || !id.isTextual() || !id.asText().startsWith("/")) {
-      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(value.toString(), name, action).about("/" + name))
-          .withDetail("The parameter " + name + " must be a link: {\"@odata.id\": \"/redfish/v1/...\"}.");
+      throw RedfishErrors.of(
+              BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR
+                  .with(value.toString(), name, action)
+                  .about("/" + name))
+          .withDetail(
+              "The parameter " + name + " must be a link: {\"@odata.id\": \"/redfish/v1/...\"}.");
     }
     return id.asText();
   }
 
-  /** ActionParameterValueError for {@code name}; add a detail that says what is wrong with the value. */
+  /**
+   * ActionParameterValueError for {@code name}; add a detail that says what is wrong with the
+   * value.
+   */
   public RedfishException invalid(String name) {
-    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(name, action).about("/" + name));
+    return RedfishErrors.of(
+        BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(name, action).about("/" + name));
   }
 
   private JsonNode present(String name) {
     JsonNode value = body.get(name);
     if (value == null || value.isNull()) {
-      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_MISSING.with(action, name).about("/" + name));
+      throw RedfishErrors.of(
+          BaseMessages.ACTION_PARAMETER_MISSING.with(action, name).about("/" + name));
     }
     return value;
   }
 
   private RedfishException typeError(String name, String value) {
-    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value, name, action).about("/" + name));
+    return RedfishErrors.of(
+        BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value, name, action).about("/" + name));
   }
 }

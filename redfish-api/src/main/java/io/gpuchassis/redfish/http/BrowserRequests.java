@@ -4,19 +4,24 @@ import io.vertx.core.http.HttpServerRequest;
 import java.util.Locale;
 
 /**
- * Tells a browser from an API client, as bmcweb does: a request that accepts {@code text/html} (a page load) or carries
- * {@code X-Requested-With} (a script's XMLHttpRequest) comes from a browser. A browser gets no Basic challenge with a
- * 401: it would prompt for a password, cache it, and send it along with requests that other sites make it send.
+ * Tells a browser from an API client, as bmcweb does: a request that accepts {@code text/html} (a
+ * page load) or carries {@code X-Requested-With} (a script's XMLHttpRequest) comes from a browser.
+ * A browser gets no Basic challenge with a 401: it would prompt for a password, cache it, and send
+ * it along with requests that other sites make it send.
  */
 public final class BrowserRequests {
 
   private BrowserRequests() {}
 
   public static boolean isBrowser(HttpServerRequest request) {
-    return request.getHeader("X-Requested-With") != null || acceptsHtml(request.getHeader("Accept"));
+    return request.getHeader("X-Requested-With") != null
+        || acceptsHtml(request.getHeader("Accept"));
   }
 
-  /** Whether an {@code Accept} value names {@code text/html} with a non-zero quality (wildcards do not count). */
+  /**
+   * Whether an {@code Accept} value names {@code text/html} with a non-zero quality (wildcards do
+   * not count).
+   */
   static boolean acceptsHtml(String accept) {
     if (accept == null) {
       return false;

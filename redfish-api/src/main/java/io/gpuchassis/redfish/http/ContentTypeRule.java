@@ -9,18 +9,23 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A write (POST, PATCH, PUT, DELETE) that carries a body or names a media type must be {@code application/json}
- * (charset UTF-8 if one is named), or {@code multipart/form-data} in a POST to one of the multipart push URIs; anything
- * else is answered 415 before its body is read. A web page can make a browser send a form or {@code text/plain} to any
- * site without asking it first, but not JSON: this is what makes cross-site request forgery fail.
+ * A write (POST, PATCH, PUT, DELETE) that carries a body or names a media type must be {@code
+ * application/json} (charset UTF-8 if one is named), or {@code multipart/form-data} in a POST to
+ * one of the multipart push URIs; anything else is answered 415 before its body is read. A web page
+ * can make a browser send a form or {@code text/plain} to any site without asking it first, but not
+ * JSON: this is what makes cross-site request forgery fail.
  */
 public final class ContentTypeRule implements Handler<RoutingContext> {
 
-  private static final Set<HttpMethod> WRITES = Set.of(HttpMethod.POST, HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.DELETE);
+  private static final Set<HttpMethod> WRITES =
+      Set.of(HttpMethod.POST, HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.DELETE);
 
   private final Set<String> multipartPaths;
 
-  /** @param multipartPaths the URIs that take a multipart/form-data POST (UpdateService's MultipartHttpPushUri) */
+  /**
+   * @param multipartPaths the URIs that take a multipart/form-data POST (UpdateService's
+   *     MultipartHttpPushUri)
+   */
   public ContentTypeRule(Set<String> multipartPaths) {
     this.multipartPaths = Set.copyOf(multipartPaths);
   }
@@ -48,7 +53,8 @@ public final class ContentTypeRule implements Handler<RoutingContext> {
 
   private static boolean hasBody(HttpServerRequest request) {
     String length = request.getHeader("Content-Length");
-    return request.getHeader("Transfer-Encoding") != null || (length != null && !length.trim().equals("0"));
+    return request.getHeader("Transfer-Encoding") != null
+        || (length != null && !length.trim().equals("0"));
   }
 
   private static String withoutTrailingSlash(String path) {

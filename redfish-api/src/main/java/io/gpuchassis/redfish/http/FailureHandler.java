@@ -11,11 +11,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The router's only failure handler. A {@link RedfishException} becomes its error response; a client error status
- * the HTTP layer chose (400 for a bad path, 413 for a body beyond the limit, 417 for an unmet expectation) becomes a
- * Redfish error with the matching Base message; a connection the client closed is let go. Only the rest is a bug: it
- * is logged with its stack trace and the client gets a bare 500 GeneralError, never internal detail. Nothing a client
- * can send is logged as a bug.
+ * The router's only failure handler. A {@link RedfishException} becomes its error response; a
+ * client error status the HTTP layer chose (400 for a bad path, 413 for a body beyond the limit,
+ * 417 for an unmet expectation) becomes a Redfish error with the matching Base message; a
+ * connection the client closed is let go. Only the rest is a bug: it is logged with its stack trace
+ * and the client gets a bare 500 GeneralError, never internal detail. Nothing a client can send is
+ * logged as a bug.
  */
 public final class FailureHandler implements Handler<RoutingContext> {
 
@@ -32,7 +33,8 @@ public final class FailureHandler implements Handler<RoutingContext> {
       return;
     }
     if (clientWentAway(ctx, failure)) {
-      LOG.debug("{} {}: the client closed the connection", ctx.request().method(), ctx.request().path());
+      LOG.debug(
+          "{} {}: the client closed the connection", ctx.request().method(), ctx.request().path());
       return;
     }
     int status = failure instanceof HttpException http ? http.getStatusCode() : ctx.statusCode();
@@ -40,11 +42,16 @@ public final class FailureHandler implements Handler<RoutingContext> {
       // The request took longer than the agent allows (a stuck handler): the client may retry.
       ctx.response().putHeader("Retry-After", RETRY_AFTER_SECONDS);
       RedfishResponses.error(
-          ctx, RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(RETRY_AFTER_SECONDS)));
+          ctx,
+          RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with(RETRY_AFTER_SECONDS)));
       return;
     }
     if (status >= 400 && status < 500) {
-      LOG.debug("{} {} refused with {}: {}", ctx.request().method(), ctx.request().path(), status,
+      LOG.debug(
+          "{} {} refused with {}: {}",
+          ctx.request().method(),
+          ctx.request().path(),
+          status,
           failure == null ? "-" : failure.getMessage());
       RedfishResponses.error(ctx, clientError(ctx, status, failure));
       return;
@@ -59,7 +66,9 @@ public final class FailureHandler implements Handler<RoutingContext> {
       case 405 -> RedfishErrors.of(BaseMessages.OPERATION_NOT_ALLOWED.with());
       case 413 -> RedfishErrors.of(BaseMessages.PAYLOAD_TOO_LARGE.with());
       case 415 -> RedfishErrors.unsupportedMediaType(ctx.request().getHeader("Content-Type"));
-      case 417 -> RedfishErrors.headerInvalid(417, "Expect", String.valueOf(ctx.request().getHeader("Expect")));
+      case 417 ->
+          RedfishErrors.headerInvalid(
+              417, "Expect", String.valueOf(ctx.request().getHeader("Expect")));
       default -> RedfishErrors.clientError(status, "The request cannot be served as sent.");
     };
   }

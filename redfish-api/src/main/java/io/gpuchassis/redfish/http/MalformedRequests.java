@@ -8,9 +8,10 @@ import io.vertx.core.Handler;
 import io.vertx.core.http.HttpServerRequest;
 
 /**
- * Answers what the HTTP decoder could not read (a request line or headers beyond the limits, broken syntax) with a
- * Redfish error and the {@link SecurityHeaders}, then closes the connection: nothing after such a request can be
- * trusted to start where the decoder thinks it does. Installed as the server's invalid-request handler.
+ * Answers what the HTTP decoder could not read (a request line or headers beyond the limits, broken
+ * syntax) with a Redfish error and the {@link SecurityHeaders}, then closes the connection: nothing
+ * after such a request can be trusted to start where the decoder thinks it does. Installed as the
+ * server's invalid-request handler.
  */
 public final class MalformedRequests implements Handler<HttpServerRequest> {
 
@@ -26,7 +27,8 @@ public final class MalformedRequests implements Handler<HttpServerRequest> {
       return RedfishErrors.clientError(414, "The request line is longer than the service accepts.");
     }
     if (cause instanceof TooLongHttpHeaderException) {
-      return RedfishErrors.clientError(431, "The request headers are larger than the service accepts.");
+      return RedfishErrors.clientError(
+          431, "The request headers are larger than the service accepts.");
     }
     return RedfishErrors.clientError(400, "The request is not valid HTTP/1.1.");
   }

@@ -5,7 +5,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** A {@code Content-Type} value read as RFC 9110 says: {@code type/subtype} and parameters, names case-insensitive. */
+/**
+ * A {@code Content-Type} value read as RFC 9110 says: {@code type/subtype} and parameters, names
+ * case-insensitive.
+ */
 record MediaType(String essence, Map<String, String> parameters) {
 
   /** The value as a media type, or empty when it is not one. */
@@ -33,10 +36,13 @@ record MediaType(String essence, Map<String, String> parameters) {
     return Optional.of(new MediaType(essence, parameters));
   }
 
-  /** {@code application/json}, with no charset or UTF-8 (RFC 8259: JSON between systems is UTF-8). */
+  /**
+   * {@code application/json}, with no charset or UTF-8 (RFC 8259: JSON between systems is UTF-8).
+   */
   boolean isJson() {
     String charset = parameters.get("charset");
-    return essence.equals("application/json") && (charset == null || charset.equalsIgnoreCase("utf-8"));
+    return essence.equals("application/json")
+        && (charset == null || charset.equalsIgnoreCase("utf-8"));
   }
 
   boolean isMultipartForm() {

@@ -1,15 +1,13 @@
 package io.gpuchassis.redfish.http;
 
 import io.gpuchassis.redfish.error.RedfishErrors;
-
-import io.gpuchassis.redfish.error.RedfishException;
-import io.gpuchassis.redfish.message.BaseMessages;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * DSP0266: a request that names an OData version the service does not support ({@code OData-Version} other than
- * 4.0) is refused with 412 Precondition Failed rather than served under rules the client did not ask for.
+ * DSP0266: a request that names an OData version the service does not support ({@code
+ * OData-Version} other than 4.0) is refused with 412 Precondition Failed rather than served under
+ * rules the client did not ask for.
  */
 public final class ODataVersionRule implements Handler<RoutingContext> {
 
@@ -22,7 +20,9 @@ public final class ODataVersionRule implements Handler<RoutingContext> {
       ctx.next();
       return;
     }
-    RedfishResponses.error(ctx, RedfishErrors.headerInvalid(412, "OData-Version", version)
-        .withDetail("This service speaks OData " + SUPPORTED + " only."));
+    RedfishResponses.error(
+        ctx,
+        RedfishErrors.headerInvalid(412, "OData-Version", version)
+            .withDetail("This service speaks OData " + SUPPORTED + " only."));
   }
 }

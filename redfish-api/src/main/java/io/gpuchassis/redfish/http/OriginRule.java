@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A request that carries {@code Origin} (browsers send it with every cross-origin request and every write) is served
- * only when that origin is the service itself, scheme://host:port as the request addressed it (its Host); otherwise
- * 403 HeaderInvalid. API clients send no Origin and are not concerned.
+ * A request that carries {@code Origin} (browsers send it with every cross-origin request and every
+ * write) is served only when that origin is the service itself, scheme://host:port as the request
+ * addressed it (its Host); otherwise 403 HeaderInvalid. API clients send no Origin and are not
+ * concerned.
  */
 public final class OriginRule implements Handler<RoutingContext> {
 
@@ -30,7 +31,10 @@ public final class OriginRule implements Handler<RoutingContext> {
     ctx.next();
   }
 
-  /** Whether {@code origin} names {@code scheme}://{@code host}: same scheme, host and port (a default port or none). */
+  /**
+   * Whether {@code origin} names {@code scheme}://{@code host}: same scheme, host and port (a
+   * default port or none).
+   */
   static boolean sameOrigin(String origin, String scheme, String host) {
     if (origin == null || host == null || host.isBlank()) {
       return false;

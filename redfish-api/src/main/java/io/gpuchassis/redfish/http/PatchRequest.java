@@ -1,9 +1,8 @@
 package io.gpuchassis.redfish.http;
 
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
@@ -17,11 +16,12 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
- * One PATCH body checked property by property, by DSP0266's partial-success rules: each writable property with a
- * valid value is accepted; a read-only property gets PropertyNotWritable, an unknown one PropertyUnknown, a value of
- * the wrong type PropertyValueTypeError, an invalid one the message its check returns. If nothing could be accepted the
- * whole request fails with 400 and every message; otherwise the accepted changes are applied and the messages of the
- * rejected properties travel with the 200 response. Checks run before anything is applied.
+ * One PATCH body checked property by property, by DSP0266's partial-success rules: each writable
+ * property with a valid value is accepted; a read-only property gets PropertyNotWritable, an
+ * unknown one PropertyUnknown, a value of the wrong type PropertyValueTypeError, an invalid one the
+ * message its check returns. If nothing could be accepted the whole request fails with 400 and
+ * every message; otherwise the accepted changes are applied and the messages of the rejected
+ * properties travel with the 200 response. Checks run before anything is applied.
  */
 public final class PatchRequest {
 
@@ -35,7 +35,8 @@ public final class PatchRequest {
   }
 
   /**
-   * @param readOnly the resource's properties that exist but cannot be written (answered PropertyNotWritable)
+   * @param readOnly the resource's properties that exist but cannot be written (answered
+   *     PropertyNotWritable)
    */
   public static PatchRequest of(ObjectNode body, Set<String> readOnly) {
     if (body.isEmpty()) {
@@ -45,15 +46,24 @@ public final class PatchRequest {
   }
 
   /** A writable string property; {@code check} returns a rejection message or null. */
-  public PatchRequest string(String name, Function<String, MessageInstance> check, Consumer<String> apply) {
-    writable.put(name, new Property(JsonNode::isTextual, n -> check.apply(n.asText()), n -> apply.accept(n.asText())));
+  public PatchRequest string(
+      String name, Function<String, MessageInstance> check, Consumer<String> apply) {
+    writable.put(
+        name,
+        new Property(
+            JsonNode::isTextual, n -> check.apply(n.asText()), n -> apply.accept(n.asText())));
     return this;
   }
 
   /** A writable boolean property. */
-  public PatchRequest bool(String name, Function<Boolean, MessageInstance> check, Consumer<Boolean> apply) {
+  public PatchRequest bool(
+      String name, Function<Boolean, MessageInstance> check, Consumer<Boolean> apply) {
     writable.put(
-        name, new Property(JsonNode::isBoolean, n -> check.apply(n.asBoolean()), n -> apply.accept(n.asBoolean())));
+        name,
+        new Property(
+            JsonNode::isBoolean,
+            n -> check.apply(n.asBoolean()),
+            n -> apply.accept(n.asBoolean())));
     return this;
   }
 
@@ -65,7 +75,9 @@ public final class PatchRequest {
             n -> n.isIntegralNumber() && n.canConvertToLong(),
             n ->
                 n.asLong() < min || n.asLong() > max
-                    ? BaseMessages.PROPERTY_VALUE_OUT_OF_RANGE.with(n.asText(), name).about("/" + name)
+                    ? BaseMessages.PROPERTY_VALUE_OUT_OF_RANGE
+                        .with(n.asText(), name)
+                        .about("/" + name)
                     : null,
             n -> apply.accept(n.asLong())));
     return this;
@@ -94,7 +106,8 @@ public final class PatchRequest {
                 ? BaseMessages.PROPERTY_NOT_WRITABLE.with(name).about("/" + name)
                 : BaseMessages.PROPERTY_UNKNOWN.with(name).about("/" + name));
       } else if (!property.type.apply(value)) {
-        rejected.add(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(value.toString(), name).about("/" + name));
+        rejected.add(
+            BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(value.toString(), name).about("/" + name));
       } else {
         MessageInstance problem = property.check.apply(value);
         if (problem != null) {
@@ -105,12 +118,15 @@ public final class PatchRequest {
       }
     }
     if (accepted.isEmpty()) {
-      throw RedfishErrors.of(rejected.isEmpty() ? List.of(BaseMessages.NO_OPERATION.with()) : rejected);
+      throw RedfishErrors.of(
+          rejected.isEmpty() ? List.of(BaseMessages.NO_OPERATION.with()) : rejected);
     }
     accepted.forEach(Runnable::run);
     return rejected;
   }
 
   private record Property(
-      Function<JsonNode, Boolean> type, Function<JsonNode, MessageInstance> check, Consumer<JsonNode> apply) {}
+      Function<JsonNode, Boolean> type,
+      Function<JsonNode, MessageInstance> check,
+      Consumer<JsonNode> apply) {}
 }

@@ -1,7 +1,5 @@
 package io.gpuchassis.redfish.http;
 
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,7 +14,10 @@ import io.vertx.ext.web.RoutingContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Writes Redfish responses: JSON bodies with the protocol's headers, and error bodies built from registry messages. */
+/**
+ * Writes Redfish responses: JSON bodies with the protocol's headers, and error bodies built from
+ * registry messages.
+ */
 public final class RedfishResponses {
 
   public static final String JSON = "application/json;charset=utf-8";
@@ -35,14 +36,20 @@ public final class RedfishResponses {
     try {
       bytes = MAPPER.writeValueAsBytes(body);
     } catch (JsonProcessingException e) {
-      LOG.error("Cannot serialize the response to {} {}", ctx.request().method(), ctx.request().path(), e);
+      LOG.error(
+          "Cannot serialize the response to {} {}",
+          ctx.request().method(),
+          ctx.request().path(),
+          e);
       error(ctx, io.gpuchassis.redfish.error.RedfishErrors.internal());
       return;
     }
     send(ctx, status, JSON, Buffer.buffer(bytes));
   }
 
-  /** {@code body} as a JSON object tree (model objects are serialized the way they would be sent). */
+  /**
+   * {@code body} as a JSON object tree (model objects are serialized the way they would be sent).
+   */
   public static ObjectNode tree(Object body) {
     if (body instanceof ObjectNode node) {
       return node;
@@ -51,8 +58,9 @@ public final class RedfishResponses {
   }
 
   /**
-   * 200 with a resource's representation and its strong ETag, or 304 without a body when the request's If-None-Match
-   * names that ETag (so that polling an unchanged resource costs almost nothing).
+   * 200 with a resource's representation and its strong ETag, or 304 without a body when the
+   * request's If-None-Match names that ETag (so that polling an unchanged resource costs almost
+   * nothing).
    */
   public static void representation(RoutingContext ctx, ObjectNode body) {
     String etag = ETags.of(body);
@@ -60,14 +68,22 @@ public final class RedfishResponses {
     String ifNoneMatch = ctx.request().getHeader("If-None-Match");
     if (ifNoneMatch != null && ETags.matchesIfNoneMatch(ifNoneMatch, etag)) {
       HttpServerResponse response = ctx.response();
-      response.setStatusCode(304).putHeader("OData-Version", "4.0").putHeader("Cache-Control", "no-store").end();
+      response
+          .setStatusCode(304)
+          .putHeader("OData-Version", "4.0")
+          .putHeader("Cache-Control", "no-store")
+          .end();
       return;
     }
     json(ctx, 200, body);
   }
 
-  /** 200 with a changed resource, its ETag, and the messages of whatever part of the request was rejected. */
-  public static void changed(RoutingContext ctx, ObjectNode body, java.util.List<MessageInstance> rejected) {
+  /**
+   * 200 with a changed resource, its ETag, and the messages of whatever part of the request was
+   * rejected.
+   */
+  public static void changed(
+      RoutingContext ctx, ObjectNode body, java.util.List<MessageInstance> rejected) {
     ctx.response().putHeader("ETag", ETags.of(body));
     if (!rejected.isEmpty()) {
       ArrayNode infos = body.putArray("@Message.ExtendedInfo");
@@ -81,7 +97,8 @@ public final class RedfishResponses {
     send(ctx.response(), status, contentType, content);
   }
 
-  private static void send(HttpServerResponse response, int status, String contentType, Buffer content) {
+  private static void send(
+      HttpServerResponse response, int status, String contentType, Buffer content) {
     if (response.ended()) {
       return;
     }
@@ -98,17 +115,19 @@ public final class RedfishResponses {
   }
 
   /**
-   * The error response for {@code e} to a request no router has seen (one refused at the door). A browser gets a 401
-   * without the Basic challenge ({@link BrowserRequests}).
+   * The error response for {@code e} to a request no router has seen (one refused at the door). A
+   * browser gets a 401 without the Basic challenge ({@link BrowserRequests}).
    */
   public static void error(HttpServerRequest request, RedfishException e) {
     HttpServerResponse response = request.response();
     boolean browser = e.status() == 401 && BrowserRequests.isBrowser(request);
-    e.headers().forEach((name, value) -> {
-      if (!(browser && name.equalsIgnoreCase("WWW-Authenticate"))) {
-        response.putHeader(name, value);
-      }
-    });
+    e.headers()
+        .forEach(
+            (name, value) -> {
+              if (!(browser && name.equalsIgnoreCase("WWW-Authenticate"))) {
+                response.putHeader(name, value);
+              }
+            });
     byte[] bytes;
     try {
       bytes = MAPPER.writeValueAsBytes(errorBody(e));
@@ -127,7 +146,10 @@ public final class RedfishResponses {
     error.put(
         "message",
         e.detail()
-            .orElse(single ? first.text() : "A general error has occurred.  See ExtendedInfo for more information."));
+            .orElse(
+                single
+                    ? first.text()
+                    : "A general error has occurred.  See ExtendedInfo for more information."));
     ArrayNode infos = error.putArray("@Message.ExtendedInfo");
     for (MessageInstance m : e.messages()) {
       infos.add(message(m));

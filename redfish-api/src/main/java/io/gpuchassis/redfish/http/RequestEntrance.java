@@ -6,9 +6,9 @@ import io.vertx.core.http.HttpServerRequest;
 import java.util.Optional;
 
 /**
- * Where every well-formed request enters, before any router: it gets the {@link SecurityHeaders} on its response,
- * and a request without one clear Host is answered 400 here and its connection closed, so that no handler ever sees
- * it (the router would fail it as an internal error).
+ * Where every well-formed request enters, before any router: it gets the {@link SecurityHeaders} on
+ * its response, and a request without one clear Host is answered 400 here and its connection
+ * closed, so that no handler ever sees it (the router would fail it as an internal error).
  */
 public final class RequestEntrance implements Handler<HttpServerRequest> {
 

@@ -4,8 +4,8 @@ import io.vertx.core.http.HttpServerResponse;
 import java.util.Map;
 
 /**
- * The headers every response carries, errors and 404s included, so that a browser never treats an answer of the
- * service as something to render, frame, sniff or fetch over plain HTTP.
+ * The headers every response carries, errors and 404s included, so that a browser never treats an
+ * answer of the service as something to render, frame, sniff or fetch over plain HTTP.
  */
 public final class SecurityHeaders {
 

@@ -144,6 +144,7 @@ public final class BaseMessages {
           "Critical",
           0,
           "Reduce the number of other sessions before trying to establish the session or increase the limit of simultaneous sessions, if supported.");
+
   /** 428: a change that must name the version it changes (If-Match) and does not. */
   public static final MessageDefinition PRECONDITION_REQUIRED =
       define(
@@ -336,15 +337,17 @@ public final class BaseMessages {
           "Reduce the number of other subscriptions before trying to establish the event subscription or increase the limit of simultaneous subscriptions, if supported.");
   public static final MessageDefinition STRING_VALUE_TOO_LONG =
       define(
-          "StringValueTooLong",
-          "The string '%1' exceeds the length limit %2.",
-          "Warning",
-          2,
-          "Resubmit the request with an appropriate string length.").withNumbers(2);
+              "StringValueTooLong",
+              "The string '%1' exceeds the length limit %2.",
+              "Warning",
+              2,
+              "Resubmit the request with an appropriate string length.")
+          .withNumbers(2);
 
   private BaseMessages() {}
 
-  private static MessageDefinition define(String key, String template, String severity, int args, String resolution) {
+  private static MessageDefinition define(
+      String key, String template, String severity, int args, String resolution) {
     return new MessageDefinition(REGISTRY, key, template, severity, args, resolution);
   }
 }

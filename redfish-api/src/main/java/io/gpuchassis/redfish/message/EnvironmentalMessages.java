@@ -3,88 +3,102 @@ package io.gpuchassis.redfish.message;
 import java.util.List;
 import java.util.Optional;
 
-/** The Environmental registry messages the agent raises for temperatures and fans (DMTF Environmental 1.4.0). */
+/**
+ * The Environmental registry messages the agent raises for temperatures and fans (DMTF
+ * Environmental 1.4.0).
+ */
 public final class EnvironmentalMessages {
 
   public static final String REGISTRY = "Environmental.1.4.0";
 
   public static final MessageDefinition TEMPERATURE_ABOVE_UPPER_CAUTION_THRESHOLD =
       define(
-          "TemperatureAboveUpperCautionThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is above the %3 upper caution threshold.",
-          "Warning",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureAboveUpperCautionThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is above the %3 upper caution threshold.",
+              "Warning",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_UPPER_CRITICAL_THRESHOLD =
       define(
-          "TemperatureAboveUpperCriticalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is above the %3 upper critical threshold.",
-          "Critical",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureAboveUpperCriticalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is above the %3 upper critical threshold.",
+              "Critical",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_UPPER_FATAL_THRESHOLD =
       define(
-          "TemperatureAboveUpperFatalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is above the %3 upper fatal threshold.",
-          "Critical",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureAboveUpperFatalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is above the %3 upper fatal threshold.",
+              "Critical",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_LOWER_CAUTION_THRESHOLD =
       define(
-          "TemperatureBelowLowerCautionThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is below the %3 lower caution threshold.",
-          "Warning",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureBelowLowerCautionThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is below the %3 lower caution threshold.",
+              "Warning",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_LOWER_CRITICAL_THRESHOLD =
       define(
-          "TemperatureBelowLowerCriticalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is below the %3 lower critical threshold.",
-          "Critical",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureBelowLowerCriticalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is below the %3 lower critical threshold.",
+              "Critical",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_LOWER_FATAL_THRESHOLD =
       define(
-          "TemperatureBelowLowerFatalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is below the %3 lower fatal threshold.",
-          "Critical",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureBelowLowerFatalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is below the %3 lower fatal threshold.",
+              "Critical",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_UPPER_FATAL_THRESHOLD =
       define(
-          "TemperatureBelowUpperFatalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is now below the %3 upper fatal threshold but remains outside of normal range.",
-          "Critical",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureBelowUpperFatalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is now below the %3 upper fatal threshold but remains outside of normal range.",
+              "Critical",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_BELOW_UPPER_CRITICAL_THRESHOLD =
       define(
-          "TemperatureBelowUpperCriticalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is now below the %3 upper critical threshold but remains outside of normal range.",
-          "Warning",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureBelowUpperCriticalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is now below the %3 upper critical threshold but remains outside of normal range.",
+              "Warning",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_LOWER_FATAL_THRESHOLD =
       define(
-          "TemperatureAboveLowerFatalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is now above the %3 lower fatal threshold but remains outside of normal range.",
-          "Critical",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureAboveLowerFatalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is now above the %3 lower fatal threshold but remains outside of normal range.",
+              "Critical",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_ABOVE_LOWER_CRITICAL_THRESHOLD =
       define(
-          "TemperatureAboveLowerCriticalThreshold",
-          "Temperature '%1' reading of %2 degrees (C) is now above the %3 lower critical threshold but remains outside of normal range.",
-          "Warning",
-          3,
-          "Check the condition of the resource listed in OriginOfCondition.").withNumbers(2, 3);
+              "TemperatureAboveLowerCriticalThreshold",
+              "Temperature '%1' reading of %2 degrees (C) is now above the %3 lower critical threshold but remains outside of normal range.",
+              "Warning",
+              3,
+              "Check the condition of the resource listed in OriginOfCondition.")
+          .withNumbers(2, 3);
   public static final MessageDefinition TEMPERATURE_NORMAL =
       define(
-          "TemperatureNormal",
-          "Temperature '%1' reading of %2 degrees (C) is within normal operating range.",
-          "OK",
-          2,
-          "None.").withNumbers(2);
+              "TemperatureNormal",
+              "Temperature '%1' reading of %2 degrees (C) is within normal operating range.",
+              "OK",
+              2,
+              "None.")
+          .withNumbers(2);
   public static final MessageDefinition FAN_FAILED =
       define(
           "FanFailed",
@@ -100,19 +114,24 @@ public final class EnvironmentalMessages {
           1,
           "Check the fan hardware and replace any faulty component.");
   public static final MessageDefinition FAN_RESTORED =
-      define(
-          "FanRestored",
-          "Fan '%1' was restored.",
-          "OK",
-          1,
-          "None.");
+      define("FanRestored", "Fan '%1' was restored.", "OK", 1, "None.");
 
-  private static final List<MessageDefinition> ALL = List.of(
-      TEMPERATURE_ABOVE_UPPER_CAUTION_THRESHOLD, TEMPERATURE_ABOVE_UPPER_CRITICAL_THRESHOLD, TEMPERATURE_ABOVE_UPPER_FATAL_THRESHOLD,
-      TEMPERATURE_BELOW_LOWER_CAUTION_THRESHOLD, TEMPERATURE_BELOW_LOWER_CRITICAL_THRESHOLD, TEMPERATURE_BELOW_LOWER_FATAL_THRESHOLD,
-      TEMPERATURE_BELOW_UPPER_FATAL_THRESHOLD, TEMPERATURE_BELOW_UPPER_CRITICAL_THRESHOLD, TEMPERATURE_ABOVE_LOWER_FATAL_THRESHOLD,
-      TEMPERATURE_ABOVE_LOWER_CRITICAL_THRESHOLD, TEMPERATURE_NORMAL, FAN_FAILED,
-      FAN_WARNING, FAN_RESTORED);
+  private static final List<MessageDefinition> ALL =
+      List.of(
+          TEMPERATURE_ABOVE_UPPER_CAUTION_THRESHOLD,
+          TEMPERATURE_ABOVE_UPPER_CRITICAL_THRESHOLD,
+          TEMPERATURE_ABOVE_UPPER_FATAL_THRESHOLD,
+          TEMPERATURE_BELOW_LOWER_CAUTION_THRESHOLD,
+          TEMPERATURE_BELOW_LOWER_CRITICAL_THRESHOLD,
+          TEMPERATURE_BELOW_LOWER_FATAL_THRESHOLD,
+          TEMPERATURE_BELOW_UPPER_FATAL_THRESHOLD,
+          TEMPERATURE_BELOW_UPPER_CRITICAL_THRESHOLD,
+          TEMPERATURE_ABOVE_LOWER_FATAL_THRESHOLD,
+          TEMPERATURE_ABOVE_LOWER_CRITICAL_THRESHOLD,
+          TEMPERATURE_NORMAL,
+          FAN_FAILED,
+          FAN_WARNING,
+          FAN_RESTORED);
 
   private EnvironmentalMessages() {}
 
@@ -121,7 +140,8 @@ public final class EnvironmentalMessages {
     return ALL.stream().filter(d -> d.key().equals(key)).findFirst();
   }
 
-  private static MessageDefinition define(String key, String template, String severity, int args, String resolution) {
+  private static MessageDefinition define(
+      String key, String template, String severity, int args, String resolution) {
     return new MessageDefinition(REGISTRY, key, template, severity, args, resolution);
   }
 }

@@ -1,6 +1,9 @@
 package io.gpuchassis.redfish.message;
 
-/** The Fabric registry messages the agent raises as events about switches, ports, zones and endpoints (DMTF Fabric 1.0.3). */
+/**
+ * The Fabric registry messages the agent raises as events about switches, ports, zones and
+ * endpoints (DMTF Fabric 1.0.3).
+ */
 public final class FabricMessages {
 
   public static final String REGISTRY = "Fabric.1.0.3";
@@ -28,11 +31,12 @@ public final class FabricMessages {
           "Contact the network administrator for problem resolution.");
   public static final MessageDefinition UPSTREAM_LINK_FLAP_DETECTED =
       define(
-          "UpstreamLinkFlapDetected",
-          "Switch '%1' upstream link on port '%2' was established and dropped %3 times in the last %4 minutes.",
-          "Warning",
-          4,
-          "Contact the network administrator for problem resolution.").withNumbers(3, 4);
+              "UpstreamLinkFlapDetected",
+              "Switch '%1' upstream link on port '%2' was established and dropped %3 times in the last %4 minutes.",
+              "Warning",
+              4,
+              "Contact the network administrator for problem resolution.")
+          .withNumbers(3, 4);
   public static final MessageDefinition DOWNSTREAM_LINK_ESTABLISHED =
       define(
           "DownstreamLinkEstablished",
@@ -56,11 +60,12 @@ public final class FabricMessages {
           "Contact the network administrator for problem resolution.");
   public static final MessageDefinition DOWNSTREAM_LINK_FLAP_DETECTED =
       define(
-          "DownstreamLinkFlapDetected",
-          "Switch '%1' downstream link on port '%2' was established and dropped %3 times in the last %4 minutes.",
-          "Warning",
-          4,
-          "Contact the network administrator for problem resolution.").withNumbers(3, 4);
+              "DownstreamLinkFlapDetected",
+              "Switch '%1' downstream link on port '%2' was established and dropped %3 times in the last %4 minutes.",
+              "Warning",
+              4,
+              "Contact the network administrator for problem resolution.")
+          .withNumbers(3, 4);
   public static final MessageDefinition INTERSWITCH_LINK_ESTABLISHED =
       define(
           "InterswitchLinkEstablished",
@@ -98,11 +103,7 @@ public final class FabricMessages {
           "Contact the network administrator for problem resolution.");
   public static final MessageDefinition PORT_OK =
       define(
-          "PortOK",
-          "Switch '%1' port '%2' has returned to a functional state.",
-          "OK",
-          2,
-          "None.");
+          "PortOK", "Switch '%1' port '%2' has returned to a functional state.", "OK", 2, "None.");
   public static final MessageDefinition SWITCH_FAILED =
       define(
           "SwitchFailed",
@@ -118,58 +119,24 @@ public final class FabricMessages {
           1,
           "Contact the network administrator for problem resolution.");
   public static final MessageDefinition SWITCH_OK =
-      define(
-          "SwitchOK",
-          "Switch '%1' has returned to a functional state.",
-          "OK",
-          1,
-          "None.");
+      define("SwitchOK", "Switch '%1' has returned to a functional state.", "OK", 1, "None.");
   public static final MessageDefinition ZONE_CREATED =
-      define(
-          "ZoneCreated",
-          "Zone '%1' was created in fabric '%2'.",
-          "OK",
-          2,
-          "None.");
+      define("ZoneCreated", "Zone '%1' was created in fabric '%2'.", "OK", 2, "None.");
   public static final MessageDefinition ZONE_REMOVED =
-      define(
-          "ZoneRemoved",
-          "Zone '%1' was removed from fabric '%2'.",
-          "OK",
-          2,
-          "None.");
+      define("ZoneRemoved", "Zone '%1' was removed from fabric '%2'.", "OK", 2, "None.");
   public static final MessageDefinition ZONE_MODIFIED =
-      define(
-          "ZoneModified",
-          "Zone '%1' in fabric '%2' was modified.",
-          "OK",
-          2,
-          "None.");
+      define("ZoneModified", "Zone '%1' in fabric '%2' was modified.", "OK", 2, "None.");
   public static final MessageDefinition ENDPOINT_CREATED =
-      define(
-          "EndpointCreated",
-          "Endpoint '%1' was created in fabric '%2'.",
-          "OK",
-          2,
-          "None.");
+      define("EndpointCreated", "Endpoint '%1' was created in fabric '%2'.", "OK", 2, "None.");
   public static final MessageDefinition ENDPOINT_REMOVED =
-      define(
-          "EndpointRemoved",
-          "Endpoint '%1' was removed from fabric '%2'.",
-          "OK",
-          2,
-          "None.");
+      define("EndpointRemoved", "Endpoint '%1' was removed from fabric '%2'.", "OK", 2, "None.");
   public static final MessageDefinition ENDPOINT_MODIFIED =
-      define(
-          "EndpointModified",
-          "Endpoint '%1' in fabric '%2' was modified.",
-          "OK",
-          2,
-          "None.");
+      define("EndpointModified", "Endpoint '%1' in fabric '%2' was modified.", "OK", 2, "None.");
 
   private FabricMessages() {}
 
-  private static MessageDefinition define(String key, String template, String severity, int args, String resolution) {
+  private static MessageDefinition define(
+      String key, String template, String severity, int args, String resolution) {
     return new MessageDefinition(REGISTRY, key, template, severity, args, resolution);
   }
 }

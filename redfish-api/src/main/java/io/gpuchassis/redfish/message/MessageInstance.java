@@ -2,8 +2,12 @@ package io.gpuchassis.redfish.message;
 
 import java.util.List;
 
-/** A registry message with its arguments and the properties it is about (JSON pointers such as {@code /UserName}). */
-public record MessageInstance(MessageDefinition definition, List<String> args, List<String> relatedProperties) {
+/**
+ * A registry message with its arguments and the properties it is about (JSON pointers such as
+ * {@code /UserName}).
+ */
+public record MessageInstance(
+    MessageDefinition definition, List<String> args, List<String> relatedProperties) {
 
   public MessageInstance {
     args = List.copyOf(args);

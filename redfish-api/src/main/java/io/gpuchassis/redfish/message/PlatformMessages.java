@@ -1,6 +1,9 @@
 package io.gpuchassis.redfish.message;
 
-/** The Platform registry messages the agent raises about devices in the chassis (DMTF Platform 1.3.2). */
+/**
+ * The Platform registry messages the agent raises about devices in the chassis (DMTF Platform
+ * 1.3.2).
+ */
 public final class PlatformMessages {
 
   public static final String REGISTRY = "Platform.1.3.2";
@@ -22,7 +25,8 @@ public final class PlatformMessages {
 
   private PlatformMessages() {}
 
-  private static MessageDefinition define(String key, String template, String severity, int args, String resolution) {
+  private static MessageDefinition define(
+      String key, String template, String severity, int args, String resolution) {
     return new MessageDefinition(REGISTRY, key, template, severity, args, resolution);
   }
 }

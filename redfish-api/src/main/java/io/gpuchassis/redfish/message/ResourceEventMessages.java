@@ -6,26 +6,11 @@ public final class ResourceEventMessages {
   public static final String REGISTRY = "ResourceEvent.1.4.3";
 
   public static final MessageDefinition RESOURCE_CREATED =
-      define(
-          "ResourceCreated",
-          "The resource was created successfully.",
-          "OK",
-          0,
-          "None.");
+      define("ResourceCreated", "The resource was created successfully.", "OK", 0, "None.");
   public static final MessageDefinition RESOURCE_REMOVED =
-      define(
-          "ResourceRemoved",
-          "The resource was removed successfully.",
-          "OK",
-          0,
-          "None.");
+      define("ResourceRemoved", "The resource was removed successfully.", "OK", 0, "None.");
   public static final MessageDefinition RESOURCE_CHANGED =
-      define(
-          "ResourceChanged",
-          "One or more resource properties have changed.",
-          "OK",
-          0,
-          "None.");
+      define("ResourceChanged", "One or more resource properties have changed.", "OK", 0, "None.");
   public static final MessageDefinition RESOURCE_STATE_CHANGED =
       define(
           "ResourceStateChanged",
@@ -34,26 +19,11 @@ public final class ResourceEventMessages {
           2,
           "None.");
   public static final MessageDefinition RESOURCE_POWERED_ON =
-      define(
-          "ResourcePoweredOn",
-          "The resource '%1' has powered on.",
-          "OK",
-          1,
-          "None.");
+      define("ResourcePoweredOn", "The resource '%1' has powered on.", "OK", 1, "None.");
   public static final MessageDefinition RESOURCE_POWERING_OFF =
-      define(
-          "ResourcePoweringOff",
-          "The resource '%1' is powering off.",
-          "OK",
-          1,
-          "None.");
+      define("ResourcePoweringOff", "The resource '%1' is powering off.", "OK", 1, "None.");
   public static final MessageDefinition RESOURCE_POWERED_OFF =
-      define(
-          "ResourcePoweredOff",
-          "The resource '%1' has powered off.",
-          "OK",
-          1,
-          "None.");
+      define("ResourcePoweredOff", "The resource '%1' has powered off.", "OK", 1, "None.");
   public static final MessageDefinition RESOURCE_STATUS_CHANGED_OK =
       define(
           "ResourceStatusChangedOK",
@@ -91,43 +61,43 @@ public final class ResourceEventMessages {
           "None.");
   public static final MessageDefinition RESOURCE_ERROR_THRESHOLD_EXCEEDED =
       define(
-          "ResourceErrorThresholdExceeded",
-          "The resource property %1 has exceeded error threshold of value %2.",
-          "Critical",
-          2,
-          "None.").withNumbers(2);
+              "ResourceErrorThresholdExceeded",
+              "The resource property %1 has exceeded error threshold of value %2.",
+              "Critical",
+              2,
+              "None.")
+          .withNumbers(2);
   public static final MessageDefinition RESOURCE_ERROR_THRESHOLD_CLEARED =
       define(
-          "ResourceErrorThresholdCleared",
-          "The resource property %1 has cleared the error threshold of value %2.",
-          "OK",
-          2,
-          "None.").withNumbers(2);
+              "ResourceErrorThresholdCleared",
+              "The resource property %1 has cleared the error threshold of value %2.",
+              "OK",
+              2,
+              "None.")
+          .withNumbers(2);
   public static final MessageDefinition RESOURCE_WARNING_THRESHOLD_EXCEEDED =
       define(
-          "ResourceWarningThresholdExceeded",
-          "The resource property %1 has exceeded its warning threshold of value %2.",
-          "Warning",
-          2,
-          "None.").withNumbers(2);
+              "ResourceWarningThresholdExceeded",
+              "The resource property %1 has exceeded its warning threshold of value %2.",
+              "Warning",
+              2,
+              "None.")
+          .withNumbers(2);
   public static final MessageDefinition RESOURCE_WARNING_THRESHOLD_CLEARED =
       define(
-          "ResourceWarningThresholdCleared",
-          "The resource property %1 has cleared the warning threshold of value %2.",
-          "OK",
-          2,
-          "None.").withNumbers(2);
+              "ResourceWarningThresholdCleared",
+              "The resource property %1 has cleared the warning threshold of value %2.",
+              "OK",
+              2,
+              "None.")
+          .withNumbers(2);
   public static final MessageDefinition TEST_MESSAGE =
-      define(
-          "TestMessage",
-          "Test message.",
-          "OK",
-          0,
-          "None.");
+      define("TestMessage", "Test message.", "OK", 0, "None.");
 
   private ResourceEventMessages() {}
 
-  private static MessageDefinition define(String key, String template, String severity, int args, String resolution) {
+  private static MessageDefinition define(
+      String key, String template, String severity, int args, String resolution) {
     return new MessageDefinition(REGISTRY, key, template, severity, args, resolution);
   }
 }

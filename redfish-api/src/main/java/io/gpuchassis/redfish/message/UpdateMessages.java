@@ -6,7 +6,8 @@ public final class UpdateMessages {
   public static final String REGISTRY = "Update.1.3.0";
 
   public static final MessageDefinition TARGET_DETERMINED =
-      define("TargetDetermined", "The target device '%1' will be updated with image '%2'.", "OK", 2);
+      define(
+          "TargetDetermined", "The target device '%1' will be updated with image '%2'.", "OK", 2);
   public static final MessageDefinition NO_TARGETS_DETERMINED =
       define("NoTargetsDetermined", "No target device will be updated with image '%1'.", "OK", 1);
   public static final MessageDefinition TRANSFERRING_TO_COMPONENT =
@@ -22,7 +23,11 @@ public final class UpdateMessages {
   public static final MessageDefinition ACTIVATE_FAILED =
       define("ActivateFailed", "Activation of image '%1' on '%2' failed.", "Critical", 2);
   public static final MessageDefinition AWAIT_TO_ACTIVATE =
-      define("AwaitToActivate", "Awaiting for an action to proceed with activating image '%1' on '%2'.", "OK", 2);
+      define(
+          "AwaitToActivate",
+          "Awaiting for an action to proceed with activating image '%1' on '%2'.",
+          "OK",
+          2);
   public static final MessageDefinition UPDATE_SUCCESSFUL =
       define("UpdateSuccessful", "Device '%1' successfully updated with image '%2'.", "OK", 2);
   public static final MessageDefinition UPDATE_SKIPPED_SAME_VERSION =
@@ -41,6 +46,8 @@ public final class UpdateMessages {
   }
 
   private static String resolution(String key) {
-    return key.equals("AwaitToActivate") ? "Perform the requested action to advance the update operation." : "None.";
+    return key.equals("AwaitToActivate")
+        ? "Perform the requested action to advance the update operation."
+        : "None.";
   }
 }

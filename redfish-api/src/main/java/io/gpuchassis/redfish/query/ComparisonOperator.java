@@ -27,7 +27,10 @@ public enum ComparisonOperator {
     return this == EQ || this == NE;
   }
 
-  /** Whether a comparison of two values with {@link Comparable#compareTo} result {@code order} holds. */
+  /**
+   * Whether a comparison of two values with {@link Comparable#compareTo} result {@code order}
+   * holds.
+   */
   boolean holdsFor(int order) {
     return switch (this) {
       case EQ -> order == 0;

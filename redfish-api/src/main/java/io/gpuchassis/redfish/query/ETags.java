@@ -17,9 +17,9 @@ import java.util.List;
  * Entity tags for Redfish resources (DSP0266 §6.5: strong validators) and the {@code If-Match} /
  * {@code If-None-Match} tests of RFC 7232.
  *
- * <p>A route computes {@link #of} from the body it renders, sends it as {@code ETag} (and may put it in
- * {@code @odata.etag}), and before a PATCH checks {@link #matchesIfMatch} against the current body's tag: false means
- * 412. On a GET, {@link #matchesIfNoneMatch} true means 304.
+ * <p>A route computes {@link #of} from the body it renders, sends it as {@code ETag} (and may put
+ * it in {@code @odata.etag}), and before a PATCH checks {@link #matchesIfMatch} against the current
+ * body's tag: false means 412. On a GET, {@link #matchesIfNoneMatch} true means 304.
  */
 public final class ETags {
 
@@ -37,10 +37,10 @@ public final class ETags {
   private ETags() {}
 
   /**
-   * A strong ETag for {@code body}, quoted: {@code "} + the first 16 hex digits of the SHA-256 of its canonical JSON +
-   * {@code "}. Canonical means object properties in name order and no whitespace, so two renderings of the same state
-   * give the same tag whatever the property order. A top-level {@code @odata.etag} is left out, so that a body can
-   * carry its own tag.
+   * A strong ETag for {@code body}, quoted: {@code "} + the first 16 hex digits of the SHA-256 of
+   * its canonical JSON + {@code "}. Canonical means object properties in name order and no
+   * whitespace, so two renderings of the same state give the same tag whatever the property order.
+   * A top-level {@code @odata.etag} is left out, so that a body can carry its own tag.
    */
   public static String of(JsonNode body) {
     try {
@@ -52,20 +52,26 @@ public final class ETags {
     }
   }
 
-  /** Whether {@code header} (an {@code If-Match} value) lets a change to the resource tagged {@code etag} proceed. */
+  /**
+   * Whether {@code header} (an {@code If-Match} value) lets a change to the resource tagged {@code
+   * etag} proceed.
+   */
   public static boolean matchesIfMatch(String header, String etag) {
     return matches(header, etag, Comparison.STRONG);
   }
 
-  /** Whether {@code header} (an {@code If-None-Match} value) names the resource tagged {@code etag} (so: 304/412). */
+  /**
+   * Whether {@code header} (an {@code If-None-Match} value) names the resource tagged {@code etag}
+   * (so: 304/412).
+   */
   public static boolean matchesIfNoneMatch(String header, String etag) {
     return matches(header, etag, Comparison.WEAK);
   }
 
   /**
-   * Whether any tag in {@code header} matches {@code etag}, compared as {@code comparison} says. {@code *} matches any
-   * current tag. With no current tag ({@code etag} null: no representation) nothing matches; nor does an empty or
-   * unreadable header.
+   * Whether any tag in {@code header} matches {@code etag}, compared as {@code comparison} says.
+   * {@code *} matches any current tag. With no current tag ({@code etag} null: no representation)
+   * nothing matches; nor does an empty or unreadable header.
    */
   public static boolean matches(String header, String etag, Comparison comparison) {
     if (header == null || etag == null) {
@@ -96,7 +102,8 @@ public final class ETags {
     return out.toByteArray();
   }
 
-  private static void writeCanonical(JsonGenerator generator, JsonNode node, boolean top) throws IOException {
+  private static void writeCanonical(JsonGenerator generator, JsonNode node, boolean top)
+      throws IOException {
     if (node.isObject()) {
       List<String> names = new ArrayList<>();
       node.fieldNames().forEachRemaining(names::add);

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * An RFC 7232 entity tag: {@code "opaque"} (strong) or {@code W/"opaque"} (weak). {@link #toString()} writes it as it
- * goes into an {@code ETag} header.
+ * An RFC 7232 entity tag: {@code "opaque"} (strong) or {@code W/"opaque"} (weak). {@link
+ * #toString()} writes it as it goes into an {@code ETag} header.
  */
 public record EntityTag(boolean weak, String opaque) {
 
@@ -16,7 +16,10 @@ public record EntityTag(boolean weak, String opaque) {
     }
   }
 
-  /** The tag {@code text} spells, or empty; a tag without quotes is read as if quoted (see {@link #parseList}). */
+  /**
+   * The tag {@code text} spells, or empty; a tag without quotes is read as if quoted (see {@link
+   * #parseList}).
+   */
   public static Optional<EntityTag> parse(String text) {
     if (text == null) {
       return Optional.empty();
@@ -26,11 +29,12 @@ public record EntityTag(boolean weak, String opaque) {
   }
 
   /**
-   * The tags of an {@code If-Match} or {@code If-None-Match} value: a comma-separated list of tags, commas inside
-   * quotes included. Clients that strip the quotes (Ansible's {@code strip_etag_quotes} exists for services that want
-   * them so) send bare tags; those are read as the quoted tag, since refusing them would only force a blind retry. An
-   * unterminated quote ends the list; anything but a comma after a quoted tag makes the whole header malformed (no
-   * tags), so that a mangled If-Match can never pass for the current ETag.
+   * The tags of an {@code If-Match} or {@code If-None-Match} value: a comma-separated list of tags,
+   * commas inside quotes included. Clients that strip the quotes (Ansible's {@code
+   * strip_etag_quotes} exists for services that want them so) send bare tags; those are read as the
+   * quoted tag, since refusing them would only force a blind retry. An unterminated quote ends the
+   * list; anything but a comma after a quoted tag makes the whole header malformed (no tags), so
+   * that a mangled If-Match can never pass for the current ETag.
    */
   public static List<EntityTag> parseList(String header) {
     List<EntityTag> tags = new ArrayList<>();

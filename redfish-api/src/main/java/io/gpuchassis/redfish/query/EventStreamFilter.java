@@ -7,22 +7,27 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * The {@code $filter} of a Server-Sent Event stream (DSP0266 "Server-sent events"): which events the client wants, by
- * {@code RegistryPrefix}, {@code MessageId} and {@code OriginResource}, for example
- * {@code (MessageId eq 'ResourceEvent.1.4.3.ResourceStatusChangedWarning') or (RegistryPrefix eq 'Fabric')}. Only
- * {@code eq} and {@code ne} compare; {@code and}, {@code or}, {@code not} and parentheses combine. A MessageId
- * compares without its version, as subscriptions do; an OriginResource matches the event's OriginOfCondition.
+ * The {@code $filter} of a Server-Sent Event stream (DSP0266 "Server-sent events"): which events
+ * the client wants, by {@code RegistryPrefix}, {@code MessageId} and {@code OriginResource}, for
+ * example {@code (MessageId eq 'ResourceEvent.1.4.3.ResourceStatusChangedWarning') or
+ * (RegistryPrefix eq 'Fabric')}. Only {@code eq} and {@code ne} compare; {@code and}, {@code or},
+ * {@code not} and parentheses combine. A MessageId compares without its version, as subscriptions
+ * do; an OriginResource matches the event's OriginOfCondition.
  */
 public final class EventStreamFilter {
 
   /** The properties this filter understands (EventService {@code SSEFilterPropertiesSupported}). */
-  public static final Set<String> PROPERTIES = Set.of("RegistryPrefix", "MessageId", "OriginResource");
+  public static final Set<String> PROPERTIES =
+      Set.of("RegistryPrefix", "MessageId", "OriginResource");
 
   private static final String PARAMETER = "$filter";
 
   private EventStreamFilter() {}
 
-  /** The events {@code filter} selects; 400 QueryParameterValueFormatError for anything it cannot honour. */
+  /**
+   * The events {@code filter} selects; 400 QueryParameterValueFormatError for anything it cannot
+   * honour.
+   */
   public static Predicate<EventFacts> parse(String filter) {
     FilterExpression expression;
     try {
@@ -57,8 +62,12 @@ public final class EventStreamFilter {
     }
     String property = p.path().toString();
     if (!PROPERTIES.contains(property)) {
-      throw unsupported(filter, "the stream can be filtered by " + String.join(", ", PROPERTIES.stream().sorted().toList())
-          + ", not " + property);
+      throw unsupported(
+          filter,
+          "the stream can be filtered by "
+              + String.join(", ", PROPERTIES.stream().sorted().toList())
+              + ", not "
+              + property);
     }
     if (!c.operator().isEquality()) {
       throw unsupported(filter, "only eq and ne compare event properties");
@@ -67,8 +76,11 @@ public final class EventStreamFilter {
     Predicate<EventFacts> equal =
         switch (property) {
           case "RegistryPrefix" -> event -> event.registryPrefix().equals(value);
-          case "MessageId" -> event -> event.unversionedMessageId().equals(EventFacts.unversioned(value));
-          default -> event -> event.originOfCondition().equals(Optional.of(EventFacts.normalizeUri(value)));
+          case "MessageId" ->
+              event -> event.unversionedMessageId().equals(EventFacts.unversioned(value));
+          default ->
+              event ->
+                  event.originOfCondition().equals(Optional.of(EventFacts.normalizeUri(value)));
         };
     return c.operator() == ComparisonOperator.EQ ? equal : equal.negate();
   }

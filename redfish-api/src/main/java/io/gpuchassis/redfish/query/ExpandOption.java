@@ -4,9 +4,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A parsed {@code $expand}: which hyperlinks, and how many levels deep ({@code $levels}, 1 when not given).
+ * A parsed {@code $expand}: which hyperlinks, and how many levels deep ({@code $levels}, 1 when not
+ * given).
  *
- * @param levels 1 expands the hyperlinks of the requested resource, 2 also those of the resources expanded, and so on
+ * @param levels 1 expands the hyperlinks of the requested resource, 2 also those of the resources
+ *     expanded, and so on
  */
 public record ExpandOption(ExpandScope scope, int levels) {
 
@@ -51,6 +53,8 @@ public record ExpandOption(ExpandScope scope, int levels) {
 
   /** The canonical spelling, as the option is repeated in a next link. */
   String toQueryValue() {
-    return levels == 1 ? String.valueOf(scope.symbol()) : scope.symbol() + "($levels=" + levels + ")";
+    return levels == 1
+        ? String.valueOf(scope.symbol())
+        : scope.symbol() + "($levels=" + levels + ")";
   }
 }

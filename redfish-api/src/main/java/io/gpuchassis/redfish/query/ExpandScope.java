@@ -4,7 +4,10 @@ package io.gpuchassis.redfish.query;
 public enum ExpandScope {
   /** {@code *}: every hyperlink. */
   ALL('*'),
-  /** {@code .}: hyperlinks outside the {@code Links} property (subordinate resources, collection members). */
+  /**
+   * {@code .}: hyperlinks outside the {@code Links} property (subordinate resources, collection
+   * members).
+   */
   SUBORDINATE('.'),
   /** {@code ~}: hyperlinks inside the {@code Links} property. */
   LINKS('~');
@@ -19,7 +22,10 @@ public enum ExpandScope {
     return symbol;
   }
 
-  /** Whether a hyperlink found inside ({@code inLinks}) or outside a {@code Links} property is expanded. */
+  /**
+   * Whether a hyperlink found inside ({@code inLinks}) or outside a {@code Links} property is
+   * expanded.
+   */
   public boolean covers(boolean inLinks) {
     return switch (this) {
       case ALL -> true;

@@ -7,19 +7,24 @@ import java.math.BigDecimal;
 import java.util.Optional;
 
 /**
- * Evaluates a {@link FilterExpression} against one resource. A member matches when the expression is {@code true}.
+ * Evaluates a {@link FilterExpression} against one resource. A member matches when the expression
+ * is {@code true}.
  *
- * <p>Without a schema the evaluator cannot reject a literal of the wrong type up front (DSP0266 §7.3.3 says the service
- * "should" answer 400), so it judges each member by its own values, the way SQL treats NULL:
+ * <p>Without a schema the evaluator cannot reject a literal of the wrong type up front (DSP0266
+ * §7.3.3 says the service "should" answer 400), so it judges each member by its own values, the way
+ * SQL treats NULL:
  *
  * <ul>
- *   <li>A comparison of values of different types (a string with a number, anything with an object or an array) is
- *       {@code false}, whatever the operator: {@code Id ne 5} does not match a member whose {@code Id} is a string.
- *   <li>A comparison with an absent or {@code null} property is {@code false}; only {@code eq null} and {@code ne null}
- *       test for absence and presence.
- *   <li>Strings compare by code unit, case-sensitively; numbers by value; booleans only with {@code eq} and {@code ne}.
- *   <li>{@code and}, {@code or} and {@code not} take booleans; on anything else the result is undefined, which does not
- *       match, except that {@code false and x} is {@code false} and {@code true or x} is {@code true}.
+ *   <li>A comparison of values of different types (a string with a number, anything with an object
+ *       or an array) is {@code false}, whatever the operator: {@code Id ne 5} does not match a
+ *       member whose {@code Id} is a string.
+ *   <li>A comparison with an absent or {@code null} property is {@code false}; only {@code eq null}
+ *       and {@code ne null} test for absence and presence.
+ *   <li>Strings compare by code unit, case-sensitively; numbers by value; booleans only with {@code
+ *       eq} and {@code ne}.
+ *   <li>{@code and}, {@code or} and {@code not} take booleans; on anything else the result is
+ *       undefined, which does not match, except that {@code false and x} is {@code false} and
+ *       {@code true or x} is {@code true}.
  * </ul>
  */
 final class FilterEvaluator {
@@ -31,7 +36,10 @@ final class FilterEvaluator {
     return result.isBoolean() && result.booleanValue();
   }
 
-  /** The value of {@code expression}: a JSON value, or a {@link MissingNode} for absent or undefined. */
+  /**
+   * The value of {@code expression}: a JSON value, or a {@link MissingNode} for absent or
+   * undefined.
+   */
   private static JsonNode evaluate(FilterExpression expression, JsonNode resource) {
     if (expression instanceof FilterExpression.Property p) {
       return p.path().find(resource);
@@ -41,7 +49,9 @@ final class FilterEvaluator {
     }
     if (expression instanceof FilterExpression.Not n) {
       JsonNode operand = evaluate(n.operand(), resource);
-      return operand.isBoolean() ? BooleanNode.valueOf(!operand.booleanValue()) : MissingNode.getInstance();
+      return operand.isBoolean()
+          ? BooleanNode.valueOf(!operand.booleanValue())
+          : MissingNode.getInstance();
     }
     if (expression instanceof FilterExpression.And a) {
       return and(evaluate(a.left(), resource), evaluate(a.right(), resource));
@@ -50,7 +60,8 @@ final class FilterEvaluator {
       return or(evaluate(o.left(), resource), evaluate(o.right(), resource));
     }
     FilterExpression.Comparison c = (FilterExpression.Comparison) expression;
-    return BooleanNode.valueOf(compare(c, evaluate(c.left(), resource), evaluate(c.right(), resource)));
+    return BooleanNode.valueOf(
+        compare(c, evaluate(c.left(), resource), evaluate(c.right(), resource)));
   }
 
   private static JsonNode and(JsonNode left, JsonNode right) {
@@ -69,7 +80,8 @@ final class FilterEvaluator {
 
   private static boolean compare(FilterExpression.Comparison c, JsonNode left, JsonNode right) {
     ComparisonOperator op = c.operator();
-    // "X eq null" and "X ne null" ask whether X is there; any other comparison with nothing is false.
+    // "X eq null" and "X ne null" ask whether X is there; any other comparison with nothing is
+    // false.
     if (isNullLiteral(c.right()) || isNullLiteral(c.left())) {
       JsonNode other = isNullLiteral(c.right()) ? left : right;
       return switch (op) {

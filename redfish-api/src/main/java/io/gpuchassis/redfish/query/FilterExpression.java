@@ -8,8 +8,9 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigDecimal;
 
 /**
- * A parsed {@code $filter} expression. {@link #toString()} writes it back fully parenthesized, which shows how it
- * was grouped: {@code A eq 1 or B eq 2 and C eq 3} is {@code ((A eq 1) or ((B eq 2) and (C eq 3)))}.
+ * A parsed {@code $filter} expression. {@link #toString()} writes it back fully parenthesized,
+ * which shows how it was grouped: {@code A eq 1 or B eq 2 and C eq 3} is {@code ((A eq 1) or ((B eq
+ * 2) and (C eq 3)))}.
  */
 public sealed interface FilterExpression {
 
@@ -54,7 +55,10 @@ public sealed interface FilterExpression {
     }
   }
 
-  /** A constant: a string, a number, {@code true}, {@code false} or {@code null}, held as the JSON value it equals. */
+  /**
+   * A constant: a string, a number, {@code true}, {@code false} or {@code null}, held as the JSON
+   * value it equals.
+   */
   record Literal(JsonNode value) implements FilterExpression {
 
     public Literal {

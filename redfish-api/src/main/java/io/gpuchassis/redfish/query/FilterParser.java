@@ -6,9 +6,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Recursive-descent parser for {@code $filter}, with the operator precedence of DSP0266 §7.3.3, tightest first:
- * grouping {@code ()}, {@code not}, relational {@code gt ge lt le}, equality {@code eq ne}, {@code and}, {@code or}.
- * Binary operators of one level associate to the left.
+ * Recursive-descent parser for {@code $filter}, with the operator precedence of DSP0266 §7.3.3,
+ * tightest first: grouping {@code ()}, {@code not}, relational {@code gt ge lt le}, equality {@code
+ * eq ne}, {@code and}, {@code or}. Binary operators of one level associate to the left.
  *
  * <pre>
  * filter     = or END
@@ -20,15 +20,19 @@ import java.util.Set;
  * primary    = "(" or ")" | string | number | "true" | "false" | "null" | property-path
  * </pre>
  *
- * <p>Because {@code not} binds tighter than a comparison, {@code not A eq 1} is {@code (not A) eq 1}; clients write
- * {@code not (A eq 1)}, as the specification's own example does.
+ * <p>Because {@code not} binds tighter than a comparison, {@code not A eq 1} is {@code (not A) eq
+ * 1}; clients write {@code not (A eq 1)}, as the specification's own example does.
  */
 final class FilterParser {
 
-  /** Nested parentheses and {@code not}s beyond this are refused, so garbage cannot exhaust the stack. */
+  /**
+   * Nested parentheses and {@code not}s beyond this are refused, so garbage cannot exhaust the
+   * stack.
+   */
   static final int MAX_DEPTH = 32;
 
-  private static final Set<String> RESERVED = Set.of("and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le");
+  private static final Set<String> RESERVED =
+      Set.of("and", "or", "not", "eq", "ne", "gt", "ge", "lt", "le");
 
   private final List<FilterToken> tokens;
   private int next;
@@ -47,7 +51,8 @@ final class FilterParser {
     FilterExpression expression = parser.or();
     FilterToken rest = parser.peek();
     if (rest.kind() != FilterToken.Kind.END) {
-      throw new FilterSyntaxException("expected 'and', 'or' or the end, found " + rest.describe(), rest.position());
+      throw new FilterSyntaxException(
+          "expected 'and', 'or' or the end, found " + rest.describe(), rest.position());
     }
     return expression;
   }
@@ -107,8 +112,9 @@ final class FilterParser {
       case STRING -> FilterExpression.Literal.of(token.text());
       case NUMBER -> number(token);
       case WORD -> word(token);
-      case CLOSE, END -> throw new FilterSyntaxException(
-          "expected a property or a value, found " + token.describe(), token.position());
+      case CLOSE, END ->
+          throw new FilterSyntaxException(
+              "expected a property or a value, found " + token.describe(), token.position());
     };
   }
 
@@ -129,7 +135,8 @@ final class FilterParser {
       return FilterExpression.Literal.of(new BigDecimal(token.text()));
     } catch (NumberFormatException e) {
       // Only an exponent beyond the range of int gets here; the tokenizer checked the form.
-      throw new FilterSyntaxException("the number " + token.describe() + " is out of range", token.position());
+      throw new FilterSyntaxException(
+          "the number " + token.describe() + " is out of range", token.position());
     }
   }
 
@@ -146,12 +153,15 @@ final class FilterParser {
         break;
     }
     if (RESERVED.contains(text)) {
-      throw new FilterSyntaxException("expected a property or a value, found " + token.describe(), token.position());
+      throw new FilterSyntaxException(
+          "expected a property or a value, found " + token.describe(), token.position());
     }
     return PropertyPath.parse(text)
         .<FilterExpression>map(FilterExpression.Property::new)
         .orElseThrow(
-            () -> new FilterSyntaxException(token.describe() + " is not a property path", token.position()));
+            () ->
+                new FilterSyntaxException(
+                    token.describe() + " is not a property path", token.position()));
   }
 
   /** The comparison operator at the current token, if it is one of the given precedence level. */
@@ -165,7 +175,8 @@ final class FilterParser {
 
   private void enter(FilterToken token) {
     if (++depth > MAX_DEPTH) {
-      throw new FilterSyntaxException("the filter nests deeper than " + MAX_DEPTH + " levels", token.position());
+      throw new FilterSyntaxException(
+          "the filter nests deeper than " + MAX_DEPTH + " levels", token.position());
     }
   }
 

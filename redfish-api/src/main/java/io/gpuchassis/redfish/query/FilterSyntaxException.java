@@ -1,6 +1,9 @@
 package io.gpuchassis.redfish.query;
 
-/** A {@code $filter} that does not follow the grammar; the message says what and where, for the error's detail. */
+/**
+ * A {@code $filter} that does not follow the grammar; the message says what and where, for the
+ * error's detail.
+ */
 final class FilterSyntaxException extends RuntimeException {
 
   FilterSyntaxException(String message, int position) {

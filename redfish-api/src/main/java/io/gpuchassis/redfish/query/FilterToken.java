@@ -1,8 +1,9 @@
 package io.gpuchassis.redfish.query;
 
 /**
- * One token of a {@code $filter}: {@code text} is the word, the number as written, or the string's value with its
- * quotes removed and {@code ''} unescaped; {@code position} is its offset in the filter, for error messages.
+ * One token of a {@code $filter}: {@code text} is the word, the number as written, or the string's
+ * value with its quotes removed and {@code ''} unescaped; {@code position} is its offset in the
+ * filter, for error messages.
  */
 record FilterToken(Kind kind, String text, int position) {
 

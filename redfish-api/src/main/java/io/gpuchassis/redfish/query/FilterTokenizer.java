@@ -6,14 +6,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Splits a {@code $filter} into tokens: parentheses, string literals in single quotes ({@code ''} is a quote inside
- * one), numbers, and words (keywords, {@code true}/{@code false}/{@code null}, property paths such as
- * {@code Status/Health}). Words and numbers must be followed by a space, a parenthesis or the end, as in OData, so
- * {@code 3abc} is an error and not two tokens.
+ * Splits a {@code $filter} into tokens: parentheses, string literals in single quotes ({@code ''}
+ * is a quote inside one), numbers, and words (keywords, {@code true}/{@code false}/{@code null},
+ * property paths such as {@code Status/Health}). Words and numbers must be followed by a space, a
+ * parenthesis or the end, as in OData, so {@code 3abc} is an error and not two tokens.
  */
 final class FilterTokenizer {
 
-  /** More tokens than this is not a filter a person wrote; refusing it bounds the work and the tree depth. */
+  /**
+   * More tokens than this is not a filter a person wrote; refusing it bounds the work and the tree
+   * depth.
+   */
   static final int MAX_TOKENS = 1000;
 
   private static final Pattern NUMBER = Pattern.compile("-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
@@ -34,7 +37,9 @@ final class FilterTokenizer {
         throw new FilterSyntaxException("the filter has more than " + MAX_TOKENS + " tokens", i);
       }
       if (c == '(' || c == ')') {
-        tokens.add(new FilterToken(c == '(' ? FilterToken.Kind.OPEN : FilterToken.Kind.CLOSE, String.valueOf(c), i));
+        tokens.add(
+            new FilterToken(
+                c == '(' ? FilterToken.Kind.OPEN : FilterToken.Kind.CLOSE, String.valueOf(c), i));
         i++;
       } else if (c == '\'') {
         i = readString(filter, i, tokens);

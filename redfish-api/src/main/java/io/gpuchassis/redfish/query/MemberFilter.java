@@ -10,10 +10,12 @@ final class MemberFilter {
   private MemberFilter() {}
 
   /**
-   * The entries of {@code members} whose resource matches {@code filter}, in order. A hyperlink entry is resolved to
-   * judge it; one that resolves to nothing cannot be shown to match and is left out.
+   * The entries of {@code members} whose resource matches {@code filter}, in order. A hyperlink
+   * entry is resolved to judge it; one that resolves to nothing cannot be shown to match and is
+   * left out.
    */
-  static List<JsonNode> filter(List<JsonNode> members, FilterExpression filter, MemoizingResolver resolver) {
+  static List<JsonNode> filter(
+      List<JsonNode> members, FilterExpression filter, MemoizingResolver resolver) {
     List<JsonNode> matching = new ArrayList<>();
     for (JsonNode member : members) {
       JsonNode resource =

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Resolves each URI at most once per request: {@code $filter} and then {@code $expand} of the same members, or one
- * resource linked from many places, render it once.
+ * Resolves each URI at most once per request: {@code $filter} and then {@code $expand} of the same
+ * members, or one resource linked from many places, render it once.
  */
 final class MemoizingResolver {
 
@@ -20,10 +20,12 @@ final class MemoizingResolver {
 
   /** The resource at {@code odataId}, shared: callers only read it. */
   Optional<ObjectNode> lookup(String odataId) {
-    return resolved.computeIfAbsent(odataId, id -> {
-      Optional<ObjectNode> found = resolver.resolve(id);
-      return found == null ? Optional.empty() : found;
-    });
+    return resolved.computeIfAbsent(
+        odataId,
+        id -> {
+          Optional<ObjectNode> found = resolver.resolve(id);
+          return found == null ? Optional.empty() : found;
+        });
   }
 
   /** A copy of the resource at {@code odataId} that the caller may change. */

@@ -7,13 +7,14 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A property inside a resource, named the way {@code $select} and {@code $filter} name it: property names joined
- * with {@code /} ({@code Status/Health}). A segment is a Redfish property name or an annotation
- * ({@code @odata.id}, {@code Members@odata.count}).
+ * A property inside a resource, named the way {@code $select} and {@code $filter} name it: property
+ * names joined with {@code /} ({@code Status/Health}). A segment is a Redfish property name or an
+ * annotation ({@code @odata.id}, {@code Members@odata.count}).
  */
 public record PropertyPath(List<String> segments) {
 
-  // Property names (DSP0266 §9.6) are letters and digits; annotations add '@', '.', '#' and OData's '_'.
+  // Property names (DSP0266 §9.6) are letters and digits; annotations add '@', '.', '#' and OData's
+  // '_'.
   private static final Pattern SEGMENT = Pattern.compile("[A-Za-z_@#][A-Za-z0-9_@#.]*");
   private static final int MAX_SEGMENT_LENGTH = 128;
 
@@ -45,8 +46,8 @@ public record PropertyPath(List<String> segments) {
   }
 
   /**
-   * The value at this path in {@code node}, walking objects only, or a {@link MissingNode} when some segment is absent
-   * or crosses something that is not an object.
+   * The value at this path in {@code node}, walking objects only, or a {@link MissingNode} when
+   * some segment is absent or crosses something that is not an object.
    */
   public JsonNode find(JsonNode node) {
     JsonNode current = node;

@@ -6,12 +6,13 @@ import io.gpuchassis.redfish.model.Expand;
 import io.gpuchassis.redfish.model.ProtocolFeaturesSupported;
 
 /**
- * What the service root advertises in {@code ProtocolFeaturesSupported} (DSP0266 §7.3: a service that supports query
- * parameters shall include it), matching what {@link QueryOptions} accepts and {@link QueryEngine} does:
- * {@code $expand} with {@code *}, {@code .}, {@code ~} and {@code $levels} up to the configured maximum;
- * {@code $select}; {@code $filter} with all comparison and grouping operators; {@code only}; {@code $top} and
- * {@code $skip}. {@code excerpt} is left out (it needs the schemas' {@code Excerpt} annotations) and is advertised
- * false. Deep operations and multiple HTTP requests are the agent's to declare, not this engine's.
+ * What the service root advertises in {@code ProtocolFeaturesSupported} (DSP0266 §7.3: a service
+ * that supports query parameters shall include it), matching what {@link QueryOptions} accepts and
+ * {@link QueryEngine} does: {@code $expand} with {@code *}, {@code .}, {@code ~} and {@code
+ * $levels} up to the configured maximum; {@code $select}; {@code $filter} with all comparison and
+ * grouping operators; {@code only}; {@code $top} and {@code $skip}. {@code excerpt} is left out (it
+ * needs the schemas' {@code Excerpt} annotations) and is advertised false. Deep operations and
+ * multiple HTTP requests are the agent's to declare, not this engine's.
  */
 public final class ProtocolFeatures {
 
@@ -40,8 +41,9 @@ public final class ProtocolFeatures {
   }
 
   /**
-   * The same as JSON, plus {@code FilterQueryComparisonOperations} and {@code FilterQueryCompoundOperations}
-   * (ServiceRoot v1_17_0), which the project's ServiceRoot model does not carry yet.
+   * The same as JSON, plus {@code FilterQueryComparisonOperations} and {@code
+   * FilterQueryCompoundOperations} (ServiceRoot v1_17_0), which the project's ServiceRoot model
+   * does not carry yet.
    */
   public static ObjectNode supportedJson(QueryConfig config) {
     ObjectNode json = RedfishJson.mapper().valueToTree(supported(config));

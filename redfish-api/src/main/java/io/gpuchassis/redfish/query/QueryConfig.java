@@ -7,15 +7,19 @@ package io.gpuchassis.redfish.query;
  *     {@code ExpandQuery.MaxLevels}
  * @param pageSize the most members a collection response carries; larger collections are paged with
  *     {@code Members@odata.nextLink} whether or not the client asked for {@code $top}
- * @param maxExpandedResources the most resources one {@code $expand} may inline before the request fails with 507
- *     (DSP0266 §7.3.1: "If a service cannot return the payload due to its size, it shall return 507")
- * @param rejectUnknownSelect whether a {@code $select} path that names nothing in the response is a 400; see
- *     {@link QueryEngine} for what "names nothing" means without a schema at hand
+ * @param maxExpandedResources the most resources one {@code $expand} may inline before the request
+ *     fails with 507 (DSP0266 §7.3.1: "If a service cannot return the payload due to its size, it
+ *     shall return 507")
+ * @param rejectUnknownSelect whether a {@code $select} path that names nothing in the response is a
+ *     400; see {@link QueryEngine} for what "names nothing" means without a schema at hand
  */
 public record QueryConfig(
     int maxExpandLevels, int pageSize, int maxExpandedResources, boolean rejectUnknownSelect) {
 
-  /** Six levels, pages of 1000 members, at most 10,000 inlined resources, unknown {@code $select} paths rejected. */
+  /**
+   * Six levels, pages of 1000 members, at most 10,000 inlined resources, unknown {@code $select}
+   * paths rejected.
+   */
   public static final QueryConfig DEFAULTS = new QueryConfig(6, 1000, 10_000, true);
 
   public QueryConfig {

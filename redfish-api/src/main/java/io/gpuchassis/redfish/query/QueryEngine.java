@@ -1,9 +1,8 @@
 package io.gpuchassis.redfish.query;
 
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.MessageInstance;
 import java.util.ArrayList;
@@ -12,28 +11,30 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Turns a rendered resource and the request's {@link QueryOptions} into the response body of a GET, in the order
- * DSP0266 §7.3 sets: {@code only}; then, on a collection, {@code $filter}, {@code $skip}, {@code $top} and the
- * service's own paging; then {@code $expand}; then {@code $select}.
+ * Turns a rendered resource and the request's {@link QueryOptions} into the response body of a GET,
+ * in the order DSP0266 §7.3 sets: {@code only}; then, on a collection, {@code $filter}, {@code
+ * $skip}, {@code $top} and the service's own paging; then {@code $expand}; then {@code $select}.
  *
- * <p>Every collection response gets {@code Members@odata.count} (the members after {@code $filter}, before paging)
- * and, when members remain after the page, {@code Members@odata.nextLink}, even without any query parameter: a
- * collection larger than {@link QueryConfig#pageSize()} is always paged.
+ * <p>Every collection response gets {@code Members@odata.count} (the members after {@code $filter},
+ * before paging) and, when members remain after the page, {@code Members@odata.nextLink}, even
+ * without any query parameter: a collection larger than {@link QueryConfig#pageSize()} is always
+ * paged.
  *
  * <p>Errors, all {@link RedfishException}:
  *
  * <ul>
- *   <li>400 {@code QueryNotSupportedOnResource} for {@code only}, {@code $filter}, {@code $skip} or {@code $top} on a
- *       resource that is not a collection (one without a {@code Members} array);
- *   <li>400 {@code QueryParameterValueFormatError}, one per path, for {@code $select} paths that name nothing in the
- *       response when {@link QueryConfig#rejectUnknownSelect()} is on. With no schema at hand "nothing" means: not in
- *       the response after {@code $expand}, nor in any of its members; a collection without members accepts any path;
- *   <li>507 {@code InsufficientStorage} when {@code $expand} would inline more than
- *       {@link QueryConfig#maxExpandedResources()} resources.
+ *   <li>400 {@code QueryNotSupportedOnResource} for {@code only}, {@code $filter}, {@code $skip} or
+ *       {@code $top} on a resource that is not a collection (one without a {@code Members} array);
+ *   <li>400 {@code QueryParameterValueFormatError}, one per path, for {@code $select} paths that
+ *       name nothing in the response when {@link QueryConfig#rejectUnknownSelect()} is on. With no
+ *       schema at hand "nothing" means: not in the response after {@code $expand}, nor in any of
+ *       its members; a collection without members accepts any path;
+ *   <li>507 {@code InsufficientStorage} when {@code $expand} would inline more than {@link
+ *       QueryConfig#maxExpandedResources()} resources.
  * </ul>
  *
- * <p>The engine is pure: it never modifies the resource it is given nor what the resolver returns, and holds no state
- * between requests; one instance serves all threads.
+ * <p>The engine is pure: it never modifies the resource it is given nor what the resolver returns,
+ * and holds no state between requests; one instance serves all threads.
  */
 public final class QueryEngine {
 
@@ -65,7 +66,8 @@ public final class QueryEngine {
   /**
    * The response body for a GET of {@code resource} with {@code options}.
    *
-   * @param resource the resource as rendered without query parameters; a collection lists all its members
+   * @param resource the resource as rendered without query parameters; a collection lists all its
+   *     members
    * @param resolver renders the resources that members and hyperlinks point to
    * @throws RedfishException as listed in the class description
    */
@@ -74,10 +76,11 @@ public final class QueryEngine {
   }
 
   /**
-   * As {@link #apply(ObjectNode, QueryOptions, ResourceResolver)}; with {@code expandMembers} (a collection whose
-   * schema auto-expands its members, such as LogEntryCollection) the members of the page are then replaced by the
-   * resources they link to, before {@code $expand} and {@code $select}. Only the page's members are rendered, and
-   * a collection is paged also without query options.
+   * As {@link #apply(ObjectNode, QueryOptions, ResourceResolver)}; with {@code expandMembers} (a
+   * collection whose schema auto-expands its members, such as LogEntryCollection) the members of
+   * the page are then replaced by the resources they link to, before {@code $expand} and {@code
+   * $select}. Only the page's members are rendered, and a collection is paged also without query
+   * options.
    */
   public ObjectNode apply(
       ObjectNode resource, QueryOptions options, ResourceResolver resolver, boolean expandMembers) {
@@ -106,7 +109,8 @@ public final class QueryEngine {
       }
     }
     if (options.expand().isPresent()) {
-      ReferenceExpander.expand(response, options.expand().get(), resolved, config.maxExpandedResources());
+      ReferenceExpander.expand(
+          response, options.expand().get(), resolved, config.maxExpandedResources());
     }
     if (options.select().isPresent()) {
       SelectOption select = options.select().get();
@@ -118,7 +122,10 @@ public final class QueryEngine {
     return response;
   }
 
-  /** Each member reference replaced by its resource; one the resolver cannot render stays a reference. */
+  /**
+   * Each member reference replaced by its resource; one the resolver cannot render stays a
+   * reference.
+   */
   private static void expandMembers(ObjectNode collection, MemoizingResolver resolver) {
     com.fasterxml.jackson.databind.node.ArrayNode members =
         (com.fasterxml.jackson.databind.node.ArrayNode) collection.get(Resources.MEMBERS);
@@ -139,7 +146,10 @@ public final class QueryEngine {
     }
     List<MessageInstance> messages =
         unknown.stream()
-            .map(p -> QueryMessages.QUERY_PARAMETER_VALUE_FORMAT_ERROR.with(p.toString(), SelectOption.PARAMETER))
+            .map(
+                p ->
+                    QueryMessages.QUERY_PARAMETER_VALUE_FORMAT_ERROR.with(
+                        p.toString(), SelectOption.PARAMETER))
             .toList();
     String names = String.join(", ", unknown.stream().map(PropertyPath::toString).toList());
     throw RedfishErrors.of(messages)

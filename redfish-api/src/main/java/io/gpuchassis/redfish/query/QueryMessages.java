@@ -4,8 +4,9 @@ import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
 
 /**
- * The Base registry messages (DMTF Base 1.22.1) that query processing emits, beside the general ones in
- * {@link BaseMessages}. Texts are the registry's own; {@code QueryMessagesTest} compares them with the registry file.
+ * The Base registry messages (DMTF Base 1.22.1) that query processing emits, beside the general
+ * ones in {@link BaseMessages}. Texts are the registry's own; {@code QueryMessagesTest} compares
+ * them with the registry file.
  */
 public final class QueryMessages {
 
@@ -77,7 +78,8 @@ public final class QueryMessages {
 
   private QueryMessages() {}
 
-  private static MessageDefinition define(String key, String template, String severity, int args, String resolution) {
+  private static MessageDefinition define(
+      String key, String template, String severity, int args, String resolution) {
     return new MessageDefinition(BaseMessages.REGISTRY, key, template, severity, args, resolution);
   }
 }

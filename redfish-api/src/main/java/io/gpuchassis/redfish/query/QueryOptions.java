@@ -13,26 +13,32 @@ import java.util.regex.Pattern;
 
 /**
  * The query parameters of one GET, validated (DSP0266 §7.3). Parsing fails with a {@link
- * io.gpuchassis.redfish.error.RedfishException} that carries the status and Base message the specification names:
+ * io.gpuchassis.redfish.error.RedfishException} that carries the status and Base message the
+ * specification names:
  *
  * <ul>
- *   <li>501 {@code QueryParameterUnsupported}, one message per parameter, for a parameter starting with {@code $}
- *       that is not {@code $filter}, {@code $skip}, {@code $top}, {@code $expand} or {@code $select};
- *   <li>400 {@code QueryParameterValueTypeError} for {@code $skip} or {@code $top} that is not an integer;
- *   <li>400 {@code QueryParameterOutOfRange} for {@code $skip} below 0, {@code $top} below 1, and {@code $levels}
- *       outside 1 to {@link QueryConfig#maxExpandLevels()};
- *   <li>400 {@code QueryParameterValueFormatError} for any other value the parameter does not accept, including a
- *       value after {@code only} and a {@code $filter} outside the grammar;
- *   <li>400 {@code QueryCombinationInvalid} for {@code only} with any other parameter, and for a parameter given twice.
+ *   <li>501 {@code QueryParameterUnsupported}, one message per parameter, for a parameter starting
+ *       with {@code $} that is not {@code $filter}, {@code $skip}, {@code $top}, {@code $expand} or
+ *       {@code $select};
+ *   <li>400 {@code QueryParameterValueTypeError} for {@code $skip} or {@code $top} that is not an
+ *       integer;
+ *   <li>400 {@code QueryParameterOutOfRange} for {@code $skip} below 0, {@code $top} below 1, and
+ *       {@code $levels} outside 1 to {@link QueryConfig#maxExpandLevels()};
+ *   <li>400 {@code QueryParameterValueFormatError} for any other value the parameter does not
+ *       accept, including a value after {@code only} and a {@code $filter} outside the grammar;
+ *   <li>400 {@code QueryCombinationInvalid} for {@code only} with any other parameter, and for a
+ *       parameter given twice.
  * </ul>
  *
- * Parameters without {@code $} other than {@code only} are ignored, as the specification requires; {@code excerpt} is
- * one of them, since the service does not implement it. Names are case-sensitive, as in OData 4.0.
+ * Parameters without {@code $} other than {@code only} are ignored, as the specification requires;
+ * {@code excerpt} is one of them, since the service does not implement it. Names are
+ * case-sensitive, as in OData 4.0.
  */
 public final class QueryOptions {
 
   /** No query parameters at all. */
-  public static final QueryOptions NONE = new QueryOptions(false, null, null, null, null, null, null);
+  public static final QueryOptions NONE =
+      new QueryOptions(false, null, null, null, null, null, null);
 
   static final String ONLY = "only";
   static final String FILTER = "$filter";
@@ -70,22 +76,34 @@ public final class QueryOptions {
     this.select = select;
   }
 
-  /** The options in {@code parameters} (decoded names to their values), within {@link QueryConfig#DEFAULTS}. */
+  /**
+   * The options in {@code parameters} (decoded names to their values), within {@link
+   * QueryConfig#DEFAULTS}.
+   */
   public static QueryOptions parse(Map<String, List<String>> parameters) {
     return parse(parameters, QueryConfig.DEFAULTS);
   }
 
-  /** The options in {@code parameters} (decoded names to their values), within the limits of {@code config}. */
+  /**
+   * The options in {@code parameters} (decoded names to their values), within the limits of {@code
+   * config}.
+   */
   public static QueryOptions parse(Map<String, List<String>> parameters, QueryConfig config) {
     return parse(parameters, Set.of(), config);
   }
 
-  /** The options in a raw query string (after the {@code ?}, percent-encoded), within {@link QueryConfig#DEFAULTS}. */
+  /**
+   * The options in a raw query string (after the {@code ?}, percent-encoded), within {@link
+   * QueryConfig#DEFAULTS}.
+   */
   public static QueryOptions fromQueryString(String rawQuery) {
     return fromQueryString(rawQuery, QueryConfig.DEFAULTS);
   }
 
-  /** The options in a raw query string (after the {@code ?}, percent-encoded), within the limits of {@code config}. */
+  /**
+   * The options in a raw query string (after the {@code ?}, percent-encoded), within the limits of
+   * {@code config}.
+   */
   public static QueryOptions fromQueryString(String rawQuery, QueryConfig config) {
     QueryStrings.Decoded decoded = QueryStrings.decode(rawQuery);
     return parse(decoded.parameters(), decoded.badlyEncoded(), config);
@@ -113,7 +131,8 @@ public final class QueryOptions {
     Integer skip = values.containsKey(SKIP) ? integer(values.get(SKIP), SKIP, 0) : null;
     Integer top = values.containsKey(TOP) ? integer(values.get(TOP), TOP, 1) : null;
     String expandValue = values.get(ExpandOption.PARAMETER);
-    ExpandOption expand = expandValue == null ? null : ExpandOption.parse(expandValue, config.maxExpandLevels());
+    ExpandOption expand =
+        expandValue == null ? null : ExpandOption.parse(expandValue, config.maxExpandLevels());
     String selectValue = values.get(SelectOption.PARAMETER);
     SelectOption select = selectValue == null ? null : SelectOption.parse(selectValue);
 
@@ -124,7 +143,8 @@ public final class QueryOptions {
   }
 
   /** The value of each recognised parameter present, refusing repeats and broken encodings. */
-  private static Map<String, String> singleValues(Map<String, List<String>> parameters, Set<String> badlyEncoded) {
+  private static Map<String, String> singleValues(
+      Map<String, List<String>> parameters, Set<String> badlyEncoded) {
     Map<String, String> values = new LinkedHashMap<>();
     for (String name : RECOGNISED) {
       List<String> given = parameters.get(name);
@@ -199,7 +219,10 @@ public final class QueryOptions {
     return Optional.ofNullable(select);
   }
 
-  /** Whether no query parameter was given; a route for another method than GET refuses anything else. */
+  /**
+   * Whether no query parameter was given; a route for another method than GET refuses anything
+   * else.
+   */
   public boolean isEmpty() {
     return equals(NONE);
   }
@@ -224,8 +247,9 @@ public final class QueryOptions {
   }
 
   /**
-   * The options as a percent-encoded query string (without {@code ?}), in processing order, for a next link; {@code
-   * only} is left out since a next link pages a collection. Empty when there is nothing to write.
+   * The options as a percent-encoded query string (without {@code ?}), in processing order, for a
+   * next link; {@code only} is left out since a next link pages a collection. Empty when there is
+   * nothing to write.
    */
   String toQueryString() {
     StringJoiner query = new StringJoiner("&");

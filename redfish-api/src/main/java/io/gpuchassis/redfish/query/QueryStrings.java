@@ -17,16 +17,18 @@ import java.util.TreeSet;
 final class QueryStrings {
 
   /**
-   * A decoded query string: each name with its values in order, and the names whose value was not valid
-   * percent-encoded UTF-8 (kept there as written, so that a parameter nobody reads cannot fail the request).
+   * A decoded query string: each name with its values in order, and the names whose value was not
+   * valid percent-encoded UTF-8 (kept there as written, so that a parameter nobody reads cannot
+   * fail the request).
    */
   record Decoded(Map<String, List<String>> parameters, Set<String> badlyEncoded) {}
 
   private QueryStrings() {}
 
   /**
-   * Splits {@code raw} (the part after {@code ?}, without it) on {@code &} and each piece on its first {@code =}, and
-   * decodes names and values. {@code +} reads as a space, as Vert.x reads it, so both ways of parsing a request agree.
+   * Splits {@code raw} (the part after {@code ?}, without it) on {@code &} and each piece on its
+   * first {@code =}, and decodes names and values. {@code +} reads as a space, as Vert.x reads it,
+   * so both ways of parsing a request agree.
    */
   static Decoded decode(String raw) {
     Map<String, List<String>> parameters = new LinkedHashMap<>();
@@ -54,7 +56,10 @@ final class QueryStrings {
     return new Decoded(parameters, badlyEncoded);
   }
 
-  /** {@code text} with {@code %XX} escapes and {@code +} decoded, or empty if an escape is broken or not UTF-8. */
+  /**
+   * {@code text} with {@code %XX} escapes and {@code +} decoded, or empty if an escape is broken or
+   * not UTF-8.
+   */
   static Optional<String> decodeComponent(String text) {
     if (text.indexOf('%') < 0) {
       return Optional.of(text.replace('+', ' '));
@@ -74,7 +79,8 @@ final class QueryStrings {
         bytes.write(hi * 16 + lo);
         i += 2;
       } else {
-        // A run of literal characters up to the next escape, encoded whole so surrogate pairs stay intact.
+        // A run of literal characters up to the next escape, encoded whole so surrogate pairs stay
+        // intact.
         int end = text.indexOf('%', i);
         if (end < 0) {
           end = text.length();
@@ -98,9 +104,10 @@ final class QueryStrings {
   }
 
   /**
-   * {@code text} percent-encoded for a query component: RFC 3986 unreserved characters and the few that OData query
-   * values use ({@code $ ( ) * , / : @ ' ! =}) stay as they are; {@code & + # %}, spaces and all else are escaped. An
-   * {@code =} inside a value is safe: a parameter is split at its first {@code =}.
+   * {@code text} percent-encoded for a query component: RFC 3986 unreserved characters and the few
+   * that OData query values use ({@code $ ( ) * , / : @ ' ! =}) stay as they are; {@code & + # %},
+   * spaces and all else are escaped. An {@code =} inside a value is safe: a parameter is split at
+   * its first {@code =}.
    */
   static String encodeComponent(String text) {
     StringBuilder out = new StringBuilder(text.length() + 16);
@@ -109,7 +116,8 @@ final class QueryStrings {
       if (isKept(c)) {
         out.append((char) c);
       } else {
-        out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+        out.append('%')
+            .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
             .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
       }
     }

@@ -10,19 +10,21 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Replaces hyperlinks ({@code {"@odata.id": ...}}) in a resource with the resources they point to, as far as
- * {@code $expand} asks (DSP0266 §7.3.1).
+ * Replaces hyperlinks ({@code {"@odata.id": ...}}) in a resource with the resources they point to,
+ * as far as {@code $expand} asks (DSP0266 §7.3.1).
  *
  * <ul>
- *   <li>A hyperlink is "in Links" when some enclosing property is named {@code Links}, at any depth, so the
- *       {@code Links} of an array element count too. Collection members are not in {@code Links}.
- *   <li>With {@code $levels=N}, resources expanded at level {@code k < N} have their own hyperlinks expanded in turn,
- *       judged by the same scope with their own {@code Links}.
- *   <li>A hyperlink back to a resource that is already being expanded on the way down stays a hyperlink, so
- *       {@code Chassis -> ManagedBy -> ManagerForChassis -> Chassis} ends instead of repeating itself.
+ *   <li>A hyperlink is "in Links" when some enclosing property is named {@code Links}, at any
+ *       depth, so the {@code Links} of an array element count too. Collection members are not in
+ *       {@code Links}.
+ *   <li>With {@code $levels=N}, resources expanded at level {@code k < N} have their own hyperlinks
+ *       expanded in turn, judged by the same scope with their own {@code Links}.
+ *   <li>A hyperlink back to a resource that is already being expanded on the way down stays a
+ *       hyperlink, so {@code Chassis -> ManagedBy -> ManagerForChassis -> Chassis} ends instead of
+ *       repeating itself.
  *   <li>A hyperlink the resolver cannot render stays a hyperlink.
- *   <li>Annotations ({@code @Redfish.Settings}, {@code Property@...}) are not searched: they describe the resource and
- *       are not part of its hyperlink graph.
+ *   <li>Annotations ({@code @Redfish.Settings}, {@code Property@...}) are not searched: they
+ *       describe the resource and are not part of its hyperlink graph.
  * </ul>
  */
 final class ReferenceExpander {
@@ -42,9 +44,11 @@ final class ReferenceExpander {
   /**
    * Expands the hyperlinks of {@code resource} in place.
    *
-   * @throws io.gpuchassis.redfish.error.RedfishException 507 when more than {@code maxResources} would be inlined
+   * @throws io.gpuchassis.redfish.error.RedfishException 507 when more than {@code maxResources}
+   *     would be inlined
    */
-  static void expand(ObjectNode resource, ExpandOption option, MemoizingResolver resolver, int maxResources) {
+  static void expand(
+      ObjectNode resource, ExpandOption option, MemoizingResolver resolver, int maxResources) {
     ReferenceExpander expander = new ReferenceExpander(option.scope(), resolver, maxResources);
     Resources.odataId(resource).ifPresent(expander.ancestors::add);
     expander.expandWithin(resource, option.levels(), false);

@@ -19,7 +19,9 @@ final class Resources {
     return node.isObject() && node.path(MEMBERS).isArray();
   }
 
-  /** A hyperlink to another resource: an object whose only property is {@code @odata.id}, a string. */
+  /**
+   * A hyperlink to another resource: an object whose only property is {@code @odata.id}, a string.
+   */
   static boolean isReference(JsonNode node) {
     return node.isObject() && node.size() == 1 && node.path(ODATA_ID).isTextual();
   }

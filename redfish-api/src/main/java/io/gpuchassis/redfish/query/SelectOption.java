@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A parsed {@code $select}: the properties to keep, each a {@link PropertyPath} such as {@code Status/Health}
- * (DSP0266 §7.3.2).
+ * A parsed {@code $select}: the properties to keep, each a {@link PropertyPath} such as {@code
+ * Status/Health} (DSP0266 §7.3.2).
  */
 public record SelectOption(List<PropertyPath> paths) {
 
@@ -33,7 +33,9 @@ public record SelectOption(List<PropertyPath> paths) {
                           PARAMETER,
                           trimmed.isEmpty()
                               ? "$select has an empty property name."
-                              : "'" + trimmed + "' is not a property name or a path such as Status/Health."));
+                              : "'"
+                                  + trimmed
+                                  + "' is not a property name or a path such as Status/Health."));
       if (!paths.contains(path)) {
         paths.add(path);
       }

@@ -10,26 +10,33 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Keeps the properties a {@code $select} names (DSP0266 §7.3.2), and what must stay whatever is selected.
+ * Keeps the properties a {@code $select} names (DSP0266 §7.3.2), and what must stay whatever is
+ * selected.
  *
  * <ul>
- *   <li>{@code @odata.id}, {@code @odata.type}, {@code @odata.etag} and {@code @odata.context} stay, in every object the
- *       selection reaches (so an expanded resource keeps its identity too).
- *   <li>{@code A/B} keeps {@code B} inside {@code A}; through an array it applies to each element that is an object.
- *   <li>A selected property keeps its annotations: {@code Members} keeps {@code Members@odata.count}, {@code Reading}
- *       keeps {@code Reading@Redfish.AllowableValues}.
- *   <li>In a collection, {@code Members} and its count and next link always stay, and the selection applies to each
- *       member too: {@code /redfish/v1/Systems?$select=UUID&$expand=.} gives the UUID of every system, the example in
- *       DSP0266 §7.3.1.
+ *   <li>{@code @odata.id}, {@code @odata.type}, {@code @odata.etag} and {@code @odata.context}
+ *       stay, in every object the selection reaches (so an expanded resource keeps its identity
+ *       too).
+ *   <li>{@code A/B} keeps {@code B} inside {@code A}; through an array it applies to each element
+ *       that is an object.
+ *   <li>A selected property keeps its annotations: {@code Members} keeps {@code
+ *       Members@odata.count}, {@code Reading} keeps {@code Reading@Redfish.AllowableValues}.
+ *   <li>In a collection, {@code Members} and its count and next link always stay, and the selection
+ *       applies to each member too: {@code /redfish/v1/Systems?$select=UUID&$expand=.} gives the
+ *       UUID of every system, the example in DSP0266 §7.3.1.
  * </ul>
  */
 final class SelectProjector {
 
-  static final Set<String> ALWAYS_KEPT = Set.of("@odata.id", "@odata.type", "@odata.etag", "@odata.context");
+  static final Set<String> ALWAYS_KEPT =
+      Set.of("@odata.id", "@odata.type", "@odata.etag", "@odata.context");
   private static final Set<String> COLLECTION_KEPT =
       Set.of(Resources.MEMBERS, Resources.MEMBERS_COUNT, Resources.MEMBERS_NEXT_LINK);
 
-  /** One level of the selection: the names selected whole, and those selected in part (with what below them). */
+  /**
+   * One level of the selection: the names selected whole, and those selected in part (with what
+   * below them).
+   */
   private static final class Node {
     final Map<String, Node> children = new LinkedHashMap<>();
     boolean selected;
@@ -54,8 +61,9 @@ final class SelectProjector {
   }
 
   /**
-   * The paths of {@code select} that name nothing in {@code response}: not in the resource and, for a collection, not
-   * in any member either. A collection without members has nothing to judge by, so nothing is unknown there.
+   * The paths of {@code select} that name nothing in {@code response}: not in the resource and, for
+   * a collection, not in any member either. A collection without members has nothing to judge by,
+   * so nothing is unknown there.
    */
   static List<PropertyPath> unknownPaths(ObjectNode response, SelectOption select) {
     boolean collection = Resources.isCollection(response);
@@ -96,11 +104,18 @@ final class SelectProjector {
       String name = field.getKey();
       JsonNode value = field.getValue();
       Node child = node.children.get(name);
-      if (ALWAYS_KEPT.contains(name) || (child != null && child.selected) || isAnnotationOfSelected(name, node)) {
+      if (ALWAYS_KEPT.contains(name)
+          || (child != null && child.selected)
+          || isAnnotationOfSelected(name, node)) {
         out.set(name, value);
       } else if (collectionRoot && COLLECTION_KEPT.contains(name)) {
-        // Members/X selects X of each member; otherwise the members take the collection's own selection.
-        out.set(name, name.equals(Resources.MEMBERS) ? projectValue(value, child != null ? child : node) : value);
+        // Members/X selects X of each member; otherwise the members take the collection's own
+        // selection.
+        out.set(
+            name,
+            name.equals(Resources.MEMBERS)
+                ? projectValue(value, child != null ? child : node)
+                : value);
       } else if (child != null) {
         JsonNode projected = projectValue(value, child);
         if (projected != null) {

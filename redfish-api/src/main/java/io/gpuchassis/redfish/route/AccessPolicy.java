@@ -5,8 +5,8 @@ import io.vertx.core.http.HttpMethod;
 import java.util.Optional;
 
 /**
- * A rule that can refuse an authenticated, privileged request for reasons beyond privileges, such as an account that
- * must change its password first (DSP0266 "Password change required").
+ * A rule that can refuse an authenticated, privileged request for reasons beyond privileges, such
+ * as an account that must change its password first (DSP0266 "Password change required").
  */
 @FunctionalInterface
 public interface AccessPolicy {

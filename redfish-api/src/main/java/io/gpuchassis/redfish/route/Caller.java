@@ -4,8 +4,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * An authenticated client: who it is, its role, the privileges that role grants, the session it came in with (empty
- * for HTTP Basic), and whether its password must be changed before it may do anything else.
+ * An authenticated client: who it is, its role, the privileges that role grants, the session it
+ * came in with (empty for HTTP Basic), and whether its password must be changed before it may do
+ * anything else.
  */
 public record Caller(
     String userName,

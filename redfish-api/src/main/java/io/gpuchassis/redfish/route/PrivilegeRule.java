@@ -7,14 +7,17 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * What a caller must hold to use a route, in the Privilege Registry's shape: a list of alternatives, each a set of
- * privileges that must all be held ({@code [{"Privilege": ["ConfigureManager"]}, {"Privilege": ["ConfigureSelf"]}]}).
- * {@link #NO_AUTH} is the only rule that admits anonymous callers, and {@link RedfishRoutes} accepts it only for the
- * paths DSP0266 opens to everyone.
+ * What a caller must hold to use a route, in the Privilege Registry's shape: a list of
+ * alternatives, each a set of privileges that must all be held ({@code [{"Privilege":
+ * ["ConfigureManager"]}, {"Privilege": ["ConfigureSelf"]}]}). {@link #NO_AUTH} is the only rule
+ * that admits anonymous callers, and {@link RedfishRoutes} accepts it only for the paths DSP0266
+ * opens to everyone.
  */
 public final class PrivilegeRule {
 
-  /** No authentication at all: only for the service root, the version document, odata and $metadata. */
+  /**
+   * No authentication at all: only for the service root, the version document, odata and $metadata.
+   */
   public static final PrivilegeRule NO_AUTH = new PrivilegeRule(List.of());
 
   private final List<Set<Privilege>> alternatives;
@@ -26,7 +29,8 @@ public final class PrivilegeRule {
   /** A rule met by holding every one of {@code privileges}. */
   public static PrivilegeRule allOf(Privilege... privileges) {
     if (privileges.length == 0) {
-      throw new IllegalArgumentException("a privilege rule needs at least one privilege; use NO_AUTH deliberately");
+      throw new IllegalArgumentException(
+          "a privilege rule needs at least one privilege; use NO_AUTH deliberately");
     }
     return new PrivilegeRule(List.of(EnumSet.copyOf(Arrays.asList(privileges))));
   }
@@ -54,7 +58,10 @@ public final class PrivilegeRule {
     return alternatives;
   }
 
-  /** Two rules are equal when they admit exactly the same callers' alternatives (order does not matter). */
+  /**
+   * Two rules are equal when they admit exactly the same callers' alternatives (order does not
+   * matter).
+   */
   @Override
   public boolean equals(Object o) {
     if (this == o) {

@@ -14,13 +14,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The baseline privileges of the DMTF Privilege Registry 1.8.0 for every entity the agent serves: which privileges an
- * operation on a resource of that type requires. Written out here for the entities served; {@code PrivilegeTableTest}
- * compares every entry with the registry file so the two cannot drift. Where the registry overrides a single property
- * (a ManagerAccount's {@code Password} may be changed with ConfigureSelf), the route admits the union and the handler
- * enforces the property rule. Where the registry overrides an entity below another one (SubordinateOverrides: an
- * EthernetInterface of a Manager needs ConfigureManager to change, not ConfigureComponents), the entry's key names the
- * chain, built by {@link #subordinate}.
+ * The baseline privileges of the DMTF Privilege Registry 1.8.0 for every entity the agent serves:
+ * which privileges an operation on a resource of that type requires. Written out here for the
+ * entities served; {@code PrivilegeTableTest} compares every entry with the registry file so the
+ * two cannot drift. Where the registry overrides a single property (a ManagerAccount's {@code
+ * Password} may be changed with ConfigureSelf), the route admits the union and the handler enforces
+ * the property rule. Where the registry overrides an entity below another one
+ * (SubordinateOverrides: an EthernetInterface of a Manager needs ConfigureManager to change, not
+ * ConfigureComponents), the entry's key names the chain, built by {@link #subordinate}.
  */
 public final class PrivilegeTable {
 
@@ -28,13 +29,22 @@ public final class PrivilegeTable {
   public static final String REGISTRY = "Redfish_1.8.0_PrivilegeRegistry";
 
   static final List<HttpMethod> METHODS =
-      List.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.POST, HttpMethod.DELETE);
+      List.of(
+          HttpMethod.GET,
+          HttpMethod.HEAD,
+          HttpMethod.PATCH,
+          HttpMethod.PUT,
+          HttpMethod.POST,
+          HttpMethod.DELETE);
 
   private static final Map<String, Map<HttpMethod, PrivilegeRule>> TABLE = build();
 
   private PrivilegeTable() {}
 
-  /** The rule for {@code method} on a resource of {@code entity}; empty for an entity not in the table. */
+  /**
+   * The rule for {@code method} on a resource of {@code entity}; empty for an entity not in the
+   * table.
+   */
   public static Optional<PrivilegeRule> of(String entity, HttpMethod method) {
     return Optional.ofNullable(TABLE.get(entity)).map(m -> m.get(method));
   }
@@ -44,9 +54,10 @@ public final class PrivilegeTable {
   }
 
   /**
-   * The key of {@code entity} where it lies below {@code targets}, the chain of a registry SubordinateOverride's
-   * {@code Targets}: {@code subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection")} is
-   * {@code "Manager/EthernetInterfaceCollection/EthernetInterface"}.
+   * The key of {@code entity} where it lies below {@code targets}, the chain of a registry
+   * SubordinateOverride's {@code Targets}: {@code subordinate("EthernetInterface", "Manager",
+   * "EthernetInterfaceCollection")} is {@code
+   * "Manager/EthernetInterfaceCollection/EthernetInterface"}.
    */
   public static String subordinate(String entity, String... targets) {
     return String.join("/", targets) + "/" + entity;
@@ -56,22 +67,72 @@ public final class PrivilegeTable {
     Map<String, Map<HttpMethod, PrivilegeRule>> t = new HashMap<>();
     for (String e :
         List.of(
-            "ChassisCollection", "Chassis", "PCIeSlots", "FabricCollection", "Fabric", "SwitchCollection", "Switch",
-            "PortCollection", "Port", "PortMetrics", "ZoneCollection", "Zone", "EndpointCollection", "Endpoint",
-            "ResourceBlockCollection", "ResourceBlock", "ComputerSystemCollection", "ComputerSystem",
-            "ProcessorCollection", "Processor", "PCIeDeviceCollection", "PCIeDevice", "SensorCollection", "Sensor",
-            "UpdateService", "SoftwareInventoryCollection", "SoftwareInventory")) {
+            "ChassisCollection",
+            "Chassis",
+            "PCIeSlots",
+            "FabricCollection",
+            "Fabric",
+            "SwitchCollection",
+            "Switch",
+            "PortCollection",
+            "Port",
+            "PortMetrics",
+            "ZoneCollection",
+            "Zone",
+            "EndpointCollection",
+            "Endpoint",
+            "ResourceBlockCollection",
+            "ResourceBlock",
+            "ComputerSystemCollection",
+            "ComputerSystem",
+            "ProcessorCollection",
+            "Processor",
+            "PCIeDeviceCollection",
+            "PCIeDevice",
+            "SensorCollection",
+            "Sensor",
+            "UpdateService",
+            "SoftwareInventoryCollection",
+            "SoftwareInventory")) {
       t.put(e, readLoginWrite(ConfigureComponents));
     }
     for (String e :
         List.of(
-            "ManagerCollection", "Manager", "ManagerNetworkProtocol", "SerialInterfaceCollection", "SerialInterface",
-            "SessionService", "RoleCollection", "Role", "LogServiceCollection", "LogService", "LogEntryCollection",
-            "LogEntry", "CertificateService", "MessageRegistryFileCollection", "MessageRegistryFile",
-            "JsonSchemaFileCollection", "JsonSchemaFile", "TaskService", "TaskCollection", "Task", "EventService",
-            "CompositionService", "CompositionReservationCollection", "CompositionReservation", "ActionInfo",
-            "ThermalSubsystem", "FanCollection", "Fan", "ThermalMetrics", "PowerSubsystem", "PowerSupplyCollection",
-            "PowerSupply", "EnvironmentMetrics", "Thermal", "Power")) {
+            "ManagerCollection",
+            "Manager",
+            "ManagerNetworkProtocol",
+            "SerialInterfaceCollection",
+            "SerialInterface",
+            "SessionService",
+            "RoleCollection",
+            "Role",
+            "LogServiceCollection",
+            "LogService",
+            "LogEntryCollection",
+            "LogEntry",
+            "CertificateService",
+            "MessageRegistryFileCollection",
+            "MessageRegistryFile",
+            "JsonSchemaFileCollection",
+            "JsonSchemaFile",
+            "TaskService",
+            "TaskCollection",
+            "Task",
+            "EventService",
+            "CompositionService",
+            "CompositionReservationCollection",
+            "CompositionReservation",
+            "ActionInfo",
+            "ThermalSubsystem",
+            "FanCollection",
+            "Fan",
+            "ThermalMetrics",
+            "PowerSubsystem",
+            "PowerSupplyCollection",
+            "PowerSupply",
+            "EnvironmentMetrics",
+            "Thermal",
+            "Power")) {
       t.put(e, readLoginWrite(ConfigureManager));
     }
     t.put("AccountService", readLoginWrite(ConfigureUsers));
@@ -94,9 +155,11 @@ public final class PrivilegeTable {
     t.put("Session", session);
 
     Map<HttpMethod, PrivilegeRule> account = uniform(PrivilegeRule.allOf(ConfigureUsers));
-    account.put(HttpMethod.GET, PrivilegeRule.allOf(ConfigureManager).or(ConfigureUsers).or(ConfigureSelf));
+    account.put(
+        HttpMethod.GET, PrivilegeRule.allOf(ConfigureManager).or(ConfigureUsers).or(ConfigureSelf));
     account.put(HttpMethod.HEAD, PrivilegeRule.allOf(Login));
-    // Property override: Password may be patched with ConfigureSelf (own account only, enforced by the handler).
+    // Property override: Password may be patched with ConfigureSelf (own account only, enforced by
+    // the handler).
     account.put(HttpMethod.PATCH, PrivilegeRule.allOf(ConfigureUsers).or(ConfigureSelf));
     t.put("ManagerAccount", account);
 
@@ -105,21 +168,26 @@ public final class PrivilegeTable {
     t.put("CertificateLocations", uniform(PrivilegeRule.allOf(ConfigureManager)));
 
     Map<HttpMethod, PrivilegeRule> destinations = readLoginWrite(ConfigureManager);
-    PrivilegeRule managerOrComponents = PrivilegeRule.allOf(ConfigureManager).or(ConfigureComponents);
-    for (HttpMethod m : List.of(HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.POST, HttpMethod.DELETE)) {
+    PrivilegeRule managerOrComponents =
+        PrivilegeRule.allOf(ConfigureManager).or(ConfigureComponents);
+    for (HttpMethod m :
+        List.of(HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.POST, HttpMethod.DELETE)) {
       destinations.put(m, managerOrComponents);
     }
     t.put("EventDestinationCollection", destinations);
     Map<HttpMethod, PrivilegeRule> destination = readLoginWrite(ConfigureManager);
-    for (HttpMethod m : List.of(HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.POST, HttpMethod.DELETE)) {
+    for (HttpMethod m :
+        List.of(HttpMethod.PATCH, HttpMethod.PUT, HttpMethod.POST, HttpMethod.DELETE)) {
       destination.put(m, managerOrSelf);
     }
     t.put("EventDestination", destination);
 
-    // A manager's own network interfaces are the manager's configuration (registry SubordinateOverrides).
+    // A manager's own network interfaces are the manager's configuration (registry
+    // SubordinateOverrides).
     t.put(subordinate("EthernetInterfaceCollection", "Manager"), readLoginWrite(ConfigureManager));
     t.put(
-        subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection"), readLoginWrite(ConfigureManager));
+        subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection"),
+        readLoginWrite(ConfigureManager));
     return Map.copyOf(t);
   }
 
@@ -137,5 +205,4 @@ public final class PrivilegeTable {
     }
     return m;
   }
-
 }

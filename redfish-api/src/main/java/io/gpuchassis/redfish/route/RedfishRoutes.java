@@ -1,8 +1,8 @@
 package io.gpuchassis.redfish.route;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.odata.SchemaLinks;
 import io.gpuchassis.redfish.query.QueryEngine;
@@ -24,9 +24,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The one table of routes, each registered with an explicit privilege rule. It fails closed: a route without a rule
- * cannot be registered, {@link PrivilegeRule#NO_AUTH} is accepted only for the paths DSP0266 opens to everyone, and any
- * request that matches no route is answered 401 (no credential), 405 (known path, other method) or 404, never served.
+ * The one table of routes, each registered with an explicit privilege rule. It fails closed: a
+ * route without a rule cannot be registered, {@link PrivilegeRule#NO_AUTH} is accepted only for the
+ * paths DSP0266 opens to everyone, and any request that matches no route is answered 401 (no
+ * credential), 405 (known path, other method) or 404, never served.
  */
 public final class RedfishRoutes {
 
@@ -38,8 +39,9 @@ public final class RedfishRoutes {
   public static final String LOGIN_PATH = "/redfish/v1/SessionService/Sessions";
 
   /**
-   * Appended to a collection's URI, the URI of its {@code Members} property. DSP0266: a POST there is the same as a
-   * POST to the collection, so every collection that takes a POST takes it there too, with the same privilege.
+   * Appended to a collection's URI, the URI of its {@code Members} property. DSP0266: a POST there
+   * is the same as a POST to the collection, so every collection that takes a POST takes it there
+   * too, with the same privilege.
    */
   public static final String MEMBERS = "/Members";
 
@@ -53,8 +55,13 @@ public final class RedfishRoutes {
   private final AccessPolicy policy;
   private final List<RouteEntry> entries = new ArrayList<>();
   private final List<Readable> readables = new ArrayList<>();
-  /** The URI of the JSON schema that describes a resource of the given {@code @odata.type}, for its Link header. */
+
+  /**
+   * The URI of the JSON schema that describes a resource of the given {@code @odata.type}, for its
+   * Link header.
+   */
   private Function<String, Optional<String>> schemas = SchemaLinks::dmtf;
+
   /** Each template's Allow header, made at its first read (every route is registered by then). */
   private final Map<String, String> allowed = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -66,7 +73,11 @@ public final class RedfishRoutes {
   }
 
   public RedfishRoutes(
-      Router router, Authenticator authenticator, String prefix, QueryEngine queries, AccessPolicy policy) {
+      Router router,
+      Authenticator authenticator,
+      String prefix,
+      QueryEngine queries,
+      AccessPolicy policy) {
     this.router = router;
     this.authenticator = authenticator;
     this.prefix = prefix;
@@ -75,9 +86,10 @@ public final class RedfishRoutes {
   }
 
   /**
-   * Where the {@code Link: <...>; rel=describedby} header of every GET and HEAD of a resource points: a function from
-   * the resource's {@code @odata.type} to its JSON schema's URI. By default DMTF's published schema
-   * ({@link SchemaLinks#dmtf}); a service that hosts schemas itself names them here, before routes are served.
+   * Where the {@code Link: <...>; rel=describedby} header of every GET and HEAD of a resource
+   * points: a function from the resource's {@code @odata.type} to its JSON schema's URI. By default
+   * DMTF's published schema ({@link SchemaLinks#dmtf}); a service that hosts schemas itself names
+   * them here, before routes are served.
    */
   public RedfishRoutes describedBy(Function<String, Optional<String>> schemaUri) {
     this.schemas = Objects.requireNonNull(schemaUri, "schemaUri");
@@ -85,9 +97,9 @@ public final class RedfishRoutes {
   }
 
   /**
-   * The session login route ({@code POST /redfish/v1/SessionService/Sessions}, and the same POST to its
-   * {@code Members}): the credentials travel in the body, so the handler authenticates the request itself. The only
-   * write that passes without an Authorization header.
+   * The session login route ({@code POST /redfish/v1/SessionService/Sessions}, and the same POST to
+   * its {@code Members}): the credentials travel in the body, so the handler authenticates the
+   * request itself. The only write that passes without an Authorization header.
    */
   public RedfishRoutes login(String template, Handler<RoutingContext> handler) {
     if (!template.equals(LOGIN_PATH)) {
@@ -122,9 +134,10 @@ public final class RedfishRoutes {
   }
 
   /**
-   * A readable resource of Privilege Registry {@code entity}: GET and HEAD render it through {@code renderer}, apply
-   * the query options ($expand, $select, $filter, $top/$skip, only), and answer with a strong ETag, or 304 when the
-   * client's If-None-Match still matches. The same renderer serves {@code $expand} from other resources.
+   * A readable resource of Privilege Registry {@code entity}: GET and HEAD render it through {@code
+   * renderer}, apply the query options ($expand, $select, $filter, $top/$skip, only), and answer
+   * with a strong ETag, or 304 when the client's If-None-Match still matches. The same renderer
+   * serves {@code $expand} from other resources.
    */
   public RedfishRoutes resource(String template, String entity, ResourceRenderer renderer) {
     return readable(template, entity, renderer, false);
@@ -132,30 +145,38 @@ public final class RedfishRoutes {
 
   /**
    * A collection whose schema auto-expands its members (OData.AutoExpand on {@code Members}, e.g.
-   * LogEntryCollection): {@code renderer} lists the members as references, and every GET answers, after
-   * {@code $filter} and paging, the page's members rendered in full by the routes of their own URIs.
+   * LogEntryCollection): {@code renderer} lists the members as references, and every GET answers,
+   * after {@code $filter} and paging, the page's members rendered in full by the routes of their
+   * own URIs.
    */
-  public RedfishRoutes expandedCollection(String template, String entity, ResourceRenderer renderer) {
+  public RedfishRoutes expandedCollection(
+      String template, String entity, ResourceRenderer renderer) {
     return readable(template, entity, renderer, true);
   }
 
-  private RedfishRoutes readable(String template, String entity, ResourceRenderer renderer, boolean expandMembers) {
+  private RedfishRoutes readable(
+      String template, String entity, ResourceRenderer renderer, boolean expandMembers) {
     PrivilegeRule rule =
         PrivilegeTable.of(entity, HttpMethod.GET)
-            .orElseThrow(() -> new IllegalArgumentException("entity '" + entity + "' is not in the privilege table"));
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "entity '" + entity + "' is not in the privilege table"));
     readables.add(new Readable(templatePattern(template), variables(template), rule, renderer));
     return get(template, entity, ctx -> represent(ctx, renderer, expandMembers));
   }
 
   /**
-   * Renders the resource at {@code uri} as {@code caller} may see it, or empty when no resource lives there or the
-   * caller may not read it. Used for $expand and for the current ETag of a resource being changed.
+   * Renders the resource at {@code uri} as {@code caller} may see it, or empty when no resource
+   * lives there or the caller may not read it. Used for $expand and for the current ETag of a
+   * resource being changed.
    */
   public Optional<ObjectNode> render(String uri, Caller caller) {
     String path = strip(uri.split("[?#]")[0]);
     for (Readable r : readables) {
       Matcher m = r.pattern.matcher(path);
-      if (m.matches() && (r.rule.isNoAuth() || (caller != null && r.rule.isSatisfiedBy(caller.privileges())))) {
+      if (m.matches()
+          && (r.rule.isNoAuth() || (caller != null && r.rule.isSatisfiedBy(caller.privileges())))) {
         Map<String, String> params = new java.util.HashMap<>();
         for (int i = 0; i < r.variables.size(); i++) {
           params.put(r.variables.get(i), m.group(i + 1));
@@ -181,11 +202,15 @@ public final class RedfishRoutes {
     RedfishResponses.representation(ctx, body);
   }
 
-  /** DSP0266: a GET or HEAD of a resource answers a Link header naming the JSON schema that describes it. */
+  /**
+   * DSP0266: a GET or HEAD of a resource answers a Link header naming the JSON schema that
+   * describes it.
+   */
   private void describe(RoutingContext ctx, ObjectNode body) {
     com.fasterxml.jackson.databind.JsonNode type = body.get("@odata.type");
     if (type != null && type.isTextual()) {
-      schemas.apply(type.asText())
+      schemas
+          .apply(type.asText())
           .ifPresent(uri -> ctx.response().putHeader("Link", "<" + uri + ">; rel=describedby"));
     }
   }
@@ -208,17 +233,21 @@ public final class RedfishRoutes {
   }
 
   /** A resource that can be rendered by URI. */
-  private record Readable(Pattern pattern, List<String> variables, PrivilegeRule rule, ResourceRenderer renderer) {}
+  private record Readable(
+      Pattern pattern, List<String> variables, PrivilegeRule rule, ResourceRenderer renderer) {}
 
-  /** GET (and HEAD) of a resource of Privilege Registry {@code entity}, with the registry's privileges. */
+  /**
+   * GET (and HEAD) of a resource of Privilege Registry {@code entity}, with the registry's
+   * privileges.
+   */
   public RedfishRoutes get(String template, String entity, Handler<RoutingContext> handler) {
     register(HttpMethod.GET, template, entity, handler);
     return register(HttpMethod.HEAD, template, entity, handler);
   }
 
   /**
-   * A POST on a resource of {@code entity}. A POST to a collection is also taken at the URI of its {@code Members}
-   * (DSP0266), by the same handler and with the same privilege.
+   * A POST on a resource of {@code entity}. A POST to a collection is also taken at the URI of its
+   * {@code Members} (DSP0266), by the same handler and with the same privilege.
    */
   public RedfishRoutes post(String template, String entity, Handler<RoutingContext> handler) {
     register(HttpMethod.POST, template, entity, handler);
@@ -240,17 +269,30 @@ public final class RedfishRoutes {
     return register(HttpMethod.DELETE, template, entity, handler);
   }
 
-  /** A route on a resource of {@code entity}: the privilege is the Privilege Registry's for that entity and method. */
-  public RedfishRoutes register(HttpMethod method, String template, String entity, Handler<RoutingContext> handler) {
+  /**
+   * A route on a resource of {@code entity}: the privilege is the Privilege Registry's for that
+   * entity and method.
+   */
+  public RedfishRoutes register(
+      HttpMethod method, String template, String entity, Handler<RoutingContext> handler) {
     PrivilegeRule rule =
         PrivilegeTable.of(entity, method)
             .orElseThrow(
-                () -> new IllegalArgumentException(
-                    method + " " + template + ": entity '" + entity + "' is not in the privilege table"));
+                () ->
+                    new IllegalArgumentException(
+                        method
+                            + " "
+                            + template
+                            + ": entity '"
+                            + entity
+                            + "' is not in the privilege table"));
     return add(method, template, rule, Optional.of(entity), handler);
   }
 
-  /** GET (and HEAD) with an explicit rule, for routes outside the Redfish data model ($metadata, /sim). */
+  /**
+   * GET (and HEAD) with an explicit rule, for routes outside the Redfish data model ($metadata,
+   * /sim).
+   */
   public RedfishRoutes get(String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
     add(HttpMethod.GET, template, rule, Optional.empty(), handler);
     return add(HttpMethod.HEAD, template, rule, Optional.empty(), handler);
@@ -268,34 +310,41 @@ public final class RedfishRoutes {
       PrivilegeRule rule,
       Optional<String> entity,
       Handler<RoutingContext> handler) {
-    Objects.requireNonNull(rule, () -> "route " + method + " " + template + " has no privilege rule");
+    Objects.requireNonNull(
+        rule, () -> "route " + method + " " + template + " has no privilege rule");
     Objects.requireNonNull(handler, "handler");
     if (!template.startsWith(prefix)) {
       throw new IllegalArgumentException("route " + template + " lies outside " + prefix);
     }
     if (rule.isNoAuth() && !(NO_AUTH_PATHS.contains(template) && isRead(method))) {
-      throw new IllegalArgumentException(method + " " + template + " may not be registered without authentication");
+      throw new IllegalArgumentException(
+          method + " " + template + " may not be registered without authentication");
     }
     for (RouteEntry e : entries) {
       if (e.method().equals(method) && e.template().equals(template)) {
-        throw new IllegalArgumentException("route " + method + " " + template + " is registered twice");
+        throw new IllegalArgumentException(
+            "route " + method + " " + template + " is registered twice");
       }
     }
     entries.add(new RouteEntry(method, template, rule, entity, registeringClass()));
     router.route(method, vertxPath(template)).handler(ctx -> route(ctx, template, rule, handler));
     if (template.length() > 1 && template.endsWith("/")) {
       // "/redfish/v1/" and "/redfish/v1" name the same resource
-      router.route(method, vertxPath(strip(template))).handler(ctx -> route(ctx, template, rule, handler));
+      router
+          .route(method, vertxPath(strip(template)))
+          .handler(ctx -> route(ctx, template, rule, handler));
     }
     return this;
   }
 
   /**
-   * A path that is a registered literal template (e.g. {@code /redfish/v1/Systems/Capabilities}) names that resource,
-   * never a member of a template beside it ({@code /redfish/v1/Systems/{SystemId}}): the template's route passes it
-   * on, so a method the literal resource lacks is answered 405 like any other.
+   * A path that is a registered literal template (e.g. {@code /redfish/v1/Systems/Capabilities})
+   * names that resource, never a member of a template beside it ({@code
+   * /redfish/v1/Systems/{SystemId}}): the template's route passes it on, so a method the literal
+   * resource lacks is answered 405 like any other.
    */
-  private void route(RoutingContext ctx, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+  private void route(
+      RoutingContext ctx, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
     if (TEMPLATE_VARIABLE.matcher(template).find() && literal(ctx.normalizedPath()).isPresent()) {
       ctx.next();
       return;
@@ -316,7 +365,10 @@ public final class RedfishRoutes {
         .collect(Collectors.joining(", "));
   }
 
-  /** The literal template (one without variables) that is exactly {@code path}, if one is registered. */
+  /**
+   * The literal template (one without variables) that is exactly {@code path}, if one is
+   * registered.
+   */
   private Optional<String> literal(String path) {
     String normalized = strip(path);
     return entries.stream()
@@ -325,7 +377,10 @@ public final class RedfishRoutes {
         .findFirst();
   }
 
-  /** Adds the fallback for everything under the prefix that no route matched. Call once, after all registrations. */
+  /**
+   * Adds the fallback for everything under the prefix that no route matched. Call once, after all
+   * registrations.
+   */
   public void seal() {
     router.route(prefix + "*").handler(this::unmatched);
   }
@@ -365,7 +420,8 @@ public final class RedfishRoutes {
                 RedfishResponses.error(ctx, RedfishErrors.unauthorized());
                 return;
               }
-              // Known from here on, also when refused below: the security log names who was refused.
+              // Known from here on, also when refused below: the security log names who was
+              // refused.
               ctx.put(CALLER_KEY, caller.get());
               if (!rule.isSatisfiedBy(caller.get().privileges())) {
                 RedfishResponses.error(ctx, RedfishErrors.forbidden());
@@ -394,9 +450,11 @@ public final class RedfishRoutes {
               }
               Set<HttpMethod> allowed = methodsFor(ctx.normalizedPath());
               if (allowed.isEmpty()) {
-                RedfishResponses.error(ctx, RedfishErrors.notFound("Resource", ctx.normalizedPath()));
+                RedfishResponses.error(
+                    ctx, RedfishErrors.notFound("Resource", ctx.normalizedPath()));
               } else {
-                String allow = allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
+                String allow =
+                    allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
                 RedfishResponses.error(ctx, RedfishErrors.methodNotAllowed(allow));
               }
             })
@@ -408,9 +466,10 @@ public final class RedfishRoutes {
     Optional<String> literal = literal(path);
     Set<HttpMethod> methods = new LinkedHashSet<>();
     for (RouteEntry e : entries) {
-      boolean same = literal.isPresent()
-          ? e.template().equals(literal.get())
-          : templatePattern(e.template()).matcher(normalized).matches();
+      boolean same =
+          literal.isPresent()
+              ? e.template().equals(literal.get())
+              : templatePattern(e.template()).matcher(normalized).matches();
       if (same) {
         methods.add(e.method());
       }

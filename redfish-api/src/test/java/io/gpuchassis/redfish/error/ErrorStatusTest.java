@@ -22,7 +22,11 @@ class ErrorStatusTest {
   @Test
   void every_status_names_a_message_the_agent_defines() {
     Set<String> defined = new TreeSet<>();
-    Stream.of(BaseMessages.class, CompositionMessages.class, UpdateMessages.class, QueryMessages.class)
+    Stream.of(
+            BaseMessages.class,
+            CompositionMessages.class,
+            UpdateMessages.class,
+            QueryMessages.class)
         .flatMap(c -> Stream.of(c.getDeclaredFields()))
         .filter(f -> Modifier.isStatic(f.getModifiers()) && f.getType() == MessageDefinition.class)
         .forEach(f -> defined.add(key(f)));
@@ -34,7 +38,8 @@ class ErrorStatusTest {
   @Test
   void one_message_one_status() {
     assertEquals(409, RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with()).status());
-    assertEquals(404, RedfishErrors.of(BaseMessages.RESOURCE_NOT_FOUND.with("Chassis", "X")).status());
+    assertEquals(
+        404, RedfishErrors.of(BaseMessages.RESOURCE_NOT_FOUND.with("Chassis", "X")).status());
     assertEquals(428, RedfishErrors.of(BaseMessages.PRECONDITION_REQUIRED.with()).status());
     assertEquals(412, RedfishErrors.of(BaseMessages.PRECONDITION_FAILED.with()).status());
   }

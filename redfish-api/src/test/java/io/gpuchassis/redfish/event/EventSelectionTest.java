@@ -7,14 +7,21 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** A subscription's RegistryPrefixes, MessageIds and OriginResources decide which events it receives. */
+/**
+ * A subscription's RegistryPrefixes, MessageIds and OriginResources decide which events it
+ * receives.
+ */
 class EventSelectionTest {
 
   static final EventFacts WARNING_ON_SLOT1 =
       new EventFacts(
-          "ResourceEvent.1.4.3.ResourceStatusChangedWarning", Optional.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1"));
-  static final EventFacts ZONE_CHANGED = new EventFacts("Fabric.1.0.3.ZoneModified", Optional.of("/redfish/v1/Fabrics/PCIe/Zones/Host1"));
-  static final EventFacts NO_ORIGIN = new EventFacts("ResourceEvent.1.4.3.TestMessage", Optional.empty());
+          "ResourceEvent.1.4.3.ResourceStatusChangedWarning",
+          Optional.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1"));
+  static final EventFacts ZONE_CHANGED =
+      new EventFacts(
+          "Fabric.1.0.3.ZoneModified", Optional.of("/redfish/v1/Fabrics/PCIe/Zones/Host1"));
+  static final EventFacts NO_ORIGIN =
+      new EventFacts("ResourceEvent.1.4.3.TestMessage", Optional.empty());
 
   @Test
   void no_filter_selects_everything() {
@@ -32,18 +39,21 @@ class EventSelectionTest {
   @Test
   void message_ids_ignore_the_registry_version() {
     EventSelection warnings =
-        new EventSelection(List.of(), List.of("ResourceEvent.ResourceStatusChangedWarning"), List.of(), false);
+        new EventSelection(
+            List.of(), List.of("ResourceEvent.ResourceStatusChangedWarning"), List.of(), false);
     assertTrue(warnings.matches(WARNING_ON_SLOT1));
     assertFalse(warnings.matches(NO_ORIGIN));
     EventSelection versioned =
-        new EventSelection(List.of(), List.of("ResourceEvent.1.0.ResourceStatusChangedWarning"), List.of(), false);
+        new EventSelection(
+            List.of(), List.of("ResourceEvent.1.0.ResourceStatusChangedWarning"), List.of(), false);
     assertTrue(versioned.matches(WARNING_ON_SLOT1));
   }
 
   @Test
   void a_listed_registry_or_a_listed_message_is_enough() {
     EventSelection either =
-        new EventSelection(List.of("Fabric"), List.of("ResourceEvent.TestMessage"), List.of(), false);
+        new EventSelection(
+            List.of("Fabric"), List.of("ResourceEvent.TestMessage"), List.of(), false);
     assertTrue(either.matches(ZONE_CHANGED));
     assertTrue(either.matches(NO_ORIGIN));
     assertFalse(either.matches(WARNING_ON_SLOT1));
@@ -54,15 +64,19 @@ class EventSelectionTest {
     EventSelection chassis =
         new EventSelection(List.of(), List.of(), List.of("/redfish/v1/Chassis/GPUChassis/"), false);
     assertFalse(chassis.matches(WARNING_ON_SLOT1));
-    assertFalse(chassis.matches(NO_ORIGIN), "an event without origin cannot match an origin filter");
-    EventSelection below = new EventSelection(List.of(), List.of(), List.of("/redfish/v1/Chassis/GPUChassis"), true);
+    assertFalse(
+        chassis.matches(NO_ORIGIN), "an event without origin cannot match an origin filter");
+    EventSelection below =
+        new EventSelection(List.of(), List.of(), List.of("/redfish/v1/Chassis/GPUChassis"), true);
     assertTrue(below.matches(WARNING_ON_SLOT1));
     assertFalse(below.matches(ZONE_CHANGED));
     EventSelection exact =
-        new EventSelection(List.of(), List.of(), List.of("/redfish/v1/Fabrics/PCIe/Zones/Host1"), false);
+        new EventSelection(
+            List.of(), List.of(), List.of("/redfish/v1/Fabrics/PCIe/Zones/Host1"), false);
     assertTrue(exact.matches(ZONE_CHANGED));
     EventSelection prefixOnly =
-        new EventSelection(List.of(), List.of(), List.of("/redfish/v1/Fabrics/PCIe/Zones/Host"), true);
+        new EventSelection(
+            List.of(), List.of(), List.of("/redfish/v1/Fabrics/PCIe/Zones/Host"), true);
     assertFalse(prefixOnly.matches(ZONE_CHANGED), "Host is not a parent of Host1");
   }
 }

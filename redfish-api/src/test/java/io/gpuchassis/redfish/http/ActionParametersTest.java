@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Action parameters end in the Base registry's ActionParameter* messages, naming action and parameter. */
+/**
+ * Action parameters end in the Base registry's ActionParameter* messages, naming action and
+ * parameter.
+ */
 class ActionParametersTest {
 
   private static final String ACTION = "CertificateService.ReplaceCertificate";
@@ -20,19 +23,29 @@ class ActionParametersTest {
   @Test
   void unknown_unsupported_and_missing_parameters_are_reported_together() {
     ActionParameters p =
-        parameters("{\"Colour\": 1, \"Password\": \"x\", \"A@Redfish.Foo\": 1, \"@odata.type\": \"t\"}");
+        parameters(
+            "{\"Colour\": 1, \"Password\": \"x\", \"A@Redfish.Foo\": 1, \"@odata.type\": \"t\"}");
     RedfishException e =
-        assertThrows(RedfishException.class, () -> p.expect(List.of("A", "B"), List.of(), Set.of("Password")));
+        assertThrows(
+            RedfishException.class,
+            () -> p.expect(List.of("A", "B"), List.of(), Set.of("Password")));
     assertEquals(400, e.status());
     assertEquals(
         List.of(
-            "Base.1.22.1.ActionParameterUnknown: The action " + ACTION + " was submitted with the invalid parameter"
+            "Base.1.22.1.ActionParameterUnknown: The action "
+                + ACTION
+                + " was submitted with the invalid parameter"
                 + " Colour.",
-            "Base.1.22.1.ActionParameterNotSupported: The parameter Password for the action " + ACTION
+            "Base.1.22.1.ActionParameterNotSupported: The parameter Password for the action "
+                + ACTION
                 + " is not supported on the target resource.",
-            "Base.1.22.1.ActionParameterMissing: The action " + ACTION + " requires the parameter A to be present in"
+            "Base.1.22.1.ActionParameterMissing: The action "
+                + ACTION
+                + " requires the parameter A to be present in"
                 + " the request body.",
-            "Base.1.22.1.ActionParameterMissing: The action " + ACTION + " requires the parameter B to be present in"
+            "Base.1.22.1.ActionParameterMissing: The action "
+                + ACTION
+                + " requires the parameter B to be present in"
                 + " the request body."),
         e.messages().stream().map(ActionParametersTest::line).toList());
     assertEquals(List.of("/A"), e.messages().get(2).relatedProperties());
@@ -42,7 +55,8 @@ class ActionParametersTest {
   void a_null_parameter_counts_as_missing() {
     RedfishException e =
         assertThrows(
-            RedfishException.class, () -> parameters("{\"A\": null}").expect(List.of("A"), List.of(), Set.of()));
+            RedfishException.class,
+            () -> parameters("{\"A\": null}").expect(List.of("A"), List.of(), Set.of()));
     assertEquals("ActionParameterMissing", e.messages().get(0).definition().key());
   }
 
@@ -52,9 +66,12 @@ class ActionParametersTest {
     assertEquals("ok", p.string("S"));
     RedfishException type = assertThrows(RedfishException.class, () -> p.string("N"));
     assertEquals(
-        "The value '5' for the parameter N in the action " + ACTION + " is not a type that the parameter can accept.",
+        "The value '5' for the parameter N in the action "
+            + ACTION
+            + " is not a type that the parameter can accept.",
         type.messages().get(0).text());
-    RedfishException notInList = assertThrows(RedfishException.class, () -> p.oneOf("T", List.of("PEM", "PEMchain")));
+    RedfishException notInList =
+        assertThrows(RedfishException.class, () -> p.oneOf("T", List.of("PEM", "PEMchain")));
     assertEquals("ActionParameterValueNotInList", notInList.messages().get(0).definition().key());
     assertEquals(List.of("PKCS7", "T", ACTION), notInList.messages().get(0).args());
     assertEquals("PEM", parameters("{\"T\": \"PEM\"}").oneOf("T", List.of("PEM", "PEMchain")));
@@ -64,7 +81,8 @@ class ActionParametersTest {
   void a_secret_of_the_wrong_type_is_never_echoed() {
     RedfishException e =
         assertThrows(
-            RedfishException.class, () -> parameters("{\"K\": [\"-----BEGIN PRIVATE KEY-----\"]}").secret("K"));
+            RedfishException.class,
+            () -> parameters("{\"K\": [\"-----BEGIN PRIVATE KEY-----\"]}").secret("K"));
     assertEquals("ActionParameterValueError", e.messages().get(0).definition().key());
     assertFalse(e.getMessage().contains("PRIVATE"));
     e.messages().forEach(m -> assertFalse(m.text().contains("PRIVATE")));
@@ -72,15 +90,23 @@ class ActionParametersTest {
 
   @Test
   void links_are_objects_with_an_odata_id() {
-    assertEquals("/redfish/v1/X", parameters("{\"L\": {\"@odata.id\": \"/redfish/v1/X\"}}").link("L"));
+    assertEquals(
+        "/redfish/v1/X", parameters("{\"L\": {\"@odata.id\": \"/redfish/v1/X\"}}").link("L"));
     assertEquals(
         "ActionParameterValueTypeError",
-        assertThrows(RedfishException.class, () -> parameters("{\"L\": \"/redfish/v1/X\"}").link("L"))
-            .messages().get(0).definition().key());
+        assertThrows(
+                RedfishException.class, () -> parameters("{\"L\": \"/redfish/v1/X\"}").link("L"))
+            .messages()
+            .get(0)
+            .definition()
+            .key());
     assertEquals(
         "ActionParameterValueFormatError",
         assertThrows(RedfishException.class, () -> parameters("{\"L\": {\"Id\": \"X\"}}").link("L"))
-            .messages().get(0).definition().key());
+            .messages()
+            .get(0)
+            .definition()
+            .key());
   }
 
   private static String line(MessageInstance m) {

@@ -22,7 +22,8 @@ class BaseMessagesTest {
   void every_message_matches_the_dmtf_registry() throws Exception {
     Path registry = findRegistry();
     Assumptions.assumeTrue(
-        registry != null, "DMTF registries not found beside the project (../shared/redfish/registries); skipped");
+        registry != null,
+        "DMTF registries not found beside the project (../shared/redfish/registries); skipped");
     JsonNode file = new ObjectMapper().readTree(registry.toFile());
     assertEquals(BaseMessages.REGISTRY, file.get("Id").asText());
     List<MessageDefinition> definitions = definitions();
@@ -87,7 +88,8 @@ class BaseMessagesTest {
 
   private static void checkAgainstRegistry(Class<?> holder, String id) throws Exception {
     Path registry = findRegistry(id);
-    Assumptions.assumeTrue(registry != null, "DMTF registries not found beside the project; skipped");
+    Assumptions.assumeTrue(
+        registry != null, "DMTF registries not found beside the project; skipped");
     JsonNode file = new ObjectMapper().readTree(registry.toFile());
     for (Field f : holder.getFields()) {
       if (f.getType() == MessageDefinition.class) {
@@ -130,7 +132,9 @@ class BaseMessagesTest {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null) {
       for (Path candidate :
-          List.of(dir.resolve("shared/redfish/registries"), dir.resolve("../shared/redfish/registries"))) {
+          List.of(
+              dir.resolve("shared/redfish/registries"),
+              dir.resolve("../shared/redfish/registries"))) {
         Path file = candidate.resolve(id + ".json").normalize();
         if (Files.isRegularFile(file)) {
           return file;

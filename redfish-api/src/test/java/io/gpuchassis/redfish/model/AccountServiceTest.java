@@ -13,35 +13,41 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** AccountService v1_18_1, ManagerAccount v1_14_1 and Role v1_3_3 serialize to Redfish property names. */
+/**
+ * AccountService v1_18_1, ManagerAccount v1_14_1 and Role v1_3_3 serialize to Redfish property
+ * names.
+ */
 class AccountServiceTest {
 
-    private static final ObjectMapper MAPPER = RedfishJson.mapper();
+  private static final ObjectMapper MAPPER = RedfishJson.mapper();
 
-    @Test
-    void accountService() throws Exception {
-        AccountService service = new AccountService()
-                .atOdataId("/redfish/v1/AccountService")
-                .atOdataType("#AccountService.v1_18_1.AccountService")
-                .id("AccountService")
-                .name("Account Service")
-                .serviceEnabled(true)
-                .status(new Status().state(State.ENABLED).health(Health.OK))
-                .minPasswordLength(8)
-                .maxPasswordLength(64)
-                .passwordGuidanceMessage("Use 8 to 64 characters.")
-                .accountLockoutThreshold(5)
-                .accountLockoutDuration(300)
-                .accountLockoutCounterResetAfter(60)
-                .accountLockoutCounterResetEnabled(true)
-                .authFailureLoggingThreshold(3)
-                .supportedAccountTypes(List.of(AccountTypes.REDFISH, AccountTypes.WEB_UI))
-                .htTPBasicAuth(BasicAuthState.UNADVERTISED)
-                .localAccountAuth(LocalAccountAuth.ENABLED)
-                .accounts(ref("/redfish/v1/AccountService/Accounts"))
-                .roles(ref("/redfish/v1/AccountService/Roles"));
+  @Test
+  void accountService() throws Exception {
+    AccountService service =
+        new AccountService()
+            .atOdataId("/redfish/v1/AccountService")
+            .atOdataType("#AccountService.v1_18_1.AccountService")
+            .id("AccountService")
+            .name("Account Service")
+            .serviceEnabled(true)
+            .status(new Status().state(State.ENABLED).health(Health.OK))
+            .minPasswordLength(8)
+            .maxPasswordLength(64)
+            .passwordGuidanceMessage("Use 8 to 64 characters.")
+            .accountLockoutThreshold(5)
+            .accountLockoutDuration(300)
+            .accountLockoutCounterResetAfter(60)
+            .accountLockoutCounterResetEnabled(true)
+            .authFailureLoggingThreshold(3)
+            .supportedAccountTypes(List.of(AccountTypes.REDFISH, AccountTypes.WEB_UI))
+            .htTPBasicAuth(BasicAuthState.UNADVERTISED)
+            .localAccountAuth(LocalAccountAuth.ENABLED)
+            .accounts(ref("/redfish/v1/AccountService/Accounts"))
+            .roles(ref("/redfish/v1/AccountService/Roles"));
 
-        JsonNode actual = assertSerializesTo("""
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/AccountService",
                   "@odata.type": "#AccountService.v1_18_1.AccountService",
@@ -63,47 +69,61 @@ class AccountServiceTest {
                   "Accounts": {"@odata.id": "/redfish/v1/AccountService/Accounts"},
                   "Roles": {"@odata.id": "/redfish/v1/AccountService/Roles"}
                 }
-                """, service);
+                """,
+            service);
 
-        assertAbsent(actual, "@odata.context", "@odata.etag", "Description", "Oem");
-    }
+    assertAbsent(actual, "@odata.context", "@odata.etag", "Description", "Oem");
+  }
 
-    @Test
-    void accountServiceEnumStrings() throws Exception {
-        assertSerializesTo("""
+  @Test
+  void accountServiceEnumStrings() throws Exception {
+    assertSerializesTo(
+        """
                 {"HTTPBasicAuth": "Disabled", "LocalAccountAuth": "LocalFirst",
                  "SupportedAccountTypes": ["HostConsole", "ManagerConsole", "IPMI", "KVMIP", "VirtualMedia",
                                            "SNMP", "OEM", "ControlPanel"]}
                 """,
-                new AccountService()
-                        .htTPBasicAuth(BasicAuthState.DISABLED)
-                        .localAccountAuth(LocalAccountAuth.LOCAL_FIRST)
-                        .supportedAccountTypes(List.of(AccountTypes.HOST_CONSOLE, AccountTypes.MANAGER_CONSOLE,
-                                AccountTypes.IPMI, AccountTypes.KVMIP, AccountTypes.VIRTUAL_MEDIA, AccountTypes.SNMP,
-                                AccountTypes.OEM, AccountTypes.CONTROL_PANEL)));
-        assertEquals("Fallback", LocalAccountAuth.FALLBACK.getValue());
-        assertEquals("Enabled", BasicAuthState.ENABLED.getValue());
-    }
+        new AccountService()
+            .htTPBasicAuth(BasicAuthState.DISABLED)
+            .localAccountAuth(LocalAccountAuth.LOCAL_FIRST)
+            .supportedAccountTypes(
+                List.of(
+                    AccountTypes.HOST_CONSOLE,
+                    AccountTypes.MANAGER_CONSOLE,
+                    AccountTypes.IPMI,
+                    AccountTypes.KVMIP,
+                    AccountTypes.VIRTUAL_MEDIA,
+                    AccountTypes.SNMP,
+                    AccountTypes.OEM,
+                    AccountTypes.CONTROL_PANEL)));
+    assertEquals("Fallback", LocalAccountAuth.FALLBACK.getValue());
+    assertEquals("Enabled", BasicAuthState.ENABLED.getValue());
+  }
 
-    @Test
-    void managerAccountResponseHasEtagAndNoPassword() throws Exception {
-        ManagerAccount account = new ManagerAccount()
-                .atOdataId("/redfish/v1/AccountService/Accounts/1")
-                .atOdataType("#ManagerAccount.v1_14_1.ManagerAccount")
-                .atOdataEtag("W/\"a1b2\"")
-                .id("1")
-                .name("User Account")
-                .description("Administrator account")
-                .userName("admin")
-                .roleId("Administrator")
-                .enabled(true)
-                .locked(false)
-                .passwordChangeRequired(true)
-                .passwordExpiration(OffsetDateTime.of(2026, 1, 31, 12, 0, 0, 0, ZoneOffset.UTC))
-                .addAccountTypesItem(AccountTypes.REDFISH)
-                .links(new ManagerAccountLinks().role(ref("/redfish/v1/AccountService/Roles/Administrator")));
+  @Test
+  void managerAccountResponseHasEtagAndNoPassword() throws Exception {
+    ManagerAccount account =
+        new ManagerAccount()
+            .atOdataId("/redfish/v1/AccountService/Accounts/1")
+            .atOdataType("#ManagerAccount.v1_14_1.ManagerAccount")
+            .atOdataEtag("W/\"a1b2\"")
+            .id("1")
+            .name("User Account")
+            .description("Administrator account")
+            .userName("admin")
+            .roleId("Administrator")
+            .enabled(true)
+            .locked(false)
+            .passwordChangeRequired(true)
+            .passwordExpiration(OffsetDateTime.of(2026, 1, 31, 12, 0, 0, 0, ZoneOffset.UTC))
+            .addAccountTypesItem(AccountTypes.REDFISH)
+            .links(
+                new ManagerAccountLinks()
+                    .role(ref("/redfish/v1/AccountService/Roles/Administrator")));
 
-        JsonNode actual = assertSerializesTo("""
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/AccountService/Accounts/1",
                   "@odata.type": "#ManagerAccount.v1_14_1.ManagerAccount",
@@ -120,49 +140,62 @@ class AccountServiceTest {
                   "AccountTypes": ["Redfish"],
                   "Links": {"Role": {"@odata.id": "/redfish/v1/AccountService/Roles/Administrator"}}
                 }
-                """, account);
+                """,
+            account);
 
-        assertAbsent(actual, "Password", "@odata.context", "Oem");
-    }
+    assertAbsent(actual, "Password", "@odata.context", "Oem");
+  }
 
-    @Test
-    void managerAccountCreateRequestReadsPassword() throws Exception {
-        ManagerAccount request = MAPPER.readValue("""
+  @Test
+  void managerAccountCreateRequestReadsPassword() throws Exception {
+    ManagerAccount request =
+        MAPPER.readValue(
+            """
                 {"UserName": "operator", "Password": "s3cret-Pa55", "RoleId": "Operator", "AccountTypes": ["Redfish"]}
-                """, ManagerAccount.class);
+                """,
+            ManagerAccount.class);
 
-        assertEquals("operator", request.getUserName());
-        assertEquals("s3cret-Pa55", request.getPassword());
-        assertEquals("Operator", request.getRoleId());
-        assertEquals(List.of(AccountTypes.REDFISH), request.getAccountTypes());
-        assertNull(request.getEnabled());
-        assertNull(request.getLinks());
-    }
+    assertEquals("operator", request.getUserName());
+    assertEquals("s3cret-Pa55", request.getPassword());
+    assertEquals("Operator", request.getRoleId());
+    assertEquals(List.of(AccountTypes.REDFISH), request.getAccountTypes());
+    assertNull(request.getEnabled());
+    assertNull(request.getLinks());
+  }
 
-    @Test
-    void minimalManagerAccountOmitsUnsetArraysAndLinks() throws Exception {
-        JsonNode actual = assertSerializesTo("""
+  @Test
+  void minimalManagerAccountOmitsUnsetArraysAndLinks() throws Exception {
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {"Id": "2", "Name": "User Account", "UserName": "operator"}
-                """, new ManagerAccount().id("2").name("User Account").userName("operator"));
-        assertAbsent(actual, "AccountTypes", "Links", "Password", "PasswordExpiration", "Enabled");
-    }
+                """,
+            new ManagerAccount().id("2").name("User Account").userName("operator"));
+    assertAbsent(actual, "AccountTypes", "Links", "Password", "PasswordExpiration", "Enabled");
+  }
 
-    @Test
-    void role() throws Exception {
-        Role role = new Role()
-                .atOdataId("/redfish/v1/AccountService/Roles/Operator")
-                .atOdataType("#Role.v1_3_3.Role")
-                .id("Operator")
-                .name("User Role")
-                .description("Operator User Role")
-                .roleId("Operator")
-                .isPredefined(true)
-                .restricted(false)
-                .assignedPrivileges(List.of(PrivilegeType.LOGIN, PrivilegeType.CONFIGURE_SELF,
-                        PrivilegeType.CONFIGURE_COMPONENTS))
-                .addOemPrivilegesItem("OemClearLog");
+  @Test
+  void role() throws Exception {
+    Role role =
+        new Role()
+            .atOdataId("/redfish/v1/AccountService/Roles/Operator")
+            .atOdataType("#Role.v1_3_3.Role")
+            .id("Operator")
+            .name("User Role")
+            .description("Operator User Role")
+            .roleId("Operator")
+            .isPredefined(true)
+            .restricted(false)
+            .assignedPrivileges(
+                List.of(
+                    PrivilegeType.LOGIN,
+                    PrivilegeType.CONFIGURE_SELF,
+                    PrivilegeType.CONFIGURE_COMPONENTS))
+            .addOemPrivilegesItem("OemClearLog");
 
-        JsonNode actual = assertSerializesTo("""
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/AccountService/Roles/Operator",
                   "@odata.type": "#Role.v1_3_3.Role",
@@ -175,36 +208,52 @@ class AccountServiceTest {
                   "AssignedPrivileges": ["Login", "ConfigureSelf", "ConfigureComponents"],
                   "OemPrivileges": ["OemClearLog"]
                 }
-                """, role);
-        assertAbsent(actual, "@odata.etag", "Oem");
+                """,
+            role);
+    assertAbsent(actual, "@odata.etag", "Oem");
 
-        JsonNode admin = assertSerializesTo("""
+    JsonNode admin =
+        assertSerializesTo(
+            """
                 {"RoleId": "Administrator",
                  "AssignedPrivileges": ["Login", "ConfigureManager", "ConfigureUsers", "ConfigureSelf",
                                         "ConfigureComponents"]}
                 """,
-                new Role().roleId("Administrator").assignedPrivileges(List.of(PrivilegeType.LOGIN,
-                        PrivilegeType.CONFIGURE_MANAGER, PrivilegeType.CONFIGURE_USERS, PrivilegeType.CONFIGURE_SELF,
+            new Role()
+                .roleId("Administrator")
+                .assignedPrivileges(
+                    List.of(
+                        PrivilegeType.LOGIN,
+                        PrivilegeType.CONFIGURE_MANAGER,
+                        PrivilegeType.CONFIGURE_USERS,
+                        PrivilegeType.CONFIGURE_SELF,
                         PrivilegeType.CONFIGURE_COMPONENTS)));
-        assertAbsent(admin, "OemPrivileges", "IsPredefined", "Restricted");
-        assertEquals("NoAuth", PrivilegeType.NO_AUTH.getValue());
-    }
+    assertAbsent(admin, "OemPrivileges", "IsPredefined", "Restricted");
+    assertEquals("NoAuth", PrivilegeType.NO_AUTH.getValue());
+  }
 
-    private static OdataIdRef ref(String uri) {
-        return new OdataIdRef().atOdataId(uri);
-    }
+  private static OdataIdRef ref(String uri) {
+    return new OdataIdRef().atOdataId(uri);
+  }
 
-    private static void assertAbsent(JsonNode node, String... names) {
-        for (String name : names) {
-            assertFalse(node.has(name), name + " must be absent");
-        }
+  private static void assertAbsent(JsonNode node, String... names) {
+    for (String name : names) {
+      assertFalse(node.has(name), name + " must be absent");
     }
+  }
 
-    /** Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as trees. */
-    private static JsonNode assertSerializesTo(String expectedJson, Object model) throws JsonProcessingException {
-        JsonNode expected = MAPPER.readTree(expectedJson);
-        JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
-        assertEquals(expected, actual, () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
-        return actual;
-    }
+  /**
+   * Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as
+   * trees.
+   */
+  private static JsonNode assertSerializesTo(String expectedJson, Object model)
+      throws JsonProcessingException {
+    JsonNode expected = MAPPER.readTree(expectedJson);
+    JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
+    assertEquals(
+        expected,
+        actual,
+        () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
+    return actual;
+  }
 }

@@ -13,33 +13,38 @@ import org.junit.jupiter.api.Test;
 /** ResourceBlock v1_4_3 serializes to Redfish property names: a GPU block, composed and free. */
 class ResourceBlockTest {
 
-    private static final ObjectMapper MAPPER = RedfishJson.mapper();
+  private static final ObjectMapper MAPPER = RedfishJson.mapper();
 
-    @Test
-    void composedGpuBlock() throws Exception {
-        ResourceBlock block = new ResourceBlock()
-                .atOdataId("/redfish/v1/CompositionService/ResourceBlocks/GPU7")
-                .atOdataType("#ResourceBlock.v1_4_3.ResourceBlock")
-                .atOdataEtag("W/\"91b0\"")
-                .id("GPU7")
-                .name("GPU in slot 7")
-                .resourceBlockType(List.of(ResourceBlockType.PROCESSOR))
-                .status(new Status().state(State.ENABLED).health(Health.OK))
-                .compositionStatus(new CompositionStatus()
-                        .compositionState(CompositionState.COMPOSED)
-                        .reserved(false)
-                        .sharingCapable(false)
-                        .maxCompositions(1)
-                        .numberOfCompositions(1))
-                .pool(PoolType.ACTIVE)
-                .client("host2")
-                .addProcessorsItem(ref("/redfish/v1/Chassis/Enclosure/Processors/GPU7"))
-                .links(new ResourceBlockLinks()
-                        .addChassisItem(ref("/redfish/v1/Chassis/Enclosure"))
-                        .addComputerSystemsItem(ref("/redfish/v1/Systems/Host2"))
-                        .addZonesItem(ref("/redfish/v1/CompositionService/ResourceZones/1")));
+  @Test
+  void composedGpuBlock() throws Exception {
+    ResourceBlock block =
+        new ResourceBlock()
+            .atOdataId("/redfish/v1/CompositionService/ResourceBlocks/GPU7")
+            .atOdataType("#ResourceBlock.v1_4_3.ResourceBlock")
+            .atOdataEtag("W/\"91b0\"")
+            .id("GPU7")
+            .name("GPU in slot 7")
+            .resourceBlockType(List.of(ResourceBlockType.PROCESSOR))
+            .status(new Status().state(State.ENABLED).health(Health.OK))
+            .compositionStatus(
+                new CompositionStatus()
+                    .compositionState(CompositionState.COMPOSED)
+                    .reserved(false)
+                    .sharingCapable(false)
+                    .maxCompositions(1)
+                    .numberOfCompositions(1))
+            .pool(PoolType.ACTIVE)
+            .client("host2")
+            .addProcessorsItem(ref("/redfish/v1/Chassis/Enclosure/Processors/GPU7"))
+            .links(
+                new ResourceBlockLinks()
+                    .addChassisItem(ref("/redfish/v1/Chassis/Enclosure"))
+                    .addComputerSystemsItem(ref("/redfish/v1/Systems/Host2"))
+                    .addZonesItem(ref("/redfish/v1/CompositionService/ResourceZones/1")));
 
-        JsonNode actual = assertSerializesTo("""
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/CompositionService/ResourceBlocks/GPU7",
                   "@odata.type": "#ResourceBlock.v1_4_3.ResourceBlock",
@@ -64,16 +69,19 @@ class ResourceBlockTest {
                     "Zones": [{"@odata.id": "/redfish/v1/CompositionService/ResourceZones/1"}]
                   }
                 }
-                """, block);
+                """,
+            block);
 
-        assertAbsent(actual, "@odata.context", "Description", "ComputerSystems", "Oem");
-        assertAbsent(actual.get("CompositionStatus"), "SharingEnabled");
-        assertEquals(block, MAPPER.readValue(MAPPER.writeValueAsString(block), ResourceBlock.class));
-    }
+    assertAbsent(actual, "@odata.context", "Description", "ComputerSystems", "Oem");
+    assertAbsent(actual.get("CompositionStatus"), "SharingEnabled");
+    assertEquals(block, MAPPER.readValue(MAPPER.writeValueAsString(block), ResourceBlock.class));
+  }
 
-    @Test
-    void freeBlockWithAnEmptyComputerSystemsLink() throws Exception {
-        JsonNode actual = assertSerializesTo("""
+  @Test
+  void freeBlockWithAnEmptyComputerSystemsLink() throws Exception {
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/CompositionService/ResourceBlocks/GPU3",
                   "@odata.type": "#ResourceBlock.v1_4_3.ResourceBlock",
@@ -85,53 +93,71 @@ class ResourceBlockTest {
                   "Links": {"ComputerSystems": []}
                 }
                 """,
-                new ResourceBlock()
-                        .atOdataId("/redfish/v1/CompositionService/ResourceBlocks/GPU3")
-                        .atOdataType("#ResourceBlock.v1_4_3.ResourceBlock")
-                        .id("GPU3")
-                        .name("GPU in slot 3")
-                        .addResourceBlockTypeItem(ResourceBlockType.EXPANSION)
-                        .compositionStatus(new CompositionStatus().compositionState(CompositionState.UNUSED).reserved(false))
-                        .pool(PoolType.FREE)
-                        .links(new ResourceBlockLinks().computerSystems(List.of())));
-        assertAbsent(actual, "Client", "Processors", "Status", "@odata.etag");
-        assertAbsent(actual.get("Links"), "Chassis", "Zones");
-    }
+            new ResourceBlock()
+                .atOdataId("/redfish/v1/CompositionService/ResourceBlocks/GPU3")
+                .atOdataType("#ResourceBlock.v1_4_3.ResourceBlock")
+                .id("GPU3")
+                .name("GPU in slot 3")
+                .addResourceBlockTypeItem(ResourceBlockType.EXPANSION)
+                .compositionStatus(
+                    new CompositionStatus()
+                        .compositionState(CompositionState.UNUSED)
+                        .reserved(false))
+                .pool(PoolType.FREE)
+                .links(new ResourceBlockLinks().computerSystems(List.of())));
+    assertAbsent(actual, "Client", "Processors", "Status", "@odata.etag");
+    assertAbsent(actual.get("Links"), "Chassis", "Zones");
+  }
 
-    @Test
-    void enumStrings() throws Exception {
-        assertSerializesTo("""
+  @Test
+  void enumStrings() throws Exception {
+    assertSerializesTo(
+        """
                 {"ResourceBlockType": ["Compute", "Memory", "Network", "Storage", "ComputerSystem", "IndependentResource"],
                  "CompositionStatus": {"CompositionState": "ComposedAndAvailable", "SharingEnabled": true},
                  "Pool": "Unassigned"}
                 """,
-                new ResourceBlock()
-                        .resourceBlockType(List.of(ResourceBlockType.COMPUTE, ResourceBlockType.MEMORY,
-                                ResourceBlockType.NETWORK, ResourceBlockType.STORAGE, ResourceBlockType.COMPUTER_SYSTEM,
-                                ResourceBlockType.INDEPENDENT_RESOURCE))
-                        .compositionStatus(new CompositionStatus()
-                                .compositionState(CompositionState.COMPOSED_AND_AVAILABLE).sharingEnabled(true))
-                        .pool(PoolType.UNASSIGNED));
-        assertEquals("Composing", CompositionState.COMPOSING.getValue());
-        assertEquals("Failed", CompositionState.FAILED.getValue());
-        assertEquals("Unavailable", CompositionState.UNAVAILABLE.getValue());
-    }
+        new ResourceBlock()
+            .resourceBlockType(
+                List.of(
+                    ResourceBlockType.COMPUTE,
+                    ResourceBlockType.MEMORY,
+                    ResourceBlockType.NETWORK,
+                    ResourceBlockType.STORAGE,
+                    ResourceBlockType.COMPUTER_SYSTEM,
+                    ResourceBlockType.INDEPENDENT_RESOURCE))
+            .compositionStatus(
+                new CompositionStatus()
+                    .compositionState(CompositionState.COMPOSED_AND_AVAILABLE)
+                    .sharingEnabled(true))
+            .pool(PoolType.UNASSIGNED));
+    assertEquals("Composing", CompositionState.COMPOSING.getValue());
+    assertEquals("Failed", CompositionState.FAILED.getValue());
+    assertEquals("Unavailable", CompositionState.UNAVAILABLE.getValue());
+  }
 
-    private static OdataIdRef ref(String uri) {
-        return new OdataIdRef().atOdataId(uri);
-    }
+  private static OdataIdRef ref(String uri) {
+    return new OdataIdRef().atOdataId(uri);
+  }
 
-    private static void assertAbsent(JsonNode node, String... names) {
-        for (String name : names) {
-            assertFalse(node.has(name), name + " must be absent");
-        }
+  private static void assertAbsent(JsonNode node, String... names) {
+    for (String name : names) {
+      assertFalse(node.has(name), name + " must be absent");
     }
+  }
 
-    /** Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as trees. */
-    private static JsonNode assertSerializesTo(String expectedJson, Object model) throws JsonProcessingException {
-        JsonNode expected = MAPPER.readTree(expectedJson);
-        JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
-        assertEquals(expected, actual, () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
-        return actual;
-    }
+  /**
+   * Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as
+   * trees.
+   */
+  private static JsonNode assertSerializesTo(String expectedJson, Object model)
+      throws JsonProcessingException {
+    JsonNode expected = MAPPER.readTree(expectedJson);
+    JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
+    assertEquals(
+        expected,
+        actual,
+        () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
+    return actual;
+  }
 }

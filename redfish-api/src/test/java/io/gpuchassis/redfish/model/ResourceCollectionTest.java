@@ -12,19 +12,22 @@ import org.junit.jupiter.api.Test;
 
 class ResourceCollectionTest {
 
-    private static final ObjectMapper MAPPER = RedfishJson.mapper();
+  private static final ObjectMapper MAPPER = RedfishJson.mapper();
 
-    @Test
-    void collectionWithCount() throws Exception {
-        ResourceCollection chassis = new ResourceCollection()
-                .atOdataId("/redfish/v1/Chassis")
-                .atOdataType("#ChassisCollection.ChassisCollection")
-                .name("Chassis Collection")
-                .addMembersItem(new OdataIdRef().atOdataId("/redfish/v1/Chassis/Enclosure"))
-                .addMembersItem(new OdataIdRef().atOdataId("/redfish/v1/Chassis/Tray1"))
-                .membersAtOdataCount(2);
+  @Test
+  void collectionWithCount() throws Exception {
+    ResourceCollection chassis =
+        new ResourceCollection()
+            .atOdataId("/redfish/v1/Chassis")
+            .atOdataType("#ChassisCollection.ChassisCollection")
+            .name("Chassis Collection")
+            .addMembersItem(new OdataIdRef().atOdataId("/redfish/v1/Chassis/Enclosure"))
+            .addMembersItem(new OdataIdRef().atOdataId("/redfish/v1/Chassis/Tray1"))
+            .membersAtOdataCount(2);
 
-        JsonNode actual = assertSerializesTo("""
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/Chassis",
                   "@odata.type": "#ChassisCollection.ChassisCollection",
@@ -35,22 +38,25 @@ class ResourceCollectionTest {
                   ],
                   "Members@odata.count": 2
                 }
-                """, chassis);
-        assertFalse(actual.has("Members@odata.nextLink"));
-        assertFalse(actual.has("Description"));
-    }
+                """,
+            chassis);
+    assertFalse(actual.has("Members@odata.nextLink"));
+    assertFalse(actual.has("Description"));
+  }
 
-    @Test
-    void pagedCollectionHasNextLink() throws Exception {
-        ResourceCollection page = new ResourceCollection()
-                .atOdataId("/redfish/v1/Managers")
-                .atOdataType("#ManagerCollection.ManagerCollection")
-                .name("Manager Collection")
-                .addMembersItem(new OdataIdRef().atOdataId("/redfish/v1/Managers/BMC"))
-                .membersAtOdataCount(3)
-                .membersAtOdataNextLink("/redfish/v1/Managers?$skip=1");
+  @Test
+  void pagedCollectionHasNextLink() throws Exception {
+    ResourceCollection page =
+        new ResourceCollection()
+            .atOdataId("/redfish/v1/Managers")
+            .atOdataType("#ManagerCollection.ManagerCollection")
+            .name("Manager Collection")
+            .addMembersItem(new OdataIdRef().atOdataId("/redfish/v1/Managers/BMC"))
+            .membersAtOdataCount(3)
+            .membersAtOdataNextLink("/redfish/v1/Managers?$skip=1");
 
-        assertSerializesTo("""
+    assertSerializesTo(
+        """
                 {
                   "@odata.id": "/redfish/v1/Managers",
                   "@odata.type": "#ManagerCollection.ManagerCollection",
@@ -59,21 +65,25 @@ class ResourceCollectionTest {
                   "Members@odata.count": 3,
                   "Members@odata.nextLink": "/redfish/v1/Managers?$skip=1"
                 }
-                """, page);
-    }
+                """,
+        page);
+  }
 
-    @Test
-    void emptyCollectionMustSetAnEmptyMembersList() throws Exception {
-        // containerDefaultToNull: Members is null until set, and null is omitted, so an empty collection
-        // has to set an empty list explicitly to send the required "Members": [].
-        ResourceCollection empty = new ResourceCollection()
-                .atOdataId("/redfish/v1/Chassis")
-                .atOdataType("#ChassisCollection.ChassisCollection")
-                .name("Chassis Collection")
-                .membersAtOdataCount(0);
-        assertFalse(MAPPER.valueToTree(empty).has("Members"));
+  @Test
+  void emptyCollectionMustSetAnEmptyMembersList() throws Exception {
+    // containerDefaultToNull: Members is null until set, and null is omitted, so an empty
+    // collection
+    // has to set an empty list explicitly to send the required "Members": [].
+    ResourceCollection empty =
+        new ResourceCollection()
+            .atOdataId("/redfish/v1/Chassis")
+            .atOdataType("#ChassisCollection.ChassisCollection")
+            .name("Chassis Collection")
+            .membersAtOdataCount(0);
+    assertFalse(MAPPER.valueToTree(empty).has("Members"));
 
-        assertSerializesTo("""
+    assertSerializesTo(
+        """
                 {
                   "@odata.id": "/redfish/v1/Chassis",
                   "@odata.type": "#ChassisCollection.ChassisCollection",
@@ -81,13 +91,18 @@ class ResourceCollectionTest {
                   "Members": [],
                   "Members@odata.count": 0
                 }
-                """, empty.members(new ArrayList<>()));
-    }
+                """,
+        empty.members(new ArrayList<>()));
+  }
 
-    private static JsonNode assertSerializesTo(String expectedJson, Object model) throws JsonProcessingException {
-        JsonNode expected = MAPPER.readTree(expectedJson);
-        JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
-        assertEquals(expected, actual, () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
-        return actual;
-    }
+  private static JsonNode assertSerializesTo(String expectedJson, Object model)
+      throws JsonProcessingException {
+    JsonNode expected = MAPPER.readTree(expectedJson);
+    JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
+    assertEquals(
+        expected,
+        actual,
+        () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
+    return actual;
+  }
 }

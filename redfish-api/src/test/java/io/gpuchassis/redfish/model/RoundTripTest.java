@@ -10,14 +10,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Deserialize Redfish JSON with the strict mapper, serialize it again, and get the same JSON and object back. */
+/**
+ * Deserialize Redfish JSON with the strict mapper, serialize it again, and get the same JSON and
+ * object back.
+ */
 class RoundTripTest {
 
-    private static final ObjectMapper MAPPER = RedfishJson.mapper();
+  private static final ObjectMapper MAPPER = RedfishJson.mapper();
 
-    static Stream<Arguments> documents() {
-        return Stream.of(
-                Arguments.of(ServiceRoot.class, """
+  static Stream<Arguments> documents() {
+    return Stream.of(
+        Arguments.of(
+            ServiceRoot.class,
+            """
                         {
                           "@odata.context": "/redfish/v1/$metadata#ServiceRoot.ServiceRoot",
                           "@odata.id": "/redfish/v1/",
@@ -41,7 +46,9 @@ class RoundTripTest {
                           "Links": {"Sessions": {"@odata.id": "/redfish/v1/SessionService/Sessions"}}
                         }
                         """),
-                Arguments.of(Chassis.class, """
+        Arguments.of(
+            Chassis.class,
+            """
                         {
                           "@odata.id": "/redfish/v1/Chassis/ExpansionEnclosure",
                           "@odata.type": "#Chassis.v1_28_0.Chassis",
@@ -67,7 +74,9 @@ class RoundTripTest {
                           "Oem": {"Contoso": {"Tray": 4, "Flags": [true, null], "Note": null}}
                         }
                         """),
-                Arguments.of(Manager.class, """
+        Arguments.of(
+            Manager.class,
+            """
                         {
                           "@odata.type": "#Manager.v1_24_0.Manager",
                           "@odata.id": "/redfish/v1/Managers/1",
@@ -95,7 +104,9 @@ class RoundTripTest {
                           }
                         }
                         """),
-                Arguments.of(PCIeSlots.class, """
+        Arguments.of(
+            PCIeSlots.class,
+            """
                         {
                           "@odata.id": "/redfish/v1/Chassis/1/PCIeSlots",
                           "@odata.type": "#PCIeSlots.v1_6_1.PCIeSlots",
@@ -111,7 +122,9 @@ class RoundTripTest {
                           ]
                         }
                         """),
-                Arguments.of(ResourceCollection.class, """
+        Arguments.of(
+            ResourceCollection.class,
+            """
                         {
                           "@odata.id": "/redfish/v1/Chassis",
                           "@odata.type": "#ChassisCollection.ChassisCollection",
@@ -120,7 +133,9 @@ class RoundTripTest {
                           "Members@odata.count": 0
                         }
                         """),
-                Arguments.of(SessionService.class, """
+        Arguments.of(
+            SessionService.class,
+            """
                         {
                           "@odata.id": "/redfish/v1/SessionService",
                           "@odata.type": "#SessionService.v1_2_0.SessionService",
@@ -133,13 +148,17 @@ class RoundTripTest {
                           "Sessions": {"@odata.id": "/redfish/v1/SessionService/Sessions"}
                         }
                         """),
-                Arguments.of(ODataServiceDocument.class, """
+        Arguments.of(
+            ODataServiceDocument.class,
+            """
                         {
                           "@odata.context": "/redfish/v1/$metadata",
                           "value": [{"name": "Service", "kind": "Singleton", "url": "/redfish/v1/"}]
                         }
                         """),
-                Arguments.of(RedfishError.class, """
+        Arguments.of(
+            RedfishError.class,
+            """
                         {
                           "error": {
                             "code": "Base.1.22.GeneralError",
@@ -153,18 +172,20 @@ class RoundTripTest {
                           }
                         }
                         """));
-    }
+  }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("documents")
-    void roundTrip(Class<?> type, String json) throws Exception {
-        JsonNode original = MAPPER.readTree(json);
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("documents")
+  void roundTrip(Class<?> type, String json) throws Exception {
+    JsonNode original = MAPPER.readTree(json);
 
-        Object model = MAPPER.readValue(json, type);
-        String written = MAPPER.writeValueAsString(model);
+    Object model = MAPPER.readValue(json, type);
+    String written = MAPPER.writeValueAsString(model);
 
-        assertEquals(original, MAPPER.readTree(written),
-                () -> "expected " + original.toPrettyString() + "\nbut was " + written);
-        assertEquals(model, MAPPER.readValue(written, type));
-    }
+    assertEquals(
+        original,
+        MAPPER.readTree(written),
+        () -> "expected " + original.toPrettyString() + "\nbut was " + written);
+    assertEquals(model, MAPPER.readValue(written, type));
+  }
 }

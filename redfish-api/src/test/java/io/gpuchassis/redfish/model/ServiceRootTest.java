@@ -11,37 +11,48 @@ import org.junit.jupiter.api.Test;
 
 class ServiceRootTest {
 
-    private static final ObjectMapper MAPPER = RedfishJson.mapper();
+  private static final ObjectMapper MAPPER = RedfishJson.mapper();
 
-    @Test
-    void serviceRootSerializesToRedfishPropertyNames() throws Exception {
-        ServiceRoot root = new ServiceRoot()
-                .atOdataId("/redfish/v1/")
-                .atOdataType("#ServiceRoot.v1_20_0.ServiceRoot")
-                .id("RootService")
-                .name("Root Service")
-                .redfishVersion("1.15.0")
-                .UUID("92384634-2938-2342-8820-489239905423")
-                .product("GPU Expansion Chassis")
-                .vendor("gpuchassis")
-                .protocolFeaturesSupported(new ProtocolFeaturesSupported()
-                        .expandQuery(new Expand().expandAll(true).levels(true).links(true).noLinks(true).maxLevels(3))
-                        .selectQuery(true)
-                        .filterQuery(false)
-                        .onlyMemberQuery(true)
-                        .excerptQuery(false)
-                        .topSkipQuery(true)
-                        .deepOperations(new DeepOperations().deepPATCH(false).deepPOST(false))
-                        .multipleHTTPRequests(true))
-                .chassis(ref("/redfish/v1/Chassis"))
-                .managers(ref("/redfish/v1/Managers"))
-                .sessionService(ref("/redfish/v1/SessionService"))
-                .tasks(ref("/redfish/v1/TaskService"))
-                .links(new ServiceRootLinks()
-                        .sessions(ref("/redfish/v1/SessionService/Sessions"))
-                        .managerProvidingService(ref("/redfish/v1/Managers/BMC")));
+  @Test
+  void serviceRootSerializesToRedfishPropertyNames() throws Exception {
+    ServiceRoot root =
+        new ServiceRoot()
+            .atOdataId("/redfish/v1/")
+            .atOdataType("#ServiceRoot.v1_20_0.ServiceRoot")
+            .id("RootService")
+            .name("Root Service")
+            .redfishVersion("1.15.0")
+            .UUID("92384634-2938-2342-8820-489239905423")
+            .product("GPU Expansion Chassis")
+            .vendor("gpuchassis")
+            .protocolFeaturesSupported(
+                new ProtocolFeaturesSupported()
+                    .expandQuery(
+                        new Expand()
+                            .expandAll(true)
+                            .levels(true)
+                            .links(true)
+                            .noLinks(true)
+                            .maxLevels(3))
+                    .selectQuery(true)
+                    .filterQuery(false)
+                    .onlyMemberQuery(true)
+                    .excerptQuery(false)
+                    .topSkipQuery(true)
+                    .deepOperations(new DeepOperations().deepPATCH(false).deepPOST(false))
+                    .multipleHTTPRequests(true))
+            .chassis(ref("/redfish/v1/Chassis"))
+            .managers(ref("/redfish/v1/Managers"))
+            .sessionService(ref("/redfish/v1/SessionService"))
+            .tasks(ref("/redfish/v1/TaskService"))
+            .links(
+                new ServiceRootLinks()
+                    .sessions(ref("/redfish/v1/SessionService/Sessions"))
+                    .managerProvidingService(ref("/redfish/v1/Managers/BMC")));
 
-        JsonNode actual = assertSerializesTo("""
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/",
                   "@odata.type": "#ServiceRoot.v1_20_0.ServiceRoot",
@@ -70,24 +81,42 @@ class ServiceRootTest {
                     "ManagerProvidingService": {"@odata.id": "/redfish/v1/Managers/BMC"}
                   }
                 }
-                """, root);
+                """,
+            root);
 
-        // Unset properties are absent, not null.
-        for (String unset : new String[] {"@odata.context", "@odata.etag", "Description", "AccountService",
-                "Systems", "Fabrics", "UpdateService", "Registries", "JsonSchemas"}) {
-            assertFalse(actual.has(unset), unset + " must be absent");
-        }
-        assertFalse(actual.get("ProtocolFeaturesSupported").get("DeepOperations").has("MaxLevels"));
+    // Unset properties are absent, not null.
+    for (String unset :
+        new String[] {
+          "@odata.context",
+          "@odata.etag",
+          "Description",
+          "AccountService",
+          "Systems",
+          "Fabrics",
+          "UpdateService",
+          "Registries",
+          "JsonSchemas"
+        }) {
+      assertFalse(actual.has(unset), unset + " must be absent");
     }
+    assertFalse(actual.get("ProtocolFeaturesSupported").get("DeepOperations").has("MaxLevels"));
+  }
 
-    @Test
-    void odataServiceDocument() throws Exception {
-        ODataServiceDocument doc = new ODataServiceDocument()
-                .atOdataContext("/redfish/v1/$metadata")
-                .addValueItem(new ODataServiceEntry().name("Service").kind("Singleton").url("/redfish/v1/"))
-                .addValueItem(new ODataServiceEntry().name("Chassis").kind("Singleton").url("/redfish/v1/Chassis"));
+  @Test
+  void odataServiceDocument() throws Exception {
+    ODataServiceDocument doc =
+        new ODataServiceDocument()
+            .atOdataContext("/redfish/v1/$metadata")
+            .addValueItem(
+                new ODataServiceEntry().name("Service").kind("Singleton").url("/redfish/v1/"))
+            .addValueItem(
+                new ODataServiceEntry()
+                    .name("Chassis")
+                    .kind("Singleton")
+                    .url("/redfish/v1/Chassis"));
 
-        assertSerializesTo("""
+    assertSerializesTo(
+        """
                 {
                   "@odata.context": "/redfish/v1/$metadata",
                   "value": [
@@ -95,22 +124,25 @@ class ServiceRootTest {
                     {"name": "Chassis", "kind": "Singleton", "url": "/redfish/v1/Chassis"}
                   ]
                 }
-                """, doc);
-    }
+                """,
+        doc);
+  }
 
-    @Test
-    void sessionService() throws Exception {
-        SessionService service = new SessionService()
-                .atOdataId("/redfish/v1/SessionService")
-                .atOdataType("#SessionService.v1_2_0.SessionService")
-                .id("SessionService")
-                .name("Session Service")
-                .serviceEnabled(true)
-                .sessionTimeout(1800)
-                .sessions(ref("/redfish/v1/SessionService/Sessions"))
-                .status(new Status().state(State.ENABLED).health(Health.OK));
+  @Test
+  void sessionService() throws Exception {
+    SessionService service =
+        new SessionService()
+            .atOdataId("/redfish/v1/SessionService")
+            .atOdataType("#SessionService.v1_2_0.SessionService")
+            .id("SessionService")
+            .name("Session Service")
+            .serviceEnabled(true)
+            .sessionTimeout(1800)
+            .sessions(ref("/redfish/v1/SessionService/Sessions"))
+            .status(new Status().state(State.ENABLED).health(Health.OK));
 
-        assertSerializesTo("""
+    assertSerializesTo(
+        """
                 {
                   "@odata.id": "/redfish/v1/SessionService",
                   "@odata.type": "#SessionService.v1_2_0.SessionService",
@@ -121,18 +153,26 @@ class ServiceRootTest {
                   "Sessions": {"@odata.id": "/redfish/v1/SessionService/Sessions"},
                   "Status": {"State": "Enabled", "Health": "OK"}
                 }
-                """, service);
-    }
+                """,
+        service);
+  }
 
-    private static OdataIdRef ref(String uri) {
-        return new OdataIdRef().atOdataId(uri);
-    }
+  private static OdataIdRef ref(String uri) {
+    return new OdataIdRef().atOdataId(uri);
+  }
 
-    /** Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as trees. */
-    private static JsonNode assertSerializesTo(String expectedJson, Object model) throws JsonProcessingException {
-        JsonNode expected = MAPPER.readTree(expectedJson);
-        JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
-        assertEquals(expected, actual, () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
-        return actual;
-    }
+  /**
+   * Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as
+   * trees.
+   */
+  private static JsonNode assertSerializesTo(String expectedJson, Object model)
+      throws JsonProcessingException {
+    JsonNode expected = MAPPER.readTree(expectedJson);
+    JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
+    assertEquals(
+        expected,
+        actual,
+        () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
+    return actual;
+  }
 }

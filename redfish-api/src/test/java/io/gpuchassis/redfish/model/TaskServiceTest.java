@@ -14,23 +14,26 @@ import org.junit.jupiter.api.Test;
 /** TaskService v1_3_0 serializes to Redfish property names. */
 class TaskServiceTest {
 
-    private static final ObjectMapper MAPPER = RedfishJson.mapper();
+  private static final ObjectMapper MAPPER = RedfishJson.mapper();
 
-    @Test
-    void taskService() throws Exception {
-        TaskService service = new TaskService()
-                .atOdataId("/redfish/v1/TaskService")
-                .atOdataType("#TaskService.v1_3_0.TaskService")
-                .id("TaskService")
-                .name("Task Service")
-                .serviceEnabled(true)
-                .status(new Status().state(State.ENABLED).health(Health.OK))
-                .dateTime(OffsetDateTime.of(2025, 11, 3, 9, 15, 0, 0, ZoneOffset.UTC))
-                .completedTaskOverWritePolicy(TaskServiceOverWritePolicy.OLDEST)
-                .lifeCycleEventOnTaskStateChange(true)
-                .tasks(new OdataIdRef().atOdataId("/redfish/v1/TaskService/Tasks"));
+  @Test
+  void taskService() throws Exception {
+    TaskService service =
+        new TaskService()
+            .atOdataId("/redfish/v1/TaskService")
+            .atOdataType("#TaskService.v1_3_0.TaskService")
+            .id("TaskService")
+            .name("Task Service")
+            .serviceEnabled(true)
+            .status(new Status().state(State.ENABLED).health(Health.OK))
+            .dateTime(OffsetDateTime.of(2025, 11, 3, 9, 15, 0, 0, ZoneOffset.UTC))
+            .completedTaskOverWritePolicy(TaskServiceOverWritePolicy.OLDEST)
+            .lifeCycleEventOnTaskStateChange(true)
+            .tasks(new OdataIdRef().atOdataId("/redfish/v1/TaskService/Tasks"));
 
-        JsonNode actual = assertSerializesTo("""
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {
                   "@odata.id": "/redfish/v1/TaskService",
                   "@odata.type": "#TaskService.v1_3_0.TaskService",
@@ -43,33 +46,44 @@ class TaskServiceTest {
                   "LifeCycleEventOnTaskStateChange": true,
                   "Tasks": {"@odata.id": "/redfish/v1/TaskService/Tasks"}
                 }
-                """, service);
+                """,
+            service);
 
-        assertAbsent(actual, "@odata.etag", "@odata.context", "Description", "Oem");
-        assertEquals(service, MAPPER.readValue(MAPPER.writeValueAsString(service), TaskService.class));
-    }
+    assertAbsent(actual, "@odata.etag", "@odata.context", "Description", "Oem");
+    assertEquals(service, MAPPER.readValue(MAPPER.writeValueAsString(service), TaskService.class));
+  }
 
-    @Test
-    void overWritePolicyIsTaskServicesOwn() throws Exception {
-        JsonNode actual = assertSerializesTo("""
+  @Test
+  void overWritePolicyIsTaskServicesOwn() throws Exception {
+    JsonNode actual =
+        assertSerializesTo(
+            """
                 {"CompletedTaskOverWritePolicy": "Manual"}
-                """, new TaskService().completedTaskOverWritePolicy(TaskServiceOverWritePolicy.MANUAL));
-        assertAbsent(actual, "ServiceEnabled", "Tasks", "DateTime", "LifeCycleEventOnTaskStateChange");
-        // LogService's OverWritePolicy is a different enumeration.
-        assertEquals("WrapsWhenFull", OverWritePolicy.WRAPS_WHEN_FULL.getValue());
-    }
+                """,
+            new TaskService().completedTaskOverWritePolicy(TaskServiceOverWritePolicy.MANUAL));
+    assertAbsent(actual, "ServiceEnabled", "Tasks", "DateTime", "LifeCycleEventOnTaskStateChange");
+    // LogService's OverWritePolicy is a different enumeration.
+    assertEquals("WrapsWhenFull", OverWritePolicy.WRAPS_WHEN_FULL.getValue());
+  }
 
-    private static void assertAbsent(JsonNode node, String... names) {
-        for (String name : names) {
-            assertFalse(node.has(name), name + " must be absent");
-        }
+  private static void assertAbsent(JsonNode node, String... names) {
+    for (String name : names) {
+      assertFalse(node.has(name), name + " must be absent");
     }
+  }
 
-    /** Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as trees. */
-    private static JsonNode assertSerializesTo(String expectedJson, Object model) throws JsonProcessingException {
-        JsonNode expected = MAPPER.readTree(expectedJson);
-        JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
-        assertEquals(expected, actual, () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
-        return actual;
-    }
+  /**
+   * Serializes {@code model} to text and compares the parsed result with {@code expectedJson} as
+   * trees.
+   */
+  private static JsonNode assertSerializesTo(String expectedJson, Object model)
+      throws JsonProcessingException {
+    JsonNode expected = MAPPER.readTree(expectedJson);
+    JsonNode actual = MAPPER.readTree(MAPPER.writeValueAsString(model));
+    assertEquals(
+        expected,
+        actual,
+        () -> "expected " + expected.toPrettyString() + "\nbut was " + actual.toPrettyString());
+    return actual;
+  }
 }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 class ETagsTest {
 
   private static final ObjectNode CHASSIS =
-      Json.obj("{'@odata.id': '/redfish/v1/Chassis/1', 'Name': 'One', 'Status': {'State': 'Enabled', 'Health': 'OK'}}");
+      Json.obj(
+          "{'@odata.id': '/redfish/v1/Chassis/1', 'Name': 'One', 'Status': {'State': 'Enabled', 'Health': 'OK'}}");
 
   @Test
   void the_tag_is_quoted_sixteen_hex_digits() {
@@ -25,15 +26,20 @@ class ETagsTest {
     byte[] canonical =
         "{\"@odata.id\":\"/redfish/v1/Chassis/1\",\"Name\":\"One\",\"Status\":{\"Health\":\"OK\",\"State\":\"Enabled\"}}"
             .getBytes(StandardCharsets.UTF_8);
-    assertEquals(new String(canonical, StandardCharsets.UTF_8), new String(ETags.canonicalBytes(CHASSIS), StandardCharsets.UTF_8));
+    assertEquals(
+        new String(canonical, StandardCharsets.UTF_8),
+        new String(ETags.canonicalBytes(CHASSIS), StandardCharsets.UTF_8));
     byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(canonical);
-    assertEquals("\"" + java.util.HexFormat.of().formatHex(digest).substring(0, 16) + "\"", ETags.of(CHASSIS));
+    assertEquals(
+        "\"" + java.util.HexFormat.of().formatHex(digest).substring(0, 16) + "\"",
+        ETags.of(CHASSIS));
   }
 
   @Test
   void property_order_does_not_change_the_tag() {
     ObjectNode reordered =
-        Json.obj("{'Status': {'Health': 'OK', 'State': 'Enabled'}, 'Name': 'One', '@odata.id': '/redfish/v1/Chassis/1'}");
+        Json.obj(
+            "{'Status': {'Health': 'OK', 'State': 'Enabled'}, 'Name': 'One', '@odata.id': '/redfish/v1/Chassis/1'}");
     assertEquals(ETags.of(CHASSIS), ETags.of(reordered));
   }
 

@@ -28,7 +28,9 @@ class EntityTagTest {
 
   @Test
   void bare_tags_from_clients_that_strip_quotes_are_read_as_quoted() {
-    assertEquals(List.of(new EntityTag(false, "abc"), new EntityTag(false, "def")), EntityTag.parseList("abc, def"));
+    assertEquals(
+        List.of(new EntityTag(false, "abc"), new EntityTag(false, "def")),
+        EntityTag.parseList("abc, def"));
   }
 
   @Test

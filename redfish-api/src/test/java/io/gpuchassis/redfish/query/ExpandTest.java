@@ -87,7 +87,8 @@ class ExpandTest {
 
   @Test
   void each_expanded_resource_judges_links_by_its_own_links_property() {
-    // Level 1 expands the root's subordinate Chassis collection, level 2 its members; their Links stay hyperlinks.
+    // Level 1 expands the root's subordinate Chassis collection, level 2 its members; their Links
+    // stay hyperlinks.
     ObjectNode root = get("/redfish/v1", "$expand=.($levels=3)");
     assertTrue(isReference(root.at("/Chassis/Members/0/Links/ManagedBy/0")));
     assertTrue(isReference(root.at("/Links/Sessions")));
@@ -96,7 +97,8 @@ class ExpandTest {
   @Test
   void a_hyperlink_back_up_the_expansion_stays_a_hyperlink() {
     ObjectNode enclosure = get("/redfish/v1/Chassis/Enclosure", "$expand=~($levels=3)");
-    // Enclosure -> BMC -> ManagerForChassis: the enclosure itself is not expanded again, the tray is.
+    // Enclosure -> BMC -> ManagerForChassis: the enclosure itself is not expanded again, the tray
+    // is.
     ObjectNode bmc = (ObjectNode) enclosure.at("/Links/ManagedBy/0");
     assertEquals("Chassis manager", bmc.get("Name").textValue());
     assertTrue(isReference(bmc.at("/Links/ManagerForChassis/0")));
@@ -110,7 +112,8 @@ class ExpandTest {
   void a_hyperlink_that_resolves_to_nothing_stays_a_hyperlink() {
     ObjectNode root = get("/redfish/v1", "$expand=*");
     assertTrue(isReference(root.at("/Links/Sessions")));
-    assertEquals("/redfish/v1/SessionService/Sessions", root.at("/Links/Sessions/@odata.id").textValue());
+    assertEquals(
+        "/redfish/v1/SessionService/Sessions", root.at("/Links/Sessions/@odata.id").textValue());
   }
 
   @Test
@@ -136,7 +139,10 @@ class ExpandTest {
   @Test
   void each_resource_is_rendered_once_per_request() {
     get("/redfish/v1/Managers/BMC", "$expand=~($levels=2)");
-    assertEquals(service.resolved.stream().distinct().count(), service.resolved.size(), service.resolved.toString());
+    assertEquals(
+        service.resolved.stream().distinct().count(),
+        service.resolved.size(),
+        service.resolved.toString());
   }
 
   @Test
@@ -149,14 +155,18 @@ class ExpandTest {
   void too_many_inlined_resources_is_507() {
     QueryEngine small = new QueryEngine(QueryConfig.DEFAULTS.withMaxExpandedResources(2));
     assertRedfishError(
-        507, "InsufficientStorage",
-        () -> small.apply(service.get("/redfish/v1"), small.parse("$expand=*($levels=3)"), service));
-    assertFalse(small.apply(service.get("/redfish/v1"), small.parse("$expand=."), service).isEmpty());
+        507,
+        "InsufficientStorage",
+        () ->
+            small.apply(service.get("/redfish/v1"), small.parse("$expand=*($levels=3)"), service));
+    assertFalse(
+        small.apply(service.get("/redfish/v1"), small.parse("$expand=."), service).isEmpty());
   }
 
   @Test
   void a_resolver_that_returns_null_is_treated_as_finding_nothing() {
-    ObjectNode out = engine.apply(service.get("/redfish/v1/Chassis"), engine.parse("$expand=."), id -> null);
+    ObjectNode out =
+        engine.apply(service.get("/redfish/v1/Chassis"), engine.parse("$expand=."), id -> null);
     assertTrue(isReference(out.at("/Members/0")));
   }
 }

@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A small Redfish tree for tests, resolved from a map: a service root, a chassis collection of two chassis whose
- * {@code Links} point at a manager and back, the manager collection with one manager, a manager whose links point back
- * at both chassis. Counts resolutions, and checks that the engine leaves what it is given alone.
+ * A small Redfish tree for tests, resolved from a map: a service root, a chassis collection of two
+ * chassis whose {@code Links} point at a manager and back, the manager collection with one manager,
+ * a manager whose links point back at both chassis. Counts resolutions, and checks that the engine
+ * leaves what it is given alone.
  */
 final class FakeService implements ResourceResolver {
 
@@ -78,19 +79,37 @@ final class FakeService implements ResourceResolver {
     return s;
   }
 
-  /** A collection at {@code /redfish/v1/Things} of {@code count} members {@code Thing0..}, each with Index = n. */
+  /**
+   * A collection at {@code /redfish/v1/Things} of {@code count} members {@code Thing0..}, each with
+   * Index = n.
+   */
   static FakeService things(int count) {
     FakeService s = new FakeService();
     StringBuilder members = new StringBuilder();
     for (int i = 0; i < count; i++) {
-      members.append(i == 0 ? "" : ",").append("{'@odata.id': '/redfish/v1/Things/Thing").append(i).append("'}");
+      members
+          .append(i == 0 ? "" : ",")
+          .append("{'@odata.id': '/redfish/v1/Things/Thing")
+          .append(i)
+          .append("'}");
       s.add(
-          "{'@odata.id': '/redfish/v1/Things/Thing" + i + "', '@odata.type': '#Thing.v1_0_0.Thing', 'Id': 'Thing" + i
-              + "', 'Index': " + i + ", 'Even': " + (i % 2 == 0) + "}");
+          "{'@odata.id': '/redfish/v1/Things/Thing"
+              + i
+              + "', '@odata.type': '#Thing.v1_0_0.Thing', 'Id': 'Thing"
+              + i
+              + "', 'Index': "
+              + i
+              + ", 'Even': "
+              + (i % 2 == 0)
+              + "}");
     }
     s.add(
         "{'@odata.id': '/redfish/v1/Things', '@odata.type': '#ThingCollection.ThingCollection', 'Name': 'Things',"
-            + " 'Members': [" + members + "], 'Members@odata.count': " + count + "}");
+            + " 'Members': ["
+            + members
+            + "], 'Members@odata.count': "
+            + count
+            + "}");
     return s;
   }
 
@@ -113,6 +132,7 @@ final class FakeService implements ResourceResolver {
 
   /** Whether every resource is as it was added: the engine must copy before it changes anything. */
   boolean untouched() {
-    return resources.entrySet().stream().allMatch(e -> e.getValue().toString().equals(pristine.get(e.getKey())));
+    return resources.entrySet().stream()
+        .allMatch(e -> e.getValue().toString().equals(pristine.get(e.getKey())));
   }
 }

@@ -27,12 +27,29 @@ class FilterEvaluatorTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "Status/Health eq 'OK'", "Id ne 'x'", "ProcessorSummary/Count eq 2", "ProcessorSummary/Count eq 2.0",
-        "ProcessorSummary/Count gt 1", "ProcessorSummary/Count ge 2", "ProcessorSummary/Count lt 3",
-        "ProcessorSummary/Count le 2", "MemorySummary/TotalSystemMemoryGiB le 64", "Reading gt 21.49",
-        "Reading lt 2.2e1", "Big gt 12345678901234567889", "Enabled eq true", "Enabled ne false", "Enabled",
-        "Name eq 'It''s a system'", "SystemType gt 'Alpha'", "SystemType lt 'physical'", "'OK' eq Status/Health",
-        "Serial eq null", "Missing eq null", "Id ne null", "Status/Health ne null"
+        "Status/Health eq 'OK'",
+        "Id ne 'x'",
+        "ProcessorSummary/Count eq 2",
+        "ProcessorSummary/Count eq 2.0",
+        "ProcessorSummary/Count gt 1",
+        "ProcessorSummary/Count ge 2",
+        "ProcessorSummary/Count lt 3",
+        "ProcessorSummary/Count le 2",
+        "MemorySummary/TotalSystemMemoryGiB le 64",
+        "Reading gt 21.49",
+        "Reading lt 2.2e1",
+        "Big gt 12345678901234567889",
+        "Enabled eq true",
+        "Enabled ne false",
+        "Enabled",
+        "Name eq 'It''s a system'",
+        "SystemType gt 'Alpha'",
+        "SystemType lt 'physical'",
+        "'OK' eq Status/Health",
+        "Serial eq null",
+        "Missing eq null",
+        "Id ne null",
+        "Status/Health ne null"
       })
   void true_comparisons_match(String filter) {
     assertTrue(matches(filter), filter);
@@ -41,9 +58,17 @@ class FilterEvaluatorTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "Status/Health eq 'Critical'", "Id ne '1'", "ProcessorSummary/Count eq 3", "ProcessorSummary/Count gt 2",
-        "ProcessorSummary/Count ge 3", "ProcessorSummary/Count lt 2", "ProcessorSummary/Count le 1",
-        "Enabled eq false", "Status/Health eq 'ok'", "Serial ne null", "Id eq null"
+        "Status/Health eq 'Critical'",
+        "Id ne '1'",
+        "ProcessorSummary/Count eq 3",
+        "ProcessorSummary/Count gt 2",
+        "ProcessorSummary/Count ge 3",
+        "ProcessorSummary/Count lt 2",
+        "ProcessorSummary/Count le 1",
+        "Enabled eq false",
+        "Status/Health eq 'ok'",
+        "Serial ne null",
+        "Id eq null"
       })
   void false_comparisons_do_not_match(String filter) {
     assertFalse(matches(filter), filter);
@@ -52,10 +77,24 @@ class FilterEvaluatorTest {
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "Id eq 1", "Id ne 1", "ProcessorSummary/Count eq '2'", "ProcessorSummary/Count ne '2'", "Enabled eq 'true'",
-        "Enabled gt false", "Status eq 'OK'", "Status ne 'OK'", "Tags eq 'a'", "Tags ne 'a'", "Status/Health gt 5",
-        "Missing eq 'x'", "Missing ne 'x'", "Serial ne 'x'", "Status/Health/Deeper eq 'x'", "Tags/Name eq 'a'",
-        "Serial lt null", "Status/Health"
+        "Id eq 1",
+        "Id ne 1",
+        "ProcessorSummary/Count eq '2'",
+        "ProcessorSummary/Count ne '2'",
+        "Enabled eq 'true'",
+        "Enabled gt false",
+        "Status eq 'OK'",
+        "Status ne 'OK'",
+        "Tags eq 'a'",
+        "Tags ne 'a'",
+        "Status/Health gt 5",
+        "Missing eq 'x'",
+        "Missing ne 'x'",
+        "Serial ne 'x'",
+        "Status/Health/Deeper eq 'x'",
+        "Tags/Name eq 'a'",
+        "Serial lt null",
+        "Status/Health"
       })
   void comparisons_of_different_types_or_with_absent_values_do_not_match(String filter) {
     assertFalse(matches(filter), filter);
@@ -86,7 +125,8 @@ class FilterEvaluatorTest {
 
   @Test
   void precedence_changes_the_outcome_where_it_should() {
-    // false or (true and false) = false; (false or true) and false = false; (true or x) and true = true
+    // false or (true and false) = false; (false or true) and false = false; (true or x) and true =
+    // true
     assertFalse(matches("Id eq 'x' or Enabled and Id eq 'y'"));
     assertTrue(matches("Id eq '1' or Enabled and Id eq 'y'"));
     assertFalse(matches("(Id eq '1' or Enabled) and Id eq 'y'"));

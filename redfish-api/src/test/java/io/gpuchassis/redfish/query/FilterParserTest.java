@@ -12,7 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The $filter grammar and DSP0266 §7.3.3 precedence, shown by the fully parenthesized form of each parse. */
+/**
+ * The $filter grammar and DSP0266 §7.3.3 precedence, shown by the fully parenthesized form of each
+ * parse.
+ */
 class FilterParserTest {
 
   private static String grouped(String filter) {
@@ -49,12 +52,14 @@ class FilterParserTest {
     assertEquals("(((A eq 1) or (B eq 2)) and (C eq 3))", grouped("(A eq 1 or B eq 2) and C eq 3"));
     assertEquals(
         "(((Status/State eq 'Enabled') and (Status/Health eq 'OK')) or (SystemType eq 'Physical'))",
-        grouped("(Status/State eq 'Enabled' and Status/Health eq 'OK') or SystemType eq 'Physical'"));
+        grouped(
+            "(Status/State eq 'Enabled' and Status/Health eq 'OK') or SystemType eq 'Physical'"));
   }
 
   @Test
   void not_binds_tightest_so_the_specification_writes_it_with_parentheses() {
-    assertEquals("(not (ProcessorSummary/Count eq 2))", grouped("not (ProcessorSummary/Count eq 2)"));
+    assertEquals(
+        "(not (ProcessorSummary/Count eq 2))", grouped("not (ProcessorSummary/Count eq 2)"));
     assertEquals("((not Enabled) eq true)", grouped("not Enabled eq true"));
     assertEquals("((not A) and (not B))", grouped("not A and not B"));
     assertEquals("(not (not A))", grouped("not not A"));
@@ -80,7 +85,9 @@ class FilterParserTest {
   @Test
   void literals_may_stand_on_either_side_and_properties_on_both() {
     assertEquals("('OK' eq Status/Health)", grouped("'OK' eq Status/Health"));
-    assertEquals("(ReadingCelsius gt Thresholds/UpperCritical)", grouped("ReadingCelsius gt Thresholds/UpperCritical"));
+    assertEquals(
+        "(ReadingCelsius gt Thresholds/UpperCritical)",
+        grouped("ReadingCelsius gt Thresholds/UpperCritical"));
   }
 
   @Test
@@ -100,7 +107,10 @@ class FilterParserTest {
   @Test
   void numbers_are_decimals() {
     FilterExpression.Comparison c = (FilterExpression.Comparison) FilterParser.parse("A eq 1e2");
-    assertEquals(0, new BigDecimal("100").compareTo(((FilterExpression.Literal) c.right()).value().decimalValue()));
+    assertEquals(
+        0,
+        new BigDecimal("100")
+            .compareTo(((FilterExpression.Literal) c.right()).value().decimalValue()));
   }
 
   @Test
@@ -111,16 +121,35 @@ class FilterParserTest {
                 new FilterExpression.Property(new PropertyPath(List.of("A"))),
                 ComparisonOperator.EQ,
                 FilterExpression.Literal.of(new BigDecimal("1"))),
-            new FilterExpression.Not(new FilterExpression.Property(new PropertyPath(List.of("B", "C"))))),
+            new FilterExpression.Not(
+                new FilterExpression.Property(new PropertyPath(List.of("B", "C"))))),
         FilterParser.parse("A eq 1 or not B/C"));
   }
 
   @ParameterizedTest
   @ValueSource(
       strings = {
-        "", "   ", "Id eq", "eq 'x'", "Id 'x'", "(Id eq 'x'", "Id eq 'x')", "()", "Id eq 'x' and", "and", "not",
-        "Id eq eq 'x'", "Id eq 'x' 'y'", "Status//Health eq 'OK'", "Status/ eq 'OK'", "Id eq 'x' or or Id eq 'y'",
-        "Id has 'x'", "Tags/0 eq 1", "Id eq 1e99999999999", "not()", "Id eq not"
+        "",
+        "   ",
+        "Id eq",
+        "eq 'x'",
+        "Id 'x'",
+        "(Id eq 'x'",
+        "Id eq 'x')",
+        "()",
+        "Id eq 'x' and",
+        "and",
+        "not",
+        "Id eq eq 'x'",
+        "Id eq 'x' 'y'",
+        "Status//Health eq 'OK'",
+        "Status/ eq 'OK'",
+        "Id eq 'x' or or Id eq 'y'",
+        "Id has 'x'",
+        "Tags/0 eq 1",
+        "Id eq 1e99999999999",
+        "not()",
+        "Id eq not"
       })
   void malformed_filters_are_syntax_errors(String filter) {
     assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(filter));
@@ -128,16 +157,21 @@ class FilterParserTest {
 
   @Test
   void errors_say_what_was_expected_and_where() {
-    FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse("(Id eq 'x' Name"));
+    FilterSyntaxException e =
+        assertThrows(FilterSyntaxException.class, () -> FilterParser.parse("(Id eq 'x' Name"));
     assertEquals("expected ')', found 'Name' (at character 12)", e.getMessage());
     e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse("Id eq"));
-    assertEquals("expected a property or a value, found the end of the filter (at character 6)", e.getMessage());
+    assertEquals(
+        "expected a property or a value, found the end of the filter (at character 6)",
+        e.getMessage());
   }
 
   @Test
   void nesting_is_bounded_so_garbage_cannot_exhaust_the_stack() {
-    String deep = "(".repeat(FilterParser.MAX_DEPTH + 1) + "A" + ")".repeat(FilterParser.MAX_DEPTH + 1);
-    FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(deep));
+    String deep =
+        "(".repeat(FilterParser.MAX_DEPTH + 1) + "A" + ")".repeat(FilterParser.MAX_DEPTH + 1);
+    FilterSyntaxException e =
+        assertThrows(FilterSyntaxException.class, () -> FilterParser.parse(deep));
     assertTrue(e.getMessage().contains("deeper"), e.getMessage());
     assertThrows(FilterSyntaxException.class, () -> FilterParser.parse("not ".repeat(40) + "A"));
     String allowed = "(".repeat(FilterParser.MAX_DEPTH) + "A" + ")".repeat(FilterParser.MAX_DEPTH);

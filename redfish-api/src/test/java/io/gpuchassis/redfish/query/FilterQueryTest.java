@@ -27,7 +27,11 @@ class FilterQueryTest {
 
   @Test
   void members_are_judged_on_their_resources_and_stay_hyperlinks() {
-    ObjectNode out = engine.apply(service.get("/redfish/v1/Chassis"), engine.parse("$filter=Status/Health eq 'OK'"), service);
+    ObjectNode out =
+        engine.apply(
+            service.get("/redfish/v1/Chassis"),
+            engine.parse("$filter=Status/Health eq 'OK'"),
+            service);
     assertEquals(Json.node("[{'@odata.id': '/redfish/v1/Chassis/Enclosure'}]"), out.get("Members"));
     assertEquals(1, out.get("Members@odata.count").intValue());
   }
@@ -35,17 +39,21 @@ class FilterQueryTest {
   @Test
   void filter_and_expand_render_each_member_once() {
     ObjectNode out =
-        engine.apply(service.get("/redfish/v1/Chassis"), engine.parse("$filter=PowerState ne 'On'&$expand=."), service);
+        engine.apply(
+            service.get("/redfish/v1/Chassis"),
+            engine.parse("$filter=PowerState ne 'On'&$expand=."),
+            service);
     assertEquals("GPU tray 1", out.at("/Members/0/Name").textValue());
-    assertEquals(List.of("/redfish/v1/Chassis/Enclosure", "/redfish/v1/Chassis/Tray1"), service.resolved);
+    assertEquals(
+        List.of("/redfish/v1/Chassis/Enclosure", "/redfish/v1/Chassis/Tray1"), service.resolved);
   }
 
   @Test
   void members_that_resolve_to_nothing_do_not_match() {
-    ResourceResolver onlyTray =
-        id -> id.endsWith("Tray1") ? service.resolve(id) : Optional.empty();
+    ResourceResolver onlyTray = id -> id.endsWith("Tray1") ? service.resolve(id) : Optional.empty();
     assertEquals(
-        List.of("/redfish/v1/Chassis/Tray1"), memberIds("/redfish/v1/Chassis", "$filter=Id ne 'x'", onlyTray));
+        List.of("/redfish/v1/Chassis/Tray1"),
+        memberIds("/redfish/v1/Chassis", "$filter=Id ne 'x'", onlyTray));
   }
 
   @Test
@@ -54,13 +62,16 @@ class FilterQueryTest {
         Json.obj(
             "{'@odata.id': '/redfish/v1/Inline', 'Members': [{'@odata.id': '/a', 'Reading': 5}, {'@odata.id': '/b',"
                 + " 'Reading': 50}]}");
-    ObjectNode out = engine.apply(inline, engine.parse("$filter=Reading gt 10"), ResourceResolver.none());
+    ObjectNode out =
+        engine.apply(inline, engine.parse("$filter=Reading gt 10"), ResourceResolver.none());
     assertEquals(Json.node("[{'@odata.id': '/b', 'Reading': 50}]"), out.get("Members"));
   }
 
   @Test
   void a_filter_that_matches_nothing_gives_an_empty_page_with_count_zero() {
-    ObjectNode out = engine.apply(service.get("/redfish/v1/Chassis"), engine.parse("$filter=Id eq 'none'"), service);
+    ObjectNode out =
+        engine.apply(
+            service.get("/redfish/v1/Chassis"), engine.parse("$filter=Id eq 'none'"), service);
     assertEquals(0, out.get("Members").size());
     assertEquals(0, out.get("Members@odata.count").intValue());
   }
@@ -70,7 +81,8 @@ class FilterQueryTest {
     ObjectNode out =
         engine.apply(
             service.get("/redfish/v1/Chassis"),
-            engine.parse(Map.of("$filter", List.of("ChassisType eq 'Drawer' or Id eq 'Enclosure'"))),
+            engine.parse(
+                Map.of("$filter", List.of("ChassisType eq 'Drawer' or Id eq 'Enclosure'"))),
             service);
     assertEquals(2, out.get("Members@odata.count").intValue());
   }

@@ -18,14 +18,25 @@ class FilterTokenizerTest {
   @Test
   void words_numbers_strings_and_parentheses() {
     assertEquals(
-        List.of("OPEN:(", "WORD:Status/Health", "WORD:eq", "STRING:OK", "CLOSE:)", "WORD:and", "WORD:Count",
-            "WORD:ge", "NUMBER:-2.5e3", "END:"),
+        List.of(
+            "OPEN:(",
+            "WORD:Status/Health",
+            "WORD:eq",
+            "STRING:OK",
+            "CLOSE:)",
+            "WORD:and",
+            "WORD:Count",
+            "WORD:ge",
+            "NUMBER:-2.5e3",
+            "END:"),
         kindsAndTexts("(Status/Health eq 'OK') and Count ge -2.5e3"));
   }
 
   @Test
   void parentheses_need_no_spaces_around_them() {
-    assertEquals(List.of("WORD:not", "OPEN:(", "WORD:A", "WORD:eq", "NUMBER:1", "CLOSE:)", "END:"), kindsAndTexts("not(A eq 1)"));
+    assertEquals(
+        List.of("WORD:not", "OPEN:(", "WORD:A", "WORD:eq", "NUMBER:1", "CLOSE:)", "END:"),
+        kindsAndTexts("not(A eq 1)"));
   }
 
   @Test
@@ -42,7 +53,9 @@ class FilterTokenizerTest {
 
   @Test
   void annotation_names_are_words() {
-    assertEquals(List.of("WORD:@odata.id", "WORD:Members@odata.count", "END:"), kindsAndTexts("@odata.id Members@odata.count"));
+    assertEquals(
+        List.of("WORD:@odata.id", "WORD:Members@odata.count", "END:"),
+        kindsAndTexts("@odata.id Members@odata.count"));
   }
 
   @Test
@@ -56,12 +69,23 @@ class FilterTokenizerTest {
 
   @Test
   void an_unterminated_string_is_an_error_at_its_start() {
-    FilterSyntaxException e = assertThrows(FilterSyntaxException.class, () -> FilterTokenizer.tokenize("Id eq 'abc"));
+    FilterSyntaxException e =
+        assertThrows(FilterSyntaxException.class, () -> FilterTokenizer.tokenize("Id eq 'abc"));
     assertTrue(e.getMessage().contains("character 7"), e.getMessage());
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"Id eq 3abc", "Id eq'x'", "Id = 'x'", "Id eq \"x\"", "Id eq 1.", "Id eq .5", "A&B", "Id eq -"})
+  @ValueSource(
+      strings = {
+        "Id eq 3abc",
+        "Id eq'x'",
+        "Id = 'x'",
+        "Id eq \"x\"",
+        "Id eq 1.",
+        "Id eq .5",
+        "A&B",
+        "Id eq -"
+      })
   void characters_outside_the_grammar_are_errors(String filter) {
     assertThrows(FilterSyntaxException.class, () -> FilterTokenizer.tokenize(filter));
   }

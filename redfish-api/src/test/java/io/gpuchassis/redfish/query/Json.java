@@ -13,7 +13,9 @@ final class Json {
 
   private static final ObjectMapper LENIENT =
       JsonMapper.builder()
-          .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES, JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER)
+          .enable(
+              JsonReadFeature.ALLOW_SINGLE_QUOTES,
+              JsonReadFeature.ALLOW_BACKSLASH_ESCAPING_ANY_CHARACTER)
           .build();
 
   private Json() {}

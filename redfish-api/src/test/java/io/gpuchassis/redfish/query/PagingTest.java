@@ -42,7 +42,9 @@ class PagingTest {
 
   @Test
   void auto_expanded_members_are_the_pages_resources_in_full() {
-    ObjectNode out = engine.apply(service.get("/redfish/v1/Things"), engine.parse("$skip=3&$top=2"), service, true);
+    ObjectNode out =
+        engine.apply(
+            service.get("/redfish/v1/Things"), engine.parse("$skip=3&$top=2"), service, true);
     assertEquals(List.of("Thing3", "Thing4"), ids(out));
     assertEquals(service.get("/redfish/v1/Things/Thing3"), out.get("Members").get(0));
     assertEquals(10, out.get("Members@odata.count").intValue());
@@ -59,7 +61,9 @@ class PagingTest {
   @Test
   void the_next_link_carries_the_remaining_skip_and_the_other_options() {
     ObjectNode out = get("$top=4&$expand=.");
-    assertEquals("/redfish/v1/Things?$skip=4&$top=4&$expand=.", out.get("Members@odata.nextLink").textValue());
+    assertEquals(
+        "/redfish/v1/Things?$skip=4&$top=4&$expand=.",
+        out.get("Members@odata.nextLink").textValue());
   }
 
   @Test
@@ -118,7 +122,8 @@ class PagingTest {
     assertEquals(2, get(pagesOfFour, "$top=2").get("Members").size());
     ObjectNode out = get(pagesOfFour, "$top=6");
     assertEquals(4, out.get("Members").size());
-    assertEquals("/redfish/v1/Things?$skip=4&$top=6", out.get("Members@odata.nextLink").textValue());
+    assertEquals(
+        "/redfish/v1/Things?$skip=4&$top=6", out.get("Members@odata.nextLink").textValue());
   }
 
   @Test
@@ -127,7 +132,8 @@ class PagingTest {
     assertEquals(List.of("Thing2", "Thing4"), ids(out));
     assertEquals(5, out.get("Members@odata.count").intValue());
     assertEquals(
-        "/redfish/v1/Things?$filter=Even%20eq%20true&$skip=3&$top=2", out.get("Members@odata.nextLink").textValue());
+        "/redfish/v1/Things?$filter=Even%20eq%20true&$skip=3&$top=2",
+        out.get("Members@odata.nextLink").textValue());
   }
 
   @Test

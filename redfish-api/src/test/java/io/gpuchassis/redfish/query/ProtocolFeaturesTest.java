@@ -27,7 +27,8 @@ class ProtocolFeaturesTest {
 
   @Test
   void max_levels_follows_the_configuration() {
-    ProtocolFeaturesSupported features = ProtocolFeatures.supported(QueryConfig.DEFAULTS.withMaxExpandLevels(3));
+    ProtocolFeaturesSupported features =
+        ProtocolFeatures.supported(QueryConfig.DEFAULTS.withMaxExpandLevels(3));
     assertEquals(3, features.getExpandQuery().getMaxLevels());
   }
 
@@ -46,22 +47,33 @@ class ProtocolFeaturesTest {
     QueryConfig config = QueryConfig.DEFAULTS;
     int max = ProtocolFeatures.supported(config).getExpandQuery().getMaxLevels();
     for (String form : new String[] {"*", ".", "~"}) {
-      assertEquals(max, QueryOptions.fromQueryString("$expand=" + form + "($levels=" + max + ")", config).expand().orElseThrow().levels());
+      assertEquals(
+          max,
+          QueryOptions.fromQueryString("$expand=" + form + "($levels=" + max + ")", config)
+              .expand()
+              .orElseThrow()
+              .levels());
       assertRedfishError(
-          400, "QueryParameterOutOfRange", () -> QueryOptions.fromQueryString("$expand=" + form + "($levels=" + (max + 1) + ")", config));
+          400,
+          "QueryParameterOutOfRange",
+          () ->
+              QueryOptions.fromQueryString(
+                  "$expand=" + form + "($levels=" + (max + 1) + ")", config));
     }
   }
 
   @Test
   void every_advertised_parameter_is_accepted() {
     QueryOptions.fromQueryString("$select=Name");
-    QueryOptions.fromQueryString("$filter=(A eq 1 and not (B ne 'x')) or C gt 1 or C ge 1 or C lt 1 or C le 1");
+    QueryOptions.fromQueryString(
+        "$filter=(A eq 1 and not (B ne 'x')) or C gt 1 or C ge 1 or C lt 1 or C le 1");
     QueryOptions.fromQueryString("only");
     QueryOptions.fromQueryString("$top=1&$skip=1");
   }
 
   @Test
-  void excerpt_is_advertised_as_unsupported_and_is_ignored_like_any_unknown_parameter_without_dollar() {
+  void
+      excerpt_is_advertised_as_unsupported_and_is_ignored_like_any_unknown_parameter_without_dollar() {
     assertEquals(Boolean.FALSE, ProtocolFeatures.supported().getExcerptQuery());
     assertTrue(QueryOptions.fromQueryString("excerpt").isEmpty());
   }

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The engine as a whole: only, the order of the options, what resources take which options, purity. */
+/**
+ * The engine as a whole: only, the order of the options, what resources take which options, purity.
+ */
 class QueryEngineTest {
 
   private final FakeService service = FakeService.standard();
@@ -37,12 +39,16 @@ class QueryEngineTest {
   void only_on_an_empty_collection_answers_with_the_collection() {
     ObjectNode empty = Json.obj("{'@odata.id': '/redfish/v1/Empty', 'Members': []}");
     ObjectNode out = engine.apply(empty, engine.parse("only"), service);
-    assertEquals(Json.obj("{'@odata.id': '/redfish/v1/Empty', 'Members': [], 'Members@odata.count': 0}"), out);
+    assertEquals(
+        Json.obj("{'@odata.id': '/redfish/v1/Empty', 'Members': [], 'Members@odata.count': 0}"),
+        out);
   }
 
   @Test
   void only_whose_member_cannot_be_rendered_answers_with_the_collection() {
-    ObjectNode out = engine.apply(service.get("/redfish/v1/Managers"), engine.parse("only"), ResourceResolver.none());
+    ObjectNode out =
+        engine.apply(
+            service.get("/redfish/v1/Managers"), engine.parse("only"), ResourceResolver.none());
     assertEquals("Manager Collection", out.get("Name").textValue());
   }
 
@@ -56,7 +62,8 @@ class QueryEngineTest {
   @ParameterizedTest
   @ValueSource(strings = {"only", "$top=1", "$skip=1", "$filter=Id eq 'x'"})
   void collection_options_on_a_single_resource_are_not_supported_there(String query) {
-    assertRedfishError(400, "QueryNotSupportedOnResource", () -> get("/redfish/v1/Chassis/Enclosure", query));
+    assertRedfishError(
+        400, "QueryNotSupportedOnResource", () -> get("/redfish/v1/Chassis/Enclosure", query));
   }
 
   @Test
@@ -81,7 +88,9 @@ class QueryEngineTest {
   @Test
   void everything_at_once() {
     ObjectNode out =
-        get("/redfish/v1/Chassis", "$filter=PowerState eq 'On' or PowerState eq 'Off'&$skip=0&$top=1&$expand=.&$select=Id");
+        get(
+            "/redfish/v1/Chassis",
+            "$filter=PowerState eq 'On' or PowerState eq 'Off'&$skip=0&$top=1&$expand=.&$select=Id");
     assertEquals(
         Json.obj(
             """
@@ -119,9 +128,10 @@ class QueryEngineTest {
 
   @Test
   void a_resolver_is_only_asked_when_needed() {
-    ResourceResolver refusing = id -> {
-      throw new AssertionError("no resolution expected for " + id);
-    };
+    ResourceResolver refusing =
+        id -> {
+          throw new AssertionError("no resolution expected for " + id);
+        };
     engine.apply(service.get("/redfish/v1/Chassis"), engine.parse("$top=1&$select=Name"), refusing);
     assertEquals(Optional.empty(), ResourceResolver.none().resolve("/x"));
   }

@@ -14,9 +14,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Garbage in, Redfish errors out: seeded random query strings must either parse and apply cleanly or fail with a
- * {@link RedfishException} of status 400 or 501 (507 for an expansion too large), never with any other exception.
- * The seed is fixed, so a failure reproduces; the failing query is in the message.
+ * Garbage in, Redfish errors out: seeded random query strings must either parse and apply cleanly
+ * or fail with a {@link RedfishException} of status 400 or 501 (507 for an expansion too large),
+ * never with any other exception. The seed is fixed, so a failure reproduces; the failing query is
+ * in the message.
  */
 class QueryFuzzTest {
 
@@ -24,18 +25,78 @@ class QueryFuzzTest {
   private static final int QUERIES = 20_000;
 
   private static final List<String> NAMES =
-      List.of("only", "$top", "$skip", "$filter", "$expand", "$select", "$levels", "$orderby", "excerpt", "x", "",
-          "$", "%24top", "$Top", "only%00");
+      List.of(
+          "only",
+          "$top",
+          "$skip",
+          "$filter",
+          "$expand",
+          "$select",
+          "$levels",
+          "$orderby",
+          "excerpt",
+          "x",
+          "",
+          "$",
+          "%24top",
+          "$Top",
+          "only%00");
   private static final List<String> FRAGMENTS =
-      List.of("Status/Health", "Id", "Name", "Members", "Links", "@odata.id", " eq ", " ne ", " gt ", " le ", " and ",
-          " or ", "not ", "(", ")", "'OK'", "'it''s'", "'", "''", "true", "false", "null", "2", "-1.5e3", "0",
-          "99999999999999999999", "*", ".", "~", "($levels=", "2)", ",", "/", "%20", "%27", "%ZZ", "%C3%28", "%", "+",
-          "&", "=", "#", ";", "\t", "\u00e9", "\ud83d\ude00", "1e99999999999", "Status//Health");
+      List.of(
+          "Status/Health",
+          "Id",
+          "Name",
+          "Members",
+          "Links",
+          "@odata.id",
+          " eq ",
+          " ne ",
+          " gt ",
+          " le ",
+          " and ",
+          " or ",
+          "not ",
+          "(",
+          ")",
+          "'OK'",
+          "'it''s'",
+          "'",
+          "''",
+          "true",
+          "false",
+          "null",
+          "2",
+          "-1.5e3",
+          "0",
+          "99999999999999999999",
+          "*",
+          ".",
+          "~",
+          "($levels=",
+          "2)",
+          ",",
+          "/",
+          "%20",
+          "%27",
+          "%ZZ",
+          "%C3%28",
+          "%",
+          "+",
+          "&",
+          "=",
+          "#",
+          ";",
+          "\t",
+          "\u00e9",
+          "\ud83d\ude00",
+          "1e99999999999",
+          "Status//Health");
   private static final String ALPHABET = "abcXYZ019 $&=()'*.~,/%+-@#;:\"\t";
 
   private final FakeService standard = FakeService.standard();
   private final FakeService things = FakeService.things(7);
-  private final QueryEngine engine = new QueryEngine(QueryConfig.DEFAULTS.withPageSize(3).withMaxExpandLevels(3));
+  private final QueryEngine engine =
+      new QueryEngine(QueryConfig.DEFAULTS.withPageSize(3).withMaxExpandLevels(3));
 
   @Test
   void random_query_strings_only_ever_fail_as_redfish_errors() {
@@ -48,7 +109,8 @@ class QueryFuzzTest {
         QueryOptions options = engine.parse(query);
         parsed++;
         if (!options.only()) { // a next link leaves only out, by design
-          assertEquals(options, engine.parse(options.toQueryString()), () -> "round trip of " + query);
+          assertEquals(
+              options, engine.parse(options.toQueryString()), () -> "round trip of " + query);
         }
         applyEverywhere(options, query);
       } catch (RedfishException e) {
@@ -104,7 +166,8 @@ class QueryFuzzTest {
           engine.parse(next.substring(next.indexOf('?') + 1));
         }
       } catch (RedfishException e) {
-        assertTrue(Set.of(400, 501, 507).contains(e.status()), () -> e.status() + " applying " + query);
+        assertTrue(
+            Set.of(400, 501, 507).contains(e.status()), () -> e.status() + " applying " + query);
       } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
         fail("response to " + printable(query) + " does not serialize", e);
       }

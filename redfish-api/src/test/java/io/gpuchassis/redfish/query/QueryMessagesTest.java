@@ -24,7 +24,8 @@ class QueryMessagesTest {
   void every_message_matches_the_dmtf_registry() throws Exception {
     Path registry = findRegistry();
     Assumptions.assumeTrue(
-        registry != null, "DMTF registries not found beside the project (../shared/redfish/registries); skipped");
+        registry != null,
+        "DMTF registries not found beside the project (../shared/redfish/registries); skipped");
     JsonNode file = new ObjectMapper().readTree(registry.toFile());
     assertEquals(BaseMessages.REGISTRY, file.get("Id").asText());
     for (MessageDefinition d : definitions()) {
@@ -71,7 +72,9 @@ class QueryMessagesTest {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null) {
       for (Path candidate :
-          List.of(dir.resolve("shared/redfish/registries"), dir.resolve("../shared/redfish/registries"))) {
+          List.of(
+              dir.resolve("shared/redfish/registries"),
+              dir.resolve("../shared/redfish/registries"))) {
         Path file = candidate.resolve(BaseMessages.REGISTRY + ".json").normalize();
         if (Files.isRegularFile(file)) {
           return file;

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Parsing and validation of every query parameter, with the status and Base message of each error. */
+/**
+ * Parsing and validation of every query parameter, with the status and Base message of each error.
+ */
 class QueryOptionsTest {
 
   private static QueryOptions parse(String rawQuery) {
@@ -58,11 +60,19 @@ class QueryOptionsTest {
 
     @Test
     void only_with_a_value_is_a_format_error() {
-      assertRedfishError(400, "QueryParameterValueFormatError", () -> parse("only=foo"), "foo", "only");
+      assertRedfishError(
+          400, "QueryParameterValueFormatError", () -> parse("only=foo"), "foo", "only");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"only&$top=1", "$skip=1&only", "only&$expand=.", "only&$select=Name", "only&$filter=Id eq 'a'"})
+    @ValueSource(
+        strings = {
+          "only&$top=1",
+          "$skip=1&only",
+          "only&$expand=.",
+          "only&$select=Name",
+          "only&$filter=Id eq 'a'"
+        })
     void only_with_another_query_parameter_is_an_invalid_combination(String query) {
       assertRedfishError(400, "QueryCombinationInvalid", () -> parse(query));
     }
@@ -92,30 +102,41 @@ class QueryOptionsTest {
     @ValueSource(strings = {"abc", "", "1.5", "1e3", " 3", "0x10", "+4"})
     void a_top_that_is_not_an_integer_is_a_type_error(String value) {
       RedfishException e =
-          assertRedfishError(400, "QueryParameterValueTypeError", () -> QueryOptions.parse(Map.of("$top", List.of(value))));
+          assertRedfishError(
+              400,
+              "QueryParameterValueTypeError",
+              () -> QueryOptions.parse(Map.of("$top", List.of(value))));
       assertEquals(List.of(value, "$top"), e.messages().get(0).args());
     }
 
     @Test
     void a_skip_that_is_not_an_integer_is_a_type_error() {
-      assertRedfishError(400, "QueryParameterValueTypeError", () -> parse("$skip=ten"), "ten", "$skip");
+      assertRedfishError(
+          400, "QueryParameterValueTypeError", () -> parse("$skip=ten"), "ten", "$skip");
     }
 
     @Test
     void top_below_one_is_out_of_range() {
-      assertRedfishError(400, "QueryParameterOutOfRange", () -> parse("$top=0"), "0", "$top", "1-2147483647");
-      assertRedfishError(400, "QueryParameterOutOfRange", () -> parse("$top=-3"), "-3", "$top", "1-2147483647");
+      assertRedfishError(
+          400, "QueryParameterOutOfRange", () -> parse("$top=0"), "0", "$top", "1-2147483647");
+      assertRedfishError(
+          400, "QueryParameterOutOfRange", () -> parse("$top=-3"), "-3", "$top", "1-2147483647");
     }
 
     @Test
     void negative_skip_is_out_of_range() {
-      assertRedfishError(400, "QueryParameterOutOfRange", () -> parse("$skip=-1"), "-1", "$skip", "0-2147483647");
+      assertRedfishError(
+          400, "QueryParameterOutOfRange", () -> parse("$skip=-1"), "-1", "$skip", "0-2147483647");
     }
 
     @Test
     void numbers_beyond_an_int_are_out_of_range() {
       assertRedfishError(
-          400, "QueryParameterOutOfRange", () -> parse("$skip=99999999999999999999"), "99999999999999999999", "$skip",
+          400,
+          "QueryParameterOutOfRange",
+          () -> parse("$skip=99999999999999999999"),
+          "99999999999999999999",
+          "$skip",
           "0-2147483647");
     }
   }
@@ -125,45 +146,81 @@ class QueryOptionsTest {
     @Test
     void the_three_forms_default_to_one_level() {
       assertEquals(new ExpandOption(ExpandScope.ALL, 1), parse("$expand=*").expand().orElseThrow());
-      assertEquals(new ExpandOption(ExpandScope.SUBORDINATE, 1), parse("$expand=.").expand().orElseThrow());
-      assertEquals(new ExpandOption(ExpandScope.LINKS, 1), parse("$expand=~").expand().orElseThrow());
+      assertEquals(
+          new ExpandOption(ExpandScope.SUBORDINATE, 1), parse("$expand=.").expand().orElseThrow());
+      assertEquals(
+          new ExpandOption(ExpandScope.LINKS, 1), parse("$expand=~").expand().orElseThrow());
     }
 
     @Test
     void levels_are_read() {
-      assertEquals(new ExpandOption(ExpandScope.SUBORDINATE, 3), parse("$expand=.($levels=3)").expand().orElseThrow());
       assertEquals(
-          new ExpandOption(ExpandScope.ALL, 6), parse("$expand=*%28%24levels%3D6%29").expand().orElseThrow());
+          new ExpandOption(ExpandScope.SUBORDINATE, 3),
+          parse("$expand=.($levels=3)").expand().orElseThrow());
+      assertEquals(
+          new ExpandOption(ExpandScope.ALL, 6),
+          parse("$expand=*%28%24levels%3D6%29").expand().orElseThrow());
     }
 
     @ParameterizedTest
     @ValueSource(
-        strings = {"", "all", "**", ".(levels=2)", ".($levels=)", ".($levels=2", ".($levels=x)", "($levels=2)",
-          ".($levels=2)x", "Links", "*($levels=-1)", ". ($levels=2)"})
+        strings = {
+          "",
+          "all",
+          "**",
+          ".(levels=2)",
+          ".($levels=)",
+          ".($levels=2",
+          ".($levels=x)",
+          "($levels=2)",
+          ".($levels=2)x",
+          "Links",
+          "*($levels=-1)",
+          ". ($levels=2)"
+        })
     void other_forms_are_format_errors(String value) {
       assertRedfishError(
-          400, "QueryParameterValueFormatError", () -> QueryOptions.parse(Map.of("$expand", List.of(value))), value,
+          400,
+          "QueryParameterValueFormatError",
+          () -> QueryOptions.parse(Map.of("$expand", List.of(value))),
+          value,
           "$expand");
     }
 
     @Test
     void levels_above_the_maximum_are_out_of_range() {
-      assertRedfishError(400, "QueryParameterOutOfRange", () -> parse("$expand=*($levels=7)"), "*($levels=7)", "$expand", "1-6");
+      assertRedfishError(
+          400,
+          "QueryParameterOutOfRange",
+          () -> parse("$expand=*($levels=7)"),
+          "*($levels=7)",
+          "$expand",
+          "1-6");
     }
 
     @Test
     void levels_of_zero_and_huge_levels_are_out_of_range() {
       assertRedfishError(400, "QueryParameterOutOfRange", () -> parse("$expand=.($levels=0)"));
-      assertRedfishError(400, "QueryParameterOutOfRange", () -> parse("$expand=.($levels=99999999999)"));
+      assertRedfishError(
+          400, "QueryParameterOutOfRange", () -> parse("$expand=.($levels=99999999999)"));
     }
 
     @Test
     void the_maximum_follows_the_configuration() {
       QueryConfig two = QueryConfig.DEFAULTS.withMaxExpandLevels(2);
-      assertEquals(2, QueryOptions.fromQueryString("$expand=~($levels=2)", two).expand().orElseThrow().levels());
+      assertEquals(
+          2,
+          QueryOptions.fromQueryString("$expand=~($levels=2)", two)
+              .expand()
+              .orElseThrow()
+              .levels());
       assertRedfishError(
-          400, "QueryParameterOutOfRange", () -> QueryOptions.fromQueryString("$expand=~($levels=3)", two),
-          "~($levels=3)", "$expand", "1-2");
+          400,
+          "QueryParameterOutOfRange",
+          () -> QueryOptions.fromQueryString("$expand=~($levels=3)", two),
+          "~($levels=3)",
+          "$expand",
+          "1-2");
     }
   }
 
@@ -172,7 +229,9 @@ class QueryOptionsTest {
     @Test
     void properties_and_paths_are_read_in_order_without_repeats() {
       SelectOption select = parse("$select=Name,Status/Health,Name, Id").select().orElseThrow();
-      assertEquals(List.of("Name", "Status/Health", "Id"), select.paths().stream().map(Object::toString).toList());
+      assertEquals(
+          List.of("Name", "Status/Health", "Id"),
+          select.paths().stream().map(Object::toString).toList());
     }
 
     @Test
@@ -182,10 +241,26 @@ class QueryOptionsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", ",", "Name,", "Status/", "/Name", "Status//Health", "Na me", "*", "1Name", "Name;Id", "a-b"})
+    @ValueSource(
+        strings = {
+          "",
+          ",",
+          "Name,",
+          "Status/",
+          "/Name",
+          "Status//Health",
+          "Na me",
+          "*",
+          "1Name",
+          "Name;Id",
+          "a-b"
+        })
     void malformed_selections_are_format_errors(String value) {
       assertRedfishError(
-          400, "QueryParameterValueFormatError", () -> QueryOptions.parse(Map.of("$select", List.of(value))), value,
+          400,
+          "QueryParameterValueFormatError",
+          () -> QueryOptions.parse(Map.of("$select", List.of(value))),
+          value,
           "$select");
     }
   }
@@ -207,7 +282,12 @@ class QueryOptionsTest {
     @Test
     void a_malformed_filter_is_a_format_error_naming_filter_with_the_reason_as_detail() {
       RedfishException e =
-          assertRedfishError(400, "QueryParameterValueFormatError", () -> parse("$filter=Id eq"), "Id eq", "$filter");
+          assertRedfishError(
+              400,
+              "QueryParameterValueFormatError",
+              () -> parse("$filter=Id eq"),
+              "Id eq",
+              "$filter");
       assertTrue(e.detail().orElseThrow().contains("at character"), e.detail().orElseThrow());
     }
   }
@@ -216,12 +296,15 @@ class QueryOptionsTest {
   class Unsupported {
     @Test
     void an_unknown_dollar_parameter_is_501_naming_it() {
-      assertRedfishError(501, "QueryParameterUnsupported", () -> parse("$orderby=Name"), "$orderby");
+      assertRedfishError(
+          501, "QueryParameterUnsupported", () -> parse("$orderby=Name"), "$orderby");
     }
 
     @Test
     void each_unknown_dollar_parameter_gets_a_message_in_name_order() {
-      RedfishException e = assertRedfishError(501, "QueryParameterUnsupported", () -> parse("$search=x&$count=true"));
+      RedfishException e =
+          assertRedfishError(
+              501, "QueryParameterUnsupported", () -> parse("$search=x&$count=true"));
       assertEquals(2, e.messages().size());
       assertEquals(List.of("$count"), e.messages().get(0).args());
       assertEquals(List.of("$search"), e.messages().get(1).args());
@@ -240,7 +323,8 @@ class QueryOptionsTest {
     @Test
     void the_rpv_probe_is_501() {
       // The DMTF Redfish Protocol Validator sends exactly this.
-      assertRedfishError(501, "QueryParameterUnsupported", () -> parse("$rpvunknown"), "$rpvunknown");
+      assertRedfishError(
+          501, "QueryParameterUnsupported", () -> parse("$rpvunknown"), "$rpvunknown");
     }
   }
 
@@ -248,7 +332,8 @@ class QueryOptionsTest {
   class Repeats {
     @Test
     void a_parameter_given_twice_is_an_invalid_combination() {
-      RedfishException e = assertRedfishError(400, "QueryCombinationInvalid", () -> parse("$top=1&$top=2"));
+      RedfishException e =
+          assertRedfishError(400, "QueryCombinationInvalid", () -> parse("$top=1&$top=2"));
       assertEquals("$top is given more than once.", e.detail().orElseThrow());
     }
 
@@ -262,7 +347,12 @@ class QueryOptionsTest {
   class Encoding {
     @Test
     void a_broken_escape_in_a_read_parameter_is_a_format_error() {
-      assertRedfishError(400, "QueryParameterValueFormatError", () -> parse("$filter=Id eq '%ZZ'"), "Id eq '%ZZ'", "$filter");
+      assertRedfishError(
+          400,
+          "QueryParameterValueFormatError",
+          () -> parse("$filter=Id eq '%ZZ'"),
+          "Id eq '%ZZ'",
+          "$filter");
     }
 
     @Test
@@ -298,7 +388,8 @@ class QueryOptionsTest {
   void the_query_string_is_canonical_and_leaves_only_out() {
     assertEquals(
         "$filter=Id%20eq%20'a%26b'&$skip=3&$top=2&$expand=.($levels=2)&$select=Id,Name",
-        parse("$select=Id,Name&$expand=.($levels=2)&$top=2&$skip=3&$filter=Id eq 'a%26b'").toQueryString());
+        parse("$select=Id,Name&$expand=.($levels=2)&$top=2&$skip=3&$filter=Id eq 'a%26b'")
+            .toQueryString());
     assertEquals("", parse("only").toQueryString());
   }
 }

@@ -34,7 +34,8 @@ class SelectTest {
   @Test
   void keeps_the_order_of_the_resource_not_of_the_selection() {
     ObjectNode out = get("/redfish/v1/Chassis/Enclosure", "$select=PowerState,Id");
-    assertEquals(List.of("@odata.id", "@odata.type", "@odata.etag", "Id", "PowerState"), names(out));
+    assertEquals(
+        List.of("@odata.id", "@odata.type", "@odata.etag", "Id", "PowerState"), names(out));
   }
 
   @Test
@@ -62,12 +63,14 @@ class SelectTest {
             "{'@odata.id': '/x', 'ResetType': 'On', 'ResetType@Redfish.AllowableValues': ['On', 'ForceOff'],"
                 + " 'Other@Redfish.AllowableValues': ['x'], 'Other': 'y'}");
     ObjectNode out = engine.apply(resource, engine.parse("$select=ResetType"), service);
-    assertEquals(List.of("@odata.id", "ResetType", "ResetType@Redfish.AllowableValues"), names(out));
+    assertEquals(
+        List.of("@odata.id", "ResetType", "ResetType@Redfish.AllowableValues"), names(out));
   }
 
   @Test
   void odata_context_stays_too() {
-    ObjectNode resource = Json.obj("{'@odata.context': '/redfish/v1/$metadata#X.X', 'A': 1, 'B': 2}");
+    ObjectNode resource =
+        Json.obj("{'@odata.context': '/redfish/v1/$metadata#X.X', 'A': 1, 'B': 2}");
     ObjectNode out = engine.apply(resource, engine.parse("$select=B"), service);
     assertEquals(Json.obj("{'@odata.context': '/redfish/v1/$metadata#X.X', 'B': 2}"), out);
   }
@@ -97,7 +100,9 @@ class SelectTest {
   void members_slash_property_selects_that_property_of_each_member() {
     ObjectNode out = get("/redfish/v1/Chassis", "$select=Members/Id&$expand=.");
     assertEquals("Enclosure", out.at("/Members/0/Id").textValue());
-    assertEquals(List.of("@odata.id", "@odata.type", "@odata.etag", "Id"), names((ObjectNode) out.at("/Members/0")));
+    assertEquals(
+        List.of("@odata.id", "@odata.type", "@odata.etag", "Id"),
+        names((ObjectNode) out.at("/Members/0")));
   }
 
   @Test
@@ -120,28 +125,40 @@ class SelectTest {
   void an_unknown_property_is_a_400_naming_it() {
     RedfishException e =
         assertRedfishError(
-            400, "QueryParameterValueFormatError", () -> get("/redfish/v1/Chassis/Enclosure", "$select=Name,Bogus"),
-            "Bogus", "$select");
-    assertEquals("$select names properties this response does not have: Bogus.", e.detail().orElseThrow());
+            400,
+            "QueryParameterValueFormatError",
+            () -> get("/redfish/v1/Chassis/Enclosure", "$select=Name,Bogus"),
+            "Bogus",
+            "$select");
+    assertEquals(
+        "$select names properties this response does not have: Bogus.", e.detail().orElseThrow());
   }
 
   @Test
   void each_unknown_path_gets_its_own_message() {
     RedfishException e =
         assertRedfishError(
-            400, "QueryParameterValueFormatError", () -> get("/redfish/v1/Chassis/Enclosure", "$select=Bogus,Status/Nope"));
+            400,
+            "QueryParameterValueFormatError",
+            () -> get("/redfish/v1/Chassis/Enclosure", "$select=Bogus,Status/Nope"));
     assertEquals(2, e.messages().size());
     assertEquals(List.of("Status/Nope", "$select"), e.messages().get(1).args());
   }
 
   @Test
   void a_path_below_a_plain_value_is_unknown() {
-    assertRedfishError(400, "QueryParameterValueFormatError", () -> get("/redfish/v1/Chassis/Enclosure", "$select=Name/First"));
+    assertRedfishError(
+        400,
+        "QueryParameterValueFormatError",
+        () -> get("/redfish/v1/Chassis/Enclosure", "$select=Name/First"));
   }
 
   @Test
   void a_property_only_the_members_have_needs_them_expanded() {
-    assertRedfishError(400, "QueryParameterValueFormatError", () -> get("/redfish/v1/Chassis", "$select=PowerState"));
+    assertRedfishError(
+        400,
+        "QueryParameterValueFormatError",
+        () -> get("/redfish/v1/Chassis", "$select=PowerState"));
   }
 
   @Test
@@ -153,15 +170,22 @@ class SelectTest {
 
   @Test
   void an_empty_collection_accepts_any_property() {
-    ObjectNode empty = Json.obj("{'@odata.id': '/redfish/v1/Empty', 'Members': [], 'Members@odata.count': 0}");
+    ObjectNode empty =
+        Json.obj("{'@odata.id': '/redfish/v1/Empty', 'Members': [], 'Members@odata.count': 0}");
     ObjectNode out = engine.apply(empty, engine.parse("$select=Anything"), service);
-    assertEquals(Json.obj("{'@odata.id': '/redfish/v1/Empty', 'Members': [], 'Members@odata.count': 0}"), out);
+    assertEquals(
+        Json.obj("{'@odata.id': '/redfish/v1/Empty', 'Members': [], 'Members@odata.count': 0}"),
+        out);
   }
 
   @Test
   void unknown_properties_can_be_let_through_by_configuration() {
     QueryEngine lenient = new QueryEngine(QueryConfig.DEFAULTS.withRejectUnknownSelect(false));
-    ObjectNode out = lenient.apply(service.get("/redfish/v1/Chassis/Tray1"), lenient.parse("$select=Bogus,Status/Nope"), service);
+    ObjectNode out =
+        lenient.apply(
+            service.get("/redfish/v1/Chassis/Tray1"),
+            lenient.parse("$select=Bogus,Status/Nope"),
+            service);
     assertEquals(List.of("@odata.id", "@odata.type"), names(out));
   }
 

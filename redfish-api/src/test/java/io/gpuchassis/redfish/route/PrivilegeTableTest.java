@@ -15,13 +15,17 @@ import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-/** Every entry of the privilege table says what the DMTF Privilege Registry says, operation by operation. */
+/**
+ * Every entry of the privilege table says what the DMTF Privilege Registry says, operation by
+ * operation.
+ */
 class PrivilegeTableTest {
 
   @Test
   void every_entry_matches_the_dmtf_privilege_registry() throws Exception {
     Path file = findRegistry();
-    Assumptions.assumeTrue(file != null, "DMTF privilege registry not found beside the project; skipped");
+    Assumptions.assumeTrue(
+        file != null, "DMTF privilege registry not found beside the project; skipped");
     JsonNode registry = new ObjectMapper().readTree(file.toFile());
     List<String> mismatches = new ArrayList<>();
     for (String entity : PrivilegeTable.entities()) {
@@ -45,7 +49,10 @@ class PrivilegeTableTest {
     assertEquals(List.of(), mismatches);
   }
 
-  /** The operation's privileges, with property overrides of the same operation added as alternatives. */
+  /**
+   * The operation's privileges, with property overrides of the same operation added as
+   * alternatives.
+   */
   static PrivilegeRule fromRegistry(JsonNode mapping, HttpMethod method) {
     List<Set<Privilege>> alternatives = new ArrayList<>();
     boolean noAuth = false;
@@ -83,15 +90,19 @@ class PrivilegeTableTest {
 
   @Test
   void a_subordinate_entry_takes_the_override_and_the_baseline_where_the_override_is_silent() {
-    String member = PrivilegeTable.subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection");
+    String member =
+        PrivilegeTable.subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection");
     assertEquals("Manager/EthernetInterfaceCollection/EthernetInterface", member);
-    assertEquals(PrivilegeRule.allOf(Privilege.ConfigureManager), PrivilegeTable.of(member, HttpMethod.PATCH).get());
-    assertEquals(PrivilegeRule.allOf(Privilege.Login), PrivilegeTable.of(member, HttpMethod.GET).get());
+    assertEquals(
+        PrivilegeRule.allOf(Privilege.ConfigureManager),
+        PrivilegeTable.of(member, HttpMethod.PATCH).get());
+    assertEquals(
+        PrivilegeRule.allOf(Privilege.Login), PrivilegeTable.of(member, HttpMethod.GET).get());
   }
 
   /**
-   * The SubordinateOverride of {@code mapping} whose Targets are exactly {@code targets}; for no targets, an empty
-   * override (the baseline applies throughout).
+   * The SubordinateOverride of {@code mapping} whose Targets are exactly {@code targets}; for no
+   * targets, an empty override (the baseline applies throughout).
    */
   static JsonNode subordinateOverride(JsonNode mapping, List<String> targets) {
     if (targets.isEmpty()) {
@@ -120,7 +131,9 @@ class PrivilegeTableTest {
     Path dir = Path.of("").toAbsolutePath();
     while (dir != null) {
       for (Path candidate :
-          List.of(dir.resolve("shared/redfish/registries"), dir.resolve("../shared/redfish/registries"))) {
+          List.of(
+              dir.resolve("shared/redfish/registries"),
+              dir.resolve("../shared/redfish/registries"))) {
         Path file = candidate.resolve(PrivilegeTable.REGISTRY + ".json").normalize();
         if (Files.isRegularFile(file)) {
           return file;

@@ -16,7 +16,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The route table fails closed: no route without a rule, no anonymous route outside the DSP0266 whitelist. */
+/**
+ * The route table fails closed: no route without a rule, no anonymous route outside the DSP0266
+ * whitelist.
+ */
 class RedfishRoutesTest {
 
   private static Vertx vertx;
@@ -40,7 +43,8 @@ class RedfishRoutesTest {
   void a_route_without_a_privilege_rule_cannot_be_registered() {
     var e =
         assertThrows(
-            NullPointerException.class, () -> routes().get("/redfish/v1/Chassis", (PrivilegeRule) null, ctx -> {}));
+            NullPointerException.class,
+            () -> routes().get("/redfish/v1/Chassis", (PrivilegeRule) null, ctx -> {}));
     assertTrue(e.getMessage().contains("/redfish/v1/Chassis"));
   }
 
@@ -57,7 +61,8 @@ class RedfishRoutesTest {
   void no_auth_is_refused_for_writes_even_on_whitelisted_paths() {
     assertThrows(
         IllegalArgumentException.class,
-        () -> routes().register(HttpMethod.PATCH, "/redfish/v1/", PrivilegeRule.NO_AUTH, ctx -> {}));
+        () ->
+            routes().register(HttpMethod.PATCH, "/redfish/v1/", PrivilegeRule.NO_AUTH, ctx -> {}));
   }
 
   @Test
@@ -73,7 +78,10 @@ class RedfishRoutesTest {
   void a_post_to_a_collection_is_also_taken_at_its_members_with_the_same_privilege() {
     RedfishRoutes routes = routes();
     routes.post("/redfish/v1/AccountService/Accounts", "ManagerAccountCollection", ctx -> {});
-    routes.post("/redfish/v1/Systems/{SystemId}/Actions/ComputerSystem.AddResourceBlock", "ComputerSystem", ctx -> {});
+    routes.post(
+        "/redfish/v1/Systems/{SystemId}/Actions/ComputerSystem.AddResourceBlock",
+        "ComputerSystem",
+        ctx -> {});
     routes.login(RedfishRoutes.LOGIN_PATH, ctx -> {});
     var posts = routes.entries().stream().map(RouteEntry::template).toList();
     assertEquals(
@@ -83,16 +91,19 @@ class RedfishRoutesTest {
             "/redfish/v1/Systems/{SystemId}/Actions/ComputerSystem.AddResourceBlock",
             "/redfish/v1/SessionService/Sessions",
             "/redfish/v1/SessionService/Sessions/Members"),
-        posts, "an action is no collection: it has no Members");
+        posts,
+        "an action is no collection: it has no Members");
     assertEquals(routes.entries().get(0).privilege(), routes.entries().get(1).privilege());
     assertTrue(RedfishRoutes.isLogin("/redfish/v1/SessionService/Sessions/Members"));
   }
 
   @Test
   void a_resource_is_described_by_the_json_schema_of_its_type() {
-    assertEquals(Optional.of("http://redfish.dmtf.org/schemas/v1/Chassis.v1_28_0.json"),
+    assertEquals(
+        Optional.of("http://redfish.dmtf.org/schemas/v1/Chassis.v1_28_0.json"),
         io.gpuchassis.redfish.odata.SchemaLinks.dmtf("#Chassis.v1_28_0.Chassis"));
-    assertEquals(Optional.of("http://redfish.dmtf.org/schemas/v1/ChassisCollection.json"),
+    assertEquals(
+        Optional.of("http://redfish.dmtf.org/schemas/v1/ChassisCollection.json"),
         io.gpuchassis.redfish.odata.SchemaLinks.dmtf("#ChassisCollection.ChassisCollection"));
     assertEquals(Optional.empty(), io.gpuchassis.redfish.odata.SchemaLinks.dmtf("Chassis"));
   }
@@ -102,7 +113,8 @@ class RedfishRoutesTest {
     RedfishRoutes routes = routes();
     PrivilegeRule login = PrivilegeRule.allOf(Privilege.Login);
     routes.get("/redfish/v1/Managers", login, ctx -> {});
-    assertThrows(IllegalArgumentException.class, () -> routes.get("/redfish/v1/Managers", login, ctx -> {}));
+    assertThrows(
+        IllegalArgumentException.class, () -> routes.get("/redfish/v1/Managers", login, ctx -> {}));
     assertThrows(IllegalArgumentException.class, () -> routes.get("/other", login, ctx -> {}));
   }
 
@@ -114,7 +126,8 @@ class RedfishRoutesTest {
   @Test
   void privilege_rules_combine_all_of_within_and_any_of_across_alternatives() {
     PrivilegeRule rule =
-        PrivilegeRule.allOf(Privilege.ConfigureManager).or(Privilege.ConfigureSelf, Privilege.Login);
+        PrivilegeRule.allOf(Privilege.ConfigureManager)
+            .or(Privilege.ConfigureSelf, Privilege.Login);
     assertTrue(rule.isSatisfiedBy(EnumSet.of(Privilege.ConfigureManager)));
     assertTrue(rule.isSatisfiedBy(EnumSet.of(Privilege.ConfigureSelf, Privilege.Login)));
     assertFalse(rule.isSatisfiedBy(EnumSet.of(Privilege.ConfigureSelf)));

@@ -12,19 +12,27 @@ import java.util.NoSuchElementException;
 import java.util.TreeMap;
 
 /**
- * One {@link BusPoller} per key of a poll plan (per I2C bus, plus one for the external slot lines, see {@link
- * ChassisPollPlan#EXTERNAL_LINES}), started together and closed together. Thread-safety: safe.
+ * One {@link BusPoller} per key of a poll plan (per I2C bus, plus one for the external slot lines,
+ * see {@link ChassisPollPlan#EXTERNAL_LINES}), started together and closed together. Thread-safety:
+ * safe.
  */
 public final class ChassisPolling implements AutoCloseable {
 
   private final Map<Integer, BusPoller> pollers = new TreeMap<>();
 
-  /** Creates the pollers without starting them, so jobs (the fan loop) can be added to a bus first. */
+  /**
+   * Creates the pollers without starting them, so jobs (the fan loop) can be added to a bus first.
+   */
   public ChassisPolling(
-      Map<Integer, List<PollTask>> plan, PollerSettings settings, Clock clock, ReadingListener listener) {
+      Map<Integer, List<PollTask>> plan,
+      PollerSettings settings,
+      Clock clock,
+      ReadingListener listener) {
     plan.forEach(
         (key, tasks) ->
-            pollers.put(key, new BusPoller(ChassisPollPlan.pollerName(key), tasks, settings, clock, listener)));
+            pollers.put(
+                key,
+                new BusPoller(ChassisPollPlan.pollerName(key), tasks, settings, clock, listener)));
   }
 
   public ChassisPolling start() {
@@ -36,8 +44,11 @@ public final class ChassisPolling implements AutoCloseable {
   public BusPoller poller(int key) {
     BusPoller p = pollers.get(key);
     if (p == null) {
-      throw new NoSuchElementException("no poller " + ChassisPollPlan.pollerName(key) + "; there are "
-          + pollers.keySet().stream().map(ChassisPollPlan::pollerName).toList());
+      throw new NoSuchElementException(
+          "no poller "
+              + ChassisPollPlan.pollerName(key)
+              + "; there are "
+              + pollers.keySet().stream().map(ChassisPollPlan::pollerName).toList());
     }
     return p;
   }

@@ -35,16 +35,18 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 
 /**
- * The drivers of every device in a {@link SensorLayout}, opened from one Pi4J context, and the slot lines resolved.
- * Opening touches no hardware and never throws for one device: a device that cannot be opened (its bus is missing, the
- * native I2C library cannot load, an external line cannot be resolved) is recorded as unavailable with the reason, and
- * its driver fails every call with a {@link io.gpuchassis.sensor.i2c.DeviceUnavailableException} carrying that reason,
- * so its readings are FAILED through the normal polling path. {@link #initialize()} does the one-time set-up of every
- * available device and reports the problems instead of stopping at the first; {@link #devices()} lists every device
- * with its status.
+ * The drivers of every device in a {@link SensorLayout}, opened from one Pi4J context, and the slot
+ * lines resolved. Opening touches no hardware and never throws for one device: a device that cannot
+ * be opened (its bus is missing, the native I2C library cannot load, an external line cannot be
+ * resolved) is recorded as unavailable with the reason, and its driver fails every call with a
+ * {@link io.gpuchassis.sensor.i2c.DeviceUnavailableException} carrying that reason, so its readings
+ * are FAILED through the normal polling path. {@link #initialize()} does the one-time set-up of
+ * every available device and reports the problems instead of stopping at the first; {@link
+ * #devices()} lists every device with its status.
  *
- * <p>Thread-safety: the accessors are safe; driver calls block on their bus. On a running agent, call drivers only
- * from the owning poller ({@link ChassisPollPlan#pollerKey}): its tasks, jobs and submitted commands.
+ * <p>Thread-safety: the accessors are safe; driver calls block on their bus. On a running agent,
+ * call drivers only from the owning poller ({@link ChassisPollPlan#pollerKey}): its tasks, jobs and
+ * submitted commands.
  */
 public final class ChassisSensors {
 
@@ -65,9 +67,14 @@ public final class ChassisSensors {
     this(context, layout, postBoxTiming, ExternalLineResolver.NONE);
   }
 
-  /** @param externalLines resolves the names of the layout's external slot lines */
+  /**
+   * @param externalLines resolves the names of the layout's external slot lines
+   */
   public ChassisSensors(
-      Context context, SensorLayout layout, PostBoxTiming postBoxTiming, ExternalLineResolver externalLines) {
+      Context context,
+      SensorLayout layout,
+      PostBoxTiming postBoxTiming,
+      ExternalLineResolver externalLines) {
     this.layout = layout;
     I2cDevices devices = new I2cDevices(context);
     // muxes first, so their set-up has deselected every channel before anything behind them is read
@@ -81,21 +88,27 @@ public final class ChassisSensors {
       SmbusDevice device = open(devices, t.location());
       Lm75TemperatureSensor sensor = new Lm75TemperatureSensor(device, t.resolutionBits());
       temperatureSensors.put(t.id(), sensor);
-      register(LayoutDevice.onBus(DeviceKind.TEMPERATURE_SENSOR, Optional.of(t.id()), t.location()), device,
+      register(
+          LayoutDevice.onBus(DeviceKind.TEMPERATURE_SENSOR, Optional.of(t.id()), t.location()),
+          device,
           sensor::readCelsius);
     }
     for (PowerMonitorSpec m : layout.powerMonitors()) {
       SmbusDevice device = open(devices, m.location());
       Ina226PowerMonitor monitor = new Ina226PowerMonitor(device, m.shuntOhms(), m.maxAmps());
       powerMonitors.put(m.id(), monitor);
-      register(LayoutDevice.onBus(DeviceKind.POWER_MONITOR, Optional.of(m.id()), m.location()), device,
+      register(
+          LayoutDevice.onBus(DeviceKind.POWER_MONITOR, Optional.of(m.id()), m.location()),
+          device,
           monitor::initialize);
     }
     for (PsuSpec p : layout.psus()) {
       SmbusDevice device = open(devices, p.location());
       PmbusPowerSupply psu = new PmbusPowerSupply(device, 0);
       psus.put(p.id(), psu);
-      register(LayoutDevice.onBus(DeviceKind.POWER_SUPPLY, Optional.of(p.id()), p.location()), device,
+      register(
+          LayoutDevice.onBus(DeviceKind.POWER_SUPPLY, Optional.of(p.id()), p.location()),
+          device,
           psu::readStatusWord);
     }
     fanController = layout.fanController().map(f -> openFanController(devices, f));
@@ -103,7 +116,10 @@ public final class ChassisSensors {
       SmbusDevice device = open(devices, e);
       Pca9555Expander expander = new Pca9555Expander(device);
       expanders.put(e, expander);
-      register(LayoutDevice.onBus(DeviceKind.EXPANDER, Optional.empty(), e), device, () -> takeOver(e, expander));
+      register(
+          LayoutDevice.onBus(DeviceKind.EXPANDER, Optional.empty(), e),
+          device,
+          () -> takeOver(e, expander));
     }
     for (SlotSpec s : layout.slots()) {
       slots.put(s.slot(), new SlotControl(s.slot(), lines(s, externalLines)));
@@ -113,30 +129,39 @@ public final class ChassisSensors {
 
   private Max31790FanController openFanController(I2cDevices devices, FanControllerSpec spec) {
     SmbusDevice device = open(devices, spec.location());
-    Max31790FanController controller = new Max31790FanController(device, spec.pulsesPerRevolution());
-    register(LayoutDevice.onBus(DeviceKind.FAN_CONTROLLER, Optional.empty(), spec.location()), device,
+    Max31790FanController controller =
+        new Max31790FanController(device, spec.pulsesPerRevolution());
+    register(
+        LayoutDevice.onBus(DeviceKind.FAN_CONTROLLER, Optional.empty(), spec.location()),
+        device,
         controller::initialize);
     return controller;
   }
 
-  private GpuSideband openGpu(I2cDevices devices, int slot, GpuSidebandSpec spec, PostBoxTiming timing) {
+  private GpuSideband openGpu(
+      I2cDevices devices, int slot, GpuSidebandSpec spec, PostBoxTiming timing) {
     SmbusDevice device = open(devices, spec.location());
     Optional<Pca9548Mux> mux = spec.mux().map(m -> muxes.get(m.mux()));
     Optional<String> unavailable =
         device.unavailableReason().or(() -> mux.flatMap(m -> m.device().unavailableReason()));
     registry.add(LayoutDevice.gpuSideband(slot, spec), unavailable, DeviceRegistry.NONE);
-    return new GpuSideband(slot, new SmbpbiPostBox(device, timing), mux, spec.mux().map(m -> m.channel()).orElse(0));
+    return new GpuSideband(
+        slot, new SmbpbiPostBox(device, timing), mux, spec.mux().map(m -> m.channel()).orElse(0));
   }
 
   private Map<SlotSignal, GpioLine> lines(SlotSpec slot, ExternalLineResolver resolver) {
     Map<SlotSignal, GpioLine> lines = new EnumMap<>(SlotSignal.class);
-    slot.lines().lines().forEach((signal, line) -> {
-      if (line instanceof SlotLine.OnExpander pin) {
-        lines.put(signal, new ExpanderPin(expanders.get(pin.expander()), pin.pin()));
-      } else {
-        lines.put(signal, resolve(slot.slot(), ((SlotLine.External) line).name(), resolver));
-      }
-    });
+    slot.lines()
+        .lines()
+        .forEach(
+            (signal, line) -> {
+              if (line instanceof SlotLine.OnExpander pin) {
+                lines.put(signal, new ExpanderPin(expanders.get(pin.expander()), pin.pin()));
+              } else {
+                lines.put(
+                    signal, resolve(slot.slot(), ((SlotLine.External) line).name(), resolver));
+              }
+            });
     return lines;
   }
 
@@ -168,17 +193,18 @@ public final class ChassisSensors {
   }
 
   /**
-   * One-time set-up of every available device, safe on a running chassis: deselects the muxes, checks that each
-   * temperature sensor and supply answers, enables the fan tach inputs (leaving the duty alone), programs the power
-   * monitors' calibration, checks each external line reads, and takes over the expanders without glitching slot power
-   * — output pins an earlier run already drives keep their level; slot output pins still floating after a power-on are
-   * made outputs at the levels their pull-downs hold (power off, PERST# asserted, LED off). GPU sidebands need no
+   * One-time set-up of every available device, safe on a running chassis: deselects the muxes,
+   * checks that each temperature sensor and supply answers, enables the fan tach inputs (leaving
+   * the duty alone), programs the power monitors' calibration, checks each external line reads, and
+   * takes over the expanders without glitching slot power — output pins an earlier run already
+   * drives keep their level; slot output pins still floating after a power-on are made outputs at
+   * the levels their pull-downs hold (power off, PERST# asserted, LED off). GPU sidebands need no
    * set-up (a GPU in an unpowered slot legitimately does not answer).
    *
    * <p>A device that fails does not stop the others. May be called again to retry.
    *
-   * @return the devices that are not ready (unavailable, or whose set-up failed), with the reason; empty when every
-   *     device is ready
+   * @return the devices that are not ready (unavailable, or whose set-up failed), with the reason;
+   *     empty when every device is ready
    */
   public List<DeviceStatus> initialize() {
     return registry.initializeAll();
@@ -226,12 +252,17 @@ public final class ChassisSensors {
     return fanController;
   }
 
-  /** @throws NoSuchElementException when the slot does not exist or has no GPU sideband in the layout */
+  /**
+   * @throws NoSuchElementException when the slot does not exist or has no GPU sideband in the
+   *     layout
+   */
   public GpuSideband gpu(int slot) {
     GpuSideband gpu = gpus.get(slot);
     if (gpu == null) {
       throw new NoSuchElementException(
-          layout.slot(slot).isPresent() ? "slot " + slot + " has no GPU sideband in the layout" : "no slot " + slot);
+          layout.slot(slot).isPresent()
+              ? "slot " + slot + " has no GPU sideband in the layout"
+              : "no slot " + slot);
     }
     return gpu;
   }
@@ -244,7 +275,10 @@ public final class ChassisSensors {
     return find(expanders, location, "expander");
   }
 
-  /** The resolved external line called {@code name} (a stand-in that fails every call if it was unavailable). */
+  /**
+   * The resolved external line called {@code name} (a stand-in that fails every call if it was
+   * unavailable).
+   */
   public GpioLine externalLine(String name) {
     return find(externalLines, name, "external line");
   }
@@ -252,7 +286,8 @@ public final class ChassisSensors {
   private static <K, V> V find(Map<K, V> map, K key, String what) {
     V v = map.get(key);
     if (v == null) {
-      throw new NoSuchElementException("no " + what + " " + key + "; there are " + new ArrayList<>(map.keySet()));
+      throw new NoSuchElementException(
+          "no " + what + " " + key + "; there are " + new ArrayList<>(map.keySet()));
     }
     return v;
   }

@@ -1,6 +1,8 @@
 package io.gpuchassis.sensor.chassis;
 
-/** What a device of a layout is, for listing and for the agent to map its board description's names. */
+/**
+ * What a device of a layout is, for listing and for the agent to map its board description's names.
+ */
 public enum DeviceKind {
   TEMPERATURE_SENSOR("temperature sensor"),
   POWER_MONITOR("power monitor"),

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The devices of a chassis in the order they were opened, each with its status and its one-time set-up. Set-up runs
- * device by device and a failure is recorded against that device only.
+ * The devices of a chassis in the order they were opened, each with its status and its one-time
+ * set-up. Set-up runs device by device and a failure is recorded against that device only.
  *
  * <p>Thread-safety: safe; set-ups run without holding the lock, so listing never waits for a bus.
  */
@@ -52,8 +52,11 @@ final class DeviceRegistry {
         try {
           e.getValue().run();
         } catch (DeviceException | RuntimeException failure) {
-          // a runtime exception from one device (an external line's library) is still that device's problem only
-          now = new DeviceStatus(device, DeviceStatus.Stage.INITIALIZATION_FAILED, Optional.of(message(failure)));
+          // a runtime exception from one device (an external line's library) is still that device's
+          // problem only
+          now =
+              new DeviceStatus(
+                  device, DeviceStatus.Stage.INITIALIZATION_FAILED, Optional.of(message(failure)));
         }
         set(now);
       }

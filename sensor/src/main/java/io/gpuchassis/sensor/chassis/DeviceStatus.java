@@ -5,13 +5,17 @@ import java.util.Optional;
 /**
  * Whether a device of the layout was opened and initialised, and why not.
  *
- * @param problem why the device is {@link Stage#UNAVAILABLE} or {@link Stage#INITIALIZATION_FAILED}; empty otherwise
+ * @param problem why the device is {@link Stage#UNAVAILABLE} or {@link
+ *     Stage#INITIALIZATION_FAILED}; empty otherwise
  */
 public record DeviceStatus(LayoutDevice device, Stage stage, Optional<String> problem) {
 
   /** How far a device got. */
   public enum Stage {
-    /** Could not be opened (missing bus, native library, unresolvable line); its readings are FAILED with the reason. */
+    /**
+     * Could not be opened (missing bus, native library, unresolvable line); its readings are FAILED
+     * with the reason.
+     */
     UNAVAILABLE,
     /** Opened; {@link ChassisSensors#initialize()} has not run yet. */
     OPENED,
@@ -22,8 +26,10 @@ public record DeviceStatus(LayoutDevice device, Stage stage, Optional<String> pr
   }
 
   public DeviceStatus {
-    if ((stage == Stage.UNAVAILABLE || stage == Stage.INITIALIZATION_FAILED) != problem.isPresent()) {
-      throw new IllegalArgumentException(stage + " must " + (problem.isPresent() ? "not " : "") + "carry a problem");
+    if ((stage == Stage.UNAVAILABLE || stage == Stage.INITIALIZATION_FAILED)
+        != problem.isPresent()) {
+      throw new IllegalArgumentException(
+          stage + " must " + (problem.isPresent() ? "not " : "") + "carry a problem");
     }
   }
 
@@ -37,6 +43,9 @@ public record DeviceStatus(LayoutDevice device, Stage stage, Optional<String> pr
 
   @Override
   public String toString() {
-    return device + ": " + stage.name().toLowerCase().replace('_', ' ') + problem.map(p -> ": " + p).orElse("");
+    return device
+        + ": "
+        + stage.name().toLowerCase().replace('_', ' ')
+        + problem.map(p -> ": " + p).orElse("");
   }
 }

@@ -8,8 +8,9 @@ import io.gpuchassis.sensor.i2c.DeviceException;
 import java.util.Optional;
 
 /**
- * The SMBus sideband of the GPU in one slot: its post-box, reached through the slot's mux channel when there is one.
- * Thread-safety: safe; every call holds the bus lock from mux select to deselect. Blocking as {@link SmbpbiPostBox}.
+ * The SMBus sideband of the GPU in one slot: its post-box, reached through the slot's mux channel
+ * when there is one. Thread-safety: safe; every call holds the bus lock from mux select to
+ * deselect. Blocking as {@link SmbpbiPostBox}.
  */
 public final class GpuSideband {
 

@@ -7,12 +7,13 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * One device of a layout and where it sits. An agent maps its board description's names onto it by kind and
- * {@code location} (I2C devices), {@code slot} (GPU sidebands) or {@code id} (sensors, supplies, external lines).
+ * One device of a layout and where it sits. An agent maps its board description's names onto it by
+ * kind and {@code location} (I2C devices), {@code slot} (GPU sidebands) or {@code id} (sensors,
+ * supplies, external lines).
  *
- * @param id the layout's name for it: the id of a temperature sensor, power monitor or supply, the name of an
- *     external line; empty for devices the layout places by location only (fan controller, mux, expander, GPU
- *     sideband)
+ * @param id the layout's name for it: the id of a temperature sensor, power monitor or supply, the
+ *     name of an external line; empty for devices the layout places by location only (fan
+ *     controller, mux, expander, GPU sideband)
  * @param location bus and address; empty for an external line
  * @param muxChannel the agent-driven mux channel in front of a GPU sideband
  * @param slot the slot of a GPU sideband or external line
@@ -31,16 +32,26 @@ public record LayoutDevice(
 
   public static LayoutDevice gpuSideband(int slot, GpuSidebandSpec sideband) {
     return new LayoutDevice(
-        DeviceKind.GPU_SIDEBAND, Optional.empty(), Optional.of(sideband.location()), sideband.mux(),
+        DeviceKind.GPU_SIDEBAND,
+        Optional.empty(),
+        Optional.of(sideband.location()),
+        sideband.mux(),
         OptionalInt.of(slot));
   }
 
   public static LayoutDevice externalLine(int slot, String name) {
     return new LayoutDevice(
-        DeviceKind.EXTERNAL_LINE, Optional.of(name), Optional.empty(), Optional.empty(), OptionalInt.of(slot));
+        DeviceKind.EXTERNAL_LINE,
+        Optional.of(name),
+        Optional.empty(),
+        Optional.empty(),
+        OptionalInt.of(slot));
   }
 
-  /** E.g. {@code "temperature sensor Inlet1 at 1-0x48"}, {@code "GPU sideband of slot 3 at 3-0x4F behind 3-0x70 channel 2"}. */
+  /**
+   * E.g. {@code "temperature sensor Inlet1 at 1-0x48"}, {@code "GPU sideband of slot 3 at 3-0x4F
+   * behind 3-0x70 channel 2"}.
+   */
   @Override
   public String toString() {
     StringBuilder b = new StringBuilder(kind.description());

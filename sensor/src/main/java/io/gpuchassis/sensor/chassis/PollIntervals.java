@@ -21,8 +21,8 @@ public record PollIntervals(
     Duration slotSignals) {
 
   /**
-   * Production intervals: thermal inputs at 1 s (the thermal loop rate of phosphor-pid-control), supplies at 2 s,
-   * slot lines at 500 ms so a pulled card is noticed quickly.
+   * Production intervals: thermal inputs at 1 s (the thermal loop rate of phosphor-pid-control),
+   * supplies at 2 s, slot lines at 500 ms so a pulled card is noticed quickly.
    */
   public static PollIntervals production() {
     return new PollIntervals(

@@ -23,7 +23,10 @@ public final class SensorIds {
     return slotOfGpu(sensorId, ".Temperature");
   }
 
-  /** The slot of a GPU sensor ({@link #gpuTemperature}, {@link #gpuPower}); empty for any other sensor. */
+  /**
+   * The slot of a GPU sensor ({@link #gpuTemperature}, {@link #gpuPower}); empty for any other
+   * sensor.
+   */
   public static OptionalInt slotOfGpu(String sensorId) {
     OptionalInt t = slotOfGpu(sensorId, ".Temperature");
     return t.isPresent() ? t : slotOfGpu(sensorId, ".Power");
@@ -34,7 +37,9 @@ public final class SensorIds {
       return OptionalInt.empty();
     }
     String digits = sensorId.substring(3, sensorId.length() - suffix.length());
-    return digits.matches("\\d{1,3}") ? OptionalInt.of(Integer.parseInt(digits)) : OptionalInt.empty();
+    return digits.matches("\\d{1,3}")
+        ? OptionalInt.of(Integer.parseInt(digits))
+        : OptionalInt.empty();
   }
 
   /** A chassis temperature sensor's reading carries the sensor's layout id. */
@@ -103,7 +108,10 @@ public final class SensorIds {
     return "Slot" + slot + ".Attention";
   }
 
-  /** The sensor of a slot signal: 1 while asserted (card present, power on, in reset, LED lit), else 0. */
+  /**
+   * The sensor of a slot signal: 1 while asserted (card present, power on, in reset, LED lit), else
+   * 0.
+   */
   public static String slotSignal(int slot, SlotSignal signal) {
     return switch (signal) {
       case PRESENT_N -> slotPresent(slot);

@@ -5,16 +5,18 @@ import io.gpuchassis.sensor.i2c.DeviceIoException;
 import io.gpuchassis.sensor.i2c.SmbusDevice;
 
 /**
- * INA226-class current and power monitor (addresses 0x40-0x4F), big-endian registers. Bus voltage LSB is 1.25 mV,
- * shunt voltage LSB 2.5 µV; current and power come from the chip's own multiplication once the calibration register
- * holds {@code CAL = 0.00512 / (Current_LSB × R_shunt)}, with {@code Current_LSB = I_max / 2^15} and
- * {@code Power_LSB = 25 × Current_LSB} (TI INA226 data sheet, section 7.5).
+ * INA226-class current and power monitor (addresses 0x40-0x4F), big-endian registers. Bus voltage
+ * LSB is 1.25 mV, shunt voltage LSB 2.5 µV; current and power come from the chip's own
+ * multiplication once the calibration register holds {@code CAL = 0.00512 / (Current_LSB ×
+ * R_shunt)}, with {@code Current_LSB = I_max / 2^15} and {@code Power_LSB = 25 × Current_LSB} (TI
+ * INA226 data sheet, section 7.5).
  *
- * <p>After a brown-out the chip forgets its calibration and reports 0 A / 0 W. A read that sees both at zero therefore
- * checks the calibration register; if it was lost, the driver writes it again and fails that read instead of
- * reporting a false zero (reference §3.2).
+ * <p>After a brown-out the chip forgets its calibration and reports 0 A / 0 W. A read that sees
+ * both at zero therefore checks the calibration register; if it was lost, the driver writes it
+ * again and fails that read instead of reporting a false zero (reference §3.2).
  *
- * <p>Thread-safety: safe; the configuration is fixed at construction. Methods block for one to three transfers.
+ * <p>Thread-safety: safe; the configuration is fixed at construction. Methods block for one to
+ * three transfers.
  */
 public final class Ina226PowerMonitor {
 
@@ -54,7 +56,8 @@ public final class Ina226PowerMonitor {
   public static int calibrationFor(double currentLsb, double shuntOhms) {
     long cal = (long) Math.floor(0.00512 / (currentLsb * shuntOhms));
     if (cal < 1 || cal > 0x7FFF) {
-      throw new IllegalArgumentException("calibration " + cal + " out of range; choose another maximum current");
+      throw new IllegalArgumentException(
+          "calibration " + cal + " out of range; choose another maximum current");
     }
     return (int) cal;
   }
@@ -67,7 +70,10 @@ public final class Ina226PowerMonitor {
     return currentLsb;
   }
 
-  /** Writes configuration and calibration. Call once at start and after a power cycle of the monitored board. */
+  /**
+   * Writes configuration and calibration. Call once at start and after a power cycle of the
+   * monitored board.
+   */
   public void initialize() throws DeviceIoException {
     device.writeWordBigEndian(CONFIGURATION, DEFAULT_CONFIGURATION);
     device.writeWordBigEndian(CALIBRATION, calibration);
@@ -81,7 +87,10 @@ public final class Ina226PowerMonitor {
     return (short) device.readWordBigEndian(SHUNT_VOLTAGE) * SHUNT_VOLTS_PER_LSB;
   }
 
-  /** Bus voltage, current and power; fails (rather than reporting zero) if the chip lost its calibration. */
+  /**
+   * Bus voltage, current and power; fails (rather than reporting zero) if the chip lost its
+   * calibration.
+   */
   public PowerReading read() throws DeviceException {
     int bus = device.readWordBigEndian(BUS_VOLTAGE);
     int current = device.readWordBigEndian(CURRENT);
@@ -95,7 +104,8 @@ public final class Ina226PowerMonitor {
   private void checkCalibration() throws DeviceException {
     if (device.readWordBigEndian(CALIBRATION) == 0) {
       initialize();
-      throw new DeviceException(device + ": INA226 had lost its calibration (brown-out?); re-initialised");
+      throw new DeviceException(
+          device + ": INA226 had lost its calibration (brown-out?); re-initialised");
     }
   }
 

@@ -4,10 +4,10 @@ import io.gpuchassis.sensor.i2c.DeviceIoException;
 import io.gpuchassis.sensor.i2c.SmbusDevice;
 
 /**
- * LM75 / TMP75 / TMP100-class temperature sensor (addresses 0x48-0x4F). The temperature register is a big-endian,
- * left-justified two's complement value: 9 bits (0.5 °C) on an LM75, 9-12 bits on a TMP75 depending on the
- * configuration register. Decoding is {@code (int16) raw / 256} after masking the bits below the resolution, which
- * some parts leave undefined.
+ * LM75 / TMP75 / TMP100-class temperature sensor (addresses 0x48-0x4F). The temperature register is
+ * a big-endian, left-justified two's complement value: 9 bits (0.5 °C) on an LM75, 9-12 bits on a
+ * TMP75 depending on the configuration register. Decoding is {@code (int16) raw / 256} after
+ * masking the bits below the resolution, which some parts leave undefined.
  *
  * <p>Thread-safety: stateless; each method is one or two blocking bus transfers.
  */
@@ -40,8 +40,8 @@ public final class Lm75TemperatureSensor {
   }
 
   /**
-   * Programs the OS/ALERT pin as a hardware backstop that works even if the agent hangs: it asserts at {@code tOs}
-   * and releases below {@code tHyst}.
+   * Programs the OS/ALERT pin as a hardware backstop that works even if the agent hangs: it asserts
+   * at {@code tOs} and releases below {@code tHyst}.
    */
   public void setOverTemperatureLimits(double tOs, double tHyst) throws DeviceIoException {
     if (tHyst >= tOs) {
@@ -61,7 +61,10 @@ public final class Lm75TemperatureSensor {
     return (short) (raw & mask) / 256.0;
   }
 
-  /** Encodes a temperature in the register format, rounded to the resolution and clamped to the register range. */
+  /**
+   * Encodes a temperature in the register format, rounded to the resolution and clamped to the
+   * register range.
+   */
   public static int encode(double celsius, int resolutionBits) {
     int lsb = 1 << (16 - resolutionBits);
     long value = Math.round(celsius * 256.0 / lsb) * lsb;

@@ -4,21 +4,23 @@ import io.gpuchassis.sensor.i2c.DeviceIoException;
 import io.gpuchassis.sensor.i2c.SmbusDevice;
 
 /**
- * Maxim MAX31790 six-channel PWM fan controller (addresses 0x20-0x2F), chosen because one part covers the chassis's
- * six fans with a tach input each. The driver runs the channels in PWM (open-loop) mode: the agent's fan loop picks
- * the duty, the chip only generates it. Registers are byte-addressed; 16-bit values are big-endian (MSB at the lower
- * address).
+ * Maxim MAX31790 six-channel PWM fan controller (addresses 0x20-0x2F), chosen because one part
+ * covers the chassis's six fans with a tach input each. The driver runs the channels in PWM
+ * (open-loop) mode: the agent's fan loop picks the duty, the chip only generates it. Registers are
+ * byte-addressed; 16-bit values are big-endian (MSB at the lower address).
  *
  * <ul>
- *   <li>Tach count {@code 0x18 + 2·ch}: 11-bit count in bits 15:5; {@code RPM = SR × 8192 × 60 / (NP × count)} with
- *       the speed range SR from fan dynamics bits 7:5 and NP tach pulses per revolution. A stopped fan (or one
- *       whose tach input is disabled) reads 0xFFE0, which is reported as 0 RPM.
- *   <li>PWM target {@code 0x40 + 2·ch}: 9-bit duty 0-511 in bits 15:7; current duty {@code 0x30 + 2·ch} likewise.
+ *   <li>Tach count {@code 0x18 + 2·ch}: 11-bit count in bits 15:5; {@code RPM = SR × 8192 × 60 /
+ *       (NP × count)} with the speed range SR from fan dynamics bits 7:5 and NP tach pulses per
+ *       revolution. A stopped fan (or one whose tach input is disabled) reads 0xFFE0, which is
+ *       reported as 0 RPM.
+ *   <li>PWM target {@code 0x40 + 2·ch}: 9-bit duty 0-511 in bits 15:7; current duty {@code 0x30 +
+ *       2·ch} likewise.
  *   <li>Fan fault status 1 ({@code 0x11}): bit n set when the tach of channel n reads stalled.
  * </ul>
  *
- * <p>Channels are numbered 0-5 (fan 1 is channel 0). Thread-safety: safe; the speed-range cache is idempotent.
- * Methods block for one or two transfers.
+ * <p>Channels are numbered 0-5 (fan 1 is channel 0). Thread-safety: safe; the speed-range cache is
+ * idempotent. Methods block for one or two transfers.
  */
 public final class Max31790FanController {
 
@@ -27,8 +29,10 @@ public final class Max31790FanController {
   public static final int FAULT_STATUS_1 = 0x11;
   public static final int FAN_CONFIG_TACH_INPUT_ENABLE = 0x08;
   public static final int FAN_CONFIG_RPM_MODE = 0x80;
+
   /** What a stopped fan's tach count register reads (count 0x7FF). */
   public static final int STALLED_TACH = 0xFFE0;
+
   public static final int MAX_DUTY = 511;
 
   private static final int[] SPEED_RANGE = {1, 2, 4, 8, 16, 32, 32, 32};
@@ -37,7 +41,9 @@ public final class Max31790FanController {
   private final int pulsesPerRevolution;
   private final int[] speedRange = new int[CHANNELS];
 
-  /** @param pulsesPerRevolution tach pulses per revolution of the fans (2 for most) */
+  /**
+   * @param pulsesPerRevolution tach pulses per revolution of the fans (2 for most)
+   */
   public Max31790FanController(SmbusDevice device, int pulsesPerRevolution) {
     if (pulsesPerRevolution < 1) {
       throw new IllegalArgumentException("pulses per revolution must be >= 1");
@@ -66,7 +72,10 @@ public final class Max31790FanController {
     return 0x40 + 2 * checkChannel(channel);
   }
 
-  /** Puts every channel in PWM mode with its tach input enabled; without that the tach counts read 0xFFE0. */
+  /**
+   * Puts every channel in PWM mode with its tach input enabled; without that the tach counts read
+   * 0xFFE0.
+   */
   public void initialize() throws DeviceIoException {
     for (int ch = 0; ch < CHANNELS; ch++) {
       device.writeByte(fanConfigRegister(ch), FAN_CONFIG_TACH_INPUT_ENABLE);

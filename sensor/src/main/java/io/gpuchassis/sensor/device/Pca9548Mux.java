@@ -6,13 +6,15 @@ import io.gpuchassis.sensor.i2c.DeviceIoException;
 import io.gpuchassis.sensor.i2c.SmbusDevice;
 
 /**
- * PCA9548A-class 8-channel I2C multiplexer (addresses 0x70-0x77): one control byte, bit n connects downstream channel
- * n. Used when the agent, not the kernel's {@code i2c-mux-pca954x}, drives the mux, e.g. to reach the GPUs that all
- * answer at the same SMBus address behind their slot's channel (reference §3.6).
+ * PCA9548A-class 8-channel I2C multiplexer (addresses 0x70-0x77): one control byte, bit n connects
+ * downstream channel n. Used when the agent, not the kernel's {@code i2c-mux-pca954x}, drives the
+ * mux, e.g. to reach the GPUs that all answer at the same SMBus address behind their slot's channel
+ * (reference §3.6).
  *
- * <p>{@link #onChannel} selects the channel, runs the transfer and deselects again while holding the bus lock, so no
- * other thread's transfer can land on the wrong channel, and a device at the same address on the trunk is never
- * shadowed between transactions. Thread-safety: safe; blocks for the whole section.
+ * <p>{@link #onChannel} selects the channel, runs the transfer and deselects again while holding
+ * the bus lock, so no other thread's transfer can land on the wrong channel, and a device at the
+ * same address on the trunk is never shadowed between transactions. Thread-safety: safe; blocks for
+ * the whole section.
  */
 public final class Pca9548Mux {
 
@@ -41,7 +43,10 @@ public final class Pca9548Mux {
     return device.receiveByte();
   }
 
-  /** Runs {@code action} with only {@code channel} connected, under the bus lock, and disconnects afterwards. */
+  /**
+   * Runs {@code action} with only {@code channel} connected, under the bus lock, and disconnects
+   * afterwards.
+   */
   public <T> T onChannel(int channel, DeviceAction<T> action) throws DeviceException {
     if (channel < 0 || channel >= CHANNELS) {
       throw new IllegalArgumentException("PCA9548 channel must be 0-7: " + channel);

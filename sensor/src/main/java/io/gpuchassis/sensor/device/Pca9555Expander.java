@@ -4,16 +4,19 @@ import io.gpuchassis.sensor.i2c.DeviceIoException;
 import io.gpuchassis.sensor.i2c.SmbusDevice;
 
 /**
- * PCA9555 / TCA9555-class 16-bit I/O expander (addresses 0x20-0x27), where a 20-slot chassis keeps its per-slot
- * signals (reference §3.7). Registers come in port pairs: 0/1 input, 2/3 output, 4/5 polarity inversion, 6/7
- * configuration (1 = input); a two-byte transfer starting at the even register covers both ports, port 0 first.
- * Pins are numbered 0-15: port 0 bit n is pin n, port 1 bit n is pin 8+n.
+ * PCA9555 / TCA9555-class 16-bit I/O expander (addresses 0x20-0x27), where a 20-slot chassis keeps
+ * its per-slot signals (reference §3.7). Registers come in port pairs: 0/1 input, 2/3 output, 4/5
+ * polarity inversion, 6/7 configuration (1 = input); a two-byte transfer starting at the even
+ * register covers both ports, port 0 first. Pins are numbered 0-15: port 0 bit n is pin n, port 1
+ * bit n is pin 8+n.
  *
- * <p>Outputs are changed read-modify-write against a shadow of the output register, never against the input port
- * (which shows the pin level, not what was written). At start, {@link #adoptCurrentState()} loads the shadows from the
- * chip so that restarting the agent does not glitch slot power; {@link #configure} is for a chip fresh out of reset.
+ * <p>Outputs are changed read-modify-write against a shadow of the output register, never against
+ * the input port (which shows the pin level, not what was written). At start, {@link
+ * #adoptCurrentState()} loads the shadows from the chip so that restarting the agent does not
+ * glitch slot power; {@link #configure} is for a chip fresh out of reset.
  *
- * <p>Thread-safety: output changes are serialised on this object; methods block for one or two transfers.
+ * <p>Thread-safety: output changes are serialised on this object; methods block for one or two
+ * transfers.
  */
 public final class Pca9555Expander {
 
@@ -38,8 +41,8 @@ public final class Pca9555Expander {
   }
 
   /**
-   * Sets the output levels first and then the directions, so a pin turned into an output starts at the intended
-   * level instead of the reset default.
+   * Sets the output levels first and then the directions, so a pin turned into an output starts at
+   * the intended level instead of the reset default.
    *
    * @param inputMask bit n set = pin n is an input
    * @param outputLevels levels of the output pins, bit n = pin n
@@ -70,7 +73,9 @@ public final class Pca9555Expander {
     }
   }
 
-  /** The level of all 16 pins as the input ports show them (outputs read back their driven level). */
+  /**
+   * The level of all 16 pins as the input ports show them (outputs read back their driven level).
+   */
   public int readPins() throws DeviceIoException {
     return readPair(INPUT_PORT_0);
   }

@@ -16,15 +16,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One fan zone's loop: each {@link #step()} gathers the thermal inputs and fan states, lets the {@link
- * FanZoneController} decide, and applies the duty through the {@link FanActuator}. It is a {@link Runnable} meant to
- * run as a periodic job on the fan controller's bus worker ({@code busPoller.every(period, loop)}), so the duty write
- * happens on the thread that owns that bus. The duty is written on every step, which also restores it after a
- * controller reset.
+ * One fan zone's loop: each {@link #step()} gathers the thermal inputs and fan states, lets the
+ * {@link FanZoneController} decide, and applies the duty through the {@link FanActuator}. It is a
+ * {@link Runnable} meant to run as a periodic job on the fan controller's bus worker ({@code
+ * busPoller.every(period, loop)}), so the duty write happens on the thread that owns that bus. The
+ * duty is written on every step, which also restores it after a controller reset.
  *
- * <p>Inputs not read yet count as lost: until every input has reported, the zone runs at failsafe duty.
+ * <p>Inputs not read yet count as lost: until every input has reported, the zone runs at failsafe
+ * duty.
  *
- * <p>Thread-safety: {@link #step()} from one thread at a time; {@link #lastDecision()} from any thread.
+ * <p>Thread-safety: {@link #step()} from one thread at a time; {@link #lastDecision()} from any
+ * thread.
  */
 public final class FanControlLoop implements Runnable {
 
@@ -55,8 +57,8 @@ public final class FanControlLoop implements Runnable {
   /**
    * A loop fed from cached readings.
    *
-   * @param limits each thermal input's sensor id and the limit its margin is measured to (e.g. the upper caution
-   *     threshold), °C
+   * @param limits each thermal input's sensor id and the limit its margin is measured to (e.g. the
+   *     upper caution threshold), °C
    * @param fanRpmSensors the sensor ids of the zone's fan speeds
    * @param stallRpm below this a fan counts as failed
    */
@@ -85,7 +87,8 @@ public final class FanControlLoop implements Runnable {
           List<FanStatus> statuses = new ArrayList<>(fanRpmSensors.size());
           for (String id : fanRpmSensors) {
             Optional<SensorReading> r = readings.get(id);
-            statuses.add(r.isPresent() ? FanStatus.of(id, r.get(), stallRpm) : new FanStatus(id, true));
+            statuses.add(
+                r.isPresent() ? FanStatus.of(id, r.get(), stallRpm) : new FanStatus(id, true));
           }
           return statuses;
         };
@@ -97,7 +100,10 @@ public final class FanControlLoop implements Runnable {
     step();
   }
 
-  /** One control step: gather, decide, apply. A failed duty write is logged and retried on the next step. */
+  /**
+   * One control step: gather, decide, apply. A failed duty write is logged and retried on the next
+   * step.
+   */
   public FanDecision step() {
     long now = nanoTime.getAsLong();
     double seconds = lastStep == Long.MIN_VALUE ? 0.0 : (now - lastStep) / 1e9;
@@ -107,7 +113,9 @@ public final class FanControlLoop implements Runnable {
       if (decision.mode() == FanMode.NORMAL) {
         LOG.info("fan zone back to closed-loop control");
       } else {
-        LOG.warn("fan zone to failsafe {} %: {} {}", decision.dutyPercent(), decision.mode(), decision.causes());
+        LOG.warn(
+            "fan zone to failsafe {} %: {} {}",
+            decision.dutyPercent(), decision.mode(), decision.causes());
       }
       lastMode = decision.mode();
     }

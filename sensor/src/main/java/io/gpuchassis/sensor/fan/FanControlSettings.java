@@ -29,14 +29,17 @@ public record FanControlSettings(
     if (failsafeDuty < minDuty || failsafeDuty > 100) {
       throw new IllegalArgumentException("failsafe duty must be between minDuty and 100");
     }
-    if (proportionalGain < 0 || integralGain < 0 || slewUpPerSecond <= 0 || slewDownPerSecond <= 0) {
+    if (proportionalGain < 0
+        || integralGain < 0
+        || slewUpPerSecond <= 0
+        || slewDownPerSecond <= 0) {
       throw new IllegalArgumentException("gains must be >= 0 and slew rates > 0");
     }
   }
 
   /**
-   * Settle 10 °C below the limit; 3 %/°C proportional, 0.3 %/(°C·s) integral; 20-100 % duty; up at 10 %/s, down at
-   * 2 %/s (falling slowly avoids hunting and fan noise); failsafe 100 %.
+   * Settle 10 °C below the limit; 3 %/°C proportional, 0.3 %/(°C·s) integral; 20-100 % duty; up at
+   * 10 %/s, down at 2 %/s (falling slowly avoids hunting and fan noise); failsafe 100 %.
    */
   public static FanControlSettings defaults() {
     return new FanControlSettings(10.0, 3.0, 0.3, 20.0, 100.0, 10.0, 2.0, 100.0);

@@ -13,7 +13,11 @@ import java.util.Optional;
  * @param causes the sensors or fans that forced failsafe
  */
 public record FanDecision(
-    double dutyPercent, FanMode mode, Optional<String> hottestSensor, double hottestMargin, List<String> causes) {
+    double dutyPercent,
+    FanMode mode,
+    Optional<String> hottestSensor,
+    double hottestMargin,
+    List<String> causes) {
 
   public FanDecision {
     causes = List.copyOf(causes);

@@ -4,8 +4,8 @@ import io.gpuchassis.sensor.device.Pca9555Expander;
 import io.gpuchassis.sensor.i2c.DeviceException;
 
 /**
- * A {@link GpioLine} on one pin of a PCA9555-class expander. Thread-safety: as the expander (safe); blocks for one
- * transfer.
+ * A {@link GpioLine} on one pin of a PCA9555-class expander. Thread-safety: as the expander (safe);
+ * blocks for one transfer.
  */
 public final class ExpanderPin implements GpioLine {
 

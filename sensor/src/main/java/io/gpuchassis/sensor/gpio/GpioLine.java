@@ -4,8 +4,8 @@ import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.i2c.DeviceUnavailableException;
 
 /**
- * One digital signal, by electrical level. Active-low meaning (PRSNT#, PERST#) is applied by {@link SlotControl},
- * not here. Implementations block for the bus transfer behind the line, if any.
+ * One digital signal, by electrical level. Active-low meaning (PRSNT#, PERST#) is applied by {@link
+ * SlotControl}, not here. Implementations block for the bus transfer behind the line, if any.
  */
 public interface GpioLine {
 
@@ -15,8 +15,9 @@ public interface GpioLine {
   void setHigh(boolean high) throws DeviceException;
 
   /**
-   * A stand-in for a line that could not be opened: every call fails with {@link DeviceUnavailableException} carrying
-   * {@code reason}, so nothing ever reads a made-up level from it.
+   * A stand-in for a line that could not be opened: every call fails with {@link
+   * DeviceUnavailableException} carrying {@code reason}, so nothing ever reads a made-up level from
+   * it.
    *
    * @param what names the line in the error, e.g. {@code "external line SLOT3_PERST"}
    */

@@ -1,8 +1,9 @@
 package io.gpuchassis.sensor.gpio;
 
 /**
- * The layout does not wire this slot signal (e.g. a board whose switch drives PERST#), so the agent can neither read
- * nor drive it. A configuration fact, not a device failure: retrying does not help.
+ * The layout does not wire this slot signal (e.g. a board whose switch drives PERST#), so the agent
+ * can neither read nor drive it. A configuration fact, not a device failure: retrying does not
+ * help.
  */
 public final class SignalNotWiredException extends IllegalStateException {
 

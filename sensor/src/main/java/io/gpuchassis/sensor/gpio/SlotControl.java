@@ -7,20 +7,23 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One slot's signals with their meaning ({@link SlotSignal}: PRSNT# and PERST# active low, PWR_EN and the attention
- * LED active high). A signal the layout does not wire makes its methods throw {@link SignalNotWiredException}; check
- * {@link #has} first. This class only moves single signals; sequencing (PERST# held ≥ 100 ms after power is stable,
- * staggered power-on) belongs to the caller that owns the slot.
+ * One slot's signals with their meaning ({@link SlotSignal}: PRSNT# and PERST# active low, PWR_EN
+ * and the attention LED active high). A signal the layout does not wire makes its methods throw
+ * {@link SignalNotWiredException}; check {@link #has} first. This class only moves single signals;
+ * sequencing (PERST# held ≥ 100 ms after power is stable, staggered power-on) belongs to the caller
+ * that owns the slot.
  *
- * <p>Thread-safety: as the underlying lines (expander pins are safe, external lines must be). Every method blocks for
- * one transfer.
+ * <p>Thread-safety: as the underlying lines (expander pins are safe, external lines must be). Every
+ * method blocks for one transfer.
  */
 public final class SlotControl {
 
   private final int slot;
   private final Map<SlotSignal, GpioLine> lines;
 
-  /** @param lines the wired signals' lines, by electrical level */
+  /**
+   * @param lines the wired signals' lines, by electrical level
+   */
   public SlotControl(int slot, Map<SlotSignal, GpioLine> lines) {
     this.slot = slot;
     EnumMap<SlotSignal, GpioLine> copy = new EnumMap<>(SlotSignal.class);

@@ -1,9 +1,9 @@
 package io.gpuchassis.sensor.gpio;
 
 /**
- * The four per-slot signals the agent knows, with their polarity. Polarity is fixed by the PCIe CEM names and by how
- * the reference boards wire the outputs, not configurable: PRSNT# and PERST# are active low, power enable and the
- * attention LED active high.
+ * The four per-slot signals the agent knows, with their polarity. Polarity is fixed by the PCIe CEM
+ * names and by how the reference boards wire the outputs, not configurable: PRSNT# and PERST# are
+ * active low, power enable and the attention LED active high.
  */
 public enum SlotSignal {
   /** PRSNT#: input, low while a card is seated (the card grounds the pulled-up pin). */
@@ -39,7 +39,10 @@ public enum SlotSignal {
     return output;
   }
 
-  /** Whether an electrical level means the signal is asserted (card present, power on, in reset, LED lit). */
+  /**
+   * Whether an electrical level means the signal is asserted (card present, power on, in reset, LED
+   * lit).
+   */
   public boolean asserted(boolean high) {
     return high != activeLow;
   }

@@ -1,8 +1,8 @@
 package io.gpuchassis.sensor.i2c;
 
 /**
- * A piece of device I/O that may fail with a {@link DeviceException}, e.g. a mux select followed by a read, run
- * under one bus lock.
+ * A piece of device I/O that may fail with a {@link DeviceException}, e.g. a mux select followed by
+ * a read, run under one bus lock.
  *
  * @param <T> what the action returns
  */

@@ -1,8 +1,8 @@
 package io.gpuchassis.sensor.i2c;
 
 /**
- * A device did not give a usable answer. Drivers throw it (or a subclass) instead of returning a made-up value, so a
- * failed read can never be mistaken for a reading of zero.
+ * A device did not give a usable answer. Drivers throw it (or a subclass) instead of returning a
+ * made-up value, so a failed read can never be mistaken for a reading of zero.
  */
 public class DeviceException extends Exception {
 

@@ -1,6 +1,9 @@
 package io.gpuchassis.sensor.i2c;
 
-/** The bus transfer itself failed: the address was not acknowledged, the bus timed out or was locked too long. */
+/**
+ * The bus transfer itself failed: the address was not acknowledged, the bus timed out or was locked
+ * too long.
+ */
 public class DeviceIoException extends DeviceException {
 
   public DeviceIoException(String message) {

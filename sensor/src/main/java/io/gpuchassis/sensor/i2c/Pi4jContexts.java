@@ -7,12 +7,12 @@ import com.pi4j.plugin.linuxfs.provider.i2c.LinuxFsI2CProvider;
 import java.util.Objects;
 
 /**
- * The only place a Pi4J {@link Context} is built. Contexts are always assembled from explicitly named providers:
- * Pi4J's auto-detection would load whatever plugin is on the classpath (and, off a Raspberry Pi, prefer a mock plugin
- * over real hardware — reference §1.5), so it is never used.
+ * The only place a Pi4J {@link Context} is built. Contexts are always assembled from explicitly
+ * named providers: Pi4J's auto-detection would load whatever plugin is on the classpath (and, off a
+ * Raspberry Pi, prefer a mock plugin over real hardware — reference §1.5), so it is never used.
  *
- * <p>Building a context does not touch hardware; the linuxfs provider opens {@code /dev/i2c-N} when the first device
- * on that bus is created. Shut contexts down with {@link Context#shutdown()}.
+ * <p>Building a context does not touch hardware; the linuxfs provider opens {@code /dev/i2c-N} when
+ * the first device on that bus is created. Shut contexts down with {@link Context#shutdown()}.
  *
  * <p>Thread-safe (stateless).
  */

@@ -6,19 +6,21 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * SMBus-style transfers to one I2C address through a Pi4J {@link I2C}, with the byte order spelled out in every
- * method name: LM75, INA226, MAX31790 and PCA95xx registers are big-endian on the wire, PMBus and SMBPBI
- * little-endian (reference §3). Pi4J's own {@code readRegisterWord} is big-endian only, which is why drivers go through
- * this class instead.
+ * SMBus-style transfers to one I2C address through a Pi4J {@link I2C}, with the byte order spelled
+ * out in every method name: LM75, INA226, MAX31790 and PCA95xx registers are big-endian on the
+ * wire, PMBus and SMBPBI little-endian (reference §3). Pi4J's own {@code readRegisterWord} is
+ * big-endian only, which is why drivers go through this class instead.
  *
- * <p>Register reads are one combined write-then-read transfer (repeated start), as Pi4J's linuxfs provider does them
- * with {@code I2C_RDWR}. Every failure becomes a {@link DeviceIoException} naming the bus, address and register.
+ * <p>Register reads are one combined write-then-read transfer (repeated start), as Pi4J's linuxfs
+ * provider does them with {@code I2C_RDWR}. Every failure becomes a {@link DeviceIoException}
+ * naming the bus, address and register.
  *
- * <p>A device that could not be opened ({@link #unavailable}) keeps its bus and address and fails every transfer with a
- * {@link DeviceUnavailableException} naming the reason, so a driver built on it never returns a made-up value.
+ * <p>A device that could not be opened ({@link #unavailable}) keeps its bus and address and fails
+ * every transfer with a {@link DeviceUnavailableException} naming the reason, so a driver built on
+ * it never returns a made-up value.
  *
- * <p>Thread-safety: each call is one bus transfer under Pi4J's per-bus lock; {@link #atomically} holds that lock across
- * several transfers. Calls block for the duration of the transfer.
+ * <p>Thread-safety: each call is one bus transfer under Pi4J's per-bus lock; {@link #atomically}
+ * holds that lock across several transfers. Calls block for the duration of the transfer.
  */
 public final class SmbusDevice {
 
@@ -41,7 +43,10 @@ public final class SmbusDevice {
     this.unavailableReason = Objects.requireNonNull(reason, "reason");
   }
 
-  /** A device that could not be opened: every transfer throws {@link DeviceUnavailableException} with {@code reason}. */
+  /**
+   * A device that could not be opened: every transfer throws {@link DeviceUnavailableException}
+   * with {@code reason}.
+   */
   public static SmbusDevice unavailable(int bus, int address, String reason) {
     return new SmbusDevice(bus, address, reason);
   }
@@ -94,22 +99,36 @@ public final class SmbusDevice {
       throw failure("read of register " + hex(register), e);
     }
     if (got != length) {
-      throw new DeviceIoException(where() + ": read of register " + hex(register) + " returned " + got + " of "
-          + length + " bytes");
+      throw new DeviceIoException(
+          where()
+              + ": read of register "
+              + hex(register)
+              + " returned "
+              + got
+              + " of "
+              + length
+              + " bytes");
     }
     return buffer;
   }
 
   /**
-   * SMBus block read of a block whose length the caller knows: reads the count byte and {@code length} data bytes in
-   * one transfer (Pi4J cannot ask the adapter to read the length first) and checks the count.
+   * SMBus block read of a block whose length the caller knows: reads the count byte and {@code
+   * length} data bytes in one transfer (Pi4J cannot ask the adapter to read the length first) and
+   * checks the count.
    */
   public byte[] readBlock(int register, int length) throws DeviceIoException {
     byte[] raw = readBytes(register, length + 1);
     int count = Byte.toUnsignedInt(raw[0]);
     if (count != length) {
-      throw new DeviceIoException(where() + ": block read of register " + hex(register) + " announced " + count
-          + " bytes, expected " + length);
+      throw new DeviceIoException(
+          where()
+              + ": block read of register "
+              + hex(register)
+              + " announced "
+              + count
+              + " bytes, expected "
+              + length);
     }
     return Arrays.copyOfRange(raw, 1, raw.length);
   }
@@ -143,10 +162,18 @@ public final class SmbusDevice {
     } catch (RuntimeException e) {
       throw failure("write of register " + hex(register), e);
     }
-    // providers count the register byte or not; fewer than the data bytes is a short write either way
+    // providers count the register byte or not; fewer than the data bytes is a short write either
+    // way
     if (written < data.length) {
-      throw new DeviceIoException(where() + ": write of register " + hex(register) + " wrote " + written + " of "
-          + data.length + " bytes");
+      throw new DeviceIoException(
+          where()
+              + ": write of register "
+              + hex(register)
+              + " wrote "
+              + written
+              + " of "
+              + data.length
+              + " bytes");
     }
   }
 
@@ -176,8 +203,9 @@ public final class SmbusDevice {
   }
 
   /**
-   * Runs {@code action} while holding this bus's lock, so that e.g. a PMBus PAGE write and the paged read, or a mux
-   * select and the transfer behind it, cannot be interleaved with another thread's transfers on the same bus.
+   * Runs {@code action} while holding this bus's lock, so that e.g. a PMBus PAGE write and the
+   * paged read, or a mux select and the transfer behind it, cannot be interleaved with another
+   * thread's transfers on the same bus.
    */
   public <T> T atomically(DeviceAction<T> action) throws DeviceException {
     I2C live = live();

@@ -3,9 +3,9 @@ package io.gpuchassis.sensor.layout;
 import java.util.Optional;
 
 /**
- * Where a slot's GPU answers on SMBus (its SMBPBI post-box): directly on a bus (a plain bus, or a channel of a PCA9548
- * owned by the kernel's {@code i2c-mux-pca954x}, which is a bus number of its own), or behind a channel of a PCA9548
- * the agent drives itself.
+ * Where a slot's GPU answers on SMBus (its SMBPBI post-box): directly on a bus (a plain bus, or a
+ * channel of a PCA9548 owned by the kernel's {@code i2c-mux-pca954x}, which is a bus number of its
+ * own), or behind a channel of a PCA9548 the agent drives itself.
  *
  * @param location the GPU's address; on the mux's bus when {@code mux} is present
  * @param mux the agent-driven mux channel in front of the GPU
@@ -17,7 +17,8 @@ public record GpuSidebandSpec(I2cLocation location, Optional<MuxChannel> mux) {
       throw new IllegalArgumentException("GPU sideband location missing");
     }
     if (mux.isPresent() && mux.get().mux().bus() != location.bus()) {
-      throw new IllegalArgumentException("the GPU at " + location + " must be on the bus of its mux " + mux.get().mux());
+      throw new IllegalArgumentException(
+          "the GPU at " + location + " must be on the bus of its mux " + mux.get().mux());
     }
   }
 

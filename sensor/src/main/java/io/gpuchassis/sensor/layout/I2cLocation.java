@@ -13,7 +13,8 @@ public record I2cLocation(int bus, int address) {
       throw new IllegalArgumentException("bus must be >= 0: " + bus);
     }
     if (address < 0x03 || address > 0x77) {
-      throw new IllegalArgumentException(String.format("address must be 0x03-0x77: 0x%02X", address));
+      throw new IllegalArgumentException(
+          String.format("address must be 0x03-0x77: 0x%02X", address));
     }
   }
 

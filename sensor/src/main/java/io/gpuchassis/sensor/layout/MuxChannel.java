@@ -1,8 +1,8 @@
 package io.gpuchassis.sensor.layout;
 
 /**
- * A downstream channel of an agent-driven PCA9548-class mux. (A mux owned by the kernel's {@code i2c-mux-pca954x}
- * needs none: its channels are plain bus numbers.)
+ * A downstream channel of an agent-driven PCA9548-class mux. (A mux owned by the kernel's {@code
+ * i2c-mux-pca954x} needs none: its channels are plain bus numbers.)
  *
  * @param mux where the mux answers; devices behind it are on the same bus
  * @param channel 0-7

@@ -10,13 +10,14 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Every sensor device of a chassis and where it sits. Validated on construction: ids unique, no two devices at one bus
- * address (a GPU behind an agent-driven mux channel must not share its address with a device on the mux's trunk
- * either, or both would answer once the channel is selected), no two slot signals on one expander pin or one external
- * line, no mux channel used twice, power monitors feed existing slots.
+ * Every sensor device of a chassis and where it sits. Validated on construction: ids unique, no two
+ * devices at one bus address (a GPU behind an agent-driven mux channel must not share its address
+ * with a device on the mux's trunk either, or both would answer once the channel is selected), no
+ * two slot signals on one expander pin or one external line, no mux channel used twice, power
+ * monitors feed existing slots.
  *
- * @param fanController empty on a board whose fans something else runs (the PCIe switch, a separate controller): no
- *     fan control and no fan sensors then
+ * @param fanController empty on a board whose fans something else runs (the PCIe switch, a separate
+ *     controller): no fan control and no fan sensors then
  */
 public record SensorLayout(
     List<TemperatureSensorSpec> temperatureSensors,
@@ -31,7 +32,8 @@ public record SensorLayout(
     psus = List.copyOf(psus);
     slots = List.copyOf(slots);
     if (fanController == null) {
-      throw new IllegalArgumentException("fanController must be Optional.empty() when the board has none");
+      throw new IllegalArgumentException(
+          "fanController must be Optional.empty() when the board has none");
     }
     validate(temperatureSensors, powerMonitors, psus, fanController, slots);
   }
@@ -80,9 +82,10 @@ public record SensorLayout(
   }
 
   /**
-   * The reference 20-slot chassis: bus 1 carries four TMP75 (two inlet, two exhaust), four INA226 on the slot-group
-   * 12 V rails, two CRPS supplies and a MAX31790 with six fans; bus 2 five PCA9555 with four slots each
-   * ({@link SlotLines#consecutive}); bus 3 three PCA9548 muxes with every slot's GPU at 0x4F behind its own channel.
+   * The reference 20-slot chassis: bus 1 carries four TMP75 (two inlet, two exhaust), four INA226
+   * on the slot-group 12 V rails, two CRPS supplies and a MAX31790 with six fans; bus 2 five
+   * PCA9555 with four slots each ({@link SlotLines#consecutive}); bus 3 three PCA9548 muxes with
+   * every slot's GPU at 0x4F behind its own channel.
    */
   public static SensorLayout reference() {
     List<TemperatureSensorSpec> temps =
@@ -97,7 +100,9 @@ public record SensorLayout(
       for (int s = 1 + 5 * i; s <= 5 + 5 * i; s++) {
         fed.add(s);
       }
-      monitors.add(new PowerMonitorSpec("SlotRail" + (i + 1), new I2cLocation(1, 0x40 + i), 0.0005, 160.0, fed));
+      monitors.add(
+          new PowerMonitorSpec(
+              "SlotRail" + (i + 1), new I2cLocation(1, 0x40 + i), 0.0005, 160.0, fed));
     }
     List<PsuSpec> psus =
         List.of(
@@ -159,7 +164,8 @@ public record SensorLayout(
         String who = "slot " + s.slot() + " " + e.getKey().label();
         String previous = lines.putIfAbsent(e.getValue(), who);
         if (previous != null) {
-          throw new IllegalArgumentException(who + " and " + previous + " are both on " + e.getValue());
+          throw new IllegalArgumentException(
+              who + " and " + previous + " are both on " + e.getValue());
         }
       }
       if (s.gpu().isEmpty()) {
@@ -170,23 +176,39 @@ public record SensorLayout(
         Integer previous = channels.putIfAbsent(gpu.mux().get(), s.slot());
         if (previous != null) {
           throw new IllegalArgumentException(
-              "the GPUs of slots " + previous + " and " + s.slot() + " are both behind " + gpu.mux().get());
+              "the GPUs of slots "
+                  + previous
+                  + " and "
+                  + s.slot()
+                  + " are both behind "
+                  + gpu.mux().get());
         }
         muxedGpus.add(s);
       } else {
         claim(used, gpu.location(), "GPU of slot " + s.slot());
       }
     }
-    slots.stream().flatMap(s -> s.gpu().stream()).flatMap(g -> g.mux().stream()).map(MuxChannel::mux).distinct()
+    slots.stream()
+        .flatMap(s -> s.gpu().stream())
+        .flatMap(g -> g.mux().stream())
+        .map(MuxChannel::mux)
+        .distinct()
         .forEach(mux -> claim(used, mux, "mux"));
-    lines.keySet().stream().filter(l -> l instanceof SlotLine.OnExpander)
-        .map(l -> ((SlotLine.OnExpander) l).expander()).distinct()
+    lines.keySet().stream()
+        .filter(l -> l instanceof SlotLine.OnExpander)
+        .map(l -> ((SlotLine.OnExpander) l).expander())
+        .distinct()
         .forEach(e -> claim(used, e, "expander"));
     for (SlotSpec s : muxedGpus) {
       I2cLocation at = s.gpu().get().location();
       if (used.containsKey(at)) {
         throw new IllegalArgumentException(
-            "the GPU of slot " + s.slot() + " behind its mux and " + used.get(at) + " on the trunk both answer at " + at);
+            "the GPU of slot "
+                + s.slot()
+                + " behind its mux and "
+                + used.get(at)
+                + " on the trunk both answer at "
+                + at);
       }
     }
     for (PowerMonitorSpec m : monitors) {

@@ -1,8 +1,8 @@
 package io.gpuchassis.sensor.layout;
 
 /**
- * Where one slot signal is wired: a pin of a PCA9555 of the layout, or an external line the agent resolves by name
- * (see {@link io.gpuchassis.sensor.gpio.ExternalLineResolver}).
+ * Where one slot signal is wired: a pin of a PCA9555 of the layout, or an external line the agent
+ * resolves by name (see {@link io.gpuchassis.sensor.gpio.ExternalLineResolver}).
  */
 public sealed interface SlotLine permits SlotLine.OnExpander, SlotLine.External {
 

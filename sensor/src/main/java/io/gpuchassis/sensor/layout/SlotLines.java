@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where a slot's signals are wired, each one optional: a board may leave PERST# to its PCIe switch, or have no
- * attention LED. Immutable.
+ * Where a slot's signals are wired, each one optional: a board may leave PERST# to its PCIe switch,
+ * or have no attention LED. Immutable.
  */
 public record SlotLines(Map<SlotSignal, SlotLine> lines) {
 
@@ -30,8 +30,8 @@ public record SlotLines(Map<SlotSignal, SlotLine> lines) {
   }
 
   /**
-   * The reference wiring: PRSNT#, PWR_EN, PERST# and ATTN_LED on four consecutive pins of one PCA9555, starting at
-   * {@code firstPin} (0-12).
+   * The reference wiring: PRSNT#, PWR_EN, PERST# and ATTN_LED on four consecutive pins of one
+   * PCA9555, starting at {@code firstPin} (0-12).
    */
   public static SlotLines consecutive(I2cLocation expander, int firstPin) {
     if (firstPin < 0 || firstPin > 12) {

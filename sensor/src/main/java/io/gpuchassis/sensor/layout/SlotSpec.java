@@ -8,7 +8,8 @@ import java.util.Optional;
  *
  * @param slot slot number as printed on the chassis
  * @param lines the slot's signals; any may be missing
- * @param gpu the GPU's sideband; empty for a slot whose GPU the agent cannot reach over SMBus (no GPU sensors then)
+ * @param gpu the GPU's sideband; empty for a slot whose GPU the agent cannot reach over SMBus (no
+ *     GPU sensors then)
  */
 public record SlotSpec(int slot, SlotLines lines, Optional<GpuSidebandSpec> gpu) {
 
@@ -17,7 +18,8 @@ public record SlotSpec(int slot, SlotLines lines, Optional<GpuSidebandSpec> gpu)
       throw new IllegalArgumentException("slot numbers start at 1: " + slot);
     }
     if (lines == null || gpu == null) {
-      throw new IllegalArgumentException("slot " + slot + ": lines and GPU sideband must not be null");
+      throw new IllegalArgumentException(
+          "slot " + slot + ": lines and GPU sideband must not be null");
     }
   }
 

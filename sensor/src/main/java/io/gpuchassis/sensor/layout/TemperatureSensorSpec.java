@@ -5,7 +5,8 @@ package io.gpuchassis.sensor.layout;
  *
  * @param resolutionBits 9 (LM75) to 12 (TMP75 in 12-bit mode)
  */
-public record TemperatureSensorSpec(String id, I2cLocation location, Placement placement, int resolutionBits) {
+public record TemperatureSensorSpec(
+    String id, I2cLocation location, Placement placement, int resolutionBits) {
 
   public TemperatureSensorSpec {
     Specs.requireId(id);
@@ -15,8 +16,9 @@ public record TemperatureSensorSpec(String id, I2cLocation location, Placement p
   }
 
   /**
-   * True at 12 bits: an LSB of 0.0625 °C lies below the part's noise, so a live sensor's value changes from read to
-   * read and a long run of identical values means it is frozen. A coarser part may read the same value for minutes.
+   * True at 12 bits: an LSB of 0.0625 °C lies below the part's noise, so a live sensor's value
+   * changes from read to read and a long run of identical values means it is frozen. A coarser part
+   * may read the same value for minutes.
    */
   public boolean dithers() {
     return resolutionBits == 12;

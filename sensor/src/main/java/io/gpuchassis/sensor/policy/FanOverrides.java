@@ -4,8 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The fan overrides the policy asked for, per slot, folded into one floor for the fan zone: the highest override
- * wins, full speed is 100 %. Not thread-safe; lives with the policy.
+ * The fan overrides the policy asked for, per slot, folded into one floor for the fan zone: the
+ * highest override wins, full speed is 100 %. Not thread-safe; lives with the policy.
  */
 public final class FanOverrides {
 

@@ -4,9 +4,9 @@ import io.gpuchassis.sensor.threshold.Health;
 import java.time.Instant;
 
 /**
- * Something the over-temperature policy wants done for a slot. Execute in the order given. Each slot holds at most one
- * fan override: {@link RaiseFans}, {@link FansToFull} and {@link ReleaseFans} replace that slot's previous one (see
- * {@link FanOverrides}).
+ * Something the over-temperature policy wants done for a slot. Execute in the order given. Each
+ * slot holds at most one fan override: {@link RaiseFans}, {@link FansToFull} and {@link
+ * ReleaseFans} replace that slot's previous one (see {@link FanOverrides}).
  */
 public sealed interface PolicyAction {
 
@@ -22,8 +22,11 @@ public sealed interface PolicyAction {
   /** Write a line to the agent's log (and the persistent event log). */
   record LogEntry(int slot, LogLevel level, String message) implements PolicyAction {}
 
-  /** Publish an event to subscribers (Redfish EventService) and record it on the slot's conditions. */
-  record Event(int slot, Health severity, String messageId, String message) implements PolicyAction {}
+  /**
+   * Publish an event to subscribers (Redfish EventService) and record it on the slot's conditions.
+   */
+  record Event(int slot, Health severity, String messageId, String message)
+      implements PolicyAction {}
 
   /** Keep the fan zone at or above {@code floorPercent} while this slot is hot. */
   record RaiseFans(int slot, double floorPercent) implements PolicyAction {}
@@ -43,6 +46,9 @@ public sealed interface PolicyAction {
   /** Mark the slot's thermal fault latched: it stays off until an operator clears it. */
   record Latch(int slot) implements PolicyAction {}
 
-  /** The latch is cleared; the slot may be powered on again by an explicit request (never automatically). */
+  /**
+   * The latch is cleared; the slot may be powered on again by an explicit request (never
+   * automatically).
+   */
   record ClearLatch(int slot) implements PolicyAction {}
 }

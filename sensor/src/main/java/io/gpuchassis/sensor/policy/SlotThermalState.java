@@ -7,7 +7,10 @@ public enum SlotThermalState {
   WARNING,
   /** Above critical, GPU bound to a host: fans full, drain requested, power-off at the deadline. */
   DRAINING,
-  /** Above critical but the power-off already happened or is not needed yet (unbound GPUs trip at once). */
+  /**
+   * Above critical but the power-off already happened or is not needed yet (unbound GPUs trip at
+   * once).
+   */
   CRITICAL,
   /** Powered off by the policy and latched until an operator clears it. */
   TRIPPED

@@ -6,7 +6,11 @@ import java.util.List;
 
 /** The poll task of {@link PollTask#of} and {@link PollTask#group}. Immutable. */
 record BasicPollTask(
-    String name, Duration interval, List<SensorDescriptor> sensors, PollTask.ValuesReader reader, boolean dithers)
+    String name,
+    Duration interval,
+    List<SensorDescriptor> sensors,
+    PollTask.ValuesReader reader,
+    boolean dithers)
     implements PollTask {
 
   BasicPollTask {

@@ -18,18 +18,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The single worker thread that owns one I2C bus (or, in a chassis, the external slot lines): it runs the bus's
- * {@link PollTask}s at their intervals, judges each sensor with a {@link SensorTracker} (with a {@link
- * StuckReadingDetector} for the tasks that {@link PollTask#dithers() dither}) and hands every reading to the listener
- * (a read failing with {@link DeviceUnavailableException}, from a device that was never opened, makes the task's
- * sensors FAILED at once); it also runs commands for the bus ({@link #submit}) and periodic jobs such as the fan loop
- * ({@link #every}) between reads, so nothing else needs to touch the bus.
+ * The single worker thread that owns one I2C bus (or, in a chassis, the external slot lines): it
+ * runs the bus's {@link PollTask}s at their intervals, judges each sensor with a {@link
+ * SensorTracker} (with a {@link StuckReadingDetector} for the tasks that {@link PollTask#dithers()
+ * dither}) and hands every reading to the listener (a read failing with {@link
+ * DeviceUnavailableException}, from a device that was never opened, makes the task's sensors FAILED
+ * at once); it also runs commands for the bus ({@link #submit}) and periodic jobs such as the fan
+ * loop ({@link #every}) between reads, so nothing else needs to touch the bus.
  *
- * <p>Scheduling: a task that comes due late runs once and is rescheduled from the time it ran (no catch-up bursts).
- * Staleness is checked between reads; a single read is bounded by the device and post-box timeouts.
+ * <p>Scheduling: a task that comes due late runs once and is rescheduled from the time it ran (no
+ * catch-up bursts). Staleness is checked between reads; a single read is bounded by the device and
+ * post-box timeouts.
  *
- * <p>Thread-safety: {@link #submit}, {@link #latest}, {@link #statistics} and {@link #close} may be called from any
- * thread. The listener is called on the worker thread.
+ * <p>Thread-safety: {@link #submit}, {@link #latest}, {@link #statistics} and {@link #close} may be
+ * called from any thread. The listener is called on the worker thread.
  */
 public final class BusPoller implements AutoCloseable {
 
@@ -57,7 +59,12 @@ public final class BusPoller implements AutoCloseable {
     final List<SensorTracker> trackers;
     long nextDue;
 
-    Scheduled(PollTask task, Runnable job, Duration interval, List<SensorTracker> trackers, long firstDue) {
+    Scheduled(
+        PollTask task,
+        Runnable job,
+        Duration interval,
+        List<SensorTracker> trackers,
+        long firstDue) {
       this.task = task;
       this.job = job;
       this.intervalNanos = interval.toNanos();
@@ -82,11 +89,15 @@ public final class BusPoller implements AutoCloseable {
 
   /**
    * @param name names the worker thread ({@code "bus-poller-<name>"})
-   * @param tasks what to read; the first run of each task is spread over its interval so that tasks added together
-   *     do not all hit the bus at once
+   * @param tasks what to read; the first run of each task is spread over its interval so that tasks
+   *     added together do not all hit the bus at once
    */
   public BusPoller(
-      String name, List<PollTask> tasks, PollerSettings settings, Clock clock, ReadingListener listener) {
+      String name,
+      List<PollTask> tasks,
+      PollerSettings settings,
+      Clock clock,
+      ReadingListener listener) {
     this.name = Objects.requireNonNull(name, "name");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.listener = Objects.requireNonNull(listener, "listener");
@@ -96,9 +107,11 @@ public final class BusPoller implements AutoCloseable {
     for (PollTask task : tasks) {
       List<SensorTracker> trackers = new ArrayList<>();
       for (SensorDescriptor s : task.sensors()) {
-        StuckReadingDetector stuck = task.dithers() ? new StuckReadingDetector(settings.stuckAfterSamples()) : null;
+        StuckReadingDetector stuck =
+            task.dithers() ? new StuckReadingDetector(settings.stuckAfterSamples()) : null;
         trackers.add(
-            new SensorTracker(s, settings.failuresBeforeFailed(), settings.staleAfter(task.interval()), stuck));
+            new SensorTracker(
+                s, settings.failuresBeforeFailed(), settings.staleAfter(task.interval()), stuck));
       }
       long offset = task.interval().toNanos() * i++ / Math.max(1, tasks.size());
       schedule.add(new Scheduled(task, null, task.interval(), trackers, now + offset));
@@ -108,14 +121,15 @@ public final class BusPoller implements AutoCloseable {
   }
 
   /**
-   * Adds a job that runs on this worker every {@code interval} (first run one interval after {@link #start()} or
-   * after adding). Must be called before {@link #start()}.
+   * Adds a job that runs on this worker every {@code interval} (first run one interval after {@link
+   * #start()} or after adding). Must be called before {@link #start()}.
    */
   public BusPoller every(Duration interval, Runnable job) {
     if (running) {
       throw new IllegalStateException("add jobs before starting the poller");
     }
-    schedule.add(new Scheduled(null, job, interval, List.of(), System.nanoTime() + interval.toNanos()));
+    schedule.add(
+        new Scheduled(null, job, interval, List.of(), System.nanoTime() + interval.toNanos()));
     return this;
   }
 
@@ -135,8 +149,9 @@ public final class BusPoller implements AutoCloseable {
   }
 
   /**
-   * Runs {@code action} on the worker, between reads, and completes the future with its result or failure. This is
-   * how commands (slot power, fan duty) reach a bus without a second thread touching it.
+   * Runs {@code action} on the worker, between reads, and completes the future with its result or
+   * failure. This is how commands (slot power, fan duty) reach a bus without a second thread
+   * touching it.
    */
   public <T> CompletableFuture<T> submit(DeviceAction<T> action) {
     CompletableFuture<T> result = new CompletableFuture<>();
@@ -173,7 +188,9 @@ public final class BusPoller implements AutoCloseable {
   private void failPendingCommands() {
     Command<?> command;
     while ((command = commands.poll()) != null) {
-      command.result().completeExceptionally(new IllegalStateException("poller " + name + " closed"));
+      command
+          .result()
+          .completeExceptionally(new IllegalStateException("poller " + name + " closed"));
     }
   }
 
@@ -249,8 +266,12 @@ public final class BusPoller implements AutoCloseable {
 
   private static String checkValues(PollTask task, double[] result) {
     if (result == null || result.length != task.sensors().size()) {
-      return task.name() + " returned " + (result == null ? "nothing" : result.length + " values") + " for "
-          + task.sensors().size() + " sensors";
+      return task.name()
+          + " returned "
+          + (result == null ? "nothing" : result.length + " values")
+          + " for "
+          + task.sensors().size()
+          + " sensors";
     }
     for (double v : result) {
       if (!Double.isFinite(v)) {

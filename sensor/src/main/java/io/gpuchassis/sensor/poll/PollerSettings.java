@@ -5,12 +5,14 @@ import java.time.Duration;
 /**
  * How the pollers judge their sensors.
  *
- * @param failuresBeforeFailed consecutive failed reads after which a sensor is FAILED (one good read resets)
+ * @param failuresBeforeFailed consecutive failed reads after which a sensor is FAILED (one good
+ *     read resets)
  * @param staleAfterIntervals a value older than this many of its sensor's intervals is STALE
- * @param stuckAfterSamples bit-identical reads in a row after which a dithering sensor is INVALID (see {@link
- *     StuckReadingDetector})
+ * @param stuckAfterSamples bit-identical reads in a row after which a dithering sensor is INVALID
+ *     (see {@link StuckReadingDetector})
  */
-public record PollerSettings(int failuresBeforeFailed, double staleAfterIntervals, int stuckAfterSamples) {
+public record PollerSettings(
+    int failuresBeforeFailed, double staleAfterIntervals, int stuckAfterSamples) {
 
   public PollerSettings {
     if (failuresBeforeFailed < 1) {
@@ -25,8 +27,8 @@ public record PollerSettings(int failuresBeforeFailed, double staleAfterInterval
   }
 
   /**
-   * Three failures in a row make a sensor FAILED; a value older than 2.5 intervals is STALE; 60 identical reads of a
-   * dithering sensor make it INVALID.
+   * Three failures in a row make a sensor FAILED; a value older than 2.5 intervals is STALE; 60
+   * identical reads of a dithering sensor make it INVALID.
    */
   public static PollerSettings defaults() {
     return new PollerSettings(3, 2.5, StuckReadingDetector.DEFAULT_SAMPLES);

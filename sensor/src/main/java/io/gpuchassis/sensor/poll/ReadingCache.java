@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The latest reading of every sensor, from any number of pollers. Thread-safe; {@link #onReading} is cheap and never
- * blocks, so it can sit directly on the pollers' listener path.
+ * The latest reading of every sensor, from any number of pollers. Thread-safe; {@link #onReading}
+ * is cheap and never blocks, so it can sit directly on the pollers' listener path.
  */
 public final class ReadingCache implements ReadingListener {
 

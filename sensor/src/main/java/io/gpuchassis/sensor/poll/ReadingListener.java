@@ -1,9 +1,9 @@
 package io.gpuchassis.sensor.poll;
 
 /**
- * Receives readings. Called on the bus worker thread that produced the reading, in order per sensor; must return
- * quickly and must not block (hand the reading to the state writer, e.g. through a queue). Exceptions are logged and
- * otherwise ignored.
+ * Receives readings. Called on the bus worker thread that produced the reading, in order per
+ * sensor; must return quickly and must not block (hand the reading to the state writer, e.g.
+ * through a queue). Exceptions are logged and otherwise ignored.
  */
 @FunctionalInterface
 public interface ReadingListener {

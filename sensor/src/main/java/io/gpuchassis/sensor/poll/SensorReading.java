@@ -9,8 +9,8 @@ import java.util.OptionalDouble;
  *
  * @param sensor which sensor
  * @param status OK, STALE, INVALID or FAILED
- * @param value the last good value (present for OK, STALE and INVALID once the sensor has ever been read; always empty
- *     when FAILED, so a failed sensor cannot be mistaken for a zero)
+ * @param value the last good value (present for OK, STALE and INVALID once the sensor has ever been
+ *     read; always empty when FAILED, so a failed sensor cannot be mistaken for a zero)
  * @param valueTime when {@code value} was read
  * @param time when this reading was produced
  * @param consecutiveFailures failed reads since the last good one

@@ -7,12 +7,13 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The judgement of one sensor, without threads or clocks: feed it read outcomes and times, get readings back. A good
- * read resets the failure count; the N-th failure in a row makes the sensor FAILED and drops its value; a value older
- * than the staleness limit makes it STALE. Intermediate failures keep the last good value and its time, so a single
- * NAK does not flap the sensor's health; a device that was never opened is FAILED at its first read ({@link
- * #unavailable}). A sensor given a {@link StuckReadingDetector} is INVALID while its value stays
- * bit-identical for the detector's window, and OK again at the first change.
+ * The judgement of one sensor, without threads or clocks: feed it read outcomes and times, get
+ * readings back. A good read resets the failure count; the N-th failure in a row makes the sensor
+ * FAILED and drops its value; a value older than the staleness limit makes it STALE. Intermediate
+ * failures keep the last good value and its time, so a single NAK does not flap the sensor's
+ * health; a device that was never opened is FAILED at its first read ({@link #unavailable}). A
+ * sensor given a {@link StuckReadingDetector} is INVALID while its value stays bit-identical for
+ * the detector's window, and OK again at the first change.
  *
  * <p>Not thread-safe: owned by one bus worker.
  */
@@ -28,7 +29,8 @@ public final class SensorTracker {
   private boolean unavailable; // the last failures were reads of a device that was never opened
   private String lastError;
   private ReadingStatus reported;
-  private Instant firstSeen; // a never-read sensor is not called stale before its first chance to be read
+  private Instant
+      firstSeen; // a never-read sensor is not called stale before its first chance to be read
 
   public SensorTracker(SensorDescriptor sensor, int failuresBeforeFailed, Duration staleAfter) {
     this(sensor, failuresBeforeFailed, staleAfter, null);
@@ -36,7 +38,10 @@ public final class SensorTracker {
 
   /** A tracker that also judges a frozen value, for a sensor whose live value dithers. */
   public SensorTracker(
-      SensorDescriptor sensor, int failuresBeforeFailed, Duration staleAfter, StuckReadingDetector stuck) {
+      SensorDescriptor sensor,
+      int failuresBeforeFailed,
+      Duration staleAfter,
+      StuckReadingDetector stuck) {
     this.sensor = Objects.requireNonNull(sensor, "sensor");
     this.failuresBeforeFailed = failuresBeforeFailed;
     this.staleAfter = staleAfter;
@@ -70,8 +75,8 @@ public final class SensorTracker {
   }
 
   /**
-   * A read that could not even be tried because the device was never opened: FAILED at once, since waiting for more
-   * failures would only delay what cannot change.
+   * A read that could not even be tried because the device was never opened: FAILED at once, since
+   * waiting for more failures would only delay what cannot change.
    */
   public SensorReading unavailable(String error, Instant now) {
     seen(now);
@@ -82,13 +87,16 @@ public final class SensorTracker {
   }
 
   /**
-   * A reading if time alone changed the status (the value went stale while nothing was read), otherwise empty. Call
-   * it between reads. A sensor that has never been read is reported stale only once the staleness limit has passed
-   * since it was first checked, so starting a poller does not flood the listener before the first reads.
+   * A reading if time alone changed the status (the value went stale while nothing was read),
+   * otherwise empty. Call it between reads. A sensor that has never been read is reported stale
+   * only once the staleness limit has passed since it was first checked, so starting a poller does
+   * not flood the listener before the first reads.
    */
   public Optional<SensorReading> checkStaleness(Instant now) {
     seen(now);
-    if (valueTime == null && reported == null && Duration.between(firstSeen, now).compareTo(staleAfter) <= 0) {
+    if (valueTime == null
+        && reported == null
+        && Duration.between(firstSeen, now).compareTo(staleAfter) <= 0) {
       return Optional.empty();
     }
     if (status(now) == ReadingStatus.STALE && reported != ReadingStatus.STALE) {

@@ -17,12 +17,13 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * The chassis's physics, advanced in steps: fans follow their PWM duty with inertia; airflow is the fans' speed as a
- * fraction of their maximum; each powered GPU draws idle plus load power and its temperature follows, with a
- * first-order lag, the equilibrium {@code inlet + riseAtTdp × (power / TDP) / airflow}; the rail monitors see the
- * current of the slots they feed; the healthy supplies share the total load; exhaust air warms with the dissipated
- * power. Results are written into the simulated devices' registers, where the drivers read them. A chassis without a
- * fan controller is cooled at a fixed {@value #UNMANAGED_AIRFLOW} of full airflow. A slot's power and reset come from
+ * The chassis's physics, advanced in steps: fans follow their PWM duty with inertia; airflow is the
+ * fans' speed as a fraction of their maximum; each powered GPU draws idle plus load power and its
+ * temperature follows, with a first-order lag, the equilibrium {@code inlet + riseAtTdp × (power /
+ * TDP) / airflow}; the rail monitors see the current of the slots they feed; the healthy supplies
+ * share the total load; exhaust air warms with the dissipated power. Results are written into the
+ * simulated devices' registers, where the drivers read them. A chassis without a fan controller is
+ * cooled at a fixed {@value #UNMANAGED_AIRFLOW} of full airflow. A slot's power and reset come from
  * its PWR_EN and PERST# lines, wherever the layout wires them.
  *
  * <p>Not thread-safe; {@link SimulatedSensorBoard} serialises access.
@@ -33,7 +34,11 @@ final class ChassisPhysics {
   private static final double RAIL_PATH_OHMS = 0.001;
   private static final double STANDBY_AMPS = 1.0;
   private static final double AC_INPUT_VOLTS = 230.0;
-  /** Airflow of a chassis whose fans something other than the agent runs (no fan controller in the layout). */
+
+  /**
+   * Airflow of a chassis whose fans something other than the agent runs (no fan controller in the
+   * layout).
+   */
   static final double UNMANAGED_AIRFLOW = 0.6;
 
   static final class Fan {
@@ -49,21 +54,29 @@ final class ChassisPhysics {
   static final class Slot {
     final SlotSpec spec;
     final Map<SlotSignal, SimulatedSensorBoardLines.Line> lines;
-    final SimSmbpbiGpu gpu; // null: empty slot; present but on no bus when the layout gives the slot no sideband
+    final SimSmbpbiGpu
+        gpu; // null: empty slot; present but on no bus when the layout gives the slot no sideband
     final int tdpWatts;
     double load;
     double temperature;
     double watts;
     final List<Double> forcedTemperatures = new ArrayList<>();
 
-    Slot(SlotSpec spec, Map<SlotSignal, SimulatedSensorBoardLines.Line> lines, SimSmbpbiGpu gpu, int tdpWatts) {
+    Slot(
+        SlotSpec spec,
+        Map<SlotSignal, SimulatedSensorBoardLines.Line> lines,
+        SimSmbpbiGpu gpu,
+        int tdpWatts) {
       this.spec = spec;
       this.lines = lines;
       this.gpu = gpu;
       this.tdpWatts = tdpWatts;
     }
 
-    /** The slot's power switch is on; a slot without a PWR_EN line is powered whenever the chassis is. */
+    /**
+     * The slot's power switch is on; a slot without a PWR_EN line is powered whenever the chassis
+     * is.
+     */
     boolean powerEnabled() {
       return asserted(SlotSignal.POWER_ENABLE, true);
     }
@@ -123,7 +136,10 @@ final class ChassisPhysics {
     this.powerMonitors = powerMonitors;
   }
 
-  /** Puts every lagging quantity at its equilibrium for the current inputs, as after a long steady run. */
+  /**
+   * Puts every lagging quantity at its equilibrium for the current inputs, as after a long steady
+   * run.
+   */
   void settle() {
     for (Fan f : fans) {
       f.rpm = commandedRpm(f);
@@ -166,7 +182,8 @@ final class ChassisPhysics {
     dissipatedWatts = gpuWatts + thermal.chassisBaseWatts();
 
     for (PowerMonitor m : powerMonitors) {
-      double amps = m.spec().slotsFed().stream().mapToDouble(n -> slots.get(n).watts).sum() / RAIL_VOLTS;
+      double amps =
+          m.spec().slotsFed().stream().mapToDouble(n -> slots.get(n).watts).sum() / RAIL_VOLTS;
       m.device().setRail(RAIL_VOLTS - RAIL_PATH_OHMS * amps, amps, m.spec().shuntOhms());
     }
 
@@ -198,7 +215,9 @@ final class ChassisPhysics {
       case EXHAUST:
         return inletCelsius + thermal.exhaustRisePerKilowatt() * dissipatedWatts / 1000.0 / airflow;
       case BOARD:
-        return inletCelsius + 5.0 + thermal.exhaustRisePerKilowatt() * dissipatedWatts / 2000.0 / airflow;
+        return inletCelsius
+            + 5.0
+            + thermal.exhaustRisePerKilowatt() * dissipatedWatts / 2000.0 / airflow;
       case INLET:
       default:
         return inletCelsius;

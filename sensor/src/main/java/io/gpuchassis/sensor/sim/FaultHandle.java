@@ -1,7 +1,8 @@
 package io.gpuchassis.sensor.sim;
 
 /**
- * An active simulated fault. {@link #clear()} returns the simulated hardware to normal; clearing twice is harmless.
+ * An active simulated fault. {@link #clear()} returns the simulated hardware to normal; clearing
+ * twice is harmless.
  */
 public interface FaultHandle extends AutoCloseable {
 

@@ -26,14 +26,19 @@ public record SimulatedGpu(int slot, int tdpWatts, GpuIdentity identity) {
   }
 
   /**
-   * The reference H100 PCIe ({@link SimSmbpbiGpu#referenceIdentity}) with serial number {@code SIM-GPU<slot>}, the
-   * serial a {@code new SimSmbpbiGpu("GPU<slot>", ...)} reports too, and the TDP as power limit.
+   * The reference H100 PCIe ({@link SimSmbpbiGpu#referenceIdentity}) with serial number {@code
+   * SIM-GPU<slot>}, the serial a {@code new SimSmbpbiGpu("GPU<slot>", ...)} reports too, and the
+   * TDP as power limit.
    */
   public static GpuIdentity defaultIdentity(int slot, int tdpWatts) {
-    return SimSmbpbiGpu.referenceIdentity(SimSmbpbiGpu.serialFor("GPU" + slot)).withPowerLimitWatts(tdpWatts);
+    return SimSmbpbiGpu.referenceIdentity(SimSmbpbiGpu.serialFor("GPU" + slot))
+        .withPowerLimitWatts(tdpWatts);
   }
 
-  /** The post-box of this GPU, named {@code GPU<slot>} like the board's devices, answering with {@link #identity}. */
+  /**
+   * The post-box of this GPU, named {@code GPU<slot>} like the board's devices, answering with
+   * {@link #identity}.
+   */
   public SimSmbpbiGpu newSmbpbiGpu(double slowdownLimitCelsius) {
     return new SimSmbpbiGpu("GPU" + slot, slowdownLimitCelsius, identity);
   }

@@ -36,33 +36,37 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * A simulated chassis sensor board: the devices of a {@link SensorLayout} as register maps on simulated I2C buses,
- * the {@link ChassisPhysics} that moves their values, and fault controls. The agent reaches it only through
- * {@link #provider()} in a Pi4J context, with the real drivers.
+ * A simulated chassis sensor board: the devices of a {@link SensorLayout} as register maps on
+ * simulated I2C buses, the {@link ChassisPhysics} that moves their values, and fault controls. The
+ * agent reaches it only through {@link #provider()} in a Pi4J context, with the real drivers.
  *
- * <p>Slot signals are simulated wherever the layout wires them: on the simulated PCA9555s, or as external lines the
- * agent gets from {@link #externalLine} (use {@code board::externalLine} as the chassis's line resolver). A signal the
- * layout does not wire behaves as the board would without it: no PWR_EN means always powered, no PERST# never in
- * reset. GPUs sit where the layout's sideband puts them, as SMBus command devices (a read is answered only within its
- * command's transaction); a GPU in a slot without a sideband draws power but is on no bus. Without a fan controller
- * the chassis is cooled at a fixed airflow.
+ * <p>Slot signals are simulated wherever the layout wires them: on the simulated PCA9555s, or as
+ * external lines the agent gets from {@link #externalLine} (use {@code board::externalLine} as the
+ * chassis's line resolver). A signal the layout does not wire behaves as the board would without
+ * it: no PWR_EN means always powered, no PERST# never in reset. GPUs sit where the layout's
+ * sideband puts them, as SMBus command devices (a read is answered only within its command's
+ * transaction); a GPU in a slot without a sideband draws power but is on no bus. Without a fan
+ * controller the chassis is cooled at a fixed airflow.
  *
- * <p>Device names used by {@link #sensorStuck} and {@link #sensorI2cNak}: the ids of temperature sensors, power
- * monitors and supplies from the layout, {@code "GPU<slot>"} for a GPU's post-box and {@code "FanController"}.
+ * <p>Device names used by {@link #sensorStuck} and {@link #sensorI2cNak}: the ids of temperature
+ * sensors, power monitors and supplies from the layout, {@code "GPU<slot>"} for a GPU's post-box
+ * and {@code "FanController"}.
  *
- * <p>Time: nothing moves until {@link #tick(Duration)} advances the physics (tests step simulated time), or
- * {@link #startClock(Duration)} ticks it in real time on a daemon thread. Thread-safety: all methods are safe to call
- * from any thread, concurrently with driver transfers.
+ * <p>Time: nothing moves until {@link #tick(Duration)} advances the physics (tests step simulated
+ * time), or {@link #startClock(Duration)} ticks it in real time on a daemon thread. Thread-safety:
+ * all methods are safe to call from any thread, concurrently with driver transfers.
  */
 public final class SimulatedSensorBoard {
 
   public static final String FAN_CONTROLLER = "FanController";
   private static final double WARM_START_FAN_DUTY = 60.0;
+
   /**
-   * A TMP75's conversion noise in a fan-cooled chassis: about one 12-bit LSB (0.0625 °C) rms, so successive reads
-   * dither by an LSB or two (clamped at ±0.125 °C).
+   * A TMP75's conversion noise in a fan-cooled chassis: about one 12-bit LSB (0.0625 °C) rms, so
+   * successive reads dither by an LSB or two (clamped at ±0.125 °C).
    */
   static final double TEMPERATURE_NOISE_CELSIUS = 0.0625;
+
   /** An INA226's noise without averaging: about one LSB rms on the shunt and the bus voltage. */
   static final double POWER_MONITOR_NOISE_LSB = 1.0;
 
@@ -89,25 +93,41 @@ public final class SimulatedSensorBoard {
 
     List<ChassisPhysics.TemperatureSensor> temperatureSensors = new ArrayList<>();
     for (TemperatureSensorSpec t : layout.temperatureSensors()) {
-      SimLm75 device = place(t.id(), t.location(),
-          new SimLm75(t.id(), t.resolutionBits(), MeasurementNoise.gaussian(TEMPERATURE_NOISE_CELSIUS, seed(t.id()))));
+      SimLm75 device =
+          place(
+              t.id(),
+              t.location(),
+              new SimLm75(
+                  t.id(),
+                  t.resolutionBits(),
+                  MeasurementNoise.gaussian(TEMPERATURE_NOISE_CELSIUS, seed(t.id()))));
       temperatureSensors.add(new ChassisPhysics.TemperatureSensor(t, device));
     }
     List<ChassisPhysics.PowerMonitor> monitors = new ArrayList<>();
     for (PowerMonitorSpec m : layout.powerMonitors()) {
-      SimIna226 device = new SimIna226(m.id(), MeasurementNoise.gaussian(POWER_MONITOR_NOISE_LSB, seed(m.id())));
+      SimIna226 device =
+          new SimIna226(m.id(), MeasurementNoise.gaussian(POWER_MONITOR_NOISE_LSB, seed(m.id())));
       monitors.add(new ChassisPhysics.PowerMonitor(m, place(m.id(), m.location(), device)));
     }
     List<ChassisPhysics.Psu> psuList = new ArrayList<>();
     for (PsuSpec p : layout.psus()) {
-      SimPmbusPowerSupply device = place(p.id(), p.location(), new SimPmbusPowerSupply(p.id(), "SIM-CRPS"));
+      SimPmbusPowerSupply device =
+          place(p.id(), p.location(), new SimPmbusPowerSupply(p.id(), "SIM-CRPS"));
       psus.put(p.id(), device);
       psuList.add(new ChassisPhysics.Psu(p, device));
     }
     fanController =
-        layout.fanController().map(f ->
-            place(FAN_CONTROLLER, f.location(), new SimMax31790(FAN_CONTROLLER, f.pulsesPerRevolution())));
-    layout.fanController().ifPresent(f -> f.fans().forEach(fan -> fans.put(fan.id(), new ChassisPhysics.Fan(fan))));
+        layout
+            .fanController()
+            .map(
+                f ->
+                    place(
+                        FAN_CONTROLLER,
+                        f.location(),
+                        new SimMax31790(FAN_CONTROLLER, f.pulsesPerRevolution())));
+    layout
+        .fanController()
+        .ifPresent(f -> f.fans().forEach(fan -> fans.put(fan.id(), new ChassisPhysics.Fan(fan))));
 
     Map<I2cLocation, SimPca9548> muxes = new HashMap<>();
     for (I2cLocation mux : layout.muxes()) {
@@ -133,7 +153,8 @@ public final class SimulatedSensorBoard {
         attachGpu(s, gpu, muxes);
       }
       ChassisPhysics.Slot slot =
-          new ChassisPhysics.Slot(s, lines.of(s.slot()), gpu, seated == null ? 1 : seated.tdpWatts());
+          new ChassisPhysics.Slot(
+              s, lines.of(s.slot()), gpu, seated == null ? 1 : seated.tdpWatts());
       slot.load = config.gpuLoad();
       slots.put(s.slot(), slot);
       wireSlotLines(slot, config.warmStart());
@@ -143,30 +164,46 @@ public final class SimulatedSensorBoard {
     }
     physics =
         new ChassisPhysics(
-            config.thermal(), config.inletCelsius(), fanController.orElse(null), new ArrayList<>(fans.values()),
-            slots, psuList, temperatureSensors, monitors);
+            config.thermal(),
+            config.inletCelsius(),
+            fanController.orElse(null),
+            new ArrayList<>(fans.values()),
+            slots,
+            psuList,
+            temperatureSensors,
+            monitors);
     physics.settle();
   }
 
   /**
-   * Puts the GPU's post-box where the layout says, as an SMBus command device: it answers a read only within its
-   * command's transaction. A slot without a sideband in the layout keeps its GPU off every bus.
+   * Puts the GPU's post-box where the layout says, as an SMBus command device: it answers a read
+   * only within its command's transaction. A slot without a sideband in the layout keeps its GPU
+   * off every bus.
    */
   private void attachGpu(SlotSpec slot, SimSmbpbiGpu gpu, Map<I2cLocation, SimPca9548> muxes) {
-    slot.gpu().ifPresent(sideband -> {
-      I2cLocation at = sideband.location();
-      if (sideband.mux().isPresent()) {
-        network.bus(at.bus()).attachBehind(muxes.get(sideband.mux().get().mux()), sideband.mux().get().channel(),
-            at.address(), gpu, TargetKind.SMBUS_COMMAND);
-      } else {
-        network.bus(at.bus()).attach(at.address(), gpu, TargetKind.SMBUS_COMMAND);
-      }
-    });
+    slot.gpu()
+        .ifPresent(
+            sideband -> {
+              I2cLocation at = sideband.location();
+              if (sideband.mux().isPresent()) {
+                network
+                    .bus(at.bus())
+                    .attachBehind(
+                        muxes.get(sideband.mux().get().mux()),
+                        sideband.mux().get().channel(),
+                        at.address(),
+                        gpu,
+                        TargetKind.SMBUS_COMMAND);
+              } else {
+                network.bus(at.bus()).attach(at.address(), gpu, TargetKind.SMBUS_COMMAND);
+              }
+            });
   }
 
   /**
-   * The board's side of the slot lines: a seated card grounds PRSNT#, pull-downs hold the outputs low while undriven
-   * (slot off, in reset, LED off), and a warm start finds them as the previous run left them.
+   * The board's side of the slot lines: a seated card grounds PRSNT#, pull-downs hold the outputs
+   * low while undriven (slot off, in reset, LED off), and a warm start finds them as the previous
+   * run left them.
    */
   private static void wireSlotLines(ChassisPhysics.Slot slot, boolean warmStart) {
     boolean seated = slot.gpu != null;
@@ -186,7 +223,10 @@ public final class SimulatedSensorBoard {
     }
   }
 
-  /** Each device's noise has its own seed, fixed by its name, so every run of the same chassis reads the same. */
+  /**
+   * Each device's noise has its own seed, fixed by its name, so every run of the same chassis reads
+   * the same.
+   */
   private static long seed(String deviceName) {
     return deviceName.hashCode();
   }
@@ -217,9 +257,13 @@ public final class SimulatedSensorBoard {
     return network;
   }
 
-  // --- time --------------------------------------------------------------------------------------------------------
+  // --- time
+  // --------------------------------------------------------------------------------------------------------
 
-  /** Advances the physics by {@code step} (in pieces of at most one second, so fast-forwarding stays accurate). */
+  /**
+   * Advances the physics by {@code step} (in pieces of at most one second, so fast-forwarding stays
+   * accurate).
+   */
   public synchronized void tick(Duration step) {
     double seconds = step.toNanos() / 1e9;
     if (seconds < 0) {
@@ -232,7 +276,10 @@ public final class SimulatedSensorBoard {
     physics.advance(seconds);
   }
 
-  /** Ticks the physics every {@code period} of real time on a daemon thread until the returned clock is closed. */
+  /**
+   * Ticks the physics every {@code period} of real time on a daemon thread until the returned clock
+   * is closed.
+   */
   public AutoCloseable startClock(Duration period) {
     AtomicBoolean running = new AtomicBoolean(true);
     Thread thread =
@@ -260,7 +307,8 @@ public final class SimulatedSensorBoard {
     };
   }
 
-  // --- operating conditions ----------------------------------------------------------------------------------------
+  // --- operating conditions
+  // ----------------------------------------------------------------------------------------
 
   public synchronized void setInletCelsius(double celsius) {
     physics.inletCelsius = celsius;
@@ -274,7 +322,8 @@ public final class SimulatedSensorBoard {
     occupied(slot).load = load;
   }
 
-  // --- what the simulation "really" has (for tests; the agent must read through the drivers) ------------------------
+  // --- what the simulation "really" has (for tests; the agent must read through the drivers)
+  // ------------------------
 
   public synchronized double gpuTemperature(int slot) {
     return occupied(slot).temperature;
@@ -302,7 +351,9 @@ public final class SimulatedSensorBoard {
     return physics.dissipatedWatts();
   }
 
-  /** True when the slot's PWR_EN line is asserted, or always when the layout wires no PWR_EN for it. */
+  /**
+   * True when the slot's PWR_EN line is asserted, or always when the layout wires no PWR_EN for it.
+   */
   public synchronized boolean slotPowerEnabled(int slot) {
     return slot(slot).powerEnabled();
   }
@@ -317,9 +368,10 @@ public final class SimulatedSensorBoard {
   }
 
   /**
-   * The agent's side of the external slot line {@code name} of the layout: reads the board's level, drives the slot's
-   * power, reset or LED as the physics sees them (PRSNT# is an input and refuses to be driven). Usable as the
-   * chassis's {@link io.gpuchassis.sensor.gpio.ExternalLineResolver}: {@code board::externalLine}.
+   * The agent's side of the external slot line {@code name} of the layout: reads the board's level,
+   * drives the slot's power, reset or LED as the physics sees them (PRSNT# is an input and refuses
+   * to be driven). Usable as the chassis's {@link io.gpuchassis.sensor.gpio.ExternalLineResolver}:
+   * {@code board::externalLine}.
    *
    * @throws NoSuchElementException when the layout has no external line of that name
    */
@@ -331,28 +383,35 @@ public final class SimulatedSensorBoard {
     return Optional.ofNullable(devicesByName.get(name));
   }
 
-  // --- faults ------------------------------------------------------------------------------------------------------
+  // --- faults
+  // ------------------------------------------------------------------------------------------------------
 
   /** The GPU in {@code slot} overheats to 97 °C at once (a blocked heatsink) until cleared. */
   public FaultHandle gpuOverTemp(int slot) {
     return gpuOverTemp(slot, 97.0);
   }
 
-  /** The GPU in {@code slot} runs at {@code celsius} until cleared, then relaxes back with its thermal lag. */
+  /**
+   * The GPU in {@code slot} runs at {@code celsius} until cleared, then relaxes back with its
+   * thermal lag.
+   */
   public synchronized FaultHandle gpuOverTemp(int slot, double celsius) {
     ChassisPhysics.Slot s = occupied(slot);
     Double value = celsius;
     s.forcedTemperatures.add(value);
     physics.advance(0.0);
-    return handle("GPU in slot " + slot + " overheats to " + celsius + " °C", () -> s.forcedTemperatures.remove(value));
+    return handle(
+        "GPU in slot " + slot + " overheats to " + celsius + " °C",
+        () -> s.forcedTemperatures.remove(value));
   }
 
   /** The GPU's SMBus post-box stops answering (NAK); the card stays present and powered. */
   public synchronized FaultHandle gpuFellOffBus(int slot) {
     SimSmbpbiGpu gpu = occupied(slot).gpu;
     count(offBusCount, slot, +1, n -> gpu.setOffBus(n > 0));
-    return handle("GPU in slot " + slot + " fell off the SMBus", () -> count(offBusCount, slot, -1,
-        n -> gpu.setOffBus(n > 0)));
+    return handle(
+        "GPU in slot " + slot + " fell off the SMBus",
+        () -> count(offBusCount, slot, -1, n -> gpu.setOffBus(n > 0)));
   }
 
   /** The fan stops: its tach reads zero and the controller flags it; airflow drops. */
@@ -365,24 +424,31 @@ public final class SimulatedSensorBoard {
   }
 
   /**
-   * The supply fails: output off, STATUS_WORD shows VOUT / POWER_GOOD# / OFF, the others carry the load. Clearing
-   * models a replaced supply, which comes up with its status clear.
+   * The supply fails: output off, STATUS_WORD shows VOUT / POWER_GOOD# / OFF, the others carry the
+   * load. Clearing models a replaced supply, which comes up with its status clear.
    */
   public synchronized FaultHandle psuFail(String psu) {
     SimPmbusPowerSupply device = supply(psu);
     count(psuFailCount, psu, +1, n -> device.setFailed(n > 0));
     physics.advance(0.0);
-    return handle(psu + " failed", () -> count(psuFailCount, psu, -1, n -> {
-      device.setFailed(n > 0);
-      if (n == 0) {
-        device.resetStatus();
-      }
-    }));
+    return handle(
+        psu + " failed",
+        () ->
+            count(
+                psuFailCount,
+                psu,
+                -1,
+                n -> {
+                  device.setFailed(n > 0);
+                  if (n == 0) {
+                    device.resetStatus();
+                  }
+                }));
   }
 
   /**
-   * The device keeps reporting its present values, bit for bit: the physics no longer reaches it and it converts no
-   * more, so its noise stops too.
+   * The device keeps reporting its present values, bit for bit: the physics no longer reaches it
+   * and it converts no more, so its noise stops too.
    */
   public synchronized FaultHandle sensorStuck(String device) {
     SimDevice d = named(device);
@@ -391,21 +457,24 @@ public final class SimulatedSensorBoard {
   }
 
   /**
-   * The adapter of I2C bus {@code bus} is missing, as when its driver or device-tree node is absent: devices on it
-   * cannot be opened (Pi4J's {@code context.create(...)} throws) while the fault is active. Handles opened before keep
-   * working, so apply it before the agent opens its devices.
+   * The adapter of I2C bus {@code bus} is missing, as when its driver or device-tree node is
+   * absent: devices on it cannot be opened (Pi4J's {@code context.create(...)} throws) while the
+   * fault is active. Handles opened before keep working, so apply it before the agent opens its
+   * devices.
    */
   public synchronized FaultHandle i2cBusMissing(int bus) {
     count(missingBusCount, bus, +1, n -> provider.setAdapterMissing(bus, n > 0));
-    return handle("I2C bus " + bus + " missing", () -> count(missingBusCount, bus, -1,
-        n -> provider.setAdapterMissing(bus, n > 0)));
+    return handle(
+        "I2C bus " + bus + " missing",
+        () -> count(missingBusCount, bus, -1, n -> provider.setAdapterMissing(bus, n > 0)));
   }
 
   /** The device does not acknowledge any transfer. */
   public synchronized FaultHandle sensorI2cNak(String device) {
     SimDevice d = named(device);
     count(nakCount, d, +1, n -> d.setNak(n > 0));
-    return handle(device + " does not acknowledge", () -> count(nakCount, d, -1, n -> d.setNak(n > 0)));
+    return handle(
+        device + " does not acknowledge", () -> count(nakCount, d, -1, n -> d.setNak(n > 0)));
   }
 
   private <K> void count(Map<K, Integer> counts, K key, int delta, Consumer<Integer> apply) {
@@ -479,7 +548,8 @@ public final class SimulatedSensorBoard {
   private SimDevice named(String name) {
     SimDevice d = devicesByName.get(name);
     if (d == null) {
-      throw new NoSuchElementException("no device " + name + "; devices are " + devicesByName.keySet());
+      throw new NoSuchElementException(
+          "no device " + name + "; devices are " + devicesByName.keySet());
     }
     return d;
   }

@@ -15,11 +15,13 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
- * The simulated board's slot signals where the layout wires them: a pin of a simulated PCA9555, or an external line (a
- * processor or switch GPIO) that the agent gets as a {@link GpioLine} by name. Either way the board side (pull-downs on
- * the outputs, a seated card grounding PRSNT#) and the level the physics reads are the same.
+ * The simulated board's slot signals where the layout wires them: a pin of a simulated PCA9555, or
+ * an external line (a processor or switch GPIO) that the agent gets as a {@link GpioLine} by name.
+ * Either way the board side (pull-downs on the outputs, a seated card grounding PRSNT#) and the
+ * level the physics reads are the same.
  *
- * <p>Thread-safety: safe; expander pins synchronise on their expander, external lines on themselves.
+ * <p>Thread-safety: safe; expander pins synchronise on their expander, external lines on
+ * themselves.
  */
 final class SimulatedSensorBoardLines {
 
@@ -29,7 +31,10 @@ final class SimulatedSensorBoardLines {
     /** The electrical level now: what the agent drives, else what the board pulls the line to. */
     boolean level();
 
-    /** The level the board puts on the line while nothing drives it: a pull resistor, or a card's presence. */
+    /**
+     * The level the board puts on the line while nothing drives it: a pull resistor, or a card's
+     * presence.
+     */
     void pull(boolean high);
 
     /** Driven at {@code high}, as an earlier run of the agent left it (warm start). */
@@ -42,16 +47,19 @@ final class SimulatedSensorBoardLines {
   SimulatedSensorBoardLines(SensorLayout layout, Map<I2cLocation, SimPca9555> expanders) {
     for (SlotSpec s : layout.slots()) {
       Map<SlotSignal, Line> lines = new EnumMap<>(SlotSignal.class);
-      s.lines().lines().forEach((signal, line) -> {
-        if (line instanceof SlotLine.OnExpander pin) {
-          lines.put(signal, new ExpanderLine(expanders.get(pin.expander()), pin.pin()));
-        } else {
-          String name = ((SlotLine.External) line).name();
-          ExternalLine e = new ExternalLine(name, signal);
-          external.put(name, e);
-          lines.put(signal, e);
-        }
-      });
+      s.lines()
+          .lines()
+          .forEach(
+              (signal, line) -> {
+                if (line instanceof SlotLine.OnExpander pin) {
+                  lines.put(signal, new ExpanderLine(expanders.get(pin.expander()), pin.pin()));
+                } else {
+                  String name = ((SlotLine.External) line).name();
+                  ExternalLine e = new ExternalLine(name, signal);
+                  external.put(name, e);
+                  lines.put(signal, e);
+                }
+              });
       bySlot.put(s.slot(), Collections.unmodifiableMap(lines));
     }
   }
@@ -65,7 +73,8 @@ final class SimulatedSensorBoardLines {
   GpioLine external(String name) {
     ExternalLine line = external.get(name);
     if (line == null) {
-      throw new NoSuchElementException("the layout has no external line " + name + "; it has " + external.keySet());
+      throw new NoSuchElementException(
+          "the layout has no external line " + name + "; it has " + external.keySet());
     }
     return line;
   }
@@ -98,8 +107,8 @@ final class SimulatedSensorBoardLines {
   }
 
   /**
-   * A slot signal on a GPIO outside the I2C devices. PRSNT# is an input: driving it fails as on the real line. An
-   * output follows what the agent last drove; until then it sits at the board's pull.
+   * A slot signal on a GPIO outside the I2C devices. PRSNT# is an input: driving it fails as on the
+   * real line. An output follows what the agent last drove; until then it sits at the board's pull.
    */
   private static final class ExternalLine implements Line, GpioLine {
 

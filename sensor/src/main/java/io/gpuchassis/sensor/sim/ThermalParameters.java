@@ -6,9 +6,11 @@ import java.time.Duration;
  * Constants of the chassis physics.
  *
  * @param gpuTimeConstant first-order lag of a GPU's temperature towards its equilibrium
- * @param fanTimeConstant first-order lag of a fan's speed towards its commanded speed (rotor inertia)
+ * @param fanTimeConstant first-order lag of a fan's speed towards its commanded speed (rotor
+ *     inertia)
  * @param gpuRiseAtTdp GPU temperature above inlet at TDP with all fans at full speed, °C
- * @param exhaustRisePerKilowatt exhaust temperature above inlet per kW dissipated at full airflow, °C
+ * @param exhaustRisePerKilowatt exhaust temperature above inlet per kW dissipated at full airflow,
+ *     °C
  * @param minimumAirflow airflow fraction left with every fan stopped (natural convection), 0-1
  * @param idleFraction GPU power at idle (or held in reset) as a fraction of TDP
  * @param chassisBaseWatts load besides the GPUs (switches, fans, management)
@@ -25,8 +27,9 @@ public record ThermalParameters(
     double gpuSlowdownCelsius) {
 
   /**
-   * Plausible values: a GPU settles within about a minute, fans spin up in a few seconds, a GPU at TDP runs about
-   * 35 °C above inlet at full airflow (65 °C above at 35 % airflow), exhaust rises about 2 °C per kW.
+   * Plausible values: a GPU settles within about a minute, fans spin up in a few seconds, a GPU at
+   * TDP runs about 35 °C above inlet at full airflow (65 °C above at 35 % airflow), exhaust rises
+   * about 2 °C per kW.
    */
   public static ThermalParameters defaults() {
     return new ThermalParameters(

@@ -3,9 +3,9 @@ package io.gpuchassis.sensor.threshold;
 import java.time.Duration;
 
 /**
- * How long a threshold condition must hold before the level changes: at least {@code samples} consecutive samples and
- * at least {@code dwell} between the first and the latest of them. Used once for asserting a level (Redfish
- * DwellTime) and once for clearing it (HysteresisDuration).
+ * How long a threshold condition must hold before the level changes: at least {@code samples}
+ * consecutive samples and at least {@code dwell} between the first and the latest of them. Used
+ * once for asserting a level (Redfish DwellTime) and once for clearing it (HysteresisDuration).
  */
 public record Debounce(int samples, Duration dwell) {
 
@@ -27,7 +27,10 @@ public record Debounce(int samples, Duration dwell) {
     return new Debounce(n, Duration.ZERO);
   }
 
-  /** The condition must persist for {@code dwell}: seen at its start and again at least {@code dwell} later. */
+  /**
+   * The condition must persist for {@code dwell}: seen at its start and again at least {@code
+   * dwell} later.
+   */
   public static Debounce dwell(Duration dwell) {
     return new Debounce(2, dwell);
   }

@@ -5,9 +5,10 @@ import java.util.Collection;
 import java.util.Objects;
 
 /**
- * Worst-of health over a set of sensors, where a sensor that cannot be trusted is never healthy: a STALE or INVALID
- * (frozen) sensor counts at least as {@code whenStale}, a FAILED one as {@code whenFailed}, whatever its last
- * thresholds said. Caution maps to Warning; critical and fatal to Critical. Pure and immutable.
+ * Worst-of health over a set of sensors, where a sensor that cannot be trusted is never healthy: a
+ * STALE or INVALID (frozen) sensor counts at least as {@code whenStale}, a FAILED one as {@code
+ * whenFailed}, whatever its last thresholds said. Caution maps to Warning; critical and fatal to
+ * Critical. Pure and immutable.
  */
 public final class HealthRollup {
 
@@ -23,8 +24,8 @@ public final class HealthRollup {
   }
 
   /**
-   * Stale counts as Warning, failed as Critical ("sensor unreadable for N polls", reference §4.5). A caller that has
-   * a redundant sensor may choose Warning for failed instead.
+   * Stale counts as Warning, failed as Critical ("sensor unreadable for N polls", reference §4.5).
+   * A caller that has a redundant sensor may choose Warning for failed instead.
    */
   public static HealthRollup defaults() {
     return new HealthRollup(Health.WARNING, Health.CRITICAL);

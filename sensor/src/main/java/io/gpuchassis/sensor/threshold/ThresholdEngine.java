@@ -10,11 +10,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Threshold monitors for many sensors, fed with poller readings. Only OK readings carrying a new sample are evaluated:
- * a STALE or FAILED reading, or a repeat of an already seen sample (a read failed and the last value was re-reported),
- * leaves the threshold state alone — its trustworthiness is the roll-up's business, through {@link #states()}.
+ * Threshold monitors for many sensors, fed with poller readings. Only OK readings carrying a new
+ * sample are evaluated: a STALE or FAILED reading, or a repeat of an already seen sample (a read
+ * failed and the last value was re-reported), leaves the threshold state alone — its
+ * trustworthiness is the roll-up's business, through {@link #states()}.
  *
- * <p>Thread-safety: synchronised, so pollers of several buses may feed it directly; the work per reading is tiny.
+ * <p>Thread-safety: synchronised, so pollers of several buses may feed it directly; the work per
+ * reading is tiny.
  */
 public final class ThresholdEngine {
 
@@ -31,7 +33,10 @@ public final class ThresholdEngine {
     return this;
   }
 
-  /** Evaluates a reading; returns the severity change it caused, if any. Unwatched sensors are ignored. */
+  /**
+   * Evaluates a reading; returns the severity change it caused, if any. Unwatched sensors are
+   * ignored.
+   */
   public synchronized Optional<ThresholdEvent> accept(SensorReading reading) {
     ThresholdMonitor monitor = monitors.get(reading.sensorId());
     if (monitor == null) {
@@ -55,11 +60,15 @@ public final class ThresholdEngine {
     return m == null ? Severity.OK : m.severity();
   }
 
-  /** Severity and reading status of every watched sensor (STALE until its first reading arrives). */
+  /**
+   * Severity and reading status of every watched sensor (STALE until its first reading arrives).
+   */
   public synchronized List<SensorState> states() {
     List<SensorState> out = new ArrayList<>();
     monitors.forEach(
-        (id, m) -> out.add(new SensorState(id, m.severity(), status.getOrDefault(id, ReadingStatus.STALE))));
+        (id, m) ->
+            out.add(
+                new SensorState(id, m.severity(), status.getOrDefault(id, ReadingStatus.STALE))));
     return out;
   }
 }

@@ -9,8 +9,8 @@ import java.util.OptionalDouble;
  * @param sensorId the sensor
  * @param from severity before
  * @param to severity now
- * @param direction the side of the range involved: of the level now asserted when getting worse, of the level left
- *     when getting better
+ * @param direction the side of the range involved: of the level now asserted when getting worse, of
+ *     the level left when getting better
  * @param value the sample that completed the change
  * @param threshold the threshold of the level asserted (worse) or left (better)
  * @param at the time of that sample

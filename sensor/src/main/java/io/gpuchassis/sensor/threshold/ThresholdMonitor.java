@@ -9,11 +9,12 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The threshold state of one sensor. Each configured level (upper/lower × caution/critical/fatal) is its own Schmitt
- * trigger: an upper level asserts at {@code value ≥ threshold} and clears only at {@code value < threshold −
- * hysteresis} (mirrored for lower levels), and either change must persist for the debounce before it takes effect.
- * The sensor's severity is the worst asserted level. A value that flaps across a threshold therefore moves nothing
- * unless it stays on one side for the debounce.
+ * The threshold state of one sensor. Each configured level (upper/lower × caution/critical/fatal)
+ * is its own Schmitt trigger: an upper level asserts at {@code value ≥ threshold} and clears only
+ * at {@code value < threshold − hysteresis} (mirrored for lower levels), and either change must
+ * persist for the debounce before it takes effect. The sensor's severity is the worst asserted
+ * level. A value that flaps across a threshold therefore moves nothing unless it stays on one side
+ * for the debounce.
  *
  * <p>Pure logic, not thread-safe: feed samples in time order from one thread.
  */
@@ -49,7 +50,8 @@ public final class ThresholdMonitor {
   private Severity severity = Severity.OK;
   private Direction direction = Direction.UPPER;
 
-  public ThresholdMonitor(String sensorId, Thresholds thresholds, Debounce assertion, Debounce release) {
+  public ThresholdMonitor(
+      String sensorId, Thresholds thresholds, Debounce assertion, Debounce release) {
     this.sensorId = Objects.requireNonNull(sensorId, "sensorId");
     this.thresholds = Objects.requireNonNull(thresholds, "thresholds");
     this.assertion = Objects.requireNonNull(assertion, "assertion");

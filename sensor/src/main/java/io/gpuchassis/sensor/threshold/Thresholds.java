@@ -3,10 +3,11 @@ package io.gpuchassis.sensor.threshold;
 import java.util.OptionalDouble;
 
 /**
- * One sensor's threshold values. Any level may be absent. Upper levels must rise from caution to fatal, lower levels
- * fall, and every lower level must be below every upper level.
+ * One sensor's threshold values. Any level may be absent. Upper levels must rise from caution to
+ * fatal, lower levels fall, and every lower level must be below every upper level.
  *
- * @param hysteresis how far back inside a threshold the value must come before the level clears (≥ 0)
+ * @param hysteresis how far back inside a threshold the value must come before the level clears (≥
+ *     0)
  */
 public record Thresholds(
     OptionalDouble upperCaution,
@@ -54,10 +55,11 @@ public record Thresholds(
     }
   }
 
-  private static void ascending(String lowName, OptionalDouble low, String highName, OptionalDouble high) {
+  private static void ascending(
+      String lowName, OptionalDouble low, String highName, OptionalDouble high) {
     if (low.isPresent() && high.isPresent() && low.getAsDouble() > high.getAsDouble()) {
-      throw new IllegalArgumentException(lowName + " " + low.getAsDouble() + " above " + highName + " "
-          + high.getAsDouble());
+      throw new IllegalArgumentException(
+          lowName + " " + low.getAsDouble() + " above " + highName + " " + high.getAsDouble());
     }
   }
 
@@ -110,7 +112,13 @@ public record Thresholds(
 
     public Thresholds build() {
       return new Thresholds(
-          upperCaution, upperCritical, upperFatal, lowerCaution, lowerCritical, lowerFatal, hysteresis);
+          upperCaution,
+          upperCritical,
+          upperFatal,
+          lowerCaution,
+          lowerCritical,
+          lowerFatal,
+          hysteresis);
     }
   }
 }

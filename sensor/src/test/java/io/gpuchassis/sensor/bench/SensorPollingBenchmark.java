@@ -35,14 +35,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
- * Polls the simulated reference chassis (16 GPU post-boxes behind muxes, 20 slots' lines on 5 expanders, 4 TMP75,
- * 4 INA226, 2 PMBus supplies, a MAX31790 with 6 fans, and the fan loop) at the production intervals through the real
- * drivers and the simulated Pi4J provider, and prints the CPU time the bus workers use per second of polling
- * (ThreadMXBean) and the reads per second. The physics ticks in real time on its own thread, measured separately.
+ * Polls the simulated reference chassis (16 GPU post-boxes behind muxes, 20 slots' lines on 5
+ * expanders, 4 TMP75, 4 INA226, 2 PMBus supplies, a MAX31790 with 6 fans, and the fan loop) at the
+ * production intervals through the real drivers and the simulated Pi4J provider, and prints the CPU
+ * time the bus workers use per second of polling (ThreadMXBean) and the reads per second. The
+ * physics ticks in real time on its own thread, measured separately.
  *
  * <p>Run: {@code mvn -q -pl sensor test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=io.gpuchassis.sensor.bench.SensorPollingBenchmark [-Dexec.args="SECONDS"]} (default 20 s, after
- * 3 s of warm-up). A benchmark reports figures; it is not a test.
+ * -Dexec.mainClass=io.gpuchassis.sensor.bench.SensorPollingBenchmark [-Dexec.args="SECONDS"]}
+ * (default 20 s, after 3 s of warm-up). A benchmark reports figures; it is not a test.
  */
 public final class SensorPollingBenchmark {
 
@@ -62,21 +63,30 @@ public final class SensorPollingBenchmark {
     Context context = board.newContext();
     ChassisSensors sensors = new ChassisSensors(context, layout, PostBoxTiming.production());
     sensors.initialize();
-    Set<Integer> gpuSlots = board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
-    Map<Integer, List<PollTask>> plan = ChassisPollPlan.build(sensors, PollIntervals.production(), gpuSlots);
+    Set<Integer> gpuSlots =
+        board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
+    Map<Integer, List<PollTask>> plan =
+        ChassisPollPlan.build(sensors, PollIntervals.production(), gpuSlots);
 
     ReadingCache cache = new ReadingCache();
     AtomicLong readings = new AtomicLong();
     AtomicLong notOk = new AtomicLong();
     ChassisPolling polling =
-        new ChassisPolling(plan, PollerSettings.defaults(), Clock.systemUTC(), cache.andThen(r -> {
-          readings.incrementAndGet();
-          if (r.status() != ReadingStatus.OK) {
-            notOk.incrementAndGet();
-          }
-        }));
+        new ChassisPolling(
+            plan,
+            PollerSettings.defaults(),
+            Clock.systemUTC(),
+            cache.andThen(
+                r -> {
+                  readings.incrementAndGet();
+                  if (r.status() != ReadingStatus.OK) {
+                    notOk.incrementAndGet();
+                  }
+                }));
     FanControlLoop fanLoop = fanLoop(sensors, layout, gpuSlots, cache);
-    polling.poller(layout.fanController().orElseThrow().location().bus()).every(Duration.ofSeconds(1), fanLoop);
+    polling
+        .poller(layout.fanController().orElseThrow().location().bus())
+        .every(Duration.ofSeconds(1), fanLoop);
 
     AutoCloseable physics = board.startClock(Duration.ofMillis(100));
     polling.start();
@@ -104,8 +114,13 @@ public final class SensorPollingBenchmark {
       cpu.put(p, threads.getThreadCpuTime(p.workerThreadId()) - cpuBefore.get(p));
       BusPoller.Statistics now = p.statistics();
       BusPoller.Statistics before = statsBefore.get(p);
-      stats.put(p, new BusPoller.Statistics(now.reads() - before.reads(), now.failedReads() - before.failedReads(),
-          now.values() - before.values(), now.commands() - before.commands()));
+      stats.put(
+          p,
+          new BusPoller.Statistics(
+              now.reads() - before.reads(),
+              now.failedReads() - before.failedReads(),
+              now.values() - before.values(),
+              now.commands() - before.commands()));
     }
     long physicsCpu = threads.getThreadCpuTime(physicsThread) - physicsCpuBefore;
     long transfers = board.network().transfers() - transfersBefore;
@@ -115,17 +130,27 @@ public final class SensorPollingBenchmark {
     polling.close();
     context.shutdown();
 
-    System.out.printf("Sensor polling benchmark: simulated reference chassis, production intervals, %.1f s measured"
-        + " after %d s warm-up%n", wall, warmUpSeconds);
-    System.out.printf("  %d GPU post-boxes (temperature+power), %d slots' lines on %d expanders, %d temperature"
-        + " sensors, %d INA226, %d PSUs, %d fans + fan loop at 1 s%n",
-        gpuSlots.size(), layout.slots().size(), layout.expanders().size(), layout.temperatureSensors().size(),
-        layout.powerMonitors().size(), layout.psus().size(), layout.fanController().orElseThrow().fans().size());
-    System.out.printf("  JVM %s, %d CPUs%n", System.getProperty("java.vm.version"),
-        Runtime.getRuntime().availableProcessors());
+    System.out.printf(
+        "Sensor polling benchmark: simulated reference chassis, production intervals, %.1f s measured"
+            + " after %d s warm-up%n",
+        wall, warmUpSeconds);
+    System.out.printf(
+        "  %d GPU post-boxes (temperature+power), %d slots' lines on %d expanders, %d temperature"
+            + " sensors, %d INA226, %d PSUs, %d fans + fan loop at 1 s%n",
+        gpuSlots.size(),
+        layout.slots().size(),
+        layout.expanders().size(),
+        layout.temperatureSensors().size(),
+        layout.powerMonitors().size(),
+        layout.psus().size(),
+        layout.fanController().orElseThrow().fans().size());
+    System.out.printf(
+        "  JVM %s, %d CPUs%n",
+        System.getProperty("java.vm.version"), Runtime.getRuntime().availableProcessors());
     System.out.println();
-    System.out.printf("  %-10s %6s %10s %11s %12s %14s%n", "worker", "tasks", "reads/s", "values/s", "failed/s",
-        "CPU ms per s");
+    System.out.printf(
+        "  %-10s %6s %10s %11s %12s %14s%n",
+        "worker", "tasks", "reads/s", "values/s", "failed/s", "CPU ms per s");
     long totalCpu = 0;
     double totalReads = 0;
     double totalValues = 0;
@@ -134,37 +159,57 @@ public final class SensorPollingBenchmark {
       BusPoller.Statistics s = stats.get(p);
       int bus = Integer.parseInt(p.name().substring("i2c-".length()));
       double cpuMs = cpu.get(p) / 1e6 / wall;
-      System.out.printf("  %-10s %6d %10.1f %11.1f %12.2f %14.3f%n", p.name(), plan.get(bus).size(), s.reads() / wall,
-          s.values() / wall, s.failedReads() / wall, cpuMs);
+      System.out.printf(
+          "  %-10s %6d %10.1f %11.1f %12.2f %14.3f%n",
+          p.name(),
+          plan.get(bus).size(),
+          s.reads() / wall,
+          s.values() / wall,
+          s.failedReads() / wall,
+          cpuMs);
       totalCpu += cpu.get(p);
       totalReads += s.reads() / wall;
       totalValues += s.values() / wall;
       totalFailed += s.failedReads() / wall;
     }
-    System.out.printf("  %-10s %6d %10.1f %11.1f %12.2f %14.3f%n", "all buses",
-        plan.values().stream().mapToInt(List::size).sum(), totalReads, totalValues, totalFailed,
+    System.out.printf(
+        "  %-10s %6d %10.1f %11.1f %12.2f %14.3f%n",
+        "all buses",
+        plan.values().stream().mapToInt(List::size).sum(),
+        totalReads,
+        totalValues,
+        totalFailed,
         totalCpu / 1e6 / wall);
     System.out.println();
-    System.out.printf("  CPU of the bus workers: %.3f ms per second of polling = %.3f %% of one core%n",
+    System.out.printf(
+        "  CPU of the bus workers: %.3f ms per second of polling = %.3f %% of one core%n",
         totalCpu / 1e6 / wall, totalCpu / 1e7 / wall);
-    System.out.printf("  physics thread (simulation only, 10 Hz): %.3f ms per second%n", physicsCpu / 1e6 / wall);
-    System.out.printf("  simulated I2C transfers: %.0f per second; readings delivered: %.0f per second (%d not OK)%n",
+    System.out.printf(
+        "  physics thread (simulation only, 10 Hz): %.3f ms per second%n", physicsCpu / 1e6 / wall);
+    System.out.printf(
+        "  simulated I2C transfers: %.0f per second; readings delivered: %.0f per second (%d not OK)%n",
         transfers / wall, readingCount / wall, notOkCount);
     SensorReading gpu = cache.get(SensorIds.gpuTemperature(1)).orElseThrow();
-    System.out.printf("  fan loop: %s at %.1f %% duty; GPU1 %.1f °C%n",
-        fanLoop.lastDecision().map(d -> d.mode().toString()).orElse("-"), fanLoop.duty().orElse(Double.NaN),
+    System.out.printf(
+        "  fan loop: %s at %.1f %% duty; GPU1 %.1f °C%n",
+        fanLoop.lastDecision().map(d -> d.mode().toString()).orElse("-"),
+        fanLoop.duty().orElse(Double.NaN),
         gpu.value().orElse(Double.NaN));
   }
 
   private static FanControlLoop fanLoop(
-      ChassisSensors sensors, SensorLayout layout, Set<Integer> gpuSlots, ReadingCache cache) throws Exception {
+      ChassisSensors sensors, SensorLayout layout, Set<Integer> gpuSlots, ReadingCache cache)
+      throws Exception {
     Map<String, Double> limits = new LinkedHashMap<>();
     gpuSlots.stream().sorted().forEach(s -> limits.put(SensorIds.gpuTemperature(s), 80.0));
     List<FanSpec> fans = layout.fanController().orElseThrow().fans();
     Max31790FanController controller = sensors.fanController().orElseThrow();
     return FanControlLoop.fromReadings(
-        new FanZoneController(FanControlSettings.defaults(), controller.readDutyPercent(0)), cache, limits,
-        fans.stream().map(f -> SensorIds.fanRpm(f.id())).toList(), 500.0,
+        new FanZoneController(FanControlSettings.defaults(), controller.readDutyPercent(0)),
+        cache,
+        limits,
+        fans.stream().map(f -> SensorIds.fanRpm(f.id())).toList(),
+        500.0,
         duty -> {
           for (FanSpec f : fans) {
             controller.setDutyPercent(f.channel(), duty);

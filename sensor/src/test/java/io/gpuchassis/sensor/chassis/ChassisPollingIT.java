@@ -25,10 +25,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The whole reference chassis, simulated, polled by one worker per bus at 1/20 of the production intervals. */
+/**
+ * The whole reference chassis, simulated, polled by one worker per bus at 1/20 of the production
+ * intervals.
+ */
 class ChassisPollingIT {
 
-  /** One second of identical reads at the 50 ms poll here; a dithering sensor repeats 19 times with p ≈ 10⁻¹¹. */
+  /**
+   * One second of identical reads at the 50 ms poll here; a dithering sensor repeats 19 times with
+   * p ≈ 10⁻¹¹.
+   */
   private static final int STUCK_WINDOW = 20;
 
   private final Map<String, SensorReading> latest = new ConcurrentHashMap<>();
@@ -40,14 +46,19 @@ class ChassisPollingIT {
   void start() throws Exception {
     board = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference());
     context = board.newContext();
-    ChassisSensors sensors = new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
+    ChassisSensors sensors =
+        new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
     sensors.initialize();
     Set<Integer> gpuSlots =
         board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
     Map<Integer, List<PollTask>> plan =
         ChassisPollPlan.build(sensors, PollIntervals.production().faster(20), gpuSlots);
-    polling = new ChassisPolling(plan, PollerSettings.defaults().withStuckAfterSamples(STUCK_WINDOW), Clock.systemUTC(),
-        r -> latest.put(r.sensorId(), r));
+    polling =
+        new ChassisPolling(
+            plan,
+            PollerSettings.defaults().withStuckAfterSamples(STUCK_WINDOW),
+            Clock.systemUTC(),
+            r -> latest.put(r.sensorId(), r));
     polling.start();
   }
 
@@ -57,7 +68,8 @@ class ChassisPollingIT {
     context.shutdown();
   }
 
-  private SensorReading await(String sensor, Predicate<SensorReading> condition) throws InterruptedException {
+  private SensorReading await(String sensor, Predicate<SensorReading> condition)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     while (System.nanoTime() < deadline) {
       SensorReading r = latest.get(sensor);
@@ -71,16 +83,23 @@ class ChassisPollingIT {
 
   @Test
   void everySensorOfTheChassisReportsOkOnItsBusThread() throws Exception {
-    assertEquals(Set.of(1, 2, 3), polling.pollers().stream().map(p -> Integer.parseInt(p.name().substring(4)))
-        .collect(Collectors.toSet()));
-    // 4 temperatures + 4 × 3 rail values + 2 × 7 supply values + 6 fans + fault flags + 20 × 4 slot lines + 16 × 2 GPU
+    assertEquals(
+        Set.of(1, 2, 3),
+        polling.pollers().stream()
+            .map(p -> Integer.parseInt(p.name().substring(4)))
+            .collect(Collectors.toSet()));
+    // 4 temperatures + 4 × 3 rail values + 2 × 7 supply values + 6 fans + fault flags + 20 × 4 slot
+    // lines + 16 × 2 GPU
     int expected = 4 + 12 + 14 + 7 + 80 + 32;
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
     while (latest.values().stream().filter(SensorReading::isOk).count() < expected
         && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    assertEquals(expected, latest.values().stream().filter(SensorReading::isOk).count(), latest.keySet()::toString);
+    assertEquals(
+        expected,
+        latest.values().stream().filter(SensorReading::isOk).count(),
+        latest.keySet()::toString);
     assertEquals(board.gpuWatts(3), latest.get(SensorIds.gpuPower(3)).value().getAsDouble(), 0.001);
     assertEquals(1.0, latest.get(SensorIds.slotPresent(3)).value().getAsDouble());
     assertEquals(0.0, latest.get(SensorIds.slotPresent(5)).value().getAsDouble());
@@ -105,18 +124,24 @@ class ChassisPollingIT {
       await(SensorIds.gpuTemperature(11), r -> r.status() == ReadingStatus.FAILED);
       await(SensorIds.gpuPower(11), r -> r.status() == ReadingStatus.FAILED);
       assertEquals(1.0, latest.get(SensorIds.slotPresent(11)).value().getAsDouble());
-      assertTrue(latest.get(SensorIds.gpuTemperature(12)).isOk(), "the neighbour behind the same mux is fine");
+      assertTrue(
+          latest.get(SensorIds.gpuTemperature(12)).isOk(),
+          "the neighbour behind the same mux is fine");
     }
   }
 
   @Test
-  void aFrozenTemperatureSensorIsInvalidUntilItMovesAgainWhileAFrozenGpuIsNotJudged() throws Exception {
+  void aFrozenTemperatureSensorIsInvalidUntilItMovesAgainWhileAFrozenGpuIsNotJudged()
+      throws Exception {
     await("Inlet1", SensorReading::isOk);
     await(SensorIds.gpuTemperature(3), SensorReading::isOk);
-    try (FaultHandle inlet = board.sensorStuck("Inlet1"); FaultHandle gpu = board.sensorStuck("GPU3")) {
+    try (FaultHandle inlet = board.sensorStuck("Inlet1");
+        FaultHandle gpu = board.sensorStuck("GPU3")) {
       SensorReading invalid = await("Inlet1", r -> r.status() == ReadingStatus.INVALID);
       assertTrue(invalid.value().isPresent(), "a frozen sensor still shows its value");
-      assertEquals(ReadingStatus.OK, latest.get(SensorIds.gpuTemperature(3)).status(),
+      assertEquals(
+          ReadingStatus.OK,
+          latest.get(SensorIds.gpuTemperature(3)).status(),
           "the GPU's integer temperature, frozen as long, may legitimately repeat");
       assertTrue(latest.get("Inlet2").isOk(), "the other inlet sensor dithers on");
     }

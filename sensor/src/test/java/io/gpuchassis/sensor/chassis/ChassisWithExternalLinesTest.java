@@ -43,48 +43,60 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A board whose slot lines are not all on expanders: some on external lines (processor or switch GPIOs) resolved by
- * name, some missing; GPU sidebands behind a mux, directly on a bus, or absent. Simulated end to end.
+ * A board whose slot lines are not all on expanders: some on external lines (processor or switch
+ * GPIOs) resolved by name, some missing; GPU sidebands behind a mux, directly on a bus, or absent.
+ * Simulated end to end.
  */
 class ChassisWithExternalLinesTest {
 
   private static final I2cLocation EXPANDER = new I2cLocation(2, 0x20);
 
   /**
-   * Slot 1: PRSNT# and PWR_EN on the expander (pins 0 and 9), PERST# and LED external, GPU behind mux channel 0.
-   * Slot 2: every line external, GPU directly on bus 4. Slot 3: PRSNT# on pin 5, PWR_EN external, no PERST#, no LED,
-   * no sideband. Slot 4 (empty): PRSNT# external, PWR_EN on pin 1.
+   * Slot 1: PRSNT# and PWR_EN on the expander (pins 0 and 9), PERST# and LED external, GPU behind
+   * mux channel 0. Slot 2: every line external, GPU directly on bus 4. Slot 3: PRSNT# on pin 5,
+   * PWR_EN external, no PERST#, no LED, no sideband. Slot 4 (empty): PRSNT# external, PWR_EN on pin
+   * 1.
    */
   static SensorLayout layout() {
     List<SlotSpec> slots =
         List.of(
-            new SlotSpec(1,
-                new SlotLines(Map.of(
-                    SlotSignal.PRESENT_N, SlotLine.expanderPin(EXPANDER, 0),
-                    SlotSignal.POWER_ENABLE, SlotLine.expanderPin(EXPANDER, 9),
-                    SlotSignal.PERST_N, SlotLine.external("SLOT1_PERST"),
-                    SlotSignal.ATTENTION_LED, SlotLine.external("SLOT1_ATTN"))),
-                Optional.of(GpuSidebandSpec.behind(new MuxChannel(new I2cLocation(3, 0x70), 0), 0x4F))),
-            new SlotSpec(2,
-                new SlotLines(Map.of(
-                    SlotSignal.PRESENT_N, SlotLine.external("SLOT2_PRSNT"),
-                    SlotSignal.POWER_ENABLE, SlotLine.external("SLOT2_PWREN"),
-                    SlotSignal.PERST_N, SlotLine.external("SLOT2_PERST"),
-                    SlotSignal.ATTENTION_LED, SlotLine.external("SLOT2_ATTN"))),
+            new SlotSpec(
+                1,
+                new SlotLines(
+                    Map.of(
+                        SlotSignal.PRESENT_N, SlotLine.expanderPin(EXPANDER, 0),
+                        SlotSignal.POWER_ENABLE, SlotLine.expanderPin(EXPANDER, 9),
+                        SlotSignal.PERST_N, SlotLine.external("SLOT1_PERST"),
+                        SlotSignal.ATTENTION_LED, SlotLine.external("SLOT1_ATTN"))),
+                Optional.of(
+                    GpuSidebandSpec.behind(new MuxChannel(new I2cLocation(3, 0x70), 0), 0x4F))),
+            new SlotSpec(
+                2,
+                new SlotLines(
+                    Map.of(
+                        SlotSignal.PRESENT_N, SlotLine.external("SLOT2_PRSNT"),
+                        SlotSignal.POWER_ENABLE, SlotLine.external("SLOT2_PWREN"),
+                        SlotSignal.PERST_N, SlotLine.external("SLOT2_PERST"),
+                        SlotSignal.ATTENTION_LED, SlotLine.external("SLOT2_ATTN"))),
                 Optional.of(GpuSidebandSpec.direct(new I2cLocation(4, 0x4F)))),
-            new SlotSpec(3,
+            new SlotSpec(
+                3,
                 SlotLines.none()
                     .with(SlotSignal.PRESENT_N, SlotLine.expanderPin(EXPANDER, 5))
                     .with(SlotSignal.POWER_ENABLE, SlotLine.external("SLOT3_PWREN")),
                 Optional.empty()),
-            new SlotSpec(4,
+            new SlotSpec(
+                4,
                 SlotLines.none()
                     .with(SlotSignal.PRESENT_N, SlotLine.external("SLOT4_PRSNT"))
                     .with(SlotSignal.POWER_ENABLE, SlotLine.expanderPin(EXPANDER, 1)),
                 Optional.empty()));
     return new SensorLayout(
         List.of(new TemperatureSensorSpec("Inlet1", new I2cLocation(1, 0x48), Placement.INLET, 12)),
-        List.of(), List.of(), Optional.empty(), slots);
+        List.of(),
+        List.of(),
+        Optional.empty(),
+        slots);
   }
 
   private SimulatedSensorBoard board;
@@ -98,11 +110,21 @@ class ChassisWithExternalLinesTest {
   }
 
   private ChassisSensors open(boolean warmStart, ExternalLineResolver resolver) {
-    board = new SimulatedSensorBoard(new SimulatedSensorBoardConfig(layout(),
-        List.of(new SimulatedGpu(1, 300), new SimulatedGpu(2, 300), new SimulatedGpu(3, 300)), 25.0, 0.6, warmStart,
-        ThermalParameters.defaults()));
+    board =
+        new SimulatedSensorBoard(
+            new SimulatedSensorBoardConfig(
+                layout(),
+                List.of(
+                    new SimulatedGpu(1, 300), new SimulatedGpu(2, 300), new SimulatedGpu(3, 300)),
+                25.0,
+                0.6,
+                warmStart,
+                ThermalParameters.defaults()));
     context = board.newContext();
-    return new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate(),
+    return new ChassisSensors(
+        context,
+        board.config().layout(),
+        PostBoxTiming.immediate(),
         resolver == null ? board::externalLine : resolver);
   }
 
@@ -113,7 +135,8 @@ class ChassisWithExternalLinesTest {
     assertTrue(sensors.slot(2).isPresent());
     assertFalse(sensors.slot(2).isPowerEnabled(), "pull-down on PWR_EN");
     assertTrue(sensors.slot(2).isInReset(), "pull-down on PERST#");
-    assertThrows(DeviceIoException.class, () -> sensors.gpu(2).readTemperatureCelsius(), "unpowered GPU");
+    assertThrows(
+        DeviceIoException.class, () -> sensors.gpu(2).readTemperatureCelsius(), "unpowered GPU");
 
     sensors.slot(2).setPowerEnabled(true);
     sensors.slot(2).setReset(false);
@@ -122,14 +145,24 @@ class ChassisWithExternalLinesTest {
     assertFalse(board.slotInReset(2));
     assertTrue(board.slotAttentionLit(2));
     board.tick(Duration.ofSeconds(1));
-    assertEquals(board.gpuTemperature(2), sensors.gpu(2).readTemperatureCelsius(), 0.01, "direct sideband on bus 4");
-    assertTrue(board.gpuWatts(2) > 0.5 * 300 * 0.6, "out of reset, the GPU runs its load: " + board.gpuWatts(2));
+    assertEquals(
+        board.gpuTemperature(2),
+        sensors.gpu(2).readTemperatureCelsius(),
+        0.01,
+        "direct sideband on bus 4");
+    assertTrue(
+        board.gpuWatts(2) > 0.5 * 300 * 0.6,
+        "out of reset, the GPU runs its load: " + board.gpuWatts(2));
 
     // slot 1 mixes an expander pin (PWR_EN) with an external line (PERST#)
     sensors.slot(1).setPowerEnabled(true);
     sensors.slot(1).setReset(false);
     board.tick(Duration.ofSeconds(1));
-    assertEquals(board.gpuTemperature(1), sensors.gpu(1).readTemperatureCelsius(), 0.01, "behind its mux channel");
+    assertEquals(
+        board.gpuTemperature(1),
+        sensors.gpu(1).readTemperatureCelsius(),
+        0.01,
+        "behind its mux channel");
   }
 
   @Test
@@ -169,22 +202,48 @@ class ChassisWithExternalLinesTest {
       assertEquals(1, task.sensors().size());
       values.put(task.sensors().get(0).id(), task.read()[0]);
     }
-    assertEquals(Map.of(
-        "Slot1.InReset", 1.0, "Slot1.Attention", 0.0,
-        "Slot2.Present", 1.0, "Slot2.PowerEnabled", 0.0, "Slot2.InReset", 1.0, "Slot2.Attention", 0.0,
-        "Slot3.PowerEnabled", 0.0, "Slot4.Present", 0.0), values);
+    assertEquals(
+        Map.of(
+            "Slot1.InReset",
+            1.0,
+            "Slot1.Attention",
+            0.0,
+            "Slot2.Present",
+            1.0,
+            "Slot2.PowerEnabled",
+            0.0,
+            "Slot2.InReset",
+            1.0,
+            "Slot2.Attention",
+            0.0,
+            "Slot3.PowerEnabled",
+            0.0,
+            "Slot4.Present",
+            0.0),
+        values);
 
     PollTask expanderTask = plan.get(2).get(0);
-    assertEquals(List.of("Slot1.Present", "Slot1.PowerEnabled", "Slot3.Present", "Slot4.PowerEnabled"),
-        expanderTask.sensors().stream().map(SensorDescriptor::id).toList(), "one pin-word read for all four");
+    assertEquals(
+        List.of("Slot1.Present", "Slot1.PowerEnabled", "Slot3.Present", "Slot4.PowerEnabled"),
+        expanderTask.sensors().stream().map(SensorDescriptor::id).toList(),
+        "one pin-word read for all four");
     assertEquals(List.of(1.0, 0.0, 1.0, 0.0), toList(expanderTask.read()));
 
-    List<String> gpuSensors = plan.values().stream().flatMap(List::stream).flatMap(t -> t.sensors().stream())
-        .map(SensorDescriptor::id).filter(id -> id.startsWith("GPU")).sorted().toList();
-    assertEquals(List.of("GPU1.Power", "GPU1.Temperature", "GPU2.Power", "GPU2.Temperature"), gpuSensors,
+    List<String> gpuSensors =
+        plan.values().stream()
+            .flatMap(List::stream)
+            .flatMap(t -> t.sensors().stream())
+            .map(SensorDescriptor::id)
+            .filter(id -> id.startsWith("GPU"))
+            .sorted()
+            .toList();
+    assertEquals(
+        List.of("GPU1.Power", "GPU1.Temperature", "GPU2.Power", "GPU2.Temperature"),
+        gpuSensors,
         "slot 3 has no sideband, so no GPU sensors though it is occupied");
 
-    try (ChassisPolling polling = new ChassisPolling(plan, PollerSettings.defaults(), Clock.systemUTC(), r -> { })) {
+    try (ChassisPolling polling =
+        new ChassisPolling(plan, PollerSettings.defaults(), Clock.systemUTC(), r -> {})) {
       assertEquals("external-lines", polling.poller(ChassisPollPlan.EXTERNAL_LINES).name());
       assertEquals("i2c-2", polling.poller(2).name());
     }
@@ -193,12 +252,18 @@ class ChassisWithExternalLinesTest {
   @Test
   void slotCommandsGoToThePollerOfThePowerLine() {
     SensorLayout layout = layout();
-    assertEquals(OptionalInt.of(2), ChassisPollPlan.slotCommandPoller(layout.slot(1).orElseThrow()));
-    assertEquals(OptionalInt.of(ChassisPollPlan.EXTERNAL_LINES),
+    assertEquals(
+        OptionalInt.of(2), ChassisPollPlan.slotCommandPoller(layout.slot(1).orElseThrow()));
+    assertEquals(
+        OptionalInt.of(ChassisPollPlan.EXTERNAL_LINES),
         ChassisPollPlan.slotCommandPoller(layout.slot(2).orElseThrow()));
     SlotSpec presenceOnly =
-        new SlotSpec(9, SlotLines.none().with(SlotSignal.PRESENT_N, SlotLine.external("P9")), Optional.empty());
-    assertEquals(OptionalInt.empty(), ChassisPollPlan.slotCommandPoller(presenceOnly), "nothing to command");
+        new SlotSpec(
+            9,
+            SlotLines.none().with(SlotSignal.PRESENT_N, SlotLine.external("P9")),
+            Optional.empty());
+    assertEquals(
+        OptionalInt.empty(), ChassisPollPlan.slotCommandPoller(presenceOnly), "nothing to command");
   }
 
   @Test
@@ -206,7 +271,8 @@ class ChassisWithExternalLinesTest {
     ChassisSensors sensors = open(false, null);
     sensors.initialize();
     assertFalse(sensors.slot(3).has(SlotSignal.PERST_N));
-    SignalNotWiredException e = assertThrows(SignalNotWiredException.class, () -> sensors.slot(3).setReset(false));
+    SignalNotWiredException e =
+        assertThrows(SignalNotWiredException.class, () -> sensors.slot(3).setReset(false));
     assertEquals("slot 3 has no PERST# line in the layout", e.getMessage());
     assertThrows(SignalNotWiredException.class, () -> sensors.slot(3).isAttentionLit());
     NoSuchElementException noGpu = assertThrows(NoSuchElementException.class, () -> sensors.gpu(3));
@@ -221,32 +287,45 @@ class ChassisWithExternalLinesTest {
   @Test
   void aSimulatedPresenceLineCannotBeDrivenAndUnknownNamesAreRefused() {
     open(false, null);
-    assertThrows(IllegalStateException.class, () -> board.externalLine("SLOT2_PRSNT").setHigh(false));
+    assertThrows(
+        IllegalStateException.class, () -> board.externalLine("SLOT2_PRSNT").setHigh(false));
     assertThrows(NoSuchElementException.class, () -> board.externalLine("SLOT9_PERST"));
   }
 
   @Test
   void aLineThatCannotBeResolvedIsUnavailableAndOnlyItsSignalFails() throws Exception {
-    ChassisSensors sensors = open(false, name -> {
-      if (name.equals("SLOT2_PERST")) {
-        throw new DeviceException("gpiochip2 line 7 is busy");
-      }
-      return board.externalLine(name);
-    });
+    ChassisSensors sensors =
+        open(
+            false,
+            name -> {
+              if (name.equals("SLOT2_PERST")) {
+                throw new DeviceException("gpiochip2 line 7 is busy");
+              }
+              return board.externalLine(name);
+            });
     List<DeviceStatus> problems = sensors.initialize();
     assertEquals(1, problems.size(), problems::toString);
-    assertEquals("external line SLOT2_PERST of slot 2: unavailable: gpiochip2 line 7 is busy",
+    assertEquals(
+        "external line SLOT2_PERST of slot 2: unavailable: gpiochip2 line 7 is busy",
         problems.get(0).toString());
 
-    DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, () -> sensors.slot(2).setReset(false));
+    DeviceUnavailableException e =
+        assertThrows(DeviceUnavailableException.class, () -> sensors.slot(2).setReset(false));
     assertEquals("gpiochip2 line 7 is busy", e.reason());
     assertTrue(sensors.slot(2).isPresent(), "the slot's other lines work");
     sensors.slot(2).setPowerEnabled(true);
 
-    PollTask perst = ChassisPollPlan.build(sensors, PollIntervals.production(), Set.of())
-        .get(ChassisPollPlan.EXTERNAL_LINES).stream()
-        .filter(t -> t.sensors().get(0).id().equals(SensorIds.slotInReset(2))).findFirst().orElseThrow();
-    assertThrows(DeviceUnavailableException.class, perst::read, "its reading fails with the reason, no value");
+    PollTask perst =
+        ChassisPollPlan.build(sensors, PollIntervals.production(), Set.of())
+            .get(ChassisPollPlan.EXTERNAL_LINES)
+            .stream()
+            .filter(t -> t.sensors().get(0).id().equals(SensorIds.slotInReset(2)))
+            .findFirst()
+            .orElseThrow();
+    assertThrows(
+        DeviceUnavailableException.class,
+        perst::read,
+        "its reading fails with the reason, no value");
   }
 
   private static List<Double> toList(double[] values) {

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The reference chassis with its fans run by something else (the PCIe switch): no fan controller in the layout. */
+/**
+ * The reference chassis with its fans run by something else (the PCIe switch): no fan controller in
+ * the layout.
+ */
 class ChassisWithoutFanControllerTest {
 
   private SimulatedSensorBoard board;
@@ -31,11 +34,18 @@ class ChassisWithoutFanControllerTest {
   @BeforeEach
   void start() {
     SensorLayout reference = SensorLayout.reference();
-    SensorLayout layout = new SensorLayout(reference.temperatureSensors(), reference.powerMonitors(), reference.psus(),
-        Optional.empty(), reference.slots());
+    SensorLayout layout =
+        new SensorLayout(
+            reference.temperatureSensors(),
+            reference.powerMonitors(),
+            reference.psus(),
+            Optional.empty(),
+            reference.slots());
     SimulatedSensorBoardConfig config = SimulatedSensorBoardConfig.reference();
-    board = new SimulatedSensorBoard(new SimulatedSensorBoardConfig(layout, config.gpus(), 25.0, 0.6, true,
-        ThermalParameters.defaults()));
+    board =
+        new SimulatedSensorBoard(
+            new SimulatedSensorBoardConfig(
+                layout, config.gpus(), 25.0, 0.6, true, ThermalParameters.defaults()));
     context = board.newContext();
     sensors = new ChassisSensors(context, layout, PostBoxTiming.immediate());
   }
@@ -49,12 +59,19 @@ class ChassisWithoutFanControllerTest {
   void noFanControlAndNoFanSensorsButEverythingElse() throws Exception {
     assertEquals(List.of(), sensors.initialize());
     assertEquals(Optional.empty(), sensors.fanController());
-    assertTrue(sensors.devices().stream().noneMatch(d -> d.device().kind() == DeviceKind.FAN_CONTROLLER));
+    assertTrue(
+        sensors.devices().stream().noneMatch(d -> d.device().kind() == DeviceKind.FAN_CONTROLLER));
     assertEquals(38, sensors.devices().size());
 
-    Set<Integer> gpuSlots = board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
-    List<String> ids = ChassisPollPlan.build(sensors, PollIntervals.production(), gpuSlots).values().stream()
-        .flatMap(List::stream).map(PollTask::sensors).flatMap(List::stream).map(SensorDescriptor::id).toList();
+    Set<Integer> gpuSlots =
+        board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
+    List<String> ids =
+        ChassisPollPlan.build(sensors, PollIntervals.production(), gpuSlots).values().stream()
+            .flatMap(List::stream)
+            .map(PollTask::sensors)
+            .flatMap(List::stream)
+            .map(SensorDescriptor::id)
+            .toList();
     assertTrue(ids.stream().noneMatch(id -> id.startsWith("Fan")), ids::toString);
     // 4 temperatures + 4 × 3 rail values + 2 × 7 supply values + 20 × 4 slot lines + 16 × 2 GPU
     assertEquals(4 + 12 + 14 + 80 + 32, ids.size());

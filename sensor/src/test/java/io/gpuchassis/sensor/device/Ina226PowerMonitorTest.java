@@ -7,8 +7,10 @@ import org.junit.jupiter.api.Test;
 
 class Ina226PowerMonitorTest {
 
-  // Source for all values: TI INA226 data sheet §7.5 equations: CAL = 0.00512 / (Current_LSB × R_SHUNT),
-  // Current = ShuntVoltage × CAL / 2048, Power = Current × BusVoltage / 20000, Power_LSB = 25 × Current_LSB,
+  // Source for all values: TI INA226 data sheet §7.5 equations: CAL = 0.00512 / (Current_LSB ×
+  // R_SHUNT),
+  // Current = ShuntVoltage × CAL / 2048, Power = Current × BusVoltage / 20000, Power_LSB = 25 ×
+  // Current_LSB,
   // bus voltage LSB 1.25 mV. Worked here for Current_LSB = 1 mA and R_SHUNT = 2 mΩ.
 
   @Test

@@ -7,7 +7,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class Lm75TemperatureSensorTest {
 
-  // Source: TI LM75B data sheet, table "Temperature Data Format" (9-bit, 0.5 °C per LSB, left-justified).
+  // Source: TI LM75B data sheet, table "Temperature Data Format" (9-bit, 0.5 °C per LSB,
+  // left-justified).
   @ParameterizedTest(name = "LM75 0x{0} = {1} °C")
   @CsvSource({
     "7D00, 125.0",

@@ -9,7 +9,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class Max31790FanControllerTest {
 
   // Source: MAX31790 data sheet, tach count register (11-bit count in bits 15:5) and
-  // RPM = 60 × SR × 8192 / (NP × count); speed range SR from fan dynamics bits 7:5, default 0x4C -> SR 4.
+  // RPM = 60 × SR × 8192 / (NP × count); speed range SR from fan dynamics bits 7:5, default 0x4C ->
+  // SR 4.
   @ParameterizedTest(name = "tach 0x{0}, SR {1} -> {2} RPM")
   @CsvSource({
     "7D00, 4, 983.04", // count 1000

@@ -31,7 +31,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The fan loop as a job on the fan controller's bus worker, fed by the pollers, against the simulated chassis. */
+/**
+ * The fan loop as a job on the fan controller's bus worker, fed by the pollers, against the
+ * simulated chassis.
+ */
 class FanControlLoopIT {
 
   private SimulatedSensorBoard board;
@@ -44,23 +47,32 @@ class FanControlLoopIT {
   void start() throws Exception {
     board = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference());
     context = board.newContext();
-    ChassisSensors sensors = new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
+    ChassisSensors sensors =
+        new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
     sensors.initialize();
-    Set<Integer> gpuSlots = board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
+    Set<Integer> gpuSlots =
+        board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
     ReadingCache cache = new ReadingCache();
     polling =
         new ChassisPolling(
             ChassisPollPlan.build(sensors, PollIntervals.production().faster(20), gpuSlots),
-            PollerSettings.defaults(), Clock.systemUTC(), cache);
+            PollerSettings.defaults(),
+            Clock.systemUTC(),
+            cache);
 
     Map<String, Double> limits = new LinkedHashMap<>();
     gpuSlots.forEach(slot -> limits.put(SensorIds.gpuTemperature(slot), 80.0));
     List<FanSpec> fans = board.config().layout().fanController().orElseThrow().fans();
     Max31790FanController controller = sensors.fanController().orElseThrow();
-    FanZoneController zone = new FanZoneController(FanControlSettings.defaults(), controller.readDutyPercent(0));
+    FanZoneController zone =
+        new FanZoneController(FanControlSettings.defaults(), controller.readDutyPercent(0));
     loop =
-        FanControlLoop.fromReadings(zone, cache, limits,
-            fans.stream().map(f -> SensorIds.fanRpm(f.id())).toList(), 500.0,
+        FanControlLoop.fromReadings(
+            zone,
+            cache,
+            limits,
+            fans.stream().map(f -> SensorIds.fanRpm(f.id())).toList(),
+            500.0,
             duty -> {
               loopThread.setLength(0);
               loopThread.append(Thread.currentThread().getName());
@@ -104,7 +116,8 @@ class FanControlLoopIT {
     await("normal mode", () -> mode(FanMode.NORMAL));
     try (FaultHandle fault = board.sensorI2cNak("GPU14")) {
       await("failsafe", () -> mode(FanMode.FAILSAFE_SENSOR_LOSS));
-      assertEquals(List.of(SensorIds.gpuTemperature(14)), loop.lastDecision().orElseThrow().causes());
+      assertEquals(
+          List.of(SensorIds.gpuTemperature(14)), loop.lastDecision().orElseThrow().causes());
       await("fans at full duty", () -> board.fanDutyPercent("Fan3") > 99.9);
     }
     await("normal mode again", () -> mode(FanMode.NORMAL));

@@ -19,12 +19,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fan zone closed over the simulated chassis in simulated time: every second, read every GPU and fan through the
- * real drivers, step the controller, write the duty through the real driver, advance the physics one second.
+ * The fan zone closed over the simulated chassis in simulated time: every second, read every GPU
+ * and fan through the real drivers, step the controller, write the duty through the real driver,
+ * advance the physics one second.
  */
 class FanLoopOnSimulatedChassisTest {
 
-  private static final double GPU_LIMIT = 80.0; // margins are measured to the GPUs' caution threshold
+  private static final double GPU_LIMIT =
+      80.0; // margins are measured to the GPUs' caution threshold
 
   private SimulatedSensorBoard board;
   private Context context;
@@ -37,7 +39,10 @@ class FanLoopOnSimulatedChassisTest {
     context = board.newContext();
     sensors = new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
     sensors.initialize();
-    zone = new FanZoneController(FanControlSettings.defaults(), sensors.fanController().orElseThrow().readDutyPercent(0));
+    zone =
+        new FanZoneController(
+            FanControlSettings.defaults(),
+            sensors.fanController().orElseThrow().readDutyPercent(0));
   }
 
   @AfterEach
@@ -62,7 +67,9 @@ class FanLoopOnSimulatedChassisTest {
       }
       List<FanStatus> fans = new ArrayList<>();
       for (int ch = 0; ch < 6; ch++) {
-        fans.add(new FanStatus("Fan" + (ch + 1), sensors.fanController().orElseThrow().readRpm(ch) < 500));
+        fans.add(
+            new FanStatus(
+                "Fan" + (ch + 1), sensors.fanController().orElseThrow().readRpm(ch) < 500));
       }
       d = zone.step(inputs, fans, 1.0);
       for (int ch = 0; ch < 6; ch++) {
@@ -74,7 +81,10 @@ class FanLoopOnSimulatedChassisTest {
   }
 
   private double hottestGpu() {
-    return board.config().gpus().stream().mapToDouble(g -> board.gpuTemperature(g.slot())).max().orElseThrow();
+    return board.config().gpus().stream()
+        .mapToDouble(g -> board.gpuTemperature(g.slot()))
+        .max()
+        .orElseThrow();
   }
 
   @Test
@@ -82,7 +92,8 @@ class FanLoopOnSimulatedChassisTest {
     FanDecision d = runFor(Duration.ofMinutes(15));
     assertEquals(FanMode.NORMAL, d.mode());
     assertEquals(GPU_LIMIT - 10.0, hottestGpu(), 0.5);
-    assertTrue(d.dutyPercent() > 20 && d.dutyPercent() < 100, "in the control range: " + d.dutyPercent());
+    assertTrue(
+        d.dutyPercent() > 20 && d.dutyPercent() < 100, "in the control range: " + d.dutyPercent());
   }
 
   @Test
@@ -93,7 +104,8 @@ class FanLoopOnSimulatedChassisTest {
       board.setGpuLoad(g.slot(), 1.0);
     }
     FanDecision hot = runFor(Duration.ofMinutes(10));
-    assertEquals(100.0, hot.dutyPercent(), "full airflow cannot hold 70 °C at 45 °C inlet and full load");
+    assertEquals(
+        100.0, hot.dutyPercent(), "full airflow cannot hold 70 °C at 45 °C inlet and full load");
     assertEquals(100.0, board.fanDutyPercent("Fan1"), 0.2);
 
     board.setInletCelsius(25.0);
@@ -101,7 +113,9 @@ class FanLoopOnSimulatedChassisTest {
       board.setGpuLoad(g.slot(), 0.6);
     }
     FanDecision calm = runFor(Duration.ofMinutes(2));
-    assertTrue(calm.dutyPercent() < 80, "no wind-up: duty falls once the margin returns: " + calm.dutyPercent());
+    assertTrue(
+        calm.dutyPercent() < 80,
+        "no wind-up: duty falls once the margin returns: " + calm.dutyPercent());
   }
 
   @Test

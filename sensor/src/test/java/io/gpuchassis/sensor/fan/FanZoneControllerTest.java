@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Test;
 
 class FanZoneControllerTest {
 
-  private static final FanControlSettings SETTINGS = FanControlSettings.defaults(); // target 10 °C, 20-100 %
-  private static final List<FanStatus> FANS_OK = List.of(new FanStatus("Fan1", false), new FanStatus("Fan2", false));
+  private static final FanControlSettings SETTINGS =
+      FanControlSettings.defaults(); // target 10 °C, 20-100 %
+  private static final List<FanStatus> FANS_OK =
+      List.of(new FanStatus("Fan1", false), new FanStatus("Fan2", false));
 
   private static ThermalInput ok(String id, double margin) {
     return new ThermalInput(id, ReadingStatus.OK, margin);
@@ -19,7 +21,8 @@ class FanZoneControllerTest {
   @Test
   void followsTheHottestMargin() {
     var zone = new FanZoneController(SETTINGS, 50);
-    FanDecision d = zone.step(List.of(ok("GPU1", 30), ok("GPU2", 4), ok("Inlet1", 20)), FANS_OK, 1.0);
+    FanDecision d =
+        zone.step(List.of(ok("GPU1", 30), ok("GPU2", 4), ok("Inlet1", 20)), FANS_OK, 1.0);
     assertEquals(FanMode.NORMAL, d.mode());
     assertEquals("GPU2", d.hottestSensor().orElseThrow());
     assertEquals(4.0, d.hottestMargin());
@@ -28,7 +31,8 @@ class FanZoneControllerTest {
 
   @Test
   void convergesOnAFirstOrderPlant() {
-    // plant: more air, more margin: margin = 0.7 × duty - 35, reached with a 20 s lag; margin 10 needs 64.3 %
+    // plant: more air, more margin: margin = 0.7 × duty - 35, reached with a 20 s lag; margin 10
+    // needs 64.3 %
     var zone = new FanZoneController(SETTINGS, 30);
     double margin = 0.7 * 30 - 35;
     FanDecision d = null;
@@ -64,8 +68,10 @@ class FanZoneControllerTest {
   @Test
   void slewLimitsBothWays() {
     var zone = new FanZoneController(SETTINGS, 50);
-    assertEquals(60.0, zone.step(List.of(ok("GPU1", -50)), FANS_OK, 1.0).dutyPercent(), 1e-9, "up 10 %/s");
-    assertEquals(59.0, zone.step(List.of(ok("GPU1", 80)), FANS_OK, 0.5).dutyPercent(), 1e-9, "down 2 %/s");
+    assertEquals(
+        60.0, zone.step(List.of(ok("GPU1", -50)), FANS_OK, 1.0).dutyPercent(), 1e-9, "up 10 %/s");
+    assertEquals(
+        59.0, zone.step(List.of(ok("GPU1", 80)), FANS_OK, 0.5).dutyPercent(), 1e-9, "down 2 %/s");
   }
 
   @Test
@@ -73,7 +79,8 @@ class FanZoneControllerTest {
     for (ReadingStatus lost : new ReadingStatus[] {ReadingStatus.FAILED, ReadingStatus.STALE}) {
       var zone = new FanZoneController(SETTINGS, 30);
       FanDecision d =
-          zone.step(List.of(ok("GPU1", 25), new ThermalInput("GPU2", lost, Double.NaN)), FANS_OK, 0.1);
+          zone.step(
+              List.of(ok("GPU1", 25), new ThermalInput("GPU2", lost, Double.NaN)), FANS_OK, 0.1);
       assertEquals(100.0, d.dutyPercent(), "no slew limit into failsafe");
       assertEquals(FanMode.FAILSAFE_SENSOR_LOSS, d.mode());
       assertEquals(List.of("GPU2"), d.causes());
@@ -91,7 +98,10 @@ class FanZoneControllerTest {
   void fullSpeedWhenAFanFails() {
     var zone = new FanZoneController(SETTINGS, 30);
     FanDecision d =
-        zone.step(List.of(ok("GPU1", 25)), List.of(new FanStatus("Fan1", false), new FanStatus("Fan2", true)), 1.0);
+        zone.step(
+            List.of(ok("GPU1", 25)),
+            List.of(new FanStatus("Fan1", false), new FanStatus("Fan2", true)),
+            1.0);
     assertEquals(100.0, d.dutyPercent());
     assertEquals(FanMode.FAILSAFE_FAN_FAILURE, d.mode());
     assertEquals(List.of("Fan2"), d.causes());

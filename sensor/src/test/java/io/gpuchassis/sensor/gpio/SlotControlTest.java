@@ -10,7 +10,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Signal meaning over electrical levels: PRSNT# and PERST# active low, PWR_EN and the LED active high. */
+/**
+ * Signal meaning over electrical levels: PRSNT# and PERST# active low, PWR_EN and the LED active
+ * high.
+ */
 class SlotControlTest {
 
   /** A line holding a level, as a wire between two pins would. */
@@ -38,8 +41,18 @@ class SlotControlTest {
     Wire power = new Wire(false);
     Wire perst = new Wire(false);
     Wire led = new Wire(false);
-    SlotControl slot = new SlotControl(7, Map.of(SlotSignal.PRESENT_N, present, SlotSignal.POWER_ENABLE, power,
-        SlotSignal.PERST_N, perst, SlotSignal.ATTENTION_LED, led));
+    SlotControl slot =
+        new SlotControl(
+            7,
+            Map.of(
+                SlotSignal.PRESENT_N,
+                present,
+                SlotSignal.POWER_ENABLE,
+                power,
+                SlotSignal.PERST_N,
+                perst,
+                SlotSignal.ATTENTION_LED,
+                led));
     assertTrue(slot.isPresent(), "PRSNT# low = card seated");
     assertFalse(slot.isPowerEnabled());
     assertTrue(slot.isInReset(), "PERST# low = in reset");
@@ -55,7 +68,10 @@ class SlotControlTest {
     assertFalse(perst.high);
     present.high = true;
     assertFalse(slot.isPresent());
-    assertThrows(IllegalArgumentException.class, () -> slot.setAsserted(SlotSignal.PRESENT_N, true), "an input");
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> slot.setAsserted(SlotSignal.PRESENT_N, true),
+        "an input");
   }
 
   @Test
@@ -73,7 +89,10 @@ class SlotControlTest {
   @Test
   void anUnavailableLineFailsWithItsReason() {
     SlotControl slot =
-        new SlotControl(2, Map.of(SlotSignal.PERST_N, GpioLine.unavailable("external line P2", "gpiochip9 missing")));
+        new SlotControl(
+            2,
+            Map.of(
+                SlotSignal.PERST_N, GpioLine.unavailable("external line P2", "gpiochip9 missing")));
     DeviceUnavailableException e = assertThrows(DeviceUnavailableException.class, slot::isInReset);
     assertEquals("external line P2 is unavailable: gpiochip9 missing", e.getMessage());
     assertThrows(DeviceUnavailableException.class, () -> slot.setReset(true));

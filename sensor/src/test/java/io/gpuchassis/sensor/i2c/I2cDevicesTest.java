@@ -14,7 +14,10 @@ import io.gpuchassis.sensor.sim.device.SimLm75;
 import java.io.File;
 import org.junit.jupiter.api.Test;
 
-/** Opening devices never throws in {@link I2cDevices#open}: a device that cannot be opened carries the reason. */
+/**
+ * Opening devices never throws in {@link I2cDevices#open}: a device that cannot be opened carries
+ * the reason.
+ */
 class I2cDevicesTest {
 
   @Test
@@ -30,16 +33,21 @@ class I2cDevicesTest {
       I2cDevices devices = new I2cDevices(context);
       SmbusDevice missing = devices.open(9, 0x48);
       assertFalse(missing.isAvailable());
-      assertEquals("bus 9: /sys/bus/i2c/devices/i2c-9 does not exist (simulated)",
+      assertEquals(
+          "bus 9: /sys/bus/i2c/devices/i2c-9 does not exist (simulated)",
           missing.unavailableReason().orElseThrow());
       assertEquals(9, missing.bus());
       assertEquals(0x48, missing.address());
       assertSame(missing, devices.open(9, 0x48), "not retried, one handle per address");
 
       DeviceUnavailableException e =
-          assertThrows(DeviceUnavailableException.class, () -> new Lm75TemperatureSensor(missing).readCelsius());
-      assertEquals("I2C bus 9 address 0x48 is unavailable: bus 9: /sys/bus/i2c/devices/i2c-9 does not exist "
-          + "(simulated)", e.getMessage());
+          assertThrows(
+              DeviceUnavailableException.class,
+              () -> new Lm75TemperatureSensor(missing).readCelsius());
+      assertEquals(
+          "I2C bus 9 address 0x48 is unavailable: bus 9: /sys/bus/i2c/devices/i2c-9 does not exist "
+              + "(simulated)",
+          e.getMessage());
       assertThrows(DeviceUnavailableException.class, () -> missing.atomically(() -> 1));
 
       SmbusDevice present = devices.open(1, 0x48);
@@ -57,9 +65,11 @@ class I2cDevicesTest {
     try {
       I2cDevices devices = new I2cDevices(context);
       SmbusDevice device = devices.open(4, 0x20);
-      assertEquals("bus 4: native I2C library cannot load (no libpi4j-linuxfs.so for linux-x86_64 in the jar)",
+      assertEquals(
+          "bus 4: native I2C library cannot load (no libpi4j-linuxfs.so for linux-x86_64 in the jar)",
           device.unavailableReason().orElseThrow());
-      IllegalStateException e = assertThrows(IllegalStateException.class, () -> devices.device(4, 0x20));
+      IllegalStateException e =
+          assertThrows(IllegalStateException.class, () -> devices.device(4, 0x20));
       assertTrue(e.getCause() instanceof UnsatisfiedLinkError);
     } finally {
       context.shutdown();
@@ -76,7 +86,8 @@ class I2cDevicesTest {
     try {
       SmbusDevice device = new I2cDevices(context).open(bus, 0x48);
       String reason = device.unavailableReason().orElseThrow();
-      assertTrue(reason.startsWith("bus 87: ") && reason.contains("/sys/bus/i2c/devices/i2c-87"), reason);
+      assertTrue(
+          reason.startsWith("bus 87: ") && reason.contains("/sys/bus/i2c/devices/i2c-87"), reason);
     } finally {
       context.shutdown();
     }

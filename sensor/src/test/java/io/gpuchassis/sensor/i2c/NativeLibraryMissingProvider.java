@@ -5,8 +5,8 @@ import com.pi4j.io.i2c.I2CConfig;
 import com.pi4j.io.i2c.I2CProviderBase;
 
 /**
- * What Pi4J linuxfs does on a machine it has no native library for (x86_64): creating any I2C fails with an {@link
- * UnsatisfiedLinkError} from the library loader, before any bus is looked at.
+ * What Pi4J linuxfs does on a machine it has no native library for (x86_64): creating any I2C fails
+ * with an {@link UnsatisfiedLinkError} from the library loader, before any bus is looked at.
  */
 final class NativeLibraryMissingProvider extends I2CProviderBase {
 

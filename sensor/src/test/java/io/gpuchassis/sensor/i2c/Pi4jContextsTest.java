@@ -22,7 +22,8 @@ class Pi4jContextsTest {
     Context context = Pi4jContexts.linuxFs();
     try {
       assertEquals(LinuxFsI2CProvider.ID, context.provider(IOType.I2C).id());
-      assertEquals(1, context.providers().all().size(), "nothing auto-detected besides what was asked for");
+      assertEquals(
+          1, context.providers().all().size(), "nothing auto-detected besides what was asked for");
       assertTrue(context.platforms().all().isEmpty());
     } finally {
       context.shutdown();
@@ -58,7 +59,8 @@ class Pi4jContextsTest {
 
   @Test
   void noMockPluginIsOnTheClasspath() {
-    // the mock plugin is not wanted at all: with it on the classpath an auto context off a Raspberry Pi would
+    // the mock plugin is not wanted at all: with it on the classpath an auto context off a
+    // Raspberry Pi would
     // silently prefer mocks over real hardware (reference §1.5)
     for (Plugin plugin : ServiceLoader.load(Plugin.class)) {
       assertFalse(plugin.isMock(), plugin.getClass().getName());

@@ -30,8 +30,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * A simulated GPU overheats; the pollers, the threshold engine and the policy react, and the slot is powered off
- * through the real expander driver on its bus's worker, after the announcement.
+ * A simulated GPU overheats; the pollers, the threshold engine and the policy react, and the slot
+ * is powered off through the real expander driver on its bus's worker, after the announcement.
  */
 class OverTempEndToEndIT {
 
@@ -39,37 +39,58 @@ class OverTempEndToEndIT {
   void anOverheatingUnboundGpuIsAnnouncedThenPoweredOff() throws Exception {
     SimulatedSensorBoard board = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference());
     Context context = board.newContext();
-    ChassisSensors sensors = new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
+    ChassisSensors sensors =
+        new ChassisSensors(context, board.config().layout(), PostBoxTiming.immediate());
     sensors.initialize();
-    Set<Integer> gpuSlots = board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
+    Set<Integer> gpuSlots =
+        board.config().gpus().stream().map(SimulatedGpu::slot).collect(Collectors.toSet());
 
     ThresholdEngine engine = new ThresholdEngine();
-    Thresholds gpu = Thresholds.builder().upperCaution(80).upperCritical(90).upperFatal(100).hysteresis(2).build();
-    gpuSlots.forEach(s -> engine.watch(SensorIds.gpuTemperature(s), gpu, Debounce.samples(2), Debounce.samples(2)));
+    Thresholds gpu =
+        Thresholds.builder()
+            .upperCaution(80)
+            .upperCritical(90)
+            .upperFatal(100)
+            .hysteresis(2)
+            .build();
+    gpuSlots.forEach(
+        s ->
+            engine.watch(
+                SensorIds.gpuTemperature(s), gpu, Debounce.samples(2), Debounce.samples(2)));
     OverTempPolicy policy = new OverTempPolicy(OverTempSettings.defaults(), slot -> false);
     List<PolicyAction> executed = Collections.synchronizedList(new ArrayList<>());
 
     ChassisPolling[] polling = new ChassisPolling[1];
     ReadingListener onReading =
         reading ->
-            engine.accept(reading).ifPresent(event -> {
-              int slot = Integer.parseInt(event.sensorId().replaceAll("\\D+(\\d+)\\..*", "$1"));
-              for (PolicyAction action : policy.onSeverity(slot, event.to(), event.value(), event.at())) {
-                executed.add(action);
-                if (action instanceof PolicyAction.PowerOffSlot) {
-                  SlotSpec spec = board.config().layout().slot(slot).orElseThrow();
-                  polling[0].poller(ChassisPollPlan.slotCommandPoller(spec).orElseThrow()).submit(() -> {
-                    sensors.slot(slot).setReset(true);
-                    sensors.slot(slot).setPowerEnabled(false);
-                    return null;
-                  });
-                }
-              }
-            });
+            engine
+                .accept(reading)
+                .ifPresent(
+                    event -> {
+                      int slot =
+                          Integer.parseInt(event.sensorId().replaceAll("\\D+(\\d+)\\..*", "$1"));
+                      for (PolicyAction action :
+                          policy.onSeverity(slot, event.to(), event.value(), event.at())) {
+                        executed.add(action);
+                        if (action instanceof PolicyAction.PowerOffSlot) {
+                          SlotSpec spec = board.config().layout().slot(slot).orElseThrow();
+                          polling[0]
+                              .poller(ChassisPollPlan.slotCommandPoller(spec).orElseThrow())
+                              .submit(
+                                  () -> {
+                                    sensors.slot(slot).setReset(true);
+                                    sensors.slot(slot).setPowerEnabled(false);
+                                    return null;
+                                  });
+                        }
+                      }
+                    });
     polling[0] =
         new ChassisPolling(
             ChassisPollPlan.build(sensors, PollIntervals.production().faster(20), gpuSlots),
-            PollerSettings.defaults(), Clock.systemUTC(), onReading);
+            PollerSettings.defaults(),
+            Clock.systemUTC(),
+            onReading);
     try (ChassisPolling p = polling[0].start()) {
       board.gpuOverTemp(12, 95.0);
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);

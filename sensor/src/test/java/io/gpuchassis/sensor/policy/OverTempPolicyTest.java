@@ -28,7 +28,8 @@ class OverTempPolicyTest {
 
   private static final Instant T0 = Instant.parse("2026-11-01T00:00:00Z");
   private final Set<Integer> bound = new HashSet<>();
-  private final OverTempPolicy policy = new OverTempPolicy(OverTempSettings.defaults(), bound::contains);
+  private final OverTempPolicy policy =
+      new OverTempPolicy(OverTempSettings.defaults(), bound::contains);
 
   private static List<Class<?>> kinds(List<PolicyAction> actions) {
     return actions.stream().<Class<?>>map(Object::getClass).toList();
@@ -50,7 +51,13 @@ class OverTempPolicyTest {
     policy.onSeverity(3, Severity.CAUTION, 85.0, T0);
     List<PolicyAction> a = policy.onSeverity(3, Severity.CRITICAL, 91.0, T0.plusSeconds(5));
     assertEquals(
-        List.of(LogEntry.class, Event.class, FansToFull.class, LogEntry.class, Event.class, PowerOffSlot.class,
+        List.of(
+            LogEntry.class,
+            Event.class,
+            FansToFull.class,
+            LogEntry.class,
+            Event.class,
+            PowerOffSlot.class,
             Latch.class),
         kinds(a));
     assertEquals(OverTempPolicy.MESSAGE_CRITICAL, ((Event) a.get(1)).messageId());
@@ -64,14 +71,21 @@ class OverTempPolicyTest {
     bound.add(7);
     List<PolicyAction> a = policy.onSeverity(7, Severity.CRITICAL, 92.0, T0);
     assertEquals(
-        List.of(LogEntry.class, Event.class, FansToFull.class, LogEntry.class, Event.class, RequestDrain.class),
+        List.of(
+            LogEntry.class,
+            Event.class,
+            FansToFull.class,
+            LogEntry.class,
+            Event.class,
+            RequestDrain.class),
         kinds(a));
     assertEquals(T0.plusSeconds(60), ((RequestDrain) a.get(5)).deadline());
     assertEquals(SlotThermalState.DRAINING, policy.state(7));
     assertTrue(policy.tick(T0.plusSeconds(59)).isEmpty());
 
     List<PolicyAction> later = policy.tick(T0.plusSeconds(60));
-    assertEquals(List.of(LogEntry.class, Event.class, PowerOffSlot.class, Latch.class), kinds(later));
+    assertEquals(
+        List.of(LogEntry.class, Event.class, PowerOffSlot.class, Latch.class), kinds(later));
     assertTrue(((LogEntry) later.get(0)).message().contains("drain grace period"));
     assertTrue(policy.isLatched(7));
   }
@@ -82,7 +96,8 @@ class OverTempPolicyTest {
     policy.onSeverity(7, Severity.CRITICAL, 92.0, T0);
     bound.remove(7);
     assertEquals(
-        List.of(LogEntry.class, Event.class, PowerOffSlot.class, Latch.class), kinds(policy.tick(T0.plusSeconds(3))));
+        List.of(LogEntry.class, Event.class, PowerOffSlot.class, Latch.class),
+        kinds(policy.tick(T0.plusSeconds(3))));
   }
 
   @Test
@@ -102,7 +117,13 @@ class OverTempPolicyTest {
     bound.add(4);
     List<PolicyAction> a = policy.onSeverity(4, Severity.FATAL, 101.0, T0);
     assertEquals(
-        List.of(LogEntry.class, Event.class, FansToFull.class, LogEntry.class, Event.class, PowerOffSlot.class,
+        List.of(
+            LogEntry.class,
+            Event.class,
+            FansToFull.class,
+            LogEntry.class,
+            Event.class,
+            PowerOffSlot.class,
             Latch.class),
         kinds(a));
     assertEquals(OverTempPolicy.MESSAGE_FATAL, ((Event) a.get(1)).messageId());
@@ -111,11 +132,14 @@ class OverTempPolicyTest {
   @Test
   void aLatchedSlotStaysOffUntilClearedAndIsNeverPoweredOnByThePolicy() {
     policy.onSeverity(5, Severity.CRITICAL, 93.0, T0);
-    assertEquals(List.of(LogEntry.class), kinds(policy.onSeverity(5, Severity.OK, 40.0, T0.plusSeconds(60))));
+    assertEquals(
+        List.of(LogEntry.class),
+        kinds(policy.onSeverity(5, Severity.OK, 40.0, T0.plusSeconds(60))));
     assertTrue(policy.isLatched(5));
     assertTrue(policy.clearLatch(6, "admin", T0).isEmpty(), "nothing to clear on another slot");
     List<PolicyAction> cleared = policy.clearLatch(5, "admin", T0.plusSeconds(90));
-    assertEquals(List.of(LogEntry.class, Event.class, ClearLatch.class, ReleaseFans.class), kinds(cleared));
+    assertEquals(
+        List.of(LogEntry.class, Event.class, ClearLatch.class, ReleaseFans.class), kinds(cleared));
     assertTrue(((LogEntry) cleared.get(0)).message().contains("admin"));
     assertFalse(policy.isLatched(5));
   }
@@ -180,7 +204,10 @@ class OverTempPolicyTest {
       assertTrue(actions.get(i - 2) instanceof LogEntry && actions.get(i - 2).slot() == slot);
       assertTrue(actions.get(i - 1) instanceof Event && actions.get(i - 1).slot() == slot);
       assertEquals(OverTempPolicy.MESSAGE_POWER_OFF, ((Event) actions.get(i - 1)).messageId());
-      assertTrue(i + 1 < actions.size() && actions.get(i + 1) instanceof Latch && actions.get(i + 1).slot() == slot);
+      assertTrue(
+          i + 1 < actions.size()
+              && actions.get(i + 1) instanceof Latch
+              && actions.get(i + 1).slot() == slot);
     }
   }
 }

@@ -12,7 +12,8 @@ class SensorTrackerTest {
 
   private static final Instant T0 = Instant.parse("2026-11-01T00:00:00Z");
   private final SensorTracker tracker =
-      new SensorTracker(new SensorDescriptor("Inlet1", SensorUnit.CELSIUS), 3, Duration.ofMillis(2500));
+      new SensorTracker(
+          new SensorDescriptor("Inlet1", SensorUnit.CELSIUS), 3, Duration.ofMillis(2500));
 
   private static Instant at(long millis) {
     return T0.plusMillis(millis);
@@ -20,33 +21,48 @@ class SensorTrackerTest {
 
   @Test
   void aDitheringSensorFrozenForTheWindowIsInvalidWithItsValueAndValidAgainOnChange() {
-    SensorTracker frozen = new SensorTracker(
-        new SensorDescriptor("Inlet1", SensorUnit.CELSIUS), 3, Duration.ofMillis(2500), new StuckReadingDetector(4));
+    SensorTracker frozen =
+        new SensorTracker(
+            new SensorDescriptor("Inlet1", SensorUnit.CELSIUS),
+            3,
+            Duration.ofMillis(2500),
+            new StuckReadingDetector(4));
     for (int i = 0; i < 3; i++) {
-      assertEquals(ReadingStatus.OK, frozen.success(25.0625, at(i * 1000)).status(), "sample " + (i + 1));
+      assertEquals(
+          ReadingStatus.OK, frozen.success(25.0625, at(i * 1000)).status(), "sample " + (i + 1));
     }
     SensorReading stuck = frozen.success(25.0625, at(3000));
     assertEquals(ReadingStatus.INVALID, stuck.status(), "the 4th identical sample");
     assertEquals(25.0625, stuck.value().getAsDouble(), "shown, just not trusted");
     assertFalse(stuck.isOk());
     assertEquals(ReadingStatus.INVALID, frozen.current(at(3500)).status());
-    assertEquals(ReadingStatus.FAILED, failThreeTimes(frozen), "a read failure is worse than a frozen value");
-    assertEquals(ReadingStatus.INVALID, frozen.success(25.0625, at(8000)).status(), "still the same value");
+    assertEquals(
+        ReadingStatus.FAILED,
+        failThreeTimes(frozen),
+        "a read failure is worse than a frozen value");
+    assertEquals(
+        ReadingStatus.INVALID, frozen.success(25.0625, at(8000)).status(), "still the same value");
     assertEquals(ReadingStatus.OK, frozen.success(25.125, at(9000)).status(), "it moves again");
   }
 
   @Test
   void aDeviceThatWasNeverOpenedIsFailedAtItsFirstReadWithTheReason() {
-    SensorReading r = tracker.unavailable("I2C bus 9 address 0x48 is unavailable: bus 9: no adapter", at(0));
-    assertEquals(ReadingStatus.FAILED, r.status(), "not stale for three reads first: retrying cannot help");
+    SensorReading r =
+        tracker.unavailable("I2C bus 9 address 0x48 is unavailable: bus 9: no adapter", at(0));
+    assertEquals(
+        ReadingStatus.FAILED, r.status(), "not stale for three reads first: retrying cannot help");
     assertTrue(r.value().isEmpty());
-    assertEquals("I2C bus 9 address 0x48 is unavailable: bus 9: no adapter", r.error().orElseThrow());
+    assertEquals(
+        "I2C bus 9 address 0x48 is unavailable: bus 9: no adapter", r.error().orElseThrow());
     assertEquals(ReadingStatus.FAILED, tracker.failure("again", at(1000)).status());
   }
 
   @Test
   void anOrdinaryFailureIsNotFailedAtOnce() {
-    assertEquals(ReadingStatus.STALE, tracker.failure("NAK", at(0)).status(), "the contrast to unavailable()");
+    assertEquals(
+        ReadingStatus.STALE,
+        tracker.failure("NAK", at(0)).status(),
+        "the contrast to unavailable()");
   }
 
   @Test
@@ -97,7 +113,10 @@ class SensorTrackerTest {
     assertEquals(ReadingStatus.OK, tracker.failure("NAK", at(3000)).status());
     assertEquals(ReadingStatus.OK, tracker.failure("NAK", at(4000)).status());
     assertEquals(ReadingStatus.FAILED, tracker.failure("NAK", at(5000)).status());
-    assertEquals(ReadingStatus.OK, tracker.success(25.0, at(6000)).status(), "recovers with the next good read");
+    assertEquals(
+        ReadingStatus.OK,
+        tracker.success(25.0, at(6000)).status(),
+        "recovers with the next good read");
   }
 
   @Test
@@ -113,7 +132,9 @@ class SensorTrackerTest {
 
   @Test
   void failingReadsTurnStaleBeforeFailedWhenTheIntervalIsLong() {
-    var slow = new SensorTracker(new SensorDescriptor("PSU1.Status", SensorUnit.STATE), 5, Duration.ofSeconds(5));
+    var slow =
+        new SensorTracker(
+            new SensorDescriptor("PSU1.Status", SensorUnit.STATE), 5, Duration.ofSeconds(5));
     slow.success(0, at(0));
     assertEquals(ReadingStatus.OK, slow.failure("timeout", at(2000)).status());
     assertEquals(ReadingStatus.STALE, slow.failure("timeout", at(6000)).status());

@@ -21,22 +21,29 @@ class SimulatedGpuTest {
     SimulatedGpu gpu = new SimulatedGpu(3, 300);
     assertEquals("SIM-GPU3", gpu.identity().serialNumber());
     assertEquals("NVIDIA H100 PCIe", gpu.identity().model());
-    assertEquals(OptionalDouble.of(300.0), gpu.identity().powerLimitWatts(), "the TDP is its power limit");
+    assertEquals(
+        OptionalDouble.of(300.0), gpu.identity().powerLimitWatts(), "the TDP is its power limit");
     assertEquals(SimulatedGpu.defaultIdentity(3, 300), gpu.identity());
   }
 
   @Test
   void theDefaultSerialIsTheOneTheBoardsGpuDeviceReports() {
-    assertEquals(new SimSmbpbiGpu("GPU12", 87.0).identity().serialNumber(),
+    assertEquals(
+        new SimSmbpbiGpu("GPU12", 87.0).identity().serialNumber(),
         new SimulatedGpu(12, 350).identity().serialNumber());
-    assertEquals(new SimSmbpbiGpu("GPU12", 87.0).identity(), new SimulatedGpu(12, 350).identity(),
+    assertEquals(
+        new SimSmbpbiGpu("GPU12", 87.0).identity(),
+        new SimulatedGpu(12, 350).identity(),
         "at the reference 350 W they are the same card");
   }
 
   @Test
   void itsPostBoxReportsItsIdentity() throws Exception {
-    GpuIdentity l4 = GpuIdentity.of("NVIDIA L4", "1322823012345", 0x10DE, 0x27B8, 0x10DE, 0x16CA)
-        .withMemoryGiB(24).withPowerLimitWatts(72).withPcie(4, 16);
+    GpuIdentity l4 =
+        GpuIdentity.of("NVIDIA L4", "1322823012345", 0x10DE, 0x27B8, 0x10DE, 0x16CA)
+            .withMemoryGiB(24)
+            .withPowerLimitWatts(72)
+            .withPcie(4, 16);
     SimulatedGpu gpu = new SimulatedGpu(9, 72, l4);
     SimSmbpbiGpu postBox = gpu.newSmbpbiGpu(87.0);
     assertEquals("GPU9", postBox.name());
@@ -45,7 +52,8 @@ class SimulatedGpuTest {
     network.bus(1).attach(0x4F, postBox);
     Context context = Pi4jContexts.withI2c(new SimulatedI2CProvider(network));
     try {
-      var driver = new SmbpbiPostBox(new I2cDevices(context).device(1, 0x4F), PostBoxTiming.immediate());
+      var driver =
+          new SmbpbiPostBox(new I2cDevices(context).device(1, 0x4F), PostBoxTiming.immediate());
       assertEquals(l4, driver.readIdentity());
     } finally {
       context.shutdown();

@@ -13,8 +13,8 @@ import io.gpuchassis.sensor.device.Pca9548Mux;
 import io.gpuchassis.sensor.device.Pca9555Expander;
 import io.gpuchassis.sensor.device.PowerReading;
 import io.gpuchassis.sensor.device.gpu.PostBoxException;
-import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
 import io.gpuchassis.sensor.device.gpu.PostBoxTimeoutException;
+import io.gpuchassis.sensor.device.gpu.PostBoxTiming;
 import io.gpuchassis.sensor.device.gpu.SmbpbiPostBox;
 import io.gpuchassis.sensor.device.gpu.SmbpbiStatus;
 import io.gpuchassis.sensor.device.pmbus.PmbusPowerSupply;
@@ -42,7 +42,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The real drivers, through a Pi4J context, against register-map devices on the simulated provider. */
+/**
+ * The real drivers, through a Pi4J context, against register-map devices on the simulated provider.
+ */
 class SimulatedProviderRoundTripTest {
 
   private final SimI2cNetwork network = new SimI2cNetwork();
@@ -81,7 +83,8 @@ class SimulatedProviderRoundTripTest {
     var sensor = new Lm75TemperatureSensor(devices.device(1, 0x48), 12);
     lm75.setTemperature(42.5625);
     assertEquals(42.5625, sensor.readCelsius());
-    assertEquals(42.5625, sensor.readCelsius(), "a second read of the same register returns the same value");
+    assertEquals(
+        42.5625, sensor.readCelsius(), "a second read of the same register returns the same value");
     sensor.setOverTemperatureLimits(95.0, 90.0);
     assertEquals(95.0, sensor.readOverTemperatureLimit());
   }
@@ -127,7 +130,8 @@ class SimulatedProviderRoundTripTest {
     assertEquals(0.0, supply.readOutputWatts());
 
     psu.setFailed(false);
-    assertFalse(supply.readStatusWord().powerGood(), "fault bits stay latched after the cause went away");
+    assertFalse(
+        supply.readStatusWord().powerGood(), "fault bits stay latched after the cause went away");
     supply.clearFaults();
     assertTrue(supply.readStatusWord().powerGood());
   }
@@ -138,7 +142,8 @@ class SimulatedProviderRoundTripTest {
     fans.setRpm(2, 9000);
     assertEquals(0.0, controller.readRpm(2), "tach input disabled at reset reads stalled");
     controller.initialize();
-    // SR 4: count = 4 × 8192 × 60 / (2 × 9000) = 109.2 -> 109, so the chip itself resolves ~1 % here
+    // SR 4: count = 4 × 8192 × 60 / (2 × 9000) = 109.2 -> 109, so the chip itself resolves ~1 %
+    // here
     assertEquals(9000.0, controller.readRpm(2), 9000.0 * 0.01);
 
     controller.setDutyPercent(2, 60.0);
@@ -147,7 +152,8 @@ class SimulatedProviderRoundTripTest {
 
     fans.setRpm(4, 0);
     assertEquals(0.0, controller.readRpm(4));
-    assertEquals(1 << 4 | 0b101011, controller.readFaultMask(), "every fan except channel 2 is stopped");
+    assertEquals(
+        1 << 4 | 0b101011, controller.readFaultMask(), "every fan except channel 2 is stopped");
   }
 
   @Test
@@ -162,7 +168,10 @@ class SimulatedProviderRoundTripTest {
     assertEquals(300.0, muxDriver.onChannel(5, postBox::readPowerWatts));
     assertEquals(87.0 - 61.0, muxDriver.onChannel(2, postBox::readTemperatureMargin), 1.0);
     assertEquals(0, muxDriver.readSelection(), "the section deselects its channel");
-    assertThrows(DeviceIoException.class, postBox::readTemperatureCelsius, "no channel selected: nobody answers");
+    assertThrows(
+        DeviceIoException.class,
+        postBox::readTemperatureCelsius,
+        "no channel selected: nobody answers");
   }
 
   @Test
@@ -180,7 +189,8 @@ class SimulatedProviderRoundTripTest {
     var timing = new PostBoxTiming(Duration.ZERO, Duration.ofMillis(1), Duration.ofMillis(20));
     var postBox = new SmbpbiPostBox(devices.device(3, 0x4F), timing);
     gpuA.setHung(true);
-    assertThrows(PostBoxTimeoutException.class, () -> muxDriver.onChannel(2, postBox::readPowerWatts));
+    assertThrows(
+        PostBoxTimeoutException.class, () -> muxDriver.onChannel(2, postBox::readPowerWatts));
   }
 
   @Test
@@ -188,7 +198,9 @@ class SimulatedProviderRoundTripTest {
     var muxDriver = new Pca9548Mux(devices.device(3, 0x70));
     var postBox = new SmbpbiPostBox(devices.device(3, 0x4F), PostBoxTiming.immediate());
     PostBoxException e =
-        assertThrows(PostBoxException.class, () -> muxDriver.onChannel(2, () -> postBox.request(0x7E, 0, 0)));
+        assertThrows(
+            PostBoxException.class,
+            () -> muxDriver.onChannel(2, () -> postBox.request(0x7E, 0, 0)));
     assertEquals(SmbpbiStatus.ERR_OPCODE, e.status());
   }
 
@@ -216,7 +228,8 @@ class SimulatedProviderRoundTripTest {
     assertFalse(expander.level(5));
     assertFalse(expander.level(6), "PERST# asserted is low");
     assertTrue(expander.level(7));
-    assertEquals(0b1000_0000, driver.readPins() & 0xF0, "PRSNT# low, power off, PERST# low, LED high");
+    assertEquals(
+        0b1000_0000, driver.readPins() & 0xF0, "PRSNT# low, power off, PERST# low, LED high");
     assertTrue(slot.isInReset());
     assertTrue(slot.isAttentionLit());
   }

@@ -61,25 +61,37 @@ class SimulatedSensorBoardTest {
     assertFalse(sensors.slot(5).isPresent(), "slot 5 is empty in the reference chassis");
     assertTrue(sensors.slot(3).isPowerEnabled());
     assertFalse(sensors.slot(3).isInReset());
-    assertEquals(9600.0, sensors.fanController().orElseThrow().readRpm(0), 9600 * 0.01); // 60 % of 16000 RPM
+    assertEquals(
+        9600.0, sensors.fanController().orElseThrow().readRpm(0), 9600 * 0.01); // 60 % of 16000 RPM
   }
 
   @Test
   void theGpuPostBoxAnswersAReadOnlyWithinItsCommandsTransaction() throws Exception {
-    // slot 3's GPU: bus 3, 0x4F, behind channel 2 of the mux at 0x70; raw handles to drive the wire by hand
+    // slot 3's GPU: bus 3, 0x4F, behind channel 2 of the mux at 0x70; raw handles to drive the wire
+    // by hand
     I2C mux = context.create(I2C.newConfigBuilder(context).id("raw-mux").bus(3).device(0x70));
     I2C gpu = context.create(I2C.newConfigBuilder(context).id("raw-gpu").bus(3).device(0x4F));
     mux.write((byte) (1 << 2));
     try {
       byte[] block = new byte[5];
-      assertEquals(5, gpu.readRegister(SmbpbiPostBox.DATA_REGISTER, block, 0, 5), "an SMBus block read, combined");
+      assertEquals(
+          5,
+          gpu.readRegister(SmbpbiPostBox.DATA_REGISTER, block, 0, 5),
+          "an SMBus block read, combined");
       assertEquals(4, block[0], "count byte");
       gpu.write((byte) SmbpbiPostBox.DATA_REGISTER); // acknowledged, then STOP
-      assertThrows(RuntimeException.class, () -> gpu.read(new byte[5], 0, 5), "the lone read is not answered");
+      assertThrows(
+          RuntimeException.class,
+          () -> gpu.read(new byte[5], 0, 5),
+          "the lone read is not answered");
     } finally {
       mux.write((byte) 0);
     }
-    assertEquals(board.gpuTemperature(3), sensors.gpu(3).readTemperatureCelsius(), 0.01, "the driver reads combined");
+    assertEquals(
+        board.gpuTemperature(3),
+        sensors.gpu(3).readTemperatureCelsius(),
+        0.01,
+        "the driver reads combined");
   }
 
   @Test
@@ -91,7 +103,11 @@ class SimulatedSensorBoardTest {
     board.tick(Duration.ofSeconds(200));
     double settled = sensors.gpu(1).readTemperatureCelsius();
     assertTrue(settled > before + 10, "more power, hotter: " + before + " -> " + settled);
-    assertEquals(0.632, (after20 - before) / (settled - before), 0.02, "63 % of the step after one time constant");
+    assertEquals(
+        0.632,
+        (after20 - before) / (settled - before),
+        0.02,
+        "63 % of the step after one time constant");
     assertEquals(350.0, sensors.gpu(1).readPowerWatts(), 0.001);
   }
 
@@ -181,9 +197,14 @@ class SimulatedSensorBoardTest {
     assertTrue(status.has(PmbusStatusFlag.VOUT));
     assertEquals(0.0, sensors.psu("PSU2").readOutputWatts());
     assertEquals(0.0, sensors.psu("PSU2").readOutputVolts());
-    assertEquals(total, sensors.psu("PSU1").readOutputWatts(), total * 0.01, "the other supply carries it all");
+    assertEquals(
+        total,
+        sensors.psu("PSU1").readOutputWatts(),
+        total * 0.01,
+        "the other supply carries it all");
     sensors.psu("PSU2").clearFaults();
-    assertFalse(sensors.psu("PSU2").readStatusWord().powerGood(), "the cause persists, so do the bits");
+    assertFalse(
+        sensors.psu("PSU2").readStatusWord().powerGood(), "the cause persists, so do the bits");
     fault.clear();
     assertTrue(sensors.psu("PSU2").readStatusWord().powerGood());
     assertEquals(12.0, sensors.psu("PSU2").readOutputVolts(), 0.01);
@@ -197,9 +218,14 @@ class SimulatedSensorBoardTest {
     board.tick(Duration.ofSeconds(1));
     assertEquals(25.0, frozen, NOISE, "it froze at the value it had");
     for (int i = 0; i < 100; i++) {
-      assertEquals(frozen, sensors.temperatureSensor("Inlet2").readCelsius(), 0.0, "frozen bit for bit, no dither");
+      assertEquals(
+          frozen,
+          sensors.temperatureSensor("Inlet2").readCelsius(),
+          0.0,
+          "frozen bit for bit, no dither");
     }
-    assertEquals(35.0, sensors.temperatureSensor("Inlet1").readCelsius(), NOISE, "the other one moves");
+    assertEquals(
+        35.0, sensors.temperatureSensor("Inlet1").readCelsius(), NOISE, "the other one moves");
     fault.clear();
     board.tick(Duration.ofSeconds(1));
     assertEquals(35.0, sensors.temperatureSensor("Inlet2").readCelsius(), NOISE);
@@ -211,8 +237,10 @@ class SimulatedSensorBoardTest {
     for (int i = 0; i < 200; i++) {
       assertEquals(25.0, sensors.temperatureSensor("Inlet1").readCelsius(), NOISE);
     }
-    assertTrue(distinctReadings("Inlet1", 20) >= 3, "a 12-bit sensor's value changes from read to read");
-    // With about one LSB of noise, two successive reads agree about 30 % of the time and long runs are rare.
+    assertTrue(
+        distinctReadings("Inlet1", 20) >= 3, "a 12-bit sensor's value changes from read to read");
+    // With about one LSB of noise, two successive reads agree about 30 % of the time and long runs
+    // are rare.
     int repeats = 0;
     int longestRun = 0;
     int run = 0;
@@ -233,11 +261,15 @@ class SimulatedSensorBoardTest {
     SimulatedSensorBoard twin = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference());
     Context twinContext = twin.newContext();
     try {
-      ChassisSensors twinSensors = new ChassisSensors(twinContext, twin.config().layout(), PostBoxTiming.immediate());
+      ChassisSensors twinSensors =
+          new ChassisSensors(twinContext, twin.config().layout(), PostBoxTiming.immediate());
       twinSensors.initialize();
       for (int i = 0; i < 20; i++) {
-        assertEquals(sensors.temperatureSensor("Inlet1").readCelsius(),
-            twinSensors.temperatureSensor("Inlet1").readCelsius(), 0.0, "read " + i);
+        assertEquals(
+            sensors.temperatureSensor("Inlet1").readCelsius(),
+            twinSensors.temperatureSensor("Inlet1").readCelsius(),
+            0.0,
+            "read " + i);
       }
     } finally {
       twinContext.shutdown();
@@ -283,10 +315,12 @@ class SimulatedSensorBoardTest {
 
   @Test
   void coldStartHasEverySlotOffUntilTheAgentActs() throws Exception {
-    var cold = new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference().withWarmStart(false));
+    var cold =
+        new SimulatedSensorBoard(SimulatedSensorBoardConfig.reference().withWarmStart(false));
     Context coldContext = cold.newContext();
     try {
-      var coldSensors = new ChassisSensors(coldContext, cold.config().layout(), PostBoxTiming.immediate());
+      var coldSensors =
+          new ChassisSensors(coldContext, cold.config().layout(), PostBoxTiming.immediate());
       coldSensors.initialize();
       assertTrue(coldSensors.slot(1).isPresent());
       assertFalse(coldSensors.slot(1).isPowerEnabled());

@@ -22,11 +22,15 @@ class HealthRollupTest {
   @Test
   void staleAndFailedAreNeverHealthy() {
     assertEquals(Health.WARNING, rollup.of(Severity.OK, ReadingStatus.STALE));
-    assertEquals(Health.CRITICAL, rollup.of(Severity.CRITICAL, ReadingStatus.STALE), "never better than known");
+    assertEquals(
+        Health.CRITICAL,
+        rollup.of(Severity.CRITICAL, ReadingStatus.STALE),
+        "never better than known");
     assertEquals(Health.CRITICAL, rollup.of(Severity.OK, ReadingStatus.FAILED));
     var lenient = new HealthRollup(Health.WARNING, Health.WARNING);
     assertEquals(Health.WARNING, lenient.of(Severity.OK, ReadingStatus.FAILED));
-    assertThrows(IllegalArgumentException.class, () -> new HealthRollup(Health.OK, Health.CRITICAL));
+    assertThrows(
+        IllegalArgumentException.class, () -> new HealthRollup(Health.OK, Health.CRITICAL));
   }
 
   @Test
@@ -45,6 +49,7 @@ class HealthRollupTest {
                 new SensorState("a", Severity.OK, ReadingStatus.OK),
                 new SensorState("b", Severity.OK, ReadingStatus.STALE),
                 new SensorState("c", Severity.CAUTION, ReadingStatus.OK))));
-    assertEquals(Health.CRITICAL, HealthRollup.worstOf(List.of(Health.OK, Health.CRITICAL, Health.WARNING)));
+    assertEquals(
+        Health.CRITICAL, HealthRollup.worstOf(List.of(Health.OK, Health.CRITICAL, Health.WARNING)));
   }
 }

@@ -37,7 +37,8 @@ class ThresholdMonitorTest {
     ThresholdMonitor m = monitor(GPU, Debounce.none(), Debounce.none());
     assertEquals(Severity.OK, feed(m, 79.9));
     assertEquals(Severity.CAUTION, feed(m, 80.0));
-    assertEquals(Severity.CAUTION, feed(m, 79.0, 78.0), "inside the hysteresis band nothing changes");
+    assertEquals(
+        Severity.CAUTION, feed(m, 79.0, 78.0), "inside the hysteresis band nothing changes");
     assertEquals(Severity.OK, feed(m, 77.9));
     assertEquals(2, events.size());
     ThresholdEvent up = events.get(0);
@@ -56,7 +57,12 @@ class ThresholdMonitorTest {
     feed(m, 85, 92, 101, 97, 87, 70);
     List<String> path = events.stream().map(e -> e.from() + ">" + e.to()).toList();
     assertEquals(
-        List.of("OK>CAUTION", "CAUTION>CRITICAL", "CRITICAL>FATAL", "FATAL>CRITICAL", "CRITICAL>CAUTION",
+        List.of(
+            "OK>CAUTION",
+            "CAUTION>CRITICAL",
+            "CRITICAL>FATAL",
+            "FATAL>CRITICAL",
+            "CRITICAL>CAUTION",
             "CAUTION>OK"),
         path);
     assertEquals(
@@ -81,7 +87,13 @@ class ThresholdMonitorTest {
 
   @Test
   void lowerThresholdsMirrorTheUpperOnes() {
-    Thresholds inlet = Thresholds.builder().lowerCaution(10).lowerCritical(5).upperCaution(40).hysteresis(2).build();
+    Thresholds inlet =
+        Thresholds.builder()
+            .lowerCaution(10)
+            .lowerCritical(5)
+            .upperCaution(40)
+            .hysteresis(2)
+            .build();
     ThresholdMonitor m = monitor(inlet, Debounce.none(), Debounce.none());
     assertEquals(Severity.CRITICAL, feed(m, 4));
     assertEquals(Direction.LOWER, events.get(0).direction());
@@ -151,8 +163,12 @@ class ThresholdMonitorTest {
 
   @Test
   void refusesInconsistentThresholds() {
-    assertThrows(IllegalArgumentException.class, () -> Thresholds.builder().upperCaution(90).upperCritical(80).build());
-    assertThrows(IllegalArgumentException.class, () -> Thresholds.builder().lowerCaution(50).upperCaution(40).build());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Thresholds.builder().upperCaution(90).upperCritical(80).build());
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Thresholds.builder().lowerCaution(50).upperCaution(40).build());
     assertThrows(IllegalArgumentException.class, () -> Thresholds.builder().hysteresis(-1).build());
     ThresholdMonitor m = monitor(GPU, Debounce.none(), Debounce.none());
     assertThrows(IllegalArgumentException.class, () -> m.accept(Double.NaN, T0));

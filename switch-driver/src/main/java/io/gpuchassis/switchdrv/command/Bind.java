@@ -8,32 +8,32 @@ import io.gpuchassis.switchdrv.mrpc.CommandIds;
  */
 public record Bind(int partition, int logicalPort, int physicalPort) implements MrpcCommand<Void> {
 
-    public static final int SUB = 0;
+  public static final int SUB = 0;
 
-    public Bind {
-        Payloads.requireRange(partition, 0, 47, "partition");
-        Payloads.requireRange(logicalPort, 1, 47, "logical port");
-        Payloads.requireRange(physicalPort, 0, 254, "physical port");
-    }
+  public Bind {
+    Payloads.requireRange(partition, 0, 47, "partition");
+    Payloads.requireRange(logicalPort, 1, 47, "logical port");
+    Payloads.requireRange(physicalPort, 0, 254, "physical port");
+  }
 
-    @Override
-    public int commandId() {
-        return CommandIds.PORTPARTP2P;
-    }
+  @Override
+  public int commandId() {
+    return CommandIds.PORTPARTP2P;
+  }
 
-    @Override
-    public byte[] payload() {
-        return new byte[] {SUB, (byte) partition, (byte) logicalPort, (byte) physicalPort};
-    }
+  @Override
+  public byte[] payload() {
+    return new byte[] {SUB, (byte) partition, (byte) logicalPort, (byte) physicalPort};
+  }
 
-    @Override
-    public int outputLength() {
-        return 4;
-    }
+  @Override
+  public int outputLength() {
+    return 4;
+  }
 
-    @Override
-    public Void decode(byte[] output) {
-        Payloads.requireLength(output, 4, "BIND");
-        return null;
-    }
+  @Override
+  public Void decode(byte[] output) {
+    Payloads.requireLength(output, 4, "BIND");
+    return null;
+  }
 }

@@ -9,27 +9,27 @@ import io.gpuchassis.switchdrv.mrpc.CommandIds;
  */
 public record ReadGpio(int logicalPin) implements MrpcCommand<Boolean> {
 
-    public ReadGpio {
-        Payloads.requireRange(logicalPin, 0, 0xFFFF, "logical GPIO pin");
-    }
+  public ReadGpio {
+    Payloads.requireRange(logicalPin, 0, 0xFFFF, "logical GPIO pin");
+  }
 
-    @Override
-    public int commandId() {
-        return CommandIds.VGPIO;
-    }
+  @Override
+  public int commandId() {
+    return CommandIds.VGPIO;
+  }
 
-    @Override
-    public byte[] payload() {
-        return new VgpioPayload(VgpioPayload.SUB_GET_VALUE, logicalPin, 0).encode();
-    }
+  @Override
+  public byte[] payload() {
+    return new VgpioPayload(VgpioPayload.SUB_GET_VALUE, logicalPin, 0).encode();
+  }
 
-    @Override
-    public int outputLength() {
-        return VgpioPayload.LENGTH;
-    }
+  @Override
+  public int outputLength() {
+    return VgpioPayload.LENGTH;
+  }
 
-    @Override
-    public Boolean decode(byte[] output) {
-        return VgpioPayload.decode(output, "VGPIO get value").data() != 0;
-    }
+  @Override
+  public Boolean decode(byte[] output) {
+    return VgpioPayload.decode(output, "VGPIO get value").data() != 0;
+  }
 }

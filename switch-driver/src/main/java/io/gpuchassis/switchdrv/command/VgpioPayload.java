@@ -13,29 +13,29 @@ import io.gpuchassis.switchdrv.wire.LeWriter;
  */
 public record VgpioPayload(int subCommand, int logicalPin, int data) {
 
-    public static final int LENGTH = 8;
-    public static final int SUB_GET_DIRECTION = 0;
-    public static final int SUB_GET_POLARITY = 1;
-    public static final int SUB_GET_VALUE = 2;
-    public static final int SUB_SET_VALUE = 3;
+  public static final int LENGTH = 8;
+  public static final int SUB_GET_DIRECTION = 0;
+  public static final int SUB_GET_POLARITY = 1;
+  public static final int SUB_GET_VALUE = 2;
+  public static final int SUB_SET_VALUE = 3;
 
-    public VgpioPayload {
-        Payloads.requireRange(subCommand, 0, 0xFF, "VGPIO sub-command");
-        Payloads.requireRange(logicalPin, 0, 0xFFFF, "logical GPIO pin");
-        Payloads.requireRange(data, 0, 0xFF, "VGPIO data");
-    }
+  public VgpioPayload {
+    Payloads.requireRange(subCommand, 0, 0xFF, "VGPIO sub-command");
+    Payloads.requireRange(logicalPin, 0, 0xFFFF, "logical GPIO pin");
+    Payloads.requireRange(data, 0, 0xFF, "VGPIO data");
+  }
 
-    public byte[] encode() {
-        return new LeWriter().u8(subCommand).u8(0).u16(logicalPin).u8(data).zeros(3).toBytes();
-    }
+  public byte[] encode() {
+    return new LeWriter().u8(subCommand).u8(0).u16(logicalPin).u8(data).zeros(3).toBytes();
+  }
 
-    /** Reads the struct from the start of {@code bytes}; PROTOCOL when fewer than 8 bytes. */
-    public static VgpioPayload decode(byte[] bytes, String what) {
-        Payloads.requireLength(bytes, LENGTH, what);
-        LeReader r = new LeReader(bytes, what);
-        int sub = r.u8();
-        r.skip(1);
-        int pin = r.u16();
-        return new VgpioPayload(sub, pin, r.u8());
-    }
+  /** Reads the struct from the start of {@code bytes}; PROTOCOL when fewer than 8 bytes. */
+  public static VgpioPayload decode(byte[] bytes, String what) {
+    Payloads.requireLength(bytes, LENGTH, what);
+    LeReader r = new LeReader(bytes, what);
+    int sub = r.u8();
+    r.skip(1);
+    int pin = r.u16();
+    return new VgpioPayload(sub, pin, r.u8());
+  }
 }

@@ -11,5 +11,5 @@ import io.gpuchassis.switchdrv.wire.Deadline;
  */
 public interface MrpcEngine {
 
-    MrpcResult execute(MrpcRequest request, Deadline deadline);
+  MrpcResult execute(MrpcRequest request, Deadline deadline);
 }

@@ -12,17 +12,23 @@ import java.util.Objects;
  *     command-register write; false for non-idempotent commands such as firmware TOGGLE
  * @param awaitsCompletion false only for the hard RESET, which never completes
  */
-public record MrpcRequest(int commandWord, byte[] payload, int outputLength, boolean retrySafe,
-        boolean awaitsCompletion) {
+public record MrpcRequest(
+    int commandWord,
+    byte[] payload,
+    int outputLength,
+    boolean retrySafe,
+    boolean awaitsCompletion) {
 
-    public MrpcRequest {
-        Objects.requireNonNull(payload);
-        if (payload.length > MailboxRegisters.MAX_DATA || outputLength < 0 || outputLength > MailboxRegisters.MAX_DATA) {
-            throw new IllegalArgumentException("MRPC payload/output limited to 1024 bytes");
-        }
+  public MrpcRequest {
+    Objects.requireNonNull(payload);
+    if (payload.length > MailboxRegisters.MAX_DATA
+        || outputLength < 0
+        || outputLength > MailboxRegisters.MAX_DATA) {
+      throw new IllegalArgumentException("MRPC payload/output limited to 1024 bytes");
     }
+  }
 
-    public int commandId() {
-        return commandWord & 0xFFFF;
-    }
+  public int commandId() {
+    return commandWord & 0xFFFF;
+  }
 }

@@ -11,7 +11,7 @@ package io.gpuchassis.switchdrv.mrpc;
  */
 public record MrpcResult(int status, long returnValue, byte[] output) {
 
-    public boolean succeeded() {
-        return status == MailboxRegisters.STATUS_DONE && returnValue == 0;
-    }
+  public boolean succeeded() {
+    return status == MailboxRegisters.STATUS_DONE && returnValue == 0;
+  }
 }

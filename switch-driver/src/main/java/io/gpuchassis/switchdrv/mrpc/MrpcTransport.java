@@ -3,11 +3,11 @@ package io.gpuchassis.switchdrv.mrpc;
 import io.gpuchassis.switchdrv.wire.Deadline;
 
 /**
- * A transport whose framing carries whole MRPCs (command word + payload in, status + return
- * value + output out), like the kernel char device, MoE or SMWP profile M. Same contract as
- * {@link MrpcEngine#execute}: blocking until the answer or the deadline, one caller at a time.
+ * A transport whose framing carries whole MRPCs (command word + payload in, status + return value +
+ * output out), like the kernel char device, MoE or SMWP profile M. Same contract as {@link
+ * MrpcEngine#execute}: blocking until the answer or the deadline, one caller at a time.
  */
 public interface MrpcTransport {
 
-    MrpcResult mrpc(MrpcRequest request, Deadline deadline);
+  MrpcResult mrpc(MrpcRequest request, Deadline deadline);
 }

@@ -11,27 +11,29 @@ import java.time.Duration;
  */
 public final class RetryingMrpcEngine implements MrpcEngine {
 
-    private final MrpcEngine delegate;
-    private final Duration initialBackoff;
-    private final Duration maxBackoff;
+  private final MrpcEngine delegate;
+  private final Duration initialBackoff;
+  private final Duration maxBackoff;
 
-    public RetryingMrpcEngine(MrpcEngine delegate, Duration initialBackoff, Duration maxBackoff) {
-        this.delegate = delegate;
-        this.initialBackoff = initialBackoff;
-        this.maxBackoff = maxBackoff;
-    }
+  public RetryingMrpcEngine(MrpcEngine delegate, Duration initialBackoff, Duration maxBackoff) {
+    this.delegate = delegate;
+    this.initialBackoff = initialBackoff;
+    this.maxBackoff = maxBackoff;
+  }
 
-    @Override
-    public MrpcResult execute(MrpcRequest request, Deadline deadline) {
-        Duration backoff = initialBackoff;
-        while (true) {
-            MrpcResult result = delegate.execute(request, deadline);
-            if (!request.retrySafe() || !FirmwareErrors.isBusy(request.commandId(), result)
-                    || deadline.remainingNanos() <= backoff.toNanos()) {
-                return result;
-            }
-            deadline.sleepAtMost(backoff);
-            backoff = backoff.multipliedBy(2).compareTo(maxBackoff) > 0 ? maxBackoff : backoff.multipliedBy(2);
-        }
+  @Override
+  public MrpcResult execute(MrpcRequest request, Deadline deadline) {
+    Duration backoff = initialBackoff;
+    while (true) {
+      MrpcResult result = delegate.execute(request, deadline);
+      if (!request.retrySafe()
+          || !FirmwareErrors.isBusy(request.commandId(), result)
+          || deadline.remainingNanos() <= backoff.toNanos()) {
+        return result;
+      }
+      deadline.sleepAtMost(backoff);
+      backoff =
+          backoff.multipliedBy(2).compareTo(maxBackoff) > 0 ? maxBackoff : backoff.multipliedBy(2);
     }
+  }
 }

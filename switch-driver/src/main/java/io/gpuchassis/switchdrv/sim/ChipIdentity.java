@@ -12,11 +12,20 @@ import io.gpuchassis.switchdrv.FirmwareVersion;
  * @param productId product string, e.g. "PFX 160xG6"
  * @param revision silicon revision nibble reported by PING (0 = RevB)
  */
-public record ChipIdentity(int vendorId, int deviceId, long serialNumber, FirmwareVersion firmwareVersion,
-        String productId, int revision) {
+public record ChipIdentity(
+    int vendorId,
+    int deviceId,
+    long serialNumber,
+    FirmwareVersion firmwareVersion,
+    String productId,
+    int revision) {
 
-    /** A Microchip Switchtec PFX 160xG6 (0x11f8:0x6260) with the given serial and firmware "9.20 B04A". */
-    public static ChipIdentity pfx160Gen6(long serialNumber) {
-        return new ChipIdentity(0x11F8, 0x6260, serialNumber, FirmwareVersion.parse("9.20 B04A"), "PFX 160xG6", 0);
-    }
+  /**
+   * A Microchip Switchtec PFX 160xG6 (0x11f8:0x6260) with the given serial and firmware "9.20
+   * B04A".
+   */
+  public static ChipIdentity pfx160Gen6(long serialNumber) {
+    return new ChipIdentity(
+        0x11F8, 0x6260, serialNumber, FirmwareVersion.parse("9.20 B04A"), "PFX 160xG6", 0);
+  }
 }

@@ -7,5 +7,4 @@ package io.gpuchassis.switchdrv.sim;
  * @param logicalPort logical DSP (1..47)
  * @param physicalPort physical port bound there
  */
-public record InitialBinding(int partition, int logicalPort, int physicalPort) {
-}
+public record InitialBinding(int partition, int logicalPort, int physicalPort) {}

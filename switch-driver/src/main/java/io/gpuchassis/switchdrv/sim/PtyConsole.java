@@ -20,68 +20,73 @@ import org.slf4j.LoggerFactory;
  */
 public final class PtyConsole implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(PtyConsole.class);
+  private static final Logger LOG = LoggerFactory.getLogger(PtyConsole.class);
 
-    private final PtyMasterLink master;
-    private final Path link;
-    private final UartConsoleServer server;
+  private final PtyMasterLink master;
+  private final Path link;
+  private final UartConsoleServer server;
 
-    private PtyConsole(PtyMasterLink master, Path link, UartConsoleServer server) {
-        this.master = master;
-        this.link = link;
-        this.server = server;
+  private PtyConsole(PtyMasterLink master, Path link, UartConsoleServer server) {
+    this.master = master;
+    this.link = link;
+    this.server = server;
+  }
+
+  /** Serves {@code chip}'s console on a new pty; the agent opens {@link #slavePath()}. */
+  public static PtyConsole open(SimulatedSwitch chip) throws IOException {
+    return open(chip, null);
+  }
+
+  /**
+   * Serves {@code chip}'s console on a new pty and points {@code link} (when not null) at its
+   * slave, creating missing parent directories.
+   *
+   * @throws IOException when no pty can be opened, or {@code link} exists and is not a symbolic
+   *     link
+   */
+  public static PtyConsole open(SimulatedSwitch chip, Path link) throws IOException {
+    PtyMasterLink master = PtyMasterLink.open();
+    try {
+      if (link != null) {
+        StableSymlink.pointAt(link, master.slavePath());
+      }
+      PtyConsole console = new PtyConsole(master, link, UartConsoleServer.serve(chip, master));
+      LOG.info(
+          "{}: UART console on {}{}",
+          chip.name(),
+          master.slavePath(),
+          link == null ? "" : " (" + link + ")");
+      return console;
+    } catch (IOException | RuntimeException e) {
+      master.close();
+      throw e;
     }
+  }
 
-    /** Serves {@code chip}'s console on a new pty; the agent opens {@link #slavePath()}. */
-    public static PtyConsole open(SimulatedSwitch chip) throws IOException {
-        return open(chip, null);
-    }
+  /** The pty slave, e.g. /dev/pts/7 (a new number for every console). */
+  public Path slavePath() {
+    return master.slavePath();
+  }
 
-    /**
-     * Serves {@code chip}'s console on a new pty and points {@code link} (when not null) at its slave,
-     * creating missing parent directories.
-     *
-     * @throws IOException when no pty can be opened, or {@code link} exists and is not a symbolic link
-     */
-    public static PtyConsole open(SimulatedSwitch chip, Path link) throws IOException {
-        PtyMasterLink master = PtyMasterLink.open();
-        try {
-            if (link != null) {
-                StableSymlink.pointAt(link, master.slavePath());
-            }
-            PtyConsole console = new PtyConsole(master, link, UartConsoleServer.serve(chip, master));
-            LOG.info("{}: UART console on {}{}", chip.name(), master.slavePath(), link == null ? "" : " (" + link + ")");
-            return console;
-        } catch (IOException | RuntimeException e) {
-            master.close();
-            throw e;
-        }
-    }
+  /** The stable link to the slave, when one was asked for. */
+  public Optional<Path> link() {
+    return Optional.ofNullable(link);
+  }
 
-    /** The pty slave, e.g. /dev/pts/7 (a new number for every console). */
-    public Path slavePath() {
-        return master.slavePath();
-    }
+  /** What the agent opens: the link when there is one, else the slave. */
+  public Path path() {
+    return link != null ? link : master.slavePath();
+  }
 
-    /** The stable link to the slave, when one was asked for. */
-    public Optional<Path> link() {
-        return Optional.ofNullable(link);
+  @Override
+  public void close() {
+    if (link != null) {
+      try {
+        StableSymlink.removeIfPointsAt(link, master.slavePath());
+      } catch (IOException e) {
+        LOG.warn("could not remove {}: {}", link, e.getMessage());
+      }
     }
-
-    /** What the agent opens: the link when there is one, else the slave. */
-    public Path path() {
-        return link != null ? link : master.slavePath();
-    }
-
-    @Override
-    public void close() {
-        if (link != null) {
-            try {
-                StableSymlink.removeIfPointsAt(link, master.slavePath());
-            } catch (IOException e) {
-                LOG.warn("could not remove {}: {}", link, e.getMessage());
-            }
-        }
-        server.close(); // stops the console thread, then closes the master
-    }
+    server.close(); // stops the console thread, then closes the master
+  }
 }

@@ -13,45 +13,47 @@ import com.sun.jna.Pointer;
  */
 interface PtyLibC extends Library {
 
-    int O_RDWR = 02;
-    int O_NOCTTY = 0400;
-    int O_NONBLOCK = 04000;
-    int O_CLOEXEC = 02000000;
-    int TCSANOW = 0;
-    short POLLIN = 0x001;
-    short POLLOUT = 0x004;
-    short POLLERR = 0x008;
-    short POLLHUP = 0x010;
-    short POLLNVAL = 0x020;
-    int EINTR = 4;
-    int EIO = 5;
-    int EAGAIN = 11;
-    /** sizeof(struct pollfd): int fd, short events, short revents. */
-    int POLLFD_SIZE = 8;
-    /** Comfortably more than sizeof(struct termios) (60 bytes in glibc); only libc looks inside. */
-    int TERMIOS_BUFFER = 256;
+  int O_RDWR = 02;
+  int O_NOCTTY = 0400;
+  int O_NONBLOCK = 04000;
+  int O_CLOEXEC = 02000000;
+  int TCSANOW = 0;
+  short POLLIN = 0x001;
+  short POLLOUT = 0x004;
+  short POLLERR = 0x008;
+  short POLLHUP = 0x010;
+  short POLLNVAL = 0x020;
+  int EINTR = 4;
+  int EIO = 5;
+  int EAGAIN = 11;
 
-    PtyLibC INSTANCE = Native.load(Platform.C_LIBRARY_NAME, PtyLibC.class);
+  /** sizeof(struct pollfd): int fd, short events, short revents. */
+  int POLLFD_SIZE = 8;
 
-    int posix_openpt(int flags);
+  /** Comfortably more than sizeof(struct termios) (60 bytes in glibc); only libc looks inside. */
+  int TERMIOS_BUFFER = 256;
 
-    int grantpt(int fd);
+  PtyLibC INSTANCE = Native.load(Platform.C_LIBRARY_NAME, PtyLibC.class);
 
-    int unlockpt(int fd);
+  int posix_openpt(int flags);
 
-    int ptsname_r(int fd, byte[] buf, NativeLong buflen);
+  int grantpt(int fd);
 
-    int tcgetattr(int fd, Pointer termios);
+  int unlockpt(int fd);
 
-    void cfmakeraw(Pointer termios);
+  int ptsname_r(int fd, byte[] buf, NativeLong buflen);
 
-    int tcsetattr(int fd, int optionalActions, Pointer termios);
+  int tcgetattr(int fd, Pointer termios);
 
-    int poll(Pointer fds, NativeLong nfds, int timeoutMillis);
+  void cfmakeraw(Pointer termios);
 
-    NativeLong read(int fd, byte[] buf, NativeLong count);
+  int tcsetattr(int fd, int optionalActions, Pointer termios);
 
-    NativeLong write(int fd, byte[] buf, NativeLong count);
+  int poll(Pointer fds, NativeLong nfds, int timeoutMillis);
 
-    int close(int fd);
+  NativeLong read(int fd, byte[] buf, NativeLong count);
+
+  NativeLong write(int fd, byte[] buf, NativeLong count);
+
+  int close(int fd);
 }

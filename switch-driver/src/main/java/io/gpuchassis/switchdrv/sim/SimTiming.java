@@ -11,31 +11,43 @@ import java.time.Duration;
  * @param rebootTime time the chip does not answer (reads all-ones) after a reset or power loss
  * @param flashBlockLatency time flash programming of one download block takes
  */
-public record SimTiming(Duration linkTraining, Duration bindLatency, Duration mrpcLatency, Duration rebootTime,
-        Duration flashBlockLatency) {
+public record SimTiming(
+    Duration linkTraining,
+    Duration bindLatency,
+    Duration mrpcLatency,
+    Duration rebootTime,
+    Duration flashBlockLatency) {
 
-    /** Values in the range real parts show. */
-    public static SimTiming realistic() {
-        return new SimTiming(Duration.ofMillis(100), Duration.ofMillis(800), Duration.ofMillis(1), Duration.ofSeconds(2),
-                Duration.ofMillis(5));
-    }
+  /** Values in the range real parts show. */
+  public static SimTiming realistic() {
+    return new SimTiming(
+        Duration.ofMillis(100),
+        Duration.ofMillis(800),
+        Duration.ofMillis(1),
+        Duration.ofSeconds(2),
+        Duration.ofMillis(5));
+  }
 
-    /** Short values for tests: everything happens within tens of milliseconds. */
-    public static SimTiming fast() {
-        return new SimTiming(Duration.ofMillis(5), Duration.ofMillis(20), Duration.ZERO, Duration.ofMillis(30),
-                Duration.ZERO);
-    }
+  /** Short values for tests: everything happens within tens of milliseconds. */
+  public static SimTiming fast() {
+    return new SimTiming(
+        Duration.ofMillis(5),
+        Duration.ofMillis(20),
+        Duration.ZERO,
+        Duration.ofMillis(30),
+        Duration.ZERO);
+  }
 
-    /** No simulated latency at all (benchmarks). */
-    public static SimTiming instant() {
-        return new SimTiming(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
-    }
+  /** No simulated latency at all (benchmarks). */
+  public static SimTiming instant() {
+    return new SimTiming(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+  }
 
-    public SimTiming withBindLatency(Duration d) {
-        return new SimTiming(linkTraining, d, mrpcLatency, rebootTime, flashBlockLatency);
-    }
+  public SimTiming withBindLatency(Duration d) {
+    return new SimTiming(linkTraining, d, mrpcLatency, rebootTime, flashBlockLatency);
+  }
 
-    public SimTiming withMrpcLatency(Duration d) {
-        return new SimTiming(linkTraining, bindLatency, d, rebootTime, flashBlockLatency);
-    }
+  public SimTiming withMrpcLatency(Duration d) {
+    return new SimTiming(linkTraining, bindLatency, d, rebootTime, flashBlockLatency);
+  }
 }

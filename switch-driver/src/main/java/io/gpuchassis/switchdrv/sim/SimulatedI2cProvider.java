@@ -14,41 +14,42 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class SimulatedI2cProvider extends I2CProviderBase {
 
-    public static final String ID = "gpuchassis-sim-i2c";
+  public static final String ID = "gpuchassis-sim-i2c";
 
-    private final Map<Long, TwiSlave> slaves = new ConcurrentHashMap<>();
-    private final Map<Integer, SimulatedI2c.Bus> buses = new ConcurrentHashMap<>();
+  private final Map<Long, TwiSlave> slaves = new ConcurrentHashMap<>();
+  private final Map<Integer, SimulatedI2c.Bus> buses = new ConcurrentHashMap<>();
 
-    public SimulatedI2cProvider() {
-        super(ID, "GPU chassis simulated switch I2C");
+  public SimulatedI2cProvider() {
+    super(ID, "GPU chassis simulated switch I2C");
+  }
+
+  private static long key(int bus, int address) {
+    return (long) bus << 16 | address;
+  }
+
+  /** Places {@code chip}'s TWI slave at {@code address} on {@code bus}; returns the slave. */
+  public TwiSlave attach(int bus, int address, SimulatedSwitch chip) {
+    TwiSlave s = new TwiSlave(chip, address);
+    slaves.put(key(bus, address), s);
+    return s;
+  }
+
+  @Override
+  public int getPriority() {
+    return 0;
+  }
+
+  @Override
+  public I2C create(I2CConfig config) {
+    TwiSlave slave = slaves.get(key(config.bus(), config.device()));
+    if (slave == null) {
+      throw new com.pi4j.io.exception.IOException(
+          String.format(
+              "no simulated device at bus %d address 0x%02x", config.bus(), config.device()));
     }
-
-    private static long key(int bus, int address) {
-        return (long) bus << 16 | address;
-    }
-
-    /** Places {@code chip}'s TWI slave at {@code address} on {@code bus}; returns the slave. */
-    public TwiSlave attach(int bus, int address, SimulatedSwitch chip) {
-        TwiSlave s = new TwiSlave(chip, address);
-        slaves.put(key(bus, address), s);
-        return s;
-    }
-
-    @Override
-    public int getPriority() {
-        return 0;
-    }
-
-    @Override
-    public I2C create(I2CConfig config) {
-        TwiSlave slave = slaves.get(key(config.bus(), config.device()));
-        if (slave == null) {
-            throw new com.pi4j.io.exception.IOException(String.format(
-                    "no simulated device at bus %d address 0x%02x", config.bus(), config.device()));
-        }
-        SimulatedI2c.Bus bus = buses.computeIfAbsent(config.bus(), b -> new SimulatedI2c.Bus(config));
-        SimulatedI2c dev = new SimulatedI2c(this, config, slave, bus);
-        this.context.registry().add(dev);
-        return dev;
-    }
+    SimulatedI2c.Bus bus = buses.computeIfAbsent(config.bus(), b -> new SimulatedI2c.Bus(config));
+    SimulatedI2c dev = new SimulatedI2c(this, config, slave, bus);
+    this.context.registry().add(dev);
+    return dev;
+  }
 }

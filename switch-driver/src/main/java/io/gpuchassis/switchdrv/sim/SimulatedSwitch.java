@@ -10,200 +10,204 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One simulated switch chip: its GAS as seen from any management interface, its fault control,
- * and power loss. What survives a power loss is the flash (firmware partitions); everything else
+ * One simulated switch chip: its GAS as seen from any management interface, its fault control, and
+ * power loss. What survives a power loss is the flash (firmware partitions); everything else
  * (mailbox, bindings, link state, counters, download session) starts over from the configuration.
  *
  * <p>Thread-safe: every wire access and every fault change takes the chip's lock, so transports
  * served on different threads (TCP, pty, I2C, in-memory) see one consistent chip. Time is real
- * (System.nanoTime); latencies are evaluated lazily when the GAS is read, so the simulator needs
- * no threads of its own.
+ * (System.nanoTime); latencies are evaluated lazily when the GAS is read, so the simulator needs no
+ * threads of its own.
  */
 public final class SimulatedSwitch {
 
-    /** Size of the GAS (reference §3: about 2.2 MiB with 255 PFF blocks). */
-    public static final int GAS_SIZE = 0x134000 + 255 * 0x1000;
+  /** Size of the GAS (reference §3: about 2.2 MiB with 255 PFF blocks). */
+  public static final int GAS_SIZE = 0x134000 + 255 * 0x1000;
 
-    private static final Logger LOG = LoggerFactory.getLogger(SimulatedSwitch.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SimulatedSwitch.class);
 
-    private final Object lock = new Object();
-    private final SimulatedSwitchConfig config;
-    private final Generation generation;
-    private final SimFlash flash;
-    private final List<ActiveFault> faults = new ArrayList<>();
-    private final SimulatorFaults faultApi = new SimulatorFaults(this);
-    private final GasEndpoint gas = new Gas();
-    private ChipState chip;
-    private long nextFaultId = 1;
-    private long boots;
+  private final Object lock = new Object();
+  private final SimulatedSwitchConfig config;
+  private final Generation generation;
+  private final SimFlash flash;
+  private final List<ActiveFault> faults = new ArrayList<>();
+  private final SimulatorFaults faultApi = new SimulatorFaults(this);
+  private final GasEndpoint gas = new Gas();
+  private ChipState chip;
+  private long nextFaultId = 1;
+  private long boots;
 
-    public SimulatedSwitch(SimulatedSwitchConfig config) {
-        this.config = config;
-        this.generation = DeviceIds.generation(config.identity().deviceId());
-        this.flash = new SimFlash(config.identity(), generation);
-        this.chip = new ChipState(this, System.nanoTime(), false);
-        this.boots = 1;
+  public SimulatedSwitch(SimulatedSwitchConfig config) {
+    this.config = config;
+    this.generation = DeviceIds.generation(config.identity().deviceId());
+    this.flash = new SimFlash(config.identity(), generation);
+    this.chip = new ChipState(this, System.nanoTime(), false);
+    this.boots = 1;
+  }
+
+  public SimulatedSwitchConfig config() {
+    return config;
+  }
+
+  public Generation generation() {
+    return generation;
+  }
+
+  /** The chip's GAS, for the in-memory transport and the simulator's wire front-ends. */
+  public GasEndpoint gas() {
+    return gas;
+  }
+
+  public SimulatorFaults faults() {
+    return faultApi;
+  }
+
+  /** How many times the chip has booted (1 after construction; +1 per power loss or reset). */
+  public long boots() {
+    synchronized (lock) {
+      return boots;
     }
+  }
 
-    public SimulatedSwitchConfig config() {
-        return config;
+  /** Cuts power now: the chip restarts with its flash as it is at this moment. */
+  public void powerLoss() {
+    synchronized (lock) {
+      restart(System.nanoTime());
     }
+  }
 
-    public Generation generation() {
-        return generation;
+  /** A readable description, e.g. "PFX 160xG6 sn 0x6a1c0001". */
+  public String name() {
+    return config.identity().productId()
+        + " sn 0x"
+        + Long.toHexString(config.identity().serialNumber());
+  }
+
+  // ---- package-private: used by the chip state, handlers and wire front-ends ----
+
+  Object lock() {
+    return lock;
+  }
+
+  SimFlash flash() {
+    return flash;
+  }
+
+  void restart(long now) {
+    LOG.info("{}: restart (boot {})", name(), boots + 1);
+    boots++;
+    int[] ranBefore = chip.runningCopy.clone();
+    chip = new ChipState(this, now, true);
+    int img = FirmwareType.IMG.ordinal();
+    if (faultActive(FaultKind.FIRMWARE_BOOT_FAILURE) && chip.runningCopy[img] != ranBefore[img]) {
+      LOG.info(
+          "{}: the new main image does not start; the boot loader runs copy {} again",
+          name(),
+          ranBefore[img]);
+      chip = new ChipState(this, now, true, ranBefore[img]);
     }
+  }
 
-    /** The chip's GAS, for the in-memory transport and the simulator's wire front-ends. */
-    public GasEndpoint gas() {
-        return gas;
+  ChipState chip() {
+    return chip;
+  }
+
+  /** Active faults of one kind (caller holds the lock). */
+  List<ActiveFault> faultsOf(FaultKind kind) {
+    List<ActiveFault> out = new ArrayList<>();
+    for (ActiveFault f : faults) {
+      if (f.fault().kind() == kind) {
+        out.add(f);
+      }
     }
+    return out;
+  }
 
-    public SimulatorFaults faults() {
-        return faultApi;
+  /** Active faults acting on one port (caller holds the lock). */
+  List<ActiveFault> faultsOnPort(int port) {
+    List<ActiveFault> out = new ArrayList<>();
+    for (ActiveFault f : faults) {
+      if (f.port() == port) {
+        out.add(f);
+      }
     }
+    return out;
+  }
 
-    /** How many times the chip has booted (1 after construction; +1 per power loss or reset). */
-    public long boots() {
-        synchronized (lock) {
-            return boots;
+  boolean faultActive(FaultKind kind) {
+    return !faultsOf(kind).isEmpty();
+  }
+
+  /** Consumes one I2C transaction against the NAK faults; true when it must be NAKed. */
+  boolean nakNextI2cTransaction() {
+    synchronized (lock) {
+      for (ActiveFault f : faultsOf(FaultKind.I2C_NAK)) {
+        if (f.remainingNaks == 0) {
+          return true;
         }
-    }
-
-    /** Cuts power now: the chip restarts with its flash as it is at this moment. */
-    public void powerLoss() {
-        synchronized (lock) {
-            restart(System.nanoTime());
+        if (--f.remainingNaks == 0) {
+          removeFault(f, System.nanoTime());
         }
+        return true;
+      }
+      return false;
+    }
+  }
+
+  FaultHandle injectFault(Fault fault) {
+    synchronized (lock) {
+      long now = System.nanoTime();
+      ActiveFault f = new ActiveFault(nextFaultId++, fault, now, this);
+      faults.add(f);
+      chip.onFaultInjected(f, now);
+      LOG.info("{}: fault injected: {}", name(), fault);
+      return f;
+    }
+  }
+
+  void clearFault(ActiveFault f) {
+    synchronized (lock) {
+      if (faults.contains(f)) {
+        removeFault(f, System.nanoTime());
+        LOG.info("{}: fault cleared: {}", name(), f.fault());
+      }
+    }
+  }
+
+  void removeFault(ActiveFault f, long now) {
+    faults.remove(f);
+    f.deactivate();
+    chip.onFaultCleared(f, now);
+  }
+
+  List<FaultHandle> activeFaults() {
+    synchronized (lock) {
+      return List.copyOf(faults);
+    }
+  }
+
+  private final class Gas implements GasEndpoint {
+    @Override
+    public byte[] readGas(int offset, int length) {
+      synchronized (lock) {
+        return chip.read(offset, length, System.nanoTime());
+      }
     }
 
-    /** A readable description, e.g. "PFX 160xG6 sn 0x6a1c0001". */
-    public String name() {
-        return config.identity().productId() + " sn 0x" + Long.toHexString(config.identity().serialNumber());
-    }
-
-    // ---- package-private: used by the chip state, handlers and wire front-ends ----
-
-    Object lock() {
-        return lock;
-    }
-
-    SimFlash flash() {
-        return flash;
-    }
-
-    void restart(long now) {
-        LOG.info("{}: restart (boot {})", name(), boots + 1);
-        boots++;
-        int[] ranBefore = chip.runningCopy.clone();
-        chip = new ChipState(this, now, true);
-        int img = FirmwareType.IMG.ordinal();
-        if (faultActive(FaultKind.FIRMWARE_BOOT_FAILURE) && chip.runningCopy[img] != ranBefore[img]) {
-            LOG.info("{}: the new main image does not start; the boot loader runs copy {} again", name(),
-                    ranBefore[img]);
-            chip = new ChipState(this, now, true, ranBefore[img]);
+    @Override
+    public boolean writeGas(int offset, byte[] data) {
+      synchronized (lock) {
+        if (offset < 0 || (long) offset + data.length > GAS_SIZE) {
+          return false;
         }
+        chip.write(offset, data, System.nanoTime());
+        return true;
+      }
     }
 
-    ChipState chip() {
-        return chip;
+    @Override
+    public int size() {
+      return GAS_SIZE;
     }
-
-    /** Active faults of one kind (caller holds the lock). */
-    List<ActiveFault> faultsOf(FaultKind kind) {
-        List<ActiveFault> out = new ArrayList<>();
-        for (ActiveFault f : faults) {
-            if (f.fault().kind() == kind) {
-                out.add(f);
-            }
-        }
-        return out;
-    }
-
-    /** Active faults acting on one port (caller holds the lock). */
-    List<ActiveFault> faultsOnPort(int port) {
-        List<ActiveFault> out = new ArrayList<>();
-        for (ActiveFault f : faults) {
-            if (f.port() == port) {
-                out.add(f);
-            }
-        }
-        return out;
-    }
-
-    boolean faultActive(FaultKind kind) {
-        return !faultsOf(kind).isEmpty();
-    }
-
-    /** Consumes one I2C transaction against the NAK faults; true when it must be NAKed. */
-    boolean nakNextI2cTransaction() {
-        synchronized (lock) {
-            for (ActiveFault f : faultsOf(FaultKind.I2C_NAK)) {
-                if (f.remainingNaks == 0) {
-                    return true;
-                }
-                if (--f.remainingNaks == 0) {
-                    removeFault(f, System.nanoTime());
-                }
-                return true;
-            }
-            return false;
-        }
-    }
-
-    FaultHandle injectFault(Fault fault) {
-        synchronized (lock) {
-            long now = System.nanoTime();
-            ActiveFault f = new ActiveFault(nextFaultId++, fault, now, this);
-            faults.add(f);
-            chip.onFaultInjected(f, now);
-            LOG.info("{}: fault injected: {}", name(), fault);
-            return f;
-        }
-    }
-
-    void clearFault(ActiveFault f) {
-        synchronized (lock) {
-            if (faults.contains(f)) {
-                removeFault(f, System.nanoTime());
-                LOG.info("{}: fault cleared: {}", name(), f.fault());
-            }
-        }
-    }
-
-    void removeFault(ActiveFault f, long now) {
-        faults.remove(f);
-        f.deactivate();
-        chip.onFaultCleared(f, now);
-    }
-
-    List<FaultHandle> activeFaults() {
-        synchronized (lock) {
-            return List.copyOf(faults);
-        }
-    }
-
-    private final class Gas implements GasEndpoint {
-        @Override
-        public byte[] readGas(int offset, int length) {
-            synchronized (lock) {
-                return chip.read(offset, length, System.nanoTime());
-            }
-        }
-
-        @Override
-        public boolean writeGas(int offset, byte[] data) {
-            synchronized (lock) {
-                if (offset < 0 || (long) offset + data.length > GAS_SIZE) {
-                    return false;
-                }
-                chip.write(offset, data, System.nanoTime());
-                return true;
-            }
-        }
-
-        @Override
-        public int size() {
-            return GAS_SIZE;
-        }
-    }
+  }
 }

@@ -7,12 +7,12 @@ package io.gpuchassis.switchdrv.transport;
  */
 public interface GasEndpoint {
 
-    /** Reads GAS bytes; out-of-range bytes read as 0xFF, like the hardware. */
-    byte[] readGas(int offset, int length);
+  /** Reads GAS bytes; out-of-range bytes read as 0xFF, like the hardware. */
+  byte[] readGas(int offset, int length);
 
-    /** Writes GAS bytes; returns false when the offset is outside the GAS (the write is dropped). */
-    boolean writeGas(int offset, byte[] data);
+  /** Writes GAS bytes; returns false when the offset is outside the GAS (the write is dropped). */
+  boolean writeGas(int offset, byte[] data);
 
-    /** GAS size in bytes: accesses at or beyond it are "out of range". */
-    int size();
+  /** GAS size in bytes: accesses at or beyond it are "out of range". */
+  int size();
 }

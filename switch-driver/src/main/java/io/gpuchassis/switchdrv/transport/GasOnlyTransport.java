@@ -7,29 +7,29 @@ package io.gpuchassis.switchdrv.transport;
  */
 public final class GasOnlyTransport implements SwitchTransport {
 
-    private final SwitchTransport delegate;
+  private final SwitchTransport delegate;
 
-    public GasOnlyTransport(SwitchTransport delegate) {
-        this.delegate = delegate;
-    }
+  public GasOnlyTransport(SwitchTransport delegate) {
+    this.delegate = delegate;
+  }
 
-    @Override
-    public byte[] read(int offset, int length) {
-        return delegate.read(offset, length);
-    }
+  @Override
+  public byte[] read(int offset, int length) {
+    return delegate.read(offset, length);
+  }
 
-    @Override
-    public void write(int offset, byte[] data, WriteMode mode) {
-        delegate.write(offset, data, mode);
-    }
+  @Override
+  public void write(int offset, byte[] data, WriteMode mode) {
+    delegate.write(offset, data, mode);
+  }
 
-    @Override
-    public String description() {
-        return delegate.description() + " (GAS mailbox)";
-    }
+  @Override
+  public String description() {
+    return delegate.description() + " (GAS mailbox)";
+  }
 
-    @Override
-    public void close() {
-        delegate.close();
-    }
+  @Override
+  public void close() {
+    delegate.close();
+  }
 }

@@ -5,40 +5,40 @@ import java.time.Duration;
 /** A point in monotonic time by which a call must finish. Immutable. */
 public final class Deadline {
 
-    private final long deadlineNanos;
+  private final long deadlineNanos;
 
-    private Deadline(long deadlineNanos) {
-        this.deadlineNanos = deadlineNanos;
-    }
+  private Deadline(long deadlineNanos) {
+    this.deadlineNanos = deadlineNanos;
+  }
 
-    public static Deadline in(Duration d) {
-        return new Deadline(System.nanoTime() + d.toNanos());
-    }
+  public static Deadline in(Duration d) {
+    return new Deadline(System.nanoTime() + d.toNanos());
+  }
 
-    public boolean expired() {
-        return remainingNanos() <= 0;
-    }
+  public boolean expired() {
+    return remainingNanos() <= 0;
+  }
 
-    public long remainingNanos() {
-        return deadlineNanos - System.nanoTime();
-    }
+  public long remainingNanos() {
+    return deadlineNanos - System.nanoTime();
+  }
 
-    /** Remaining time in whole milliseconds, at least 1 while not expired. */
-    public long remainingMillis() {
-        long ns = remainingNanos();
-        return ns <= 0 ? 0 : Math.max(1, ns / 1_000_000);
-    }
+  /** Remaining time in whole milliseconds, at least 1 while not expired. */
+  public long remainingMillis() {
+    long ns = remainingNanos();
+    return ns <= 0 ? 0 : Math.max(1, ns / 1_000_000);
+  }
 
-    /** Sleeps {@code d} or until the deadline, whichever comes first. */
-    public void sleepAtMost(Duration d) {
-        long ns = Math.min(d.toNanos(), remainingNanos());
-        if (ns <= 0) {
-            return;
-        }
-        try {
-            Thread.sleep(ns / 1_000_000, (int) (ns % 1_000_000));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+  /** Sleeps {@code d} or until the deadline, whichever comes first. */
+  public void sleepAtMost(Duration d) {
+    long ns = Math.min(d.toNanos(), remainingNanos());
+    if (ns <= 0) {
+      return;
     }
+    try {
+      Thread.sleep(ns / 1_000_000, (int) (ns % 1_000_000));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
 }

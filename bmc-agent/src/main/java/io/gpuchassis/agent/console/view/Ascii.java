@@ -9,8 +9,9 @@ final class Ascii {
   private Ascii() {}
 
   /**
-   * Printable ASCII only: names, addresses and messages can come from clients, and a control character would let them
-   * move the cursor or recolour a technician's terminal. Anything else becomes {@code ?}.
+   * Printable ASCII only: names, addresses and messages can come from clients, and a control
+   * character would let them move the cursor or recolour a technician's terminal. Anything else
+   * becomes {@code ?}.
    */
   static String clean(String text) {
     StringBuilder b = new StringBuilder(text.length());
@@ -21,7 +22,9 @@ final class Ascii {
     return b.toString();
   }
 
-  /** {@code text} in at most {@code width} columns, ending in {@link #CUT} when something was cut. */
+  /**
+   * {@code text} in at most {@code width} columns, ending in {@link #CUT} when something was cut.
+   */
   static String cut(String text, int width) {
     if (text.length() <= width) {
       return text;

@@ -26,8 +26,9 @@ final class Cells {
   private Cells() {}
 
   /**
-   * A Redfish Status in a word or two, in Redfish's own words: {@code OK}, {@code Critical/Disabled} for a state other
-   * than Enabled, {@code Starting} when there is no health yet (unknown, never shown as OK).
+   * A Redfish Status in a word or two, in Redfish's own words: {@code OK}, {@code
+   * Critical/Disabled} for a state other than Enabled, {@code Starting} when there is no health yet
+   * (unknown, never shown as OK).
    */
   static String status(Status status) {
     Health health = status.getHealth();
@@ -35,7 +36,9 @@ final class Cells {
     if (health == null) {
       return state == null ? "Unknown" : state.getValue();
     }
-    return state == null || state == State.ENABLED ? health.getValue() : health.getValue() + "/" + state.getValue();
+    return state == null || state == State.ENABLED
+        ? health.getValue()
+        : health.getValue() + "/" + state.getValue();
   }
 
   static String health(Health health) {
@@ -43,8 +46,8 @@ final class Cells {
   }
 
   /**
-   * A link as {@code x16 Gen4} when it is up, else what it is doing; {@code unknown} when its switch has not answered
-   * recently (its last values are not to be trusted).
+   * A link as {@code x16 Gen4} when it is up, else what it is doing; {@code unknown} when its
+   * switch has not answered recently (its last values are not to be trusted).
    */
   static String link(Optional<PortLink> link) {
     if (link.isEmpty()) {
@@ -101,8 +104,8 @@ final class Cells {
   }
 
   /**
-   * Thresholds compactly, lower levels then upper: {@code <5 crit} … {@code >85 warn >88 crit >95 fatal}; {@code -}
-   * when the sensor is not watched.
+   * Thresholds compactly, lower levels then upper: {@code <5 crit} … {@code >85 warn >88 crit >95
+   * fatal}; {@code -} when the sensor is not watched.
    */
   static String thresholds(Optional<Thresholds> thresholds) {
     if (thresholds.isEmpty()) {
@@ -127,6 +130,8 @@ final class Cells {
 
   /** A threshold without a useless {@code .0}. */
   static String compact(double value) {
-    return value == Math.rint(value) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.2f", value);
+    return value == Math.rint(value)
+        ? Long.toString((long) value)
+        : String.format(Locale.ROOT, "%.2f", value);
   }
 }

@@ -1,8 +1,8 @@
 package io.gpuchassis.agent.console.view;
 
-import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.SwitchChip;
@@ -13,7 +13,10 @@ import io.gpuchassis.sensor.chassis.SensorIds;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code show chassis}: who the chassis is, how it is, and a line each for its temperatures, fans and supplies. */
+/**
+ * {@code show chassis}: who the chassis is, how it is, and a line each for its temperatures, fans
+ * and supplies.
+ */
 public final class ChassisView {
 
   private final ConsoleHealth health;
@@ -26,8 +29,10 @@ public final class ChassisView {
     ChassisIdentity id = state.identity();
     Status status = health.chassisStatus(state);
     long occupied = state.slots().stream().filter(Slot::occupied).count();
-    long bound = state.slots().stream()
-        .filter(s -> state.binding(s.number()).state() == SlotBinding.State.BOUND).count();
+    long bound =
+        state.slots().stream()
+            .filter(s -> state.binding(s.number()).state() == SlotBinding.State.BOUND)
+            .count();
     return new Fields()
         .add("Chassis", id.id())
         .add("Manufacturer", id.manufacturer())
@@ -37,18 +42,29 @@ public final class ChassisView {
         .add("Part number", id.partNumber())
         .add("Agent version", ServiceIdentity.agentVersion())
         .add("Switch firmware", switchFirmware(state))
-        // The agent does not switch the chassis's power: it runs on it, so the chassis is on (as Redfish says).
+        // The agent does not switch the chassis's power: it runs on it, so the chassis is on (as
+        // Redfish says).
         .add("Power state", "On")
         .add("Health", Cells.health(status.getHealth()))
         .add("Health rollup", Cells.health(status.getHealthRollup()))
         .add("Slots", state.slots().size() + " (" + occupied + " occupied, " + bound + " bound)")
         .add("Switches / hosts", state.switches().size() + " / " + state.hosts().size())
         .add("Temperatures", temperatures())
-        .add("Fans", state.fans().size() + " fans, health " + Cells.health(health.fans(state)) + ", "
-            + fanSpeeds(state))
-        .add("Power supplies", state.powerSupplies().size() + " supplies, redundancy "
-            + Cells.health(health.supplyRedundancy(state)) + ", output "
-            + Cells.number(health.suppliesOutputWatts(state), 0) + " W")
+        .add(
+            "Fans",
+            state.fans().size()
+                + " fans, health "
+                + Cells.health(health.fans(state))
+                + ", "
+                + fanSpeeds(state))
+        .add(
+            "Power supplies",
+            state.powerSupplies().size()
+                + " supplies, redundancy "
+                + Cells.health(health.supplyRedundancy(state))
+                + ", output "
+                + Cells.number(health.suppliesOutputWatts(state), 0)
+                + " W")
         .lines();
   }
 
@@ -56,7 +72,11 @@ public final class ChassisView {
   private static String switchFirmware(ChassisState state) {
     List<String> parts = new ArrayList<>();
     for (SwitchChip chip : state.switches()) {
-      String version = state.switchObservation(chip.id()).flatMap(SwitchObservation::firmwareVersion).orElse("?");
+      String version =
+          state
+              .switchObservation(chip.id())
+              .flatMap(SwitchObservation::firmwareVersion)
+              .orElse("?");
       parts.add(chip.id() + " " + version);
     }
     return parts.isEmpty() ? "-" : String.join(", ", parts);
@@ -66,7 +86,8 @@ public final class ChassisView {
   private String temperatures() {
     List<String> parts = new ArrayList<>();
     for (ChassisSensor s : health.catalog().all()) {
-      if (s.readingType().equals("Temperature") && !s.physicalContext().equals("GPU")
+      if (s.readingType().equals("Temperature")
+          && !s.physicalContext().equals("GPU")
           && !s.physicalContext().equals("PowerSupply")) {
         parts.add(s.device() + " " + Cells.number(health.value(s.sensorId()), 0) + " C");
       }
@@ -86,6 +107,8 @@ public final class ChassisView {
         read++;
       }
     }
-    return read == 0 ? "speeds unknown" : Cells.number(min, 0) + "-" + Cells.number(max, 0) + " RPM";
+    return read == 0
+        ? "speeds unknown"
+        : Cells.number(min, 0) + "-" + Cells.number(max, 0) + " RPM";
   }
 }

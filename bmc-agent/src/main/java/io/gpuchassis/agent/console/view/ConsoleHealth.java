@@ -5,12 +5,12 @@ import io.gpuchassis.agent.chassis.PortHealth;
 import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.WiredPort;
-import io.gpuchassis.agent.health.HealthMonitor;
-import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.health.ChassisHealth;
 import io.gpuchassis.agent.health.ChassisRollup;
 import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.GpuStatus;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.health.SensorHealth;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.Status;
@@ -19,12 +19,15 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Where the console views get health from: the very derivations the Redfish resources use (GpuStatus, SensorHealth,
- * FabricHealth, ChassisRollup), with the same clock and staleness window, so a technician at the console and an
- * orchestrator on Redfish never see two verdicts for one part.
+ * Where the console views get health from: the very derivations the Redfish resources use
+ * (GpuStatus, SensorHealth, FabricHealth, ChassisRollup), with the same clock and staleness window,
+ * so a technician at the console and an orchestrator on Redfish never see two verdicts for one
+ * part.
  *
- * @param chassis the monitor, the sensor catalog and the supplies' redundancy, as given to the Redfish resources
- * @param staleAfter switch observations older than this are unknown (the value the Redfish resources get)
+ * @param chassis the monitor, the sensor catalog and the supplies' redundancy, as given to the
+ *     Redfish resources
+ * @param staleAfter switch observations older than this are unknown (the value the Redfish
+ *     resources get)
  */
 public record ConsoleHealth(ChassisHealth chassis, Clock clock, Duration staleAfter) {
 
@@ -88,6 +91,7 @@ public record ConsoleHealth(ChassisHealth chassis, Clock clock, Duration staleAf
 
   /** A port's link values, only when they come from a recent successful poll. */
   public Optional<PortLink> link(ChassisState state, WiredPort port) {
-    return PortHealth.trustedLink(port, state.switchObservation(port.switchId()), clock.instant(), staleAfter);
+    return PortHealth.trustedLink(
+        port, state.switchObservation(port.switchId()), clock.instant(), staleAfter);
   }
 }

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Labelled values, one per line ({@code Serial number : ABC123}), the labels padded to one width so the values line
- * up; a value too long for the terminal is cut with {@code ~}.
+ * Labelled values, one per line ({@code Serial number : ABC123}), the labels padded to one width so
+ * the values line up; a value too long for the terminal is cut with {@code ~}.
  */
 final class Fields {
 
@@ -13,7 +13,8 @@ final class Fields {
 
   /** Adds a field; a null value is shown as {@code -}. */
   Fields add(String label, Object value) {
-    fields.add(new String[] {Ascii.clean(label), Ascii.clean(value == null ? "-" : value.toString())});
+    fields.add(
+        new String[] {Ascii.clean(label), Ascii.clean(value == null ? "-" : value.toString())});
     return this;
   }
 

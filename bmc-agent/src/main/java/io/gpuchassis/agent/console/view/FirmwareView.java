@@ -11,24 +11,35 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * {@code show firmware}: per switch chip, the running version and both copies of its main image from the flash table
- * as the firmware inventory last read it (which copy boots next, which runs), and whether an update is under way.
+ * {@code show firmware}: per switch chip, the running version and both copies of its main image
+ * from the flash table as the firmware inventory last read it (which copy boots next, which runs),
+ * and whether an update is under way.
  */
 public final class FirmwareView {
 
   private final FirmwareInventory inventory;
   private final Predicate<String> updating;
 
-  /** @param updating whether a chip's firmware is being written or the chip reset now (FirmwareUpdates::updating) */
+  /**
+   * @param updating whether a chip's firmware is being written or the chip reset now
+   *     (FirmwareUpdates::updating)
+   */
   public FirmwareView(FirmwareInventory inventory, Predicate<String> updating) {
     this.inventory = inventory;
     this.updating = updating;
   }
 
   public List<String> render(ChassisState state) {
-    TextTable table = TextTable.of(
-        Column.left("Switch"), Column.left("Running"), Column.left("Copy"), Column.left("Version"),
-        Column.left("Valid"), Column.left("Boots next"), Column.left("Runs"), Column.flexible("Note"));
+    TextTable table =
+        TextTable.of(
+            Column.left("Switch"),
+            Column.left("Running"),
+            Column.left("Copy"),
+            Column.left("Version"),
+            Column.left("Valid"),
+            Column.left("Boots next"),
+            Column.left("Runs"),
+            Column.flexible("Note"));
     for (SwitchChip chip : state.switches()) {
       Optional<SwitchFirmware> read = inventory.of(chip.id());
       String busy = updating.test(chip.id()) ? "update in progress" : "";
@@ -44,9 +55,15 @@ public final class FirmwareView {
         if (first && !busy.isEmpty()) {
           note = note.isEmpty() ? busy : busy + ", " + note;
         }
-        table.row(first ? chip.id() : "", first ? firmware.runningVersion() : "", copy.copy() == 0 ? "A" : "B",
-            Optional.ofNullable(SwitchFirmware.imageVersion(copy)).orElse("-"), yes(copy.valid()),
-            yes(copy.active()), yes(copy.running()), note);
+        table.row(
+            first ? chip.id() : "",
+            first ? firmware.runningVersion() : "",
+            copy.copy() == 0 ? "A" : "B",
+            Optional.ofNullable(SwitchFirmware.imageVersion(copy)).orElse("-"),
+            yes(copy.valid()),
+            yes(copy.active()),
+            yes(copy.running()),
+            note);
         first = false;
       }
     }

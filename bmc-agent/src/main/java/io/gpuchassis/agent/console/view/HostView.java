@@ -21,29 +21,49 @@ public final class HostView {
   }
 
   public List<String> render(ChassisState state, String hostId) {
-    Optional<HostPort> found = state.hosts().stream().filter(h -> h.id().equalsIgnoreCase(hostId)).findFirst();
+    Optional<HostPort> found =
+        state.hosts().stream().filter(h -> h.id().equalsIgnoreCase(hostId)).findFirst();
     if (found.isEmpty()) {
-      return List.of("No host " + hostId + " (hosts: "
-          + String.join(", ", state.hosts().stream().map(HostPort::id).toList()) + ")");
+      return List.of(
+          "No host "
+              + hostId
+              + " (hosts: "
+              + String.join(", ", state.hosts().stream().map(HostPort::id).toList())
+              + ")");
     }
     HostPort host = found.get();
     WiredPort port = HostsView.port(state, host);
     List<Integer> slots = HostGpus.bound(state, host.id());
-    List<String> lines = new ArrayList<>(new Fields()
-        .add("Host", host.id())
-        .add("Switch port", host.switchId() + " port " + host.port() + " (partition " + host.partition() + ")")
-        .add("Link", Cells.link(health.link(state, port)) + " of " + Cells.capability(port))
-        .add("Health", Cells.health(health.port(state, port)))
-        .add("GPUs bound", slots.size())
-        .lines());
+    List<String> lines =
+        new ArrayList<>(
+            new Fields()
+                .add("Host", host.id())
+                .add(
+                    "Switch port",
+                    host.switchId()
+                        + " port "
+                        + host.port()
+                        + " (partition "
+                        + host.partition()
+                        + ")")
+                .add("Link", Cells.link(health.link(state, port)) + " of " + Cells.capability(port))
+                .add("Health", Cells.health(health.port(state, port)))
+                .add("GPUs bound", slots.size())
+                .lines());
     if (!slots.isEmpty()) {
-      TextTable table = TextTable.of(
-          Column.right("Slot"), Column.flexible("GPU"), Column.left("Serial"), Column.left("Health"),
-          Column.left("Link"), Column.right("Temp C"));
+      TextTable table =
+          TextTable.of(
+              Column.right("Slot"),
+              Column.flexible("GPU"),
+              Column.left("Serial"),
+              Column.left("Health"),
+              Column.left("Link"),
+              Column.right("Temp C"));
       for (int number : slots) {
         Slot slot = state.slot(number).orElseThrow();
         WiredPort slotPort = WiredPort.find(state, slot.switchId(), slot.port()).orElseThrow();
-        table.row(number,
+        table.row(
+            number,
             slot.gpu().map(g -> g.displayName()).orElse("(empty)"),
             slot.gpu().map(g -> Cells.known(g.serialNumber())).orElse("-"),
             slot.occupied() ? Cells.status(health.gpu(state, slot)) : "-",

@@ -8,7 +8,10 @@ import io.gpuchassis.agent.console.view.TextTable.Column;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** {@code show hosts}: each host port with its switch, partition, link, health and the slots bound to it. */
+/**
+ * {@code show hosts}: each host port with its switch, partition, link, health and the slots bound
+ * to it.
+ */
 public final class HostsView {
 
   private final ConsoleHealth health;
@@ -18,14 +21,28 @@ public final class HostsView {
   }
 
   public List<String> render(ChassisState state) {
-    TextTable table = TextTable.of(
-        Column.left("Host"), Column.left("Switch"), Column.right("Port"), Column.right("Partition"),
-        Column.left("Link"), Column.left("Health"), Column.right("GPUs"), Column.flexible("Slots"));
+    TextTable table =
+        TextTable.of(
+            Column.left("Host"),
+            Column.left("Switch"),
+            Column.right("Port"),
+            Column.right("Partition"),
+            Column.left("Link"),
+            Column.left("Health"),
+            Column.right("GPUs"),
+            Column.flexible("Slots"));
     for (HostPort host : state.hosts()) {
       WiredPort port = port(state, host);
       List<Integer> slots = HostGpus.bound(state, host.id());
-      table.row(host.id(), host.switchId(), host.port(), host.partition(), Cells.link(health.link(state, port)),
-          Cells.health(health.port(state, port)), slots.size(), slotList(slots));
+      table.row(
+          host.id(),
+          host.switchId(),
+          host.port(),
+          host.partition(),
+          Cells.link(health.link(state, port)),
+          Cells.health(health.port(state, port)),
+          slots.size(),
+          slotList(slots));
     }
     return table.lines();
   }
@@ -35,6 +52,8 @@ public final class HostsView {
   }
 
   static String slotList(List<Integer> slots) {
-    return slots.isEmpty() ? "-" : slots.stream().map(String::valueOf).collect(Collectors.joining(","));
+    return slots.isEmpty()
+        ? "-"
+        : slots.stream().map(String::valueOf).collect(Collectors.joining(","));
   }
 }

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The serial console's page of the management network: host name, name servers, then per interface its state, MAC,
- * addresses and gateway, the same facts the Redfish EthernetInterfaces show. Plain ASCII lines of at most
- * {@value #WIDTH} columns, so any terminal on the serial line shows them unwrapped.
+ * The serial console's page of the management network: host name, name servers, then per interface
+ * its state, MAC, addresses and gateway, the same facts the Redfish EthernetInterfaces show. Plain
+ * ASCII lines of at most {@value #WIDTH} columns, so any terminal on the serial line shows them
+ * unwrapped.
  */
 public final class NetworkView {
 
@@ -20,12 +21,16 @@ public final class NetworkView {
 
   /** An interface's fact under its name: label column, then the value. */
   private static final String LABEL = "  %-9s%s";
+
   /** A host-wide fact. */
   private static final String HOST = "%-14s%s";
 
   private NetworkView() {}
 
-  /** The page of a whole configuration, as {@link io.gpuchassis.agent.network.ManagementNetwork#read()} gives it. */
+  /**
+   * The page of a whole configuration, as {@link
+   * io.gpuchassis.agent.network.ManagementNetwork#read()} gives it.
+   */
   public static List<String> render(NetworkConfiguration network) {
     return render(network.interfaces(), network.hostName(), network.fqdn(), network.nameServers());
   }
@@ -67,19 +72,25 @@ public final class NetworkView {
           case DOWN -> "link down";
           case UNKNOWN -> "link unknown";
         };
-    String speed = nif.speedMbps().isPresent() ? nif.speedMbps().getAsInt() + " Mb/s" : "speed unknown";
+    String speed =
+        nif.speedMbps().isPresent() ? nif.speedMbps().getAsInt() + " Mb/s" : "speed unknown";
     String mtu = nif.mtu().isPresent() ? "MTU " + nif.mtu().getAsInt() : "MTU unknown";
     return (nif.enabled() ? "enabled" : "disabled") + ", " + link + ", " + speed + ", " + mtu;
   }
 
   private static String ipv4(Ipv4Assignment a) {
     String origin =
-        a.origin().map(o -> o == Ipv4Assignment.Origin.DHCP ? " (DHCP)" : " (link-local)").orElse("");
+        a.origin()
+            .map(o -> o == Ipv4Assignment.Origin.DHCP ? " (DHCP)" : " (link-local)")
+            .orElse("");
     return a.address() + "/" + a.prefixLength() + origin;
   }
 
   private static String ipv6(Ipv6Assignment a) {
-    return a.address() + "/" + a.prefixLength() + (a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? " (link-local)" : "");
+    return a.address()
+        + "/"
+        + a.prefixLength()
+        + (a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? " (link-local)" : "");
   }
 
   /** One value per line, the label on the first only; "(none)" for an empty list. */
@@ -93,7 +104,10 @@ public final class NetworkView {
     }
   }
 
-  /** Printable ASCII only (an interface or host name could hold anything), cut to the width with a visible mark. */
+  /**
+   * Printable ASCII only (an interface or host name could hold anything), cut to the width with a
+   * visible mark.
+   */
   private static String fit(String line) {
     StringBuilder ascii = new StringBuilder(line.length());
     line.codePoints().forEach(c -> ascii.append(c >= 0x20 && c < 0x7F ? (char) c : '?'));

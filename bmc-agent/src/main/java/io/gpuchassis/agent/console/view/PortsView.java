@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code show ports}: the wired ports of every switch (slots, hosts, inter-switch links) with their link, health as
- * the Port resource judges it, and AER error counters. Ports the wiring does not use are not managed, so not listed.
+ * {@code show ports}: the wired ports of every switch (slots, hosts, inter-switch links) with their
+ * link, health as the Port resource judges it, and AER error counters. Ports the wiring does not
+ * use are not managed, so not listed.
  */
 public final class PortsView {
 
@@ -21,10 +22,17 @@ public final class PortsView {
   }
 
   public List<String> render(ChassisState state) {
-    TextTable table = TextTable.of(
-        Column.left("Switch"), Column.right("Port"), Column.left("Role"), Column.flexible("Label"),
-        Column.left("Link"), Column.left("Max"), Column.left("Health"), Column.right("Corr"),
-        Column.right("Uncorr"));
+    TextTable table =
+        TextTable.of(
+            Column.left("Switch"),
+            Column.right("Port"),
+            Column.left("Role"),
+            Column.flexible("Label"),
+            Column.left("Link"),
+            Column.left("Max"),
+            Column.left("Health"),
+            Column.right("Corr"),
+            Column.right("Uncorr"));
     for (SwitchChip chip : state.switches()) {
       for (WiredPort port : WiredPort.of(state, chip.id())) {
         Optional<PortLink> link = health.link(state, port);

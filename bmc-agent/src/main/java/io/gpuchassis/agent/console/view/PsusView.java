@@ -7,7 +7,10 @@ import io.gpuchassis.sensor.chassis.SensorIds;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code show psus}: each power supply's health (its STATUS_WORD) and readings, then the redundancy. */
+/**
+ * {@code show psus}: each power supply's health (its STATUS_WORD) and readings, then the
+ * redundancy.
+ */
 public final class PsusView {
 
   private final ConsoleHealth health;
@@ -17,13 +20,24 @@ public final class PsusView {
   }
 
   public List<String> render(ChassisState state) {
-    TextTable table = TextTable.of(
-        Column.left("PSU"), Column.flexible("Model"), Column.right("Rated W"), Column.left("Health"),
-        Column.right("In V"), Column.right("Out V"), Column.right("Out A"), Column.right("Out W"),
-        Column.right("Temp C"));
+    TextTable table =
+        TextTable.of(
+            Column.left("PSU"),
+            Column.flexible("Model"),
+            Column.right("Rated W"),
+            Column.left("Health"),
+            Column.right("In V"),
+            Column.right("Out V"),
+            Column.right("Out A"),
+            Column.right("Out W"),
+            Column.right("Temp C"));
     for (PowerSupply psu : state.powerSupplies()) {
       String id = psu.id();
-      table.row(id, psu.model(), psu.ratedWatts(), Cells.status(health.supply(id)),
+      table.row(
+          id,
+          psu.model(),
+          psu.ratedWatts(),
+          Cells.status(health.supply(id)),
           Cells.number(health.value(SensorIds.psuInputVolts(id)), 1),
           Cells.number(health.value(SensorIds.psuOutputVolts(id)), 2),
           Cells.number(health.value(SensorIds.psuOutputAmps(id)), 1),
@@ -32,11 +46,17 @@ public final class PsusView {
     }
     List<String> lines = new ArrayList<>(table.lines());
     lines.add("");
-    lines.addAll(new Fields()
-        .add("Redundancy", health.chassis().redundancyType() + ", " + health.chassis().minSuppliesNeeded()
-            + " needed, " + Cells.health(health.supplyRedundancy(state)))
-        .add("Output total", Cells.number(health.suppliesOutputWatts(state), 0) + " W")
-        .lines());
+    lines.addAll(
+        new Fields()
+            .add(
+                "Redundancy",
+                health.chassis().redundancyType()
+                    + ", "
+                    + health.chassis().minSuppliesNeeded()
+                    + " needed, "
+                    + Cells.health(health.supplyRedundancy(state)))
+            .add("Output total", Cells.number(health.suppliesOutputWatts(state), 0) + " W")
+            .lines());
     return lines;
   }
 }

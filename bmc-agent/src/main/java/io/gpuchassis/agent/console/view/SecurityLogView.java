@@ -15,13 +15,25 @@ public final class SecurityLogView {
   }
 
   public static List<String> render(List<SecurityLog.Entry> entries, int limit) {
-    TextTable table = TextTable.of(
-        Column.left("Time (UTC)"), Column.left("Severity"), Column.left("User"), Column.left("Address"),
-        Column.flexible("Message"));
-    List<SecurityLog.Entry> sorted = entries.stream()
-        .sorted(Comparator.comparing(SecurityLog.Entry::created).thenComparingLong(SecurityLog.Entry::id)).toList();
+    TextTable table =
+        TextTable.of(
+            Column.left("Time (UTC)"),
+            Column.left("Severity"),
+            Column.left("User"),
+            Column.left("Address"),
+            Column.flexible("Message"));
+    List<SecurityLog.Entry> sorted =
+        entries.stream()
+            .sorted(
+                Comparator.comparing(SecurityLog.Entry::created)
+                    .thenComparingLong(SecurityLog.Entry::id))
+            .toList();
     for (SecurityLog.Entry e : Limits.newest(sorted, limit)) {
-      table.row(Cells.time(e.created()), e.severity(), e.userName().orElse("-"), e.address().orElse("-"),
+      table.row(
+          Cells.time(e.created()),
+          e.severity(),
+          e.userName().orElse("-"),
+          e.address().orElse("-"),
           e.message());
     }
     return table.lines();

@@ -5,8 +5,8 @@ import io.gpuchassis.agent.health.ChassisSensor;
 import java.util.List;
 
 /**
- * {@code show sensors}: every sensor Redfish lists, with its reading, its Redfish health, the threshold engine's
- * severity and the thresholds watched.
+ * {@code show sensors}: every sensor Redfish lists, with its reading, its Redfish health, the
+ * threshold engine's severity and the thresholds watched.
  */
 public final class SensorsView {
 
@@ -26,8 +26,12 @@ public final class SensorsView {
 
   static TextTable table() {
     return TextTable.of(
-        Column.left("Sensor"), Column.right("Reading"), Column.left("Unit"), Column.left("Health"),
-        Column.left("Severity"), Column.flexible("Thresholds"));
+        Column.left("Sensor"),
+        Column.right("Reading"),
+        Column.left("Unit"),
+        Column.left("Health"),
+        Column.left("Severity"),
+        Column.flexible("Thresholds"));
   }
 
   static void row(TextTable table, ChassisSensor s, ConsoleHealth health) {

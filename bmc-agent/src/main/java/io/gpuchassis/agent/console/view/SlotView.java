@@ -14,9 +14,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code show slot N}: one slot in detail: its lines (presence, power, reset, attention LED), the over-temperature
- * latch, the GPU's identity, its binding, switch port and link with the port's error counters, and the GPU's sensors.
- * A slot line the board does not wire to the agent is left out rather than guessed.
+ * {@code show slot N}: one slot in detail: its lines (presence, power, reset, attention LED), the
+ * over-temperature latch, the GPU's identity, its binding, switch port and link with the port's
+ * error counters, and the GPU's sensors. A slot line the board does not wire to the agent is left
+ * out rather than guessed.
  */
 public final class SlotView {
 
@@ -40,24 +41,41 @@ public final class SlotView {
     signal(fields, "Power", SensorIds.slotPowerEnabled(number), "on", "off");
     signal(fields, "Reset (PERST#)", SensorIds.slotInReset(number), "asserted", "released");
     signal(fields, "Attention LED", SensorIds.slotAttention(number), "lit", "off");
-    fields.add("Over-temp latch", health.monitor().latched(number) ? "LATCHED (powered off until cleared)" : "no");
+    fields.add(
+        "Over-temp latch",
+        health.monitor().latched(number) ? "LATCHED (powered off until cleared)" : "no");
     slot.gpu().ifPresent(gpu -> gpu(fields, state, slot, gpu));
-    fields.add("Binding", binding.state().name().toLowerCase(java.util.Locale.ROOT)
-            + binding.host().map(h -> " " + h).orElse("") + " since " + Cells.time(binding.since()))
+    fields
+        .add(
+            "Binding",
+            binding.state().name().toLowerCase(java.util.Locale.ROOT)
+                + binding.host().map(h -> " " + h).orElse("")
+                + " since "
+                + Cells.time(binding.since()))
         .add("Ready to remove", binding.readyToRemove() ? "yes" : "no");
     binding.lastFailure().ifPresent(f -> fields.add("Last failure", f));
-    fields.add("Switch port", slot.switchId() + " port " + slot.port()
-            + link.flatMap(l -> l.partition().isPresent()
-                ? Optional.of(" (partition " + l.partition().getAsInt() + ")") : Optional.empty()).orElse(""))
+    fields
+        .add(
+            "Switch port",
+            slot.switchId()
+                + " port "
+                + slot.port()
+                + link.flatMap(
+                        l ->
+                            l.partition().isPresent()
+                                ? Optional.of(" (partition " + l.partition().getAsInt() + ")")
+                                : Optional.empty())
+                    .orElse(""))
         .add("Link", Cells.link(link) + link.map(l -> " (" + l.ltssm() + ")").orElse(""))
         .add("Link capability", Cells.capability(port) + expected(port))
         .add("Port health", Cells.health(health.port(state, port)));
 
     List<String> lines = new ArrayList<>(fields.lines());
-    link.ifPresent(l -> {
-      lines.add("");
-      lines.addAll(counters(l.counters()));
-    });
+    link.ifPresent(
+        l -> {
+          lines.add("");
+          lines.addAll(counters(l.counters()));
+        });
     List<String> sensors = sensors(number);
     if (!sensors.isEmpty()) {
       lines.add("");
@@ -67,34 +85,66 @@ public final class SlotView {
   }
 
   private void gpu(Fields fields, ChassisState state, Slot slot, Gpu gpu) {
-    fields.add("GPU", gpu.displayName())
+    fields
+        .add("GPU", gpu.displayName())
         .add("GPU health", Cells.status(health.gpu(state, slot)))
         .add("Manufacturer", gpu.manufacturer().orElse("-"))
         .add("Serial number", Cells.known(gpu.serialNumber()))
         .add("Firmware (VBIOS)", Cells.known(gpu.firmwareVersion()));
     if (gpu.identified()) {
-      fields.add("PCI IDs", String.format(java.util.Locale.ROOT, "%04x:%04x sub %04x:%04x",
-              gpu.vendorId(), gpu.deviceId(), gpu.subsystemVendorId(), gpu.subsystemId()))
+      fields
+          .add(
+              "PCI IDs",
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%04x:%04x sub %04x:%04x",
+                  gpu.vendorId(),
+                  gpu.deviceId(),
+                  gpu.subsystemVendorId(),
+                  gpu.subsystemId()))
           .add("Memory / TDP", gpu.memoryGiB() + " GiB / " + gpu.tdpWatts() + " W");
     }
   }
 
-  /** A slot line as the poller last read it; left out when the agent has no such line for this slot. */
-  private void signal(Fields fields, String label, String sensorId, String asserted, String deasserted) {
-    health.monitor().reading(sensorId).ifPresent(r -> fields.add(label,
-        r.value().isPresent() ? (r.value().getAsDouble() != 0 ? asserted : deasserted) : "unreadable"));
+  /**
+   * A slot line as the poller last read it; left out when the agent has no such line for this slot.
+   */
+  private void signal(
+      Fields fields, String label, String sensorId, String asserted, String deasserted) {
+    health
+        .monitor()
+        .reading(sensorId)
+        .ifPresent(
+            r ->
+                fields.add(
+                    label,
+                    r.value().isPresent()
+                        ? (r.value().getAsDouble() != 0 ? asserted : deasserted)
+                        : "unreadable"));
   }
 
   private static String expected(WiredPort port) {
-    return port.linkExpected() ? ", trains to x" + port.expectedWidth() + " Gen" + port.expectedGeneration() : "";
+    return port.linkExpected()
+        ? ", trains to x" + port.expectedWidth() + " Gen" + port.expectedGeneration()
+        : "";
   }
 
   private static List<String> counters(PortErrorCounters c) {
-    TextTable table = TextTable.of(
-        TextTable.Column.right("Correctable"), TextTable.Column.right("Uncorrectable"),
-        TextTable.Column.right("Receiver"), TextTable.Column.right("Bad TLP"), TextTable.Column.right("Bad DLLP"),
-        TextTable.Column.right("Surprise down"));
-    table.row(c.correctable(), c.uncorrectable(), c.receiverErrors(), c.badTlp(), c.badDllp(), c.surpriseDown());
+    TextTable table =
+        TextTable.of(
+            TextTable.Column.right("Correctable"),
+            TextTable.Column.right("Uncorrectable"),
+            TextTable.Column.right("Receiver"),
+            TextTable.Column.right("Bad TLP"),
+            TextTable.Column.right("Bad DLLP"),
+            TextTable.Column.right("Surprise down"));
+    table.row(
+        c.correctable(),
+        c.uncorrectable(),
+        c.receiverErrors(),
+        c.badTlp(),
+        c.badDllp(),
+        c.surpriseDown());
     return table.lines();
   }
 

@@ -9,28 +9,41 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
- * {@code show switches}: each switch chip with what it last reported (serial, firmware, die temperature) and its
- * health as the Switch resource judges it: the chip itself, and with its ports (rollup).
+ * {@code show switches}: each switch chip with what it last reported (serial, firmware, die
+ * temperature) and its health as the Switch resource judges it: the chip itself, and with its ports
+ * (rollup).
  */
 public final class SwitchesView {
 
   private final ConsoleHealth health;
   private final Predicate<String> updating;
 
-  /** @param updating whether a chip's firmware is being written or the chip reset now (FirmwareUpdates::updating) */
+  /**
+   * @param updating whether a chip's firmware is being written or the chip reset now
+   *     (FirmwareUpdates::updating)
+   */
   public SwitchesView(ConsoleHealth health, Predicate<String> updating) {
     this.health = health;
     this.updating = updating;
   }
 
   public List<String> render(ChassisState state) {
-    TextTable table = TextTable.of(
-        Column.left("Switch"), Column.flexible("Model"), Column.left("Serial"), Column.left("Firmware"),
-        Column.left("Health"), Column.left("Rollup"), Column.right("Temp C"), Column.flexible("Note"));
+    TextTable table =
+        TextTable.of(
+            Column.left("Switch"),
+            Column.flexible("Model"),
+            Column.left("Serial"),
+            Column.left("Firmware"),
+            Column.left("Health"),
+            Column.left("Rollup"),
+            Column.right("Temp C"),
+            Column.flexible("Note"));
     for (SwitchChip chip : state.switches()) {
       Optional<SwitchObservation> o = state.switchObservation(chip.id());
-      String note = updating.test(chip.id()) ? "updating"
-          : o.flatMap(SwitchObservation::failure).orElse(o.isEmpty() ? "not polled yet" : "");
+      String note =
+          updating.test(chip.id())
+              ? "updating"
+              : o.flatMap(SwitchObservation::failure).orElse(o.isEmpty() ? "not polled yet" : "");
       table.row(
           chip.id(),
           chip.model(),

@@ -5,9 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A plain-ASCII table for the serial console: a header, a separator of dashes, then one line per row. Column widths
- * fit their content, but a line never exceeds {@link #WIDTH} columns: the flexible columns (else the widest) are
- * narrowed and their cells cut with a trailing {@code ~}, so a technician's 80-column terminal never wraps a row.
+ * A plain-ASCII table for the serial console: a header, a separator of dashes, then one line per
+ * row. Column widths fit their content, but a line never exceeds {@link #WIDTH} columns: the
+ * flexible columns (else the widest) are narrowed and their cells cut with a trailing {@code ~}, so
+ * a technician's 80-column terminal never wraps a row.
  */
 public final class TextTable {
 
@@ -26,7 +27,8 @@ public final class TextTable {
   /**
    * One column.
    *
-   * @param flexible whether this column gives up width first when a row would not fit (free text: names, messages)
+   * @param flexible whether this column gives up width first when a row would not fit (free text:
+   *     names, messages)
    */
   public record Column(String header, Align align, boolean flexible) {
 
@@ -61,7 +63,8 @@ public final class TextTable {
   /** Adds a row; a missing cell is blank, a null one is shown as {@code -}. */
   public TextTable row(Object... cells) {
     if (cells.length > columns.size()) {
-      throw new IllegalArgumentException(cells.length + " cells for " + columns.size() + " columns");
+      throw new IllegalArgumentException(
+          cells.length + " cells for " + columns.size() + " columns");
     }
     String[] row = new String[columns.size()];
     for (int i = 0; i < row.length; i++) {
@@ -75,7 +78,10 @@ public final class TextTable {
     return rows.size();
   }
 
-  /** The header, the separator and the rows, each at most {@link #WIDTH} columns, without trailing blanks. */
+  /**
+   * The header, the separator and the rows, each at most {@link #WIDTH} columns, without trailing
+   * blanks.
+   */
   public List<String> lines() {
     int[] widths = fittedWidths();
     List<String> lines = new ArrayList<>(rows.size() + 2);
@@ -92,7 +98,10 @@ public final class TextTable {
     return lines;
   }
 
-  /** Natural widths, then narrowed until a line fits: flexible columns first, the widest of them each time. */
+  /**
+   * Natural widths, then narrowed until a line fits: flexible columns first, the widest of them
+   * each time.
+   */
   private int[] fittedWidths() {
     int n = columns.size();
     int[] widths = new int[n];

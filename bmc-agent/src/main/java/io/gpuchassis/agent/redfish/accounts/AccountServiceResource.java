@@ -1,17 +1,14 @@
 package io.gpuchassis.agent.redfish.accounts;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Offload;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.security.AccountPolicy;
 import io.gpuchassis.agent.security.Role;
 import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.PatchRequest;
 import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RedfishResponses;
@@ -37,15 +34,25 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code /redfish/v1/AccountService} (password and lockout policy, writable by ConfigureUsers) and its predefined,
- * immutable {@code Roles}.
+ * {@code /redfish/v1/AccountService} (password and lockout policy, writable by ConfigureUsers) and
+ * its predefined, immutable {@code Roles}.
  */
 public final class AccountServiceResource {
 
   private static final Set<String> READ_ONLY =
       Set.of(
-          "Id", "Name", "Description", "ServiceEnabled", "Status", "Accounts", "Roles", "SupportedAccountTypes",
-          "HTTPBasicAuth", "LocalAccountAuth", "AccountLockoutCounterResetEnabled", "PasswordGuidanceMessage");
+          "Id",
+          "Name",
+          "Description",
+          "ServiceEnabled",
+          "Status",
+          "Accounts",
+          "Roles",
+          "SupportedAccountTypes",
+          "HTTPBasicAuth",
+          "LocalAccountAuth",
+          "AccountLockoutCounterResetEnabled",
+          "PasswordGuidanceMessage");
 
   private final SecurityServices security;
   private final Vertx vertx;
@@ -69,7 +76,8 @@ public final class AccountServiceResource {
                 Uris.ROLES,
                 "Roles",
                 Arrays.stream(Role.values()).map(r -> Uris.role(r.name())).toList()));
-    routes.resource(Uris.ROLE_TEMPLATE, "Role", (params, caller) -> renderRole(params.get("RoleId")));
+    routes.resource(
+        Uris.ROLE_TEMPLATE, "Role", (params, caller) -> renderRole(params.get("RoleId")));
   }
 
   AccountService render() {
@@ -80,7 +88,9 @@ public final class AccountServiceResource {
         .id("AccountService")
         .name("Account Service")
         .description(
-            "Local accounts of the chassis manager, at most " + security.limits().maxAccounts() + ". Lockout counts"
+            "Local accounts of the chassis manager, at most "
+                + security.limits().maxAccounts()
+                + ". Lockout counts"
                 + " failed logins per account and client address: AccountLockoutThreshold failures from one address"
                 + " lock the account for that address only, for AccountLockoutDuration seconds.")
         .serviceEnabled(true)
@@ -88,7 +98,10 @@ public final class AccountServiceResource {
         .minPasswordLength(p.minPasswordLength())
         .maxPasswordLength(p.maxPasswordLength())
         .passwordGuidanceMessage(
-            "Passwords need " + p.minPasswordLength() + " to " + p.maxPasswordLength()
+            "Passwords need "
+                + p.minPasswordLength()
+                + " to "
+                + p.maxPasswordLength()
                 + " characters and no control characters.")
         .accountLockoutThreshold(p.lockoutThreshold())
         .accountLockoutDuration((int) p.lockoutDuration().toSeconds())
@@ -136,23 +149,42 @@ public final class AccountServiceResource {
     };
     List<MessageInstance> rejected =
         PatchRequest.of(body, READ_ONLY)
-            .integer("MinPasswordLength", AccountPolicy.MIN_PASSWORD_FLOOR, AccountPolicy.MAX_PASSWORD_CEILING, x -> v[0] = x)
-            .integer("MaxPasswordLength", AccountPolicy.MIN_PASSWORD_FLOOR, AccountPolicy.MAX_PASSWORD_CEILING, x -> v[1] = x)
+            .integer(
+                "MinPasswordLength",
+                AccountPolicy.MIN_PASSWORD_FLOOR,
+                AccountPolicy.MAX_PASSWORD_CEILING,
+                x -> v[0] = x)
+            .integer(
+                "MaxPasswordLength",
+                AccountPolicy.MIN_PASSWORD_FLOOR,
+                AccountPolicy.MAX_PASSWORD_CEILING,
+                x -> v[1] = x)
             .integer("AccountLockoutThreshold", 0, 100, x -> v[2] = x)
-            .integer("AccountLockoutDuration", 1, AccountPolicy.MAX_LOCKOUT.toSeconds(), x -> v[3] = x)
-            .integer("AccountLockoutCounterResetAfter", 1, AccountPolicy.MAX_LOCKOUT.toSeconds(), x -> v[4] = x)
+            .integer(
+                "AccountLockoutDuration", 1, AccountPolicy.MAX_LOCKOUT.toSeconds(), x -> v[3] = x)
+            .integer(
+                "AccountLockoutCounterResetAfter",
+                1,
+                AccountPolicy.MAX_LOCKOUT.toSeconds(),
+                x -> v[4] = x)
             .apply();
     AccountPolicy next;
     try {
       next =
           new AccountPolicy(
-              (int) v[0], (int) v[1], (int) v[2], Duration.ofSeconds(v[3]), Duration.ofSeconds(v[4]));
+              (int) v[0],
+              (int) v[1],
+              (int) v[2],
+              Duration.ofSeconds(v[3]),
+              Duration.ofSeconds(v[4]));
     } catch (IllegalArgumentException e) {
-      // Each value was in range but together they contradict (e.g. minimum above maximum): change nothing.
+      // Each value was in range but together they contradict (e.g. minimum above maximum): change
+      // nothing.
       MessageInstance conflict =
           v[0] > v[1]
               ? BaseMessages.PROPERTY_VALUE_CONFLICT.with("MinPasswordLength", "MaxPasswordLength")
-              : BaseMessages.PROPERTY_VALUE_CONFLICT.with("AccountLockoutCounterResetAfter", "AccountLockoutDuration");
+              : BaseMessages.PROPERTY_VALUE_CONFLICT.with(
+                  "AccountLockoutCounterResetAfter", "AccountLockoutDuration");
       throw RedfishErrors.of(conflict).withDetail(e.getMessage());
     }
     Offload.run(

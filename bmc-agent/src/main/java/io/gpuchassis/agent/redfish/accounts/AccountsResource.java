@@ -1,18 +1,16 @@
 package io.gpuchassis.agent.redfish.accounts;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Offload;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.security.Account;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.Role;
 import io.gpuchassis.agent.security.SecurityLog;
 import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.PatchRequest;
@@ -38,12 +36,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-
 /**
- * {@code /redfish/v1/AccountService/Accounts}: local accounts. Administrators (ConfigureUsers) create, change and
- * delete them; every account may read itself and change its own password (ConfigureSelf). The last enabled
- * Administrator can be neither disabled, demoted nor deleted. Password, role, enablement and deletion close the
- * account's sessions and forget its cached Basic credential.
+ * {@code /redfish/v1/AccountService/Accounts}: local accounts. Administrators (ConfigureUsers)
+ * create, change and delete them; every account may read itself and change its own password
+ * (ConfigureSelf). The last enabled Administrator can be neither disabled, demoted nor deleted.
+ * Password, role, enablement and deletion close the account's sessions and forget its cached Basic
+ * credential.
  */
 public final class AccountsResource {
 
@@ -96,7 +94,10 @@ public final class AccountsResource {
         .links(new ManagerAccountLinks().role(Uris.ref(Uris.role(a.role().name()))));
   }
 
-  /** The account named by the URI, if the caller may see it: its own, or any with ConfigureUsers/ConfigureManager. */
+  /**
+   * The account named by the URI, if the caller may see it: its own, or any with
+   * ConfigureUsers/ConfigureManager.
+   */
   private Account find(Map<String, String> params, Caller caller) {
     String id = params.get("AccountId");
     Optional<Account> account = Optional.empty();
@@ -104,12 +105,14 @@ public final class AccountsResource {
       account = security.accounts().findById(Long.parseLong(id));
     }
     return account
-        .filter(a -> administers(caller) || (caller != null && caller.userName().equals(a.userName())))
+        .filter(
+            a -> administers(caller) || (caller != null && caller.userName().equals(a.userName())))
         .orElseThrow(() -> RedfishErrors.notFound("ManagerAccount", id));
   }
 
   private static boolean administers(Caller caller) {
-    return caller != null && (caller.has(Privilege.ConfigureUsers) || caller.has(Privilege.ConfigureManager));
+    return caller != null
+        && (caller.has(Privilege.ConfigureUsers) || caller.has(Privilege.ConfigureManager));
   }
 
   private void handleCreate(RoutingContext ctx) {
@@ -125,7 +128,8 @@ public final class AccountsResource {
             });
     for (String required : List.of("UserName", "Password", "RoleId")) {
       if (!body.hasNonNull(required)) {
-        problems.add(BaseMessages.CREATE_FAILED_MISSING_REQ_PROPERTIES.with(required).about("/" + required));
+        problems.add(
+            BaseMessages.CREATE_FAILED_MISSING_REQ_PROPERTIES.with(required).about("/" + required));
       }
     }
     if (!problems.isEmpty()) {
@@ -140,14 +144,16 @@ public final class AccountsResource {
     checkPassword(password);
     checkAccountTypes(body.get("AccountTypes"));
     if (security.accounts().count() >= security.limits().maxAccounts()) {
-      throw accountLimitReached(); // before the cost of a hash; checked again when the account is written
+      throw accountLimitReached(); // before the cost of a hash; checked again when the account is
+      // written
     }
     Offload.run(
         vertx,
         ctx,
         () -> {
           AccountRepository.Creation creation =
-              security.accounts()
+              security
+                  .accounts()
                   .create(
                       userName,
                       security.hasher().hash(password),
@@ -157,7 +163,8 @@ public final class AccountsResource {
                       security.clock().instant(),
                       security.limits().maxAccounts());
           if (creation.outcome() == AccountRepository.CreateOutcome.NAME_TAKEN) {
-            throw RedfishErrors.of(BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
+            throw RedfishErrors.of(
+                BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
           }
           Account created = creation.account().orElseThrow(this::accountLimitReached);
           audit(AccountSecurityMessages.ACCOUNT_CREATED, caller, ctx, userName);
@@ -172,31 +179,38 @@ public final class AccountsResource {
   }
 
   private RedfishException accountLimitReached() {
-    return RedfishErrors.of(BaseMessages.CREATE_LIMIT_REACHED_FOR_RESOURCE.with())  // 400, as OpenBMC answers it
+    return RedfishErrors.of(
+            BaseMessages.CREATE_LIMIT_REACHED_FOR_RESOURCE.with()) // 400, as OpenBMC answers it
         .withDetail("The chassis keeps at most " + security.limits().maxAccounts() + " accounts.");
   }
 
   private void handlePatch(RoutingContext ctx) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     Account account = find(ctx.pathParams(), caller);
-    Preconditions.checkIfMatch(ctx, routes.render(Uris.account(account.id()), caller).orElseThrow());
+    Preconditions.checkIfMatch(
+        ctx, routes.render(Uris.account(account.id()), caller).orElseThrow());
     ObjectNode body = RequestBodies.object(ctx);
     boolean admin = caller.has(Privilege.ConfigureUsers);
     if (!admin) {
-      // ConfigureSelf reaches only the Password property of its own account (Privilege Registry property override).
+      // ConfigureSelf reaches only the Password property of its own account (Privilege Registry
+      // property override).
       List<String> others = new ArrayList<>();
-      body.fieldNames().forEachRemaining(n -> {
-        if (!SELF_WRITABLE.contains(n) && !n.startsWith("@odata.")) {
-          others.add(n);
-        }
-      });
+      body.fieldNames()
+          .forEachRemaining(
+              n -> {
+                if (!SELF_WRITABLE.contains(n) && !n.startsWith("@odata.")) {
+                  others.add(n);
+                }
+              });
       if (!others.isEmpty()) {
-        throw RedfishErrors.forbidden().withDetail("Without ConfigureUsers only Password can be changed: " + others);
+        throw RedfishErrors.forbidden()
+            .withDetail("Without ConfigureUsers only Password can be changed: " + others);
       }
     }
     Change change = new Change(account);
-    PatchRequest patch = PatchRequest.of(body, READ_ONLY)
-        .string("Password", this::passwordProblem, p -> change.password = p);
+    PatchRequest patch =
+        PatchRequest.of(body, READ_ONLY)
+            .string("Password", this::passwordProblem, p -> change.password = p);
     if (admin) {
       patch
           .string("UserName", this::userNameProblem, u -> change.userName = u)
@@ -204,13 +218,21 @@ public final class AccountsResource {
           .bool("Enabled", e -> null, e -> change.enabled = e)
           .bool(
               "Locked",
-              l -> l ? BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with("true", "Locked").about("/Locked") : null,
+              l ->
+                  l
+                      ? BaseMessages.PROPERTY_VALUE_NOT_IN_LIST
+                          .with("true", "Locked")
+                          .about("/Locked")
+                      : null,
               l -> change.unlock = true)
           .bool("PasswordChangeRequired", p -> null, p -> change.changeRequired = p);
     }
     List<MessageInstance> rejected = patch.apply();
-    Offload.run(vertx, ctx, () -> change.store(caller, ctx), updated ->
-        RedfishResponses.changed(ctx, RedfishResponses.tree(render(updated)), rejected));
+    Offload.run(
+        vertx,
+        ctx,
+        () -> change.store(caller, ctx),
+        updated -> RedfishResponses.changed(ctx, RedfishResponses.tree(render(updated)), rejected));
   }
 
   private void handleDelete(RoutingContext ctx) {
@@ -261,7 +283,8 @@ public final class AccountsResource {
       }
       boolean ownPassword = password != null && caller.userName().equals(before.userName());
       if (password != null) {
-        // A password set by an administrator for someone else must be changed by its owner at the next login.
+        // A password set by an administrator for someone else must be changed by its owner at the
+        // next login.
         next = next.withPasswordHash(security.hasher().hash(password), !ownPassword);
       }
       if (changeRequired != null) {
@@ -270,7 +293,8 @@ public final class AccountsResource {
       AccountRepository.UpdateResult result = security.accounts().update(next);
       refuseIfLastAdministrator(result);
       if (result == AccountRepository.UpdateResult.NAME_TAKEN) {
-        throw RedfishErrors.of(BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
+        throw RedfishErrors.of(
+            BaseMessages.RESOURCE_ALREADY_EXISTS.with("ManagerAccount", "UserName", userName));
       }
       if (result == AccountRepository.UpdateResult.NOT_FOUND) {
         throw RedfishErrors.notFound("ManagerAccount", Long.toString(before.id()));
@@ -281,13 +305,19 @@ public final class AccountsResource {
         audit(AccountSecurityMessages.ACCOUNT_UNLOCKED, caller, ctx, next.userName());
       }
       if (password != null) {
-        security.sessions().passwordChanged(before, ownPassword ? caller.sessionId() : Optional.empty());
+        security
+            .sessions()
+            .passwordChanged(before, ownPassword ? caller.sessionId() : Optional.empty());
         audit(AccountSecurityMessages.PASSWORD_MODIFIED, caller, ctx, next.userName());
       }
       if (role != null && role != before.role()) {
         security.sessions().closeAllOf(before);
         audit(
-            AccountSecurityMessages.MANAGER_ACCOUNT_ROLE_CHANGED, caller, ctx, next.userName(), before.role().name(),
+            AccountSecurityMessages.MANAGER_ACCOUNT_ROLE_CHANGED,
+            caller,
+            ctx,
+            next.userName(),
+            before.role().name(),
             role.name());
       }
       if (enabled != null && enabled != before.enabled()) {
@@ -295,7 +325,11 @@ public final class AccountsResource {
           security.sessions().closeAllOf(before);
         }
         audit(
-            enabled ? AccountSecurityMessages.ACCOUNT_ENABLED : AccountSecurityMessages.ACCOUNT_DISABLED, caller, ctx,
+            enabled
+                ? AccountSecurityMessages.ACCOUNT_ENABLED
+                : AccountSecurityMessages.ACCOUNT_DISABLED,
+            caller,
+            ctx,
             next.userName());
       }
       if (userName != null && !userName.equals(before.userName())) {
@@ -313,19 +347,30 @@ public final class AccountsResource {
   }
 
   private void audit(MessageDefinition message, Caller caller, RoutingContext ctx, String... args) {
-    String address = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
-    security.log().record(
-        message.severity(), message.messageId(), message.format(List.of(args)), List.of(args), caller.userName(),
-        address);
+    String address =
+        ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
+    security
+        .log()
+        .record(
+            message.severity(),
+            message.messageId(),
+            message.format(List.of(args)),
+            List.of(args),
+            caller.userName(),
+            address);
   }
 
   private MessageInstance passwordProblem(String password) {
     String problem = security.settings().policy().passwordProblem(password);
-    return problem == null ? null : BaseMessages.PROPERTY_VALUE_ERROR.with("Password").about("/Password");
+    return problem == null
+        ? null
+        : BaseMessages.PROPERTY_VALUE_ERROR.with("Password").about("/Password");
   }
 
   private MessageInstance userNameProblem(String name) {
-    return validUserName(name) ? null : BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(name, "UserName").about("/UserName");
+    return validUserName(name)
+        ? null
+        : BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(name, "UserName").about("/UserName");
   }
 
   private static MessageInstance roleProblem(String roleId) {
@@ -335,19 +380,23 @@ public final class AccountsResource {
   }
 
   /**
-   * 1 to 32 characters, starting with a letter, then letters, digits, '.', '_' or '-': safe in logs and URIs. The name
-   * the security log gives callers without credentials ({@value SecurityLog#ANONYMOUS}) is reserved, so that no
-   * account's entries are taken for theirs.
+   * 1 to 32 characters, starting with a letter, then letters, digits, '.', '_' or '-': safe in logs
+   * and URIs. The name the security log gives callers without credentials ({@value
+   * SecurityLog#ANONYMOUS}) is reserved, so that no account's entries are taken for theirs.
    */
   static boolean validUserName(String name) {
-    return name.matches("[A-Za-z][A-Za-z0-9._-]{0,31}") && !name.equalsIgnoreCase(SecurityLog.ANONYMOUS);
+    return name.matches("[A-Za-z][A-Za-z0-9._-]{0,31}")
+        && !name.equalsIgnoreCase(SecurityLog.ANONYMOUS);
   }
 
   private static void checkUserName(String name) {
     if (!validUserName(name)) {
-      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(name, "UserName").about("/UserName"))
-          .withDetail("A user name has 1 to 32 letters, digits, '.', '_' or '-', starting with a letter, and is not '"
-              + SecurityLog.ANONYMOUS + "'.");
+      throw RedfishErrors.of(
+              BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(name, "UserName").about("/UserName"))
+          .withDetail(
+              "A user name has 1 to 32 letters, digits, '.', '_' or '-', starting with a letter, and is not '"
+                  + SecurityLog.ANONYMOUS
+                  + "'.");
     }
   }
 
@@ -364,11 +413,17 @@ public final class AccountsResource {
       return;
     }
     if (!types.isArray()) {
-      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(types.toString(), "AccountTypes").about("/AccountTypes"));
+      throw RedfishErrors.of(
+          BaseMessages.PROPERTY_VALUE_TYPE_ERROR
+              .with(types.toString(), "AccountTypes")
+              .about("/AccountTypes"));
     }
     for (JsonNode t : types) {
       if (!t.isTextual() || !t.asText().equals("Redfish")) {
-        throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(t.asText(), "AccountTypes").about("/AccountTypes"));
+        throw RedfishErrors.of(
+            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST
+                .with(t.asText(), "AccountTypes")
+                .about("/AccountTypes"));
       }
     }
   }
@@ -391,9 +446,9 @@ public final class AccountsResource {
       return fallback;
     }
     if (!v.isBoolean()) {
-      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(v.toString(), name).about("/" + name));
+      throw RedfishErrors.of(
+          BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(v.toString(), name).about("/" + name));
     }
     return v.asBoolean();
   }
-
 }

@@ -1,17 +1,15 @@
 package io.gpuchassis.agent.redfish.accounts;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Offload;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.security.AgentAuthenticator;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.security.SecuritySettings;
 import io.gpuchassis.agent.security.Session;
 import io.gpuchassis.agent.security.SessionManager;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.PatchRequest;
@@ -40,9 +38,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code /redfish/v1/SessionService} and its {@code Sessions}: log in ({@code POST}, credentials in the body, answered
- * with {@code X-Auth-Token} and {@code Location}), list, read and log out ({@code DELETE}) sessions, and set the idle
- * timeout. A caller without ConfigureManager sees and closes only its own sessions.
+ * {@code /redfish/v1/SessionService} and its {@code Sessions}: log in ({@code POST}, credentials in
+ * the body, answered with {@code X-Auth-Token} and {@code Location}), list, read and log out
+ * ({@code DELETE}) sessions, and set the idle timeout. A caller without ConfigureManager sees and
+ * closes only its own sessions.
  */
 public final class SessionServiceResource {
 
@@ -63,9 +62,11 @@ public final class SessionServiceResource {
     this.routes = routes;
     routes.resource(Uris.SESSION_SERVICE, "SessionService", (params, caller) -> render());
     routes.patch(Uris.SESSION_SERVICE, "SessionService", this::handlePatch);
-    routes.resource(Uris.SESSIONS, "SessionCollection", (params, caller) -> renderCollection(caller));
+    routes.resource(
+        Uris.SESSIONS, "SessionCollection", (params, caller) -> renderCollection(caller));
     routes.login(Uris.SESSIONS, this::handleLogin);
-    routes.resource(Uris.SESSION_TEMPLATE, "Session", (params, caller) -> render(find(params, caller)));
+    routes.resource(
+        Uris.SESSION_TEMPLATE, "Session", (params, caller) -> render(find(params, caller)));
     routes.delete(Uris.SESSION_TEMPLATE, "Session", this::handleLogout);
   }
 
@@ -77,8 +78,11 @@ public final class SessionServiceResource {
         .name("Session Service")
         .description(
             "Redfish login sessions; idle sessions end after SessionTimeout seconds. At most "
-                + security.limits().maxSessions() + " sessions, " + security.limits().maxSessionsPerAccount()
-                + " per account; " + security.limits().sessionsReservedForAdministrators()
+                + security.limits().maxSessions()
+                + " sessions, "
+                + security.limits().maxSessionsPerAccount()
+                + " per account; "
+                + security.limits().sessionsReservedForAdministrators()
                 + " of them only Administrators may open.")
         .serviceEnabled(true)
         .sessionTimeout((int) security.settings().sessionTimeout().toSeconds())
@@ -92,7 +96,8 @@ public final class SessionServiceResource {
             .filter(s -> mayReach(caller, s))
             .map(s -> Uris.session(s.id()))
             .toList();
-    return Collections.render(Schemas.SESSION_COLLECTION, Uris.SESSIONS, "Session Collection", members);
+    return Collections.render(
+        Schemas.SESSION_COLLECTION, Uris.SESSIONS, "Session Collection", members);
   }
 
   static io.gpuchassis.redfish.model.Session render(Session s) {
@@ -111,7 +116,8 @@ public final class SessionServiceResource {
 
   private Session find(Map<String, String> params, Caller caller) {
     String id = params.get("SessionId");
-    return security.sessions()
+    return security
+        .sessions()
         .find(id)
         .filter(s -> mayReach(caller, s))
         .orElseThrow(() -> RedfishErrors.notFound("Session", id));
@@ -139,21 +145,28 @@ public final class SessionServiceResource {
     String userName = RequestBodies.requiredString(body, "UserName");
     String password = RequestBodies.requiredString(body, "Password");
     Optional<String> context =
-        body.hasNonNull("Context") ? Optional.of(RequestBodies.requiredString(body, "Context")) : Optional.empty();
-    String address = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
-    security.logins()
+        body.hasNonNull("Context")
+            ? Optional.of(RequestBodies.requiredString(body, "Context"))
+            : Optional.empty();
+    String address =
+        ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
+    security
+        .logins()
         .check(userName, password, address, "Redfish session")
         .compose(
             account -> {
               if (account.isEmpty()) {
-                // The same answer for an unknown user, a wrong password, a disabled or a locked account.
+                // The same answer for an unknown user, a wrong password, a disabled or a locked
+                // account.
                 return Future.<SessionManager.Opened>failedFuture(RedfishErrors.unauthorized());
               }
               return vertx.executeBlocking(
                   () ->
-                      security.sessions()
+                      security
+                          .sessions()
                           .open(account.get(), address, context)
-                          .orElseThrow(() -> RedfishErrors.of(BaseMessages.SESSION_LIMIT_EXCEEDED.with())),
+                          .orElseThrow(
+                              () -> RedfishErrors.of(BaseMessages.SESSION_LIMIT_EXCEEDED.with())),
                   false);
             })
         .onSuccess(opened -> respondLogin(ctx, opened))
@@ -167,7 +180,8 @@ public final class SessionServiceResource {
           .putArray("@Message.ExtendedInfo")
           .add(
               RedfishResponses.message(
-                  BaseMessages.PASSWORD_CHANGE_REQUIRED.with(Uris.account(opened.session().accountId()))));
+                  BaseMessages.PASSWORD_CHANGE_REQUIRED.with(
+                      Uris.account(opened.session().accountId()))));
     }
     ctx.response()
         .putHeader(AgentAuthenticator.TOKEN_HEADER, opened.token())

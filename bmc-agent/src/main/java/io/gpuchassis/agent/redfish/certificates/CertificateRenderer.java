@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.redfish.certificates;
 
 import io.gpuchassis.agent.redfish.core.Schemas;
-
 import io.gpuchassis.agent.tls.TlsCredentials;
 import io.gpuchassis.redfish.model.Certificate;
 import io.gpuchassis.redfish.model.CertificateIdentifier;
@@ -36,9 +35,10 @@ import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.asn1.x500.style.IETFUtils;
 
 /**
- * Renders a certificate chain as a Redfish {@code Certificate} (v1_11_0): the leaf's names, validity, serial number,
- * SHA-256 fingerprint, signature algorithm and key usage, and the chain as PEM. It is handed credentials but reads only
- * the certificates: a private key never reaches a response.
+ * Renders a certificate chain as a Redfish {@code Certificate} (v1_11_0): the leaf's names,
+ * validity, serial number, SHA-256 fingerprint, signature algorithm and key usage, and the chain as
+ * PEM. It is handed credentials but reads only the certificates: a private key never reaches a
+ * response.
  */
 final class CertificateRenderer {
 
@@ -54,6 +54,7 @@ final class CertificateRenderer {
           KeyUsage.CRL_SIGNING,
           KeyUsage.ENCIPHER_ONLY,
           KeyUsage.DECIPHER_ONLY);
+
   /** Extended key usage purposes (RFC 5280 4.2.1.12) that Redfish names. */
   private static final Map<String, KeyUsage> EXTENDED_KEY_USAGES =
       Map.of(
@@ -63,6 +64,7 @@ final class CertificateRenderer {
           "1.3.6.1.5.5.7.3.4", KeyUsage.EMAIL_PROTECTION,
           "1.3.6.1.5.5.7.3.8", KeyUsage.TIMESTAMPING,
           "1.3.6.1.5.5.7.3.9", KeyUsage.OCSP_SIGNING);
+
   /** Signature algorithm OIDs by their ASN.1 names (RFC 3279, RFC 4055, RFC 5758, RFC 8410). */
   private static final Map<String, String> SIGNATURE_ALGORITHMS =
       Map.ofEntries(
@@ -77,11 +79,13 @@ final class CertificateRenderer {
           Map.entry("1.2.840.10045.4.3.4", "ecdsa-with-SHA512"),
           Map.entry("1.3.101.112", "id-Ed25519"),
           Map.entry("1.3.101.113", "id-Ed448"));
+
   private static final HexFormat HEX = HexFormat.ofDelimiter(":").withUpperCase();
 
   private CertificateRenderer() {}
 
-  static Certificate render(String uri, String id, String name, TlsCredentials credentials, Instant now) {
+  static Certificate render(
+      String uri, String id, String name, TlsCredentials credentials, Instant now) {
     X509Certificate leaf = credentials.leaf();
     return new Certificate()
         .atOdataId(uri)
@@ -90,7 +94,8 @@ final class CertificateRenderer {
         .name(name)
         .certificateString(credentials.chainPem())
         // PEMchain: CertificateString holds the whole chain, the other properties describe the leaf
-        .certificateType(credentials.chain().size() == 1 ? CertificateType.PEM : CertificateType.PE_MCHAIN)
+        .certificateType(
+            credentials.chain().size() == 1 ? CertificateType.PEM : CertificateType.PE_MCHAIN)
         .certificateUsageTypes(List.of(CertificateUsageType.WEB))
         .issuer(identifier(leaf.getIssuerX500Principal()))
         .subject(identifier(leaf.getSubjectX500Principal()))
@@ -100,11 +105,15 @@ final class CertificateRenderer {
         .serialNumber(serialNumber(leaf.getSerialNumber()))
         .fingerprint(fingerprint(leaf))
         .fingerprintHashAlgorithm("TPM_ALG_SHA256")
-        .signatureAlgorithm(SIGNATURE_ALGORITHMS.getOrDefault(leaf.getSigAlgOID(), leaf.getSigAlgOID()))
+        .signatureAlgorithm(
+            SIGNATURE_ALGORITHMS.getOrDefault(leaf.getSigAlgOID(), leaf.getSigAlgOID()))
         .status(new Status().state(State.ENABLED).health(health(leaf, now)));
   }
 
-  /** The names of an issuer or subject; {@code DisplayString} keeps the certificate's order of attributes. */
+  /**
+   * The names of an issuer or subject; {@code DisplayString} keeps the certificate's order of
+   * attributes.
+   */
   static CertificateIdentifier identifier(X500Principal principal) {
     X500Name name = X500Name.getInstance(BCStyle.INSTANCE, principal.getEncoded());
     return new CertificateIdentifier()
@@ -123,7 +132,9 @@ final class CertificateRenderer {
       for (AttributeTypeAndValue value : rdn.getTypesAndValues()) {
         if (value.getType().equals(type)) {
           return Optional.of(
-              value.getValue() instanceof ASN1String s ? s.getString() : IETFUtils.valueToString(value.getValue()));
+              value.getValue() instanceof ASN1String s
+                  ? s.getString()
+                  : IETFUtils.valueToString(value.getValue()));
         }
       }
     }

@@ -1,12 +1,10 @@
 package io.gpuchassis.agent.redfish.certificates;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.agent.tls.InvalidTlsMaterialException;
 import io.gpuchassis.agent.tls.TlsCredentials;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.ActionParameters;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
@@ -20,18 +18,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code POST /redfish/v1/CertificateService/Actions/CertificateService.ReplaceCertificate}: replaces the HTTPS
- * certificate while the agent runs; new connections are served with the new one.
+ * {@code POST /redfish/v1/CertificateService/Actions/CertificateService.ReplaceCertificate}:
+ * replaces the HTTPS certificate while the agent runs; new connections are served with the new one.
  *
- * <p>Parameters (CertificateService v1_2_1): {@code CertificateUri} (a link to the HTTPS certificate),
- * {@code CertificateType} ({@code PEM} or {@code PEMchain}, read alike) and {@code CertificateString}: the
- * certificates, leaf first, followed by the leaf's unencrypted private key, all PEM. The key goes into
- * {@code CertificateString} because the schema says so: "If the service does not know the private key for the
- * certificate and it is needed to use the certificate, the client shall provide the private key as part of the string".
- * Responses never contain it.
+ * <p>Parameters (CertificateService v1_2_1): {@code CertificateUri} (a link to the HTTPS
+ * certificate), {@code CertificateType} ({@code PEM} or {@code PEMchain}, read alike) and {@code
+ * CertificateString}: the certificates, leaf first, followed by the leaf's unencrypted private key,
+ * all PEM. The key goes into {@code CertificateString} because the schema says so: "If the service
+ * does not know the private key for the certificate and it is needed to use the certificate, the
+ * client shall provide the private key as part of the string". Responses never contain it.
  *
- * <p>Success is 200 with the new certificate's representation and {@code Location} naming it (the certificate is
- * replaced in place, so its URI stays). Every refusal is a 400 that changes nothing.
+ * <p>Success is 200 with the new certificate's representation and {@code Location} naming it (the
+ * certificate is replaced in place, so its URI stays). Every refusal is a 400 that changes nothing.
  */
 public final class CertificateReplacement {
 
@@ -60,13 +58,18 @@ public final class CertificateReplacement {
     String uri = parameters.link("CertificateUri");
     String pem = parameters.secret("CertificateString");
     if (!stripSlash(uri).equals(Uris.httpsCertificate())) {
-      throw RedfishErrors.of(BaseMessages.RESOURCE_MISSING_AT_URI.with(uri).about("/CertificateUri"))
+      throw RedfishErrors.of(
+              BaseMessages.RESOURCE_MISSING_AT_URI.with(uri).about("/CertificateUri"))
           .withDetail(
-              "There is no replaceable certificate at '" + uri + "'; " + Uris.CERTIFICATE_LOCATIONS
+              "There is no replaceable certificate at '"
+                  + uri
+                  + "'; "
+                  + Uris.CERTIFICATE_LOCATIONS
                   + " lists the certificates of this service.");
     }
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
-    // Parsing, the disk and the server's new TLS context all block: a worker thread, never the event loop.
+    // Parsing, the disk and the server's new TLS context all block: a worker thread, never the
+    // event loop.
     ctx.vertx()
         .<TlsCredentials>executeBlocking(() -> certificate.replace(pem), false)
         .onSuccess(
@@ -78,9 +81,12 @@ public final class CertificateReplacement {
         .onFailure(
             e -> {
               if (e instanceof InvalidTlsMaterialException invalid) {
-                RedfishResponses.error(ctx, parameters.invalid("CertificateString").withDetail(invalid.getMessage()));
+                RedfishResponses.error(
+                    ctx, parameters.invalid("CertificateString").withDetail(invalid.getMessage()));
               } else {
-                LOG.error("Replacing the HTTPS certificate failed; the previous one is still presented", e);
+                LOG.error(
+                    "Replacing the HTTPS certificate failed; the previous one is still presented",
+                    e);
                 RedfishResponses.error(ctx, RedfishErrors.internal());
               }
             });

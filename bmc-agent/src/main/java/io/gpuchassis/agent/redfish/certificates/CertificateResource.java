@@ -2,11 +2,9 @@ package io.gpuchassis.agent.redfish.certificates;
 
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.agent.tls.TlsCredentials;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Certificate;
 import io.gpuchassis.redfish.route.RedfishRoutes;
@@ -15,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code /redfish/v1/Managers/BMC/NetworkProtocol/HTTPS/Certificates[/1]}: the certificate the HTTPS server presents
- * right now, at the URI DSP8010 gives a manager's HTTPS certificates. ManagerNetworkProtocol itself is not served, so
- * CertificateLocations is what links here.
+ * {@code /redfish/v1/Managers/BMC/NetworkProtocol/HTTPS/Certificates[/1]}: the certificate the
+ * HTTPS server presents right now, at the URI DSP8010 gives a manager's HTTPS certificates.
+ * ManagerNetworkProtocol itself is not served, so CertificateLocations is what links here.
  */
 public final class CertificateResource {
 
@@ -61,7 +59,11 @@ public final class CertificateResource {
 
   Certificate render(TlsCredentials presented) {
     return CertificateRenderer.render(
-            Uris.httpsCertificate(), Uris.HTTPS_CERTIFICATE_ID, "HTTPS Certificate", presented, clock.instant())
+            Uris.httpsCertificate(),
+            Uris.HTTPS_CERTIFICATE_ID,
+            "HTTPS Certificate",
+            presented,
+            clock.instant())
         .description("The certificate the Redfish service presents to HTTPS clients");
   }
 

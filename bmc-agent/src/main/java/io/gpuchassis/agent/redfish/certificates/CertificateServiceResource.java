@@ -1,9 +1,7 @@
 package io.gpuchassis.agent.redfish.certificates;
 
 import io.gpuchassis.agent.redfish.core.Schemas;
-
 import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.redfish.model.CertificateLocations;
 import io.gpuchassis.redfish.model.CertificateLocationsLinks;
 import io.gpuchassis.redfish.model.CertificateService;
@@ -13,8 +11,9 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
 
 /**
- * {@code /redfish/v1/CertificateService}, its {@code CertificateLocations} (every certificate the service holds: the
- * HTTPS one) and its {@code ReplaceCertificate} action, which {@link CertificateReplacement} carries out.
+ * {@code /redfish/v1/CertificateService}, its {@code CertificateLocations} (every certificate the
+ * service holds: the HTTPS one) and its {@code ReplaceCertificate} action, which {@link
+ * CertificateReplacement} carries out.
  */
 public final class CertificateServiceResource {
 
@@ -26,8 +25,10 @@ public final class CertificateServiceResource {
 
   public void register(RedfishRoutes routes) {
     routes.resource(Uris.CERTIFICATE_SERVICE, "CertificateService", (params, caller) -> render());
-    routes.resource(Uris.CERTIFICATE_LOCATIONS, "CertificateLocations", (params, caller) -> renderLocations());
-    // An action is a POST on the resource that offers it: CertificateService's privileges (ConfigureManager).
+    routes.resource(
+        Uris.CERTIFICATE_LOCATIONS, "CertificateLocations", (params, caller) -> renderLocations());
+    // An action is a POST on the resource that offers it: CertificateService's privileges
+    // (ConfigureManager).
     routes.post(Uris.REPLACE_CERTIFICATE, "CertificateService", replacement::handle);
   }
 

@@ -1,27 +1,24 @@
 package io.gpuchassis.agent.redfish.chassis;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.ChassisRollup;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.health.ChassisRollup;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.model.Chassis;
 import io.gpuchassis.redfish.model.ChassisLinks;
 import io.gpuchassis.redfish.model.ChassisType;
-import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.PowerState;
 import io.gpuchassis.redfish.model.ResourceCollection;
-import io.gpuchassis.redfish.model.State;
-import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
 
-/** {@code /redfish/v1/Chassis} and {@code /redfish/v1/Chassis/{ChassisId}}: the expansion chassis itself. */
+/**
+ * {@code /redfish/v1/Chassis} and {@code /redfish/v1/Chassis/{ChassisId}}: the expansion chassis
+ * itself.
+ */
 public final class ChassisResource {
 
   private final ChassisModel model;
@@ -33,8 +30,10 @@ public final class ChassisResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.CHASSIS, "ChassisCollection", (params, caller) -> renderCollection(model.current()));
-    routes.resource(Uris.CHASSIS_TEMPLATE, "Chassis", (params, caller) -> render(find(params), rollup));
+    routes.resource(
+        Uris.CHASSIS, "ChassisCollection", (params, caller) -> renderCollection(model.current()));
+    routes.resource(
+        Uris.CHASSIS_TEMPLATE, "Chassis", (params, caller) -> render(find(params), rollup));
   }
 
   /** The current state, if {@code ChassisId} names this chassis. */
@@ -59,8 +58,12 @@ public final class ChassisResource {
         .id(identity.id())
         .name("GPU Expansion Chassis")
         .description(
-            state.slots().size() + "-slot PCIe GPU expansion chassis with " + state.switches().size()
-                + " switch chips and " + state.hosts().size() + " host ports")
+            state.slots().size()
+                + "-slot PCIe GPU expansion chassis with "
+                + state.switches().size()
+                + " switch chips and "
+                + state.hosts().size()
+                + " host ports")
         .chassisType(ChassisType.EXPANSION)
         .manufacturer(identity.manufacturer())
         .model(identity.model())
@@ -80,6 +83,9 @@ public final class ChassisResource {
         .links(
             new ChassisLinks()
                 .managedBy(List.of(Uris.ref(Uris.manager())))
-                .switches(state.switches().stream().map(s -> Uris.ref(Uris.fabricSwitch(s.id()))).toList()));
+                .switches(
+                    state.switches().stream()
+                        .map(s -> Uris.ref(Uris.fabricSwitch(s.id())))
+                        .toList()));
   }
 }

@@ -1,15 +1,12 @@
 package io.gpuchassis.agent.redfish.chassis;
 
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.GpuStatus;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Slot;
-import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.agent.health.GpuStatus;
+import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.model.Location;
 import io.gpuchassis.redfish.model.LocationType;
 import io.gpuchassis.redfish.model.PCIeSlot;
@@ -20,7 +17,6 @@ import io.gpuchassis.redfish.model.SlotTypes;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
-import io.gpuchassis.agent.health.HealthMonitor;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.function.Function;
@@ -33,7 +29,8 @@ public final class PCIeSlotsResource {
   private final Clock clock;
   private final Duration staleAfter;
 
-  public PCIeSlotsResource(ChassisModel model, HealthMonitor health, Clock clock, Duration staleAfter) {
+  public PCIeSlotsResource(
+      ChassisModel model, HealthMonitor health, Clock clock, Duration staleAfter) {
     this.model = model;
     this.health = health;
     this.clock = clock;
@@ -46,11 +43,14 @@ public final class PCIeSlotsResource {
         "PCIeSlots",
         (params, caller) -> {
           ChassisState state = ChassisLookup.state(model, params);
-          return render(state, slot -> GpuStatus.of(state, slot, health, clock.instant(), staleAfter));
+          return render(
+              state, slot -> GpuStatus.of(state, slot, health, clock.instant(), staleAfter));
         });
   }
 
-  /** @param gpuStatus the status of an occupied slot: its GPU's */
+  /**
+   * @param gpuStatus the status of an occupied slot: its GPU's
+   */
   static PCIeSlots render(ChassisState state, Function<Slot, Status> gpuStatus) {
     String chassisId = state.identity().id();
     return new PCIeSlots()
@@ -61,7 +61,10 @@ public final class PCIeSlotsResource {
         .slots(state.slots().stream().map(s -> render(chassisId, s, gpuStatus)).toList());
   }
 
-  /** An empty slot is reported {@code Absent}, so that a glance at the list shows where GPUs are missing. */
+  /**
+   * An empty slot is reported {@code Absent}, so that a glance at the list shows where GPUs are
+   * missing.
+   */
   static PCIeSlot render(String chassisId, Slot slot, Function<Slot, Status> gpuStatus) {
     Status status = slot.occupied() ? gpuStatus.apply(slot) : new Status().state(State.ABSENT);
     return new PCIeSlot()
@@ -80,7 +83,8 @@ public final class PCIeSlotsResource {
         .links(
             slot.occupied()
                 ? new io.gpuchassis.redfish.model.PCIeLinks()
-                    .pcIeDevice(java.util.List.of(Uris.ref(Uris.pcieDevice(chassisId, slot.number()))))
+                    .pcIeDevice(
+                        java.util.List.of(Uris.ref(Uris.pcieDevice(chassisId, slot.number()))))
                 : null);
   }
 }

@@ -1,17 +1,14 @@
 package io.gpuchassis.agent.redfish.chassis;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.SensorHealth;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PowerSupply;
 import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.health.SensorHealth;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.EnvironmentMetrics;
 import io.gpuchassis.redfish.model.Health;
@@ -26,8 +23,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code /redfish/v1/Chassis/{ChassisId}/PowerSubsystem}: the supplies (health from their PMBus STATUS_WORD) and the
- * chassis's EnvironmentMetrics (intake temperature, power drawn from the supplies).
+ * {@code /redfish/v1/Chassis/{ChassisId}/PowerSubsystem}: the supplies (health from their PMBus
+ * STATUS_WORD) and the chassis's EnvironmentMetrics (intake temperature, power drawn from the
+ * supplies).
  */
 public final class PowerResource {
 
@@ -40,7 +38,8 @@ public final class PowerResource {
    * @param redundancyType the supplies' Redfish RedundancyType (NPlusM, ...)
    * @param minNeeded how many supplies must work to power the whole chassis
    */
-  public PowerResource(ChassisModel model, HealthMonitor health, String redundancyType, int minNeeded) {
+  public PowerResource(
+      ChassisModel model, HealthMonitor health, String redundancyType, int minNeeded) {
     this.model = model;
     this.health = health;
     this.redundancyType = redundancyType;
@@ -50,19 +49,34 @@ public final class PowerResource {
   public void register(RedfishRoutes routes) {
     String base = Uris.POWER_SUBSYSTEM_TEMPLATE;
     routes.resource(base, "PowerSubsystem", (params, caller) -> renderSubsystem(state(params)));
-    routes.resource(Uris.POWER_SUPPLIES_TEMPLATE, "PowerSupplyCollection", (params, caller) -> {
-      ChassisState state = state(params);
-      String chassis = state.identity().id();
-      return Collections.render(Schemas.POWER_SUPPLY_COLLECTION, Uris.powerSupplies(chassis), "Power Supplies",
-          state.powerSupplies().stream().map(p -> Uris.powerSupply(chassis, p.id())).toList());
-    });
-    routes.resource(Uris.POWER_SUPPLY_TEMPLATE, "PowerSupply", (params, caller) -> {
-      ChassisState state = state(params);
-      PowerSupply psu = state.powerSupplies().stream().filter(p -> p.id().equals(params.get("PowerSupplyId")))
-          .findFirst().orElseThrow(() -> RedfishErrors.notFound("PowerSupply", params.get("PowerSupplyId")));
-      return renderSupply(state.identity().id(), psu);
-    });
-    routes.resource(Uris.ENVIRONMENT_METRICS_TEMPLATE, "EnvironmentMetrics",
+    routes.resource(
+        Uris.POWER_SUPPLIES_TEMPLATE,
+        "PowerSupplyCollection",
+        (params, caller) -> {
+          ChassisState state = state(params);
+          String chassis = state.identity().id();
+          return Collections.render(
+              Schemas.POWER_SUPPLY_COLLECTION,
+              Uris.powerSupplies(chassis),
+              "Power Supplies",
+              state.powerSupplies().stream().map(p -> Uris.powerSupply(chassis, p.id())).toList());
+        });
+    routes.resource(
+        Uris.POWER_SUPPLY_TEMPLATE,
+        "PowerSupply",
+        (params, caller) -> {
+          ChassisState state = state(params);
+          PowerSupply psu =
+              state.powerSupplies().stream()
+                  .filter(p -> p.id().equals(params.get("PowerSupplyId")))
+                  .findFirst()
+                  .orElseThrow(
+                      () -> RedfishErrors.notFound("PowerSupply", params.get("PowerSupplyId")));
+          return renderSupply(state.identity().id(), psu);
+        });
+    routes.resource(
+        Uris.ENVIRONMENT_METRICS_TEMPLATE,
+        "EnvironmentMetrics",
         (params, caller) -> renderEnvironment(state(params)));
   }
 
@@ -81,14 +95,20 @@ public final class PowerResource {
         .id("PowerSubsystem")
         .name("Power Subsystem")
         .status(new Status().state(State.ENABLED).health(redundancy))
-        .capacityWatts((double) psus.stream().mapToInt(PowerSupply::ratedWatts).min().orElse(0) * needed)
+        .capacityWatts(
+            (double) psus.stream().mapToInt(PowerSupply::ratedWatts).min().orElse(0) * needed)
         .powerSupplies(Uris.ref(Uris.powerSupplies(chassis)))
-        .powerSupplyRedundancy(List.of(new RedundantGroup()
-            .redundancyType(redundancyType)
-            .minNeededInGroup(needed)
-            .maxSupportedInGroup(psus.size())
-            .redundancyGroup(psus.stream().map(p -> Uris.ref(Uris.powerSupply(chassis, p.id()))).toList())
-            .status(new Status().state(State.ENABLED).health(redundancy))));
+        .powerSupplyRedundancy(
+            List.of(
+                new RedundantGroup()
+                    .redundancyType(redundancyType)
+                    .minNeededInGroup(needed)
+                    .maxSupportedInGroup(psus.size())
+                    .redundancyGroup(
+                        psus.stream()
+                            .map(p -> Uris.ref(Uris.powerSupply(chassis, p.id())))
+                            .toList())
+                    .status(new Status().state(State.ENABLED).health(redundancy))));
   }
 
   io.gpuchassis.redfish.model.PowerSupply renderSupply(String chassis, PowerSupply psu) {
@@ -111,16 +131,24 @@ public final class PowerResource {
   EnvironmentMetrics renderEnvironment(ChassisState state) {
     String chassis = state.identity().id();
     Double watts = SensorHealth.suppliesOutputWatts(health, state.powerSupplies());
-    EnvironmentMetrics out = new EnvironmentMetrics()
-        .atOdataId(Uris.environmentMetrics(chassis))
-        .atOdataType(Schemas.ENVIRONMENT_METRICS.odataType())
-        .id("EnvironmentMetrics")
-        .name("Chassis Environment Metrics")
-        .powerWatts(new SensorExcerpt().reading(watts));
-    state.temperatureSensors().stream().filter(t -> t.physicalContext().equals("Intake")).findFirst()
-        .ifPresent(t -> out.temperatureCelsius(new SensorExcerpt()
-            .dataSourceUri(Uris.sensor(chassis, ChassisSensor.redfishIdOf(SensorIds.temperature(t.id()))))
-            .reading(SensorHealth.value(health, SensorIds.temperature(t.id())))));
+    EnvironmentMetrics out =
+        new EnvironmentMetrics()
+            .atOdataId(Uris.environmentMetrics(chassis))
+            .atOdataType(Schemas.ENVIRONMENT_METRICS.odataType())
+            .id("EnvironmentMetrics")
+            .name("Chassis Environment Metrics")
+            .powerWatts(new SensorExcerpt().reading(watts));
+    state.temperatureSensors().stream()
+        .filter(t -> t.physicalContext().equals("Intake"))
+        .findFirst()
+        .ifPresent(
+            t ->
+                out.temperatureCelsius(
+                    new SensorExcerpt()
+                        .dataSourceUri(
+                            Uris.sensor(
+                                chassis, ChassisSensor.redfishIdOf(SensorIds.temperature(t.id()))))
+                        .reading(SensorHealth.value(health, SensorIds.temperature(t.id())))));
     return out;
   }
 }

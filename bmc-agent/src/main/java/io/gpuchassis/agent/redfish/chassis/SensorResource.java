@@ -1,16 +1,13 @@
 package io.gpuchassis.agent.redfish.chassis;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.SensorHealth;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
+import io.gpuchassis.agent.health.SensorHealth;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.OdataIdRef;
 import io.gpuchassis.redfish.model.ReadingType;
@@ -18,17 +15,17 @@ import io.gpuchassis.redfish.model.Sensor;
 import io.gpuchassis.redfish.model.SensorThreshold;
 import io.gpuchassis.redfish.model.SensorThresholds;
 import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.gpuchassis.sensor.chassis.SensorIds;
 import io.gpuchassis.sensor.threshold.Thresholds;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
-import io.gpuchassis.sensor.chassis.SensorIds;
 
 /**
- * {@code /redfish/v1/Chassis/{ChassisId}/Sensors[/{SensorId}]}: every sensor the health monitor reads, with its reading
- * (absent while it cannot be read), its thresholds and its health.
+ * {@code /redfish/v1/Chassis/{ChassisId}/Sensors[/{SensorId}]}: every sensor the health monitor
+ * reads, with its reading (absent while it cannot be read), its thresholds and its health.
  */
 public final class SensorResource {
 
@@ -43,17 +40,28 @@ public final class SensorResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.SENSORS_TEMPLATE, "SensorCollection", (params, caller) -> {
-      String chassis = chassis(params);
-      return Collections.render(Schemas.SENSOR_COLLECTION, Uris.sensors(chassis), "Sensors",
-          catalog.all().stream().map(s -> Uris.sensor(chassis, s.redfishId())).toList());
-    });
-    routes.resource(Uris.SENSOR_TEMPLATE, "Sensor", (params, caller) -> {
-      String chassis = chassis(params);
-      ChassisSensor sensor = catalog.byRedfishId(params.get("SensorId"))
-          .orElseThrow(() -> RedfishErrors.notFound("Sensor", params.get("SensorId")));
-      return render(chassis, sensor, health);
-    });
+    routes.resource(
+        Uris.SENSORS_TEMPLATE,
+        "SensorCollection",
+        (params, caller) -> {
+          String chassis = chassis(params);
+          return Collections.render(
+              Schemas.SENSOR_COLLECTION,
+              Uris.sensors(chassis),
+              "Sensors",
+              catalog.all().stream().map(s -> Uris.sensor(chassis, s.redfishId())).toList());
+        });
+    routes.resource(
+        Uris.SENSOR_TEMPLATE,
+        "Sensor",
+        (params, caller) -> {
+          String chassis = chassis(params);
+          ChassisSensor sensor =
+              catalog
+                  .byRedfishId(params.get("SensorId"))
+                  .orElseThrow(() -> RedfishErrors.notFound("Sensor", params.get("SensorId")));
+          return render(chassis, sensor, health);
+        });
   }
 
   private String chassis(Map<String, String> params) {
@@ -61,18 +69,21 @@ public final class SensorResource {
   }
 
   static Sensor render(String chassis, ChassisSensor sensor, HealthMonitor health) {
-    Sensor out = new Sensor()
-        .atOdataId(Uris.sensor(chassis, sensor.redfishId()))
-        .atOdataType(Schemas.SENSOR.odataType())
-        .id(sensor.redfishId())
-        .name(sensor.sensorId().replace(".", " "))
-        .readingType(ReadingType.fromValue(sensor.readingType()))
-        .readingUnits(sensor.units())
-        .physicalContext(sensor.physicalContext())
-        .reading(SensorHealth.value(health, sensor.sensorId()))
-        .status(SensorHealth.of(health, sensor.sensorId()))
-        .relatedItem(relatedItem(chassis, sensor));
-    health.reading(sensor.sensorId()).flatMap(r -> r.valueTime())
+    Sensor out =
+        new Sensor()
+            .atOdataId(Uris.sensor(chassis, sensor.redfishId()))
+            .atOdataType(Schemas.SENSOR.odataType())
+            .id(sensor.redfishId())
+            .name(sensor.sensorId().replace(".", " "))
+            .readingType(ReadingType.fromValue(sensor.readingType()))
+            .readingUnits(sensor.units())
+            .physicalContext(sensor.physicalContext())
+            .reading(SensorHealth.value(health, sensor.sensorId()))
+            .status(SensorHealth.of(health, sensor.sensorId()))
+            .relatedItem(relatedItem(chassis, sensor));
+    health
+        .reading(sensor.sensorId())
+        .flatMap(r -> r.valueTime())
         .ifPresent(t -> out.readingTime(t.atOffset(ZoneOffset.UTC)));
     health.thresholds(sensor.sensorId()).ifPresent(t -> out.thresholds(thresholds(t)));
     return out;
@@ -89,10 +100,14 @@ public final class SensorResource {
   }
 
   private static SensorThreshold level(OptionalDouble value, double hysteresis) {
-    return value.isPresent() ? new SensorThreshold().reading(value.getAsDouble()).hysteresisReading(hysteresis) : null;
+    return value.isPresent()
+        ? new SensorThreshold().reading(value.getAsDouble()).hysteresisReading(hysteresis)
+        : null;
   }
 
-  /** What the sensor measures: a GPU's PCIe device, a fan, a power supply, or the chassis itself. */
+  /**
+   * What the sensor measures: a GPU's PCIe device, a fan, a power supply, or the chassis itself.
+   */
   private static List<OdataIdRef> relatedItem(String chassis, ChassisSensor sensor) {
     String id = sensor.sensorId();
     OptionalInt gpu = SensorIds.slotOfGpu(id);

@@ -1,8 +1,7 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.agent.redfish.tasks.TaskResponses;
-
 import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.redfish.tasks.TaskResponses;
 import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.redfish.http.RedfishResponses;
@@ -14,9 +13,10 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 
 /**
- * How the composition views answer a change of the binding engine, the way the Fabric's Zone actions do: a change that
- * needs the switches is answered 202 Accepted with a task monitor whose final response is the changed resource or the
- * engine's refusal; a change with nothing left to do (already complete) is answered at once.
+ * How the composition views answer a change of the binding engine, the way the Fabric's Zone
+ * actions do: a change that needs the switches is answered 202 Accepted with a task monitor whose
+ * final response is the changed resource or the engine's refusal; a change with nothing left to do
+ * (already complete) is answered at once.
  */
 public final class BindingReplies {
 
@@ -24,12 +24,19 @@ public final class BindingReplies {
 
   /**
    * @param name the task's name
-   * @param errorUri the resource named in an error the engine reports late (after the request was accepted)
+   * @param errorUri the resource named in an error the engine reports late (after the request was
+   *     accepted)
    * @param body renders the changed resource from the model once the change is done
    * @param done what the change does, in registry messages for the task ({@link ChangeMessages})
    */
-  public static void reply(RoutingContext ctx, TaskRegistry tasks, String name, CompletableFuture<?> change, String errorUri,
-      Supplier<Object> body, List<MessageInstance> done) {
+  public static void reply(
+      RoutingContext ctx,
+      TaskRegistry tasks,
+      String name,
+      CompletableFuture<?> change,
+      String errorUri,
+      Supplier<Object> body,
+      List<MessageInstance> done) {
     if (change.isDone()) {
       whenDone(ctx, change, errorUri, body);
     } else {
@@ -37,36 +44,43 @@ public final class BindingReplies {
     }
   }
 
-  private static CompletableFuture<TaskOutcome> outcome(CompletableFuture<?> change, String errorUri,
-      Supplier<Object> body, List<MessageInstance> done) {
+  private static CompletableFuture<TaskOutcome> outcome(
+      CompletableFuture<?> change,
+      String errorUri,
+      Supplier<Object> body,
+      List<MessageInstance> done) {
     // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.
-    return TaskRegistry.uncancellable(change.handle((ok, error) -> {
-      if (error == null) {
-        return TaskOutcome.success(200, RedfishResponses.tree(body.get()), done);
-      }
-      Throwable cause = error.getCause() != null ? error.getCause() : error;
-      if (cause instanceof BindingException b) {
-        throw BindingErrors.of(b, errorUri);
-      }
-      throw error instanceof CompletionException c ? c : new CompletionException(error);
-    }));
-  }
-
-  private static void whenDone(RoutingContext ctx, CompletableFuture<?> change, String errorUri,
-      Supplier<Object> body) {
-    change.whenComplete(
-        (ok, error) ->
-            ctx.vertx().runOnContext(v -> {
+    return TaskRegistry.uncancellable(
+        change.handle(
+            (ok, error) -> {
               if (error == null) {
-                RedfishResponses.changed(ctx, RedfishResponses.tree(body.get()), List.of());
-                return;
+                return TaskOutcome.success(200, RedfishResponses.tree(body.get()), done);
               }
               Throwable cause = error.getCause() != null ? error.getCause() : error;
               if (cause instanceof BindingException b) {
-                RedfishResponses.error(ctx, BindingErrors.of(b, errorUri));
-              } else {
-                ctx.fail(cause);
+                throw BindingErrors.of(b, errorUri);
               }
+              throw error instanceof CompletionException c ? c : new CompletionException(error);
             }));
+  }
+
+  private static void whenDone(
+      RoutingContext ctx, CompletableFuture<?> change, String errorUri, Supplier<Object> body) {
+    change.whenComplete(
+        (ok, error) ->
+            ctx.vertx()
+                .runOnContext(
+                    v -> {
+                      if (error == null) {
+                        RedfishResponses.changed(ctx, RedfishResponses.tree(body.get()), List.of());
+                        return;
+                      }
+                      Throwable cause = error.getCause() != null ? error.getCause() : error;
+                      if (cause instanceof BindingException b) {
+                        RedfishResponses.error(ctx, BindingErrors.of(b, errorUri));
+                      } else {
+                        ctx.fail(cause);
+                      }
+                    }));
   }
 }

@@ -1,13 +1,5 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.agent.redfish.core.ChangeMessages;
-import io.gpuchassis.agent.redfish.core.Offload;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -23,7 +15,12 @@ import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservation;
 import io.gpuchassis.agent.compose.ReservationConflict;
 import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.redfish.core.ChangeMessages;
+import io.gpuchassis.agent.redfish.core.Offload;
+import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.ActionParameters;
 import io.gpuchassis.redfish.http.RedfishResponses;
@@ -52,11 +49,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * {@code CompositionService.Compose}: a manifest of ComposeSystem stanzas (Request = a POST /Systems body, specific or
- * constrained) and DecomposeSystem stanzas (Request = {@code {"@odata.id": "/redfish/v1/Systems/HostN"}}). Preview
- * answers what each stanza would do and changes nothing; PreviewReserve also holds the blocks for the caller
- * ({@link Reservations}); Apply does every stanza, all or nothing, as a task (with a ReservationId: the reserved
- * manifest, exactly the blocks held).
+ * {@code CompositionService.Compose}: a manifest of ComposeSystem stanzas (Request = a POST
+ * /Systems body, specific or constrained) and DecomposeSystem stanzas (Request = {@code
+ * {"@odata.id": "/redfish/v1/Systems/HostN"}}). Preview answers what each stanza would do and
+ * changes nothing; PreviewReserve also holds the blocks for the caller ({@link Reservations});
+ * Apply does every stanza, all or nothing, as a task (with a ReservationId: the reserved manifest,
+ * exactly the blocks held).
  */
 final class ComposeAction {
 
@@ -67,9 +65,18 @@ final class ComposeAction {
   static final List<String> REQUEST_TYPES = List.of(PREVIEW, PREVIEW_RESERVE, APPLY);
   private static final String ACTION = "CompositionService.Compose";
 
-  /** One stanza, decided: its changes, what it holds, and its Request and Response as they stand before Apply. */
-  private record Resolved(String id, StanzaType type, HostPort host, List<Change> changes, Set<Integer> slots,
-      ObjectNode request, ObjectNode preview) {}
+  /**
+   * One stanza, decided: its changes, what it holds, and its Request and Response as they stand
+   * before Apply.
+   */
+  private record Resolved(
+      String id,
+      StanzaType type,
+      HostPort host,
+      List<Change> changes,
+      Set<Integer> slots,
+      ObjectNode request,
+      ObjectNode preview) {}
 
   private final Vertx vertx;
   private final ChassisModel model;
@@ -78,7 +85,12 @@ final class ComposeAction {
   private final SystemRequests requests;
   private final ChangeSet changes;
 
-  ComposeAction(Vertx vertx, ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations,
+  ComposeAction(
+      Vertx vertx,
+      ChassisModel model,
+      BindingEngine engine,
+      TaskRegistry tasks,
+      Reservations reservations,
       Placement placement) {
     this.vertx = vertx;
     this.model = model;
@@ -91,8 +103,12 @@ final class ComposeAction {
   void handle(RoutingContext ctx) {
     String client = RedfishRoutes.caller(ctx).map(Caller::userName).orElseThrow();
     ObjectNode body = RequestBodies.object(ctx);
-    ActionParameters params = new ActionParameters(ACTION, body)
-        .expect(List.of("RequestType"), List.of("RequestFormat", "Manifest", "ReservationId"), Set.of());
+    ActionParameters params =
+        new ActionParameters(ACTION, body)
+            .expect(
+                List.of("RequestType"),
+                List.of("RequestFormat", "Manifest", "ReservationId"),
+                Set.of());
     String type = params.oneOf("RequestType", REQUEST_TYPES);
     if (body.has("RequestFormat")) {
       params.oneOf("RequestFormat", List.of(MANIFEST));
@@ -101,24 +117,41 @@ final class ComposeAction {
     JsonNode manifest = body.get("Manifest");
     if (body.has("ReservationId")) {
       reservation = Optional.of(reservation(params, type, client, manifest != null));
-      manifest = RedfishJson.mapper().valueToTree(CompositionReservationResource.manifest(reservation.get().manifest()));
+      manifest =
+          RedfishJson.mapper()
+              .valueToTree(CompositionReservationResource.manifest(reservation.get().manifest()));
     }
     List<Resolved> resolved = resolve(type, stanzas(manifest), model.current(), client);
     switch (type) {
-      case PREVIEW -> RedfishResponses.json(ctx, 200, response(type, resolved, Resolved::preview, Optional.empty()));
+      case PREVIEW ->
+          RedfishResponses.json(
+              ctx, 200, response(type, resolved, Resolved::preview, Optional.empty()));
       case PREVIEW_RESERVE -> reserve(ctx, client, resolved);
       default -> apply(ctx, resolved, reservation);
     }
   }
 
-  private Reservation reservation(ActionParameters params, String type, String client, boolean withManifest) {
+  private Reservation reservation(
+      ActionParameters params, String type, String client, boolean withManifest) {
     String id = params.string("ReservationId");
     if (!type.equals(APPLY) || withManifest) {
-      throw params.invalid("ReservationId").withDetail("A reservation is applied with RequestType Apply and no "
-          + "Manifest: the reserved manifest is what is applied.");
+      throw params
+          .invalid("ReservationId")
+          .withDetail(
+              "A reservation is applied with RequestType Apply and no "
+                  + "Manifest: the reserved manifest is what is applied.");
     }
-    Reservation r = reservations.find(id).orElseThrow(() -> params.invalid("ReservationId")
-        .withDetail("There is no reservation " + id + "; it may have expired or been deleted."));
+    Reservation r =
+        reservations
+            .find(id)
+            .orElseThrow(
+                () ->
+                    params
+                        .invalid("ReservationId")
+                        .withDetail(
+                            "There is no reservation "
+                                + id
+                                + "; it may have expired or been deleted."));
     if (!r.client().equals(client)) {
       throw RedfishErrors.of(CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(id))
           .withDetail("Reservation " + id + " is held for another client.");
@@ -133,15 +166,19 @@ final class ComposeAction {
     if (stanzas != null && stanzas.isArray()) {
       stanzas.forEach(all::add);
     }
-    if (all.isEmpty() || all.stream().anyMatch(s -> !s.path("Request").isObject() || s.get("Request").isEmpty())) {
+    if (all.isEmpty()
+        || all.stream()
+            .anyMatch(s -> !s.path("Request").isObject() || s.get("Request").isEmpty())) {
       throw RedfishErrors.of(CompositionMessages.EMPTY_MANIFEST.with().about("/Manifest/Stanzas"))
-          .withDetail("Give Manifest.Stanzas, each with a StanzaType (ComposeSystem or DecomposeSystem), a StanzaId "
-              + "and a Request.");
+          .withDetail(
+              "Give Manifest.Stanzas, each with a StanzaType (ComposeSystem or DecomposeSystem), a StanzaId "
+                  + "and a Request.");
     }
     return all;
   }
 
-  private List<Resolved> resolve(String type, List<JsonNode> stanzas, ChassisState state, String client) {
+  private List<Resolved> resolve(
+      String type, List<JsonNode> stanzas, ChassisState state, String client) {
     Set<Integer> taken = new HashSet<>();
     Set<String> emptied = new HashSet<>();
     Set<String> composed = new HashSet<>();
@@ -150,13 +187,18 @@ final class ComposeAction {
       JsonNode stanza = stanzas.get(i);
       String id = stanza.path("StanzaId").asText(Integer.toString(i + 1));
       try {
-        Resolved r = switch (stanza.path("StanzaType").asText("")) {
-          case "ComposeSystem" -> compose(id, stanza.get("Request"), state, client, taken, emptied, composed);
-          case "DecomposeSystem" -> decompose(id, stanza.get("Request"), state, client, emptied);
-          default -> throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(
-              stanza.path("StanzaType").asText(""), "StanzaType")).withDetail(
-              "StanzaType is ComposeSystem or DecomposeSystem.");
-        };
+        Resolved r =
+            switch (stanza.path("StanzaType").asText("")) {
+              case "ComposeSystem" ->
+                  compose(id, stanza.get("Request"), state, client, taken, emptied, composed);
+              case "DecomposeSystem" ->
+                  decompose(id, stanza.get("Request"), state, client, emptied);
+              default ->
+                  throw RedfishErrors.of(
+                          BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(
+                              stanza.path("StanzaType").asText(""), "StanzaType"))
+                      .withDetail("StanzaType is ComposeSystem or DecomposeSystem.");
+            };
         resolved.add(r);
       } catch (RedfishException e) {
         throw inStanza(e, type, id);
@@ -165,8 +207,14 @@ final class ComposeAction {
     return resolved;
   }
 
-  private Resolved compose(String id, JsonNode request, ChassisState state, String client, Set<Integer> taken,
-      Set<String> emptied, Set<String> composed) {
+  private Resolved compose(
+      String id,
+      JsonNode request,
+      ChassisState state,
+      String client,
+      Set<Integer> taken,
+      Set<String> emptied,
+      Set<String> composed) {
     SystemRequests.SystemPlan plan = requests.plan(request, state, client, taken, emptied);
     if (!composed.add(plan.host().id())) {
       throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Request"))
@@ -180,33 +228,55 @@ final class ComposeAction {
     ObjectNode preview = system(plan.host());
     preview.set("Links", specific.get("Links").deepCopy());
     preview.set("Oem", RedfishJson.mapper().valueToTree(SystemRequests.peerPaths(plan.paths())));
-    return new Resolved(id, StanzaType.COMPOSE_SYSTEM, plan.host(), plan.changes(), Set.copyOf(plan.slots()),
-        specific, preview);
+    return new Resolved(
+        id,
+        StanzaType.COMPOSE_SYSTEM,
+        plan.host(),
+        plan.changes(),
+        Set.copyOf(plan.slots()),
+        specific,
+        preview);
   }
 
-  private Resolved decompose(String id, JsonNode request, ChassisState state, String client, Set<String> emptied) {
+  private Resolved decompose(
+      String id, JsonNode request, ChassisState state, String client, Set<String> emptied) {
     String uri = request.path("@odata.id").asText("");
-    HostPort host = state.hosts().stream()
-        .filter(h -> Uris.system(h.id()).equals(uri.replaceAll("/$", "")))
-        .findFirst()
-        .orElseThrow(() -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Request"))
-            .withDetail("The Request of a DecomposeSystem stanza is {\"@odata.id\": \"" + Uris.system("Host1")
-                + "\"}."));
-    reservations.conflicting(client, Set.of(), Set.of(host.id())).ifPresent(r -> {
-      throw RedfishErrors.of(CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(
-          Uris.hostResourceBlock(host.id()), r.id()));
-    });
+    HostPort host =
+        state.hosts().stream()
+            .filter(h -> Uris.system(h.id()).equals(uri.replaceAll("/$", "")))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    RedfishErrors.of(BaseMessages.PROPERTY_VALUE_ERROR.with("Request"))
+                        .withDetail(
+                            "The Request of a DecomposeSystem stanza is {\"@odata.id\": \""
+                                + Uris.system("Host1")
+                                + "\"}."));
+    reservations
+        .conflicting(client, Set.of(), Set.of(host.id()))
+        .ifPresent(
+            r -> {
+              throw RedfishErrors.of(
+                  CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(
+                      Uris.hostResourceBlock(host.id()), r.id()));
+            });
     List<Change> releases = SystemRequests.releases(state, host);
     emptied.add(host.id());
     ObjectNode preview = system(host);
-    preview.putObject("Links").putArray("ResourceBlocks").addObject()
+    preview
+        .putObject("Links")
+        .putArray("ResourceBlocks")
+        .addObject()
         .put("@odata.id", Uris.hostResourceBlock(host.id()));
-    ObjectNode decompose = RedfishJson.mapper().createObjectNode().put("@odata.id", Uris.system(host.id()));
-    return new Resolved(id, StanzaType.DECOMPOSE_SYSTEM, host, releases, Set.of(), decompose, preview);
+    ObjectNode decompose =
+        RedfishJson.mapper().createObjectNode().put("@odata.id", Uris.system(host.id()));
+    return new Resolved(
+        id, StanzaType.DECOMPOSE_SYSTEM, host, releases, Set.of(), decompose, preview);
   }
 
   private static ObjectNode system(HostPort host) {
-    return RedfishJson.mapper().createObjectNode()
+    return RedfishJson.mapper()
+        .createObjectNode()
         .put("@odata.id", Uris.system(host.id()))
         .put("@odata.type", Schemas.COMPUTER_SYSTEM.odataType())
         .put("Id", host.id())
@@ -214,8 +284,9 @@ final class ComposeAction {
   }
 
   /**
-   * A stanza's refusal: a request that cannot be processed is UnableToProcessStanzaRequest (with the reason's own
-   * messages after it); a conflict (in use, reserved) keeps its status and message. Both name the stanza.
+   * A stanza's refusal: a request that cannot be processed is UnableToProcessStanzaRequest (with
+   * the reason's own messages after it); a conflict (in use, reserved) keeps its status and
+   * message. Both name the stanza.
    */
   private static RedfishException inStanza(RedfishException e, String type, String id) {
     String detail = "Stanza " + id + ": " + e.detail().orElse("its request cannot be processed.");
@@ -231,23 +302,33 @@ final class ComposeAction {
   private void reserve(RoutingContext ctx, String client, List<Resolved> resolved) {
     Set<Integer> slots = new HashSet<>();
     Set<String> hosts = new HashSet<>();
-    resolved.forEach(r -> {
-      slots.addAll(r.slots());
-      hosts.add(r.host().id());
-    });
+    resolved.forEach(
+        r -> {
+          slots.addAll(r.slots());
+          hosts.add(r.host().id());
+        });
     String manifest = json(manifest(resolved, Resolved::preview));
-    Offload.run(vertx, ctx, () -> {
-      try {
-        return reservations.reserve(client, slots, hosts, manifest);
-      } catch (ReservationConflict e) {
-        throw RedfishErrors.of(CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(
-            e.holder().id())).withDetail("Another client reserved some of these blocks meanwhile.");
-      }
-    }, r -> RedfishResponses.json(ctx, 200,
-        response(PREVIEW_RESERVE, resolved, Resolved::preview, Optional.of(r.id()))));
+    Offload.run(
+        vertx,
+        ctx,
+        () -> {
+          try {
+            return reservations.reserve(client, slots, hosts, manifest);
+          } catch (ReservationConflict e) {
+            throw RedfishErrors.of(
+                    CompositionMessages.CONSTRAINED_RESOURCE_ALREADY_RESERVED.with(e.holder().id()))
+                .withDetail("Another client reserved some of these blocks meanwhile.");
+          }
+        },
+        r ->
+            RedfishResponses.json(
+                ctx,
+                200,
+                response(PREVIEW_RESERVE, resolved, Resolved::preview, Optional.of(r.id()))));
   }
 
-  private void apply(RoutingContext ctx, List<Resolved> resolved, Optional<Reservation> reservation) {
+  private void apply(
+      RoutingContext ctx, List<Resolved> resolved, Optional<Reservation> reservation) {
     List<Change> all = resolved.stream().flatMap(r -> r.changes().stream()).toList();
     CompletableFuture<Void> done;
     try {
@@ -255,35 +336,57 @@ final class ComposeAction {
     } catch (ChangeException e) {
       throw CompositionReplies.reason(e);
     }
-    // An applied reservation has done its job; a failed Apply keeps it, so the client can try again.
-    CompletableFuture<Void> finished = reservation.isEmpty()
-        ? done
-        : done.thenRun(() -> reservations.release(reservation.get().id()));
-    CompositionReplies.reply(ctx, tasks, "Compose (Apply) of " + resolved.size() + " stanzas", finished, 200,
-        Optional.empty(), () -> response(APPLY, resolved,
-            r -> RedfishResponses.tree(SystemResource.render(model.current(), r.host())), Optional.empty()),
+    // An applied reservation has done its job; a failed Apply keeps it, so the client can try
+    // again.
+    CompletableFuture<Void> finished =
+        reservation.isEmpty()
+            ? done
+            : done.thenRun(() -> reservations.release(reservation.get().id()));
+    CompositionReplies.reply(
+        ctx,
+        tasks,
+        "Compose (Apply) of " + resolved.size() + " stanzas",
+        finished,
+        200,
+        Optional.empty(),
+        () ->
+            response(
+                APPLY,
+                resolved,
+                r -> RedfishResponses.tree(SystemResource.render(model.current(), r.host())),
+                Optional.empty()),
         ChangeMessages.of(all));
   }
 
-  private static ComposeResponse response(String type, List<Resolved> resolved,
-      Function<Resolved, ObjectNode> responseOf, Optional<String> reservationId) {
-    ComposeResponse response = new ComposeResponse()
-        .requestType(ComposeRequestType.fromValue(type))
-        .requestFormat(ComposeRequestFormat.MANIFEST)
-        .manifest(manifest(resolved, responseOf));
+  private static ComposeResponse response(
+      String type,
+      List<Resolved> resolved,
+      Function<Resolved, ObjectNode> responseOf,
+      Optional<String> reservationId) {
+    ComposeResponse response =
+        new ComposeResponse()
+            .requestType(ComposeRequestType.fromValue(type))
+            .requestFormat(ComposeRequestFormat.MANIFEST)
+            .manifest(manifest(resolved, responseOf));
     reservationId.ifPresent(response::reservationId);
     return response;
   }
 
   @SuppressWarnings("unchecked")
-  private static Manifest manifest(List<Resolved> resolved, Function<Resolved, ObjectNode> responseOf) {
-    return new Manifest().stanzas(resolved.stream()
-        .map(r -> new Stanza()
-            .stanzaType(r.type())
-            .stanzaId(r.id())
-            .request(RedfishJson.mapper().convertValue(r.request(), Map.class))
-            .response(RedfishJson.mapper().convertValue(responseOf.apply(r), Map.class)))
-        .toList());
+  private static Manifest manifest(
+      List<Resolved> resolved, Function<Resolved, ObjectNode> responseOf) {
+    return new Manifest()
+        .stanzas(
+            resolved.stream()
+                .map(
+                    r ->
+                        new Stanza()
+                            .stanzaType(r.type())
+                            .stanzaId(r.id())
+                            .request(RedfishJson.mapper().convertValue(r.request(), Map.class))
+                            .response(
+                                RedfishJson.mapper().convertValue(responseOf.apply(r), Map.class)))
+                .toList());
   }
 
   private static String json(Object value) {

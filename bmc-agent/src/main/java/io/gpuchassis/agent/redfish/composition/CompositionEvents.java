@@ -1,11 +1,10 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.Mismatch;
 import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.message.FabricMessages;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
@@ -14,9 +13,10 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Composition changes as events, from the model's snapshots: a GPU whose binding state changes raises the Composition
- * message ResourceBlockCompositionStateChanged about its resource block, and a host whose zone gains or loses a GPU
- * raises the Fabric message ZoneModified about its zone. Reconciliation's findings at start are events too.
+ * Composition changes as events, from the model's snapshots: a GPU whose binding state changes
+ * raises the Composition message ResourceBlockCompositionStateChanged about its resource block, and
+ * a host whose zone gains or loses a GPU raises the Fabric message ZoneModified about its zone.
+ * Reconciliation's findings at start are events too.
  */
 public final class CompositionEvents implements Consumer<ChassisState> {
 
@@ -35,7 +35,8 @@ public final class CompositionEvents implements Consumer<ChassisState> {
       SlotBinding before = previous.binding(now.slot());
       if (before.state() != now.state()) {
         String block = Uris.resourceBlock(now.slot());
-        bus.publish(CompositionMessages.RESOURCE_BLOCK_COMPOSITION_STATE_CHANGED.with(block), block);
+        bus.publish(
+            CompositionMessages.RESOURCE_BLOCK_COMPOSITION_STATE_CHANGED.with(block), block);
       }
       Optional<String> was = zoneOf(before);
       Optional<String> is = zoneOf(now);
@@ -47,14 +48,22 @@ public final class CompositionEvents implements Consumer<ChassisState> {
     previous = next;
   }
 
-  /** Each mismatch reconciliation found: ResourceErrorsCorrected when it was put right, else ResourceErrorsDetected. */
+  /**
+   * Each mismatch reconciliation found: ResourceErrorsCorrected when it was put right, else
+   * ResourceErrorsDetected.
+   */
   public void reconciled(List<Mismatch> mismatches) {
     for (Mismatch m : mismatches) {
-      String origin = m.slot().isPresent()
-          ? Uris.resourceBlock(m.slot().getAsInt())
-          : Uris.port(m.link().orElseThrow().switchA(), m.link().orElseThrow().portA());
-      bus.publish((m.repaired() ? ResourceEventMessages.RESOURCE_ERRORS_CORRECTED
-          : ResourceEventMessages.RESOURCE_ERRORS_DETECTED).with("Binding", m.toString()), origin);
+      String origin =
+          m.slot().isPresent()
+              ? Uris.resourceBlock(m.slot().getAsInt())
+              : Uris.port(m.link().orElseThrow().switchA(), m.link().orElseThrow().portA());
+      bus.publish(
+          (m.repaired()
+                  ? ResourceEventMessages.RESOURCE_ERRORS_CORRECTED
+                  : ResourceEventMessages.RESOURCE_ERRORS_DETECTED)
+              .with("Binding", m.toString()),
+          origin);
     }
   }
 

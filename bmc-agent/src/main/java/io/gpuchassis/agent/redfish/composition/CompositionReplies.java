@@ -1,12 +1,10 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.agent.redfish.tasks.TaskResponses;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.compose.ChangeException;
+import io.gpuchassis.agent.redfish.tasks.TaskResponses;
 import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.message.MessageInstance;
@@ -19,48 +17,65 @@ import java.util.function.Supplier;
 
 /**
  * How a composition of several changes (a {@code POST /Systems}, a Compose Apply) is answered, like
- * {@link BindingReplies}: 202 with a task monitor while the switches work, whose final response is {@code status}
- * (201 with {@code Location} for a composed system) or the reason the set failed after being undone; at once when the
- * changes are already done.
+ * {@link BindingReplies}: 202 with a task monitor while the switches work, whose final response is
+ * {@code status} (201 with {@code Location} for a composed system) or the reason the set failed
+ * after being undone; at once when the changes are already done.
  */
 final class CompositionReplies {
 
   private CompositionReplies() {}
 
-  static void reply(RoutingContext ctx, TaskRegistry tasks, String name, CompletableFuture<Void> changes, int status,
-      Optional<String> location, Supplier<Object> body, List<MessageInstance> changed) {
-    CompletableFuture<TaskOutcome> outcome = changes.handle((ok, error) -> {
-      if (error != null) {
-        throw new CompletionException(reason(error));
-      }
-      var tree = RedfishResponses.tree(body.get());
-      return location.isPresent()
-          ? TaskOutcome.created(location.get(), tree, changed)
-          : TaskOutcome.success(status, tree, changed);
-    });
+  static void reply(
+      RoutingContext ctx,
+      TaskRegistry tasks,
+      String name,
+      CompletableFuture<Void> changes,
+      int status,
+      Optional<String> location,
+      Supplier<Object> body,
+      List<MessageInstance> changed) {
+    CompletableFuture<TaskOutcome> outcome =
+        changes.handle(
+            (ok, error) -> {
+              if (error != null) {
+                throw new CompletionException(reason(error));
+              }
+              var tree = RedfishResponses.tree(body.get());
+              return location.isPresent()
+                  ? TaskOutcome.created(location.get(), tree, changed)
+                  : TaskOutcome.success(status, tree, changed);
+            });
     if (!changes.isDone()) {
       // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.
       TaskResponses.accepted(ctx, tasks, name, TaskRegistry.uncancellable(outcome));
       return;
     }
-    outcome.whenComplete((done, error) -> ctx.vertx().runOnContext(v -> {
-      if (error != null) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (cause instanceof RedfishException e) {
-          RedfishResponses.error(ctx, e);
-        } else {
-          ctx.fail(cause);
-        }
-        return;
-      }
-      location.ifPresent(uri -> ctx.response().putHeader("Location", uri));
-      RedfishResponses.json(ctx, status, done.body().orElseThrow());
-    }));
+    outcome.whenComplete(
+        (done, error) ->
+            ctx.vertx()
+                .runOnContext(
+                    v -> {
+                      if (error != null) {
+                        Throwable cause =
+                            error instanceof CompletionException && error.getCause() != null
+                                ? error.getCause()
+                                : error;
+                        if (cause instanceof RedfishException e) {
+                          RedfishResponses.error(ctx, e);
+                        } else {
+                          ctx.fail(cause);
+                        }
+                        return;
+                      }
+                      location.ifPresent(uri -> ctx.response().putHeader("Location", uri));
+                      RedfishResponses.json(ctx, status, done.body().orElseThrow());
+                    }));
   }
 
   /** The Redfish error of a failed set: the engine's reason, about the GPU whose change failed. */
   static RuntimeException reason(Throwable error) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     if (cause instanceof ChangeException e) {
       return BindingErrors.of(e.reason(), Uris.resourceBlock(e.change().slot()))
           .withDetail(e.getMessage() + "; every change made before it was undone");

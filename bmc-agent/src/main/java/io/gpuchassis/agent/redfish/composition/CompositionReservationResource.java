@@ -1,13 +1,11 @@
 package io.gpuchassis.agent.redfish.composition;
 
+import io.gpuchassis.agent.compose.Reservation;
+import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Offload;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
 import io.gpuchassis.agent.uri.Uris;
-
-import io.gpuchassis.agent.compose.Reservation;
-import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.json.RedfishJson;
 import io.gpuchassis.redfish.model.CompositionReservation;
@@ -22,8 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code CompositionService/CompositionReservations[/{id}]}: the blocks a PreviewReserve holds for its client until
- * the reservation expires, is applied, or is deleted ({@code DELETE} frees them).
+ * {@code CompositionService/CompositionReservations[/{id}]}: the blocks a PreviewReserve holds for
+ * its client until the reservation expires, is applied, or is deleted ({@code DELETE} frees them).
  */
 final class CompositionReservationResource {
 
@@ -37,16 +35,28 @@ final class CompositionReservationResource {
 
   void register(RedfishRoutes routes) {
     String member = Uris.COMPOSITION_RESERVATION_TEMPLATE;
-    routes.resource(Uris.COMPOSITION_RESERVATIONS, "CompositionReservationCollection",
-        (params, caller) -> Collections.render(Schemas.COMPOSITION_RESERVATION_COLLECTION,
-            Uris.COMPOSITION_RESERVATIONS, "Composition Reservations",
-            reservations.current().stream().map(r -> Uris.compositionReservation(r.id())).toList()));
-    routes.resource(member, "CompositionReservation", (params, caller) -> render(find(params.get("ReservationId"))));
+    routes.resource(
+        Uris.COMPOSITION_RESERVATIONS,
+        "CompositionReservationCollection",
+        (params, caller) ->
+            Collections.render(
+                Schemas.COMPOSITION_RESERVATION_COLLECTION,
+                Uris.COMPOSITION_RESERVATIONS,
+                "Composition Reservations",
+                reservations.current().stream()
+                    .map(r -> Uris.compositionReservation(r.id()))
+                    .toList()));
+    routes.resource(
+        member,
+        "CompositionReservation",
+        (params, caller) -> render(find(params.get("ReservationId"))));
     routes.delete(member, "CompositionReservation", this::delete);
   }
 
   private Reservation find(String id) {
-    return reservations.find(id).orElseThrow(() -> RedfishErrors.notFound("CompositionReservation", id));
+    return reservations
+        .find(id)
+        .orElseThrow(() -> RedfishErrors.notFound("CompositionReservation", id));
   }
 
   static CompositionReservation render(Reservation r) {
@@ -58,8 +68,15 @@ final class CompositionReservationResource {
         .atOdataType(Schemas.COMPOSITION_RESERVATION.odataType())
         .id(r.id())
         .name("Composition reservation " + r.id())
-        .description("Held for " + r.client() + " until " + r.expires() + "; applied with CompositionService.Compose "
-            + "(RequestType Apply, ReservationId " + r.id() + ")")
+        .description(
+            "Held for "
+                + r.client()
+                + " until "
+                + r.expires()
+                + "; applied with CompositionService.Compose "
+                + "(RequestType Apply, ReservationId "
+                + r.id()
+                + ")")
         .reservationTime(r.created().atOffset(ZoneOffset.UTC))
         .client(r.client())
         .reservedResourceBlocks(blocks.stream().map(Uris::ref).toList())
@@ -77,11 +94,15 @@ final class CompositionReservationResource {
   private void delete(RoutingContext ctx) {
     String id = ctx.pathParam("ReservationId");
     find(id);
-    Offload.run(vertx, ctx, () -> reservations.release(id), released -> {
-      if (!released) {
-        throw RedfishErrors.notFound("CompositionReservation", id);
-      }
-      ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end();
-    });
+    Offload.run(
+        vertx,
+        ctx,
+        () -> reservations.release(id),
+        released -> {
+          if (!released) {
+            throw RedfishErrors.notFound("CompositionReservation", id);
+          }
+          ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end();
+        });
   }
 }

@@ -1,11 +1,10 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.security.AuditMessages;
 import io.gpuchassis.agent.security.SecurityLog;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.route.Caller;
@@ -18,11 +17,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The agent's OEM parameter of the removal actions (Zone.RemoveEndpoint, ComputerSystem.RemoveResourceBlock),
- * {@code "Oem": {"GpuChassisAgent": {"Force": true}}}: releases a GPU although its host has not let go of it
- * (ReadyToRemove not set), or settles a slot left FAILED. The host may still be using the device, so it takes more
- * than the route's ConfigureComponents (which an Operator has): ConfigureManager as well, which only an Administrator
- * has among the predefined roles. Each forced release is recorded in the security log.
+ * The agent's OEM parameter of the removal actions (Zone.RemoveEndpoint,
+ * ComputerSystem.RemoveResourceBlock), {@code "Oem": {"GpuChassisAgent": {"Force": true}}}:
+ * releases a GPU although its host has not let go of it (ReadyToRemove not set), or settles a slot
+ * left FAILED. The host may still be using the device, so it takes more than the route's
+ * ConfigureComponents (which an Operator has): ConfigureManager as well, which only an
+ * Administrator has among the predefined roles. Each forced release is recorded in the security
+ * log.
  */
 public final class ForcedRemovals {
 
@@ -39,9 +40,9 @@ public final class ForcedRemovals {
   }
 
   /**
-   * Whether {@code body} asks for a forced release; refused with the Base message that names the fault when its
-   * {@code Oem} is not that shape, and with 403 InsufficientPrivilege when it does and the caller lacks
-   * ConfigureManager.
+   * Whether {@code body} asks for a forced release; refused with the Base message that names the
+   * fault when its {@code Oem} is not that shape, and with 403 InsufficientPrivilege when it does
+   * and the caller lacks ConfigureManager.
    */
   public static boolean requested(ObjectNode body, String action, Caller caller) {
     JsonNode oem = body.get("Oem");
@@ -56,8 +57,10 @@ public final class ForcedRemovals {
       String name = names.next();
       JsonNode value = oem.get(name);
       if (!name.equals("GpuChassisAgent")) {
-        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action, "Oem/" + name)
-            .about("/Oem/" + name));
+        throw RedfishErrors.of(
+            BaseMessages.ACTION_PARAMETER_UNKNOWN
+                .with(action, "Oem/" + name)
+                .about("/Oem/" + name));
       }
       if (!value.isObject()) {
         throw typeError(value, "Oem/GpuChassisAgent", action);
@@ -65,8 +68,10 @@ public final class ForcedRemovals {
       for (Iterator<String> inner = value.fieldNames(); inner.hasNext(); ) {
         String key = inner.next();
         if (!key.equals("Force")) {
-          throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_UNKNOWN.with(action,
-              "Oem/GpuChassisAgent/" + key).about("/Oem/GpuChassisAgent/" + key));
+          throw RedfishErrors.of(
+              BaseMessages.ACTION_PARAMETER_UNKNOWN
+                  .with(action, "Oem/GpuChassisAgent/" + key)
+                  .about("/Oem/GpuChassisAgent/" + key));
         }
       }
       JsonNode f = value.get("Force");
@@ -77,25 +82,44 @@ public final class ForcedRemovals {
     }
     if (force && !caller.has(Privilege.ConfigureManager)) {
       throw RedfishErrors.of(BaseMessages.INSUFFICIENT_PRIVILEGE.with())
-          .withDetail("A forced release needs ConfigureManager as well as ConfigureComponents (an Administrator).");
+          .withDetail(
+              "A forced release needs ConfigureManager as well as ConfigureComponents (an Administrator).");
     }
     return force;
   }
 
-  /** Records that {@code caller} forced {@code gpu} out of {@code host}; never delays or fails the request. */
+  /**
+   * Records that {@code caller} forced {@code gpu} out of {@code host}; never delays or fails the
+   * request.
+   */
   public void audit(RoutingContext ctx, Caller caller, String gpu, String host, String action) {
-    String address = ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
+    String address =
+        ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().host();
     List<String> args = List.of(caller.userName(), address, gpu, host, action);
-    vertx.executeBlocking(() -> {
-      log.record(SecurityLog.Origin.AUTHENTICATED, AuditMessages.FORCED_RELEASE, args, caller.userName(), address);
-      return null;
-    }, false).onFailure(e -> LOG.warn("Cannot record the forced release of {} in the security log: {}", gpu,
-        e.toString()));
+    vertx
+        .executeBlocking(
+            () -> {
+              log.record(
+                  SecurityLog.Origin.AUTHENTICATED,
+                  AuditMessages.FORCED_RELEASE,
+                  args,
+                  caller.userName(),
+                  address);
+              return null;
+            },
+            false)
+        .onFailure(
+            e ->
+                LOG.warn(
+                    "Cannot record the forced release of {} in the security log: {}",
+                    gpu,
+                    e.toString()));
   }
 
   private static RedfishException typeError(JsonNode value, String name, String action) {
-    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value.toString(), name,
-        action).about("/" + name));
+    return RedfishErrors.of(
+        BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR
+            .with(value.toString(), name, action)
+            .about("/" + name));
   }
-
 }

@@ -1,18 +1,15 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.GpuStatus;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.agent.health.GpuStatus;
 import io.gpuchassis.agent.health.HealthMonitor;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Processor;
 import io.gpuchassis.redfish.model.ProcessorLinks;
@@ -25,10 +22,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The GPUs as Redfish processors: each GPU's resource block carries it
- * ({@code /redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3/Processors/GPU}, as DMTF's composability mockup
- * does for its offload block), and a host lists the GPUs bound to it under
- * {@code /redfish/v1/Systems/{SystemId}/Processors}, where inventory tools (Ansible, sushy) look for them.
+ * The GPUs as Redfish processors: each GPU's resource block carries it ({@code
+ * /redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3/Processors/GPU}, as DMTF's composability
+ * mockup does for its offload block), and a host lists the GPUs bound to it under {@code
+ * /redfish/v1/Systems/{SystemId}/Processors}, where inventory tools (Ansible, sushy) look for them.
  */
 public final class ProcessorResource {
 
@@ -37,7 +34,8 @@ public final class ProcessorResource {
   private final Clock clock;
   private final Duration staleAfter;
 
-  public ProcessorResource(ChassisModel model, HealthMonitor health, Clock clock, Duration staleAfter) {
+  public ProcessorResource(
+      ChassisModel model, HealthMonitor health, Clock clock, Duration staleAfter) {
     this.model = model;
     this.health = health;
     this.clock = clock;
@@ -45,39 +43,57 @@ public final class ProcessorResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.RESOURCE_BLOCK_PROCESSOR_TEMPLATE, "Processor", (params, caller) -> {
-      ChassisState state = model.current();
-      Slot slot = gpu(state, params.get("ResourceBlockId"));
-      return render(state, slot, Uris.resourceBlock(slot.number()) + "/Processors/GPU", "GPU");
-    });
-    routes.resource(Uris.SYSTEM_PROCESSORS_TEMPLATE, "ProcessorCollection", (params, caller) -> {
-      ChassisState state = model.current();
-      String host = host(state, params);
-      return Collections.render(Schemas.PROCESSOR_COLLECTION, Uris.system(host) + "/Processors", "Processors",
-          HostGpus.bound(state, host).stream().map(s -> Uris.system(host) + "/Processors/" + Uris.gpuEndpointId(s))
-              .toList());
-    });
-    routes.resource(Uris.SYSTEM_PROCESSOR_TEMPLATE, "Processor", (params, caller) -> {
-      ChassisState state = model.current();
-      String host = host(state, params);
-      Slot slot = gpu(state, params.get("ProcessorId"));
-      if (!HostGpus.bound(state, host).contains(slot.number())) {
-        throw RedfishErrors.notFound("Processor", params.get("ProcessorId"));
-      }
-      String id = Uris.gpuEndpointId(slot.number());
-      return render(state, slot, Uris.system(host) + "/Processors/" + id, id);
-    });
+    routes.resource(
+        Uris.RESOURCE_BLOCK_PROCESSOR_TEMPLATE,
+        "Processor",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          Slot slot = gpu(state, params.get("ResourceBlockId"));
+          return render(state, slot, Uris.resourceBlock(slot.number()) + "/Processors/GPU", "GPU");
+        });
+    routes.resource(
+        Uris.SYSTEM_PROCESSORS_TEMPLATE,
+        "ProcessorCollection",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          String host = host(state, params);
+          return Collections.render(
+              Schemas.PROCESSOR_COLLECTION,
+              Uris.system(host) + "/Processors",
+              "Processors",
+              HostGpus.bound(state, host).stream()
+                  .map(s -> Uris.system(host) + "/Processors/" + Uris.gpuEndpointId(s))
+                  .toList());
+        });
+    routes.resource(
+        Uris.SYSTEM_PROCESSOR_TEMPLATE,
+        "Processor",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          String host = host(state, params);
+          Slot slot = gpu(state, params.get("ProcessorId"));
+          if (!HostGpus.bound(state, host).contains(slot.number())) {
+            throw RedfishErrors.notFound("Processor", params.get("ProcessorId"));
+          }
+          String id = Uris.gpuEndpointId(slot.number());
+          return render(state, slot, Uris.system(host) + "/Processors/" + id, id);
+        });
   }
 
   private static String host(ChassisState state, Map<String, String> params) {
     String id = params.get("SystemId");
-    return state.hosts().stream().filter(h -> h.id().equals(id)).findFirst()
-        .orElseThrow(() -> RedfishErrors.notFound("ComputerSystem", id)).id();
+    return state.hosts().stream()
+        .filter(h -> h.id().equals(id))
+        .findFirst()
+        .orElseThrow(() -> RedfishErrors.notFound("ComputerSystem", id))
+        .id();
   }
 
   /** The occupied slot a {@code GPU-SlotN} id names. */
   private static Slot gpu(ChassisState state, String id) {
-    return (id.matches("GPU-Slot\\d{1,3}") ? state.slot(Integer.parseInt(id.substring(8))) : java.util.Optional.<Slot>empty())
+    return (id.matches("GPU-Slot\\d{1,3}")
+            ? state.slot(Integer.parseInt(id.substring(8)))
+            : java.util.Optional.<Slot>empty())
         .filter(Slot::occupied)
         .orElseThrow(() -> RedfishErrors.notFound("Processor", id));
   }
@@ -98,13 +114,19 @@ public final class ProcessorResource {
         .serialNumber(known(gpu.serialNumber()))
         .firmwareVersion(known(gpu.firmwareVersion()))
         .maxTDPWatts(gpu.tdpWatts() > 0 ? gpu.tdpWatts() : null)
-        .processorMemory(gpu.memoryGiB() > 0
-            ? List.of(new ProcessorMemory().capacityMiB(gpu.memoryGiB() * 1024).integratedMemory(true)) : null)
+        .processorMemory(
+            gpu.memoryGiB() > 0
+                ? List.of(
+                    new ProcessorMemory()
+                        .capacityMiB(gpu.memoryGiB() * 1024)
+                        .integratedMemory(true))
+                : null)
         .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
         .environmentMetrics(Uris.ref(device + "/EnvironmentMetrics"))
-        .links(new ProcessorLinks()
-            .chassis(Uris.ref(Uris.chassis(chassis)))
-            .pcIeDevice(Uris.ref(device)));
+        .links(
+            new ProcessorLinks()
+                .chassis(Uris.ref(Uris.chassis(chassis)))
+                .pcIeDevice(Uris.ref(device)));
   }
 
   /** A text the GPU reported, or nothing when it did not say (an unidentified GPU). */

@@ -1,10 +1,5 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
@@ -12,6 +7,9 @@ import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.Reservation;
 import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.CompositionState;
 import io.gpuchassis.redfish.model.CompositionStatus;
@@ -31,14 +29,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code CompositionService/ResourceBlocks[/GPU-SlotN | /HostN]}, {@code ActivePool} and {@code FreePool}: one
- * resource block per GPU, its composition state read from the binding engine's state of the slot, so that it always
- * agrees with the Fabric's Zones; and one ComputerSystem-type block per host port, the DSP0266 registration of an
- * expandable system (Composed while the host has GPUs). {@code Reserved} shows a composition reservation's hold.
+ * {@code CompositionService/ResourceBlocks[/GPU-SlotN | /HostN]}, {@code ActivePool} and {@code
+ * FreePool}: one resource block per GPU, its composition state read from the binding engine's state
+ * of the slot, so that it always agrees with the Fabric's Zones; and one ComputerSystem-type block
+ * per host port, the DSP0266 registration of an expandable system (Composed while the host has
+ * GPUs). {@code Reserved} shows a composition reservation's hold.
  */
 public final class ResourceBlockResource {
 
-  private static final Pattern BLOCK = Pattern.compile(Pattern.quote(Uris.RESOURCE_BLOCKS) + "/GPU-Slot(\\d{1,3})/?");
+  private static final Pattern BLOCK =
+      Pattern.compile(Pattern.quote(Uris.RESOURCE_BLOCKS) + "/GPU-Slot(\\d{1,3})/?");
   private static final Pattern BLOCK_ID = Pattern.compile("GPU-Slot(\\d{1,3})");
 
   private final ChassisModel model;
@@ -50,25 +50,37 @@ public final class ResourceBlockResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.RESOURCE_BLOCKS, "ResourceBlockCollection",
+    routes.resource(
+        Uris.RESOURCE_BLOCKS,
+        "ResourceBlockCollection",
         (params, caller) -> collection(Uris.RESOURCE_BLOCKS, "Resource Blocks", Optional.empty()));
-    routes.resource(Uris.ACTIVE_POOL, "ResourceBlockCollection",
-        (params, caller) -> collection(Uris.ACTIVE_POOL, "Active Pool", Optional.of(PoolType.ACTIVE)));
-    routes.resource(Uris.FREE_POOL, "ResourceBlockCollection",
+    routes.resource(
+        Uris.ACTIVE_POOL,
+        "ResourceBlockCollection",
+        (params, caller) ->
+            collection(Uris.ACTIVE_POOL, "Active Pool", Optional.of(PoolType.ACTIVE)));
+    routes.resource(
+        Uris.FREE_POOL,
+        "ResourceBlockCollection",
         (params, caller) -> collection(Uris.FREE_POOL, "Free Pool", Optional.of(PoolType.FREE)));
-    routes.resource(Uris.RESOURCE_BLOCK_TEMPLATE, "ResourceBlock", (params, caller) -> {
-      ChassisState state = model.current();
-      String id = params.get("ResourceBlockId");
-      List<Reservation> held = reservations.current();
-      Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst();
-      if (host.isPresent()) {
-        return renderHost(state, host.get(), holder(held, Set.of(), Set.of(id)));
-      }
-      Matcher m = BLOCK_ID.matcher(id);
-      Optional<Slot> slot = m.matches() ? gpuSlot(state, Integer.parseInt(m.group(1))) : Optional.empty();
-      Slot gpu = slot.orElseThrow(() -> RedfishErrors.notFound("ResourceBlock", id));
-      return render(state, gpu, holder(held, Set.of(gpu.number()), Set.of()));
-    });
+    routes.resource(
+        Uris.RESOURCE_BLOCK_TEMPLATE,
+        "ResourceBlock",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          String id = params.get("ResourceBlockId");
+          List<Reservation> held = reservations.current();
+          Optional<HostPort> host =
+              state.hosts().stream().filter(h -> h.id().equals(id)).findFirst();
+          if (host.isPresent()) {
+            return renderHost(state, host.get(), holder(held, Set.of(), Set.of(id)));
+          }
+          Matcher m = BLOCK_ID.matcher(id);
+          Optional<Slot> slot =
+              m.matches() ? gpuSlot(state, Integer.parseInt(m.group(1))) : Optional.empty();
+          Slot gpu = slot.orElseThrow(() -> RedfishErrors.notFound("ResourceBlock", id));
+          return render(state, gpu, holder(held, Set.of(gpu.number()), Set.of()));
+        });
   }
 
   Object collection(String uri, String name, Optional<PoolType> pool) {
@@ -84,9 +96,13 @@ public final class ResourceBlockResource {
     return Collections.render(Schemas.RESOURCE_BLOCK_COLLECTION, uri, name, members);
   }
 
-  private static Optional<Reservation> holder(List<Reservation> held, Set<Integer> slots, Set<String> hosts) {
+  private static Optional<Reservation> holder(
+      List<Reservation> held, Set<Integer> slots, Set<String> hosts) {
     return held.stream()
-        .filter(r -> slots.stream().anyMatch(r.slots()::contains) || hosts.stream().anyMatch(r.hosts()::contains))
+        .filter(
+            r ->
+                slots.stream().anyMatch(r.slots()::contains)
+                    || hosts.stream().anyMatch(r.hosts()::contains))
         .findFirst();
   }
 
@@ -103,37 +119,47 @@ public final class ResourceBlockResource {
   /** Composed while the host has (or is gaining or losing) GPUs. */
   static boolean hostComposed(ChassisState state, HostPort host) {
     return state.bindings().values().stream()
-        .anyMatch(b -> b.state() != SlotBinding.State.UNBOUND && b.host().equals(Optional.of(host.id())));
+        .anyMatch(
+            b -> b.state() != SlotBinding.State.UNBOUND && b.host().equals(Optional.of(host.id())));
   }
 
   static PoolType hostPool(ChassisState state, HostPort host) {
     return hostComposed(state, host) ? PoolType.ACTIVE : PoolType.FREE;
   }
 
-  static ResourceBlock renderHost(ChassisState state, HostPort host, Optional<Reservation> reservation) {
+  static ResourceBlock renderHost(
+      ChassisState state, HostPort host, Optional<Reservation> reservation) {
     boolean composed = hostComposed(state, host);
     String system = Uris.system(host.id());
-    ResourceBlock block = new ResourceBlock()
-        .atOdataId(Uris.hostResourceBlock(host.id()))
-        .atOdataType(Schemas.RESOURCE_BLOCK.odataType())
-        .id(host.id())
-        .name("Host port " + host.id())
-        .description("The server cabled to host port " + host.port() + " of switch " + host.switchId()
-            + ", registered as an expandable system; it is composed with GPUs of its resource zone")
-        .resourceBlockType(List.of(ResourceBlockType.COMPUTER_SYSTEM))
-        .status(new Status().state(State.ENABLED).health(Health.OK))
-        .compositionStatus(new CompositionStatus()
-            .compositionState(composed ? CompositionState.COMPOSED : CompositionState.UNUSED)
-            .reserved(reservation.isPresent())
-            .sharingCapable(false)
-            .maxCompositions(1)
-            .numberOfCompositions(composed ? 1 : 0))
-        .pool(hostPool(state, host))
-        .computerSystems(List.of(Uris.ref(system)))
-        .links(new ResourceBlockLinks()
-            .chassis(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
+    ResourceBlock block =
+        new ResourceBlock()
+            .atOdataId(Uris.hostResourceBlock(host.id()))
+            .atOdataType(Schemas.RESOURCE_BLOCK.odataType())
+            .id(host.id())
+            .name("Host port " + host.id())
+            .description(
+                "The server cabled to host port "
+                    + host.port()
+                    + " of switch "
+                    + host.switchId()
+                    + ", registered as an expandable system; it is composed with GPUs of its resource zone")
+            .resourceBlockType(List.of(ResourceBlockType.COMPUTER_SYSTEM))
+            .status(new Status().state(State.ENABLED).health(Health.OK))
+            .compositionStatus(
+                new CompositionStatus()
+                    .compositionState(
+                        composed ? CompositionState.COMPOSED : CompositionState.UNUSED)
+                    .reserved(reservation.isPresent())
+                    .sharingCapable(false)
+                    .maxCompositions(1)
+                    .numberOfCompositions(composed ? 1 : 0))
+            .pool(hostPool(state, host))
             .computerSystems(List.of(Uris.ref(system)))
-            .zones(List.of(Uris.ref(Uris.resourceZone(host.switchId())))));
+            .links(
+                new ResourceBlockLinks()
+                    .chassis(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
+                    .computerSystems(List.of(Uris.ref(system)))
+                    .zones(List.of(Uris.ref(Uris.resourceZone(host.switchId())))));
     reservation.filter(r -> !composed).ifPresent(r -> block.client(r.client()));
     return block;
   }
@@ -141,7 +167,9 @@ public final class ResourceBlockResource {
   /** The slot of the GPU a resource block URI names, if it names one. */
   static Optional<Integer> slotOf(ChassisState state, String uri) {
     Matcher m = BLOCK.matcher(uri);
-    return m.matches() ? gpuSlot(state, Integer.parseInt(m.group(1))).map(Slot::number) : Optional.empty();
+    return m.matches()
+        ? gpuSlot(state, Integer.parseInt(m.group(1))).map(Slot::number)
+        : Optional.empty();
   }
 
   private static Optional<Slot> gpuSlot(ChassisState state, int number) {
@@ -150,37 +178,52 @@ public final class ResourceBlockResource {
 
   static ResourceBlock render(ChassisState state, Slot slot, Optional<Reservation> reservation) {
     SlotBinding b = state.binding(slot.number());
-    ResourceBlockLinks links = new ResourceBlockLinks()
-        .chassis(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
-        .computerSystems(b.state() == SlotBinding.State.BOUND
-            ? List.of(Uris.ref(Uris.system(b.host().orElseThrow())))
-            : List.of())
-        .zones(List.of(Uris.ref(Uris.resourceZone(slot.switchId()))));
-    ResourceBlock block = new ResourceBlock()
-        .atOdataId(Uris.resourceBlock(slot.number()))
-        .atOdataType(Schemas.RESOURCE_BLOCK.odataType())
-        .id(Uris.gpuEndpointId(slot.number()))
-        .name("GPU in slot " + slot.number())
-        .description(slot.gpu().orElseThrow().displayName() + " in slot " + slot.number() + " (switch " + slot.switchId()
-            + "); composable into the hosts of that chip, and of chips whose inter-switch links reach it")
-        // Processor, as DMTF's composability mockup types its GPU (offload) block; Expansion is for blocks whose
-        // devices change over time, and a slot's GPU does not.
-        .resourceBlockType(List.of(ResourceBlockType.PROCESSOR))
-        .processors(List.of(Uris.ref(Uris.resourceBlock(slot.number()) + "/Processors/GPU")))
-        .status(new Status().state(State.ENABLED)
-            .health(b.state() == SlotBinding.State.FAILED ? Health.CRITICAL : Health.OK))
-        .compositionStatus(new CompositionStatus()
-            .compositionState(compositionState(b))
-            .reserved(reservation.isPresent())
-            .sharingCapable(false)
-            .maxCompositions(1)
-            .numberOfCompositions(b.state() == SlotBinding.State.BOUND ? 1 : 0))
-        .pool(pool(b))
-        .links(links);
-    // Client names the host while the GPU is on its way to, in, or on its way out of that host's partition.
+    ResourceBlockLinks links =
+        new ResourceBlockLinks()
+            .chassis(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
+            .computerSystems(
+                b.state() == SlotBinding.State.BOUND
+                    ? List.of(Uris.ref(Uris.system(b.host().orElseThrow())))
+                    : List.of())
+            .zones(List.of(Uris.ref(Uris.resourceZone(slot.switchId()))));
+    ResourceBlock block =
+        new ResourceBlock()
+            .atOdataId(Uris.resourceBlock(slot.number()))
+            .atOdataType(Schemas.RESOURCE_BLOCK.odataType())
+            .id(Uris.gpuEndpointId(slot.number()))
+            .name("GPU in slot " + slot.number())
+            .description(
+                slot.gpu().orElseThrow().displayName()
+                    + " in slot "
+                    + slot.number()
+                    + " (switch "
+                    + slot.switchId()
+                    + "); composable into the hosts of that chip, and of chips whose inter-switch links reach it")
+            // Processor, as DMTF's composability mockup types its GPU (offload) block; Expansion is
+            // for blocks whose
+            // devices change over time, and a slot's GPU does not.
+            .resourceBlockType(List.of(ResourceBlockType.PROCESSOR))
+            .processors(List.of(Uris.ref(Uris.resourceBlock(slot.number()) + "/Processors/GPU")))
+            .status(
+                new Status()
+                    .state(State.ENABLED)
+                    .health(b.state() == SlotBinding.State.FAILED ? Health.CRITICAL : Health.OK))
+            .compositionStatus(
+                new CompositionStatus()
+                    .compositionState(compositionState(b))
+                    .reserved(reservation.isPresent())
+                    .sharingCapable(false)
+                    .maxCompositions(1)
+                    .numberOfCompositions(b.state() == SlotBinding.State.BOUND ? 1 : 0))
+            .pool(pool(b))
+            .links(links);
+    // Client names the host while the GPU is on its way to, in, or on its way out of that host's
+    // partition.
     b.host().filter(h -> b.state() != SlotBinding.State.UNBOUND).ifPresent(block::client);
     // An unused block held by a reservation belongs to the client that holds it.
-    reservation.filter(r -> b.state() == SlotBinding.State.UNBOUND).ifPresent(r -> block.client(r.client()));
+    reservation
+        .filter(r -> b.state() == SlotBinding.State.UNBOUND)
+        .ifPresent(r -> block.client(r.client()));
     return block;
   }
 
@@ -193,7 +236,10 @@ public final class ResourceBlockResource {
     };
   }
 
-  /** Free when it can be composed, Active while it belongs to a host, Unassigned when the engine lost track of it. */
+  /**
+   * Free when it can be composed, Active while it belongs to a host, Unassigned when the engine
+   * lost track of it.
+   */
   static PoolType pool(SlotBinding b) {
     return switch (b.state()) {
       case UNBOUND -> PoolType.FREE;

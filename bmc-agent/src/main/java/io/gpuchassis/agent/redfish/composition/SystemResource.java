@@ -1,12 +1,5 @@
 package io.gpuchassis.agent.redfish.composition;
 
-import io.gpuchassis.agent.redfish.core.ActionETags;
-import io.gpuchassis.agent.redfish.core.ChangeMessages;
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
@@ -19,9 +12,13 @@ import io.gpuchassis.agent.compose.ChangeSet;
 import io.gpuchassis.agent.compose.HostGpus;
 import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.redfish.core.ActionETags;
+import io.gpuchassis.agent.redfish.core.ChangeMessages;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.ActionParameters;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
@@ -37,10 +34,10 @@ import io.gpuchassis.redfish.model.ComputerSystem;
 import io.gpuchassis.redfish.model.ComputerSystemActions;
 import io.gpuchassis.redfish.model.ComputerSystemLinks;
 import io.gpuchassis.redfish.model.ResourceCollection;
-import io.gpuchassis.redfish.model.UseCase;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.SystemType;
+import io.gpuchassis.redfish.model.UseCase;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
@@ -52,11 +49,12 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code /redfish/v1/Systems[/{host}]}: one ComputerSystem per host port, an expandable system (DSP0266's model for an
- * existing server that gains resource blocks; its host resource block registers it): GPUs join it by
- * {@code ComputerSystem.AddResourceBlock}, or all at once by composition ({@code POST /Systems} naming the host block
- * with GPU blocks, or with a Processors request, see {@link SystemRequests}), and leave it by
- * {@code ComputerSystem.RemoveResourceBlock} or {@code DELETE} (all of them), each through the {@link BindingEngine}.
+ * {@code /redfish/v1/Systems[/{host}]}: one ComputerSystem per host port, an expandable system
+ * (DSP0266's model for an existing server that gains resource blocks; its host resource block
+ * registers it): GPUs join it by {@code ComputerSystem.AddResourceBlock}, or all at once by
+ * composition ({@code POST /Systems} naming the host block with GPU blocks, or with a Processors
+ * request, see {@link SystemRequests}), and leave it by {@code ComputerSystem.RemoveResourceBlock}
+ * or {@code DELETE} (all of them), each through the {@link BindingEngine}.
  */
 public final class SystemResource {
 
@@ -72,8 +70,13 @@ public final class SystemResource {
   private final ForcedRemovals forced;
   private RedfishRoutes routes;
 
-  public SystemResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations,
-      Placement placement, ForcedRemovals forced) {
+  public SystemResource(
+      ChassisModel model,
+      BindingEngine engine,
+      TaskRegistry tasks,
+      Reservations reservations,
+      Placement placement,
+      ForcedRemovals forced) {
     this.forced = forced;
     this.model = model;
     this.engine = engine;
@@ -86,14 +89,20 @@ public final class SystemResource {
   public void register(RedfishRoutes routes) {
     this.routes = routes;
     String member = Uris.SYSTEM_TEMPLATE;
-    routes.resource(Uris.SYSTEMS, "ComputerSystemCollection", (params, caller) -> collection(model.current()));
+    routes.resource(
+        Uris.SYSTEMS, "ComputerSystemCollection", (params, caller) -> collection(model.current()));
     routes.post(Uris.SYSTEMS, "ComputerSystemCollection", this::compose);
     // Before the member template, so that these two names are not taken for hosts.
-    routes.resource(Uris.SYSTEM_CAPABILITIES, "ComputerSystem",
+    routes.resource(
+        Uris.SYSTEM_CAPABILITIES,
+        "ComputerSystem",
         (params, caller) -> SystemCapabilities.specific(model.current()));
-    routes.resource(Uris.CONSTRAINED_CAPABILITIES, "ComputerSystem",
+    routes.resource(
+        Uris.CONSTRAINED_CAPABILITIES,
+        "ComputerSystem",
         (params, caller) -> SystemCapabilities.constrained(model.current()));
-    routes.resource(member, "ComputerSystem", (params, caller) -> render(model.current(), host(params)));
+    routes.resource(
+        member, "ComputerSystem", (params, caller) -> render(model.current(), host(params)));
     routes.post(member + ADD, "ComputerSystem", ctx -> handleAction(ctx, true));
     routes.post(member + REMOVE, "ComputerSystem", ctx -> handleAction(ctx, false));
     routes.delete(member, "ComputerSystem", this::decompose);
@@ -114,51 +123,74 @@ public final class SystemResource {
     List<String> blocks = new ArrayList<>();
     blocks.add(Uris.hostResourceBlock(host.id()));
     gpus.forEach(s -> blocks.add(Uris.resourceBlock(s)));
-    ComputerSystem system = new ComputerSystem()
-        .atOdataId(uri)
-        .atOdataType(Schemas.COMPUTER_SYSTEM.odataType())
-        .id(host.id())
-        .name(host.id())
-        .description("The server cabled to host port " + host.port() + " of switch " + host.switchId()
-            + "; GPUs are added with ComputerSystem.AddResourceBlock, those of other switch chips over inter-switch"
-            + " links")
-        // A real server that exists without us; we expand it, we did not compose it.
-        .systemType(SystemType.PHYSICAL)
-        .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))
-        // Only the host port is known here, not the server's power or health.
-        .status(new Status().state(State.ENABLED))
-        // The server's boot is its own firmware's and its own BMC's, not ours: an empty Boot says no property of it
-        // is known here (PowerState is left out for the same reason). sushy's System model requires the object.
-        .boot(new Boot())
-        .pcIeDevices(gpus.stream().map(s -> Uris.ref(Uris.pcieDevice(chassisId, s))).toList())
-        .processors(Uris.ref(uri + "/Processors"))
-        .links(new ComputerSystemLinks().resourceBlocks(blocks.stream().map(Uris::ref).toList()))
-        .actions(new ComputerSystemActions()
-            .hashComputerSystemAddResourceBlock(new ActionTarget().target(uri + ADD))
-            .hashComputerSystemRemoveResourceBlock(new ActionTarget().target(uri + REMOVE)));
+    ComputerSystem system =
+        new ComputerSystem()
+            .atOdataId(uri)
+            .atOdataType(Schemas.COMPUTER_SYSTEM.odataType())
+            .id(host.id())
+            .name(host.id())
+            .description(
+                "The server cabled to host port "
+                    + host.port()
+                    + " of switch "
+                    + host.switchId()
+                    + "; GPUs are added with ComputerSystem.AddResourceBlock, those of other switch chips over inter-switch"
+                    + " links")
+            // A real server that exists without us; we expand it, we did not compose it.
+            .systemType(SystemType.PHYSICAL)
+            .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))
+            // Only the host port is known here, not the server's power or health.
+            .status(new Status().state(State.ENABLED))
+            // The server's boot is its own firmware's and its own BMC's, not ours: an empty Boot
+            // says no property of it
+            // is known here (PowerState is left out for the same reason). sushy's System model
+            // requires the object.
+            .boot(new Boot())
+            .pcIeDevices(gpus.stream().map(s -> Uris.ref(Uris.pcieDevice(chassisId, s))).toList())
+            .processors(Uris.ref(uri + "/Processors"))
+            .links(
+                new ComputerSystemLinks().resourceBlocks(blocks.stream().map(Uris::ref).toList()))
+            .actions(
+                new ComputerSystemActions()
+                    .hashComputerSystemAddResourceBlock(new ActionTarget().target(uri + ADD))
+                    .hashComputerSystemRemoveResourceBlock(
+                        new ActionTarget().target(uri + REMOVE)));
     // How the orchestrator's GPUs will talk: inside one switch chip, or across inter-switch links.
-    Placement.describe(state, host.id(), gpus).ifPresent(paths -> system.oem(SystemRequests.peerPaths(paths)));
+    Placement.describe(state, host.id(), gpus)
+        .ifPresent(paths -> system.oem(SystemRequests.peerPaths(paths)));
     return system;
   }
 
   static ResourceCollection collection(ChassisState state) {
     List<io.gpuchassis.redfish.model.OdataIdRef> zones =
         state.switches().stream().map(s -> Uris.ref(Uris.resourceZone(s.id()))).toList();
-    return Collections.render(Schemas.COMPUTER_SYSTEM_COLLECTION, Uris.SYSTEMS, "Computer Systems",
+    return Collections.render(
+            Schemas.COMPUTER_SYSTEM_COLLECTION,
+            Uris.SYSTEMS,
+            "Computer Systems",
             state.hosts().stream().map(h -> Uris.system(h.id())).toList())
-        .atRedfishCollectionCapabilities(new CollectionCapabilities()
-            .atOdataType("#CollectionCapabilities.v1_4_1.CollectionCapabilities")
-            .capabilities(List.of(
-                capability(Uris.SYSTEM_CAPABILITIES, UseCase.COMPUTER_SYSTEM_COMPOSITION, zones),
-                capability(Uris.CONSTRAINED_CAPABILITIES, UseCase.COMPUTER_SYSTEM_CONSTRAINED_COMPOSITION, zones))));
+        .atRedfishCollectionCapabilities(
+            new CollectionCapabilities()
+                .atOdataType("#CollectionCapabilities.v1_4_1.CollectionCapabilities")
+                .capabilities(
+                    List.of(
+                        capability(
+                            Uris.SYSTEM_CAPABILITIES, UseCase.COMPUTER_SYSTEM_COMPOSITION, zones),
+                        capability(
+                            Uris.CONSTRAINED_CAPABILITIES,
+                            UseCase.COMPUTER_SYSTEM_CONSTRAINED_COMPOSITION,
+                            zones))));
   }
 
-  private static Capability capability(String object, UseCase useCase,
-      List<io.gpuchassis.redfish.model.OdataIdRef> zones) {
+  private static Capability capability(
+      String object, UseCase useCase, List<io.gpuchassis.redfish.model.OdataIdRef> zones) {
     return new Capability()
         .capabilitiesObject(Uris.ref(object))
         .useCase(useCase)
-        .links(new CollectionCapabilitiesLinks().targetCollection(Uris.ref(Uris.SYSTEMS)).relatedItem(zones));
+        .links(
+            new CollectionCapabilitiesLinks()
+                .targetCollection(Uris.ref(Uris.SYSTEMS))
+                .relatedItem(zones));
   }
 
   private void handleAction(RoutingContext ctx, boolean add) {
@@ -166,14 +198,26 @@ public final class SystemResource {
     HostPort host = host(ctx.pathParams());
     String action = add ? "ComputerSystem.AddResourceBlock" : "ComputerSystem.RemoveResourceBlock";
     ObjectNode body = RequestBodies.object(ctx);
-    ActionParameters params = new ActionParameters(action, body)
-        .expect(List.of("ResourceBlock"), add ? List.of("ResourceBlockETag", "ComputerSystemETag")
-            : List.of("ResourceBlockETag", "ComputerSystemETag", "Oem"), Set.of());
+    ActionParameters params =
+        new ActionParameters(action, body)
+            .expect(
+                List.of("ResourceBlock"),
+                add
+                    ? List.of("ResourceBlockETag", "ComputerSystemETag")
+                    : List.of("ResourceBlockETag", "ComputerSystemETag", "Oem"),
+                Set.of());
     boolean force = !add && ForcedRemovals.requested(body, action, caller);
     String blockUri = params.link("ResourceBlock");
-    int slot = ResourceBlockResource.slotOf(model.current(), blockUri).orElseThrow(() ->
-        RedfishErrors.of(CompositionMessages.RESOURCE_BLOCK_NOT_FOUND.with(blockUri).about("/ResourceBlock"))
-            .withDetail("A resource block is a GPU, e.g. " + Uris.resourceBlock(1) + "."));
+    int slot =
+        ResourceBlockResource.slotOf(model.current(), blockUri)
+            .orElseThrow(
+                () ->
+                    RedfishErrors.of(
+                            CompositionMessages.RESOURCE_BLOCK_NOT_FOUND
+                                .with(blockUri)
+                                .about("/ResourceBlock"))
+                        .withDetail(
+                            "A resource block is a GPU, e.g. " + Uris.resourceBlock(1) + "."));
     if (add) {
       ReservedBlocks.refuseIfHeld(reservations, caller.userName(), Set.of(slot), Set.of(host.id()));
     }
@@ -181,12 +225,19 @@ public final class SystemResource {
     ActionETags.check(routes, ctx, caller, Uris.system(host.id()), "ComputerSystemETag");
     // The host had not let go of the GPU: the force is what releases it, and that is recorded.
     boolean overriding = force && !model.current().binding(slot).readyToRemove();
-    CompletableFuture<?> change = add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri, force);
+    CompletableFuture<?> change =
+        add ? bind(slot, host.id(), blockUri) : release(slot, host.id(), blockUri, force);
     if (overriding) {
       forced.audit(ctx, caller, blockUri, host.id(), action);
     }
-    BindingReplies.reply(ctx, tasks, action + " " + blockUri + " on " + host.id(), change, blockUri,
-        () -> render(model.current(), host), ChangeMessages.of(List.of(slot), List.of(host.id())));
+    BindingReplies.reply(
+        ctx,
+        tasks,
+        action + " " + blockUri + " on " + host.id(),
+        change,
+        blockUri,
+        () -> render(model.current(), host),
+        ChangeMessages.of(List.of(slot), List.of(host.id())));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String blockUri) {
@@ -201,8 +252,10 @@ public final class SystemResource {
   private CompletableFuture<?> release(int slot, String host, String blockUri, boolean force) {
     SlotBinding b = model.current().binding(slot);
     if (b.host().isPresent() && !b.host().get().equals(host)) {
-      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_ERROR.with(
-          "ResourceBlock", "ComputerSystem.RemoveResourceBlock").about("/ResourceBlock"))
+      throw RedfishErrors.of(
+              BaseMessages.ACTION_PARAMETER_VALUE_ERROR
+                  .with("ResourceBlock", "ComputerSystem.RemoveResourceBlock")
+                  .about("/ResourceBlock"))
           .withDetail(blockUri + " is not a resource block of " + host + ".");
     }
     try {
@@ -212,7 +265,10 @@ public final class SystemResource {
     }
   }
 
-  /** DELETE: gives every GPU of the host back, all or nothing; the system itself (a cabled server) stays. */
+  /**
+   * DELETE: gives every GPU of the host back, all or nothing; the system itself (a cabled server)
+   * stays.
+   */
   private void decompose(RoutingContext ctx) {
     HostPort host = host(ctx.pathParams());
     String uri = Uris.system(host.id());
@@ -223,18 +279,26 @@ public final class SystemResource {
     } catch (BindingException e) {
       throw BindingErrors.of(e, uri);
     }
-    BindingReplies.reply(ctx, tasks, "Release of every GPU of " + host.id(), releases, uri,
-        () -> render(model.current(), host), ChangeMessages.of(gpus, List.of(host.id())));
+    BindingReplies.reply(
+        ctx,
+        tasks,
+        "Release of every GPU of " + host.id(),
+        releases,
+        uri,
+        () -> render(model.current(), host),
+        ChangeMessages.of(gpus, List.of(host.id())));
   }
 
   /**
-   * {@code POST /Systems}: composes GPUs into a host that has none, all or nothing (specific or constrained, see
-   * {@link SystemRequests}). The system exists already (it is the cabled host), so the answer is its URI with 201.
+   * {@code POST /Systems}: composes GPUs into a host that has none, all or nothing (specific or
+   * constrained, see {@link SystemRequests}). The system exists already (it is the cabled host), so
+   * the answer is its URI with 201.
    */
   private void compose(RoutingContext ctx) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     SystemRequests.SystemPlan plan =
-        requests.plan(RequestBodies.object(ctx), model.current(), caller.userName(), Set.of(), Set.of());
+        requests.plan(
+            RequestBodies.object(ctx), model.current(), caller.userName(), Set.of(), Set.of());
     HostPort host = plan.host();
     String uri = Uris.system(host.id());
     CompletableFuture<Void> done;
@@ -243,7 +307,14 @@ public final class SystemResource {
     } catch (ChangeException e) {
       throw CompositionReplies.reason(e);
     }
-    CompositionReplies.reply(ctx, tasks, "Composition of " + plan.slots().size() + " GPUs into " + host.id(), done,
-        201, Optional.of(uri), () -> render(model.current(), host), ChangeMessages.of(plan.changes()));
+    CompositionReplies.reply(
+        ctx,
+        tasks,
+        "Composition of " + plan.slots().size() + " GPUs into " + host.id(),
+        done,
+        201,
+        Optional.of(uri),
+        () -> render(model.current(), host),
+        ChangeMessages.of(plan.changes()));
   }
 }

@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.redfish.core;
 
 import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.odata.ServedSchema;
 import java.util.List;
@@ -11,7 +10,8 @@ public final class Collections {
 
   private Collections() {}
 
-  public static ResourceCollection render(ServedSchema schema, String uri, String name, List<String> memberUris) {
+  public static ResourceCollection render(
+      ServedSchema schema, String uri, String name, List<String> memberUris) {
     return new ResourceCollection()
         .atOdataId(uri)
         .atOdataType(schema.odataType())

@@ -17,18 +17,32 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The message registries the agent's events come from: their prefixes are the EventService's {@code RegistryPrefixes},
- * the only ones a subscription may filter on, and their messages let a test event name a real message.
+ * The message registries the agent's events come from: their prefixes are the EventService's {@code
+ * RegistryPrefixes}, the only ones a subscription may filter on, and their messages let a test
+ * event name a real message.
  */
 public final class EventRegistries {
 
   public static final List<String> PREFIXES =
-      List.of("ResourceEvent", "Fabric", "Composition", "SensorEvent", "Environmental", "Platform", "Update",
+      List.of(
+          "ResourceEvent",
+          "Fabric",
+          "Composition",
+          "SensorEvent",
+          "Environmental",
+          "Platform",
+          "Update",
           "TaskEvent");
 
   private static final List<MessageDefinition> MESSAGES =
-      definitions(ResourceEventMessages.class, FabricMessages.class, CompositionMessages.class,
-          SensorEventMessages.class, EnvironmentalMessages.class, PlatformMessages.class, UpdateMessages.class,
+      definitions(
+          ResourceEventMessages.class,
+          FabricMessages.class,
+          CompositionMessages.class,
+          SensorEventMessages.class,
+          EnvironmentalMessages.class,
+          PlatformMessages.class,
+          UpdateMessages.class,
           TaskEventMessages.class);
 
   private EventRegistries() {}
@@ -36,7 +50,9 @@ public final class EventRegistries {
   /** The definition of {@code messageId}, compared without its version. */
   public static Optional<MessageDefinition> find(String messageId) {
     String wanted = EventFacts.unversioned(messageId);
-    return MESSAGES.stream().filter(d -> EventFacts.unversioned(d.messageId()).equals(wanted)).findFirst();
+    return MESSAGES.stream()
+        .filter(d -> EventFacts.unversioned(d.messageId()).equals(wanted))
+        .findFirst();
   }
 
   /** Every {@code public static} message definition of {@code holders}, in declaration order. */

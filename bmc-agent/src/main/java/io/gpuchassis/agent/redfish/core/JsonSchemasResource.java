@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.redfish.core;
 
 import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.JsonSchemaFile;
 import io.gpuchassis.redfish.model.JsonSchemaFileLocation;
@@ -11,10 +10,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * {@code /redfish/v1/JsonSchemas[/{Id}]}: one file per schema in {@link Schemas#ALL}, named by its namespace
- * ({@code Chassis.v1_28_0}, or {@code ChassisCollection} for unversioned schemas). Each DMTF file points at DMTF's
- * published JSON schema; the last member is the agent's OEM schema ({@code GpuChassisAgent.v1_0_0}), which the agent
- * hosts itself ({@link OemSchemaFiles}).
+ * {@code /redfish/v1/JsonSchemas[/{Id}]}: one file per schema in {@link Schemas#ALL}, named by its
+ * namespace ({@code Chassis.v1_28_0}, or {@code ChassisCollection} for unversioned schemas). Each
+ * DMTF file points at DMTF's published JSON schema; the last member is the agent's OEM schema
+ * ({@code GpuChassisAgent.v1_0_0}), which the agent hosts itself ({@link OemSchemaFiles}).
  */
 public final class JsonSchemasResource {
 
@@ -29,7 +28,9 @@ public final class JsonSchemasResource {
                 Schemas.JSON_SCHEMA_FILE_COLLECTION,
                 Uris.JSON_SCHEMAS,
                 "JSON Schema File Collection",
-                Stream.concat(Schemas.ALL.stream().map(ServedSchema::namespace), Stream.of(OemSchema.NAMESPACE))
+                Stream.concat(
+                        Schemas.ALL.stream().map(ServedSchema::namespace),
+                        Stream.of(OemSchema.NAMESPACE))
                     .map(Uris::jsonSchema)
                     .toList()));
     routes.resource(

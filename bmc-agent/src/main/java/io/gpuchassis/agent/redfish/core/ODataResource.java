@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.redfish.core;
 
 import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.ODataServiceDocument;
 import io.gpuchassis.redfish.model.ODataServiceEntry;
@@ -12,15 +11,17 @@ import io.vertx.core.buffer.Buffer;
 import java.util.List;
 
 /**
- * The OData service document ({@code /redfish/v1/odata}) and the CSDL ({@code /redfish/v1/$metadata}), which references
- * the DMTF schemas and the agent's own OEM schema.
+ * The OData service document ({@code /redfish/v1/odata}) and the CSDL ({@code
+ * /redfish/v1/$metadata}), which references the DMTF schemas and the agent's own OEM schema.
  */
 public final class ODataResource {
 
   private final Buffer metadata =
       Buffer.buffer(
           MetadataDocument.render(
-              Schemas.ALL, Schemas.SERVICE_ROOT.version().orElseThrow(), List.of(OemSchemaFiles.reference())));
+              Schemas.ALL,
+              Schemas.SERVICE_ROOT.version().orElseThrow(),
+              List.of(OemSchemaFiles.reference())));
 
   public void register(RedfishRoutes routes) {
     // The OData service document is not a Redfish resource: no query options, served as is.

@@ -4,28 +4,33 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The agent's OEM extensions and the schema that defines them, {@code GpuChassisAgent} (CSDL
- * {@code GpuChassisAgent_v1.xml}, JSON schema {@code GpuChassisAgent.v1_0_0.json}, both in
- * {@code src/main/resources/redfish/schemas}, served by {@link OemSchemaFiles}). Every object the agent puts under
- * {@code Oem} is keyed {@code GpuChassisAgent} and names its type with {@code @odata.type}, as DSP0266 asks of OEM
- * objects, so that a client or a validator finds its definition. A property added here is added to both schema files
- * (OemSchemaTest checks that they agree; the conformance tests validate every OEM object against the JSON schema).
+ * The agent's OEM extensions and the schema that defines them, {@code GpuChassisAgent} (CSDL {@code
+ * GpuChassisAgent_v1.xml}, JSON schema {@code GpuChassisAgent.v1_0_0.json}, both in {@code
+ * src/main/resources/redfish/schemas}, served by {@link OemSchemaFiles}). Every object the agent
+ * puts under {@code Oem} is keyed {@code GpuChassisAgent} and names its type with
+ * {@code @odata.type}, as DSP0266 asks of OEM objects, so that a client or a validator finds its
+ * definition. A property added here is added to both schema files (OemSchemaTest checks that they
+ * agree; the conformance tests validate every OEM object against the JSON schema).
  */
 public final class OemSchema {
 
   /** The key under {@code Oem}, and the unversioned namespace (where the OEM actions live). */
   public static final String KEY = "GpuChassisAgent";
+
   static final String VERSION = "v1_0_0";
+
   /** The versioned namespace of the OEM types. */
   static final String NAMESPACE = KEY + "." + VERSION;
 
   static final String CSDL_FILE = KEY + "_v1.xml";
   static final String JSON_FILE = NAMESPACE + ".json";
+
   /** Where the two files lie on the class path. */
   static final String RESOURCE_DIR = "/redfish/schemas/";
 
   /** The OEM types, one per extended resource, named after it as DMTF's own OEM examples do. */
   public static final String MANAGER = "Manager";
+
   public static final String PCIE_DEVICE = "PCIeDevice";
   public static final String SWITCH = "Switch";
   public static final String PORT = "Port";
@@ -36,7 +41,10 @@ public final class OemSchema {
 
   private OemSchema() {}
 
-  /** A resource's {@code Oem}: {@code {"GpuChassisAgent": {"@odata.type": "#GpuChassisAgent.v1_0_0.Type", ...}}}. */
+  /**
+   * A resource's {@code Oem}: {@code {"GpuChassisAgent": {"@odata.type":
+   * "#GpuChassisAgent.v1_0_0.Type", ...}}}.
+   */
   public static Map<String, Object> oem(String type, Map<String, ?> properties) {
     Map<String, Object> object = new LinkedHashMap<>();
     object.put("@odata.type", odataType(type));

@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.redfish.core;
 
 import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.JsonSchemaFile;
 import io.gpuchassis.redfish.model.JsonSchemaFileLocation;
@@ -16,11 +15,12 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * Hosts the agent's OEM schema ({@link OemSchema}): the CSDL at {@code /redfish/v1/Schemas/GpuChassisAgent_v1.xml},
- * which {@code $metadata} references, and the JSON schema below its JsonSchemaFile,
- * {@code /redfish/v1/JsonSchemas/GpuChassisAgent.v1_0_0/GpuChassisAgent.v1_0_0.json}. The agent hosts them because no
- * one else publishes them and management networks are often cut off from the internet. Both need Login, as the
- * schema repository does; only {@code $metadata} itself is open (DSP0266).
+ * Hosts the agent's OEM schema ({@link OemSchema}): the CSDL at {@code
+ * /redfish/v1/Schemas/GpuChassisAgent_v1.xml}, which {@code $metadata} references, and the JSON
+ * schema below its JsonSchemaFile, {@code
+ * /redfish/v1/JsonSchemas/GpuChassisAgent.v1_0_0/GpuChassisAgent.v1_0_0.json}. The agent hosts them
+ * because no one else publishes them and management networks are often cut off from the internet.
+ * Both need Login, as the schema repository does; only {@code $metadata} itself is open (DSP0266).
  */
 public final class OemSchemaFiles {
 
@@ -33,8 +33,14 @@ public final class OemSchemaFiles {
   private final Buffer json = read(OemSchema.JSON_FILE);
 
   public void register(RedfishRoutes routes) {
-    routes.get(CSDL_URI, LOGIN, ctx -> RedfishResponses.send(ctx, 200, "application/xml;charset=utf-8", csdl));
-    routes.get(JSON_URI, LOGIN, ctx -> RedfishResponses.send(ctx, 200, "application/json;charset=utf-8", json));
+    routes.get(
+        CSDL_URI,
+        LOGIN,
+        ctx -> RedfishResponses.send(ctx, 200, "application/xml;charset=utf-8", csdl));
+    routes.get(
+        JSON_URI,
+        LOGIN,
+        ctx -> RedfishResponses.send(ctx, 200, "application/json;charset=utf-8", json));
   }
 
   /** What {@code $metadata} says of the OEM schema: where its CSDL is, and both its namespaces. */
@@ -42,14 +48,20 @@ public final class OemSchemaFiles {
     return new SchemaReference(CSDL_URI, List.of(OemSchema.KEY, OemSchema.NAMESPACE));
   }
 
-  /** The JsonSchemaFile of the OEM schema: the agent's own copy ({@code Uri}), there is no public one. */
+  /**
+   * The JsonSchemaFile of the OEM schema: the agent's own copy ({@code Uri}), there is no public
+   * one.
+   */
   static JsonSchemaFile jsonSchemaFile() {
     return new JsonSchemaFile()
         .atOdataId(Uris.jsonSchema(OemSchema.NAMESPACE))
         .atOdataType(Schemas.JSON_SCHEMA_FILE.odataType())
         .id(OemSchema.NAMESPACE)
         .name(OemSchema.KEY + " Schema File")
-        .description("The agent's OEM extensions: the objects under Oem." + OemSchema.KEY + " and its OEM actions.")
+        .description(
+            "The agent's OEM extensions: the objects under Oem."
+                + OemSchema.KEY
+                + " and its OEM actions.")
         .languages(List.of("en"))
         // The namespace: it defines one type per extended resource, not one main type.
         .schema("#" + OemSchema.NAMESPACE)
@@ -59,7 +71,8 @@ public final class OemSchemaFiles {
   private static Buffer read(String file) {
     try (InputStream in = OemSchemaFiles.class.getResourceAsStream(OemSchema.RESOURCE_DIR + file)) {
       if (in == null) {
-        throw new IllegalStateException("the OEM schema file " + file + " is missing from the class path");
+        throw new IllegalStateException(
+            "the OEM schema file " + file + " is missing from the class path");
       }
       return Buffer.buffer(in.readAllBytes());
     } catch (IOException e) {

@@ -8,14 +8,16 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
- * Runs a request's blocking part (password hashing, database writes) on a worker thread and answers on the event
- * loop: a {@link RedfishException} becomes its error response, anything else the router's failure handler (500).
+ * Runs a request's blocking part (password hashing, database writes) on a worker thread and answers
+ * on the event loop: a {@link RedfishException} becomes its error response, anything else the
+ * router's failure handler (500).
  */
 public final class Offload {
 
   private Offload() {}
 
-  public static <T> void run(Vertx vertx, RoutingContext ctx, Callable<T> work, Consumer<T> respond) {
+  public static <T> void run(
+      Vertx vertx, RoutingContext ctx, Callable<T> work, Consumer<T> respond) {
     vertx
         .executeBlocking(work, false)
         .onSuccess(

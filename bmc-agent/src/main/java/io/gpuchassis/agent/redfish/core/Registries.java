@@ -1,38 +1,45 @@
 package io.gpuchassis.agent.redfish.core;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.security.AuditMessages;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.AccountSecurityMessages;
 import io.gpuchassis.redfish.message.BaseMessages;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Every message registry whose messages the agent emits, with the version emitted: {@code /redfish/v1/Registries}
- * lists these. A resource that starts emitting messages of another registry adds it here, and the class defining its
- * messages to {@link RegistryDocuments}, which generates the file served for it.
+ * Every message registry whose messages the agent emits, with the version emitted: {@code
+ * /redfish/v1/Registries} lists these. A resource that starts emitting messages of another registry
+ * adds it here, and the class defining its messages to {@link RegistryDocuments}, which generates
+ * the file served for it.
  */
 public final class Registries {
 
   /**
-   * A message registry: its prefix ({@code Base}), full version ({@code 1.22.1}), and whether DMTF publishes it (the
-   * agent's own registry is published by the agent itself).
+   * A message registry: its prefix ({@code Base}), full version ({@code 1.22.1}), and whether DMTF
+   * publishes it (the agent's own registry is published by the agent itself).
    */
   public record Registry(String prefix, String version, boolean dmtf) {
 
     /** A DMTF registry named as message ids start: {@code Base.1.22.1}. */
     public static Registry of(String prefixAndVersion) {
       int dot = prefixAndVersion.indexOf('.');
-      return new Registry(prefixAndVersion.substring(0, dot), prefixAndVersion.substring(dot + 1), true);
+      return new Registry(
+          prefixAndVersion.substring(0, dot), prefixAndVersion.substring(dot + 1), true);
     }
 
-    /** The registry file's URI on the agent, which serves every registry it uses ({@link RegistryDocuments}). */
+    /**
+     * The registry file's URI on the agent, which serves every registry it uses ({@link
+     * RegistryDocuments}).
+     */
     public String hostedUri() {
       return Uris.registry(id()) + "/" + prefix + "." + version + ".json";
     }
 
-    /** Name and major.minor version, e.g. {@code Base.1.22}: the {@code Registry} property and the resource's Id. */
+    /**
+     * Name and major.minor version, e.g. {@code Base.1.22}: the {@code Registry} property and the
+     * resource's Id.
+     */
     public String id() {
       return prefix + "." + version.substring(0, version.lastIndexOf('.'));
     }

@@ -21,10 +21,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The registry files the agent serves at each registry's {@code Location.Uri}, since management networks are usually
- * cut off from DMTF's site. Each is generated from the message definitions the agent emits (never a copy of DMTF's
- * file): a DMTF registry's file holds the messages of that registry the agent can answer or raise, with their texts,
- * arguments, severities and resolutions as the definitions carry them (tests compare them with DMTF's files).
+ * The registry files the agent serves at each registry's {@code Location.Uri}, since management
+ * networks are usually cut off from DMTF's site. Each is generated from the message definitions the
+ * agent emits (never a copy of DMTF's file): a DMTF registry's file holds the messages of that
+ * registry the agent can answer or raise, with their texts, arguments, severities and resolutions
+ * as the definitions carry them (tests compare them with DMTF's files).
  */
 final class RegistryDocuments {
 
@@ -33,9 +34,17 @@ final class RegistryDocuments {
   /** Every class that defines messages of a DMTF registry the agent uses. */
   private static final List<MessageDefinition> DMTF_MESSAGES =
       EventRegistries.definitions(
-          BaseMessages.class, QueryMessages.class, AccountSecurityMessages.class, CompositionMessages.class,
-          ResourceEventMessages.class, FabricMessages.class, SensorEventMessages.class, EnvironmentalMessages.class,
-          PlatformMessages.class, TaskEventMessages.class, UpdateMessages.class);
+          BaseMessages.class,
+          QueryMessages.class,
+          AccountSecurityMessages.class,
+          CompositionMessages.class,
+          ResourceEventMessages.class,
+          FabricMessages.class,
+          SensorEventMessages.class,
+          EnvironmentalMessages.class,
+          PlatformMessages.class,
+          TaskEventMessages.class,
+          UpdateMessages.class);
 
   private RegistryDocuments() {}
 
@@ -48,7 +57,9 @@ final class RegistryDocuments {
   static Map<String, MessageDefinition> messages(Registries.Registry registry) {
     String id = registry.prefix() + "." + registry.version();
     Map<String, MessageDefinition> messages = new LinkedHashMap<>();
-    DMTF_MESSAGES.stream().filter(d -> d.registry().equals(id)).forEach(d -> messages.putIfAbsent(d.key(), d));
+    DMTF_MESSAGES.stream()
+        .filter(d -> d.registry().equals(id))
+        .forEach(d -> messages.putIfAbsent(d.key(), d));
     return messages;
   }
 
@@ -57,20 +68,31 @@ final class RegistryDocuments {
         header(
             registry,
             registry.prefix() + " Message Registry",
-            "The messages of DMTF's " + registry.prefix() + " " + registry.version()
-                + " registry that this agent emits; the whole registry is at " + registry.publicationUri() + ".",
+            "The messages of DMTF's "
+                + registry.prefix()
+                + " "
+                + registry.version()
+                + " registry that this agent emits; the whole registry is at "
+                + registry.publicationUri()
+                + ".",
             "DMTF");
     ObjectNode messages = doc.putObject("Messages");
     messages(registry)
         .values()
         .forEach(
-            m -> message(messages, m, "The " + m.key() + " message of the " + registry.prefix() + " registry.", null));
+            m ->
+                message(
+                    messages,
+                    m,
+                    "The " + m.key() + " message of the " + registry.prefix() + " registry.",
+                    null));
     return doc;
   }
 
   /** The agent's own registry, with the descriptions of its messages and their arguments. */
   private static ObjectNode audit() {
-    Registries.Registry own = new Registries.Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false);
+    Registries.Registry own =
+        new Registries.Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false);
     ObjectNode doc =
         header(
             own,
@@ -84,7 +106,8 @@ final class RegistryDocuments {
     return doc;
   }
 
-  private static ObjectNode header(Registries.Registry registry, String name, String description, String owner) {
+  private static ObjectNode header(
+      Registries.Registry registry, String name, String description, String owner) {
     ObjectNode doc = RedfishJson.mapper().createObjectNode();
     doc.put("@odata.type", ODATA_TYPE);
     doc.put("Id", registry.prefix() + "." + registry.version());
@@ -97,7 +120,8 @@ final class RegistryDocuments {
     return doc;
   }
 
-  private static void message(ObjectNode messages, MessageDefinition m, String description, List<String> arguments) {
+  private static void message(
+      ObjectNode messages, MessageDefinition m, String description, List<String> arguments) {
     ObjectNode entry = messages.putObject(m.key());
     entry.put("Description", description);
     entry.put("Message", m.template());

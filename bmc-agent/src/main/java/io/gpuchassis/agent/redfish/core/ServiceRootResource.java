@@ -1,17 +1,19 @@
 package io.gpuchassis.agent.redfish.core;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ServiceIdentity;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.model.ServiceRoot;
-import io.gpuchassis.redfish.query.ProtocolFeatures;
 import io.gpuchassis.redfish.model.ServiceRootLinks;
+import io.gpuchassis.redfish.query.ProtocolFeatures;
 import io.gpuchassis.redfish.route.PrivilegeRule;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.Map;
 
-/** {@code /redfish} (the version document) and {@code /redfish/v1/} (the service root); both open to everyone. */
+/**
+ * {@code /redfish} (the version document) and {@code /redfish/v1/} (the service root); both open to
+ * everyone.
+ */
 public final class ServiceRootResource {
 
   static final String REDFISH_VERSION = "1.21.0";
@@ -23,7 +25,10 @@ public final class ServiceRootResource {
   }
 
   public void register(RedfishRoutes routes) {
-    routes.get("/redfish", PrivilegeRule.NO_AUTH, ctx -> RedfishResponses.ok(ctx, Map.of("v1", Uris.ROOT)));
+    routes.get(
+        "/redfish",
+        PrivilegeRule.NO_AUTH,
+        ctx -> RedfishResponses.ok(ctx, Map.of("v1", Uris.ROOT)));
     routes.resource(Uris.ROOT, "ServiceRoot", (params, caller) -> render(identity));
   }
 

@@ -1,11 +1,5 @@
 package io.gpuchassis.agent.redfish.events;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Offload;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.events.OutboundGuard;
@@ -13,14 +7,18 @@ import io.gpuchassis.agent.events.QuotaExceeded;
 import io.gpuchassis.agent.events.RetryPolicy;
 import io.gpuchassis.agent.events.Subscription;
 import io.gpuchassis.agent.events.Subscriptions;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Offload;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.event.EventSelection;
 import io.gpuchassis.redfish.http.ActionParameters;
-import io.gpuchassis.redfish.json.RedfishJson;
 import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.json.RedfishJson;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.ActionTarget;
 import io.gpuchassis.redfish.model.DeliveryRetryPolicy;
@@ -42,11 +40,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code /redfish/v1/EventService/Subscriptions}: push subscriptions (created by POST, changed by PATCH, suspended
- * and resumed by their actions, ended by DELETE) and the open SSE streams (which can only be read and deleted). Creating needs ConfigureManager or ConfigureComponents; changing or
- * deleting needs ConfigureManager, or ConfigureSelf for one's own subscription or stream (Privilege Registry). A
- * destination must be one the agent may connect to ({@link OutboundGuard}), and an account may create only so many
- * subscriptions, the last ones being kept for callers with ConfigureManager ({@link OutboundPolicy}).
+ * {@code /redfish/v1/EventService/Subscriptions}: push subscriptions (created by POST, changed by
+ * PATCH, suspended and resumed by their actions, ended by DELETE) and the open SSE streams (which
+ * can only be read and deleted). Creating needs ConfigureManager or ConfigureComponents; changing
+ * or deleting needs ConfigureManager, or ConfigureSelf for one's own subscription or stream
+ * (Privilege Registry). A destination must be one the agent may connect to ({@link OutboundGuard}),
+ * and an account may create only so many subscriptions, the last ones being kept for callers with
+ * ConfigureManager ({@link OutboundPolicy}).
  */
 public final class EventDestinationResource {
 
@@ -59,7 +59,10 @@ public final class EventDestinationResource {
   private final OutboundGuard guard;
   private RedfishRoutes routes;
 
-  public EventDestinationResource(Subscriptions subscriptions, EventStreamResource streams, Vertx vertx,
+  public EventDestinationResource(
+      Subscriptions subscriptions,
+      EventStreamResource streams,
+      Vertx vertx,
       OutboundPolicy policy) {
     this.subscriptions = subscriptions;
     this.streams = streams;
@@ -77,11 +80,15 @@ public final class EventDestinationResource {
           subscriptions.all().forEach(s -> members.add(Uris.subscription(s.id())));
           streams.streams().forEach(s -> members.add(Uris.subscription(s.id())));
           return Collections.render(
-              Schemas.EVENT_DESTINATION_COLLECTION, Uris.SUBSCRIPTIONS, "Event Subscriptions", members);
+              Schemas.EVENT_DESTINATION_COLLECTION,
+              Uris.SUBSCRIPTIONS,
+              "Event Subscriptions",
+              members);
         });
     routes.post(Uris.SUBSCRIPTIONS, "EventDestinationCollection", this::handleCreate);
     String member = Uris.SUBSCRIPTION_TEMPLATE;
-    routes.resource(member, "EventDestination", (params, caller) -> render(params.get("SubscriptionId")));
+    routes.resource(
+        member, "EventDestination", (params, caller) -> render(params.get("SubscriptionId")));
     routes.patch(member, "EventDestination", this::handlePatch);
     routes.delete(member, "EventDestination", this::handleDelete);
     routes.post(member + RESUME, "EventDestination", ctx -> handleSuspension(ctx, false));
@@ -92,7 +99,10 @@ public final class EventDestinationResource {
     if (id.startsWith(EventStreamResource.ID_PREFIX)) {
       return streams.find(id).map(EventDestinationResource::render).orElseThrow(() -> notFound(id));
     }
-    return subscriptions.find(id).map(EventDestinationResource::render).orElseThrow(() -> notFound(id));
+    return subscriptions
+        .find(id)
+        .map(EventDestinationResource::render)
+        .orElseThrow(() -> notFound(id));
   }
 
   static EventDestination render(Subscription s) {
@@ -167,20 +177,26 @@ public final class EventDestinationResource {
         },
         created -> {
           ObjectNode body = RedfishResponses.tree(render(created));
-          ctx.response().putHeader("Location", Uris.subscription(created.id())).putHeader("ETag", ETags.of(body));
+          ctx.response()
+              .putHeader("Location", Uris.subscription(created.id()))
+              .putHeader("ETag", ETags.of(body));
           RedfishResponses.json(ctx, 201, body);
         });
   }
 
   /**
-   * Refuses a destination the agent must not send to (plain http unless allowed, a name resolving into a denied
-   * network); blocking, it may ask DNS. Deliveries are checked again, since a name may resolve elsewhere later.
+   * Refuses a destination the agent must not send to (plain http unless allowed, a name resolving
+   * into a denied network); blocking, it may ask DNS. Deliveries are checked again, since a name
+   * may resolve elsewhere later.
    */
   private void checkDestination(String destination) {
     try {
       guard.check(URI.create(destination));
     } catch (OutboundGuard.Refused e) {
-      throw RedfishErrors.of(BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(destination, "Destination").about("/Destination"))
+      throw RedfishErrors.of(
+              BaseMessages.PROPERTY_VALUE_FORMAT_ERROR
+                  .with(destination, "Destination")
+                  .about("/Destination"))
           .withDetail("Destination is refused: " + e.getMessage() + ".");
     }
   }
@@ -215,7 +231,8 @@ public final class EventDestinationResource {
                                   request.subordinateResources.orElse(was.subordinateResources())));
                     })
                 .orElseThrow(() -> notFound(id)),
-        updated -> RedfishResponses.changed(ctx, RedfishResponses.tree(render(updated)), List.of()));
+        updated ->
+            RedfishResponses.changed(ctx, RedfishResponses.tree(render(updated)), List.of()));
   }
 
   private void handleDelete(RoutingContext ctx) {
@@ -224,7 +241,8 @@ public final class EventDestinationResource {
     if (id.startsWith(EventStreamResource.ID_PREFIX)) {
       EventStreamResource.Stream stream = streams.find(id).orElseThrow(() -> notFound(id));
       if (!caller.has(Privilege.ConfigureManager) && !caller.userName().equals(stream.owner())) {
-        throw RedfishErrors.forbidden().withDetail("Without ConfigureManager only one's own streams can be closed.");
+        throw RedfishErrors.forbidden()
+            .withDetail("Without ConfigureManager only one's own streams can be closed.");
       }
       streams.close(id);
       ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end();
@@ -244,41 +262,53 @@ public final class EventDestinationResource {
   }
 
   /**
-   * EventDestination.SuspendSubscription and ResumeSubscription. A suspended subscription drops its queue and is sent
-   * nothing; events published meanwhile are not buffered, so resuming (with any DeliverBufferedEventDuration) starts
-   * with the next event.
+   * EventDestination.SuspendSubscription and ResumeSubscription. A suspended subscription drops its
+   * queue and is sent nothing; events published meanwhile are not buffered, so resuming (with any
+   * DeliverBufferedEventDuration) starts with the next event.
    */
   private void handleSuspension(RoutingContext ctx, boolean suspend) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     String id = ctx.pathParams().get("SubscriptionId");
     Subscription s = owned(subscriptions.find(id).orElseThrow(() -> notFound(id)), caller);
-    String action = suspend ? "EventDestination.SuspendSubscription" : "EventDestination.ResumeSubscription";
+    String action =
+        suspend ? "EventDestination.SuspendSubscription" : "EventDestination.ResumeSubscription";
     // The actions take no required parameter, so an empty request body is accepted as {}.
     boolean empty = ctx.body().buffer() == null || ctx.body().buffer().length() == 0;
     ObjectNode body = empty ? RedfishJson.mapper().createObjectNode() : RequestBodies.object(ctx);
     ActionParameters parameters =
         new ActionParameters(action, body)
-            .expect(List.of(), suspend ? List.of() : List.of("DeliverBufferedEventDuration"), java.util.Set.of());
+            .expect(
+                List.of(),
+                suspend ? List.of() : List.of("DeliverBufferedEventDuration"),
+                java.util.Set.of());
     if (body.hasNonNull("DeliverBufferedEventDuration")) {
       String duration = parameters.string("DeliverBufferedEventDuration");
       try {
         java.time.Duration.parse(duration);
       } catch (java.time.format.DateTimeParseException e) {
-        throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(duration, "DeliverBufferedEventDuration", action)
+        throw RedfishErrors.of(
+            BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR
+                .with(duration, "DeliverBufferedEventDuration", action)
                 .about("/DeliverBufferedEventDuration"));
       }
     }
     Offload.run(
         vertx,
         ctx,
-        () -> subscriptions.update(s.id(), sub -> sub.withSuspended(suspend)).orElseThrow(() -> notFound(id)),
+        () ->
+            subscriptions
+                .update(s.id(), sub -> sub.withSuspended(suspend))
+                .orElseThrow(() -> notFound(id)),
         done -> ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end());
   }
 
-  /** {@code s}, if the caller may change it: with ConfigureManager any, with ConfigureSelf its own. */
+  /**
+   * {@code s}, if the caller may change it: with ConfigureManager any, with ConfigureSelf its own.
+   */
   private static Subscription owned(Subscription s, Caller caller) {
     if (!caller.has(Privilege.ConfigureManager) && !caller.userName().equals(s.owner())) {
-      throw RedfishErrors.forbidden().withDetail("Without ConfigureManager only one's own subscriptions can be changed.");
+      throw RedfishErrors.forbidden()
+          .withDetail("Without ConfigureManager only one's own subscriptions can be changed.");
     }
     return s;
   }

@@ -1,12 +1,10 @@
 package io.gpuchassis.agent.redfish.events;
 
-import io.gpuchassis.agent.redfish.core.Schemas;
-import io.gpuchassis.agent.redfish.managers.LogServiceHandlers;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.events.EventLog;
 import io.gpuchassis.agent.events.PublishedEvent;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.redfish.managers.LogServiceHandlers;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.model.ClearLogAction;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.LogEntryTypes;
@@ -23,9 +21,9 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The manager's event log, {@code /redfish/v1/Managers/BMC/LogServices/EventLog}: every event published through the
- * EventBus (also those no one subscribed to), newest {@link EventLog#maxEntries()} kept across restarts, with the
- * ClearLog action.
+ * The manager's event log, {@code /redfish/v1/Managers/BMC/LogServices/EventLog}: every event
+ * published through the EventBus (also those no one subscribed to), newest {@link
+ * EventLog#maxEntries()} kept across restarts, with the ClearLog action.
  */
 public final class EventLogResource {
 
@@ -41,11 +39,20 @@ public final class EventLogResource {
 
   public void register(RedfishRoutes routes) {
     routes.resource(Uris.eventLog(), "LogService", (params, caller) -> render());
-    routes.post(Uris.eventLog() + LogServiceHandlers.CLEAR_ACTION, "LogService",
+    routes.post(
+        Uris.eventLog() + LogServiceHandlers.CLEAR_ACTION,
+        "LogService",
         LogServiceHandlers.clear(vertx, log::clear));
-    routes.expandedCollection(Uris.eventLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.eventLog(),
-        "Event Log Entries", () -> log.entries().stream().map(PublishedEvent::id).toList()));
-    routes.resource(Uris.EVENT_LOG_ENTRY_TEMPLATE, "LogEntry",
+    routes.expandedCollection(
+        Uris.eventLogEntries(),
+        "LogEntryCollection",
+        LogServiceHandlers.entries(
+            Uris.eventLog(),
+            "Event Log Entries",
+            () -> log.entries().stream().map(PublishedEvent::id).toList()));
+    routes.resource(
+        Uris.EVENT_LOG_ENTRY_TEMPLATE,
+        "LogEntry",
         LogServiceHandlers.entry(id -> log.entry(id).map(EventRenderer::logEntry)));
   }
 
@@ -55,17 +62,23 @@ public final class EventLogResource {
         .atOdataType(Schemas.LOG_SERVICE.odataType())
         .id("EventLog")
         .name("Event Log")
-        .description("Every event the agent raised, as sent to subscribers and event streams, kept across restarts")
+        .description(
+            "Every event the agent raised, as sent to subscribers and event streams, kept across restarts")
         .serviceEnabled(true)
         .maxNumberOfRecords((long) log.maxEntries())
         .overWritePolicy(OverWritePolicy.WRAPS_WHEN_FULL)
-        .dateTime(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS))
+        .dateTime(
+            OffsetDateTime.now(clock)
+                .withOffsetSameInstant(ZoneOffset.UTC)
+                .truncatedTo(ChronoUnit.SECONDS))
         .dateTimeLocalOffset("+00:00")
         .logEntryType(LogEntryTypes.EVENT)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .entries(Uris.ref(Uris.eventLogEntries()))
         .actions(
             new LogServiceActions()
-                .hashLogServiceClearLog(new ClearLogAction().target(Uris.eventLog() + LogServiceHandlers.CLEAR_ACTION)));
+                .hashLogServiceClearLog(
+                    new ClearLogAction()
+                        .target(Uris.eventLog() + LogServiceHandlers.CLEAR_ACTION)));
   }
 }

@@ -1,12 +1,10 @@
 package io.gpuchassis.agent.redfish.events;
 
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.gpuchassis.agent.events.PublishedEvent;
 import io.gpuchassis.agent.events.Subscription;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.json.RedfishJson;
 import io.gpuchassis.redfish.model.Event;
 import io.gpuchassis.redfish.model.EventRecord;
@@ -20,8 +18,9 @@ import java.io.UncheckedIOException;
 import java.time.ZoneOffset;
 
 /**
- * Renders a published event: as the {@code Event} body sent to subscribers and SSE streams (one EventRecord,
- * carrying the receiver's Context), and as the LogEntry of the EventLog that records it.
+ * Renders a published event: as the {@code Event} body sent to subscribers and SSE streams (one
+ * EventRecord, carrying the receiver's Context), and as the LogEntry of the EventLog that records
+ * it.
  */
 public final class EventRenderer {
 
@@ -84,7 +83,8 @@ public final class EventRenderer {
             .message(e.message().text())
             .messageId(e.messageId())
             .messageArgs(e.message().args());
-    e.originOfCondition().ifPresent(origin -> entry.links(new LogEntryLinks().originOfCondition(Uris.ref(origin))));
+    e.originOfCondition()
+        .ifPresent(origin -> entry.links(new LogEntryLinks().originOfCondition(Uris.ref(origin))));
     return entry;
   }
 }

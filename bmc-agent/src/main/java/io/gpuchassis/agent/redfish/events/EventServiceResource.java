@@ -1,18 +1,14 @@
 package io.gpuchassis.agent.redfish.events;
 
-import io.gpuchassis.agent.redfish.core.EventRegistries;
-import io.gpuchassis.agent.redfish.core.Offload;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServiceSettings;
-import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.agent.redfish.core.EventRegistries;
+import io.gpuchassis.agent.redfish.core.Offload;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.http.ActionParameters;
 import io.gpuchassis.redfish.http.PatchRequest;
 import io.gpuchassis.redfish.http.Preconditions;
@@ -34,14 +30,14 @@ import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * {@code /redfish/v1/EventService}: the delivery settings (writable with ConfigureManager), where the SSE stream is,
- * which filters streams and subscriptions support, and {@code EventService.SubmitTestEvent}, which publishes through
- * the same {@link EventBus} as every other event (so it reaches the log, the streams and the subscribers).
+ * {@code /redfish/v1/EventService}: the delivery settings (writable with ConfigureManager), where
+ * the SSE stream is, which filters streams and subscriptions support, and {@code
+ * EventService.SubmitTestEvent}, which publishes through the same {@link EventBus} as every other
+ * event (so it reaches the log, the streams and the subscribers).
  */
 public final class EventServiceResource {
 
@@ -49,11 +45,20 @@ public final class EventServiceResource {
 
   private static final Set<String> READ_ONLY =
       Set.of(
-          "Id", "Name", "Description", "Status", "ServerSentEventUri", "SSEFilterPropertiesSupported",
-          "RegistryPrefixes", "OriginResourcesSupported", "Subscriptions", "Actions");
+          "Id",
+          "Name",
+          "Description",
+          "Status",
+          "ServerSentEventUri",
+          "SSEFilterPropertiesSupported",
+          "RegistryPrefixes",
+          "OriginResourcesSupported",
+          "Subscriptions",
+          "Actions");
 
   /** {@code Prefix.Major.Minor[.Errata].Key}, as DSP0266 spells a MessageId. */
-  private static final Pattern MESSAGE_ID = Pattern.compile("[A-Za-z][A-Za-z0-9]*(\\.\\d+){2,3}\\.[A-Za-z][A-Za-z0-9]*");
+  private static final Pattern MESSAGE_ID =
+      Pattern.compile("[A-Za-z][A-Za-z0-9]*(\\.\\d+){2,3}\\.[A-Za-z][A-Za-z0-9]*");
 
   private final EventBus bus;
   private final EventServiceSettings settings;
@@ -82,7 +87,10 @@ public final class EventServiceResource {
         .name("Event Service")
         .description("Push subscriptions and a Server-Sent Event stream of the agent's events")
         .serviceEnabled(v.serviceEnabled())
-        .status(new Status().state(v.serviceEnabled() ? State.ENABLED : State.DISABLED).health(Health.OK))
+        .status(
+            new Status()
+                .state(v.serviceEnabled() ? State.ENABLED : State.DISABLED)
+                .health(Health.OK))
         .deliveryRetryAttempts(v.retryAttempts())
         .deliveryRetryIntervalSeconds(v.retryIntervalSeconds())
         .serverSentEventUri(Uris.EVENT_STREAM)
@@ -100,7 +108,8 @@ public final class EventServiceResource {
         .subscriptions(Uris.ref(Uris.SUBSCRIPTIONS))
         .actions(
             new EventServiceActions()
-                .hashEventServiceSubmitTestEvent(new ActionTarget().target(Uris.SUBMIT_TEST_EVENT)));
+                .hashEventServiceSubmitTestEvent(
+                    new ActionTarget().target(Uris.SUBMIT_TEST_EVENT)));
   }
 
   private void handlePatch(RoutingContext ctx) {
@@ -114,7 +123,11 @@ public final class EventServiceResource {
     List<MessageInstance> rejected =
         PatchRequest.of(body, READ_ONLY)
             .bool("ServiceEnabled", e -> null, e -> enabled[0] = e)
-            .integer("DeliveryRetryAttempts", 0, EventServiceSettings.MAX_RETRY_ATTEMPTS, n -> attempts[0] = n.intValue())
+            .integer(
+                "DeliveryRetryAttempts",
+                0,
+                EventServiceSettings.MAX_RETRY_ATTEMPTS,
+                n -> attempts[0] = n.intValue())
             .integer(
                 "DeliveryRetryIntervalSeconds",
                 1,
@@ -132,8 +145,9 @@ public final class EventServiceResource {
   }
 
   /**
-   * Publishes the test event the client describes. The service assigns the event's id and time itself (the action
-   * allows it to), so EventId, EventTimestamp and EventGroupId are accepted and not used.
+   * Publishes the test event the client describes. The service assigns the event's id and time
+   * itself (the action allows it to), so EventId, EventTimestamp and EventGroupId are accepted and
+   * not used.
    */
   private void handleSubmitTestEvent(RoutingContext ctx) {
     ObjectNode body = RequestBodies.object(ctx);
@@ -142,15 +156,25 @@ public final class EventServiceResource {
             .expect(
                 List.of("MessageId"),
                 List.of(
-                    "MessageArgs", "Message", "MessageSeverity", "Severity", "OriginOfCondition", "EventId",
-                    "EventTimestamp", "EventGroupId", "EventType"),
+                    "MessageArgs",
+                    "Message",
+                    "MessageSeverity",
+                    "Severity",
+                    "OriginOfCondition",
+                    "EventId",
+                    "EventTimestamp",
+                    "EventGroupId",
+                    "EventType"),
                 Set.of());
     String messageId = parameters.string("MessageId");
     if (!MESSAGE_ID.matcher(messageId).matches()) {
-      throw RedfishErrors.of(BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR.with(messageId, "MessageId", SUBMIT_TEST_EVENT)
+      throw RedfishErrors.of(
+              BaseMessages.ACTION_PARAMETER_VALUE_FORMAT_ERROR
+                  .with(messageId, "MessageId", SUBMIT_TEST_EVENT)
                   .about("/MessageId"))
-          .withDetail("A MessageId is RegistryPrefix.Major.Minor.Errata.MessageKey, e.g. "
-              + "ResourceEvent.1.4.3.TestMessage.");
+          .withDetail(
+              "A MessageId is RegistryPrefix.Major.Minor.Errata.MessageKey, e.g. "
+                  + "ResourceEvent.1.4.3.TestMessage.");
     }
     List<String> args = stringArray(body, "MessageArgs");
     MessageDefinition known = EventRegistries.find(messageId).orElse(null);
@@ -163,10 +187,15 @@ public final class EventServiceResource {
     String template =
         body.hasNonNull("Message")
             ? parameters.string("Message")
-            : known != null && known.numberOfArgs() == args.size() ? known.template() : "Test event " + messageId + ".";
-    String origin = body.hasNonNull("OriginOfCondition") ? parameters.string("OriginOfCondition") : null;
+            : known != null && known.numberOfArgs() == args.size()
+                ? known.template()
+                : "Test event " + messageId + ".";
+    String origin =
+        body.hasNonNull("OriginOfCondition") ? parameters.string("OriginOfCondition") : null;
     if (origin != null && !origin.startsWith(Uris.PREFIX)) {
-      throw parameters.invalid("OriginOfCondition").withDetail("OriginOfCondition is the URI of a resource of this service.");
+      throw parameters
+          .invalid("OriginOfCondition")
+          .withDetail("OriginOfCondition is the URI of a resource of this service.");
     }
     for (String name : List.of("EventId", "EventType")) {
       if (body.hasNonNull(name)) {
@@ -176,7 +205,12 @@ public final class EventServiceResource {
     int dot = messageId.lastIndexOf('.');
     MessageDefinition definition =
         new MessageDefinition(
-            messageId.substring(0, dot), messageId.substring(dot + 1), template, severity, args.size(), "None.");
+            messageId.substring(0, dot),
+            messageId.substring(dot + 1),
+            template,
+            severity,
+            args.size(),
+            "None.");
     MessageInstance message = definition.with(args.toArray());
     bus.publish(message, origin)
         .whenComplete(
@@ -187,7 +221,10 @@ public final class EventServiceResource {
                           if (failure != null) {
                             ctx.fail(failure);
                           } else {
-                            ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end();
+                            ctx.response()
+                                .setStatusCode(204)
+                                .putHeader("OData-Version", "4.0")
+                                .end();
                           }
                         }));
   }
@@ -209,7 +246,8 @@ public final class EventServiceResource {
     }
     if (!value.isArray() || strings == null) {
       throw RedfishErrors.of(
-          BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR.with(value.toString(), name, SUBMIT_TEST_EVENT)
+          BaseMessages.ACTION_PARAMETER_VALUE_TYPE_ERROR
+              .with(value.toString(), name, SUBMIT_TEST_EVENT)
               .about("/" + name));
     }
     return strings;

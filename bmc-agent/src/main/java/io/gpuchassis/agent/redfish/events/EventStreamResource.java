@@ -1,18 +1,15 @@
 package io.gpuchassis.agent.redfish.events;
 
-import io.gpuchassis.agent.redfish.core.Schemas;
-import io.gpuchassis.agent.uri.Uris;
-
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.events.AccountQuota;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServiceSettings;
 import io.gpuchassis.agent.events.PublishedEvent;
 import io.gpuchassis.agent.events.SseOutbox;
+import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.security.SessionManager;
-import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.event.EventFacts;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.Event;
@@ -42,19 +39,22 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 
 /**
- * The EventService's Server-Sent Event stream ({@code ServerSentEventUri}, DSP0266 "Server-sent events"): a
- * {@code text/event-stream} response that stays open and carries each event as {@code id:} and {@code data:} lines
- * (the Event JSON), optionally narrowed by {@code $filter}. A client that reconnects with {@code Last-Event-ID} first
- * gets the events it missed that are still in the EventLog. Each open stream is also an EventDestination of type SSE
- * in the Subscriptions collection; deleting that, ending the session the stream was opened with, or the client going
- * away closes it. Streams are limited in all, per account, and with the last ones kept for callers with
- * ConfigureManager; each buffers a bounded amount for its reader ({@link SseOutbox}), and a reader that falls further
- * behind is told what it missed and disconnected (settings in {@link OutboundPolicy}).
+ * The EventService's Server-Sent Event stream ({@code ServerSentEventUri}, DSP0266 "Server-sent
+ * events"): a {@code text/event-stream} response that stays open and carries each event as {@code
+ * id:} and {@code data:} lines (the Event JSON), optionally narrowed by {@code $filter}. A client
+ * that reconnects with {@code Last-Event-ID} first gets the events it missed that are still in the
+ * EventLog. Each open stream is also an EventDestination of type SSE in the Subscriptions
+ * collection; deleting that, ending the session the stream was opened with, or the client going
+ * away closes it. Streams are limited in all, per account, and with the last ones kept for callers
+ * with ConfigureManager; each buffers a bounded amount for its reader ({@link SseOutbox}), and a
+ * reader that falls further behind is told what it missed and disconnected (settings in {@link
+ * OutboundPolicy}).
  */
 public final class EventStreamResource {
 
   /** A comment line this often keeps the connection from the server's idle timeout (60 s). */
   static final long HEARTBEAT_MS = 20_000;
+
   /** How often a stream checks that the session it was opened with still exists. */
   static final long SESSION_CHECK_MS = 1_000;
 
@@ -78,21 +78,35 @@ public final class EventStreamResource {
   private final Vertx vertx;
   private final OutboundPolicy policy;
   private final AccountQuota quota;
+
   /** The streams that receive events. */
   private final Map<String, Stream> streams = new ConcurrentHashMap<>();
-  /** Every admitted stream's owner, from admission until its connection is gone: what the quota counts. */
+
+  /**
+   * Every admitted stream's owner, from admission until its connection is gone: what the quota
+   * counts.
+   */
   private final Map<String, String> admitted = new ConcurrentHashMap<>();
+
   private final AtomicLong ids = new AtomicLong();
 
-  public EventStreamResource(EventBus bus, EventServiceSettings settings, SessionManager sessions, Vertx vertx,
+  public EventStreamResource(
+      EventBus bus,
+      EventServiceSettings settings,
+      SessionManager sessions,
+      Vertx vertx,
       OutboundPolicy policy) {
     this.bus = bus;
     this.settings = settings;
     this.sessions = sessions;
     this.vertx = vertx;
     this.policy = policy;
-    this.quota = new AccountQuota("event streams", policy.maxSseStreams(), policy.sseStreamsPerAccount(),
-        policy.sseStreamsReservedForManagers());
+    this.quota =
+        new AccountQuota(
+            "event streams",
+            policy.maxSseStreams(),
+            policy.sseStreamsPerAccount(),
+            policy.sseStreamsReservedForManagers());
     bus.listen(this::deliver);
   }
 
@@ -131,7 +145,8 @@ public final class EventStreamResource {
       }
     }
     String filterText = ctx.queryParams().get("$filter");
-    Predicate<EventFacts> filter = filterText == null ? e -> true : EventStreamFilter.parse(filterText);
+    Predicate<EventFacts> filter =
+        filterText == null ? e -> true : EventStreamFilter.parse(filterText);
     boolean head = ctx.request().method().equals(HttpMethod.HEAD);
     String id = ID_PREFIX + ids.incrementAndGet();
     if (!head) {
@@ -150,8 +165,14 @@ public final class EventStreamResource {
     long timer = vertx.setPeriodic(SESSION_CHECK_MS, t -> check(id));
     var remote = ctx.request().remoteAddress();
     var connection = ctx.request().connection();
-    SseOutbox outbox = new SseOutbox(vertx, response, connection::close, policy.sseBufferBytes(),
-        policy.sseOverflowGrace(), firstDropped -> gapNotice(id, firstDropped));
+    SseOutbox outbox =
+        new SseOutbox(
+            vertx,
+            response,
+            connection::close,
+            policy.sseBufferBytes(),
+            policy.sseOverflowGrace(),
+            firstDropped -> gapNotice(id, firstDropped));
     Stream stream =
         new Stream(
             id,
@@ -164,11 +185,13 @@ public final class EventStreamResource {
             timer,
             new AtomicInteger());
     response.setChunked(true);
-    // Ended (deleted, session gone, fell behind) or closed by the client: either way the stream is gone.
+    // Ended (deleted, session gone, fell behind) or closed by the client: either way the stream is
+    // gone.
     ctx.addEndHandler(ended -> forget(id));
     response.setStatusCode(200);
     OptionalLong lastEventId = lastEventId(ctx);
-    // Joined between two events: what was published before is replayed from the log, what comes after arrives live,
+    // Joined between two events: what was published before is replayed from the log, what comes
+    // after arrives live,
     // and all of it is written on the stream's event loop in that order.
     bus.betweenEvents(
         () -> {
@@ -185,7 +208,8 @@ public final class EventStreamResource {
           }
           context.runOnContext(
               v -> {
-                // The headers go out now, once the stream is registered: a client that sees them is subscribed.
+                // The headers go out now, once the stream is registered: a client that sees them is
+                // subscribed.
                 outbox.replay(": stream " + id + " open\n\n");
                 missed.forEach(outbox::replay);
               });
@@ -195,14 +219,20 @@ public final class EventStreamResource {
   /** Takes a place for the caller's new stream, or refuses it (503) when the quota says no. */
   private synchronized void admit(String id, Caller caller) {
     long mine = admitted.values().stream().filter(caller.userName()::equals).count();
-    quota.refusal(admitted.size(), mine, caller.has(Privilege.ConfigureManager)).ifPresent(why -> {
-      throw RedfishErrors.of(BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
-          .withDetail("No event stream can be opened: " + why + ".");
-    });
+    quota
+        .refusal(admitted.size(), mine, caller.has(Privilege.ConfigureManager))
+        .ifPresent(
+            why -> {
+              throw RedfishErrors.of(BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
+                  .withDetail("No event stream can be opened: " + why + ".");
+            });
     admitted.put(id, caller.userName());
   }
 
-  /** The client's {@code Last-Event-ID} (it reconnects after a break): events after it are sent first. */
+  /**
+   * The client's {@code Last-Event-ID} (it reconnects after a break): events after it are sent
+   * first.
+   */
   private static OptionalLong lastEventId(RoutingContext ctx) {
     String header = ctx.request().getHeader("Last-Event-ID");
     return header != null && header.trim().matches("\\d{1,18}")
@@ -211,12 +241,17 @@ public final class EventStreamResource {
   }
 
   private static String frame(PublishedEvent event) {
-    return "id: " + event.id() + "\ndata: " + EventRenderer.json(EventRenderer.render(event, "")) + "\n\n";
+    return "id: "
+        + event.id()
+        + "\ndata: "
+        + EventRenderer.json(EventRenderer.render(event, ""))
+        + "\n\n";
   }
 
   /**
-   * What a reader that fell behind gets last: a comment naming the gap, and an Event with Base EventBufferExceeded.
-   * Neither has an {@code id:} line, so the reader's Last-Event-ID stays at the last event it got.
+   * What a reader that fell behind gets last: a comment naming the gap, and an Event with Base
+   * EventBufferExceeded. Neither has an {@code id:} line, so the reader's Last-Event-ID stays at
+   * the last event it got.
    */
   private String gapNotice(String streamId, long firstDropped) {
     String why = "the reader fell more than " + policy.sseBufferBytes() + " bytes behind";
@@ -239,18 +274,27 @@ public final class EventStreamResource {
             .name("Events from " + firstDropped + " on were not sent: " + why + "; the stream ends")
             .addEventsItem(record)
             .eventsAtOdataCount(1);
-    return ": " + streamId + " fell behind: events from id " + firstDropped + " on were not sent (" + why
-        + "); reconnect with the Last-Event-ID of the last event received\n\ndata: " + EventRenderer.json(event)
+    return ": "
+        + streamId
+        + " fell behind: events from id "
+        + firstDropped
+        + " on were not sent ("
+        + why
+        + "); reconnect with the Last-Event-ID of the last event received\n\ndata: "
+        + EventRenderer.json(event)
         + "\n\n";
   }
 
-  /** Ends streams whose session is gone, keeps the others' sessions alive, and sends the heartbeat. */
+  /**
+   * Ends streams whose session is gone, keeps the others' sessions alive, and sends the heartbeat.
+   */
   private void check(String id) {
     Stream s = streams.get(id);
     if (s == null) {
       return;
     }
-    // An open stream is activity on its session, so the session's idle timeout does not end a quiet stream.
+    // An open stream is activity on its session, so the session's idle timeout does not end a quiet
+    // stream.
     if (s.sessionId().isPresent() && !sessions.keepAlive(s.sessionId().get())) {
       close(id);
       return;

@@ -1,15 +1,11 @@
 package io.gpuchassis.agent.redfish.events;
 
-import io.gpuchassis.agent.redfish.core.EventRegistries;
-
-import io.gpuchassis.agent.uri.Uris;
-
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.events.RetryPolicy;
-import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.agent.redfish.core.EventRegistries;
+import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
 import java.net.URI;
@@ -23,9 +19,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The body of a subscription create (POST to Subscriptions) or change (PATCH of an EventDestination), checked as a
- * whole: every problem is reported with its Base registry message in one 400, and nothing is changed unless the whole
- * body is acceptable.
+ * The body of a subscription create (POST to Subscriptions) or change (PATCH of an
+ * EventDestination), checked as a whole: every problem is reported with its Base registry message
+ * in one 400, and nothing is changed unless the whole body is acceptable.
  */
 final class SubscriptionRequest {
 
@@ -34,9 +30,18 @@ final class SubscriptionRequest {
 
   /** Properties a PATCH may change. */
   static final Set<String> WRITABLE =
-      Set.of("Context", "RegistryPrefixes", "MessageIds", "OriginResources", "SubordinateResources", "DeliveryRetryPolicy");
+      Set.of(
+          "Context",
+          "RegistryPrefixes",
+          "MessageIds",
+          "OriginResources",
+          "SubordinateResources",
+          "DeliveryRetryPolicy");
+
   /** Properties that may also be given on create. */
-  static final Set<String> CREATE_ONLY = Set.of("Destination", "Protocol", "SubscriptionType", "EventFormatType", "EventTypes");
+  static final Set<String> CREATE_ONLY =
+      Set.of("Destination", "Protocol", "SubscriptionType", "EventFormatType", "EventTypes");
+
   private static final Set<String> READ_ONLY = Set.of("Id", "Name", "Description", "Status");
 
   Optional<String> destination = Optional.empty();
@@ -54,7 +59,8 @@ final class SubscriptionRequest {
     SubscriptionRequest r = new SubscriptionRequest();
     for (String required : List.of("Destination", "Protocol")) {
       if (!body.hasNonNull(required)) {
-        r.problems.add(BaseMessages.CREATE_FAILED_MISSING_REQ_PROPERTIES.with(required).about("/" + required));
+        r.problems.add(
+            BaseMessages.CREATE_FAILED_MISSING_REQ_PROPERTIES.with(required).about("/" + required));
       }
     }
     r.read(body, true);
@@ -89,20 +95,26 @@ final class SubscriptionRequest {
       if (!WRITABLE.contains(name) && !(creating && CREATE_ONLY.contains(name))) {
         boolean known = READ_ONLY.contains(name) || CREATE_ONLY.contains(name);
         problems.add(
-            (known ? BaseMessages.PROPERTY_NOT_WRITABLE.with(name) : BaseMessages.PROPERTY_UNKNOWN.with(name))
+            (known
+                    ? BaseMessages.PROPERTY_NOT_WRITABLE.with(name)
+                    : BaseMessages.PROPERTY_UNKNOWN.with(name))
                 .about("/" + name));
         continue;
       }
       switch (name) {
         case "Destination" -> text(name, value).ifPresent(this::readDestination);
         case "Protocol" -> text(name, value).ifPresent(p -> oneOf(name, p, List.of("Redfish")));
-        case "SubscriptionType" -> text(name, value).ifPresent(t -> oneOf(name, t, List.of("RedfishEvent")));
-        case "EventFormatType" -> text(name, value).ifPresent(t -> oneOf(name, t, List.of("Event")));
-        case "EventTypes" -> texts(name, value); // deprecated; still sent by older clients, and ignored
+        case "SubscriptionType" ->
+            text(name, value).ifPresent(t -> oneOf(name, t, List.of("RedfishEvent")));
+        case "EventFormatType" ->
+            text(name, value).ifPresent(t -> oneOf(name, t, List.of("Event")));
+        case "EventTypes" ->
+            texts(name, value); // deprecated; still sent by older clients, and ignored
         case "Context" -> text(name, value).ifPresent(this::readContext);
         case "RegistryPrefixes" -> texts(name, value).ifPresent(this::readRegistryPrefixes);
         case "MessageIds" -> texts(name, value).ifPresent(this::readMessageIds);
-        case "OriginResources" -> links(name, value).ifPresent(o -> originResources = Optional.of(o));
+        case "OriginResources" ->
+            links(name, value).ifPresent(o -> originResources = Optional.of(o));
         case "SubordinateResources" -> {
           if (value.isBoolean()) {
             subordinateResources = Optional.of(value.asBoolean());
@@ -117,7 +129,8 @@ final class SubscriptionRequest {
 
   private void readDestination(String d) {
     if (d.length() > MAX_DESTINATION_LENGTH) {
-      problems.add(BaseMessages.STRING_VALUE_TOO_LONG.with(d, MAX_DESTINATION_LENGTH).about("/Destination"));
+      problems.add(
+          BaseMessages.STRING_VALUE_TOO_LONG.with(d, MAX_DESTINATION_LENGTH).about("/Destination"));
       return;
     }
     try {
@@ -131,13 +144,15 @@ final class SubscriptionRequest {
       }
       destination = Optional.of(d);
     } catch (URISyntaxException e) {
-      problems.add(BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(d, "Destination").about("/Destination"));
+      problems.add(
+          BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(d, "Destination").about("/Destination"));
     }
   }
 
   private void readContext(String c) {
     if (c.length() > MAX_CONTEXT_LENGTH) {
-      problems.add(BaseMessages.STRING_VALUE_TOO_LONG.with(c, MAX_CONTEXT_LENGTH).about("/Context"));
+      problems.add(
+          BaseMessages.STRING_VALUE_TOO_LONG.with(c, MAX_CONTEXT_LENGTH).about("/Context"));
     } else {
       context = Optional.of(c);
     }
@@ -148,7 +163,8 @@ final class SubscriptionRequest {
     for (int i = 0; i < prefixes.size(); i++) {
       if (!EventRegistries.PREFIXES.contains(prefixes.get(i))) {
         problems.add(
-            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(prefixes.get(i), "RegistryPrefixes")
+            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST
+                .with(prefixes.get(i), "RegistryPrefixes")
                 .about("/RegistryPrefixes/" + i));
         ok = false;
       }
@@ -164,7 +180,10 @@ final class SubscriptionRequest {
       String id = ids.get(i);
       String prefix = id.contains(".") ? id.substring(0, id.indexOf('.')) : "";
       if (!EventRegistries.PREFIXES.contains(prefix) || id.endsWith(".")) {
-        problems.add(BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(id, "MessageIds").about("/MessageIds/" + i));
+        problems.add(
+            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST
+                .with(id, "MessageIds")
+                .about("/MessageIds/" + i));
         ok = false;
       }
     }
@@ -223,7 +242,9 @@ final class SubscriptionRequest {
       JsonNode id = value.get(i).get("@odata.id");
       if (id == null || !id.isTextual() || !id.asText().startsWith(Uris.PREFIX)) {
         problems.add(
-            BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(value.get(i).toString(), name).about("/" + name + "/" + i));
+            BaseMessages.PROPERTY_VALUE_FORMAT_ERROR
+                .with(value.get(i).toString(), name)
+                .about("/" + name + "/" + i));
         return Optional.empty();
       }
       uris.add(id.asText());
@@ -232,6 +253,7 @@ final class SubscriptionRequest {
   }
 
   private void typeError(String name, JsonNode value) {
-    problems.add(BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(value.toString(), name).about("/" + name));
+    problems.add(
+        BaseMessages.PROPERTY_VALUE_TYPE_ERROR.with(value.toString(), name).about("/" + name));
   }
 }

@@ -1,16 +1,5 @@
 package io.gpuchassis.agent.redfish.fabric;
 
-import io.gpuchassis.agent.redfish.composition.BindingErrors;
-import io.gpuchassis.agent.redfish.composition.BindingReplies;
-import io.gpuchassis.agent.redfish.composition.ForcedRemovals;
-import io.gpuchassis.agent.redfish.composition.ReservedBlocks;
-import io.gpuchassis.agent.redfish.core.ActionETags;
-import io.gpuchassis.agent.redfish.core.ChangeMessages;
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
@@ -22,9 +11,17 @@ import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.compose.HostGpus;
 import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.redfish.composition.BindingErrors;
+import io.gpuchassis.agent.redfish.composition.BindingReplies;
+import io.gpuchassis.agent.redfish.composition.ForcedRemovals;
+import io.gpuchassis.agent.redfish.composition.ReservedBlocks;
+import io.gpuchassis.agent.redfish.core.ActionETags;
+import io.gpuchassis.agent.redfish.core.ChangeMessages;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.ActionParameters;
 import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RequestBodies;
@@ -57,18 +54,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The PCIe fabric's binding view: {@code Fabrics/PCIe/Endpoints} (an Initiator per host port, a Target per GPU) and
- * {@code Fabrics/PCIe/Zones} (one ZoneOfEndpoints per host port: the host and the GPUs bound to it). A GPU joins a
- * zone by {@code Zone.AddEndpoint} or by a PATCH of {@code Links.Endpoints}, and leaves it by
- * {@code Zone.RemoveEndpoint} (forced with {@link ForcedRemovals#PARAMETER}) or the same PATCH; every change goes through the {@link BindingEngine}. Accepted changes
- * are answered 202 with a task monitor ({@link BindingReplies}); refusals the engine knows at once (slot in
- * use, host still using the GPU, ...) are answered at once with their error.
+ * The PCIe fabric's binding view: {@code Fabrics/PCIe/Endpoints} (an Initiator per host port, a
+ * Target per GPU) and {@code Fabrics/PCIe/Zones} (one ZoneOfEndpoints per host port: the host and
+ * the GPUs bound to it). A GPU joins a zone by {@code Zone.AddEndpoint} or by a PATCH of {@code
+ * Links.Endpoints}, and leaves it by {@code Zone.RemoveEndpoint} (forced with {@link
+ * ForcedRemovals#PARAMETER}) or the same PATCH; every change goes through the {@link
+ * BindingEngine}. Accepted changes are answered 202 with a task monitor ({@link BindingReplies});
+ * refusals the engine knows at once (slot in use, host still using the GPU, ...) are answered at
+ * once with their error.
  */
 public final class EndpointZoneResource {
 
-    static final String ADD = "/Actions/Zone.AddEndpoint";
+  static final String ADD = "/Actions/Zone.AddEndpoint";
   static final String REMOVE = "/Actions/Zone.RemoveEndpoint";
-  private static final Pattern GPU_ENDPOINT = Pattern.compile(Uris.ENDPOINTS + "/GPU-Slot(\\d{1,3})/?");
+  private static final Pattern GPU_ENDPOINT =
+      Pattern.compile(Uris.ENDPOINTS + "/GPU-Slot(\\d{1,3})/?");
 
   private final ChassisModel model;
   private final BindingEngine engine;
@@ -77,7 +77,11 @@ public final class EndpointZoneResource {
   private final ForcedRemovals forced;
   private RedfishRoutes routes;
 
-  public EndpointZoneResource(ChassisModel model, BindingEngine engine, TaskRegistry tasks, Reservations reservations,
+  public EndpointZoneResource(
+      ChassisModel model,
+      BindingEngine engine,
+      TaskRegistry tasks,
+      Reservations reservations,
       ForcedRemovals forced) {
     this.reservations = reservations;
     this.forced = forced;
@@ -88,10 +92,12 @@ public final class EndpointZoneResource {
 
   public void register(RedfishRoutes routes) {
     this.routes = routes;
-    routes.resource(Uris.ENDPOINTS, "EndpointCollection", (params, caller) -> renderEndpoints(model.current()));
+    routes.resource(
+        Uris.ENDPOINTS, "EndpointCollection", (params, caller) -> renderEndpoints(model.current()));
     routes.resource(Uris.ENDPOINT_TEMPLATE, "Endpoint", (params, caller) -> endpoint(params));
     routes.resource(Uris.ZONES, "ZoneCollection", (params, caller) -> renderZones(model.current()));
-    routes.resource(Uris.ZONE_TEMPLATE, "Zone", (params, caller) -> render(model.current(), host(params)));
+    routes.resource(
+        Uris.ZONE_TEMPLATE, "Zone", (params, caller) -> render(model.current(), host(params)));
     routes.post(Uris.ZONE_TEMPLATE + ADD, "Zone", ctx -> handleAction(ctx, true));
     routes.post(Uris.ZONE_TEMPLATE + REMOVE, "Zone", ctx -> handleAction(ctx, false));
     routes.patch(Uris.ZONE_TEMPLATE, "Zone", this::handlePatch);
@@ -100,13 +106,19 @@ public final class EndpointZoneResource {
   Object renderEndpoints(ChassisState state) {
     List<String> members = new ArrayList<>();
     state.hosts().forEach(h -> members.add(Uris.hostEndpoint(h.id())));
-    state.slots().stream().filter(Slot::occupied).forEach(s -> members.add(Uris.gpuEndpoint(s.number())));
-    return Collections.render(Schemas.ENDPOINT_COLLECTION, Uris.ENDPOINTS, "PCIe Endpoints", members);
+    state.slots().stream()
+        .filter(Slot::occupied)
+        .forEach(s -> members.add(Uris.gpuEndpoint(s.number())));
+    return Collections.render(
+        Schemas.ENDPOINT_COLLECTION, Uris.ENDPOINTS, "PCIe Endpoints", members);
   }
 
   Object renderZones(ChassisState state) {
     return Collections.render(
-        Schemas.ZONE_COLLECTION, Uris.ZONES, "PCIe Zones", state.hosts().stream().map(h -> Uris.zone(h.id())).toList());
+        Schemas.ZONE_COLLECTION,
+        Uris.ZONES,
+        "PCIe Zones",
+        state.hosts().stream().map(h -> Uris.zone(h.id())).toList());
   }
 
   Endpoint endpoint(Map<String, String> params) {
@@ -116,8 +128,11 @@ public final class EndpointZoneResource {
     if (host.isPresent()) {
       HostPort h = host.get();
       return base(Uris.hostEndpoint(h.id()), h.id(), "Host port " + h.id())
-          .connectedEntities(List.of(new ConnectedEntity().entityType(EntityType.ROOT_COMPLEX).entityRole(
-              EntityRole.INITIATOR)))
+          .connectedEntities(
+              List.of(
+                  new ConnectedEntity()
+                      .entityType(EntityType.ROOT_COMPLEX)
+                      .entityRole(EntityRole.INITIATOR)))
           .links(
               new EndpointLinks()
                   .ports(List.of(Uris.ref(Uris.port(h.switchId(), h.port()))))
@@ -125,14 +140,26 @@ public final class EndpointZoneResource {
     }
     Matcher m = Pattern.compile("GPU-Slot(\\d{1,3})").matcher(id);
     Optional<Slot> slot =
-        m.matches() ? state.slot(Integer.parseInt(m.group(1))).filter(Slot::occupied) : Optional.empty();
+        m.matches()
+            ? state.slot(Integer.parseInt(m.group(1))).filter(Slot::occupied)
+            : Optional.empty();
     Slot s = slot.orElseThrow(() -> RedfishErrors.notFound("Endpoint", id));
     SlotBinding binding = state.binding(s.number());
-    EndpointLinks links = new EndpointLinks().ports(List.of(Uris.ref(Uris.port(s.switchId(), s.port()))));
-    binding.host().filter(h -> binding.state() == SlotBinding.State.BOUND)
+    EndpointLinks links =
+        new EndpointLinks().ports(List.of(Uris.ref(Uris.port(s.switchId(), s.port()))));
+    binding
+        .host()
+        .filter(h -> binding.state() == SlotBinding.State.BOUND)
         .ifPresent(h -> links.zones(List.of(Uris.ref(Uris.zone(h)))));
-    return base(Uris.gpuEndpoint(s.number()), id, "GPU in slot " + s.number() + " (" + s.gpu().orElseThrow().displayName() + ")")
-        .connectedEntities(List.of(new ConnectedEntity().entityType(EntityType.PROCESSOR).entityRole(EntityRole.TARGET)))
+    return base(
+            Uris.gpuEndpoint(s.number()),
+            id,
+            "GPU in slot " + s.number() + " (" + s.gpu().orElseThrow().displayName() + ")")
+        .connectedEntities(
+            List.of(
+                new ConnectedEntity()
+                    .entityType(EntityType.PROCESSOR)
+                    .entityRole(EntityRole.TARGET)))
         .links(links);
   }
 
@@ -187,12 +214,24 @@ public final class EndpointZoneResource {
     ObjectNode body = RequestBodies.object(ctx);
     ActionParameters params =
         new ActionParameters(action, body)
-            .expect(List.of("Endpoint"), add ? List.of("EndpointETag", "ZoneETag")
-                : List.of("EndpointETag", "ZoneETag", "Oem"), Set.of());
+            .expect(
+                List.of("Endpoint"),
+                add
+                    ? List.of("EndpointETag", "ZoneETag")
+                    : List.of("EndpointETag", "ZoneETag", "Oem"),
+                Set.of());
     boolean force = !add && ForcedRemovals.requested(body, action, caller);
     String endpointUri = params.link("Endpoint");
-    int slot = slotOf(endpointUri).orElseThrow(() -> params.invalid("Endpoint")
-        .withDetail("The endpoint must be a GPU endpoint, e.g. " + Uris.gpuEndpoint(1) + "."));
+    int slot =
+        slotOf(endpointUri)
+            .orElseThrow(
+                () ->
+                    params
+                        .invalid("Endpoint")
+                        .withDetail(
+                            "The endpoint must be a GPU endpoint, e.g. "
+                                + Uris.gpuEndpoint(1)
+                                + "."));
     if (add) {
       ReservedBlocks.refuseIfHeld(reservations, caller.userName(), Set.of(slot), Set.of(host.id()));
     }
@@ -200,11 +239,13 @@ public final class EndpointZoneResource {
     ActionETags.check(routes, ctx, caller, Uris.zone(host.id()), "ZoneETag");
     // The host had not let go of the GPU: the force is what releases it, and that is recorded.
     boolean overriding = force && !model.current().binding(slot).readyToRemove();
-    CompletableFuture<?> change = add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri, force);
+    CompletableFuture<?> change =
+        add ? bind(slot, host.id(), endpointUri) : release(slot, host.id(), endpointUri, force);
     if (overriding) {
       forced.audit(ctx, caller, endpointUri, host.id(), action);
     }
-    String name = action + " " + Uris.gpuEndpointId(slot) + (add ? " to " : " from ") + "zone " + host.id();
+    String name =
+        action + " " + Uris.gpuEndpointId(slot) + (add ? " to " : " from ") + "zone " + host.id();
     reply(ctx, name, change, host, List.of(slot));
   }
 
@@ -215,17 +256,21 @@ public final class EndpointZoneResource {
     Preconditions.checkIfMatch(ctx, current);
     ObjectNode body = RequestBodies.object(ctx);
     List<String> unknown = new ArrayList<>();
-    body.fieldNames().forEachRemaining(n -> {
-      if (!n.equals("Links") && !n.startsWith("@odata.")) {
-        unknown.add(n);
-      }
-    });
+    body.fieldNames()
+        .forEachRemaining(
+            n -> {
+              if (!n.equals("Links") && !n.startsWith("@odata.")) {
+                unknown.add(n);
+              }
+            });
     if (!unknown.isEmpty()) {
-      throw RedfishErrors.of(BaseMessages.PROPERTY_NOT_WRITABLE.with(unknown.get(0)).about("/" + unknown.get(0)));
+      throw RedfishErrors.of(
+          BaseMessages.PROPERTY_NOT_WRITABLE.with(unknown.get(0)).about("/" + unknown.get(0)));
     }
     JsonNode wanted = body.at("/Links/Endpoints");
     if (!wanted.isArray()) {
-      throw RedfishErrors.of(BaseMessages.PROPERTY_MISSING.with("Links/Endpoints").about("/Links/Endpoints"));
+      throw RedfishErrors.of(
+          BaseMessages.PROPERTY_MISSING.with("Links/Endpoints").about("/Links/Endpoints"));
     }
     Set<Integer> want = new LinkedHashSet<>();
     for (JsonNode link : wanted) {
@@ -233,7 +278,14 @@ public final class EndpointZoneResource {
       if (uri.equals(Uris.hostEndpoint(host.id()))) {
         continue; // the zone's own initiator stays
       }
-      want.add(slotOf(uri).orElseThrow(() -> RedfishErrors.of(BaseMessages.PROPERTY_VALUE_INCORRECT.with("Links/Endpoints", uri).about("/Links/Endpoints"))));
+      want.add(
+          slotOf(uri)
+              .orElseThrow(
+                  () ->
+                      RedfishErrors.of(
+                          BaseMessages.PROPERTY_VALUE_INCORRECT
+                              .with("Links/Endpoints", uri)
+                              .about("/Links/Endpoints"))));
     }
     ChassisState state = model.current();
     Set<Integer> added = new LinkedHashSet<>(want);
@@ -244,7 +296,8 @@ public final class EndpointZoneResource {
     List<CompletableFuture<?>> changes = new ArrayList<>();
     for (Slot s : state.slots()) {
       SlotBinding b = state.binding(s.number());
-      boolean member = b.state() == SlotBinding.State.BOUND && b.host().equals(Optional.of(host.id()));
+      boolean member =
+          b.state() == SlotBinding.State.BOUND && b.host().equals(Optional.of(host.id()));
       if (member && !want.contains(s.number())) {
         changes.add(release(s.number(), host.id(), Uris.gpuEndpoint(s.number()), false));
       }
@@ -261,8 +314,19 @@ public final class EndpointZoneResource {
     reply(ctx, "Update of the endpoints of zone " + host.id(), all, host, touched);
   }
 
-  private void reply(RoutingContext ctx, String name, CompletableFuture<?> change, HostPort host, List<Integer> slots) {
-    BindingReplies.reply(ctx, tasks, name, change, Uris.zone(host.id()), () -> render(model.current(), host),
+  private void reply(
+      RoutingContext ctx,
+      String name,
+      CompletableFuture<?> change,
+      HostPort host,
+      List<Integer> slots) {
+    BindingReplies.reply(
+        ctx,
+        tasks,
+        name,
+        change,
+        Uris.zone(host.id()),
+        () -> render(model.current(), host),
         ChangeMessages.of(slots, List.of(host.id())));
   }
 

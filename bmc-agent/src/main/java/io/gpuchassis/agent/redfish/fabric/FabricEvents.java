@@ -1,22 +1,22 @@
 package io.gpuchassis.agent.redfish.fabric;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.SwitchObservation;
 import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.FabricMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Fabric changes as events, from the switches' observations: a link that comes up (degraded or not) or drops raises
- * the Fabric message for its kind of port (upstream to a host, downstream to a GPU, inter-switch), about the port; a
- * switch that stops answering raises SwitchFailed, and SwitchOK when it answers again.
+ * Fabric changes as events, from the switches' observations: a link that comes up (degraded or not)
+ * or drops raises the Fabric message for its kind of port (upstream to a host, downstream to a GPU,
+ * inter-switch), about the port; a switch that stops answering raises SwitchFailed, and SwitchOK
+ * when it answers again.
  */
 public final class FabricEvents implements Consumer<ChassisState> {
 
@@ -49,7 +49,8 @@ public final class FabricEvents implements Consumer<ChassisState> {
     previous = next;
   }
 
-  private void links(ChassisState state, String switchId, SwitchObservation before, SwitchObservation now) {
+  private void links(
+      ChassisState state, String switchId, SwitchObservation before, SwitchObservation now) {
     for (WiredPort port : WiredPort.of(state, switchId)) {
       PortLink was = before.ports().get(port.port());
       PortLink is = now.ports().get(port.port());
@@ -57,18 +58,25 @@ public final class FabricEvents implements Consumer<ChassisState> {
         continue;
       }
       MessageDefinition message = is.up() ? established(port, port.degraded(is)) : dropped(port);
-      bus.publish(message.with(switchId, Integer.toString(port.port())), Uris.port(switchId, port.port()));
+      bus.publish(
+          message.with(switchId, Integer.toString(port.port())), Uris.port(switchId, port.port()));
     }
   }
 
   private static MessageDefinition established(WiredPort port, boolean degraded) {
     return switch (port.role()) {
-      case HOST -> degraded ? FabricMessages.DEGRADED_UPSTREAM_LINK_ESTABLISHED
-          : FabricMessages.UPSTREAM_LINK_ESTABLISHED;
-      case SLOT -> degraded ? FabricMessages.DEGRADED_DOWNSTREAM_LINK_ESTABLISHED
-          : FabricMessages.DOWNSTREAM_LINK_ESTABLISHED;
-      case INTER_SWITCH -> degraded ? FabricMessages.DEGRADED_INTERSWITCH_LINK_ESTABLISHED
-          : FabricMessages.INTERSWITCH_LINK_ESTABLISHED;
+      case HOST ->
+          degraded
+              ? FabricMessages.DEGRADED_UPSTREAM_LINK_ESTABLISHED
+              : FabricMessages.UPSTREAM_LINK_ESTABLISHED;
+      case SLOT ->
+          degraded
+              ? FabricMessages.DEGRADED_DOWNSTREAM_LINK_ESTABLISHED
+              : FabricMessages.DOWNSTREAM_LINK_ESTABLISHED;
+      case INTER_SWITCH ->
+          degraded
+              ? FabricMessages.DEGRADED_INTERSWITCH_LINK_ESTABLISHED
+              : FabricMessages.INTERSWITCH_LINK_ESTABLISHED;
     };
   }
 

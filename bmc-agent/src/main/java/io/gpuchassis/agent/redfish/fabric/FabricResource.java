@@ -1,14 +1,11 @@
 package io.gpuchassis.agent.redfish.fabric;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.FabricHealth;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.health.FabricHealth;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Fabric;
 import io.gpuchassis.redfish.model.Protocol;
@@ -33,7 +30,11 @@ public final class FabricResource {
         Uris.FABRICS,
         "FabricCollection",
         (params, caller) ->
-            Collections.render(Schemas.FABRIC_COLLECTION, Uris.FABRICS, "Fabric Collection", List.of(Uris.FABRIC)));
+            Collections.render(
+                Schemas.FABRIC_COLLECTION,
+                Uris.FABRICS,
+                "Fabric Collection",
+                List.of(Uris.FABRIC)));
     routes.resource(
         Uris.FABRIC_TEMPLATE,
         "Fabric",
@@ -54,7 +55,11 @@ public final class FabricResource {
         .name("PCIe Fabric")
         .description("The PCIe switch fabric joining the GPU slots to the host ports")
         .fabricType(Protocol.PCIE)
-        .status(new Status().state(State.ENABLED).health(health.ofFabric(state)).healthRollup(health.ofFabric(state)))
+        .status(
+            new Status()
+                .state(State.ENABLED)
+                .health(health.ofFabric(state))
+                .healthRollup(health.ofFabric(state)))
         .switches(Uris.ref(Uris.SWITCHES))
         .endpoints(Uris.ref(Uris.ENDPOINTS))
         .zones(Uris.ref(Uris.ZONES));

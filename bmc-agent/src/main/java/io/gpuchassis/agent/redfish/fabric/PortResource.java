@@ -1,13 +1,5 @@
 package io.gpuchassis.agent.redfish.fabric;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.OemSchema;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.FabricHealth;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PortErrorCounters;
@@ -15,6 +7,11 @@ import io.gpuchassis.agent.chassis.PortHealth;
 import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.WiredPort;
+import io.gpuchassis.agent.health.FabricHealth;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.LinkState;
 import io.gpuchassis.redfish.model.LinkStatus;
@@ -37,8 +34,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code /redfish/v1/Fabrics/PCIe/Switches/{SwitchId}/Ports[/{PortId}[/Metrics]]}: the wired ports of a switch with
- * their link as last polled, and their PCIe error counters. Port ids are the chip's physical port numbers.
+ * {@code /redfish/v1/Fabrics/PCIe/Switches/{SwitchId}/Ports[/{PortId}[/Metrics]]}: the wired ports
+ * of a switch with their link as last polled, and their PCIe error counters. Port ids are the
+ * chip's physical port numbers.
  */
 public final class PortResource {
 
@@ -59,7 +57,8 @@ public final class PortResource {
 
   public void register(RedfishRoutes routes) {
     String ports = Uris.PORTS_TEMPLATE;
-    routes.resource(ports, "PortCollection", (params, caller) -> renderCollection(model.current(), params));
+    routes.resource(
+        ports, "PortCollection", (params, caller) -> renderCollection(model.current(), params));
     routes.resource(
         Uris.PORT_TEMPLATE,
         "Port",
@@ -97,7 +96,8 @@ public final class PortResource {
 
   Port render(ChassisState state, WiredPort port) {
     Optional<PortLink> link =
-        PortHealth.trustedLink(port, state.switchObservation(port.switchId()), clock.instant(), staleAfter);
+        PortHealth.trustedLink(
+            port, state.switchObservation(port.switchId()), clock.instant(), staleAfter);
     Port body =
         new Port()
             .atOdataId(Uris.port(port.switchId(), port.port()))
@@ -115,7 +115,9 @@ public final class PortResource {
                     .partLocation(
                         new PartLocation()
                             .locationType(
-                                port.role() == WiredPort.Role.SLOT ? LocationType.SLOT : LocationType.CONNECTOR)
+                                port.role() == WiredPort.Role.SLOT
+                                    ? LocationType.SLOT
+                                    : LocationType.CONNECTOR)
                             .serviceLabel(port.label())))
             .status(new Status().state(State.ENABLED).health(health.ofPort(state, port)))
             .metrics(Uris.ref(Uris.portMetrics(port.switchId(), port.port())));
@@ -136,7 +138,8 @@ public final class PortResource {
                 body.links(
                     new PortLinks()
                         .connectedSwitches(List.of(Uris.ref(Uris.fabricSwitch(far.switchId()))))
-                        .connectedSwitchPorts(List.of(Uris.ref(Uris.port(far.switchId(), far.port()))))));
+                        .connectedSwitchPorts(
+                            List.of(Uris.ref(Uris.port(far.switchId(), far.port()))))));
     return body;
   }
 
@@ -147,7 +150,8 @@ public final class PortResource {
             .atOdataType(Schemas.PORT_METRICS.odataType())
             .id("Metrics")
             .name("Metrics of port " + port.port() + " (" + port.label() + ")");
-    PortHealth.trustedLink(port, state.switchObservation(port.switchId()), clock.instant(), staleAfter)
+    PortHealth.trustedLink(
+            port, state.switchObservation(port.switchId()), clock.instant(), staleAfter)
         .map(PortLink::counters)
         .ifPresent(c -> body.rxErrors(c.receiverErrors()).pcIeErrors(errors(c)));
     return body;

@@ -1,25 +1,22 @@
 package io.gpuchassis.agent.redfish.fabric;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.OemSchema;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.health.FabricHealth;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.SwitchObservation;
+import io.gpuchassis.agent.health.FabricHealth;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.FabricSwitch;
 import io.gpuchassis.redfish.model.PowerState;
 import io.gpuchassis.redfish.model.Protocol;
-import io.gpuchassis.redfish.model.State;
-import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.ResetAction;
 import io.gpuchassis.redfish.model.ResetType;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.SwitchActions;
 import io.gpuchassis.redfish.model.SwitchLinks;
 import io.gpuchassis.redfish.route.RedfishRoutes;
@@ -35,15 +32,19 @@ public final class SwitchResource {
   private final FabricHealth health;
   private final java.util.function.Predicate<String> updating;
 
-  /** @param updating whether a switch's firmware is being written or the switch reset right now */
-  public SwitchResource(ChassisModel model, FabricHealth health, java.util.function.Predicate<String> updating) {
+  /**
+   * @param updating whether a switch's firmware is being written or the switch reset right now
+   */
+  public SwitchResource(
+      ChassisModel model, FabricHealth health, java.util.function.Predicate<String> updating) {
     this.model = model;
     this.health = health;
     this.updating = updating;
   }
 
   public void register(RedfishRoutes routes) {
-    routes.resource(Uris.SWITCHES, "SwitchCollection", (params, caller) -> renderCollection(model.current()));
+    routes.resource(
+        Uris.SWITCHES, "SwitchCollection", (params, caller) -> renderCollection(model.current()));
     routes.resource(
         Uris.SWITCH_TEMPLATE,
         "Switch",
@@ -88,9 +89,12 @@ public final class SwitchResource {
                     .health(health.ofSwitch(state, chip.id()))
                     .healthRollup(health.rollupOfSwitch(state, chip.id())))
             .ports(Uris.ref(Uris.ports(chip.id())))
-            .actions(new SwitchActions().hashSwitchReset(new ResetAction()
-                .target(SwitchResetAction.target(chip.id()))
-                .resetTypeAtRedfishAllowableValues(List.of(ResetType.FORCE_RESTART))))
+            .actions(
+                new SwitchActions()
+                    .hashSwitchReset(
+                        new ResetAction()
+                            .target(SwitchResetAction.target(chip.id()))
+                            .resetTypeAtRedfishAllowableValues(List.of(ResetType.FORCE_RESTART))))
             .links(
                 new SwitchLinks()
                     .chassis(Uris.ref(Uris.chassis(state.identity().id())))
@@ -100,7 +104,8 @@ public final class SwitchResource {
         o -> {
           oem.put("LastPolled", o.observedAt().toString());
           o.failure().ifPresent(reason -> oem.put("ManagementFault", reason));
-          o.dieTemperatureCelsius().ifPresent(t -> oem.put("DieTemperatureCelsius", Math.round(t * 10) / 10.0));
+          o.dieTemperatureCelsius()
+              .ifPresent(t -> oem.put("DieTemperatureCelsius", Math.round(t * 10) / 10.0));
         });
     if (!oem.isEmpty()) {
       body.oem(OemSchema.oem(OemSchema.SWITCH, oem));

@@ -1,14 +1,12 @@
 package io.gpuchassis.agent.redfish.managers;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.network.Ipv4Assignment;
 import io.gpuchassis.agent.network.Ipv6Assignment;
 import io.gpuchassis.agent.network.NetworkConfiguration;
 import io.gpuchassis.agent.network.NetworkInterfaceInfo;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.EthernetInterface;
 import io.gpuchassis.redfish.model.EthernetInterfaceLinkStatus;
@@ -24,15 +22,19 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.Map;
 
 /**
- * {@code /redfish/v1/Managers/BMC/EthernetInterfaces[/{name}]}: the management processor's network interfaces, as its
- * operating system reported them at most {@link ManagerOsState#REFRESH} ago (read on a worker thread). Read-only: the network is configured by the system (networkd, DHCP),
- * not through the agent, so only GET is registered and any write is answered 405 with {@code Allow}, as DSP0266 asks
- * for resources that can never be updated.
+ * {@code /redfish/v1/Managers/BMC/EthernetInterfaces[/{name}]}: the management processor's network
+ * interfaces, as its operating system reported them at most {@link ManagerOsState#REFRESH} ago
+ * (read on a worker thread). Read-only: the network is configured by the system (networkd, DHCP),
+ * not through the agent, so only GET is registered and any write is answered 405 with {@code
+ * Allow}, as DSP0266 asks for resources that can never be updated.
  */
 public final class EthernetInterfaceResource {
 
-  /** The registry's SubordinateOverrides: a manager's interfaces are the manager's configuration. */
-  static final String COLLECTION_ENTITY = PrivilegeTable.subordinate("EthernetInterfaceCollection", "Manager");
+  /**
+   * The registry's SubordinateOverrides: a manager's interfaces are the manager's configuration.
+   */
+  static final String COLLECTION_ENTITY =
+      PrivilegeTable.subordinate("EthernetInterfaceCollection", "Manager");
 
   static final String MEMBER_ENTITY =
       PrivilegeTable.subordinate("EthernetInterface", "Manager", "EthernetInterfaceCollection");
@@ -54,7 +56,9 @@ public final class EthernetInterfaceResource {
               Schemas.ETHERNET_INTERFACE_COLLECTION,
               Uris.managerEthernetInterfaces(),
               "Manager Ethernet Interface Collection",
-              os.now().network().interfaces().stream().map(i -> Uris.managerEthernetInterface(i.name())).toList());
+              os.now().network().interfaces().stream()
+                  .map(i -> Uris.managerEthernetInterface(i.name()))
+                  .toList());
         });
     routes.resource(
         Uris.ETHERNET_INTERFACE_TEMPLATE,
@@ -76,8 +80,14 @@ public final class EthernetInterfaceResource {
             .atOdataType(Schemas.ETHERNET_INTERFACE.odataType())
             .id(nif.name())
             .name("Manager Ethernet Interface " + nif.name())
-            .description("Network interface " + nif.name() + " of the management processor, as its system reports it")
-            .status(new Status().state(nif.enabled() ? State.ENABLED : State.DISABLED).health(Health.OK))
+            .description(
+                "Network interface "
+                    + nif.name()
+                    + " of the management processor, as its system reports it")
+            .status(
+                new Status()
+                    .state(nif.enabled() ? State.ENABLED : State.DISABLED)
+                    .health(Health.OK))
             .interfaceEnabled(nif.enabled())
             .linkStatus(linkStatus(nif))
             .maCAddress(nif.macAddress().orElse(null))
@@ -85,7 +95,8 @@ public final class EthernetInterfaceResource {
             .hostName(host.hostName().orElse(null))
             .FQDN(host.fqdn().orElse(null))
             .ipv4Addresses(nif.ipv4Addresses().stream().map(a -> ipv4(a, nif)).toList())
-            .ipv6Addresses(nif.ipv6Addresses().stream().map(EthernetInterfaceResource::ipv6).toList())
+            .ipv6Addresses(
+                nif.ipv6Addresses().stream().map(EthernetInterfaceResource::ipv6).toList())
             .nameServers(host.nameServers());
     nif.speedMbps().ifPresent(body::speedMbps);
     nif.mtu().ifPresent(body::mtUSize);
@@ -96,19 +107,29 @@ public final class EthernetInterfaceResource {
   private static EthernetInterfaceLinkStatus linkStatus(NetworkInterfaceInfo nif) {
     return switch (nif.link()) {
       case UP -> EthernetInterfaceLinkStatus.LINK_UP;
-      case DOWN -> nif.enabled() ? EthernetInterfaceLinkStatus.LINK_DOWN : EthernetInterfaceLinkStatus.NO_LINK;
+      case DOWN ->
+          nif.enabled()
+              ? EthernetInterfaceLinkStatus.LINK_DOWN
+              : EthernetInterfaceLinkStatus.NO_LINK;
       case UNKNOWN -> null;
     };
   }
 
-  /** The interface's default gateway is the gateway of each of its addresses, as the kernel routes from them. */
+  /**
+   * The interface's default gateway is the gateway of each of its addresses, as the kernel routes
+   * from them.
+   */
   private static IPv4Address ipv4(Ipv4Assignment a, NetworkInterfaceInfo nif) {
     return new IPv4Address()
         .address(a.address())
         .subnetMask(a.subnetMask())
         .addressOrigin(
             a.origin()
-                .map(o -> o == Ipv4Assignment.Origin.DHCP ? IPv4AddressOrigin.DHCP : IPv4AddressOrigin.IPV4_LINK_LOCAL)
+                .map(
+                    o ->
+                        o == Ipv4Assignment.Origin.DHCP
+                            ? IPv4AddressOrigin.DHCP
+                            : IPv4AddressOrigin.IPV4_LINK_LOCAL)
                 .orElse(null))
         .gateway(nif.ipv4Gateway().orElse(null));
   }
@@ -117,7 +138,8 @@ public final class EthernetInterfaceResource {
     return new IPv6Address()
         .address(a.address())
         .prefixLength(a.prefixLength())
-        .addressOrigin(a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? IPv6AddressOrigin.LINK_LOCAL : null);
+        .addressOrigin(
+            a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? IPv6AddressOrigin.LINK_LOCAL : null);
   }
 
   /** 404 for any manager but this one. */

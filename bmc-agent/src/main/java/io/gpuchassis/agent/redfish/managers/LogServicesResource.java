@@ -2,9 +2,7 @@ package io.gpuchassis.agent.redfish.managers;
 
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
 import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
 

@@ -1,14 +1,12 @@
 package io.gpuchassis.agent.redfish.managers;
 
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
 import io.gpuchassis.agent.uri.Uris;
-
-import io.gpuchassis.agent.chassis.ServiceIdentity;
-import io.gpuchassis.agent.chassis.ChassisModel;
-import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.Manager;
@@ -16,7 +14,6 @@ import io.gpuchassis.redfish.model.ManagerActions;
 import io.gpuchassis.redfish.model.ManagerLinks;
 import io.gpuchassis.redfish.model.ManagerType;
 import io.gpuchassis.redfish.model.PowerState;
-import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
@@ -27,7 +24,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 
-/** {@code /redfish/v1/Managers} and {@code /redfish/v1/Managers/BMC}: the agent itself, an enclosure manager. */
+/**
+ * {@code /redfish/v1/Managers} and {@code /redfish/v1/Managers/BMC}: the agent itself, an enclosure
+ * manager.
+ */
 public final class ManagerResource {
 
   private final ServiceIdentity identity;
@@ -46,7 +46,10 @@ public final class ManagerResource {
         "ManagerCollection",
         (params, caller) ->
             Collections.render(
-                Schemas.MANAGER_COLLECTION, Uris.MANAGERS, "Manager Collection", List.of(Uris.manager())));
+                Schemas.MANAGER_COLLECTION,
+                Uris.MANAGERS,
+                "Manager Collection",
+                List.of(Uris.manager())));
     routes.resource(
         Uris.MANAGER_TEMPLATE,
         "Manager",
@@ -84,7 +87,9 @@ public final class ManagerResource {
         .networkProtocol(Uris.ref(Uris.managerNetworkProtocol()))
         .serialInterfaces(Uris.ref(Uris.managerSerialInterfaces()))
         .actions(new ManagerActions().hashManagerReset(ManagerResetAction.advertised()))
-        .links(new ManagerLinks().managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
+        .links(
+            new ManagerLinks()
+                .managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
         .oem(OemSchema.oem(OemSchema.MANAGER, Map.of("SimulatedHardware", identity.simulated())));
   }
 }

@@ -6,10 +6,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A restart of the agent asked for with Manager.Reset. The service that runs the agent ({@code AgentService}) attaches
- * its graceful stop, the path SIGTERM takes; once stopped, the process exits with {@code Main.EXIT_RESTART}, which the
- * packaged unit restarts on. Without a service attached (the agent started in-process by tests or tools) nothing could
- * start the agent again, and a reset is refused.
+ * A restart of the agent asked for with Manager.Reset. The service that runs the agent ({@code
+ * AgentService}) attaches its graceful stop, the path SIGTERM takes; once stopped, the process
+ * exits with {@code Main.EXIT_RESTART}, which the packaged unit restarts on. Without a service
+ * attached (the agent started in-process by tests or tools) nothing could start the agent again,
+ * and a reset is refused.
  */
 public final class ManagerRestart {
 
@@ -28,8 +29,8 @@ public final class ManagerRestart {
   }
 
   /**
-   * Starts the stop on a thread of its own: the caller (an event loop) must not wait for it, since the stop closes
-   * Vert.x. A second request while one is under way changes nothing.
+   * Starts the stop on a thread of its own: the caller (an event loop) must not wait for it, since
+   * the stop closes Vert.x. A second request while one is under way changes nothing.
    */
   void request(String why) {
     Consumer<String> s = stop;
@@ -41,7 +42,10 @@ public final class ManagerRestart {
     t.start();
   }
 
-  /** Whether the agent stopped (or is stopping) to be started again: the process then exits with the restart code. */
+  /**
+   * Whether the agent stopped (or is stopping) to be started again: the process then exits with the
+   * restart code.
+   */
   public boolean requested() {
     return requested.get();
   }

@@ -1,11 +1,9 @@
 package io.gpuchassis.agent.redfish.managers;
 
-import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.network.ListeningSockets;
 import io.gpuchassis.agent.network.TimeSync;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.http.PatchRequest;
 import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RequestBodies;
@@ -21,11 +19,12 @@ import java.util.Set;
 import java.util.function.IntSupplier;
 
 /**
- * {@code /redfish/v1/Managers/BMC/NetworkProtocol}: the network services of the management processor as its operating
- * system runs them. HTTPS is the agent's own listener; HTTP, SSH, Telnet, IPMI and SNMP are enabled when some process
- * listens on their standard port ({@code /proc/net}), disabled when none does, and left out when the kernel does not
- * tell; NTP is what chrony or systemd-timesyncd is configured with. Read-only: these are the system's settings, not the
- * agent's, so a PATCH is answered PropertyNotWritable for every property.
+ * {@code /redfish/v1/Managers/BMC/NetworkProtocol}: the network services of the management
+ * processor as its operating system runs them. HTTPS is the agent's own listener; HTTP, SSH,
+ * Telnet, IPMI and SNMP are enabled when some process listens on their standard port ({@code
+ * /proc/net}), disabled when none does, and left out when the kernel does not tell; NTP is what
+ * chrony or systemd-timesyncd is configured with. Read-only: these are the system's settings, not
+ * the agent's, so a PATCH is answered PropertyNotWritable for every property.
  */
 public final class NetworkProtocolResource {
 
@@ -36,15 +35,42 @@ public final class NetworkProtocolResource {
   static final int SNMP_PORT = 161;
   static final int NTP_PORT = 123;
 
-  static final Set<String> READ_ONLY = Set.of("Id", "Name", "Description", "Status", "HostName", "FQDN", "HTTP",
-      "HTTPS", "SSH", "Telnet", "IPMI", "SNMP", "NTP", "DHCP", "DHCPv6", "SSDP", "KVMIP", "VirtualMedia", "RDP", "RFB",
-      "SFTP", "FTP", "FTPS", "Proxy", "Modbus", "mDNS");
+  static final Set<String> READ_ONLY =
+      Set.of(
+          "Id",
+          "Name",
+          "Description",
+          "Status",
+          "HostName",
+          "FQDN",
+          "HTTP",
+          "HTTPS",
+          "SSH",
+          "Telnet",
+          "IPMI",
+          "SNMP",
+          "NTP",
+          "DHCP",
+          "DHCPv6",
+          "SSDP",
+          "KVMIP",
+          "VirtualMedia",
+          "RDP",
+          "RFB",
+          "SFTP",
+          "FTP",
+          "FTPS",
+          "Proxy",
+          "Modbus",
+          "mDNS");
 
   private final ManagerOsState os;
   private final IntSupplier httpsPort;
   private RedfishRoutes routes;
 
-  /** @param httpsPort the port the agent's HTTPS server listens on */
+  /**
+   * @param httpsPort the port the agent's HTTPS server listens on
+   */
   public NetworkProtocolResource(ManagerOsState os, IntSupplier httpsPort) {
     this.os = os;
     this.httpsPort = httpsPort;
@@ -53,39 +79,50 @@ public final class NetworkProtocolResource {
   public void register(RedfishRoutes routes) {
     this.routes = routes;
     String uri = Uris.NETWORK_PROTOCOL_TEMPLATE;
-    routes.resource(uri, "ManagerNetworkProtocol", (params, caller) -> {
-      EthernetInterfaceResource.checkManager(params);
-      return render(os.now(), httpsPort.getAsInt());
-    });
+    routes.resource(
+        uri,
+        "ManagerNetworkProtocol",
+        (params, caller) -> {
+          EthernetInterfaceResource.checkManager(params);
+          return render(os.now(), httpsPort.getAsInt());
+        });
     routes.patch(uri, "ManagerNetworkProtocol", this::patch);
   }
 
   private void patch(RoutingContext ctx) {
     EthernetInterfaceResource.checkManager(ctx.pathParams());
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
-    Preconditions.checkIfMatch(ctx, routes.render(Uris.managerNetworkProtocol(), caller).orElseThrow());
+    Preconditions.checkIfMatch(
+        ctx, routes.render(Uris.managerNetworkProtocol(), caller).orElseThrow());
     // Nothing is writable: this throws 400 with a message for each property.
     PatchRequest.of(RequestBodies.object(ctx), READ_ONLY).apply();
   }
 
   static ManagerNetworkProtocol render(ManagerOsState.Snapshot os, int httpsPort) {
-    ManagerNetworkProtocol body = new ManagerNetworkProtocol()
-        .atOdataId(Uris.managerNetworkProtocol())
-        .atOdataType(Schemas.MANAGER_NETWORK_PROTOCOL.odataType())
-        .id("NetworkProtocol")
-        .name("Manager Network Protocol")
-        .description("The network services of the management processor, as its operating system runs them")
-        .hostName(os.network().hostName().orElse(null))
-        .FQDN(os.network().fqdn().orElse(null))
-        .HTTPS(new ManagerHttpsProtocol().protocolEnabled(true).port(httpsPort)
-            .certificates(Uris.ref(Uris.httpsCertificates())))
-        .NTP(ntp(os.timeSync()));
-    os.listening().ifPresent(sockets -> body
-        .HTTP(tcp(sockets, HTTP_PORT))
-        .SSH(tcp(sockets, SSH_PORT))
-        .telnet(tcp(sockets, TELNET_PORT))
-        .IPMI(udp(sockets, IPMI_PORT))
-        .SNMP(udp(sockets, SNMP_PORT)));
+    ManagerNetworkProtocol body =
+        new ManagerNetworkProtocol()
+            .atOdataId(Uris.managerNetworkProtocol())
+            .atOdataType(Schemas.MANAGER_NETWORK_PROTOCOL.odataType())
+            .id("NetworkProtocol")
+            .name("Manager Network Protocol")
+            .description(
+                "The network services of the management processor, as its operating system runs them")
+            .hostName(os.network().hostName().orElse(null))
+            .FQDN(os.network().fqdn().orElse(null))
+            .HTTPS(
+                new ManagerHttpsProtocol()
+                    .protocolEnabled(true)
+                    .port(httpsPort)
+                    .certificates(Uris.ref(Uris.httpsCertificates())))
+            .NTP(ntp(os.timeSync()));
+    os.listening()
+        .ifPresent(
+            sockets ->
+                body.HTTP(tcp(sockets, HTTP_PORT))
+                    .SSH(tcp(sockets, SSH_PORT))
+                    .telnet(tcp(sockets, TELNET_PORT))
+                    .IPMI(udp(sockets, IPMI_PORT))
+                    .SNMP(udp(sockets, SNMP_PORT)));
     return body;
   }
 

@@ -1,10 +1,8 @@
 package io.gpuchassis.agent.redfish.managers;
 
 import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.security.SecurityLog;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.model.ClearLogAction;
 import io.gpuchassis.redfish.model.EventSeverity;
 import io.gpuchassis.redfish.model.Health;
@@ -24,8 +22,9 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The manager's security log: {@code /redfish/v1/Managers/BMC/LogServices/SecurityLog}, the persisted security log
- * (every login, every write request, every account change), with its entries and the ClearLog action.
+ * The manager's security log: {@code /redfish/v1/Managers/BMC/LogServices/SecurityLog}, the
+ * persisted security log (every login, every write request, every account change), with its entries
+ * and the ClearLog action.
  */
 public final class SecurityLogResource {
 
@@ -41,11 +40,20 @@ public final class SecurityLogResource {
 
   public void register(RedfishRoutes routes) {
     routes.resource(Uris.securityLog(), "LogService", (params, caller) -> render());
-    routes.post(Uris.securityLog() + LogServiceHandlers.CLEAR_ACTION, "LogService",
+    routes.post(
+        Uris.securityLog() + LogServiceHandlers.CLEAR_ACTION,
+        "LogService",
         LogServiceHandlers.clear(vertx, log::clear));
-    routes.expandedCollection(Uris.securityLogEntries(), "LogEntryCollection", LogServiceHandlers.entries(Uris.securityLog(),
-        "Security Log Entries", () -> log.entries().stream().map(SecurityLog.Entry::id).toList()));
-    routes.resource(Uris.SECURITY_LOG_ENTRY_TEMPLATE, "LogEntry",
+    routes.expandedCollection(
+        Uris.securityLogEntries(),
+        "LogEntryCollection",
+        LogServiceHandlers.entries(
+            Uris.securityLog(),
+            "Security Log Entries",
+            () -> log.entries().stream().map(SecurityLog.Entry::id).toList()));
+    routes.resource(
+        Uris.SECURITY_LOG_ENTRY_TEMPLATE,
+        "LogEntry",
         LogServiceHandlers.entry(id -> log.entry(id).map(SecurityLogResource::render)));
   }
 
@@ -61,14 +69,19 @@ public final class SecurityLogResource {
         .serviceEnabled(true)
         .maxNumberOfRecords((long) log.capacity())
         .overWritePolicy(OverWritePolicy.WRAPS_WHEN_FULL)
-        .dateTime(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS))
+        .dateTime(
+            OffsetDateTime.now(clock)
+                .withOffsetSameInstant(ZoneOffset.UTC)
+                .truncatedTo(ChronoUnit.SECONDS))
         .dateTimeLocalOffset("+00:00")
         .logEntryType(LogEntryTypes.EVENT)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .entries(Uris.ref(Uris.securityLogEntries()))
         .actions(
             new LogServiceActions()
-                .hashLogServiceClearLog(new ClearLogAction().target(Uris.securityLog() + LogServiceHandlers.CLEAR_ACTION)));
+                .hashLogServiceClearLog(
+                    new ClearLogAction()
+                        .target(Uris.securityLog() + LogServiceHandlers.CLEAR_ACTION)));
   }
 
   static LogEntry render(SecurityLog.Entry e) {

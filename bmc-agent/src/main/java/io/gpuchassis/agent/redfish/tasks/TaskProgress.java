@@ -1,17 +1,17 @@
 package io.gpuchassis.agent.redfish.tasks;
 
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.firmware.UpdateProgress;
 import io.gpuchassis.agent.tasks.Secrets;
 import io.gpuchassis.agent.tasks.Task;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.message.TaskEventMessages;
 
 /**
- * An update's progress as a client sees it: each step a message of its task and an event about the component, and
- * the percentage in the task, announced as TaskProgressChanged every ten percent (not at every block written).
+ * An update's progress as a client sees it: each step a message of its task and an event about the
+ * component, and the percentage in the task, announced as TaskProgressChanged every ten percent
+ * (not at every block written).
  */
 public final class TaskProgress implements UpdateProgress {
 
@@ -26,7 +26,8 @@ public final class TaskProgress implements UpdateProgress {
 
   @Override
   public void step(MessageInstance message, String originUri) {
-    // The event log and the streams are read by every Login user: no image URI's credentials in them.
+    // The event log and the streams are read by every Login user: no image URI's credentials in
+    // them.
     MessageInstance shown = Secrets.mask(message);
     task.note(shown);
     events.publish(shown, originUri);
@@ -38,7 +39,8 @@ public final class TaskProgress implements UpdateProgress {
     if (step > reported) {
       reported = step;
       task.progress(step);
-      events.publish(TaskEventMessages.TASK_PROGRESS_CHANGED.with(task.id(), step), Uris.task(task.id()));
+      events.publish(
+          TaskEventMessages.TASK_PROGRESS_CHANGED.with(task.id(), step), Uris.task(task.id()));
     }
   }
 }

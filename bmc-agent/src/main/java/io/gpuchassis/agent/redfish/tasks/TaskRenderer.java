@@ -1,10 +1,8 @@
 package io.gpuchassis.agent.redfish.tasks;
 
 import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.tasks.Task;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.model.Message;
 import io.gpuchassis.redfish.model.MessageSeverity;
@@ -21,12 +19,12 @@ final class TaskRenderer {
 
   static io.gpuchassis.redfish.model.Task render(Task.Snapshot s) {
     TaskPayload payload =
-        new TaskPayload()
-            .httpOperation(s.payload().method())
-            .targetUri(s.payload().targetUri());
+        new TaskPayload().httpOperation(s.payload().method()).targetUri(s.payload().targetUri());
     // Only JSON requests show their body; a pushed firmware bundle is not repeated here.
     if (s.payload().jsonBody() != null && !s.payload().jsonBody().isBlank()) {
-      payload.httpHeaders(List.of("Content-Type: application/json")).jsonBody(s.payload().jsonBody());
+      payload
+          .httpHeaders(List.of("Content-Type: application/json"))
+          .jsonBody(s.payload().jsonBody());
     } else {
       payload.httpHeaders(List.of());
     }

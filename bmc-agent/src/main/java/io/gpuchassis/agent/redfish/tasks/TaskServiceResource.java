@@ -2,14 +2,11 @@ package io.gpuchassis.agent.redfish.tasks;
 
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import io.gpuchassis.agent.tasks.Task;
 import io.gpuchassis.agent.tasks.TaskOutcome;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
-import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.Health;
@@ -25,8 +22,9 @@ import java.time.ZoneOffset;
 
 /**
  * {@code /redfish/v1/TaskService}, its Tasks, and the task monitors of asynchronous operations
- * ({@code TaskService/TaskMonitors/{TaskId}}): a monitor answers 202 while its operation runs and the operation's own
- * final response once it is done; DELETE on it cancels a running operation or forgets a finished one.
+ * ({@code TaskService/TaskMonitors/{TaskId}}): a monitor answers 202 while its operation runs and
+ * the operation's own final response once it is done; DELETE on it cancels a running operation or
+ * forgets a finished one.
  */
 public final class TaskServiceResource {
 
@@ -45,9 +43,14 @@ public final class TaskServiceResource {
         "TaskCollection",
         (params, caller) ->
             Collections.render(
-                Schemas.TASK_COLLECTION, Uris.TASKS, "Tasks", tasks.all().stream().map(t -> Uris.task(t.id())).toList()));
-    routes.resource(Uris.TASK_TEMPLATE, "Task", (params, caller) -> TaskRenderer.render(task(params.get("TaskId"))
-        .snapshot()));
+                Schemas.TASK_COLLECTION,
+                Uris.TASKS,
+                "Tasks",
+                tasks.all().stream().map(t -> Uris.task(t.id())).toList()));
+    routes.resource(
+        Uris.TASK_TEMPLATE,
+        "Task",
+        (params, caller) -> TaskRenderer.render(task(params.get("TaskId")).snapshot()));
     routes.get(Uris.TASK_MONITOR_TEMPLATE, "Task", this::monitor);
     routes.delete(Uris.TASK_MONITOR_TEMPLATE, "Task", this::cancel);
   }
@@ -58,7 +61,8 @@ public final class TaskServiceResource {
         .atOdataType(Schemas.TASK_SERVICE.odataType())
         .id("TaskService")
         .name("Task Service")
-        .description("Operations that take hardware time, such as binding a GPU into a host's partition")
+        .description(
+            "Operations that take hardware time, such as binding a GPU into a host's partition")
         .serviceEnabled(true)
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .dateTime(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC))
@@ -74,7 +78,9 @@ public final class TaskServiceResource {
   /** The monitor of a task whose final response is still to be read. */
   private Task monitored(RoutingContext ctx) {
     String id = ctx.pathParam("TaskId");
-    return tasks.find(id).filter(t -> t.snapshot().monitorOpen())
+    return tasks
+        .find(id)
+        .filter(t -> t.snapshot().monitorOpen())
         .orElseThrow(() -> RedfishErrors.notFound("TaskMonitor", id));
   }
 
@@ -105,12 +111,19 @@ public final class TaskServiceResource {
         tasks.remove(task.id());
         ctx.response().setStatusCode(204).putHeader("OData-Version", "4.0").end();
       }
-      // DSP0266 (asynchronous operations) makes DELETE on the monitor the client's request to cancel and leaves
-      // refusing it to the service. 405 would say DELETE is never allowed here, yet it is once the task ends; the
-      // refusal is about the task's present state, which is 409 Conflict (RFC 9110 15.5.10), with ResourceInUse.
-      case REFUSED -> throw RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with())
-          .withDetail("The operation of task " + task.id() + " is already under way on the hardware and cannot be "
-              + "cancelled; it will finish on its own.");
+      // DSP0266 (asynchronous operations) makes DELETE on the monitor the client's request to
+      // cancel and leaves
+      // refusing it to the service. 405 would say DELETE is never allowed here, yet it is once the
+      // task ends; the
+      // refusal is about the task's present state, which is 409 Conflict (RFC 9110 15.5.10), with
+      // ResourceInUse.
+      case REFUSED ->
+          throw RedfishErrors.of(BaseMessages.RESOURCE_IN_USE.with())
+              .withDetail(
+                  "The operation of task "
+                      + task.id()
+                      + " is already under way on the hardware and cannot be "
+                      + "cancelled; it will finish on its own.");
     }
   }
 }

@@ -1,12 +1,11 @@
 package io.gpuchassis.agent.redfish.update;
 
-import io.gpuchassis.redfish.error.RedfishErrors;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.firmware.StagingWriter;
 import io.gpuchassis.agent.tasks.Secrets;
 import io.gpuchassis.firmware.BundleException;
 import io.gpuchassis.firmware.StagingStore;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.json.RedfishJson;
 import io.gpuchassis.redfish.message.BaseMessages;
@@ -19,29 +18,31 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * Receives a firmware push as {@code multipart/form-data} (DSP0266 "Multipart HTTP push update"): the
- * {@code UpdateParameters} part as JSON and the {@code UpdateFile} part streamed straight into the staging place.
- * Bytes beyond the size limit are read but not stored, and the push is answered 413. Other parts ({@code OemXxx}) are
- * read and ignored. The request must arrive paused (the router's first handler pauses it): the upload is only taken
- * once the caller is authenticated and authorised.
+ * Receives a firmware push as {@code multipart/form-data} (DSP0266 "Multipart HTTP push update"):
+ * the {@code UpdateParameters} part as JSON and the {@code UpdateFile} part streamed straight into
+ * the staging place. Bytes beyond the size limit are read but not stored, and the push is answered
+ * 413. Other parts ({@code OemXxx}) are read and ignored. The request must arrive paused (the
+ * router's first handler pauses it): the upload is only taken once the caller is authenticated and
+ * authorised.
  *
- * <p>Against a client that fills the disk: one push at a time (a second one is answered 503 with Retry-After), none
- * unless the state file system has room for it (its Content-Length, or the size limit, plus a margin; 507), and a
- * push that has not arrived whole within its deadline, or whose connection ends first, has its file removed at once
- * and is answered 408 (or nothing, when the client is gone). A refused push's connection is closed once answered, so
- * the rest of its body is never read.
+ * <p>Against a client that fills the disk: one push at a time (a second one is answered 503 with
+ * Retry-After), none unless the state file system has room for it (its Content-Length, or the size
+ * limit, plus a margin; 507), and a push that has not arrived whole within its deadline, or whose
+ * connection ends first, has its file removed at once and is answered 408 (or nothing, when the
+ * client is gone). A refused push's connection is closed once answered, so the rest of its body is
+ * never read.
  */
 final class MultipartPush {
 
   /** Largest UpdateParameters part accepted. */
   private static final int MAX_PARAMETERS_BYTES = 64 * 1024;
+
   /** Room for the part headers, boundaries and any small Oem parts around the bundle. */
   private static final int MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
   /** When a client refused for a push in progress is asked to try again. */
   static final int RETRY_AFTER_SECONDS = 10;
 
@@ -54,7 +55,10 @@ final class MultipartPush {
    */
   record Limits(long maxBytes, Duration deadline, long freeSpaceMargin) {}
 
-  /** A received push: its parameters, and the staging place holding its file (close it when done with the file). */
+  /**
+   * A received push: its parameters, and the staging place holding its file (close it when done
+   * with the file).
+   */
   record Received(ObjectNode parameters, StagingStore.Upload upload, String fileName) {}
 
   private final Vertx vertx;
@@ -69,8 +73,10 @@ final class MultipartPush {
   private String fileName;
   private Future<Long> fileWritten = Future.succeededFuture(0L);
   private boolean requestEnded;
+
   /** Set once the push is answered either way: nothing more is done for it. */
   private boolean settled;
+
   private long deadlineTimer = -1;
 
   private MultipartPush(Vertx vertx, RoutingContext ctx, StagingStore staging, Limits limits) {
@@ -82,57 +88,85 @@ final class MultipartPush {
   }
 
   /**
-   * Reads the push; fails with a RedfishException (400, 408, 413, 503, 507) when it is not one or cannot be taken,
-   * leaving no file behind.
+   * Reads the push; fails with a RedfishException (400, 408, 413, 503, 507) when it is not one or
+   * cannot be taken, leaving no file behind.
    */
-  static Future<Received> receive(Vertx vertx, RoutingContext ctx, StagingStore staging, Limits limits) {
+  static Future<Received> receive(
+      Vertx vertx, RoutingContext ctx, StagingStore staging, Limits limits) {
     return new MultipartPush(vertx, ctx, staging, limits).start();
   }
 
   private Future<Received> start() {
-    ctx.addEndHandler(sent -> {
-      if (sent.failed()) {
-        fail(brokeOff("the connection closed"));
-      } else if (!requestEnded) {
-        // Answered before its body was read (a refusal): that body may be endless, so it is never read.
-        vertx.runOnContext(x -> request.connection().close());
-      }
-    });
+    ctx.addEndHandler(
+        sent -> {
+          if (sent.failed()) {
+            fail(brokeOff("the connection closed"));
+          } else if (!requestEnded) {
+            // Answered before its body was read (a refusal): that body may be endless, so it is
+            // never read.
+            vertx.runOnContext(x -> request.connection().close());
+          }
+        });
     String type = request.getHeader("Content-Type");
     if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
-      fail(missingFile().withDetail(
-          "push the bundle as multipart/form-data with an UpdateFile part (and optionally UpdateParameters)"));
+      fail(
+          missingFile()
+              .withDetail(
+                  "push the bundle as multipart/form-data with an UpdateFile part (and optionally UpdateParameters)"));
       return result.future();
     }
     long declared = declaredLength();
     if (declared > limits.maxBytes() + MAX_PARAMETERS_BYTES + MULTIPART_OVERHEAD_BYTES) {
-      fail(tooLarge().withDetail("the push declares " + declared + " bytes; MaxImageSizeBytes is "
-          + limits.maxBytes()));
+      fail(
+          tooLarge()
+              .withDetail(
+                  "the push declares "
+                      + declared
+                      + " bytes; MaxImageSizeBytes is "
+                      + limits.maxBytes()));
       return result.future();
     }
-    deadlineTimer = vertx.setTimer(limits.deadline().toMillis(), t -> fail(RedfishErrors.requestTimeout(
-        BaseMessages.MISSING_OR_MALFORMED_PART.with()).withDetail("the push did not arrive whole within "
-        + limits.deadline().toSeconds() + " s; it was discarded")));
+    deadlineTimer =
+        vertx.setTimer(
+            limits.deadline().toMillis(),
+            t ->
+                fail(
+                    RedfishErrors.requestTimeout(BaseMessages.MISSING_OR_MALFORMED_PART.with())
+                        .withDetail(
+                            "the push did not arrive whole within "
+                                + limits.deadline().toSeconds()
+                                + " s; it was discarded")));
     request.exceptionHandler(e -> fail(brokeOff(e.getMessage())));
-    vertx.executeBlocking(() -> claim(declared >= 0 ? declared : limits.maxBytes()), false)
+    vertx
+        .executeBlocking(() -> claim(declared >= 0 ? declared : limits.maxBytes()), false)
         .onFailure(this::fail)
-        .onSuccess(claimed -> {
-          upload = claimed;
-          if (settled) {
-            discard(); // given up while the place was being taken
-          } else {
-            receiveParts();
-          }
-        });
+        .onSuccess(
+            claimed -> {
+              upload = claimed;
+              if (settled) {
+                discard(); // given up while the place was being taken
+              } else {
+                receiveParts();
+              }
+            });
     return result.future();
   }
 
-  /** Takes the one staging place and checks the room for {@code bytes}; blocking (file system calls). */
+  /**
+   * Takes the one staging place and checks the room for {@code bytes}; blocking (file system
+   * calls).
+   */
   private StagingStore.Upload claim(long bytes) {
     StagingStore.Upload claimed;
     try {
-      claimed = staging.begin().orElseThrow(() -> RedfishErrors.retryLater(
-          RETRY_AFTER_SECONDS, "another firmware bundle is being received or checked; push again when it is done"));
+      claimed =
+          staging
+              .begin()
+              .orElseThrow(
+                  () ->
+                      RedfishErrors.retryLater(
+                          RETRY_AFTER_SECONDS,
+                          "another firmware bundle is being received or checked; push again when it is done"));
     } catch (IOException e) {
       throw unstorable(e.getMessage());
     }
@@ -152,10 +186,11 @@ final class MultipartPush {
   private void receiveParts() {
     request.setExpectMultipart(true);
     request.uploadHandler(this::part);
-    request.endHandler(v -> {
-      requestEnded = true;
-      fileWritten.onComplete(written -> finish());
-    });
+    request.endHandler(
+        v -> {
+          requestEnded = true;
+          fileWritten.onComplete(written -> finish());
+        });
     request.resume();
   }
 
@@ -163,24 +198,27 @@ final class MultipartPush {
     switch (part.name()) {
       case "UpdateParameters" -> {
         Buffer content = Buffer.buffer();
-        part.handler(chunk -> {
-          if (content.length() + chunk.length() <= MAX_PARAMETERS_BYTES) {
-            content.appendBuffer(chunk);
-          }
-        });
+        part.handler(
+            chunk -> {
+              if (content.length() + chunk.length() <= MAX_PARAMETERS_BYTES) {
+                content.appendBuffer(chunk);
+              }
+            });
         part.endHandler(v -> parameters = content);
       }
       case "UpdateFile" -> {
         if (writer != null || settled) {
-          part.handler(chunk -> { });
+          part.handler(chunk -> {});
           return;
         }
-        fileName = part.filename() == null || part.filename().isBlank() ? "UpdateFile"
-            : Secrets.maskUris(part.filename());
+        fileName =
+            part.filename() == null || part.filename().isBlank()
+                ? "UpdateFile"
+                : Secrets.maskUris(part.filename());
         writer = new StagingWriter(vertx, upload.file(), limits.maxBytes(), true);
         fileWritten = writer.copy(part);
       }
-      default -> part.handler(chunk -> { });
+      default -> part.handler(chunk -> {});
     }
   }
 
@@ -197,26 +235,33 @@ final class MultipartPush {
       return;
     }
     if (fileWritten.result() > limits.maxBytes()) {
-      fail(tooLarge().withDetail("the bundle is larger than MaxImageSizeBytes (" + limits.maxBytes() + ")"));
+      fail(
+          tooLarge()
+              .withDetail(
+                  "the bundle is larger than MaxImageSizeBytes (" + limits.maxBytes() + ")"));
       return;
     }
     String text = request.formAttributes().get("UpdateParameters");
     Buffer raw = text != null ? Buffer.buffer(text) : parameters;
     try {
-      ObjectNode params = raw == null || raw.length() == 0 ? RedfishJson.mapper().createObjectNode()
-          : (ObjectNode) RedfishJson.mapper().readTree(raw.getBytes());
+      ObjectNode params =
+          raw == null || raw.length() == 0
+              ? RedfishJson.mapper().createObjectNode()
+              : (ObjectNode) RedfishJson.mapper().readTree(raw.getBytes());
       settled = true;
       vertx.cancelTimer(deadlineTimer);
       result.complete(new Received(params, upload, fileName));
     } catch (IOException | ClassCastException e) {
-      fail(RedfishErrors.of(BaseMessages.MALFORMED_JSON.with())
-          .withDetail("the UpdateParameters part is not a JSON object"));
+      fail(
+          RedfishErrors.of(BaseMessages.MALFORMED_JSON.with())
+              .withDetail("the UpdateParameters part is not a JSON object"));
     }
   }
 
   /**
-   * Ends the push with {@code e}: the file is closed and removed at once and the staging place freed, and only then is
-   * the push answered, so that a client may push again as soon as it has its answer.
+   * Ends the push with {@code e}: the file is closed and removed at once and the staging place
+   * freed, and only then is the push answered, so that a client may push again as soon as it has
+   * its answer.
    */
   private void fail(Throwable e) {
     if (settled) {
@@ -228,15 +273,24 @@ final class MultipartPush {
   }
 
   private Future<Void> discard() {
-    Future<Void> closed = writer == null ? Future.succeededFuture() : writer.abort(new IllegalStateException("ended"));
+    Future<Void> closed =
+        writer == null
+            ? Future.succeededFuture()
+            : writer.abort(new IllegalStateException("ended"));
     StagingStore.Upload held = upload;
     if (held == null) {
       return closed;
     }
-    return closed.transform(c -> vertx.executeBlocking(() -> {
-      held.close();
-      return null;
-    }, false)).mapEmpty();
+    return closed
+        .transform(
+            c ->
+                vertx.executeBlocking(
+                    () -> {
+                      held.close();
+                      return null;
+                    },
+                    false))
+        .mapEmpty();
   }
 
   private long declaredLength() {
@@ -259,7 +313,8 @@ final class MultipartPush {
   }
 
   private static RedfishException missingFile() {
-    return RedfishErrors.of(BaseMessages.ACTION_PARAMETER_MISSING.with("UpdateService.MultipartHttpPush",
-        "UpdateFile"));
+    return RedfishErrors.of(
+        BaseMessages.ACTION_PARAMETER_MISSING.with(
+            "UpdateService.MultipartHttpPush", "UpdateFile"));
   }
 }

@@ -1,20 +1,18 @@
 package io.gpuchassis.agent.redfish.update;
 
-import io.gpuchassis.agent.redfish.core.Collections;
-import io.gpuchassis.agent.redfish.core.OemSchema;
-import io.gpuchassis.agent.redfish.core.Schemas;
-import io.gpuchassis.agent.redfish.tasks.TaskResponses;
-
-import io.gpuchassis.agent.uri.Uris;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.firmware.SwitchFirmware;
 import io.gpuchassis.agent.firmware.UpdateRequest;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.redfish.tasks.TaskResponses;
 import io.gpuchassis.agent.tasks.Payload;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.firmware.StagingStore;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
@@ -37,15 +35,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code /redfish/v1/UpdateService}: the FirmwareInventory (each switch chip's main firmware, and the agent itself), the
- * multipart push of a signed bundle, and SimpleUpdate from an HTTP(S) URI. An accepted update is a task: its monitor
- * answers 202 until every chip is done, each step is a task message and an event (Update registry), and progress is
- * reported as TaskProgressChanged in steps of ten percent.
+ * {@code /redfish/v1/UpdateService}: the FirmwareInventory (each switch chip's main firmware, and
+ * the agent itself), the multipart push of a signed bundle, and SimpleUpdate from an HTTP(S) URI.
+ * An accepted update is a task: its monitor answers 202 until every chip is done, each step is a
+ * task message and an event (Update registry), and progress is reported as TaskProgressChanged in
+ * steps of ten percent.
  */
 public final class UpdateServiceResource {
 
   static final String PUSH_ACTION = "UpdateService.MultipartHttpPush";
   static final String SIMPLE_UPDATE = "UpdateService.SimpleUpdate";
+
   /** The agent's own entry in the FirmwareInventory. */
   static final String AGENT_INVENTORY_ID = "Agent";
 
@@ -59,9 +59,16 @@ public final class UpdateServiceResource {
   private final MultipartPush.Limits pushLimits;
   private final boolean allowHttp;
 
-  /** @param policy where images may be fetched from, and how long and large uploads may be */
-  public UpdateServiceResource(ServiceIdentity identity, ChassisModel model, FirmwareUpdates updates,
-      UpdateTasks updateTasks, Vertx vertx, OutboundPolicy policy) {
+  /**
+   * @param policy where images may be fetched from, and how long and large uploads may be
+   */
+  public UpdateServiceResource(
+      ServiceIdentity identity,
+      ChassisModel model,
+      FirmwareUpdates updates,
+      UpdateTasks updateTasks,
+      Vertx vertx,
+      OutboundPolicy policy) {
     this.identity = identity;
     this.model = model;
     this.updates = updates;
@@ -70,18 +77,28 @@ public final class UpdateServiceResource {
     this.fetch = new ImageFetch(vertx, updates.staging(), updates.maxImageBytes(), policy);
     this.requests = new UpdateRequests(model);
     this.allowHttp = policy.allowHttp();
-    this.pushLimits = new MultipartPush.Limits(updates.maxImageBytes(), policy.uploadDeadline(),
-        policy.stagingFreeSpaceMarginBytes());
+    this.pushLimits =
+        new MultipartPush.Limits(
+            updates.maxImageBytes(), policy.uploadDeadline(), policy.stagingFreeSpaceMarginBytes());
   }
 
   public void register(RedfishRoutes routes) {
     routes.resource(Uris.UPDATE_SERVICE, "UpdateService", (params, caller) -> render());
-    routes.resource(Uris.FIRMWARE_INVENTORY, "SoftwareInventoryCollection", (params, caller) ->
-        Collections.render(Schemas.SOFTWARE_INVENTORY_COLLECTION, Uris.FIRMWARE_INVENTORY, "Firmware Inventory",
-            inventoryIds().stream().map(Uris::firmwareInventory).toList()));
-    routes.resource(Uris.FIRMWARE_INVENTORY_TEMPLATE, "SoftwareInventory",
+    routes.resource(
+        Uris.FIRMWARE_INVENTORY,
+        "SoftwareInventoryCollection",
+        (params, caller) ->
+            Collections.render(
+                Schemas.SOFTWARE_INVENTORY_COLLECTION,
+                Uris.FIRMWARE_INVENTORY,
+                "Firmware Inventory",
+                inventoryIds().stream().map(Uris::firmwareInventory).toList()));
+    routes.resource(
+        Uris.FIRMWARE_INVENTORY_TEMPLATE,
+        "SoftwareInventory",
         (params, caller) -> renderInventory(params.get("SoftwareInventoryId")));
-    // Pushing an image and SimpleUpdate are POSTs on the UpdateService: its privileges (ConfigureComponents).
+    // Pushing an image and SimpleUpdate are POSTs on the UpdateService: its privileges
+    // (ConfigureComponents).
     routes.post(Uris.UPDATE_MULTIPART, "UpdateService", this::push);
     routes.post(Uris.SIMPLE_UPDATE, "UpdateService", this::simpleUpdate);
   }
@@ -92,20 +109,28 @@ public final class UpdateServiceResource {
         .atOdataType(Schemas.UPDATE_SERVICE.odataType())
         .id("UpdateService")
         .name("Update Service")
-        .description("Updates the firmware of the PCIe switch chips from bundles signed by a trusted key")
+        .description(
+            "Updates the firmware of the PCIe switch chips from bundles signed by a trusted key")
         .serviceEnabled(updates.enabled())
-        .status(new Status().state(updates.enabled() ? State.ENABLED : State.DISABLED)
-            .health(Health.OK))
+        .status(
+            new Status()
+                .state(updates.enabled() ? State.ENABLED : State.DISABLED)
+                .health(Health.OK))
         .maxImageSizeBytes(updates.maxImageBytes())
         .multipartHttpPushUri(Uris.UPDATE_MULTIPART)
         .firmwareInventory(Uris.ref(Uris.FIRMWARE_INVENTORY))
-        .actions(new UpdateServiceActions().hashUpdateServiceSimpleUpdate(new SimpleUpdateAction()
-            .target(Uris.SIMPLE_UPDATE)
-            .transferProtocolAtRedfishAllowableValues(allowHttp ? List.of("HTTP", "HTTPS") : List.of("HTTPS"))));
+        .actions(
+            new UpdateServiceActions()
+                .hashUpdateServiceSimpleUpdate(
+                    new SimpleUpdateAction()
+                        .target(Uris.SIMPLE_UPDATE)
+                        .transferProtocolAtRedfishAllowableValues(
+                            allowHttp ? List.of("HTTP", "HTTPS") : List.of("HTTPS"))));
   }
 
   private List<String> inventoryIds() {
-    List<String> ids = new ArrayList<>(model.current().switches().stream().map(s -> s.id()).toList());
+    List<String> ids =
+        new ArrayList<>(model.current().switches().stream().map(s -> s.id()).toList());
     ids.add(AGENT_INVENTORY_ID);
     return ids;
   }
@@ -128,26 +153,31 @@ public final class UpdateServiceResource {
     if (model.current().switchChip(id).isEmpty()) {
       throw RedfishErrors.notFound("SoftwareInventory", id);
     }
-    SoftwareInventory inventory = new SoftwareInventory()
-        .atOdataId(Uris.firmwareInventory(id))
-        .atOdataType(Schemas.SOFTWARE_INVENTORY.odataType())
-        .id(id)
-        .name("Switch " + id + " firmware")
-        .description("Main firmware image of PCIe switch " + id + " (A/B copies)")
-        .softwareId("pcie-switch")
-        .updateable(updates.enabled())
-        .resetRequiredOnUpdate(true)
-        .relatedItem(List.of(Uris.ref(Uris.fabricSwitch(id))))
-        .relatedItemAtOdataCount(1);
+    SoftwareInventory inventory =
+        new SoftwareInventory()
+            .atOdataId(Uris.firmwareInventory(id))
+            .atOdataType(Schemas.SOFTWARE_INVENTORY.odataType())
+            .id(id)
+            .name("Switch " + id + " firmware")
+            .description("Main firmware image of PCIe switch " + id + " (A/B copies)")
+            .softwareId("pcie-switch")
+            .updateable(updates.enabled())
+            .resetRequiredOnUpdate(true)
+            .relatedItem(List.of(Uris.ref(Uris.fabricSwitch(id))))
+            .relatedItemAtOdataCount(1);
     var read = updates.inventory().of(id);
     if (read.isEmpty()) {
       return inventory.status(new Status().state(State.UNAVAILABLE_OFFLINE));
     }
     SwitchFirmware chip = read.get();
     boolean pendingReset = chip.images().stream().anyMatch(p -> p.active() && !p.running());
-    inventory.version(chip.runningVersion())
+    inventory
+        .version(chip.runningVersion())
         .active(true)
-        .status(new Status().state(updates.updating(id) ? State.UPDATING : State.ENABLED).health(Health.OK));
+        .status(
+            new Status()
+                .state(updates.updating(id) ? State.UPDATING : State.ENABLED)
+                .health(Health.OK));
     Map<String, Object> oem = new LinkedHashMap<>();
     List<Map<String, Object>> copies = new ArrayList<>();
     for (FirmwarePartition p : chip.images()) {
@@ -164,28 +194,43 @@ public final class UpdateServiceResource {
     return inventory.oem(OemSchema.oem(OemSchema.SOFTWARE_INVENTORY, oem));
   }
 
-  /** POST {@code MultipartHttpPushUri}. The bundle keeps the staging place until it has been checked. */
+  /**
+   * POST {@code MultipartHttpPushUri}. The bundle keeps the staging place until it has been
+   * checked.
+   */
   private void push(RoutingContext ctx) {
     MultipartPush.receive(vertx, ctx, updates.staging(), pushLimits)
         .onFailure(e -> refuse(ctx, e))
-        .onSuccess(received -> {
-          StagingStore.Upload upload = received.upload();
-          vertx.executeBlocking(() -> {
-            try (upload) {
-              UpdateRequest request = requests.read(PUSH_ACTION, received.parameters(), received.fileName());
-              return Map.entry(request, updates.prepare(upload.file(), request));
-            }
-          }, false)
-              .onFailure(e -> refuse(ctx, e))
-              .onSuccess(prepared -> updateTasks.start(ctx, "Firmware update with " + prepared.getKey().imageName(),
-                  TaskResponses.payloadOf(ctx), progress -> updates.run(prepared.getValue(), progress)));
-        });
+        .onSuccess(
+            received -> {
+              StagingStore.Upload upload = received.upload();
+              vertx
+                  .executeBlocking(
+                      () -> {
+                        try (upload) {
+                          UpdateRequest request =
+                              requests.read(
+                                  PUSH_ACTION, received.parameters(), received.fileName());
+                          return Map.entry(request, updates.prepare(upload.file(), request));
+                        }
+                      },
+                      false)
+                  .onFailure(e -> refuse(ctx, e))
+                  .onSuccess(
+                      prepared ->
+                          updateTasks.start(
+                              ctx,
+                              "Firmware update with " + prepared.getKey().imageName(),
+                              TaskResponses.payloadOf(ctx),
+                              progress -> updates.run(prepared.getValue(), progress)));
+            });
   }
 
   /**
-   * POST UpdateService.SimpleUpdate: the image URI is checked (scheme, resolved addresses) before the task starts, then
-   * fetched within the task and updated like a pushed one. Credentials in the URI or in Username and Password are used
-   * for the fetch and masked wherever the request is shown.
+   * POST UpdateService.SimpleUpdate: the image URI is checked (scheme, resolved addresses) before
+   * the task starts, then fetched within the task and updated like a pushed one. Credentials in the
+   * URI or in Username and Password are used for the fetch and masked wherever the request is
+   * shown.
    */
   private void simpleUpdate(RoutingContext ctx) {
     ObjectNode body = RequestBodies.object(ctx);
@@ -195,15 +240,25 @@ public final class UpdateServiceResource {
       parameters.remove(fetchOnly);
     }
     UpdateRequest request = requests.read(SIMPLE_UPDATE, parameters, source.shown());
-    // A Task's Payload is readable by every Login user: Payload masks the password and the URI's user information.
-    Payload payload = new Payload(ctx.request().method().name(), ctx.request().path(), body.toString());
-    vertx.executeBlocking(() -> {
-      fetch.check(source);
-      return source;
-    }, false)
+    // A Task's Payload is readable by every Login user: Payload masks the password and the URI's
+    // user information.
+    Payload payload =
+        new Payload(ctx.request().method().name(), ctx.request().path(), body.toString());
+    vertx
+        .executeBlocking(
+            () -> {
+              fetch.check(source);
+              return source;
+            },
+            false)
         .onFailure(e -> refuse(ctx, e))
-        .onSuccess(checked -> updateTasks.start(ctx, "Firmware update from " + source.shown(), payload,
-            progress -> updates.fetchAndRun(() -> fetch.stage(source), request, progress)));
+        .onSuccess(
+            checked ->
+                updateTasks.start(
+                    ctx,
+                    "Firmware update from " + source.shown(),
+                    payload,
+                    progress -> updates.fetchAndRun(() -> fetch.stage(source), request, progress)));
   }
 
   /** A refusal is answered with its error; anything else is a bug (500). */

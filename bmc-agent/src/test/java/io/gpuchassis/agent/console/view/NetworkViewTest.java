@@ -12,7 +12,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
-/** The console's network page: every fact Redfish shows, in plain ASCII lines no wider than 80 columns. */
+/**
+ * The console's network page: every fact Redfish shows, in plain ASCII lines no wider than 80
+ * columns.
+ */
 class NetworkViewTest {
 
   private static final NetworkInterfaceInfo ETH0 =
@@ -78,8 +81,11 @@ class NetworkViewTest {
 
   @Test
   void says_so_when_there_is_nothing_to_show() {
-    List<String> lines = NetworkView.render(List.of(), Optional.empty(), Optional.empty(), List.of());
-    assertEquals(List.of("Host name     (none)", "Name servers  (none)", "", "No network interfaces."), lines);
+    List<String> lines =
+        NetworkView.render(List.of(), Optional.empty(), Optional.empty(), List.of());
+    assertEquals(
+        List.of("Host name     (none)", "Name servers  (none)", "", "No network interfaces."),
+        lines);
   }
 
   @Test
@@ -96,15 +102,21 @@ class NetworkViewTest {
             OptionalInt.empty(),
             List.of(),
             Optional.empty(),
-            List.of(new Ipv6Assignment("2001:db8:1234:5678:9abc:def0:1234:5678", 128, Ipv6Assignment.Scope.GLOBAL)));
+            List.of(
+                new Ipv6Assignment(
+                    "2001:db8:1234:5678:9abc:def0:1234:5678", 128, Ipv6Assignment.Scope.GLOBAL)));
     List<String> lines =
-        NetworkView.render(List.of(ETH0, odd), Optional.of(longName), Optional.empty(), List.of("10.0.0.1"));
+        NetworkView.render(
+            List.of(ETH0, odd), Optional.of(longName), Optional.empty(), List.of("10.0.0.1"));
     for (String line : lines) {
       assertTrue(line.length() <= NetworkView.WIDTH, () -> line.length() + " columns: " + line);
-      assertTrue(line.chars().allMatch(c -> c >= 0x20 && c < 0x7F), () -> "not plain ASCII: " + line);
+      assertTrue(
+          line.chars().allMatch(c -> c >= 0x20 && c < 0x7F), () -> "not plain ASCII: " + line);
     }
     assertEquals(("Host name     " + longName).substring(0, 77) + "...", lines.get(0));
-    assertTrue(lines.contains("wlan?: enabled, link unknown, speed unknown, MTU 1500"), lines::toString);
-    assertTrue(lines.contains("  IPv6     2001:db8:1234:5678:9abc:def0:1234:5678/128"), lines::toString);
+    assertTrue(
+        lines.contains("wlan?: enabled, link unknown, speed unknown, MTU 1500"), lines::toString);
+    assertTrue(
+        lines.contains("  IPv6     2001:db8:1234:5678:9abc:def0:1234:5678/128"), lines::toString);
   }
 }

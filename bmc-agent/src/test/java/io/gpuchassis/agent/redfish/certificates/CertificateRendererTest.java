@@ -21,7 +21,10 @@ import java.util.List;
 import javax.security.auth.x500.X500Principal;
 import org.junit.jupiter.api.Test;
 
-/** The Certificate properties come from the leaf as RFC 5280 and the Certificate schema describe them. */
+/**
+ * The Certificate properties come from the leaf as RFC 5280 and the Certificate schema describe
+ * them.
+ */
 class CertificateRendererTest {
 
   @Test
@@ -37,11 +40,14 @@ class CertificateRendererTest {
     assertEquals("sha256WithRSAEncryption", c.getSignatureAlgorithm());
     assertEquals("TPM_ALG_SHA256", c.getFingerprintHashAlgorithm());
     String sha256 =
-        HexFormat.ofDelimiter(":").withUpperCase()
-            .formatHex(MessageDigest.getInstance("SHA-256").digest(issued.certificate().getEncoded()));
+        HexFormat.ofDelimiter(":")
+            .withUpperCase()
+            .formatHex(
+                MessageDigest.getInstance("SHA-256").digest(issued.certificate().getEncoded()));
     assertEquals(sha256, c.getFingerprint());
     assertEquals(
-        List.of(KeyUsage.DIGITAL_SIGNATURE, KeyUsage.KEY_ENCIPHERMENT, KeyUsage.SERVER_AUTHENTICATION),
+        List.of(
+            KeyUsage.DIGITAL_SIGNATURE, KeyUsage.KEY_ENCIPHERMENT, KeyUsage.SERVER_AUTHENTICATION),
         c.getKeyUsage());
     assertEquals(issued.certificate().getNotAfter().toInstant(), c.getValidNotAfter().toInstant());
     assertEquals(Health.OK, c.getStatus().getHealth());
@@ -52,29 +58,39 @@ class CertificateRendererTest {
     Issued ca = TestCertificates.authority("Test CA");
     Issued leaf =
         TestCertificates.issuedBy(
-            ca, "CN=leaf.example,OU=Lab,O=Contoso,L=Portland,ST=Oregon,C=US", TestCertificates.ec());
-    Certificate c = render(leaf.certificatePem() + ca.certificatePem() + leaf.legacyKeyPem(), Instant.now());
+            ca,
+            "CN=leaf.example,OU=Lab,O=Contoso,L=Portland,ST=Oregon,C=US",
+            TestCertificates.ec());
+    Certificate c =
+        render(leaf.certificatePem() + ca.certificatePem() + leaf.legacyKeyPem(), Instant.now());
 
     assertEquals(CertificateType.PE_MCHAIN, c.getCertificateType());
     assertEquals(2, c.getCertificateString().split("BEGIN CERTIFICATE").length - 1);
     assertFalse(c.getCertificateString().contains("PRIVATE"));
     assertEquals("Test CA", c.getIssuer().getCommonName());
     assertEquals("ecdsa-with-SHA256", c.getSignatureAlgorithm());
-    assertEquals(List.of(KeyUsage.DIGITAL_SIGNATURE, KeyUsage.SERVER_AUTHENTICATION), c.getKeyUsage());
+    assertEquals(
+        List.of(KeyUsage.DIGITAL_SIGNATURE, KeyUsage.SERVER_AUTHENTICATION), c.getKeyUsage());
     CertificateIdentifier subject = c.getSubject();
     assertEquals(
         List.of("leaf.example", "Lab", "Contoso", "Portland", "Oregon", "US"),
         List.of(
-            subject.getCommonName(), subject.getOrganizationalUnit(), subject.getOrganization(), subject.getCity(),
-            subject.getState(), subject.getCountry()));
+            subject.getCommonName(),
+            subject.getOrganizationalUnit(),
+            subject.getOrganization(),
+            subject.getCity(),
+            subject.getState(),
+            subject.getCountry()));
     // the certificate's own order of attributes
-    assertEquals("CN=leaf.example,OU=Lab,O=Contoso,L=Portland,ST=Oregon,C=US", subject.getDisplayString());
+    assertEquals(
+        "CN=leaf.example,OU=Lab,O=Contoso,L=Portland,ST=Oregon,C=US", subject.getDisplayString());
   }
 
   @Test
   void names_without_some_attributes_leave_them_out() {
     CertificateIdentifier id =
-        CertificateRenderer.identifier(new X500Principal("EMAILADDRESS=admin@example.net, CN=only"));
+        CertificateRenderer.identifier(
+            new X500Principal("EMAILADDRESS=admin@example.net, CN=only"));
     assertEquals("only", id.getCommonName());
     assertEquals("admin@example.net", id.getEmail());
     assertNull(id.getOrganization());
@@ -95,8 +111,11 @@ class CertificateRendererTest {
     String pem = issued.certificatePem() + issued.pkcs8KeyPem();
     Instant notAfter = issued.certificate().getNotAfter().toInstant();
     Instant notBefore = issued.certificate().getNotBefore().toInstant();
-    assertEquals(Health.CRITICAL, render(pem, notAfter.plus(Duration.ofSeconds(1))).getStatus().getHealth());
-    assertEquals(Health.WARNING, render(pem, notBefore.minus(Duration.ofSeconds(1))).getStatus().getHealth());
+    assertEquals(
+        Health.CRITICAL, render(pem, notAfter.plus(Duration.ofSeconds(1))).getStatus().getHealth());
+    assertEquals(
+        Health.WARNING,
+        render(pem, notBefore.minus(Duration.ofSeconds(1))).getStatus().getHealth());
   }
 
   private static Certificate render(String pem, Instant now) {

@@ -1,7 +1,5 @@
 package io.gpuchassis.agent.redfish.chassis;
 
-import io.gpuchassis.agent.health.GpuStatus;
-
 import static io.gpuchassis.agent.redfish.ChassisFixture.healthy;
 import static io.gpuchassis.agent.redfish.ChassisFixture.ids;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,9 +21,14 @@ import org.junit.jupiter.api.Test;
 /** Every slot of the board, occupied ones with their GPU's status and device, empty ones Absent. */
 class PCIeSlotsResourceTest {
 
-  /** Stands for the GPU's status (GpuStatus in the agent): Critical for slot 7, OK for the others. */
-  private static final Function<Slot, Status> GPU_STATUS = slot -> new Status().state(State.ENABLED)
-      .health(slot.number() == 7 ? Health.CRITICAL : Health.OK);
+  /**
+   * Stands for the GPU's status (GpuStatus in the agent): Critical for slot 7, OK for the others.
+   */
+  private static final Function<Slot, Status> GPU_STATUS =
+      slot ->
+          new Status()
+              .state(State.ENABLED)
+              .health(slot.number() == 7 ? Health.CRITICAL : Health.OK);
 
   @Test
   void every_slot_is_listed_in_order_with_its_location() {
@@ -47,19 +50,24 @@ class PCIeSlotsResourceTest {
 
     PCIeSlot seven = slots.getSlots().get(6);
     assertEquals(Health.CRITICAL, seven.getStatus().getHealth());
-    assertEquals(List.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot7"), ids(seven.getLinks().getPcIeDevice()));
+    assertEquals(
+        List.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot7"),
+        ids(seven.getLinks().getPcIeDevice()));
     assertEquals(Health.OK, slots.getSlots().get(0).getStatus().getHealth());
   }
 
   @Test
   void an_empty_slot_is_absent_without_links() {
     ChassisState state = healthy();
-    PCIeSlots slots = PCIeSlotsResource.render(state, slot -> {
-      if (!slot.occupied()) {
-        throw new AssertionError("an empty slot has no GPU to ask: " + slot.number());
-      }
-      return GPU_STATUS.apply(slot);
-    });
+    PCIeSlots slots =
+        PCIeSlotsResource.render(
+            state,
+            slot -> {
+              if (!slot.occupied()) {
+                throw new AssertionError("an empty slot has no GPU to ask: " + slot.number());
+              }
+              return GPU_STATUS.apply(slot);
+            });
 
     for (int empty : List.of(5, 10, 15, 20)) {
       PCIeSlot s = slots.getSlots().get(empty - 1);

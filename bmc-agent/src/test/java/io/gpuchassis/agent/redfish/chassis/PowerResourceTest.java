@@ -32,11 +32,17 @@ class PowerResourceTest extends HealthViewFixture {
 
     assertEquals(Health.OK, both.getStatus().getHealth());
     assertEquals(3200.0, both.getCapacityWatts());
-    assertEquals(List.of(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1", CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2"),
+    assertEquals(
+        List.of(
+            CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1",
+            CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2"),
         ids(both.getPowerSupplyRedundancy().get(0).getRedundancyGroup()));
     assertEquals(2300.0, environment.getPowerWatts().getReading(), 1e-9);
     assertEquals(Health.CRITICAL, psu2.getStatus().getHealth());
     assertEquals(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2", psu2.getAtOdataId());
-    assertEquals(Health.WARNING, one.getStatus().getHealth(), "one working supply carries the chassis, none to spare");
+    assertEquals(
+        Health.WARNING,
+        one.getStatus().getHealth(),
+        "one working supply carries the chassis, none to spare");
   }
 }

@@ -8,23 +8,25 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.IdleHealthMonitor;
 import io.gpuchassis.redfish.model.Health;
-import io.gpuchassis.redfish.model.PowerSubsystem;
 import io.gpuchassis.redfish.model.Sensor;
 import io.gpuchassis.redfish.model.State;
-import io.gpuchassis.redfish.model.ThermalSubsystem;
 import io.gpuchassis.sensor.chassis.SensorIds;
 import io.gpuchassis.sensor.poll.SensorUnit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A sensor with its reading, thresholds and health; one not read yet is unknown, which is never OK. */
+/**
+ * A sensor with its reading, thresholds and health; one not read yet is unknown, which is never OK.
+ */
 class SensorResourceTest extends HealthViewFixture {
 
   @Test
   void a_sensor_not_read_yet_has_no_reading_and_no_health_but_its_thresholds() {
     Sensor s = sensor(SensorIds.gpuTemperature(1));
 
-    assertEquals(CHASSIS + "/Sensors/" + ChassisSensor.redfishIdOf(SensorIds.gpuTemperature(1)), s.getAtOdataId());
+    assertEquals(
+        CHASSIS + "/Sensors/" + ChassisSensor.redfishIdOf(SensorIds.gpuTemperature(1)),
+        s.getAtOdataId());
     assertNull(s.getReading());
     assertEquals(State.STARTING, s.getStatus().getState());
     assertNull(s.getStatus().getHealth());
@@ -44,8 +46,14 @@ class SensorResourceTest extends HealthViewFixture {
     assertEquals(NOW, ok.getReadingTime().toInstant());
     assertEquals(State.ENABLED, ok.getStatus().getState());
     assertEquals(Health.OK, ok.getStatus().getHealth());
-    assertEquals(Health.WARNING, sensor(SensorIds.gpuTemperature(4)).getStatus().getHealth(), "above caution (80)");
-    assertEquals(Health.CRITICAL, sensor(SensorIds.gpuTemperature(6)).getStatus().getHealth(), "above critical (88)");
+    assertEquals(
+        Health.WARNING,
+        sensor(SensorIds.gpuTemperature(4)).getStatus().getHealth(),
+        "above caution (80)");
+    assertEquals(
+        Health.CRITICAL,
+        sensor(SensorIds.gpuTemperature(6)).getStatus().getHealth(),
+        "above critical (88)");
   }
 
   @Test
@@ -62,9 +70,13 @@ class SensorResourceTest extends HealthViewFixture {
 
   @Test
   void each_sensor_relates_to_what_it_measures() {
-    assertEquals(List.of(CHASSIS + "/ThermalSubsystem/Fans/Fan1"), ids(sensor(SensorIds.fanRpm("Fan1")).getRelatedItem()));
-    assertEquals(List.of(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2"),
+    assertEquals(
+        List.of(CHASSIS + "/ThermalSubsystem/Fans/Fan1"),
+        ids(sensor(SensorIds.fanRpm("Fan1")).getRelatedItem()));
+    assertEquals(
+        List.of(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2"),
         ids(sensor(SensorIds.psuOutputWatts("PSU2")).getRelatedItem()));
-    assertEquals(List.of(CHASSIS), ids(sensor(SensorIds.temperature("InletTemp")).getRelatedItem()));
+    assertEquals(
+        List.of(CHASSIS), ids(sensor(SensorIds.temperature("InletTemp")).getRelatedItem()));
   }
 }

@@ -29,7 +29,8 @@ class ThermalResourceTest extends HealthViewFixture {
 
     assertEquals(CHASSIS + "/ThermalSubsystem/Fans/Fan1", fan1.getAtOdataId());
     assertEquals(7000.0, fan1.getSpeedPercent().getSpeedRPM());
-    assertEquals(CHASSIS + "/Sensors/" + ChassisSensor.redfishIdOf(SensorIds.fanRpm("Fan1")),
+    assertEquals(
+        CHASSIS + "/Sensors/" + ChassisSensor.redfishIdOf(SensorIds.fanRpm("Fan1")),
         fan1.getSpeedPercent().getDataSourceUri());
     assertEquals(Health.OK, fan1.getStatus().getHealth());
     assertEquals(Health.CRITICAL, fan5.getStatus().getHealth(), "below the critical 500 RPM");
@@ -44,10 +45,12 @@ class ThermalResourceTest extends HealthViewFixture {
 
     ThermalMetrics m = thermal.renderMetrics(state);
 
-    long temperatures = catalog.all().stream().filter(s -> s.readingType().equals("Temperature")).count();
+    long temperatures =
+        catalog.all().stream().filter(s -> s.readingType().equals("Temperature")).count();
     assertEquals(temperatures, m.getTemperatureReadingsCelsius().size());
     assertEquals(24.5, m.getTemperatureSummaryCelsius().getIntake().getReading());
-    assertEquals(CHASSIS + "/Sensors/" + ChassisSensor.redfishIdOf(SensorIds.temperature("InletTemp")),
+    assertEquals(
+        CHASSIS + "/Sensors/" + ChassisSensor.redfishIdOf(SensorIds.temperature("InletTemp")),
         m.getTemperatureSummaryCelsius().getIntake().getDataSourceUri());
     assertNull(m.getTemperatureSummaryCelsius().getExhaust().getReading(), "not read yet");
   }

@@ -28,8 +28,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The composition view of the binding engine's state: a GPU's resource block follows its slot's binding, a host's
- * block is Composed while it has GPUs, the pools and the resource zones list the right blocks.
+ * The composition view of the binding engine's state: a GPU's resource block follows its slot's
+ * binding, a host's block is Composed while it has GPUs, the pools and the resource zones list the
+ * right blocks.
  */
 class ResourceBlockResourceTest {
 
@@ -39,7 +40,8 @@ class ResourceBlockResourceTest {
     return ResourceBlockResource.render(state, state.slot(slot).orElseThrow(), Optional.empty());
   }
 
-  private static ResourceBlock host(ChassisState state, String id, Optional<Reservation> reservation) {
+  private static ResourceBlock host(
+      ChassisState state, String id, Optional<Reservation> reservation) {
     HostPort h = state.hosts().stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow();
     return ResourceBlockResource.renderHost(state, h, reservation);
   }
@@ -64,7 +66,8 @@ class ResourceBlockResourceTest {
     assertEquals(Health.OK, b.getStatus().getHealth());
     assertEquals(List.of(), b.getLinks().getComputerSystems());
     assertEquals(List.of("/redfish/v1/Chassis/GPUChassis"), ids(b.getLinks().getChassis()));
-    assertEquals(List.of("/redfish/v1/CompositionService/ResourceZones/SW2"), ids(b.getLinks().getZones()));
+    assertEquals(
+        List.of("/redfish/v1/CompositionService/ResourceZones/SW2"), ids(b.getLinks().getZones()));
   }
 
   @Test
@@ -80,10 +83,14 @@ class ResourceBlockResourceTest {
 
   @Test
   void a_gpu_on_its_way_in_or_out_is_composing_and_already_names_its_host_but_no_system() {
-    for (SlotBinding.State moving : List.of(SlotBinding.State.BINDING, SlotBinding.State.UNBINDING)) {
+    for (SlotBinding.State moving :
+        List.of(SlotBinding.State.BINDING, SlotBinding.State.UNBINDING)) {
       ResourceBlock b = gpu(healthy().withBinding(binding(2, moving, "Host1")), 2);
 
-      assertEquals(CompositionState.COMPOSING, b.getCompositionStatus().getCompositionState(), moving.name());
+      assertEquals(
+          CompositionState.COMPOSING,
+          b.getCompositionStatus().getCompositionState(),
+          moving.name());
       assertEquals(PoolType.ACTIVE, b.getPool());
       assertEquals("Host1", b.getClient());
       assertEquals(List.of(), b.getLinks().getComputerSystems());
@@ -102,8 +109,11 @@ class ResourceBlockResourceTest {
   @Test
   void a_reserved_unused_gpu_belongs_to_the_client_that_holds_it() {
     ChassisState state = healthy();
-    ResourceBlock b = ResourceBlockResource.render(
-        state, state.slot(4).orElseThrow(), Optional.of(reservation("orchestrator", Set.of(4), Set.of())));
+    ResourceBlock b =
+        ResourceBlockResource.render(
+            state,
+            state.slot(4).orElseThrow(),
+            Optional.of(reservation("orchestrator", Set.of(4), Set.of())));
 
     assertTrue(b.getCompositionStatus().getReserved());
     assertEquals("orchestrator", b.getClient());
@@ -115,15 +125,19 @@ class ResourceBlockResourceTest {
     ChassisState state = bound(healthy(), 1, "Host1", 5, 16);
 
     ResourceBlock withGpus = host(state, "Host1", Optional.empty());
-    ResourceBlock without = host(state, "Host2", Optional.of(reservation("orchestrator", Set.of(), Set.of("Host2"))));
+    ResourceBlock without =
+        host(state, "Host2", Optional.of(reservation("orchestrator", Set.of(), Set.of("Host2"))));
 
     assertEquals(BLOCKS + "/Host1", withGpus.getAtOdataId());
     assertEquals(List.of(ResourceBlockType.COMPUTER_SYSTEM), withGpus.getResourceBlockType());
     assertEquals(CompositionState.COMPOSED, withGpus.getCompositionStatus().getCompositionState());
     assertEquals(PoolType.ACTIVE, withGpus.getPool());
     assertEquals(List.of("/redfish/v1/Systems/Host1"), ids(withGpus.getComputerSystems()));
-    assertEquals(List.of("/redfish/v1/Systems/Host1"), ids(withGpus.getLinks().getComputerSystems()));
-    assertEquals(List.of("/redfish/v1/CompositionService/ResourceZones/SW1"), ids(withGpus.getLinks().getZones()));
+    assertEquals(
+        List.of("/redfish/v1/Systems/Host1"), ids(withGpus.getLinks().getComputerSystems()));
+    assertEquals(
+        List.of("/redfish/v1/CompositionService/ResourceZones/SW1"),
+        ids(withGpus.getLinks().getZones()));
     assertEquals(CompositionState.UNUSED, without.getCompositionStatus().getCompositionState());
     assertEquals(PoolType.FREE, without.getPool());
     assertTrue(without.getCompositionStatus().getReserved());
@@ -132,18 +146,28 @@ class ResourceBlockResourceTest {
 
   @Test
   void the_pools_split_the_blocks_by_their_bindings() {
-    ChassisState state = bound(bound(healthy(), 1, "Host1", 5, 16), 6, "Host3", 5, 16)
-        .withBinding(binding(2, SlotBinding.State.FAILED, "Host1"));
+    ChassisState state =
+        bound(bound(healthy(), 1, "Host1", 5, 16), 6, "Host3", 5, 16)
+            .withBinding(binding(2, SlotBinding.State.FAILED, "Host1"));
     ResourceBlockResource resource = new ResourceBlockResource(new ChassisModel(state), null);
 
     List<String> all = members(resource.collection(BLOCKS, "Resource Blocks", Optional.empty()));
-    List<String> active = members(resource.collection(
-        "/redfish/v1/CompositionService/ActivePool", "Active Pool", Optional.of(PoolType.ACTIVE)));
-    List<String> free = members(resource.collection(
-        "/redfish/v1/CompositionService/FreePool", "Free Pool", Optional.of(PoolType.FREE)));
+    List<String> active =
+        members(
+            resource.collection(
+                "/redfish/v1/CompositionService/ActivePool",
+                "Active Pool",
+                Optional.of(PoolType.ACTIVE)));
+    List<String> free =
+        members(
+            resource.collection(
+                "/redfish/v1/CompositionService/FreePool",
+                "Free Pool",
+                Optional.of(PoolType.FREE)));
 
     assertEquals(16 + 8, all.size(), "16 GPUs (slots 5, 10, 15, 20 are empty) and 8 hosts");
-    assertEquals(List.of(BLOCKS + "/GPU-Slot1", BLOCKS + "/GPU-Slot6", BLOCKS + "/Host1", BLOCKS + "/Host3"),
+    assertEquals(
+        List.of(BLOCKS + "/GPU-Slot1", BLOCKS + "/GPU-Slot6", BLOCKS + "/Host1", BLOCKS + "/Host3"),
         active);
     assertEquals(16 + 8 - 4 - 1, free.size(), "the failed GPU is in neither pool");
     assertFalse(free.contains(BLOCKS + "/GPU-Slot2"));
@@ -158,8 +182,15 @@ class ResourceBlockResourceTest {
 
     assertEquals("/redfish/v1/CompositionService/ResourceZones/SW3", z.getAtOdataId());
     assertEquals("SW3", z.getId());
-    assertEquals(List.of(BLOCKS + "/GPU-Slot11", BLOCKS + "/GPU-Slot12", BLOCKS + "/GPU-Slot13",
-        BLOCKS + "/GPU-Slot14", BLOCKS + "/Host5", BLOCKS + "/Host6"), ids(z.getLinks().getResourceBlocks()));
+    assertEquals(
+        List.of(
+            BLOCKS + "/GPU-Slot11",
+            BLOCKS + "/GPU-Slot12",
+            BLOCKS + "/GPU-Slot13",
+            BLOCKS + "/GPU-Slot14",
+            BLOCKS + "/Host5",
+            BLOCKS + "/Host6"),
+        ids(z.getLinks().getResourceBlocks()));
   }
 
   @Test
@@ -167,8 +198,12 @@ class ResourceBlockResourceTest {
     ChassisState state = healthy();
 
     assertEquals(Optional.of(9), ResourceBlockResource.slotOf(state, BLOCKS + "/GPU-Slot9"));
-    assertEquals(Optional.empty(), ResourceBlockResource.slotOf(state, BLOCKS + "/GPU-Slot10"), "empty slot");
-    assertEquals("Host8", ResourceBlockResource.hostOf(state, BLOCKS + "/Host8").orElseThrow().id());
+    assertEquals(
+        Optional.empty(),
+        ResourceBlockResource.slotOf(state, BLOCKS + "/GPU-Slot10"),
+        "empty slot");
+    assertEquals(
+        "Host8", ResourceBlockResource.hostOf(state, BLOCKS + "/Host8").orElseThrow().id());
     assertEquals(Optional.empty(), ResourceBlockResource.hostOf(state, BLOCKS + "/Host9"));
   }
 

@@ -19,7 +19,9 @@ import io.gpuchassis.redfish.model.UseCase;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A host port as an expandable ComputerSystem: its bound GPUs as PCIe devices and resource blocks. */
+/**
+ * A host port as an expandable ComputerSystem: its bound GPUs as PCIe devices and resource blocks.
+ */
 class SystemResourceTest {
 
   private static final String BLOCKS = "/redfish/v1/CompositionService/ResourceBlocks";
@@ -37,14 +39,23 @@ class SystemResourceTest {
     assertEquals(8, c.getMembers().size());
     assertEquals("/redfish/v1/Systems/Host1", c.getMembers().get(0).getAtOdataId());
     List<Capability> capabilities = c.getAtRedfishCollectionCapabilities().getCapabilities();
-    assertEquals(List.of(UseCase.COMPUTER_SYSTEM_COMPOSITION, UseCase.COMPUTER_SYSTEM_CONSTRAINED_COMPOSITION),
+    assertEquals(
+        List.of(
+            UseCase.COMPUTER_SYSTEM_COMPOSITION, UseCase.COMPUTER_SYSTEM_CONSTRAINED_COMPOSITION),
         capabilities.stream().map(Capability::getUseCase).toList());
-    assertEquals("/redfish/v1/Systems/Capabilities", capabilities.get(0).getCapabilitiesObject().getAtOdataId());
-    assertEquals("/redfish/v1/Systems/ConstrainedCompositionCapabilities",
+    assertEquals(
+        "/redfish/v1/Systems/Capabilities",
+        capabilities.get(0).getCapabilitiesObject().getAtOdataId());
+    assertEquals(
+        "/redfish/v1/Systems/ConstrainedCompositionCapabilities",
         capabilities.get(1).getCapabilitiesObject().getAtOdataId());
-    assertEquals(List.of("/redfish/v1/CompositionService/ResourceZones/SW1",
-        "/redfish/v1/CompositionService/ResourceZones/SW2", "/redfish/v1/CompositionService/ResourceZones/SW3",
-        "/redfish/v1/CompositionService/ResourceZones/SW4"), ids(capabilities.get(0).getLinks().getRelatedItem()));
+    assertEquals(
+        List.of(
+            "/redfish/v1/CompositionService/ResourceZones/SW1",
+            "/redfish/v1/CompositionService/ResourceZones/SW2",
+            "/redfish/v1/CompositionService/ResourceZones/SW3",
+            "/redfish/v1/CompositionService/ResourceZones/SW4"),
+        ids(capabilities.get(0).getLinks().getRelatedItem()));
   }
 
   @Test
@@ -63,22 +74,45 @@ class SystemResourceTest {
 
   @Test
   void a_host_lists_exactly_its_bound_gpus() {
-    // Host1: slots 1 and 4 bound, slot 2 still binding; Host2 has slot 3; slot 12 (SW3) reached over the ring.
-    ChassisState state = bound(bound(bound(bound(healthy(), 1, "Host1", 5, 16), 4, "Host1", 5, 16), 3, "Host2", 5,
-        16), 12, "Host1", 4, 16).withBinding(binding(2, SlotBinding.State.BINDING, "Host1"));
+    // Host1: slots 1 and 4 bound, slot 2 still binding; Host2 has slot 3; slot 12 (SW3) reached
+    // over the ring.
+    ChassisState state =
+        bound(
+                bound(
+                    bound(bound(healthy(), 1, "Host1", 5, 16), 4, "Host1", 5, 16),
+                    3,
+                    "Host2",
+                    5,
+                    16),
+                12,
+                "Host1",
+                4,
+                16)
+            .withBinding(binding(2, SlotBinding.State.BINDING, "Host1"));
 
     ComputerSystem s = system(state, "Host1");
 
-    assertEquals(List.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1",
-        "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot4", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot12"),
+    assertEquals(
+        List.of(
+            "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1",
+            "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot4",
+            "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot12"),
         ids(s.getPcIeDevices()));
-    assertEquals(List.of(BLOCKS + "/Host1", BLOCKS + "/GPU-Slot1", BLOCKS + "/GPU-Slot4", BLOCKS + "/GPU-Slot12"),
+    assertEquals(
+        List.of(
+            BLOCKS + "/Host1",
+            BLOCKS + "/GPU-Slot1",
+            BLOCKS + "/GPU-Slot4",
+            BLOCKS + "/GPU-Slot12"),
         ids(s.getLinks().getResourceBlocks()));
-    assertEquals("/redfish/v1/Systems/Host1/Actions/ComputerSystem.AddResourceBlock",
+    assertEquals(
+        "/redfish/v1/Systems/Host1/Actions/ComputerSystem.AddResourceBlock",
         s.getActions().getHashComputerSystemAddResourceBlock().getTarget());
-    assertEquals("/redfish/v1/Systems/Host1/Actions/ComputerSystem.RemoveResourceBlock",
+    assertEquals(
+        "/redfish/v1/Systems/Host1/Actions/ComputerSystem.RemoveResourceBlock",
         s.getActions().getHashComputerSystemRemoveResourceBlock().getTarget());
-    assertEquals(List.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot3"), ids(system(state, "Host2")
-        .getPcIeDevices()));
+    assertEquals(
+        List.of("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot3"),
+        ids(system(state, "Host2").getPcIeDevices()));
   }
 }

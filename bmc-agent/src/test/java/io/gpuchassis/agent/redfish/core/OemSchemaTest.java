@@ -1,7 +1,5 @@
 package io.gpuchassis.agent.redfish.core;
 
-import io.gpuchassis.agent.redfish.chassis.PCIeDeviceResource;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -11,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
+import io.gpuchassis.agent.redfish.chassis.PCIeDeviceResource;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,9 +30,10 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * The agent's OEM schema: the CSDL is well-formed, references DMTF's namespaces the way DMTF's own files do (and, with
- * the DMTF files beside the project, every DMTF type and term it names exists there), and the JSON schema defines the
- * same types with the same properties. The code that emits OEM objects names only types the schema defines.
+ * The agent's OEM schema: the CSDL is well-formed, references DMTF's namespaces the way DMTF's own
+ * files do (and, with the DMTF files beside the project, every DMTF type and term it names exists
+ * there), and the JSON schema defines the same types with the same properties. The code that emits
+ * OEM objects names only types the schema defines.
  */
 class OemSchemaTest {
 
@@ -41,8 +41,17 @@ class OemSchemaTest {
   private static final String EDM = "http://docs.oasis-open.org/odata/ns/edm";
   private static final String DMTF = "http://redfish.dmtf.org/schemas/v1/";
   private static final Map<String, String> JSON_TYPES =
-      Map.of("Edm.Boolean", "boolean", "Edm.String", "string", "Edm.Int64", "integer", "Edm.Decimal", "number",
-          "Edm.DateTimeOffset", "string");
+      Map.of(
+          "Edm.Boolean",
+          "boolean",
+          "Edm.String",
+          "string",
+          "Edm.Int64",
+          "integer",
+          "Edm.Decimal",
+          "number",
+          "Edm.DateTimeOffset",
+          "string");
 
   private static Document csdl;
   private static JsonNode json;
@@ -66,7 +75,8 @@ class OemSchemaTest {
     assertEquals("Edmx", root.getLocalName());
     assertEquals("4.0", root.getAttribute("Version"));
     assertEquals(List.of(OemSchema.KEY, OemSchema.NAMESPACE), schemaNamespaces());
-    assertEquals(schemaNamespaces(), OemSchemaFiles.reference().namespaces(), "what $metadata includes");
+    assertEquals(
+        schemaNamespaces(), OemSchemaFiles.reference().namespaces(), "what $metadata includes");
   }
 
   @Test
@@ -84,9 +94,12 @@ class OemSchemaTest {
         unresolved.add(name);
       }
     }
-    assertEquals(List.of(), unresolved, "names from namespaces the CSDL neither defines nor includes");
-    // DMTF's conventions: the Redfish vocabulary under its alias, OEM types derived from Resource.OemObject.
-    assertEquals(DMTF + "RedfishExtensions_v1.xml", referenceOf("RedfishExtensions.v1_0_0").orElseThrow());
+    assertEquals(
+        List.of(), unresolved, "names from namespaces the CSDL neither defines nor includes");
+    // DMTF's conventions: the Redfish vocabulary under its alias, OEM types derived from
+    // Resource.OemObject.
+    assertEquals(
+        DMTF + "RedfishExtensions_v1.xml", referenceOf("RedfishExtensions.v1_0_0").orElseThrow());
     assertEquals("Redfish", includeOf("RedfishExtensions.v1_0_0").getAttribute("Alias"));
     assertEquals(DMTF + "Resource_v1.xml", referenceOf("Resource").orElseThrow());
   }
@@ -99,20 +112,24 @@ class OemSchemaTest {
     for (Element include : elements(csdl.getDocumentElement(), EDMX, "Include")) {
       String uri = ((Element) include.getParentNode()).getAttribute("Uri");
       if (uri.startsWith(DMTF)) {
-        Document file = files.computeIfAbsent(uri, u -> parse(dir.resolve(u.substring(DMTF.length()))));
+        Document file =
+            files.computeIfAbsent(uri, u -> parse(dir.resolve(u.substring(DMTF.length()))));
         if (!namespacesOf(file).contains(include.getAttribute("Namespace"))) {
           missing.add(uri + " defines no namespace " + include.getAttribute("Namespace"));
         }
       } else {
         // The OData vocabularies: at the same address DMTF's own files use.
-        assertEquals(referenceIn(parse(dir.resolve("PCIeDevice_v1.xml")), include.getAttribute("Namespace")),
-            Optional.of(uri), include.getAttribute("Namespace"));
+        assertEquals(
+            referenceIn(parse(dir.resolve("PCIeDevice_v1.xml")), include.getAttribute("Namespace")),
+            Optional.of(uri),
+            include.getAttribute("Namespace"));
       }
     }
     for (String name : qualifiedNames()) {
       String prefix = name.substring(0, name.lastIndexOf('.'));
       Element include = aliasOrNamespace(prefix);
-      if (include == null || !((Element) include.getParentNode()).getAttribute("Uri").startsWith(DMTF)) {
+      if (include == null
+          || !((Element) include.getParentNode()).getAttribute("Uri").startsWith(DMTF)) {
         continue;
       }
       Document file = files.get(((Element) include.getParentNode()).getAttribute("Uri"));
@@ -138,22 +155,29 @@ class OemSchemaTest {
       Set<String> jsonProperties = new TreeSet<>();
       definition.path("properties").fieldNames().forEachRemaining(jsonProperties::add);
       boolean oemObject = "Resource.OemObject".equals(type.getAttribute("BaseType"));
-      // An OEM object names its type (DSP0266); CSDL says that through the payload annotation, JSON lists it.
+      // An OEM object names its type (DSP0266); CSDL says that through the payload annotation, JSON
+      // lists it.
       assertEquals(oemObject, jsonProperties.remove("@odata.type"), name + " @odata.type");
-      assertEquals(oemObject, definition.path("required").toString().contains("\"@odata.type\""), name);
+      assertEquals(
+          oemObject, definition.path("required").toString().contains("\"@odata.type\""), name);
       Set<String> csdlProperties = new TreeSet<>();
       for (Element property : elements(type, EDM, "Property")) {
         String propertyName = property.getAttribute("Name");
         csdlProperties.add(propertyName);
-        checkProperty(name + "." + propertyName, property, definition.path("properties").path(propertyName));
+        checkProperty(
+            name + "." + propertyName, property, definition.path("properties").path(propertyName));
       }
       assertEquals(csdlProperties, jsonProperties, name + " properties");
     }
     for (Element type : elements(versioned, EDM, "EnumType")) {
       csdlTypes.add(type.getAttribute("Name"));
-      List<String> members = elements(type, EDM, "Member").stream().map(m -> m.getAttribute("Name")).toList();
+      List<String> members =
+          elements(type, EDM, "Member").stream().map(m -> m.getAttribute("Name")).toList();
       List<String> values = new ArrayList<>();
-      json.path("definitions").path(type.getAttribute("Name")).path("enum").forEach(v -> values.add(v.asText()));
+      json.path("definitions")
+          .path(type.getAttribute("Name"))
+          .path("enum")
+          .forEach(v -> values.add(v.asText()));
       assertEquals(members, values, type.getAttribute("Name"));
     }
     for (Element action : elements(schema(OemSchema.KEY), EDM, "Action")) {
@@ -162,31 +186,52 @@ class OemSchemaTest {
       JsonNode definition = json.path("definitions").path(name);
       assertEquals(Set.of("target", "title"), names(definition.path("properties")), name);
       List<Element> parameters = elements(action, EDM, "Parameter");
-      assertEquals("PCIeDevice.v1_1_0.OemActions", parameters.get(0).getAttribute("Type"), "the binding parameter");
+      assertEquals(
+          "PCIeDevice.v1_1_0.OemActions",
+          parameters.get(0).getAttribute("Type"),
+          "the binding parameter");
       Set<String> csdlParameters = new TreeSet<>();
       parameters.stream().skip(1).forEach(p -> csdlParameters.add(p.getAttribute("Name")));
       assertEquals(csdlParameters, names(definition.path("parameters")), name + " parameters");
     }
-    assertEquals(csdlTypes, names(json.path("definitions")), "the JSON schema defines what the CSDL defines");
+    assertEquals(
+        csdlTypes,
+        names(json.path("definitions")),
+        "the JSON schema defines what the CSDL defines");
     assertEquals("#" + OemSchema.NAMESPACE, json.path("title").asText());
-    assertEquals(OemSchemaFiles.JSON_URI, json.path("$id").asText(), "the JSON schema's $id is where it is served");
+    assertEquals(
+        OemSchemaFiles.JSON_URI,
+        json.path("$id").asText(),
+        "the JSON schema's $id is where it is served");
   }
 
   @Test
   void the_code_emits_only_types_and_actions_the_schema_defines() {
     Element versioned = schema(OemSchema.NAMESPACE);
-    for (String type : List.of(OemSchema.MANAGER, OemSchema.PCIE_DEVICE, OemSchema.SWITCH, OemSchema.PORT,
-        OemSchema.COMPUTER_SYSTEM, OemSchema.SOFTWARE_INVENTORY)) {
-      assertTrue(elements(versioned, EDM, "ComplexType").stream().anyMatch(t -> t.getAttribute("Name").equals(type)),
+    for (String type :
+        List.of(
+            OemSchema.MANAGER,
+            OemSchema.PCIE_DEVICE,
+            OemSchema.SWITCH,
+            OemSchema.PORT,
+            OemSchema.COMPUTER_SYSTEM,
+            OemSchema.SOFTWARE_INVENTORY)) {
+      assertTrue(
+          elements(versioned, EDM, "ComplexType").stream()
+              .anyMatch(t -> t.getAttribute("Name").equals(type)),
           type);
       Map<String, Object> oem = OemSchema.oem(type, Map.of());
-      assertEquals(Map.of("@odata.type", "#GpuChassisAgent.v1_0_0." + type), oem.get("GpuChassisAgent"));
+      assertEquals(
+          Map.of("@odata.type", "#GpuChassisAgent.v1_0_0." + type), oem.get("GpuChassisAgent"));
     }
-    assertTrue(elements(schema(OemSchema.KEY), EDM, "Action").stream()
-        .anyMatch(a -> a.getAttribute("Name").equals(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH)));
-    assertEquals("#GpuChassisAgent.ClearOverTemperatureLatch",
+    assertTrue(
+        elements(schema(OemSchema.KEY), EDM, "Action").stream()
+            .anyMatch(a -> a.getAttribute("Name").equals(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH)));
+    assertEquals(
+        "#GpuChassisAgent.ClearOverTemperatureLatch",
         OemSchema.action(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH));
-    assertEquals("/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch", PCIeDeviceResource.CLEAR_LATCH);
+    assertEquals(
+        "/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch", PCIeDeviceResource.CLEAR_LATCH);
   }
 
   /** Type, nullability and permission of one property agree between the two files. */
@@ -195,27 +240,35 @@ class OemSchemaTest {
     boolean nullable = !"false".equals(property.getAttribute("Nullable"));
     if (type.startsWith("Collection(")) {
       assertEquals("array", json.path("type").asText(), what);
-      assertEquals("#/definitions/" + local(type.substring(11, type.length() - 1)), json.at("/items/$ref").asText(),
+      assertEquals(
+          "#/definitions/" + local(type.substring(11, type.length() - 1)),
+          json.at("/items/$ref").asText(),
           what);
       return;
     }
     if (type.startsWith(OemSchema.NAMESPACE + ".")) {
       String ref = "#/definitions/" + local(type);
-      assertEquals(ref, nullable ? json.at("/anyOf/0/$ref").asText() : json.path("$ref").asText(), what);
+      assertEquals(
+          ref, nullable ? json.at("/anyOf/0/$ref").asText() : json.path("$ref").asText(), what);
     } else {
       String jsonType = JSON_TYPES.get(type);
       assertNotNull(jsonType, what + ": " + type);
-      assertEquals(nullable ? "[\"" + jsonType + "\",\"null\"]" : "\"" + jsonType + "\"", json.path("type").toString(),
+      assertEquals(
+          nullable ? "[\"" + jsonType + "\",\"null\"]" : "\"" + jsonType + "\"",
+          json.path("type").toString(),
           what);
     }
-    String permission = elements(property, EDM, "Annotation").stream()
-        .filter(a -> a.getAttribute("Term").equals("OData.Permissions"))
-        .map(a -> a.getAttribute("EnumMember"))
-        .findFirst()
-        .orElse("");
+    String permission =
+        elements(property, EDM, "Annotation").stream()
+            .filter(a -> a.getAttribute("Term").equals("OData.Permissions"))
+            .map(a -> a.getAttribute("EnumMember"))
+            .findFirst()
+            .orElse("");
     if (!permission.isEmpty()) {
-      assertEquals(permission.endsWith("/Read"), json.path("readonly").asBoolean(), what + " readonly");
-      assertEquals(permission.endsWith("/Write"), json.path("writeOnly").asBoolean(), what + " writeOnly");
+      assertEquals(
+          permission.endsWith("/Read"), json.path("readonly").asBoolean(), what + " readonly");
+      assertEquals(
+          permission.endsWith("/Write"), json.path("writeOnly").asBoolean(), what + " writeOnly");
     }
   }
 
@@ -258,7 +311,8 @@ class OemSchemaTest {
 
   private static Element aliasOrNamespace(String prefix) {
     for (Element include : elements(csdl.getDocumentElement(), EDMX, "Include")) {
-      if (include.getAttribute("Namespace").equals(prefix) || include.getAttribute("Alias").equals(prefix)) {
+      if (include.getAttribute("Namespace").equals(prefix)
+          || include.getAttribute("Alias").equals(prefix)) {
         return include;
       }
     }
@@ -288,7 +342,9 @@ class OemSchemaTest {
   }
 
   private static List<String> namespacesOf(Document document) {
-    return elements(document.getDocumentElement(), EDM, "Schema").stream().map(s -> s.getAttribute("Namespace")).toList();
+    return elements(document.getDocumentElement(), EDM, "Schema").stream()
+        .map(s -> s.getAttribute("Namespace"))
+        .toList();
   }
 
   private static Element schema(String namespace) {
@@ -329,15 +385,21 @@ class OemSchemaTest {
     }
   }
 
-  /** The DMTF CSDL folder beside the project: required in CI, else the test is skipped with one loud line. */
+  /**
+   * The DMTF CSDL folder beside the project: required in CI, else the test is skipped with one loud
+   * line.
+   */
   private static Path dmtfCsdl() {
-    Optional<Path> dir = RedfishSchemaValidator.locate()
-        .map(v -> v.schemaDir().resolveSibling("csdl"))
-        .filter(Files::isDirectory);
+    Optional<Path> dir =
+        RedfishSchemaValidator.locate()
+            .map(v -> v.schemaDir().resolveSibling("csdl"))
+            .filter(Files::isDirectory);
     if (dir.isEmpty() && System.getenv("CI") != null) {
       fail("the DMTF CSDL folder (shared/redfish/csdl) is missing; CI provides it");
     }
-    Assumptions.assumeTrue(dir.isPresent(), "DMTF CSDL folder (shared/redfish/csdl) not found: DMTF references unchecked");
+    Assumptions.assumeTrue(
+        dir.isPresent(),
+        "DMTF CSDL folder (shared/redfish/csdl) not found: DMTF references unchecked");
     return dir.orElseThrow();
   }
 }

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * The registry files the agent serves are valid MessageRegistry documents, and every message in them says what DMTF's
- * registry file says: text, number and types of arguments, severity, resolution.
+ * The registry files the agent serves are valid MessageRegistry documents, and every message in
+ * them says what DMTF's registry file says: text, number and types of arguments, severity,
+ * resolution.
  */
 class RegistryDocumentsTest {
 
@@ -43,7 +44,8 @@ class RegistryDocumentsTest {
     ObjectMapper mapper = new ObjectMapper();
     List<String> problems = new ArrayList<>();
     int compared = 0;
-    for (Registries.Registry registry : Registries.ALL.stream().filter(Registries.Registry::dmtf).toList()) {
+    for (Registries.Registry registry :
+        Registries.ALL.stream().filter(Registries.Registry::dmtf).toList()) {
       String id = registry.prefix() + "." + registry.version();
       Path file = registries.resolve(id + ".json");
       assertTrue(Files.isRegularFile(file), file + " is missing");
@@ -52,19 +54,22 @@ class RegistryDocumentsTest {
       assertEquals(published.get("RegistryPrefix"), served.get("RegistryPrefix"), id);
       assertEquals(published.get("RegistryVersion"), served.get("RegistryVersion"), id);
       assertEquals(published.get("OwningEntity"), served.get("OwningEntity"), id);
-      for (Iterator<Map.Entry<String, JsonNode>> it = served.get("Messages").fields(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = served.get("Messages").fields();
+          it.hasNext(); ) {
         Map.Entry<String, JsonNode> message = it.next();
         JsonNode theirs = published.get("Messages").get(message.getKey());
         if (theirs == null) {
           problems.add(id + "." + message.getKey() + " is not in DMTF's file");
           continue;
         }
-        for (String property : List.of("Message", "NumberOfArgs", "ParamTypes", "MessageSeverity", "Resolution")) {
+        for (String property :
+            List.of("Message", "NumberOfArgs", "ParamTypes", "MessageSeverity", "Resolution")) {
           JsonNode ours = message.getValue().get(property);
           JsonNode expected = theirs.get(property);
           boolean bothAbsent = ours == null && (expected == null || expected.isEmpty());
           if (!bothAbsent && (ours == null || !ours.equals(expected))) {
-            problems.add(id + "." + message.getKey() + " " + property + ": " + ours + ", DMTF: " + expected);
+            problems.add(
+                id + "." + message.getKey() + " " + property + ": " + ours + ", DMTF: " + expected);
           }
         }
         compared++;
@@ -83,8 +88,8 @@ class RegistryDocumentsTest {
   }
 
   /**
-   * DMTF's schemas and registries beside the project: a test that needs them fails in CI (CI=true) when they are
-   * missing, and is skipped with one loud line elsewhere.
+   * DMTF's schemas and registries beside the project: a test that needs them fails in CI (CI=true)
+   * when they are missing, and is skipped with one loud line elsewhere.
    */
   private static RedfishSchemaValidator dmtfFiles() {
     var validator = RedfishSchemaValidator.locate();

@@ -23,8 +23,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fabric's binding view: an initiator endpoint per host port, a target per seated GPU, and a zone per host holding
- * the host and exactly the GPUs bound to it.
+ * The fabric's binding view: an initiator endpoint per host port, a target per seated GPU, and a
+ * zone per host holding the host and exactly the GPUs bound to it.
  */
 class EndpointZoneResourceTest {
 
@@ -42,7 +42,8 @@ class EndpointZoneResourceTest {
 
   @Test
   void the_endpoints_are_the_hosts_then_the_seated_gpus() {
-    List<String> members = ids(((ResourceCollection) resource(healthy()).renderEndpoints(healthy())).getMembers());
+    List<String> members =
+        ids(((ResourceCollection) resource(healthy()).renderEndpoints(healthy())).getMembers());
 
     assertEquals(8 + 16, members.size());
     assertEquals(ENDPOINTS + "/Host1", members.get(0));
@@ -68,7 +69,8 @@ class EndpointZoneResourceTest {
     assertEquals(ENDPOINTS + "/Host3", e.getAtOdataId());
     assertEquals(EntityType.ROOT_COMPLEX, e.getConnectedEntities().get(0).getEntityType());
     assertEquals(EntityRole.INITIATOR, e.getConnectedEntities().get(0).getEntityRole());
-    assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/5"), ids(e.getLinks().getPorts()));
+    assertEquals(
+        List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/5"), ids(e.getLinks().getPorts()));
     assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Zones/Host3"), ids(e.getLinks().getZones()));
   }
 
@@ -81,7 +83,8 @@ class EndpointZoneResourceTest {
     Endpoint free = r.endpoint(Map.of("EndpointId", "GPU-Slot11"));
 
     assertEquals(EntityRole.TARGET, bound.getConnectedEntities().get(0).getEntityRole());
-    assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0"), ids(bound.getLinks().getPorts()));
+    assertEquals(
+        List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0"), ids(bound.getLinks().getPorts()));
     assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Zones/Host3"), ids(bound.getLinks().getZones()));
     assertNull(binding.getLinks().getZones());
     assertNull(free.getLinks().getZones());
@@ -92,10 +95,14 @@ class EndpointZoneResourceTest {
   void an_empty_slot_or_an_unknown_id_is_not_found() {
     EndpointZoneResource r = resource(healthy());
 
-    assertEquals(404, assertThrows(RedfishException.class, () -> r.endpoint(Map.of("EndpointId", "GPU-Slot5")))
-        .status());
-    assertEquals(404, assertThrows(RedfishException.class, () -> r.endpoint(Map.of("EndpointId", "Host9")))
-        .status());
+    assertEquals(
+        404,
+        assertThrows(RedfishException.class, () -> r.endpoint(Map.of("EndpointId", "GPU-Slot5")))
+            .status());
+    assertEquals(
+        404,
+        assertThrows(RedfishException.class, () -> r.endpoint(Map.of("EndpointId", "Host9")))
+            .status());
   }
 
   @Test
@@ -106,11 +113,15 @@ class EndpointZoneResourceTest {
 
     assertEquals("/redfish/v1/Fabrics/PCIe/Zones/Host1", z.getAtOdataId());
     assertEquals(ZoneType.ZONE_OF_ENDPOINTS, z.getZoneType());
-    assertEquals(List.of(ENDPOINTS + "/Host1", ENDPOINTS + "/GPU-Slot1", ENDPOINTS + "/GPU-Slot2"),
-        ids(z.getLinks().getEndpoints()), "slot 3 is still binding, slot 6 is Host3's");
-    assertEquals("/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
+    assertEquals(
+        List.of(ENDPOINTS + "/Host1", ENDPOINTS + "/GPU-Slot1", ENDPOINTS + "/GPU-Slot2"),
+        ids(z.getLinks().getEndpoints()),
+        "slot 3 is still binding, slot 6 is Host3's");
+    assertEquals(
+        "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
         z.getActions().getHashZoneAddEndpoint().getTarget());
-    assertEquals("/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.RemoveEndpoint",
+    assertEquals(
+        "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.RemoveEndpoint",
         z.getActions().getHashZoneRemoveEndpoint().getTarget());
   }
 }

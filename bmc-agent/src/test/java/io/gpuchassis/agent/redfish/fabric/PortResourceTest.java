@@ -1,7 +1,5 @@
 package io.gpuchassis.agent.redfish.fabric;
 
-import io.gpuchassis.agent.redfish.ChassisFixture;
-
 import static io.gpuchassis.agent.redfish.ChassisFixture.CLOCK;
 import static io.gpuchassis.agent.redfish.ChassisFixture.NOW;
 import static io.gpuchassis.agent.redfish.ChassisFixture.STALE_AFTER;
@@ -19,6 +17,7 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PortErrorCounters;
 import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.WiredPort;
+import io.gpuchassis.agent.redfish.ChassisFixture;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.LinkStatus;
 import io.gpuchassis.redfish.model.LocationType;
@@ -33,12 +32,14 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /**
- * A switch port as Redfish shows it, from the last observation of its switch: link width and speed only from a
- * recent poll of a switch that answers, LinkStatus by what the wiring expects, health from the link.
+ * A switch port as Redfish shows it, from the last observation of its switch: link width and speed
+ * only from a recent poll of a switch that answers, LinkStatus by what the wiring expects, health
+ * from the link.
  */
 class PortResourceTest {
 
-  private final PortResource resource = new PortResource(null, ChassisFixture.fabricHealth(), CLOCK, STALE_AFTER);
+  private final PortResource resource =
+      new PortResource(null, ChassisFixture.fabricHealth(), CLOCK, STALE_AFTER);
 
   private static WiredPort port(ChassisState state, String switchId, int port) {
     return WiredPort.find(state, switchId, port).orElseThrow();
@@ -51,8 +52,10 @@ class PortResourceTest {
 
     assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports", ports.getAtOdataId());
     // SW2: slots 6-10 on ports 0-4, Host3 and Host4 on 5 and 6, the links to SW3 (7) and SW1 (8).
-    List<String> expected = List.of(0, 1, 2, 3, 4, 5, 6, 7, 8).stream()
-        .map(p -> "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/" + p).toList();
+    List<String> expected =
+        List.of(0, 1, 2, 3, 4, 5, 6, 7, 8).stream()
+            .map(p -> "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/" + p)
+            .toList();
     assertEquals(expected, ids(ports.getMembers()));
   }
 
@@ -74,7 +77,8 @@ class PortResourceTest {
     assertEquals(32.0 * 16, p.getMaxSpeedGbps(), 1e-9);
     assertEquals(State.ENABLED, p.getStatus().getState());
     assertEquals(Health.OK, p.getStatus().getHealth());
-    assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0/Metrics", p.getMetrics().getAtOdataId());
+    assertEquals(
+        "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0/Metrics", p.getMetrics().getAtOdataId());
     assertNull(p.getLinks(), "a slot port connects to no other switch");
   }
 
@@ -129,7 +133,8 @@ class PortResourceTest {
 
   @Test
   void a_training_link_is_shown_training_with_a_warning() {
-    ChassisState state = withLink(bound(healthy(), 4, "Host1", 5, 16), "SW1", training(3, OptionalInt.of(0)));
+    ChassisState state =
+        withLink(bound(healthy(), 4, "Host1", 5, 16), "SW1", training(3, OptionalInt.of(0)));
 
     Port p = resource.render(state, port(state, "SW1", 3));
 
@@ -158,10 +163,14 @@ class PortResourceTest {
     Port toSw4 = resource.render(state, port(state, "SW1", 8));
 
     assertEquals(PortType.INTERSWITCH_PORT, toSw2.getPortType());
-    assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2"), ids(toSw2.getLinks().getConnectedSwitches()));
-    assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/8"),
+    assertEquals(
+        List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2"),
+        ids(toSw2.getLinks().getConnectedSwitches()));
+    assertEquals(
+        List.of("/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/8"),
         ids(toSw2.getLinks().getConnectedSwitchPorts()));
-    assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/7"),
+    assertEquals(
+        List.of("/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/7"),
         ids(toSw4.getLinks().getConnectedSwitchPorts()));
     assertEquals(LinkStatus.LINK_UP, toSw2.getLinkStatus());
     assertEquals(Health.OK, toSw2.getStatus().getHealth());
@@ -170,7 +179,9 @@ class PortResourceTest {
   @Test
   void a_stale_observation_shows_no_link_values_and_is_never_ok() {
     ChassisState state = bound(healthy(), 1, "Host1", 5, 16);
-    state = state.withSwitchObservation(reobserved(state, "SW1", NOW.minus(STALE_AFTER).minusSeconds(1)));
+    state =
+        state.withSwitchObservation(
+            reobserved(state, "SW1", NOW.minus(STALE_AFTER).minusSeconds(1)));
 
     Port p = resource.render(state, port(state, "SW1", 0));
     PortMetrics m = resource.renderMetrics(state, port(state, "SW1", 0));
@@ -198,7 +209,9 @@ class PortResourceTest {
   @Test
   void a_switch_that_stopped_answering_shows_its_last_values_as_unknown() {
     ChassisState state = bound(healthy(), 1, "Host1", 5, 16);
-    state = state.withSwitchObservation(state.switchObservation("SW1").orElseThrow().failed("MRPC timeout"));
+    state =
+        state.withSwitchObservation(
+            state.switchObservation("SW1").orElseThrow().failed("MRPC timeout"));
 
     Port p = resource.render(state, port(state, "SW1", 0));
 
@@ -221,8 +234,19 @@ class PortResourceTest {
   void metrics_carry_the_error_counters_of_the_last_poll() {
     ChassisState state = bound(healthy(), 1, "Host1", 5, 16);
     PortLink link = state.switchObservation("SW1").orElseThrow().port(0).orElseThrow();
-    PortLink counted = new PortLink(link.port(), link.partition(), true, false, 5, 16, 5, 16, "L0",
-        new PortErrorCounters(7, 2, 3, 4, 5, 0), PortLink.ErrorRates.NONE);
+    PortLink counted =
+        new PortLink(
+            link.port(),
+            link.partition(),
+            true,
+            false,
+            5,
+            16,
+            5,
+            16,
+            "L0",
+            new PortErrorCounters(7, 2, 3, 4, 5, 0),
+            PortLink.ErrorRates.NONE);
     state = withLink(state, "SW1", counted);
 
     PortMetrics m = resource.renderMetrics(state, port(state, "SW1", 0));
@@ -240,18 +264,38 @@ class PortResourceTest {
   void uncorrectable_errors_on_an_up_link_are_critical() {
     ChassisState state = bound(healthy(), 1, "Host1", 5, 16);
     PortLink link = state.switchObservation("SW1").orElseThrow().port(0).orElseThrow();
-    state = withLink(state, "SW1", new PortLink(0, link.partition(), true, false, 5, 16, 5, 16, "L0",
-        PortErrorCounters.ZERO, new PortLink.ErrorRates(0, 0.5)));
+    state =
+        withLink(
+            state,
+            "SW1",
+            new PortLink(
+                0,
+                link.partition(),
+                true,
+                false,
+                5,
+                16,
+                5,
+                16,
+                "L0",
+                PortErrorCounters.ZERO,
+                new PortLink.ErrorRates(0, 0.5)));
 
-    assertEquals(Health.CRITICAL, resource.render(state, port(state, "SW1", 0)).getStatus().getHealth());
+    assertEquals(
+        Health.CRITICAL, resource.render(state, port(state, "SW1", 0)).getStatus().getHealth());
   }
 
   /** The switch's current observation, taken again at {@code at} with the same ports. */
   private static io.gpuchassis.agent.chassis.SwitchObservation reobserved(
       ChassisState state, String switchId, java.time.Instant at) {
     var o = state.switchObservation(switchId).orElseThrow();
-    return new io.gpuchassis.agent.chassis.SwitchObservation(o.switchId(), at, o.failure(), o.dieTemperatureCelsius(),
-        o.serialNumber(), o.firmwareVersion(), o.ports());
+    return new io.gpuchassis.agent.chassis.SwitchObservation(
+        o.switchId(),
+        at,
+        o.failure(),
+        o.dieTemperatureCelsius(),
+        o.serialNumber(),
+        o.firmwareVersion(),
+        o.ports());
   }
-
 }

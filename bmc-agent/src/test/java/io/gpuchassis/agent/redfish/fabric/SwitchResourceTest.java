@@ -1,7 +1,5 @@
 package io.gpuchassis.agent.redfish.fabric;
 
-import io.gpuchassis.agent.redfish.ChassisFixture;
-
 import static io.gpuchassis.agent.redfish.ChassisFixture.bound;
 import static io.gpuchassis.agent.redfish.ChassisFixture.healthy;
 import static io.gpuchassis.agent.redfish.ChassisFixture.ids;
@@ -10,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SwitchChip;
+import io.gpuchassis.agent.redfish.ChassisFixture;
 import io.gpuchassis.redfish.model.Fabric;
 import io.gpuchassis.redfish.model.FabricSwitch;
 import io.gpuchassis.redfish.model.Health;
@@ -21,8 +20,8 @@ import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * The switch chips and the fabric they make: identity from the chip's last answer, health from whether it answers,
- * the rollup adding its ports, the fabric the worst of its switches.
+ * The switch chips and the fabric they make: identity from the chip's last answer, health from
+ * whether it answers, the rollup adding its ports, the fabric the worst of its switches.
  */
 class SwitchResourceTest {
 
@@ -42,8 +41,13 @@ class SwitchResourceTest {
     ResourceCollection c = SwitchResource.renderCollection(healthy());
 
     assertEquals("/redfish/v1/Fabrics/PCIe/Switches", c.getAtOdataId());
-    assertEquals(List.of("/redfish/v1/Fabrics/PCIe/Switches/SW1", "/redfish/v1/Fabrics/PCIe/Switches/SW2",
-        "/redfish/v1/Fabrics/PCIe/Switches/SW3", "/redfish/v1/Fabrics/PCIe/Switches/SW4"), ids(c.getMembers()));
+    assertEquals(
+        List.of(
+            "/redfish/v1/Fabrics/PCIe/Switches/SW1",
+            "/redfish/v1/Fabrics/PCIe/Switches/SW2",
+            "/redfish/v1/Fabrics/PCIe/Switches/SW3",
+            "/redfish/v1/Fabrics/PCIe/Switches/SW4"),
+        ids(c.getMembers()));
   }
 
   @Test
@@ -62,9 +66,11 @@ class SwitchResourceTest {
     assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW3/Ports", s.getPorts().getAtOdataId());
     assertEquals("/redfish/v1/Chassis/GPUChassis", s.getLinks().getChassis().getAtOdataId());
     assertEquals(List.of("/redfish/v1/Managers/BMC"), ids(s.getLinks().getManagedBy()));
-    assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW3/Actions/Switch.Reset",
+    assertEquals(
+        "/redfish/v1/Fabrics/PCIe/Switches/SW3/Actions/Switch.Reset",
         s.getActions().getHashSwitchReset().getTarget());
-    assertEquals(List.of(ResetType.FORCE_RESTART),
+    assertEquals(
+        List.of(ResetType.FORCE_RESTART),
         s.getActions().getHashSwitchReset().getResetTypeAtRedfishAllowableValues());
   }
 
@@ -80,7 +86,9 @@ class SwitchResourceTest {
   @Test
   void a_switch_that_stopped_answering_is_critical_and_makes_the_fabric_critical() {
     ChassisState state = healthy();
-    state = state.withSwitchObservation(state.switchObservation("SW2").orElseThrow().failed("no answer on I2C"));
+    state =
+        state.withSwitchObservation(
+            state.switchObservation("SW2").orElseThrow().failed("no answer on I2C"));
 
     FabricSwitch s = render(state, "SW2", NONE_UPDATING);
 
@@ -107,7 +115,8 @@ class SwitchResourceTest {
     FabricSwitch s = render(healthy(), "SW4", id -> id.equals("SW4"));
 
     assertEquals(State.UPDATING, s.getStatus().getState());
-    assertEquals(State.ENABLED, render(healthy(), "SW1", id -> id.equals("SW4")).getStatus().getState());
+    assertEquals(
+        State.ENABLED, render(healthy(), "SW1", id -> id.equals("SW4")).getStatus().getState());
   }
 
   @Test

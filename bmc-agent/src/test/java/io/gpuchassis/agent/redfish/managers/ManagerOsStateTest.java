@@ -18,7 +18,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The OS readings behind the Manager's network resources are made off the event loop and served from memory. */
+/**
+ * The OS readings behind the Manager's network resources are made off the event loop and served
+ * from memory.
+ */
 class ManagerOsStateTest {
 
   private final Vertx vertx = Vertx.vertx();
@@ -31,28 +34,35 @@ class ManagerOsStateTest {
   private static ManagerOsState.Snapshot snapshot(int n) {
     return new ManagerOsState.Snapshot(
         new NetworkConfiguration(List.of(), Optional.of("host" + n), Optional.empty(), List.of()),
-        new TimeSync(List.of(), Optional.empty()), Optional.empty());
+        new TimeSync(List.of(), Optional.empty()),
+        Optional.empty());
   }
 
   @Test
-  void a_request_on_the_event_loop_reads_nothing_and_the_refresh_runs_on_a_worker() throws Exception {
+  void a_request_on_the_event_loop_reads_nothing_and_the_refresh_runs_on_a_worker()
+      throws Exception {
     List<Boolean> onEventLoop = new CopyOnWriteArrayList<>();
     AtomicInteger reads = new AtomicInteger();
-    ManagerOsState os = new ManagerOsState(() -> {
-      onEventLoop.add(Context.isOnEventLoopThread());
-      return snapshot(reads.incrementAndGet());
-    }, vertx, Duration.ofMillis(50));
+    ManagerOsState os =
+        new ManagerOsState(
+            () -> {
+              onEventLoop.add(Context.isOnEventLoopThread());
+              return snapshot(reads.incrementAndGet());
+            },
+            vertx,
+            Duration.ofMillis(50));
 
     // What a GET does: read the state on the event loop, many times.
     CompletableFuture<ManagerOsState.Snapshot> seen = new CompletableFuture<>();
-    vertx.runOnContext(v -> {
-      int before = reads.get();
-      ManagerOsState.Snapshot first = os.now();
-      for (int i = 0; i < 100; i++) {
-        os.now();
-      }
-      seen.complete(reads.get() == before ? first : null);
-    });
+    vertx.runOnContext(
+        v -> {
+          int before = reads.get();
+          ManagerOsState.Snapshot first = os.now();
+          for (int i = 0; i < 100; i++) {
+            os.now();
+          }
+          seen.complete(reads.get() == before ? first : null);
+        });
     assertTrue(seen.get(10, TimeUnit.SECONDS) != null, "now() read the OS on the event loop");
 
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -60,7 +70,8 @@ class ManagerOsStateTest {
       Thread.sleep(20);
     }
     assertTrue(reads.get() >= 3, "the reading is refreshed");
-    assertEquals(List.of(), onEventLoop.stream().filter(b -> b).toList(), "no reading ran on an event loop");
+    assertEquals(
+        List.of(), onEventLoop.stream().filter(b -> b).toList(), "no reading ran on an event loop");
   }
 
   @Test

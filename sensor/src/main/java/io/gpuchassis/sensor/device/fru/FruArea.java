@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * One info area of a FRU image, checked on opening (format version 1, length in 8-byte units inside the image, zero
- * checksum over the whole area), and then read field by field: a type/length byte and its data, until the 0xC1
- * end-of-fields marker, which must come before the checksum byte.
+ * One info area of a FRU image, checked on opening (format version 1, length in 8-byte units inside
+ * the image, zero checksum over the whole area), and then read field by field: a type/length byte
+ * and its data, until the 0xC1 end-of-fields marker, which must come before the checksum byte.
  *
  * <p>Not thread-safe: a cursor over the image.
  */
@@ -34,26 +34,38 @@ final class FruArea {
   }
 
   /**
-   * The area at {@code offsetUnits} × 8 whose fields start {@code fixedBytes} into it (after version, length and the
-   * area-specific fixed bytes).
+   * The area at {@code offsetUnits} × 8 whose fields start {@code fixedBytes} into it (after
+   * version, length and the area-specific fixed bytes).
    */
-  static FruArea open(byte[] image, int offsetUnits, String name, int fixedBytes) throws FruFormatException {
+  static FruArea open(byte[] image, int offsetUnits, String name, int fixedBytes)
+      throws FruFormatException {
     int start = offsetUnits * 8;
     if (start + 2 > image.length) {
-      throw new FruFormatException(Problem.MALFORMED, name + " at byte " + start + " lies outside the "
-          + image.length + "-byte image");
+      throw new FruFormatException(
+          Problem.MALFORMED,
+          name + " at byte " + start + " lies outside the " + image.length + "-byte image");
     }
     int version = Byte.toUnsignedInt(image[start]) & 0x0F; // bits 7:4 are reserved
     if (version != 1) {
-      throw new FruFormatException(Problem.UNSUPPORTED, name + " has format version " + version + ", not 1");
+      throw new FruFormatException(
+          Problem.UNSUPPORTED, name + " has format version " + version + ", not 1");
     }
     int length = Byte.toUnsignedInt(image[start + 1]) * 8;
     if (length < fixedBytes + 2 || start + length > image.length) {
-      throw new FruFormatException(Problem.MALFORMED, name + " of " + length + " bytes at byte " + start
-          + " does not fit the " + image.length + "-byte image");
+      throw new FruFormatException(
+          Problem.MALFORMED,
+          name
+              + " of "
+              + length
+              + " bytes at byte "
+              + start
+              + " does not fit the "
+              + image.length
+              + "-byte image");
     }
     if (FruParser.sum(image, start, length) != 0) {
-      throw new FruFormatException(Problem.BAD_CHECKSUM, name + " at byte " + start + " fails its checksum");
+      throw new FruFormatException(
+          Problem.BAD_CHECKSUM, name + " at byte " + start + " fails its checksum");
     }
     return new FruArea(name, image, start, start + length - 1, start + fixedBytes);
   }
@@ -63,7 +75,10 @@ final class FruArea {
     return Byte.toUnsignedInt(image[start + offset]);
   }
 
-  /** Whether 8-bit text fields are Latin-1 (English) rather than 2-byte Unicode; the language code is byte 2. */
+  /**
+   * Whether 8-bit text fields are Latin-1 (English) rather than 2-byte Unicode; the language code
+   * is byte 2.
+   */
   boolean english() {
     int language = byteAt(2);
     return language == LANGUAGE_DEFAULT || language == LANGUAGE_ENGLISH;
@@ -99,10 +114,13 @@ final class FruArea {
     }
     int length = typeLength & 0x3F;
     if (cursor + 1 + length > checksumAt) {
-      throw new FruFormatException(Problem.MALFORMED, String.format(
-          "%s: field of %d bytes at byte %d runs past the area", name, length, cursor - start));
+      throw new FruFormatException(
+          Problem.MALFORMED,
+          String.format(
+              "%s: field of %d bytes at byte %d runs past the area", name, length, cursor - start));
     }
-    Field field = new Field(typeLength >> 6, Arrays.copyOfRange(image, cursor + 1, cursor + 1 + length));
+    Field field =
+        new Field(typeLength >> 6, Arrays.copyOfRange(image, cursor + 1, cursor + 1 + length));
     cursor += 1 + length;
     return field;
   }

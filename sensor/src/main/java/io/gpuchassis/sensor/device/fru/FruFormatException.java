@@ -3,9 +3,9 @@ package io.gpuchassis.sensor.device.fru;
 import io.gpuchassis.sensor.i2c.DeviceException;
 
 /**
- * The FRU EEPROM was read, but its contents are not usable FRU information: blank, corrupt or in a form this parser
- * does not read. The bytes themselves arrived; a failed transfer is a
- * {@link io.gpuchassis.sensor.i2c.DeviceIoException} instead.
+ * The FRU EEPROM was read, but its contents are not usable FRU information: blank, corrupt or in a
+ * form this parser does not read. The bytes themselves arrived; a failed transfer is a {@link
+ * io.gpuchassis.sensor.i2c.DeviceIoException} instead.
  */
 public class FruFormatException extends DeviceException {
 

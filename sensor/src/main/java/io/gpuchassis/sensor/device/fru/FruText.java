@@ -6,10 +6,10 @@ import java.util.HexFormat;
 import java.util.Optional;
 
 /**
- * Decodes the data of one FRU field by the type in bits 7:6 of its type/length byte: 00 binary,
- * 01 BCD plus, 10 6-bit ASCII packed, 11 8-bit ASCII + Latin-1 (2-byte Unicode, least significant byte first, when
- * the area's language is not English). Surrounding spaces and trailing NUL padding are dropped; an empty result is
- * an empty field.
+ * Decodes the data of one FRU field by the type in bits 7:6 of its type/length byte: 00 binary, 01
+ * BCD plus, 10 6-bit ASCII packed, 11 8-bit ASCII + Latin-1 (2-byte Unicode, least significant byte
+ * first, when the area's language is not English). Surrounding spaces and trailing NUL padding are
+ * dropped; an empty result is an empty field.
  *
  * <p>Pure functions; thread-safe.
  */
@@ -24,11 +24,15 @@ final class FruText {
 
   private FruText() {}
 
-  /** The text of a field of {@code type} holding {@code data}, in an area whose language is or is not English. */
+  /**
+   * The text of a field of {@code type} holding {@code data}, in an area whose language is or is
+   * not English.
+   */
   static Optional<String> decode(int type, byte[] data, boolean english) throws FruFormatException {
     String text =
         switch (type) {
-          case TYPE_BINARY -> HexFormat.of().withUpperCase().formatHex(data); // no text to show: show the bytes
+          case TYPE_BINARY ->
+              HexFormat.of().withUpperCase().formatHex(data); // no text to show: show the bytes
           case TYPE_BCD_PLUS -> bcdPlus(data);
           case TYPE_SIX_BIT_ASCII -> sixBitAscii(data);
           case TYPE_TEXT -> english ? latin1(data) : unicode(data);
@@ -47,7 +51,10 @@ final class FruText {
     return out.toString();
   }
 
-  /** Four characters per three bytes, taken six bits at a time from the least significant bit; 0 is a space. */
+  /**
+   * Four characters per three bytes, taken six bits at a time from the least significant bit; 0 is
+   * a space.
+   */
   static String sixBitAscii(byte[] data) {
     int chars = data.length * 8 / 6;
     StringBuilder out = new StringBuilder(chars);
@@ -68,14 +75,16 @@ final class FruText {
 
   static String unicode(byte[] data) throws FruFormatException {
     if (data.length % 2 != 0) {
-      throw new FruFormatException(Problem.MALFORMED, "a 2-byte Unicode field of odd length " + data.length);
+      throw new FruFormatException(
+          Problem.MALFORMED, "a 2-byte Unicode field of odd length " + data.length);
     }
     return requirePrintable(new String(data, StandardCharsets.UTF_16LE));
   }
 
   private static char bcdDigit(int nibble) throws FruFormatException {
     if (nibble >= BCD_PLUS.length) {
-      throw new FruFormatException(Problem.MALFORMED, String.format("reserved BCD plus digit 0x%X", nibble));
+      throw new FruFormatException(
+          Problem.MALFORMED, String.format("reserved BCD plus digit 0x%X", nibble));
     }
     return BCD_PLUS[nibble];
   }
@@ -88,7 +97,8 @@ final class FruText {
     return text.substring(0, end);
   }
 
-  // control characters (below 0x20, 0x7F-0x9F) mean the field is not text; only trailing NUL padding is allowed
+  // control characters (below 0x20, 0x7F-0x9F) mean the field is not text; only trailing NUL
+  // padding is allowed
   private static String requirePrintable(String text) throws FruFormatException {
     String body = stripTrailingNul(text);
     for (int i = 0; i < body.length(); i++) {

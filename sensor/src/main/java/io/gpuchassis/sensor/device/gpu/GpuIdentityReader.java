@@ -11,13 +11,15 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Reads a {@link GpuIdentity} field by field. Each type is asked for only when its GET_CAP_DWORD bit announces it.
- * A required field that is not announced, or answered with an error, fails the read. An optional field is empty when
- * it is not announced, when the GPU answers NOT_SUPPORTED or NOT_AVAILABLE (some values need the host driver
- * loaded; read again later), or when its value is zero or blank, which is what an unprogrammed field holds. A value
- * that is present but implausible fails the read: no garbage in the inventory.
+ * Reads a {@link GpuIdentity} field by field. Each type is asked for only when its GET_CAP_DWORD
+ * bit announces it. A required field that is not announced, or answered with an error, fails the
+ * read. An optional field is empty when it is not announced, when the GPU answers NOT_SUPPORTED or
+ * NOT_AVAILABLE (some values need the host driver loaded; read again later), or when its value is
+ * zero or blank, which is what an unprogrammed field holds. A value that is present but implausible
+ * fails the read: no garbage in the inventory.
  *
- * <p>One reader per read; not thread-safe. Blocking: one post-box request per capability page and per field dword.
+ * <p>One reader per read; not thread-safe. Blocking: one post-box request per capability page and
+ * per field dword.
  */
 final class GpuIdentityReader {
 
@@ -42,21 +44,32 @@ final class GpuIdentityReader {
     long subsystemVendor = SysIdData.decodeUnsigned(required(SysIdDataType.SUBSYSTEM_VENDOR_ID));
     long subsystem = SysIdData.decodeUnsigned(required(SysIdDataType.SUBSYSTEM_ID));
     Optional<byte[]> firmwareField = optional(SysIdDataType.FIRMWARE_VERSION);
-    Optional<String> firmware = firmwareField.isEmpty()
-        ? Optional.empty()
-        : Optional.of(text(SysIdDataType.FIRMWARE_VERSION, firmwareField.get())).filter(v -> !v.isEmpty());
+    Optional<String> firmware =
+        firmwareField.isEmpty()
+            ? Optional.empty()
+            : Optional.of(text(SysIdDataType.FIRMWARE_VERSION, firmwareField.get()))
+                .filter(v -> !v.isEmpty());
     OptionalLong memoryMiB = number(optional(SysIdDataType.MAX_DRAM_CAPACITY));
-    OptionalInt memoryGiB = memoryMiB.isPresent()
-        ? OptionalInt.of((int) Math.round(memoryMiB.getAsLong() / 1024.0))
-        : OptionalInt.empty();
+    OptionalInt memoryGiB =
+        memoryMiB.isPresent()
+            ? OptionalInt.of((int) Math.round(memoryMiB.getAsLong() / 1024.0))
+            : OptionalInt.empty();
     OptionalLong tgpMilliwatts = number(optional(SysIdDataType.TGP_LIMIT));
     OptionalLong generation = number(optional(SysIdDataType.PCIE_SPEED));
     OptionalLong lanes = number(optional(SysIdDataType.PCIE_WIDTH));
     try {
-      return new GpuIdentity(model, serial, (int) vendor, (int) device, (int) subsystemVendor, (int) subsystem,
+      return new GpuIdentity(
+          model,
+          serial,
+          (int) vendor,
+          (int) device,
+          (int) subsystemVendor,
+          (int) subsystem,
           firmware,
           memoryGiB,
-          tgpMilliwatts.isPresent() ? OptionalDouble.of(tgpMilliwatts.getAsLong() / 1000.0) : OptionalDouble.empty(),
+          tgpMilliwatts.isPresent()
+              ? OptionalDouble.of(tgpMilliwatts.getAsLong() / 1000.0)
+              : OptionalDouble.empty(),
           asInt(generation),
           asInt(lanes));
     } catch (IllegalArgumentException e) {
@@ -74,8 +87,10 @@ final class GpuIdentityReader {
 
   private byte[] required(SysIdDataType type) throws DeviceException {
     if (!announced(type)) {
-      throw new DeviceException(String.format("%s does not announce %s (capability dword %d mask 0x%08X)",
-          postBox, type, type.capabilityPage(), type.capabilityMask()));
+      throw new DeviceException(
+          String.format(
+              "%s does not announce %s (capability dword %d mask 0x%08X)",
+              postBox, type, type.capabilityPage(), type.capabilityMask()));
     }
     return postBox.readSysIdData(type);
   }

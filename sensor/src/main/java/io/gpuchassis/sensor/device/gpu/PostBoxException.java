@@ -2,7 +2,10 @@ package io.gpuchassis.sensor.device.gpu;
 
 import io.gpuchassis.sensor.i2c.DeviceException;
 
-/** The GPU answered a post-box request with an error status (or never completed it: {@link PostBoxTimeoutException}). */
+/**
+ * The GPU answered a post-box request with an error status (or never completed it: {@link
+ * PostBoxTimeoutException}).
+ */
 public class PostBoxException extends DeviceException {
 
   private final SmbpbiStatus status;

@@ -12,14 +12,19 @@ import java.time.Duration;
 public record PostBoxTiming(Duration firstPoll, Duration pollInterval, Duration timeout) {
 
   public PostBoxTiming {
-    if (firstPoll.isNegative() || pollInterval.isNegative() || timeout.isNegative() || timeout.isZero()) {
-      throw new IllegalArgumentException("post-box waits must not be negative and the timeout must be positive");
+    if (firstPoll.isNegative()
+        || pollInterval.isNegative()
+        || timeout.isNegative()
+        || timeout.isZero()) {
+      throw new IllegalArgumentException(
+          "post-box waits must not be negative and the timeout must be positive");
     }
   }
 
   /**
-   * Production values. Telemetry requests usually complete within a few milliseconds; vendor BMCs allow about
-   * 100 ms, so the status is polled every 5 ms for up to 250 ms before the request counts as failed.
+   * Production values. Telemetry requests usually complete within a few milliseconds; vendor BMCs
+   * allow about 100 ms, so the status is polled every 5 ms for up to 250 ms before the request
+   * counts as failed.
    */
   public static PostBoxTiming production() {
     return new PostBoxTiming(Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(250));

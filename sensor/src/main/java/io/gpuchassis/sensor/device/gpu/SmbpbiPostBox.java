@@ -7,14 +7,16 @@ import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The SMBus post-box of an NVIDIA data-center GPU (SMBPBI). Command register 0x5C and data register 0x5D are 4-byte
- * registers accessed with SMBus block transfers, little-endian (reference §4.1). A request writes the command dword
- * with INTR set, polls the command register until its STATUS field leaves NULL, and on SUCCESS reads the data
- * register. The whole exchange holds the bus lock: one request at a time per GPU, and no other transfer can slip in
- * (behind a mux, wrap calls in {@link io.gpuchassis.sensor.device.Pca9548Mux#onChannel}).
+ * The SMBus post-box of an NVIDIA data-center GPU (SMBPBI). Command register 0x5C and data register
+ * 0x5D are 4-byte registers accessed with SMBus block transfers, little-endian (reference §4.1). A
+ * request writes the command dword with INTR set, polls the command register until its STATUS field
+ * leaves NULL, and on SUCCESS reads the data register. The whole exchange holds the bus lock: one
+ * request at a time per GPU, and no other transfer can slip in (behind a mux, wrap calls in {@link
+ * io.gpuchassis.sensor.device.Pca9548Mux#onChannel}).
  *
- * <p>Thread-safety: safe. Blocking: a request takes at least {@link PostBoxTiming#firstPoll()} and at most about
- * {@link PostBoxTiming#timeout()}, after which it fails with {@link PostBoxTimeoutException}.
+ * <p>Thread-safety: safe. Blocking: a request takes at least {@link PostBoxTiming#firstPoll()} and
+ * at most about {@link PostBoxTiming#timeout()}, after which it fails with {@link
+ * PostBoxTimeoutException}.
  */
 public final class SmbpbiPostBox {
 
@@ -39,7 +41,8 @@ public final class SmbpbiPostBox {
           device.writeBlock(COMMAND_REGISTER, littleEndian(command));
           pause(timing.firstPoll());
           while (true) {
-            SmbpbiStatus status = SmbpbiCommand.status(dword(device.readBlock(COMMAND_REGISTER, 4)));
+            SmbpbiStatus status =
+                SmbpbiCommand.status(dword(device.readBlock(COMMAND_REGISTER, 4)));
             if (status == SmbpbiStatus.SUCCESS) {
               return dword(device.readBlock(DATA_REGISTER, 4));
             }
@@ -47,7 +50,8 @@ public final class SmbpbiPostBox {
               throw new PostBoxException(describe(opcode, arg1) + " answered " + status, status);
             }
             if (System.nanoTime() - deadline > 0) {
-              throw new PostBoxTimeoutException(describe(opcode, arg1) + " not completed within " + timing.timeout());
+              throw new PostBoxTimeoutException(
+                  describe(opcode, arg1) + " not completed within " + timing.timeout());
             }
             pause(timing.pollInterval());
           }
@@ -60,8 +64,8 @@ public final class SmbpbiPostBox {
   }
 
   /**
-   * GPU core temperature. Uses GET_EXT_TEMP (1/256 °C) when capability dword 0 announces 8 fractional bits,
-   * otherwise GET_TEMP (whole degrees). The capability is probed once.
+   * GPU core temperature. Uses GET_EXT_TEMP (1/256 °C) when capability dword 0 announces 8
+   * fractional bits, otherwise GET_TEMP (whole degrees). The capability is probed once.
    */
   public double readTemperatureCelsius() throws DeviceException {
     if (extendedTemperature()) {
@@ -77,25 +81,28 @@ public final class SmbpbiPostBox {
 
   /** Total board power in watts (GET_POWER reports milliwatts). */
   public double readPowerWatts() throws DeviceException {
-    return Integer.toUnsignedLong(request(SmbpbiCommand.OPCODE_GET_POWER, SmbpbiCommand.ARG1_POWER_TOTAL, 0))
+    return Integer.toUnsignedLong(
+            request(SmbpbiCommand.OPCODE_GET_POWER, SmbpbiCommand.ARG1_POWER_TOTAL, 0))
         / 1000.0;
   }
 
   /**
-   * One GET_SYS_ID_DATA field, read a dword per request (ARG2 = dword index). The requests are separate: behind a mux,
-   * wrap the call in {@code onChannel} to keep the channel selected.
+   * One GET_SYS_ID_DATA field, read a dword per request (ARG2 = dword index). The requests are
+   * separate: behind a mux, wrap the call in {@code onChannel} to keep the channel selected.
    */
   public byte[] readSysIdData(SysIdDataType type) throws DeviceException {
     byte[] field = new byte[type.size()];
     for (int index = 0; index < type.dwords(); index++) {
-      SysIdData.putDword(field, index, request(SmbpbiCommand.OPCODE_GET_SYS_ID_DATA, type.arg1(), index));
+      SysIdData.putDword(
+          field, index, request(SmbpbiCommand.OPCODE_GET_SYS_ID_DATA, type.arg1(), index));
     }
     return field;
   }
 
   /**
-   * Model, serial number, PCI ids and what else the GPU reports about itself ({@link GpuIdentityReader}). About 25
-   * requests; identity does not change while the card is seated, so read it once per power-on.
+   * Model, serial number, PCI ids and what else the GPU reports about itself ({@link
+   * GpuIdentityReader}). About 25 requests; identity does not change while the card is seated, so
+   * read it once per power-on.
    */
   public GpuIdentity readIdentity() throws DeviceException {
     return new GpuIdentityReader(this).read();
@@ -130,7 +137,9 @@ public final class SmbpbiPostBox {
   }
 
   static byte[] littleEndian(int value) {
-    return new byte[] {(byte) value, (byte) (value >> 8), (byte) (value >> 16), (byte) (value >> 24)};
+    return new byte[] {
+      (byte) value, (byte) (value >> 8), (byte) (value >> 16), (byte) (value >> 24)
+    };
   }
 
   static int dword(byte[] b) {

@@ -3,9 +3,10 @@ package io.gpuchassis.sensor.device.gpu;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The byte layout of GET_SYS_ID_DATA fields ({@link SysIdDataType}): a field is a fixed-size byte array sent as
- * little-endian dwords; strings are ASCII, NUL-terminated or NUL/space padded; numbers are unsigned little-endian.
- * Encoding is here too, for the simulated GPU, so that both sides share one definition of the wire.
+ * The byte layout of GET_SYS_ID_DATA fields ({@link SysIdDataType}): a field is a fixed-size byte
+ * array sent as little-endian dwords; strings are ASCII, NUL-terminated or NUL/space padded;
+ * numbers are unsigned little-endian. Encoding is here too, for the simulated GPU, so that both
+ * sides share one definition of the wire.
  *
  * <p>Pure functions; thread-safe. Malformed input is an {@link IllegalArgumentException}.
  */
@@ -13,7 +14,10 @@ public final class SysIdData {
 
   private SysIdData() {}
 
-  /** Dword {@code index} of {@code field} as the data register carries it; bytes past the field read 0. */
+  /**
+   * Dword {@code index} of {@code field} as the data register carries it; bytes past the field read
+   * 0.
+   */
   public static int dword(byte[] field, int index) {
     int value = 0;
     for (int i = 3; i >= 0; i--) {
@@ -34,15 +38,16 @@ public final class SysIdData {
   }
 
   /**
-   * The text of a string field: up to the first NUL, without leading and trailing spaces; empty when the GPU has
-   * nothing programmed. Characters outside printable ASCII are malformed.
+   * The text of a string field: up to the first NUL, without leading and trailing spaces; empty
+   * when the GPU has nothing programmed. Characters outside printable ASCII are malformed.
    */
   public static String decodeString(byte[] field) {
     int end = 0;
     while (end < field.length && field[end] != 0) {
       int c = Byte.toUnsignedInt(field[end]);
       if (c < 0x20 || c > 0x7E) {
-        throw new IllegalArgumentException(String.format("byte 0x%02X at %d is not printable ASCII", c, end));
+        throw new IllegalArgumentException(
+            String.format("byte 0x%02X at %d is not printable ASCII", c, end));
       }
       end++;
     }

@@ -1,14 +1,15 @@
 package io.gpuchassis.sensor.device.gpu;
 
 /**
- * The GET_SYS_ID_DATA (opcode 0x05) types this agent reads: ARG1 code, field size in bytes and the GET_CAP_DWORD bit
- * that announces the type (NVIDIA {@code smbpbi.h}, open-gpu-kernel-modules, 2023 revision: sys-id types 0x00-0x17,
- * capability dwords 0-5).
+ * The GET_SYS_ID_DATA (opcode 0x05) types this agent reads: ARG1 code, field size in bytes and the
+ * GET_CAP_DWORD bit that announces the type (NVIDIA {@code smbpbi.h}, open-gpu-kernel-modules, 2023
+ * revision: sys-id types 0x00-0x17, capability dwords 0-5).
  *
- * <p>A field is returned four bytes per request: ARG2 is the dword index (byte offset / 4) and the data register holds
- * the next four bytes of the field, least significant byte first, so a string's first character is the low byte of
- * dword 0. Bytes of the last dword past the field size carry nothing. The header uses neither the extended data
- * register nor the copy-data bit (command bit 30) for this opcode.
+ * <p>A field is returned four bytes per request: ARG2 is the dword index (byte offset / 4) and the
+ * data register holds the next four bytes of the field, least significant byte first, so a string's
+ * first character is the low byte of dword 0. Bytes of the last dword past the field size carry
+ * nothing. The header uses neither the extended data register nor the copy-data bit (command bit
+ * 30) for this opcode.
  */
 public enum SysIdDataType {
   SERIAL_NUMBER(0x02, 16, 1, 2),
@@ -23,7 +24,10 @@ public enum SysIdDataType {
   PCIE_SPEED(0x12, 1, 2, 9),
   /** The widest PCIe link, in lanes. */
   PCIE_WIDTH(0x13, 1, 2, 10),
-  /** Total graphics power limit, in milliwatts (the unit of GET_POWER and of the header's TGP limit requests). */
+  /**
+   * Total graphics power limit, in milliwatts (the unit of GET_POWER and of the header's TGP limit
+   * requests).
+   */
   TGP_LIMIT(0x14, 4, 2, 11),
   /** Memory capacity; the header gives no unit, public SMBPBI tools print it in MiB. */
   MAX_DRAM_CAPACITY(0x17, 4, 4, 31);

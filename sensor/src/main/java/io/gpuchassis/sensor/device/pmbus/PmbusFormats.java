@@ -4,10 +4,11 @@ package io.gpuchassis.sensor.device.pmbus;
  * The PMBus LINEAR number formats (PMBus Part II §7.3 and §8.3.1).
  *
  * <ul>
- *   <li>LINEAR11: bits 15:11 a signed 5-bit exponent N, bits 10:0 a signed 11-bit mantissa Y; value = Y × 2^N. Used
- *       by nearly every READ_* command except READ_VOUT.
- *   <li>LINEAR16: an unsigned 16-bit mantissa whose exponent is the signed 5-bit field in VOUT_MODE bits 4:0, valid
- *       only when VOUT_MODE bits 7:5 are 000 (linear mode). Used by the VOUT family.
+ *   <li>LINEAR11: bits 15:11 a signed 5-bit exponent N, bits 10:0 a signed 11-bit mantissa Y; value
+ *       = Y × 2^N. Used by nearly every READ_* command except READ_VOUT.
+ *   <li>LINEAR16: an unsigned 16-bit mantissa whose exponent is the signed 5-bit field in VOUT_MODE
+ *       bits 4:0, valid only when VOUT_MODE bits 7:5 are 000 (linear mode). Used by the VOUT
+ *       family.
  * </ul>
  *
  * <p>Pure functions; thread-safe.
@@ -23,7 +24,8 @@ public final class PmbusFormats {
   }
 
   /**
-   * Encodes {@code value} in LINEAR11 with the smallest exponent whose mantissa still fits, i.e. the best precision.
+   * Encodes {@code value} in LINEAR11 with the smallest exponent whose mantissa still fits, i.e.
+   * the best precision.
    */
   public static int toLinear11(double value) {
     if (!Double.isFinite(value)) {
@@ -45,7 +47,8 @@ public final class PmbusFormats {
   public static int toLinear16(double value, int voutMode) {
     long mantissa = Math.round(Math.scalb(value, -voutModeExponent(voutMode)));
     if (mantissa < 0 || mantissa > 0xFFFF) {
-      throw new IllegalArgumentException("out of LINEAR16 range for VOUT_MODE " + voutMode + ": " + value);
+      throw new IllegalArgumentException(
+          "out of LINEAR16 range for VOUT_MODE " + voutMode + ": " + value);
     }
     return (int) mantissa;
   }
@@ -54,7 +57,8 @@ public final class PmbusFormats {
   public static int voutModeExponent(int voutMode) {
     int mode = (voutMode >> 5) & 0x07;
     if (mode != 0) {
-      throw new IllegalArgumentException(String.format("VOUT_MODE 0x%02X is not linear mode", voutMode & 0xFF));
+      throw new IllegalArgumentException(
+          String.format("VOUT_MODE 0x%02X is not linear mode", voutMode & 0xFF));
     }
     return signExtend(voutMode & 0x1F, 5);
   }

@@ -6,12 +6,13 @@ import io.gpuchassis.sensor.i2c.SmbusDevice;
 import java.util.OptionalInt;
 
 /**
- * A PMBus power supply (CRPS-class, addresses 0x58-0x5F) read through its standard READ_* commands. Values are
- * LINEAR11 except READ_VOUT, which is LINEAR16 with the exponent from VOUT_MODE (read once per driver and cached).
+ * A PMBus power supply (CRPS-class, addresses 0x58-0x5F) read through its standard READ_* commands.
+ * Values are LINEAR11 except READ_VOUT, which is LINEAR16 with the exponent from VOUT_MODE (read
+ * once per driver and cached).
  *
- * <p>For a multi-page supply the driver is bound to one page: it writes PAGE before every paged command inside one
- * bus-locked section, so another thread cannot switch the page in between (reference §3.3). A single-page supply is
- * driven without PAGE writes.
+ * <p>For a multi-page supply the driver is bound to one page: it writes PAGE before every paged
+ * command inside one bus-locked section, so another thread cannot switch the page in between
+ * (reference §3.3). A single-page supply is driven without PAGE writes.
  *
  * <p>Thread-safety: safe. Methods block for two or three transfers; {@link #read()} for about ten.
  */
@@ -41,7 +42,10 @@ public final class PmbusPowerSupply {
   }
 
   public double readOutputVolts() throws DeviceException {
-    return paged(() -> PmbusFormats.linear16(device.readWordLittleEndian(PmbusCommand.READ_VOUT), voutModeLocked()));
+    return paged(
+        () ->
+            PmbusFormats.linear16(
+                device.readWordLittleEndian(PmbusCommand.READ_VOUT), voutModeLocked()));
   }
 
   public double readOutputAmps() throws DeviceException {
@@ -79,7 +83,8 @@ public final class PmbusPowerSupply {
         () ->
             new PsuReading(
                 PmbusFormats.linear11(device.readWordLittleEndian(PmbusCommand.READ_VIN)),
-                PmbusFormats.linear16(device.readWordLittleEndian(PmbusCommand.READ_VOUT), voutModeLocked()),
+                PmbusFormats.linear16(
+                    device.readWordLittleEndian(PmbusCommand.READ_VOUT), voutModeLocked()),
                 PmbusFormats.linear11(device.readWordLittleEndian(PmbusCommand.READ_IOUT)),
                 PmbusFormats.linear11(device.readWordLittleEndian(PmbusCommand.READ_POUT)),
                 PmbusFormats.linear11(device.readWordLittleEndian(PmbusCommand.READ_TEMPERATURE_1)),

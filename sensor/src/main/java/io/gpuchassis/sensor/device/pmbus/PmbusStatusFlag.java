@@ -1,8 +1,8 @@
 package io.gpuchassis.sensor.device.pmbus;
 
 /**
- * The bits of STATUS_WORD (PMBus Part II §17.2). The low byte is STATUS_BYTE; the high byte says which STATUS_x
- * register has the details. All fault bits latch until CLEAR_FAULTS.
+ * The bits of STATUS_WORD (PMBus Part II §17.2). The low byte is STATUS_BYTE; the high byte says
+ * which STATUS_x register has the details. All fault bits latch until CLEAR_FAULTS.
  */
 public enum PmbusStatusFlag {
   NONE_OF_THE_ABOVE(0),

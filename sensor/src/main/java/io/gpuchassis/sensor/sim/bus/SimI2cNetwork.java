@@ -8,8 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * All simulated I2C buses, by Linux bus number. Counts transfers (each write or read phase is one) for tests and
- * benchmarks. Thread-safety: safe.
+ * All simulated I2C buses, by Linux bus number. Counts transfers (each write or read phase is one)
+ * for tests and benchmarks. Thread-safety: safe.
  */
 public final class SimI2cNetwork {
 

@@ -8,13 +8,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One simulated physical bus: targets at addresses on the trunk and behind mux channels. A transfer reaches the trunk
- * target at its address or, failing that, the target behind each currently connected mux channel; no target means a
- * NAK, two answering targets mean bus contention (reported as an error, as the data would be garbage). A read on its
- * own (after a STOP) addressed to an {@link TargetKind#SMBUS_COMMAND} target is not acknowledged: such a target answers
- * only the repeated-start half of its command's transaction ({@link #writeRead}).
+ * One simulated physical bus: targets at addresses on the trunk and behind mux channels. A transfer
+ * reaches the trunk target at its address or, failing that, the target behind each currently
+ * connected mux channel; no target means a NAK, two answering targets mean bus contention (reported
+ * as an error, as the data would be garbage). A read on its own (after a STOP) addressed to an
+ * {@link TargetKind#SMBUS_COMMAND} target is not acknowledged: such a target answers only the
+ * repeated-start half of its command's transaction ({@link #writeRead}).
  *
- * <p>Thread-safety: attach before use; routing is safe for concurrent transfers (the Pi4J bus lock serialises them).
+ * <p>Thread-safety: attach before use; routing is safe for concurrent transfers (the Pi4J bus lock
+ * serialises them).
  */
 public final class SimI2cSegment {
 
@@ -36,32 +38,50 @@ public final class SimI2cSegment {
     return bus;
   }
 
-  /** Puts {@code target} on the trunk at {@code address}, of the kind it declares ({@link SimI2cTarget#kind()}). */
+  /**
+   * Puts {@code target} on the trunk at {@code address}, of the kind it declares ({@link
+   * SimI2cTarget#kind()}).
+   */
   public void attach(int address, SimI2cTarget target) {
     attach(address, target, target.kind());
   }
 
-  /** Puts {@code target} on the trunk at {@code address}, treating it as {@code kind} whatever it declares. */
+  /**
+   * Puts {@code target} on the trunk at {@code address}, treating it as {@code kind} whatever it
+   * declares.
+   */
   public void attach(int address, SimI2cTarget target, TargetKind kind) {
     if (trunk.putIfAbsent(checkAddress(address), new Attached(target, kind)) != null) {
       throw new IllegalStateException("bus " + bus + " already has a device at " + hex(address));
     }
   }
 
-  /** Puts {@code target} behind channel {@code channel} of {@code mux} (which must be on this trunk). */
+  /**
+   * Puts {@code target} behind channel {@code channel} of {@code mux} (which must be on this
+   * trunk).
+   */
   public void attachBehind(SimI2cMux mux, int channel, int address, SimI2cTarget target) {
     attachBehind(mux, channel, address, target, target.kind());
   }
 
-  /** As {@link #attachBehind(SimI2cMux, int, int, SimI2cTarget)}, treating the target as {@code kind}. */
-  public void attachBehind(SimI2cMux mux, int channel, int address, SimI2cTarget target, TargetKind kind) {
+  /**
+   * As {@link #attachBehind(SimI2cMux, int, int, SimI2cTarget)}, treating the target as {@code
+   * kind}.
+   */
+  public void attachBehind(
+      SimI2cMux mux, int channel, int address, SimI2cTarget target, TargetKind kind) {
     if (trunk.values().stream().noneMatch(a -> a.target() == mux)) {
       throw new IllegalStateException("mux is not attached to bus " + bus);
     }
     for (Downstream d : downstream) {
       if (d.mux == mux && d.channel == channel && d.address == address) {
         throw new IllegalStateException(
-            "bus " + bus + " already has a device at " + hex(address) + " behind that mux channel " + channel);
+            "bus "
+                + bus
+                + " already has a device at "
+                + hex(address)
+                + " behind that mux channel "
+                + channel);
       }
     }
     downstream.add(new Downstream(mux, channel, checkAddress(address), new Attached(target, kind)));
@@ -76,13 +96,21 @@ public final class SimI2cSegment {
   byte[] read(int address, int length) {
     Attached a = route(address);
     if (a.kind() == TargetKind.SMBUS_COMMAND) {
-      throw new I2cNakException(a.target() + " at " + hex(address) + " on bus " + bus
-          + " answers a read only as the repeated-start half of its command's transaction");
+      throw new I2cNakException(
+          a.target()
+              + " at "
+              + hex(address)
+              + " on bus "
+              + bus
+              + " answers a read only as the repeated-start half of its command's transaction");
     }
     return a.target().read(length);
   }
 
-  /** A combined transaction: write, repeated start, read; routed once, since no STOP lets the mux state change. */
+  /**
+   * A combined transaction: write, repeated start, read; routed once, since no STOP lets the mux
+   * state change.
+   */
   byte[] writeRead(int address, byte[] data, int length) {
     Attached a = route(address);
     transfers.incrementAndGet(); // the read phase; route counted the write phase
@@ -106,7 +134,12 @@ public final class SimI2cSegment {
     }
     if (answering.size() > 1) {
       throw new IllegalStateException(
-          "bus contention: " + answering.size() + " devices answer at " + hex(address) + " on bus " + bus);
+          "bus contention: "
+              + answering.size()
+              + " devices answer at "
+              + hex(address)
+              + " on bus "
+              + bus);
     }
     return answering.get(0);
   }

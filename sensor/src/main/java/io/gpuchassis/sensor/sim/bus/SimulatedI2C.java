@@ -9,12 +9,13 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A Pi4J {@link I2C} on a simulated bus. Every call is one transaction under the bus lock, exactly like {@code
- * LinuxFsI2C}: raw writes and reads are separate transactions (a STOP ends each), register writes are pointer + data,
- * register reads are one combined transaction (pointer write, repeated start, read), as linuxfs's single {@code
- * I2C_RDWR} ioctl. So a {@code write} followed by a {@code read} is not a register read: an SMBus command target
- * ({@link TargetKind#SMBUS_COMMAND}) refuses the lone read. A target that does not acknowledge makes the call throw,
- * as an {@code EREMOTEIO} ioctl failure does on hardware.
+ * A Pi4J {@link I2C} on a simulated bus. Every call is one transaction under the bus lock, exactly
+ * like {@code LinuxFsI2C}: raw writes and reads are separate transactions (a STOP ends each),
+ * register writes are pointer + data, register reads are one combined transaction (pointer write,
+ * repeated start, read), as linuxfs's single {@code I2C_RDWR} ioctl. So a {@code write} followed by
+ * a {@code read} is not a register read: an SMBus command target ({@link TargetKind#SMBUS_COMMAND})
+ * refuses the lone read. A target that does not acknowledge makes the call throw, as an {@code
+ * EREMOTEIO} ioctl failure does on hardware.
  */
 final class SimulatedI2C extends I2CBase<SimulatedI2CBus> {
 
@@ -111,7 +112,8 @@ final class SimulatedI2C extends I2CBase<SimulatedI2CBus> {
 
   private static byte[] checkLength(byte[] answer, int length) {
     if (answer.length != length) {
-      throw new IllegalStateException("simulated device returned " + answer.length + " of " + length + " bytes");
+      throw new IllegalStateException(
+          "simulated device returned " + answer.length + " of " + length + " bytes");
     }
     return answer;
   }

@@ -6,8 +6,8 @@ import com.pi4j.io.i2c.I2CConfig;
 import java.util.concurrent.Callable;
 
 /**
- * Pi4J's view of one simulated bus: the same fair, reentrant per-bus lock (with Pi4J's 1 s acquire timeout) that the
- * linuxfs provider uses, so locking behaviour in simulation matches hardware.
+ * Pi4J's view of one simulated bus: the same fair, reentrant per-bus lock (with Pi4J's 1 s acquire
+ * timeout) that the linuxfs provider uses, so locking behaviour in simulation matches hardware.
  */
 final class SimulatedI2CBus extends I2CBusBase {
 

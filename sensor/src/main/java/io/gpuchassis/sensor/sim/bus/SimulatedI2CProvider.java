@@ -13,11 +13,12 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The project's own Pi4J I2C provider for simulated hardware: a peer of Pi4J's linuxfs provider, added to a context
- * explicitly (see {@link io.gpuchassis.sensor.i2c.Pi4jContexts#withI2c}). Its buses are the segments of a {@link
- * SimI2cNetwork}; creating an I2C on a bus number the network does not have, or on one whose adapter is {@linkplain
- * #setAdapterMissing missing}, throws a {@link Pi4JException} from {@code context.create(...)}, as linuxfs does when
- * {@code /sys/bus/i2c/devices/i2c-N} does not exist.
+ * The project's own Pi4J I2C provider for simulated hardware: a peer of Pi4J's linuxfs provider,
+ * added to a context explicitly (see {@link io.gpuchassis.sensor.i2c.Pi4jContexts#withI2c}). Its
+ * buses are the segments of a {@link SimI2cNetwork}; creating an I2C on a bus number the network
+ * does not have, or on one whose adapter is {@linkplain #setAdapterMissing missing}, throws a
+ * {@link Pi4JException} from {@code context.create(...)}, as linuxfs does when {@code
+ * /sys/bus/i2c/devices/i2c-N} does not exist.
  *
  * <p>Thread-safety: safe; Pi4J serialises transfers per bus.
  */
@@ -45,8 +46,9 @@ public final class SimulatedI2CProvider extends I2CProviderBase {
   }
 
   /**
-   * While set, devices on {@code bus} cannot be created, as on a board whose adapter driver or device-tree node is
-   * missing. Handles created earlier keep working (a missing adapter is a start-up condition, not a runtime fault).
+   * While set, devices on {@code bus} cannot be created, as on a board whose adapter driver or
+   * device-tree node is missing. Handles created earlier keep working (a missing adapter is a
+   * start-up condition, not a runtime fault).
    */
   public synchronized void setAdapterMissing(int bus, boolean missing) {
     if (missing) {
@@ -64,8 +66,11 @@ public final class SimulatedI2CProvider extends I2CProviderBase {
             .existing(number)
             .filter(s -> !missingAdapters.contains(number))
             .orElseThrow(
-                () -> new Pi4JException("/sys/bus/i2c/devices/i2c-" + number + " does not exist (simulated)"));
-    SimulatedI2CBus bus = buses.computeIfAbsent(config.bus(), n -> new SimulatedI2CBus(config, segment));
+                () ->
+                    new Pi4JException(
+                        "/sys/bus/i2c/devices/i2c-" + number + " does not exist (simulated)"));
+    SimulatedI2CBus bus =
+        buses.computeIfAbsent(config.bus(), n -> new SimulatedI2CBus(config, segment));
     SimulatedI2C i2c = new SimulatedI2C(this, config, bus);
     context.registry().add(i2c);
     return i2c;

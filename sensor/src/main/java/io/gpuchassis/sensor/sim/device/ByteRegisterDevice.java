@@ -1,9 +1,9 @@
 package io.gpuchassis.sensor.sim.device;
 
 /**
- * A device with byte-wide registers and an auto-incrementing address pointer (MAX31790, PCA9555): a write sets the
- * pointer and stores the following bytes at successive addresses; a read returns bytes from the pointer onwards. How
- * the pointer advances is part-specific ({@link #next}).
+ * A device with byte-wide registers and an auto-incrementing address pointer (MAX31790, PCA9555): a
+ * write sets the pointer and stores the following bytes at successive addresses; a read returns
+ * bytes from the pointer onwards. How the pointer advances is part-specific ({@link #next}).
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */

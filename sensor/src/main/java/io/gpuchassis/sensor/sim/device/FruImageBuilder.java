@@ -8,10 +8,10 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Writes a valid IPMI FRU v1.0 image for a simulated FRU EEPROM: common header, then a Board Info Area and a Product
- * Info Area when any of their fields is set, each field 8-bit ASCII/Latin-1 in an English area, empty fields as 0xC0,
- * areas ended by 0xC1, zero-padded to 8 bytes and closed by their zero checksum. The rest of the 256 bytes stays
- * erased (0xFF).
+ * Writes a valid IPMI FRU v1.0 image for a simulated FRU EEPROM: common header, then a Board Info
+ * Area and a Product Info Area when any of their fields is set, each field 8-bit ASCII/Latin-1 in
+ * an English area, empty fields as 0xC0, areas ended by 0xC1, zero-padded to 8 bytes and closed by
+ * their zero checksum. The rest of the 256 bytes stays erased (0xFF).
  *
  * <p>Not thread-safe; build, then hand the bytes to {@link SimFruEeprom}.
  */
@@ -23,7 +23,8 @@ public final class FruImageBuilder {
 
   private Instant boardManufactured;
   private final String[] board = new String[4]; // manufacturer, product name, serial, part number
-  private final String[] product = new String[6]; // manufacturer, name, part number, version, serial, asset tag
+  private final String[] product =
+      new String[6]; // manufacturer, name, part number, version, serial, asset tag
 
   FruImageBuilder() {}
 
@@ -89,7 +90,8 @@ public final class FruImageBuilder {
     Arrays.fill(image, (byte) 0xFF);
     int used = header.length + boardArea.length + productArea.length;
     if (used > image.length) {
-      throw new IllegalArgumentException("the FRU areas need " + used + " bytes, the EEPROM has " + image.length);
+      throw new IllegalArgumentException(
+          "the FRU areas need " + used + " bytes, the EEPROM has " + image.length);
     }
     System.arraycopy(header, 0, image, 0, header.length);
     System.arraycopy(boardArea, 0, image, header.length, boardArea.length);
@@ -98,17 +100,22 @@ public final class FruImageBuilder {
   }
 
   private byte[] boardArea() {
-    long minutes = boardManufactured == null
-        ? 0
-        : Duration.between(MINUTES_EPOCH, boardManufactured).toMinutes();
+    long minutes =
+        boardManufactured == null
+            ? 0
+            : Duration.between(MINUTES_EPOCH, boardManufactured).toMinutes();
     if (minutes < 0 || minutes > 0xFFFFFF) {
-      throw new IllegalArgumentException("manufacturing date outside 1996-2027: " + boardManufactured);
+      throw new IllegalArgumentException(
+          "manufacturing date outside 1996-2027: " + boardManufactured);
     }
-    byte[] fixed = {0x01, 0x00, 0x00, (byte) minutes, (byte) (minutes >> 8), (byte) (minutes >> 16)};
+    byte[] fixed = {
+      0x01, 0x00, 0x00, (byte) minutes, (byte) (minutes >> 8), (byte) (minutes >> 16)
+    };
     return area(fixed, board);
   }
 
-  // fixed bytes (version, length placeholder, language, ...), the fields, an empty FRU file id, the end marker
+  // fixed bytes (version, length placeholder, language, ...), the fields, an empty FRU file id, the
+  // end marker
   private static byte[] area(byte[] fixed, String[] fields) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.writeBytes(fixed);
@@ -132,7 +139,8 @@ public final class FruImageBuilder {
       out.write(EMPTY_FIELD);
       return;
     }
-    // a one-byte text field would have type/length 0xC1, the end marker: pad it with a space, which readers strip
+    // a one-byte text field would have type/length 0xC1, the end marker: pad it with a space, which
+    // readers strip
     byte[] latin1 = (text.length() == 1 ? text + " " : text).getBytes(StandardCharsets.ISO_8859_1);
     out.write(0xC0 | latin1.length);
     out.writeBytes(latin1);

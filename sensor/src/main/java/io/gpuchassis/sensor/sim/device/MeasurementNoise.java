@@ -3,9 +3,10 @@ package io.gpuchassis.sensor.sim.device;
 import java.util.SplittableRandom;
 
 /**
- * Sample-to-sample noise of a measuring part: Gaussian, clamped at two standard deviations, from a seeded generator so
- * a simulation run (and a test) repeats. A part that converts with noise never returns the same register value for
- * long, which is what lets the agent tell a frozen part from a steady reading.
+ * Sample-to-sample noise of a measuring part: Gaussian, clamped at two standard deviations, from a
+ * seeded generator so a simulation run (and a test) repeats. A part that converts with noise never
+ * returns the same register value for long, which is what lets the agent tell a frozen part from a
+ * steady reading.
  *
  * <p>Not thread-safe: each device owns its own and uses it under its lock.
  */
@@ -22,7 +23,10 @@ public final class MeasurementNoise {
     this.random = new SplittableRandom(seed);
   }
 
-  /** Noise with standard deviation {@code sigma} (in the measured unit), repeatable from {@code seed}. */
+  /**
+   * Noise with standard deviation {@code sigma} (in the measured unit), repeatable from {@code
+   * seed}.
+   */
   public static MeasurementNoise gaussian(double sigma, long seed) {
     if (!(sigma > 0)) {
       throw new IllegalArgumentException("sigma must be positive: " + sigma);

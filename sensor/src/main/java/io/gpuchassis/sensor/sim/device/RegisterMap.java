@@ -6,9 +6,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Registers addressed by a pointer (or PMBus command code), each with its own width: 1 or 2 bytes in the part's byte
- * order, or an SMBus block (count byte + data). The device side reads and writes values ({@link #get}, {@link #set});
- * the bus side sees wire bytes ({@link #readWire}, {@link #writeWire}). Values persist until changed.
+ * Registers addressed by a pointer (or PMBus command code), each with its own width: 1 or 2 bytes
+ * in the part's byte order, or an SMBus block (count byte + data). The device side reads and writes
+ * values ({@link #get}, {@link #set}); the bus side sees wire bytes ({@link #readWire}, {@link
+ * #writeWire}). Values persist until changed.
  *
  * <p>Not thread-safe by itself; the owning {@link SimDevice} synchronises.
  */
@@ -82,12 +83,16 @@ public final class RegisterMap {
   public void setBlock(int register, byte[] data) {
     Register r = require(register);
     if (!r.block || data.length != r.width) {
-      throw new IllegalArgumentException(String.format("register 0x%02X takes a %d-byte block", register, r.width));
+      throw new IllegalArgumentException(
+          String.format("register 0x%02X takes a %d-byte block", register, r.width));
     }
     r.bytes = data.clone();
   }
 
-  /** What a read of {@code length} bytes at {@code register} returns; bytes past the register read 0xFF. */
+  /**
+   * What a read of {@code length} bytes at {@code register} returns; bytes past the register read
+   * 0xFF.
+   */
   public byte[] readWire(int register, int length) {
     Register r = require(register);
     byte[] wire = r.block ? withCount(r.bytes) : r.bytes;
@@ -98,8 +103,8 @@ public final class RegisterMap {
   }
 
   /**
-   * Applies a write of {@code data} to {@code register}; returns false (nothing changed) when the register is read-only
-   * or the length does not match its width.
+   * Applies a write of {@code data} to {@code register}; returns false (nothing changed) when the
+   * register is read-only or the length does not match its width.
    */
   public boolean writeWire(int register, byte[] data) {
     Register r = require(register);

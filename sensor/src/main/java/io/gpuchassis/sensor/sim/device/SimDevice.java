@@ -4,9 +4,10 @@ import io.gpuchassis.sensor.sim.bus.I2cNakException;
 import io.gpuchassis.sensor.sim.bus.SimI2cTarget;
 
 /**
- * Base of the simulated devices: fault injection that applies to every part (NAK every transfer, fail the next n
- * transfers, freeze the measured values) around the part-specific {@link #onWrite}/{@link #onRead}. Each transfer
- * phase counts: a combined write-then-read is acknowledged (and counted) twice.
+ * Base of the simulated devices: fault injection that applies to every part (NAK every transfer,
+ * fail the next n transfers, freeze the measured values) around the part-specific {@link
+ * #onWrite}/{@link #onRead}. Each transfer phase counts: a combined write-then-read is acknowledged
+ * (and counted) twice.
  *
  * <p>Thread-safety: transfers, physics updates and fault changes all synchronise on the device.
  */
@@ -38,7 +39,10 @@ public abstract class SimDevice implements SimI2cTarget {
     return onRead(length);
   }
 
-  /** Both halves acknowledged in turn: address+W before the write, address+R after the repeated start. */
+  /**
+   * Both halves acknowledged in turn: address+W before the write, address+R after the repeated
+   * start.
+   */
   @Override
   public final synchronized byte[] writeRead(byte[] data, int length) {
     acknowledgeOrThrow();
@@ -50,8 +54,9 @@ public abstract class SimDevice implements SimI2cTarget {
   protected abstract void onWrite(byte[] data);
 
   /**
-   * The write half of a combined transfer, which a repeated start follows (no STOP). By default the same as a write
-   * transaction; a part for which a lone write means something else (a PMBus send byte) overrides it.
+   * The write half of a combined transfer, which a repeated start follows (no STOP). By default the
+   * same as a write transaction; a part for which a lone write means something else (a PMBus send
+   * byte) overrides it.
    */
   protected void onWriteBeforeRead(byte[] data) {
     onWrite(data);
@@ -59,7 +64,10 @@ public abstract class SimDevice implements SimI2cTarget {
 
   protected abstract byte[] onRead(int length);
 
-  /** False when the part cannot answer for a physical reason (e.g. unpowered); the transfer is not acknowledged. */
+  /**
+   * False when the part cannot answer for a physical reason (e.g. unpowered); the transfer is not
+   * acknowledged.
+   */
   protected boolean acknowledges() {
     return true;
   }
@@ -74,7 +82,10 @@ public abstract class SimDevice implements SimI2cTarget {
     this.failNext = Math.max(0, count);
   }
 
-  /** While frozen, the part keeps reporting the values it had: physics updates and conversions are ignored. */
+  /**
+   * While frozen, the part keeps reporting the values it had: physics updates and conversions are
+   * ignored.
+   */
   public synchronized void setFrozen(boolean frozen) {
     this.frozen = frozen;
   }

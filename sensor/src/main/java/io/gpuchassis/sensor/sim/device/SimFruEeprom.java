@@ -1,9 +1,9 @@
 package io.gpuchassis.sensor.sim.device;
 
 /**
- * A 24C02 EEPROM (256 bytes) holding a FRU image. A write sets the word address; reads return bytes from it onwards
- * and roll over from 0xFF to 0x00, as on the chip. The write-protect pin is tied high, as on a chassis FRU: data
- * bytes after the word address are acknowledged and not stored.
+ * A 24C02 EEPROM (256 bytes) holding a FRU image. A write sets the word address; reads return bytes
+ * from it onwards and roll over from 0xFF to 0x00, as on the chip. The write-protect pin is tied
+ * high, as on a chassis FRU: data bytes after the word address are acknowledged and not stored.
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */

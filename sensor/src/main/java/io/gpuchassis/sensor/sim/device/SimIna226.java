@@ -4,10 +4,11 @@ import io.gpuchassis.sensor.device.Ina226PowerMonitor;
 import java.nio.ByteOrder;
 
 /**
- * INA226 register map, computing current and power the way the chip does: {@code current = shunt × CAL / 2048} and
- * {@code power = current × bus / 20000} (register units), so both read 0 until the calibration register is written and
- * again after {@link #brownOut()}. Each rail update is one conversion: with {@link MeasurementNoise} (in LSBs), the
- * shunt and bus voltages dither by an LSB or two around the physics' values, as the ADC of a real part does.
+ * INA226 register map, computing current and power the way the chip does: {@code current = shunt ×
+ * CAL / 2048} and {@code power = current × bus / 20000} (register units), so both read 0 until the
+ * calibration register is written and again after {@link #brownOut()}. Each rail update is one
+ * conversion: with {@link MeasurementNoise} (in LSBs), the shunt and bus voltages dither by an LSB
+ * or two around the physics' values, as the ADC of a real part does.
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
@@ -23,7 +24,9 @@ public final class SimIna226 extends PointerDevice {
     this(name, MeasurementNoise.NONE);
   }
 
-  /** @param noiseLsb the ADC's noise, in LSBs of the shunt and of the bus voltage */
+  /**
+   * @param noiseLsb the ADC's noise, in LSBs of the shunt and of the bus voltage
+   */
   public SimIna226(String name, MeasurementNoise noiseLsb) {
     super(name);
     this.noiseLsb = noiseLsb;
@@ -58,9 +61,12 @@ public final class SimIna226 extends PointerDevice {
     if (frozen()) {
       return;
     }
-    long shunt = Math.round(amps * shuntOhms / Ina226PowerMonitor.SHUNT_VOLTS_PER_LSB + noiseLsb.next());
+    long shunt =
+        Math.round(amps * shuntOhms / Ina226PowerMonitor.SHUNT_VOLTS_PER_LSB + noiseLsb.next());
     long bus = Math.round(busVolts / Ina226PowerMonitor.BUS_VOLTS_PER_LSB + noiseLsb.next());
-    registers.set(Ina226PowerMonitor.SHUNT_VOLTAGE, (int) clamp(shunt, Short.MIN_VALUE, Short.MAX_VALUE) & 0xFFFF);
+    registers.set(
+        Ina226PowerMonitor.SHUNT_VOLTAGE,
+        (int) clamp(shunt, Short.MIN_VALUE, Short.MAX_VALUE) & 0xFFFF);
     registers.set(Ina226PowerMonitor.BUS_VOLTAGE, (int) clamp(bus, 0, 0x7FFF));
     convert();
   }

@@ -3,10 +3,11 @@ package io.gpuchassis.sensor.sim.device;
 import io.gpuchassis.sensor.device.Max31790FanController;
 
 /**
- * MAX31790 register file in PWM mode: the PWM target registers take the duty the driver writes (mirrored into the
- * current-duty registers), and the physics reports each fan's speed as a tach count. A channel whose tach input is not
- * enabled, or whose fan turns slower than the count can express, reads 0xFFE0; a monitored stalled fan also sets its
- * fault status bit. Multi-byte transfers wrap inside 8-byte rows, as on the part.
+ * MAX31790 register file in PWM mode: the PWM target registers take the duty the driver writes
+ * (mirrored into the current-duty registers), and the physics reports each fan's speed as a tach
+ * count. A channel whose tach input is not enabled, or whose fan turns slower than the count can
+ * express, reads 0xFFE0; a monitored stalled fan also sets its fault status bit. Multi-byte
+ * transfers wrap inside 8-byte rows, as on the part.
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
@@ -35,7 +36,8 @@ public final class SimMax31790 extends ByteRegisterDevice {
 
   @Override
   protected boolean writable(int address) {
-    boolean statusOrMeasured = (address >= 0x10 && address <= 0x11) || (address >= 0x18 && address <= 0x3B);
+    boolean statusOrMeasured =
+        (address >= 0x10 && address <= 0x11) || (address >= 0x18 && address <= 0x3B);
     return !statusOrMeasured;
   }
 
@@ -51,20 +53,26 @@ public final class SimMax31790 extends ByteRegisterDevice {
   }
 
   /**
-   * Loads the state an earlier run of the agent left: tach inputs enabled and every channel at {@code percent} duty.
+   * Loads the state an earlier run of the agent left: tach inputs enabled and every channel at
+   * {@code percent} duty.
    */
   public synchronized void presetRunning(double percent) {
     for (int ch = 0; ch < Max31790FanController.CHANNELS; ch++) {
-      setByte(Max31790FanController.fanConfigRegister(ch), Max31790FanController.FAN_CONFIG_TACH_INPUT_ENABLE);
-      setWord(Max31790FanController.pwmTargetRegister(ch), Max31790FanController.dutyRegister(percent));
-      setWord(Max31790FanController.pwmDutyRegister(ch), Max31790FanController.dutyRegister(percent));
+      setByte(
+          Max31790FanController.fanConfigRegister(ch),
+          Max31790FanController.FAN_CONFIG_TACH_INPUT_ENABLE);
+      setWord(
+          Max31790FanController.pwmTargetRegister(ch), Max31790FanController.dutyRegister(percent));
+      setWord(
+          Max31790FanController.pwmDutyRegister(ch), Max31790FanController.dutyRegister(percent));
     }
     updateTachs();
   }
 
   /** The PWM duty the driver set for {@code channel}, 0-100 %. */
   public synchronized double dutyPercent(int channel) {
-    return Max31790FanController.dutyPercent(wordAt(Max31790FanController.pwmTargetRegister(channel)));
+    return Max31790FanController.dutyPercent(
+        wordAt(Max31790FanController.pwmTargetRegister(channel)));
   }
 
   /** Physics input: how fast the fan on {@code channel} turns (ignored while frozen). */
@@ -79,10 +87,12 @@ public final class SimMax31790 extends ByteRegisterDevice {
     int faults = 0;
     for (int ch = 0; ch < Max31790FanController.CHANNELS; ch++) {
       boolean monitored =
-          (byteAt(Max31790FanController.fanConfigRegister(ch)) & Max31790FanController.FAN_CONFIG_TACH_INPUT_ENABLE)
+          (byteAt(Max31790FanController.fanConfigRegister(ch))
+                  & Max31790FanController.FAN_CONFIG_TACH_INPUT_ENABLE)
               != 0;
       int sr = SPEED_RANGE[(byteAt(Max31790FanController.fanDynamicsRegister(ch)) >> 5) & 0x07];
-      long count = rpm[ch] <= 0 ? 0x7FF : Math.round(sr * 8192.0 * 60.0 / (pulsesPerRevolution * rpm[ch]));
+      long count =
+          rpm[ch] <= 0 ? 0x7FF : Math.round(sr * 8192.0 * 60.0 / (pulsesPerRevolution * rpm[ch]));
       boolean stalled = !monitored || count >= 0x7FF;
       setWord(
           Max31790FanController.tachCountRegister(ch),

@@ -30,7 +30,8 @@ public final class SimPca9548 extends SimDevice implements SimI2cMux {
     return out;
   }
 
-  // volatile, not synchronized: the bus routes through it while another device's monitor may be held
+  // volatile, not synchronized: the bus routes through it while another device's monitor may be
+  // held
   @Override
   public int connectedChannels() {
     return control;

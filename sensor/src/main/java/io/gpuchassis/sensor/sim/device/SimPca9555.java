@@ -3,9 +3,10 @@ package io.gpuchassis.sensor.sim.device;
 import io.gpuchassis.sensor.device.Pca9555Expander;
 
 /**
- * PCA9555 register file: input, output, polarity and configuration port pairs; a multi-byte transfer toggles between
- * the two registers of a pair. The input ports show the pin levels: an output pin reads back its output bit, an input
- * pin the level the board drives onto it ({@link #setExternalLevel}).
+ * PCA9555 register file: input, output, polarity and configuration port pairs; a multi-byte
+ * transfer toggles between the two registers of a pair. The input ports show the pin levels: an
+ * output pin reads back its output bit, an input pin the level the board drives onto it ({@link
+ * #setExternalLevel}).
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
@@ -48,14 +49,17 @@ public final class SimPca9555 extends ByteRegisterDevice {
     external = high ? external | (1 << pin) : external & ~(1 << pin);
   }
 
-  /** The electrical level of {@code pin}: its output bit if it is an output, the board's level if an input. */
+  /**
+   * The electrical level of {@code pin}: its output bit if it is an output, the board's level if an
+   * input.
+   */
   public synchronized boolean level(int pin) {
     return ((pinLevels() >> pin) & 1) != 0;
   }
 
   /**
-   * Loads output levels and directions as if written by an earlier run of the agent (the expander keeps them while
-   * the management processor restarts).
+   * Loads output levels and directions as if written by an earlier run of the agent (the expander
+   * keeps them while the management processor restarts).
    */
   public synchronized void preset(int inputMask, int outputLevels) {
     setByte(Pca9555Expander.OUTPUT_PORT_0, outputLevels);

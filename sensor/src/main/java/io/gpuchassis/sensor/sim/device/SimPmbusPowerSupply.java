@@ -9,11 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * A CRPS-class PMBus supply with one register map per page (page 0 the 12 V main output, page 1 the 12 V standby
- * rail), little-endian words, LINEAR11 telemetry and LINEAR16 READ_VOUT with VOUT_MODE 0x17 (exponent -9). PAGE itself
- * is global. Status bits latch until CLEAR_FAULTS; a fault whose cause persists latches again at once. An SMBus command
- * device ({@link TargetKind#SMBUS_COMMAND}): a read is answered only as the repeated-start half of its command's
- * transaction.
+ * A CRPS-class PMBus supply with one register map per page (page 0 the 12 V main output, page 1 the
+ * 12 V standby rail), little-endian words, LINEAR11 telemetry and LINEAR16 READ_VOUT with VOUT_MODE
+ * 0x17 (exponent -9). PAGE itself is global. Status bits latch until CLEAR_FAULTS; a fault whose
+ * cause persists latches again at once. An SMBus command device ({@link TargetKind#SMBUS_COMMAND}):
+ * a read is answered only as the repeated-start half of its command's transaction.
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
@@ -90,11 +90,16 @@ public final class SimPmbusPowerSupply extends PointerDevice {
   }
 
   /**
-   * Physics input for one page: what the rail delivers (ignored while frozen). A failed supply reports 0 V / 0 A /
-   * 0 W output whatever is set here.
+   * Physics input for one page: what the rail delivers (ignored while frozen). A failed supply
+   * reports 0 V / 0 A / 0 W output whatever is set here.
    */
-  public synchronized void setOutput(int page, double inputVolts, double outputVolts, double outputAmps,
-      double temperatureCelsius, double fanRpm) {
+  public synchronized void setOutput(
+      int page,
+      double inputVolts,
+      double outputVolts,
+      double outputAmps,
+      double temperatureCelsius,
+      double fanRpm) {
     if (frozen()) {
       return;
     }
@@ -105,7 +110,8 @@ public final class SimPmbusPowerSupply extends PointerDevice {
     double efficiency = 0.94;
     double pin = pout / efficiency + (failed ? 0.0 : 15.0);
     map.set(PmbusCommand.READ_VIN, PmbusFormats.toLinear11(inputVolts));
-    map.set(PmbusCommand.READ_IIN, PmbusFormats.toLinear11(inputVolts > 0 ? pin / inputVolts : 0.0));
+    map.set(
+        PmbusCommand.READ_IIN, PmbusFormats.toLinear11(inputVolts > 0 ? pin / inputVolts : 0.0));
     map.set(PmbusCommand.READ_VOUT, PmbusFormats.toLinear16(vout, VOUT_MODE));
     map.set(PmbusCommand.READ_IOUT, PmbusFormats.toLinear11(iout));
     map.set(PmbusCommand.READ_POUT, PmbusFormats.toLinear11(pout));
@@ -149,7 +155,8 @@ public final class SimPmbusPowerSupply extends PointerDevice {
   private void cmlFault() {
     for (int p = 0; p < PAGES; p++) {
       latchedStatus[p] |= PmbusStatusFlag.CML.mask();
-      pages[p].set(PmbusCommand.STATUS_CML, pages[p].get(PmbusCommand.STATUS_CML) | 0x40); // invalid data
+      pages[p].set(
+          PmbusCommand.STATUS_CML, pages[p].get(PmbusCommand.STATUS_CML) | 0x40); // invalid data
     }
     updateStatus();
   }
@@ -157,7 +164,9 @@ public final class SimPmbusPowerSupply extends PointerDevice {
   private void updateStatus() {
     int active =
         failed
-            ? PmbusStatusFlag.VOUT.mask() | PmbusStatusFlag.POWER_GOOD_NEGATED.mask() | PmbusStatusFlag.OFF.mask()
+            ? PmbusStatusFlag.VOUT.mask()
+                | PmbusStatusFlag.POWER_GOOD_NEGATED.mask()
+                | PmbusStatusFlag.OFF.mask()
             : 0;
     for (int p = 0; p < PAGES; p++) {
       latchedStatus[p] |= active;

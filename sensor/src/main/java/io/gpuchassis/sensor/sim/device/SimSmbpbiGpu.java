@@ -13,16 +13,18 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A GPU's SMBus post-box: 4-byte block registers for command (0x5C) and data (0x5D), little-endian. A command written
- * with INTR set is executed and the command register then shows its STATUS; {@link #completeAfterPolls} keeps the
- * status NULL for that many status reads first, and {@link #setHung} never completes. Supports GET_CAP_DWORD (pages
- * 0-5), GET_TEMP (GPU, T_LIMIT margin), GET_EXT_TEMP (SFXP24.8), GET_POWER (total, mW) and GET_SYS_ID_DATA for the
- * {@link SysIdDataType}s, answered from a {@link GpuIdentity} byte for byte as {@link SysIdData} lays them out: a
- * field the identity lacks is not announced and answers ERR_NOT_SUPPORTED, as does a sys-id type this GPU does not
- * model; a dword index past the field answers ERR_ARG2, a type past the header's last one ERR_ARG1.
+ * A GPU's SMBus post-box: 4-byte block registers for command (0x5C) and data (0x5D), little-endian.
+ * A command written with INTR set is executed and the command register then shows its STATUS;
+ * {@link #completeAfterPolls} keeps the status NULL for that many status reads first, and {@link
+ * #setHung} never completes. Supports GET_CAP_DWORD (pages 0-5), GET_TEMP (GPU, T_LIMIT margin),
+ * GET_EXT_TEMP (SFXP24.8), GET_POWER (total, mW) and GET_SYS_ID_DATA for the {@link
+ * SysIdDataType}s, answered from a {@link GpuIdentity} byte for byte as {@link SysIdData} lays them
+ * out: a field the identity lacks is not announced and answers ERR_NOT_SUPPORTED, as does a sys-id
+ * type this GPU does not model; a dword index past the field answers ERR_ARG2, a type past the
+ * header's last one ERR_ARG1.
  *
- * <p>An unpowered GPU (slot power off) does not acknowledge, nor does one that {@linkplain #setOffBus fell off the
- * bus}.
+ * <p>An unpowered GPU (slot power off) does not acknowledge, nor does one that {@linkplain
+ * #setOffBus fell off the bus}.
  *
  * <p>Thread-safety: as every {@link SimDevice}, synchronised on the device.
  */
@@ -60,7 +62,8 @@ public final class SimSmbpbiGpu extends PointerDevice {
   /**
    * A GPU that reports {@code identity}.
    *
-   * @throws IllegalArgumentException when a field does not fit its SYS_ID_DATA size or is not printable ASCII
+   * @throws IllegalArgumentException when a field does not fit its SYS_ID_DATA size or is not
+   *     printable ASCII
    */
   public SimSmbpbiGpu(String name, double slowdownLimitCelsius, GpuIdentity identity) {
     super(name);
@@ -73,7 +76,10 @@ public final class SimSmbpbiGpu extends PointerDevice {
         .defineBlock(EXTENDED_DATA_REGISTER, 4, true, new byte[4]);
   }
 
-  /** The post-box is an SMBus command device: a read is answered only within the transaction naming its register. */
+  /**
+   * The post-box is an SMBus command device: a read is answered only within the transaction naming
+   * its register.
+   */
   @Override
   public TargetKind kind() {
     return TargetKind.SMBUS_COMMAND;
@@ -158,7 +164,9 @@ public final class SimSmbpbiGpu extends PointerDevice {
       case SmbpbiCommand.OPCODE_GET_SYS_ID_DATA:
         status = sysIdStatus(arg1, SmbpbiCommand.arg2(command));
         if (status == SmbpbiStatus.SUCCESS) {
-          data = SysIdData.dword(sysIdFields.get(SysIdDataType.ofArg1(arg1)), SmbpbiCommand.arg2(command));
+          data =
+              SysIdData.dword(
+                  sysIdFields.get(SysIdDataType.ofArg1(arg1)), SmbpbiCommand.arg2(command));
         }
         break;
       default:
@@ -167,7 +175,8 @@ public final class SimSmbpbiGpu extends PointerDevice {
     if (status == SmbpbiStatus.SUCCESS) {
       registers.setBlock(SmbpbiPostBox.DATA_REGISTER, bytes(data));
     }
-    registers.setBlock(SmbpbiPostBox.COMMAND_REGISTER, bytes(SmbpbiCommand.complete(command, status)));
+    registers.setBlock(
+        SmbpbiPostBox.COMMAND_REGISTER, bytes(SmbpbiCommand.complete(command, status)));
   }
 
   private SmbpbiStatus sysIdStatus(int arg1, int dwordIndex) {
@@ -217,8 +226,8 @@ public final class SimSmbpbiGpu extends PointerDevice {
   }
 
   /**
-   * An NVIDIA H100 PCIe (10DE:2331, subsystem 10DE:1626, VBIOS 96.00.30.00.01, 80 GiB, 350 W TGP, PCIe Gen5 x16) with
-   * the given serial number.
+   * An NVIDIA H100 PCIe (10DE:2331, subsystem 10DE:1626, VBIOS 96.00.30.00.01, 80 GiB, 350 W TGP,
+   * PCIe Gen5 x16) with the given serial number.
    */
   public static GpuIdentity referenceIdentity(String serialNumber) {
     return GpuIdentity.of("NVIDIA H100 PCIe", serialNumber, 0x10DE, 0x2331, 0x10DE, 0x1626)
@@ -228,7 +237,10 @@ public final class SimSmbpbiGpu extends PointerDevice {
         .withPcie(5, 16);
   }
 
-  /** {@code SIM-} and the letters and digits of {@code name}, cut to the 16 bytes of the serial number field. */
+  /**
+   * {@code SIM-} and the letters and digits of {@code name}, cut to the 16 bytes of the serial
+   * number field.
+   */
   public static String serialFor(String name) {
     String serial = "SIM-" + name.replaceAll("[^A-Za-z0-9]", "");
     return serial.substring(0, Math.min(serial.length(), SysIdDataType.SERIAL_NUMBER.size()));
@@ -240,8 +252,9 @@ public final class SimSmbpbiGpu extends PointerDevice {
   }
 
   /**
-   * From now on a GET_SYS_ID_DATA of {@code type} answers {@code status} although the capability stays announced, as
-   * a value that needs the host driver does while it is not loaded; {@link SmbpbiStatus#SUCCESS} restores it.
+   * From now on a GET_SYS_ID_DATA of {@code type} answers {@code status} although the capability
+   * stays announced, as a value that needs the host driver does while it is not loaded; {@link
+   * SmbpbiStatus#SUCCESS} restores it.
    */
   public synchronized void failSysIdData(SysIdDataType type, SmbpbiStatus status) {
     if (status == SmbpbiStatus.SUCCESS) {
@@ -252,12 +265,14 @@ public final class SimSmbpbiGpu extends PointerDevice {
   }
 
   /**
-   * From now on the GPU announces {@code type} and reports exactly {@code field} for it, e.g. the zeros of an
-   * unprogrammed value or the bytes of a corrupt one. {@link #identity()} stays what the GPU was built with.
+   * From now on the GPU announces {@code type} and reports exactly {@code field} for it, e.g. the
+   * zeros of an unprogrammed value or the bytes of a corrupt one. {@link #identity()} stays what
+   * the GPU was built with.
    */
   public synchronized void setSysIdData(SysIdDataType type, byte[] field) {
     if (field.length != type.size()) {
-      throw new IllegalArgumentException(type + " is " + type.size() + " bytes, not " + field.length);
+      throw new IllegalArgumentException(
+          type + " is " + type.size() + " bytes, not " + field.length);
     }
     sysIdFields.put(type, field.clone());
   }

@@ -24,22 +24,25 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link Eeprom24c02} and {@link FruParser} against a {@link SimFruEeprom} on the simulated bus. */
+/**
+ * {@link Eeprom24c02} and {@link FruParser} against a {@link SimFruEeprom} on the simulated bus.
+ */
 class Eeprom24c02RoundTripTest {
 
-  private static final byte[] CHASSIS_FRU = SimFruEeprom.image()
-      .boardManufactured(Instant.parse("2025-06-02T14:07:00Z"))
-      .boardManufacturer("Acme Corp")
-      .boardProductName("GX2008 Midplane")
-      .boardSerialNumber("MP25220417")
-      .boardPartNumber("MB-100-A")
-      .productManufacturer("Acme Corp")
-      .productName("GX2008 GPU Expansion Chassis")
-      .productPartNumber("GX2008-20S")
-      .productVersion("A01")
-      .productSerialNumber("GX2008SIM0001")
-      .assetTag("RACK12-U20")
-      .build();
+  private static final byte[] CHASSIS_FRU =
+      SimFruEeprom.image()
+          .boardManufactured(Instant.parse("2025-06-02T14:07:00Z"))
+          .boardManufacturer("Acme Corp")
+          .boardProductName("GX2008 Midplane")
+          .boardSerialNumber("MP25220417")
+          .boardPartNumber("MB-100-A")
+          .productManufacturer("Acme Corp")
+          .productName("GX2008 GPU Expansion Chassis")
+          .productPartNumber("GX2008-20S")
+          .productVersion("A01")
+          .productSerialNumber("GX2008SIM0001")
+          .assetTag("RACK12-U20")
+          .build();
 
   private final SimI2cNetwork network = new SimI2cNetwork();
   private final List<String> transfers = new ArrayList<>();
@@ -90,7 +93,10 @@ class Eeprom24c02RoundTripTest {
 
     List<String> expected = new ArrayList<>();
     for (int offset = 0; offset < 256; offset += 32) {
-      expected.add("write " + offset + " + read 32"); // word address, repeated start, data: no STOP in between
+      expected.add(
+          "write "
+              + offset
+              + " + read 32"); // word address, repeated start, data: no STOP in between
     }
     assertEquals(expected, transfers);
   }
@@ -99,7 +105,8 @@ class Eeprom24c02RoundTripTest {
   void partialReadsStartAtTheirWordAddress() throws Exception {
     Eeprom24c02 eeprom = attach(new SimFruEeprom("ChassisFRU", CHASSIS_FRU));
     assertArrayEquals(Arrays.copyOfRange(CHASSIS_FRU, 40, 110), eeprom.read(40, 70));
-    assertEquals(List.of("write 40 + read 32", "write 72 + read 32", "write 104 + read 6"), transfers);
+    assertEquals(
+        List.of("write 40 + read 32", "write 72 + read 32", "write 104 + read 6"), transfers);
     assertArrayEquals(Arrays.copyOfRange(CHASSIS_FRU, 250, 256), eeprom.read(250, 6));
     assertThrows(IllegalArgumentException.class, () -> eeprom.read(250, 7));
   }
@@ -127,7 +134,8 @@ class Eeprom24c02RoundTripTest {
   @Test
   void aBlankEepromIsBlankNotGarbage() throws Exception {
     Eeprom24c02 eeprom = attach(SimFruEeprom.blank("ChassisFRU"));
-    FruFormatException e = assertThrows(FruFormatException.class, () -> FruParser.parse(eeprom.readAll()));
+    FruFormatException e =
+        assertThrows(FruFormatException.class, () -> FruParser.parse(eeprom.readAll()));
     assertEquals(Problem.BLANK, e.problem());
   }
 
@@ -136,7 +144,8 @@ class Eeprom24c02RoundTripTest {
     byte[] corrupted = CHASSIS_FRU.clone();
     corrupted[20] ^= 0x01; // inside the board area
     Eeprom24c02 eeprom = attach(new SimFruEeprom("ChassisFRU", corrupted));
-    FruFormatException e = assertThrows(FruFormatException.class, () -> FruParser.parse(eeprom.readAll()));
+    FruFormatException e =
+        assertThrows(FruFormatException.class, () -> FruParser.parse(eeprom.readAll()));
     assertEquals(Problem.BAD_CHECKSUM, e.problem());
   }
 
@@ -156,7 +165,8 @@ class Eeprom24c02RoundTripTest {
     connect();
     Eeprom24c02 behind = new Eeprom24c02(devices.device(2, 0x51));
     byte[] read = new Pca9548Mux(devices.device(2, 0x70)).onChannel(6, behind::readAll);
-    assertEquals(Optional.of("GX2008SIM0001"), FruParser.parse(read).product().orElseThrow().serialNumber());
+    assertEquals(
+        Optional.of("GX2008SIM0001"), FruParser.parse(read).product().orElseThrow().serialNumber());
   }
 
   @Test
@@ -166,7 +176,8 @@ class Eeprom24c02RoundTripTest {
     assertThrows(IllegalArgumentException.class, () -> new Eeprom24c02(devices.device(1, 0x48)));
   }
 
-  // passes transactions through and notes each phase: "write <first byte>", "read <length>"; a combined transfer
+  // passes transactions through and notes each phase: "write <first byte>", "read <length>"; a
+  // combined transfer
   // is noted as "write <word address> + read <length>"
   private SimI2cTarget recording(SimI2cTarget target) {
     return new SimI2cTarget() {

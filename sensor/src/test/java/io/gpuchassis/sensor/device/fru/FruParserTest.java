@@ -15,29 +15,35 @@ import org.junit.jupiter.api.Test;
 class FruParserTest {
 
   // Written out by hand after the IPMI Platform Management FRU Information Storage Definition v1.0:
-  // common header: version 01, internal use 0, chassis 0, board at 1 (byte 8), product at 7 (byte 56), multirecord 0,
+  // common header: version 01, internal use 0, chassis 0, board at 1 (byte 8), product at 7 (byte
+  // 56), multirecord 0,
   // pad, checksum F7 (01 + 01 + 07 + F7 = 0x100).
   private static final String HEADER = "01 00 00 01 07 00 00 F7";
   // Board Info Area, 48 bytes: version 01, length 06 (x 8), language 00 (English),
-  // manufactured 0xE2591E = 14833950 minutes after 1996-01-01 = 2024-03-15T08:30Z (little-endian 1E 59 E2),
+  // manufactured 0xE2591E = 14833950 minutes after 1996-01-01 = 2024-03-15T08:30Z (little-endian 1E
+  // 59 E2),
   // C9 "Acme Corp", CF "GX2008 Midplane", serial 44 = BCD plus, 4 bytes "20240315",
-  // part number 85 = 6-bit ASCII, 5 bytes "MB-100", FRU file id C0 (empty), end C1, pad 00 00, checksum A8.
-  private static final String BOARD = "01 06 00 1E 59 E2"
-      + " C9 41 63 6D 65 20 43 6F 72 70"
-      + " CF 47 58 32 30 30 38 20 4D 69 64 70 6C 61 6E 65"
-      + " 44 20 24 03 15"
-      + " 85 AD D8 44 10 04"
-      + " C0 C1 00 00 A8";
-  // Product Info Area, 64 bytes: version 01, length 08, language 19 (25 = English), C9 "Acme Corp", C6 "GX2008",
+  // part number 85 = 6-bit ASCII, 5 bytes "MB-100", FRU file id C0 (empty), end C1, pad 00 00,
+  // checksum A8.
+  private static final String BOARD =
+      "01 06 00 1E 59 E2"
+          + " C9 41 63 6D 65 20 43 6F 72 70"
+          + " CF 47 58 32 30 30 38 20 4D 69 64 70 6C 61 6E 65"
+          + " 44 20 24 03 15"
+          + " 85 AD D8 44 10 04"
+          + " C0 C1 00 00 A8";
+  // Product Info Area, 64 bytes: version 01, length 08, language 19 (25 = English), C9 "Acme Corp",
+  // C6 "GX2008",
   // CA "GX2008-20S", version C3 "A01", CD "GX2008SIM0001", asset tag C0 (empty), FRU file id C0,
   // custom field C3 "x=1", end C1, pad, checksum 78.
-  private static final String PRODUCT = "01 08 19"
-      + " C9 41 63 6D 65 20 43 6F 72 70"
-      + " C6 47 58 32 30 30 38"
-      + " CA 47 58 32 30 30 38 2D 32 30 53"
-      + " C3 41 30 31"
-      + " CD 47 58 32 30 30 38 53 49 4D 30 30 30 31"
-      + " C0 C0 C3 78 3D 31 C1 00 00 00 00 00 00 00 78";
+  private static final String PRODUCT =
+      "01 08 19"
+          + " C9 41 63 6D 65 20 43 6F 72 70"
+          + " C6 47 58 32 30 30 38"
+          + " CA 47 58 32 30 30 38 2D 32 30 53"
+          + " C3 41 30 31"
+          + " CD 47 58 32 30 30 38 53 49 4D 30 30 30 31"
+          + " C0 C0 C3 78 3D 31 C1 00 00 00 00 00 00 00 78";
 
   @Test
   void goldenImageIsIntact() {
@@ -130,9 +136,7 @@ class FruParserTest {
   @Test
   void areaWithoutEndMarkerIsMalformed() {
     // 16-byte product area: language, one 11-byte field, then padding up to the checksum, never C1
-    byte[] image = withProductArea(
-        bytes("01 02 00"),
-        bytes("CB 31 32 33 34 35 36 37 38 39 30 31"));
+    byte[] image = withProductArea(bytes("01 02 00"), bytes("CB 31 32 33 34 35 36 37 38 39 30 31"));
     FruFormatException e = assertThrows(FruFormatException.class, () -> FruParser.parse(image));
     assertEquals(Problem.MALFORMED, e.problem());
     assertTrue(e.getMessage().contains("end-of-fields"), e.getMessage());
@@ -162,7 +166,8 @@ class FruParserTest {
   @Test
   void latin1TextInAnEnglishArea() throws Exception {
     byte[] image = withProductArea(bytes("01 02 00"), bytes("C6 4D FC 6C 6C 65 72 C1")); // "Müller"
-    assertEquals(Optional.of("Müller"), FruParser.parse(image).product().orElseThrow().manufacturer());
+    assertEquals(
+        Optional.of("Müller"), FruParser.parse(image).product().orElseThrow().manufacturer());
   }
 
   @Test
@@ -180,18 +185,21 @@ class FruParserTest {
   @Test
   void bcdPlusDigits() throws Exception {
     assertEquals("12 -.3", FruText.bcdPlus(bytes("12 AB C3")));
-    FruFormatException e = assertThrows(FruFormatException.class, () -> FruText.bcdPlus(bytes("1D")));
+    FruFormatException e =
+        assertThrows(FruFormatException.class, () -> FruText.bcdPlus(bytes("1D")));
     assertEquals(Problem.MALFORMED, e.problem(), "0xD-0xF are reserved");
   }
 
   @Test
   void binaryFieldsAreShownAsHex() throws Exception {
-    assertEquals(Optional.of("00A1FF"), FruText.decode(FruText.TYPE_BINARY, bytes("00 A1 FF"), true));
+    assertEquals(
+        Optional.of("00A1FF"), FruText.decode(FruText.TYPE_BINARY, bytes("00 A1 FF"), true));
   }
 
   @Test
   void paddingIsStripped() throws Exception {
-    assertEquals(Optional.of("SN1"), FruText.decode(FruText.TYPE_TEXT, bytes("20 53 4E 31 20 00 00"), true));
+    assertEquals(
+        Optional.of("SN1"), FruText.decode(FruText.TYPE_TEXT, bytes("20 53 4E 31 20 00 00"), true));
     assertEquals(Optional.empty(), FruText.decode(FruText.TYPE_TEXT, bytes("20 20 00"), true));
   }
 

@@ -23,7 +23,10 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link SmbpbiPostBox#readIdentity} against {@link SimSmbpbiGpu} behind a mux channel on the simulated bus. */
+/**
+ * {@link SmbpbiPostBox#readIdentity} against {@link SimSmbpbiGpu} behind a mux channel on the
+ * simulated bus.
+ */
 class GpuIdentityOverSmbusTest {
 
   private static final int BUS = 3;
@@ -75,15 +78,20 @@ class GpuIdentityOverSmbusTest {
 
     // GET_SYS_ID_DATA, ARG1 0x03 marketing name, ARG2 1 (bytes 4-7), INTR: block write 05 03 01 80
     wire.writeBlock(SmbpbiPostBox.COMMAND_REGISTER, new byte[] {0x05, 0x03, 0x01, (byte) 0x80});
-    assertArrayEquals(new byte[] {0x05, 0x03, 0x01, 0x1F}, wire.readBlock(SmbpbiPostBox.COMMAND_REGISTER, 4),
+    assertArrayEquals(
+        new byte[] {0x05, 0x03, 0x01, 0x1F},
+        wire.readBlock(SmbpbiPostBox.COMMAND_REGISTER, 4),
         "INTR cleared, STATUS SUCCESS");
-    assertArrayEquals(new byte[] {'I', 'A', ' ', 'L'}, wire.readBlock(SmbpbiPostBox.DATA_REGISTER, 4));
+    assertArrayEquals(
+        new byte[] {'I', 'A', ' ', 'L'}, wire.readBlock(SmbpbiPostBox.DATA_REGISTER, 4));
 
     // ARG1 0x09 vendor id: 0x10DE in the low half of the dword
     wire.writeBlock(SmbpbiPostBox.COMMAND_REGISTER, new byte[] {0x05, 0x09, 0x00, (byte) 0x80});
-    assertArrayEquals(new byte[] {(byte) 0xDE, 0x10, 0, 0}, wire.readBlock(SmbpbiPostBox.DATA_REGISTER, 4));
+    assertArrayEquals(
+        new byte[] {(byte) 0xDE, 0x10, 0, 0}, wire.readBlock(SmbpbiPostBox.DATA_REGISTER, 4));
 
-    // past the field's six dwords: ERR_ARG2; OEM info (0x01) is not modelled: NOT_SUPPORTED; 0x18 undefined: ERR_ARG1
+    // past the field's six dwords: ERR_ARG2; OEM info (0x01) is not modelled: NOT_SUPPORTED; 0x18
+    // undefined: ERR_ARG1
     wire.writeBlock(SmbpbiPostBox.COMMAND_REGISTER, new byte[] {0x05, 0x03, 0x06, (byte) 0x80});
     assertEquals(0x04, wire.readBlock(SmbpbiPostBox.COMMAND_REGISTER, 4)[3]);
     wire.writeBlock(SmbpbiPostBox.COMMAND_REGISTER, new byte[] {0x05, 0x01, 0x00, (byte) 0x80});
@@ -91,7 +99,8 @@ class GpuIdentityOverSmbusTest {
     wire.writeBlock(SmbpbiPostBox.COMMAND_REGISTER, new byte[] {0x05, 0x18, 0x00, (byte) 0x80});
     assertEquals(0x03, wire.readBlock(SmbpbiPostBox.COMMAND_REGISTER, 4)[3]);
 
-    // capability dword 1 announces serial (2), marketing name (3), firmware (8) and the four ids (9-12)
+    // capability dword 1 announces serial (2), marketing name (3), firmware (8) and the four ids
+    // (9-12)
     wire.writeBlock(SmbpbiPostBox.COMMAND_REGISTER, new byte[] {0x01, 0x01, 0x00, (byte) 0x80});
     assertEquals(0x0000_1F0C, SmbpbiPostBox.dword(wire.readBlock(SmbpbiPostBox.DATA_REGISTER, 4)));
   }
@@ -116,7 +125,10 @@ class GpuIdentityOverSmbusTest {
     assertEquals(OptionalInt.of(48), read.memoryGiB());
 
     gpu.failSysIdData(SysIdDataType.TGP_LIMIT, SmbpbiStatus.SUCCESS);
-    assertEquals(OptionalDouble.of(350.0), readIdentity().powerLimitWatts(), "read again once it is available");
+    assertEquals(
+        OptionalDouble.of(350.0),
+        readIdentity().powerLimitWatts(),
+        "read again once it is available");
   }
 
   @Test
@@ -149,7 +161,8 @@ class GpuIdentityOverSmbusTest {
   @Test
   void garbageIsRefusedNotReported() {
     SimSmbpbiGpu gpu = seat(L40S);
-    gpu.setSysIdData(SysIdDataType.SERIAL_NUMBER, new byte[16]); // a blank serial number identifies nothing
+    gpu.setSysIdData(
+        SysIdDataType.SERIAL_NUMBER, new byte[16]); // a blank serial number identifies nothing
     DeviceException blank = assertThrows(DeviceException.class, this::readIdentity);
     assertTrue(blank.getMessage().contains("serial number must not be blank"), blank.getMessage());
 
@@ -160,7 +173,8 @@ class GpuIdentityOverSmbusTest {
     assertTrue(notText.getMessage().contains("SERIAL_NUMBER is not text"), notText.getMessage());
 
     gpu.setSysIdData(SysIdDataType.SERIAL_NUMBER, SysIdData.encodeString("1321223001234", 16));
-    gpu.setSysIdData(SysIdDataType.PCIE_WIDTH, new byte[] {5}); // a link-info code, not a lane count
+    gpu.setSysIdData(
+        SysIdDataType.PCIE_WIDTH, new byte[] {5}); // a link-info code, not a lane count
     DeviceException width = assertThrows(DeviceException.class, this::readIdentity);
     assertTrue(width.getMessage().contains("x5"), width.getMessage());
   }

@@ -6,8 +6,10 @@ import org.junit.jupiter.api.Test;
 
 class SmbpbiCommandTest {
 
-  // Source: NVIDIA open-gpu-kernel-modules smbpbi.h, NV_MSGBOX_CMD: opcode 7:0, ARG1 15:8, ARG2 23:16,
-  // STATUS 28:24, INTR 31; opcode GET_TEMP 0x02, GET_POWER 0x04; STATUS SUCCESS 0x1F, ERR_OPCODE 0x02.
+  // Source: NVIDIA open-gpu-kernel-modules smbpbi.h, NV_MSGBOX_CMD: opcode 7:0, ARG1 15:8, ARG2
+  // 23:16,
+  // STATUS 28:24, INTR 31; opcode GET_TEMP 0x02, GET_POWER 0x04; STATUS SUCCESS 0x1F, ERR_OPCODE
+  // 0x02.
 
   @Test
   void encodesARequestWithIntrSet() {
@@ -31,7 +33,8 @@ class SmbpbiCommandTest {
 
   @Test
   void littleEndianDataDword() {
-    // GET_EXT_TEMP answers SFXP24.8: 0x00004380 = 17280 / 256 = 67.5 °C; bytes on the wire 80 43 00 00
+    // GET_EXT_TEMP answers SFXP24.8: 0x00004380 = 17280 / 256 = 67.5 °C; bytes on the wire 80 43 00
+    // 00
     assertEquals(0x4380, SmbpbiPostBox.dword(new byte[] {(byte) 0x80, 0x43, 0, 0}));
     assertEquals(67.5, SmbpbiPostBox.dword(new byte[] {(byte) 0x80, 0x43, 0, 0}) / 256.0, 0.0);
     byte[] wire = SmbpbiPostBox.littleEndian(0x0004E200); // 320000 mW

@@ -37,10 +37,15 @@ class SysIdDataTest {
 
   @Test
   void requestCarriesTheTypeInArg1AndTheDwordIndexInArg2() {
-    // NV_MSGBOX_CMD_GET_SYS_ID_DATA(type, offset) puts offset / 4 in ARG2: byte 8 of the marketing name is dword 2
-    assertEquals(0x80020305, SmbpbiCommand.encode(SmbpbiCommand.OPCODE_GET_SYS_ID_DATA, 0x03, 8 / 4));
+    // NV_MSGBOX_CMD_GET_SYS_ID_DATA(type, offset) puts offset / 4 in ARG2: byte 8 of the marketing
+    // name is dword 2
+    assertEquals(
+        0x80020305, SmbpbiCommand.encode(SmbpbiCommand.OPCODE_GET_SYS_ID_DATA, 0x03, 8 / 4));
     assertEquals(6, SysIdDataType.MARKETING_NAME.dwords());
-    assertEquals(4, SysIdDataType.FIRMWARE_VERSION.dwords(), "14 bytes take four dwords, the last one half used");
+    assertEquals(
+        4,
+        SysIdDataType.FIRMWARE_VERSION.dwords(),
+        "14 bytes take four dwords, the last one half used");
     assertEquals(1, SysIdDataType.PCIE_WIDTH.dwords());
   }
 
@@ -78,7 +83,8 @@ class SysIdDataTest {
     SysIdData.putDword(firmware, 0, 0x302E3639); // "96.0"
     SysIdData.putDword(firmware, 1, 0x30332E30); // "0.30"
     SysIdData.putDword(firmware, 2, 0x2E30302E); // ".00."
-    SysIdData.putDword(firmware, 3, 0xFFFF3130); // "01" and two bytes that are not part of the field
+    SysIdData.putDword(
+        firmware, 3, 0xFFFF3130); // "01" and two bytes that are not part of the field
     assertEquals("96.00.30.00.01", SysIdData.decodeString(firmware));
   }
 
@@ -88,17 +94,26 @@ class SysIdDataTest {
     SysIdData.putDword(vendor, 0, 0x000010DE);
     assertArrayEquals(new byte[] {(byte) 0xDE, 0x10}, vendor);
     assertEquals(0x10DE, SysIdData.decodeUnsigned(vendor));
-    assertEquals(350_000, SysIdData.decodeUnsigned(SysIdData.encodeUnsigned(350_000, 4))); // TGP in mW
+    assertEquals(
+        350_000, SysIdData.decodeUnsigned(SysIdData.encodeUnsigned(350_000, 4))); // TGP in mW
     assertEquals(0x00055730, SysIdData.dword(SysIdData.encodeUnsigned(350_000, 4), 0));
-    assertEquals(0x00014000, SysIdData.dword(SysIdData.encodeUnsigned(80 * 1024, 4), 0)); // 80 GiB in MiB
-    assertEquals(0xFFFFFFFFL, SysIdData.decodeUnsigned(new byte[] {-1, -1, -1, -1}), "unsigned, not negative");
+    assertEquals(
+        0x00014000, SysIdData.dword(SysIdData.encodeUnsigned(80 * 1024, 4), 0)); // 80 GiB in MiB
+    assertEquals(
+        0xFFFFFFFFL,
+        SysIdData.decodeUnsigned(new byte[] {-1, -1, -1, -1}),
+        "unsigned, not negative");
   }
 
   @Test
   void malformedFieldsAreRejected() {
-    assertThrows(IllegalArgumentException.class, () -> SysIdData.decodeString(new byte[] {'A', (byte) 0xFF, 0}));
-    assertThrows(IllegalArgumentException.class, () -> SysIdData.decodeString(new byte[] {'A', 0x07, 0}));
-    assertThrows(IllegalArgumentException.class, () -> SysIdData.encodeString("12345678901234567", 16));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> SysIdData.decodeString(new byte[] {'A', (byte) 0xFF, 0}));
+    assertThrows(
+        IllegalArgumentException.class, () -> SysIdData.decodeString(new byte[] {'A', 0x07, 0}));
+    assertThrows(
+        IllegalArgumentException.class, () -> SysIdData.encodeString("12345678901234567", 16));
     assertThrows(IllegalArgumentException.class, () -> SysIdData.encodeString("Grafikkarte ä", 24));
     assertThrows(IllegalArgumentException.class, () -> SysIdData.encodeUnsigned(0x10000, 2));
     assertThrows(IllegalArgumentException.class, () -> SysIdData.encodeUnsigned(-1, 4));

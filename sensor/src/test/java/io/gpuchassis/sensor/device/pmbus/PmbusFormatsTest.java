@@ -10,7 +10,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class PmbusFormatsTest {
 
-  // Source: PMBus Part II §7.3 LINEAR11: bits 15:11 signed exponent N, bits 10:0 signed mantissa Y, value Y × 2^N.
+  // Source: PMBus Part II §7.3 LINEAR11: bits 15:11 signed exponent N, bits 10:0 signed mantissa Y,
+  // value Y × 2^N.
   @ParameterizedTest(name = "LINEAR11 0x{0} = {1}")
   @CsvSource({
     "D3C0, 15.0", // N = 11010b = -6, Y = 0x3C0 = 960 -> 960 / 64
@@ -28,7 +29,8 @@ class PmbusFormatsTest {
   @ParameterizedTest(name = "LINEAR11 round trip of {0}")
   @ValueSource(doubles = {0.0, 12.0, 230.0, 1950.5, -3.25, 0.0078125, 32000.0})
   void encodesLinear11WithBestPrecision(double value) {
-    assertEquals(value, PmbusFormats.linear11(PmbusFormats.toLinear11(value)), Math.abs(value) / 1000.0);
+    assertEquals(
+        value, PmbusFormats.linear11(PmbusFormats.toLinear11(value)), Math.abs(value) / 1000.0);
   }
 
   @Test
@@ -37,7 +39,8 @@ class PmbusFormatsTest {
     assertEquals(0xD3C0, PmbusFormats.toLinear11(15.0));
   }
 
-  // Source: PMBus Part II §8.3.1 VOUT_MODE (bits 7:5 = 000 linear, bits 4:0 signed exponent) and LINEAR16.
+  // Source: PMBus Part II §8.3.1 VOUT_MODE (bits 7:5 = 000 linear, bits 4:0 signed exponent) and
+  // LINEAR16.
   @ParameterizedTest(name = "LINEAR16 0x{0} with VOUT_MODE 0x{1} = {2}")
   @CsvSource({
     "1800, 17, 12.0", // exponent -9: 6144 / 512
@@ -47,7 +50,9 @@ class PmbusFormatsTest {
   })
   void decodesLinear16(String raw, String voutMode, double value) {
     assertEquals(
-        value, PmbusFormats.linear16(Integer.parseInt(raw, 16), Integer.parseInt(voutMode, 16)), 0.0);
+        value,
+        PmbusFormats.linear16(Integer.parseInt(raw, 16), Integer.parseInt(voutMode, 16)),
+        0.0);
   }
 
   @Test
@@ -58,6 +63,8 @@ class PmbusFormatsTest {
   @ParameterizedTest(name = "VOUT_MODE 0x{0} is not linear")
   @ValueSource(strings = {"20", "40", "57"})
   void refusesVidAndDirectModes(String voutMode) {
-    assertThrows(IllegalArgumentException.class, () -> PmbusFormats.linear16(0x1800, Integer.parseInt(voutMode, 16)));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> PmbusFormats.linear16(0x1800, Integer.parseInt(voutMode, 16)));
   }
 }

@@ -16,8 +16,10 @@ import org.junit.jupiter.api.Test;
 
 class PmbusStatusWordTest {
 
-  // Source: PMBus Part II §17.1-17.2: STATUS_BYTE bits 7..0 BUSY, OFF, VOUT_OV_FAULT, IOUT_OC_FAULT, VIN_UV_FAULT,
-  // TEMPERATURE, CML, NONE_OF_THE_ABOVE; high byte 15..8 VOUT, IOUT/POUT, INPUT, MFR_SPECIFIC, POWER_GOOD#, FANS,
+  // Source: PMBus Part II §17.1-17.2: STATUS_BYTE bits 7..0 BUSY, OFF, VOUT_OV_FAULT,
+  // IOUT_OC_FAULT, VIN_UV_FAULT,
+  // TEMPERATURE, CML, NONE_OF_THE_ABOVE; high byte 15..8 VOUT, IOUT/POUT, INPUT, MFR_SPECIFIC,
+  // POWER_GOOD#, FANS,
   // OTHER, UNKNOWN.
 
   @Test

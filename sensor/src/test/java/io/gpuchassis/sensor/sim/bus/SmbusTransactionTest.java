@@ -22,8 +22,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A register read is one combined transaction (command write, repeated start, read); a write followed by a separate
- * read has a STOP in between. Pointer-register parts answer both; SMBus command parts only the combined one.
+ * A register read is one combined transaction (command write, repeated start, read); a write
+ * followed by a separate read has a STOP in between. Pointer-register parts answer both; SMBus
+ * command parts only the combined one.
  */
 class SmbusTransactionTest {
 
@@ -50,12 +51,14 @@ class SmbusTransactionTest {
   }
 
   private I2C raw(int address) {
-    return context.create(I2C.newConfigBuilder(context).id("raw-" + address).bus(1).device(address));
+    return context.create(
+        I2C.newConfigBuilder(context).id("raw-" + address).bus(1).device(address));
   }
 
   @Test
   void aSplitPmbusReadIsRefusedWhileTheDriversCombinedReadWorks() throws Exception {
-    assertEquals(TargetKind.SMBUS_COMMAND, psu.kind(), "a PMBus supply declares itself a command device");
+    assertEquals(
+        TargetKind.SMBUS_COMMAND, psu.kind(), "a PMBus supply declares itself a command device");
     assertEquals(12.0, new PmbusPowerSupply(devices.device(1, 0x58), 0).readOutputVolts(), 0.002);
 
     I2C i2c = raw(0x58);
@@ -65,7 +68,10 @@ class SmbusTransactionTest {
 
     byte[] combined = new byte[2];
     assertEquals(2, i2c.readRegister(PmbusCommand.READ_VOUT, combined, 0, 2));
-    assertEquals(12.0, (Byte.toUnsignedInt(combined[0]) | Byte.toUnsignedInt(combined[1]) << 8) / 512.0, 0.002);
+    assertEquals(
+        12.0,
+        (Byte.toUnsignedInt(combined[0]) | Byte.toUnsignedInt(combined[1]) << 8) / 512.0,
+        0.002);
   }
 
   @Test
@@ -94,10 +100,14 @@ class SmbusTransactionTest {
 
   @Test
   void theKindCanBeDeclaredWhereTheTargetIsAttached() throws Exception {
-    assertEquals(TargetKind.POINTER_REGISTER, declaredCommand.kind(), "the part itself says pointer register");
+    assertEquals(
+        TargetKind.POINTER_REGISTER,
+        declaredCommand.kind(),
+        "the part itself says pointer register");
     I2C i2c = raw(0x49);
     i2c.write((byte) Lm75TemperatureSensor.TEMPERATURE);
-    assertThrows(RuntimeException.class, () -> i2c.read(new byte[2], 0, 2), "attached as a command device");
+    assertThrows(
+        RuntimeException.class, () -> i2c.read(new byte[2], 0, 2), "attached as a command device");
     assertEquals(25.0, new Lm75TemperatureSensor(devices.device(1, 0x49), 12).readCelsius());
   }
 
@@ -108,7 +118,9 @@ class SmbusTransactionTest {
     PmbusPowerSupply supply = new PmbusPowerSupply(devices.device(1, 0x58), 0);
     assertFalse(supply.readStatusWord().powerGood(), "the fault latched");
     raw(0x58).readRegister(PmbusCommand.CLEAR_FAULTS, new byte[1], 0, 1);
-    assertFalse(supply.readStatusWord().powerGood(), "reading CLEAR_FAULTS's code in a combined read clears nothing");
+    assertFalse(
+        supply.readStatusWord().powerGood(),
+        "reading CLEAR_FAULTS's code in a combined read clears nothing");
     supply.clearFaults();
     assertTrue(supply.readStatusWord().powerGood(), "the lone command, a send byte, does");
   }

@@ -28,135 +28,145 @@ import java.util.Arrays;
  */
 public final class TcpSwitchTransport implements SwitchTransport, MrpcTransport {
 
-    private final InetSocketAddress address;
-    private final int chip;
-    private final Duration ioTimeout;
-    private Socket socket;
-    private InputStream in;
-    private OutputStream out;
-    private int seq;
-    private boolean closed;
+  private final InetSocketAddress address;
+  private final int chip;
+  private final Duration ioTimeout;
+  private Socket socket;
+  private InputStream in;
+  private OutputStream out;
+  private int seq;
+  private boolean closed;
 
-    public TcpSwitchTransport(InetSocketAddress address, int chip, Duration ioTimeout) {
-        this.address = address;
-        this.chip = chip;
-        this.ioTimeout = ioTimeout;
+  public TcpSwitchTransport(InetSocketAddress address, int chip, Duration ioTimeout) {
+    this.address = address;
+    this.chip = chip;
+    this.ioTimeout = ioTimeout;
+  }
+
+  @Override
+  public byte[] read(int offset, int length) {
+    byte[] body =
+        exchange(
+            SmwpFrame.GAS_READ, SmwpMessages.gasRead(chip, offset, length), Deadline.in(ioTimeout));
+    LeReader r = new LeReader(body, "SMWP GAS read reply");
+    int status = r.u8();
+    byte[] data = r.bytes(length);
+    if (status != SmwpFrame.GAS_OK && status != SmwpFrame.GAS_OUT_OF_RANGE) {
+      throw new SwitchException(SwitchException.Kind.IO, "GAS read refused, gas_status " + status);
     }
+    return data;
+  }
 
-    @Override
-    public byte[] read(int offset, int length) {
-        byte[] body = exchange(SmwpFrame.GAS_READ, SmwpMessages.gasRead(chip, offset, length),
-                Deadline.in(ioTimeout));
-        LeReader r = new LeReader(body, "SMWP GAS read reply");
-        int status = r.u8();
-        byte[] data = r.bytes(length);
-        if (status != SmwpFrame.GAS_OK && status != SmwpFrame.GAS_OUT_OF_RANGE) {
-            throw new SwitchException(SwitchException.Kind.IO, "GAS read refused, gas_status " + status);
+  @Override
+  public void write(int offset, byte[] data, WriteMode mode) {
+    byte[] body =
+        exchange(
+            SmwpFrame.GAS_WRITE, SmwpMessages.gasWrite(chip, offset, data), Deadline.in(ioTimeout));
+    int status = new LeReader(body, "SMWP GAS write reply").u8();
+    if (status != SmwpFrame.GAS_OK && status != SmwpFrame.GAS_OUT_OF_RANGE) {
+      throw new SwitchException(SwitchException.Kind.IO, "GAS write refused, gas_status " + status);
+    }
+  }
+
+  @Override
+  public MrpcResult mrpc(MrpcRequest request, Deadline deadline) {
+    byte[] body =
+        exchange(
+            SmwpFrame.MRPC,
+            SmwpMessages.mrpc(
+                chip, request.outputLength(), request.commandWord(), request.payload()),
+            deadline);
+    LeReader r = new LeReader(body, "SMWP MRPC reply");
+    int status = r.i32();
+    long ret = r.u32();
+    byte[] output = r.bytes(r.remaining());
+    if (status == 2 && ret == 0 && output.length != request.outputLength()) {
+      throw new SwitchException(
+          SwitchException.Kind.PROTOCOL,
+          "MRPC reply has " + output.length + " output bytes, expected " + request.outputLength());
+    }
+    return new MrpcResult(status, ret, output);
+  }
+
+  private byte[] exchange(int kind, byte[] body, Deadline deadline) {
+    if (closed) {
+      throw new SwitchException(SwitchException.Kind.IO, "transport closed");
+    }
+    try {
+      connect(deadline);
+      seq = (seq + 1) & 0xFFFF;
+      if (seq == 0) {
+        seq = 1;
+      }
+      out.write(new SmwpFrame(kind, seq, body).encode());
+      out.flush();
+      while (true) {
+        socket.setSoTimeout((int) Math.max(1, deadline.remainingMillis()));
+        SmwpFrame reply = SmwpFrame.read(in);
+        if (reply.kind() == SmwpFrame.ERROR) {
+          throw new SwitchException(
+              SwitchException.Kind.PROTOCOL, "SMWP error frame " + Arrays.toString(reply.body()));
         }
-        return data;
-    }
-
-    @Override
-    public void write(int offset, byte[] data, WriteMode mode) {
-        byte[] body = exchange(SmwpFrame.GAS_WRITE, SmwpMessages.gasWrite(chip, offset, data), Deadline.in(ioTimeout));
-        int status = new LeReader(body, "SMWP GAS write reply").u8();
-        if (status != SmwpFrame.GAS_OK && status != SmwpFrame.GAS_OUT_OF_RANGE) {
-            throw new SwitchException(SwitchException.Kind.IO, "GAS write refused, gas_status " + status);
+        if (reply.seq() != seq) {
+          continue; // a late answer to an abandoned request
         }
-    }
-
-    @Override
-    public MrpcResult mrpc(MrpcRequest request, Deadline deadline) {
-        byte[] body = exchange(SmwpFrame.MRPC, SmwpMessages.mrpc(chip, request.outputLength(), request.commandWord(),
-                request.payload()), deadline);
-        LeReader r = new LeReader(body, "SMWP MRPC reply");
-        int status = r.i32();
-        long ret = r.u32();
-        byte[] output = r.bytes(r.remaining());
-        if (status == 2 && ret == 0 && output.length != request.outputLength()) {
-            throw new SwitchException(SwitchException.Kind.PROTOCOL, "MRPC reply has " + output.length
-                    + " output bytes, expected " + request.outputLength());
+        if (reply.kind() != (kind | SmwpFrame.REPLY)) {
+          throw new SwitchException(
+              SwitchException.Kind.PROTOCOL, "SMWP reply kind " + reply.kind());
         }
-        return new MrpcResult(status, ret, output);
+        return reply.body();
+      }
+    } catch (SocketTimeoutException e) {
+      disconnect();
+      throw new SwitchException(SwitchException.Kind.TIMEOUT, "no SMWP reply from " + address, e);
+    } catch (IOException e) {
+      disconnect();
+      throw new SwitchException(
+          SwitchException.Kind.IO, "SMWP connection to " + address + " failed", e);
+    } catch (SwitchException e) {
+      disconnect(); // resynchronise the stream after a garbled frame
+      throw e;
     }
+  }
 
-    private byte[] exchange(int kind, byte[] body, Deadline deadline) {
-        if (closed) {
-            throw new SwitchException(SwitchException.Kind.IO, "transport closed");
-        }
-        try {
-            connect(deadline);
-            seq = (seq + 1) & 0xFFFF;
-            if (seq == 0) {
-                seq = 1;
-            }
-            out.write(new SmwpFrame(kind, seq, body).encode());
-            out.flush();
-            while (true) {
-                socket.setSoTimeout((int) Math.max(1, deadline.remainingMillis()));
-                SmwpFrame reply = SmwpFrame.read(in);
-                if (reply.kind() == SmwpFrame.ERROR) {
-                    throw new SwitchException(SwitchException.Kind.PROTOCOL, "SMWP error frame "
-                            + Arrays.toString(reply.body()));
-                }
-                if (reply.seq() != seq) {
-                    continue; // a late answer to an abandoned request
-                }
-                if (reply.kind() != (kind | SmwpFrame.REPLY)) {
-                    throw new SwitchException(SwitchException.Kind.PROTOCOL, "SMWP reply kind " + reply.kind());
-                }
-                return reply.body();
-            }
-        } catch (SocketTimeoutException e) {
-            disconnect();
-            throw new SwitchException(SwitchException.Kind.TIMEOUT, "no SMWP reply from " + address, e);
-        } catch (IOException e) {
-            disconnect();
-            throw new SwitchException(SwitchException.Kind.IO, "SMWP connection to " + address + " failed", e);
-        } catch (SwitchException e) {
-            disconnect(); // resynchronise the stream after a garbled frame
-            throw e;
-        }
+  private void connect(Deadline deadline) throws IOException {
+    if (socket != null) {
+      return;
     }
+    Socket s = new Socket();
+    try {
+      s.setTcpNoDelay(true);
+      s.connect(address, (int) Math.max(1, deadline.remainingMillis()));
+    } catch (IOException e) {
+      s.close();
+      throw e;
+    }
+    socket = s;
+    in = new java.io.BufferedInputStream(s.getInputStream());
+    out = s.getOutputStream();
+  }
 
-    private void connect(Deadline deadline) throws IOException {
-        if (socket != null) {
-            return;
-        }
-        Socket s = new Socket();
-        try {
-            s.setTcpNoDelay(true);
-            s.connect(address, (int) Math.max(1, deadline.remainingMillis()));
-        } catch (IOException e) {
-            s.close();
-            throw e;
-        }
-        socket = s;
-        in = new java.io.BufferedInputStream(s.getInputStream());
-        out = s.getOutputStream();
+  private void disconnect() {
+    if (socket != null) {
+      try {
+        socket.close();
+      } catch (IOException ignored) {
+        // nothing left to release
+      }
     }
+    socket = null;
+    in = null;
+    out = null;
+  }
 
-    private void disconnect() {
-        if (socket != null) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // nothing left to release
-            }
-        }
-        socket = null;
-        in = null;
-        out = null;
-    }
+  @Override
+  public String description() {
+    return "smwp tcp " + address.getHostString() + ":" + address.getPort() + " chip " + chip;
+  }
 
-    @Override
-    public String description() {
-        return "smwp tcp " + address.getHostString() + ":" + address.getPort() + " chip " + chip;
-    }
-
-    @Override
-    public void close() {
-        closed = true;
-        disconnect();
-    }
+  @Override
+  public void close() {
+    closed = true;
+    disconnect();
+  }
 }
