@@ -1,17 +1,13 @@
 package io.gpuchassis.agent.it;
 
 import static io.gpuchassis.agent.it.AgentClient.basic;
-import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.sim.SimulatedFabric;
 import io.gpuchassis.switchdrv.sim.FaultHandle;
 import io.gpuchassis.switchdrv.sim.SimTiming;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +46,7 @@ class SigtermIT {
   @Test
   void sigterm_during_a_bind_lets_it_end_logs_so_and_exits_0() throws Exception {
     switches = SimulatedFabric.start(BoardDescription.reference(), SimTiming.realistic(), 0);
-    int port = freePort();
+    int port = AgentProcesses.freePort();
     Path config = dir.resolve("agent.yaml");
     Files.writeString(
         config,
@@ -61,8 +57,8 @@ class SigtermIT {
             + switches.address().getPort()
             + "\n");
     Path firstLog = dir.resolve("first.log");
-    Process agent = startAgent(config, firstLog);
-    AgentClient client = awaitReady(port, agent, firstLog);
+    Process agent = AgentProcesses.start(dir, PASSWORD, processes, config, firstLog);
+    AgentClient client = AgentProcesses.awaitReady(dir, port, agent, firstLog);
 
     // The GPU's link stays down until the agent is stopping: the bind waits for it (up to 5 s, then
     // it is undone), so
@@ -82,7 +78,7 @@ class SigtermIT {
         accepted.statusCode(),
         "the bind runs (a task; 401 if the credential was not read): " + accepted.body());
     agent.destroy(); // SIGTERM
-    awaitLine(
+    AgentProcesses.awaitLine(
         firstLog, agent, "Waiting up to 20 s for the binding operations in progress: " + BIND);
     linkDown.clear();
     assertTrue(agent.waitFor(60, TimeUnit.SECONDS), "the agent did not stop");
@@ -103,9 +99,9 @@ class SigtermIT {
         .forEach(l -> System.out.println("SigtermIT: " + l));
 
     Path secondLog = dir.resolve("second.log");
-    Process again = startAgent(config, secondLog);
-    AgentClient restarted = awaitReady(port, again, secondLog);
-    boolean bound = awaitConsistentSlot1(restarted);
+    Process again = AgentProcesses.start(dir, PASSWORD, processes, config, secondLog);
+    AgentClient restarted = AgentProcesses.awaitReady(dir, port, again, secondLog);
+    boolean bound = AgentProcesses.awaitConsistentSlot1(restarted, ADMIN);
     if (finished) {
       assertTrue(bound, "the bind finished before the agent stopped, so slot 1 stays bound");
     } else if (rolledBack) {
@@ -117,93 +113,4 @@ class SigtermIT {
    * Whether slot 1 is in Host1's zone, once that agrees with SW1 port 0 being bound into Host1's
    * partition (0).
    */
-  private static boolean awaitConsistentSlot1(AgentClient client) throws Exception {
-    String last = "";
-    for (int attempt = 0; attempt < 100; attempt++) {
-      boolean inZone =
-          json(client.get("/redfish/v1/Fabrics/PCIe/Zones/Host1", ADMIN))
-              .at("/Links/Endpoints")
-              .toString()
-              .contains("GPU-Slot1\"");
-      JsonNode partition =
-          json(client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0", ADMIN))
-              .at("/Oem/GpuChassisAgent/BoundToPartition");
-      boolean onSwitch = !partition.isMissingNode() && partition.asInt() == 0;
-      if (inZone == onSwitch) {
-        return inZone;
-      }
-      last =
-          "zone Host1 "
-              + (inZone ? "holds" : "lacks")
-              + " slot 1, the switch has it "
-              + (onSwitch ? "" : "not ")
-              + "bound";
-      Thread.sleep(100); // the first poll of the switch may predate reconciliation
-    }
-    fail("after the restart: " + last);
-    return false;
-  }
-
-  private static void awaitLine(Path log, Process agent, String line) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (!Files.readString(log).contains(line)) {
-      if (!agent.isAlive() || System.nanoTime() > deadline) {
-        fail("the agent did not log \"" + line + "\": " + Files.readString(log));
-      }
-      Thread.sleep(20);
-    }
-  }
-
-  private Process startAgent(Path config, Path log) throws Exception {
-    ProcessBuilder pb =
-        new ProcessBuilder(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
-                "--config",
-                config.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile());
-    // The first password as the packaged unit gives it: a systemd credential
-    // (LoadCredential=admin-password:...).
-    Path credentials = Files.createDirectories(dir.resolve("credentials"));
-    Files.writeString(credentials.resolve("admin-password"), PASSWORD + "\n");
-    pb.environment().put("CREDENTIALS_DIRECTORY", credentials.toString());
-    pb.environment().remove("BMC_AGENT_ADMIN_PASSWORD");
-    pb.environment().remove("NOTIFY_SOCKET"); // in case the build itself runs under systemd
-    Process p = pb.start();
-    processes.add(p);
-    return p;
-  }
-
-  private AgentClient awaitReady(int port, Process agent, Path log) throws Exception {
-    Path cert = dir.resolve("state/tls/https-cert.pem");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-    while (System.nanoTime() < deadline) {
-      if (!agent.isAlive()) {
-        fail("the agent died at start: " + Files.readString(log));
-      }
-      if (Files.exists(cert)) {
-        try {
-          AgentClient client = new AgentClient(port, cert);
-          if (client.get("/redfish/v1/", null).statusCode() == 200) {
-            return client;
-          }
-        } catch (Exception e) {
-          // not listening yet
-        }
-      }
-      Thread.sleep(50);
-    }
-    throw new IllegalStateException("the agent did not answer within 90 s");
-  }
-
-  private static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
-  }
 }
