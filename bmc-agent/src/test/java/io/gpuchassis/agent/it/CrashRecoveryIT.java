@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills the agent process ({@code kill -9}) at random moments of binds and releases, 20 times (more
+ * Kills the agent process ({@code kill -9}) at random moments of binds and releases, 12 times (more
  * with {@code -DcrashRecovery.kills=N}; each kill costs a cold start of the agent), with the
  * switches simulated by a separate process that outlives it, as real switches do. After every
  * restart the invariants must hold: each GPU is in at most one host's zone, and a GPU is in a zone
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CrashRecoveryIT {
 
-  static final int KILLS = Integer.getInteger("crashRecovery.kills", 20);
+  static final int KILLS = Integer.getInteger("crashRecovery.kills", 12);
   static final String PASSWORD = "crash-admin-password";
   static final String ADMIN = basic("admin", PASSWORD);
 
