@@ -9,7 +9,8 @@ import io.gpuchassis.switchdrv.wire.LeWriter;
  * One 12-byte LNKSTAT record (reference §2.4): phys_port_id u8, par_id u8, log_port_id u8, stk_id
  * u8, cfg_lnk_width u8, neg_lnk_width u8, usp_flag u8, linkup_linkrate u8, then on Gen3-5 ltssm u16
  * (low byte major), lane_reversal u8, first_act_lane u8, and on Gen6 ltssm_major u8, ltssm_minor
- * u8, lane_reversal u8, first_act_lane u8.
+ * u8, lane_reversal u8, first_act_lane u8, where the flat state code is ltssm_minor (switchtec-user
+ * lib/switchtec.c switchtec_status_gen6, since v4.5 commit fd712b2).
  *
  * @param physicalPort phys_port_id
  * @param partition par_id (255 = unbound)
@@ -20,8 +21,8 @@ import io.gpuchassis.switchdrv.wire.LeWriter;
  * @param upstream usp_flag
  * @param linkUp bit 7 of linkup_linkrate
  * @param rate bits 6:0 of linkup_linkrate (PCIe generation 1..6)
- * @param ltssmMajor major LTSSM state
- * @param ltssmMinor minor LTSSM state
+ * @param ltssmMajor major LTSSM byte (Gen6: the state class)
+ * @param ltssmMinor minor LTSSM byte (Gen6: the flat state code, 0x11 = L0 ACTIVE)
  * @param laneReversal lane_reversal
  * @param firstActiveLane first_act_lane
  */

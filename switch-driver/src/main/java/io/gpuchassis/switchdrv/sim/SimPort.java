@@ -1,6 +1,7 @@
 package io.gpuchassis.switchdrv.sim;
 
 import io.gpuchassis.switchdrv.Generation;
+import io.gpuchassis.switchdrv.LtssmState;
 import io.gpuchassis.switchdrv.command.LinkStatusRecord;
 import io.gpuchassis.switchdrv.command.PortCapabilities;
 import io.gpuchassis.switchdrv.wire.LeWriter;
@@ -131,7 +132,11 @@ final class SimPort {
     int major;
     int minor = 0;
     if (g == Generation.GEN6) {
-      major = l.up() ? 0x11 : l.recovery() ? 0x0D : l.training() ? 0x05 : 0x00;
+      // the flat code goes in the second byte (reference §2.4), its class in the first
+      int code = l.up() ? LtssmState.GEN6_L0_ACTIVE : l.recovery() ? 0x0D : l.training() ? 0x07 : 0;
+      LtssmState s = LtssmState.ofGen6Code(code);
+      major = s.major();
+      minor = s.minor();
     } else {
       major = l.up() ? 3 : l.recovery() ? 4 : l.training() ? 2 : 0;
       minor = l.up() ? 1 : 0;

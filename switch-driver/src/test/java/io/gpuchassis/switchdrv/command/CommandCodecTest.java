@@ -66,9 +66,9 @@ class CommandCodecTest {
     assertEquals(240, cmd.outputLength());
     byte[] out = new byte[240];
     java.util.Arrays.fill(out, (byte) 0xFF);
-    // port 5: par 0, log 0, stk 0x05, cfg x16, neg x16, USP, up at Gen5 (0x85), LTSSM major 0x11
-    // "L0 (ACTIVE)"
-    System.arraycopy(b(5, 0, 0, 0x05, 16, 16, 1, 0x85, 0x11, 0, 0, 0), 0, out, 0, 12);
+    // port 5: par 0, log 0, stk 0x05, cfg x16, neg x16, USP, up at Gen5 (0x85), LTSSM class 3,
+    // flat code 0x11 "L0 (ACTIVE)" in the second byte (ltssm_minor, switchtec-user v4.5)
+    System.arraycopy(b(5, 0, 0, 0x05, 16, 16, 1, 0x85, 0x03, 0x11, 0, 0), 0, out, 0, 12);
     // port 0: unbound (255), down, LTSSM 0 Detect
     System.arraycopy(b(0, 255, 0, 0x00, 16, 0, 0, 0x00, 0x00, 0, 0, 0), 0, out, 12, 12);
     List<LinkStatusRecord> recs = cmd.decode(out);
