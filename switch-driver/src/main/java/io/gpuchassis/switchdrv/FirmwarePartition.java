@@ -1,5 +1,7 @@
 package io.gpuchassis.switchdrv;
 
+import java.util.Optional;
+
 /**
  * One flash partition as PART_INFO reports it.
  *
@@ -14,6 +16,8 @@ package io.gpuchassis.switchdrv;
  * @param readOnly the partition is write-protected
  * @param start flash address where the partition starts
  * @param sizeBytes partition size in bytes
+ * @param version the full version from the image's metadata (PART_INFO per-partition sub-command),
+ *     when it was read
  */
 public record FirmwarePartition(
     FirmwareType type,
@@ -26,4 +30,54 @@ public record FirmwarePartition(
     boolean running,
     boolean readOnly,
     long start,
-    long sizeBytes) {}
+    long sizeBytes,
+    Optional<FirmwareVersion> version) {
+
+  /** A record from the flash table alone, without metadata. */
+  public FirmwarePartition(
+      FirmwareType type,
+      int copy,
+      long imageCrc,
+      long imageLength,
+      int imageVersion,
+      boolean valid,
+      boolean active,
+      boolean running,
+      boolean readOnly,
+      long start,
+      long sizeBytes) {
+    this(
+        type,
+        copy,
+        imageCrc,
+        imageLength,
+        imageVersion,
+        valid,
+        active,
+        running,
+        readOnly,
+        start,
+        sizeBytes,
+        Optional.empty());
+  }
+
+  /**
+   * This record completed by the image's metadata: the full version, and the record's 16-bit
+   * version (major, minor) taken from it when the flash table left it 0.
+   */
+  public FirmwarePartition withMetadataVersion(FirmwareVersion v) {
+    return new FirmwarePartition(
+        type,
+        copy,
+        imageCrc,
+        imageLength,
+        imageVersion != 0 ? imageVersion : v.word() >>> 16,
+        valid,
+        active,
+        running,
+        readOnly,
+        start,
+        sizeBytes,
+        Optional.of(v));
+  }
+}

@@ -3,7 +3,8 @@ package io.gpuchassis.switchdrv;
 /**
  * Flash partition types. All but NVLOG come in A/B copies. The image metadata {@code type} code
  * depends on the generation (reference §2.8): Gen4/Gen6 0 MAP, 1 KEY, 2 BL2, 3 CFG, 4 IMG, 5 NVLOG;
- * Gen5 inserts 2 RIOT and shifts the rest by one.
+ * Gen5 inserts 2 RIOT and shifts the rest by one; Gen6 adds 6 CERT and 7 DBG (debug token)
+ * (switchtec-user lib/fw.c enum switchtec_fw_part_type_gen6).
  */
 public enum FirmwareType {
   MAP,
@@ -12,12 +13,17 @@ public enum FirmwareType {
   BL2,
   CFG,
   IMG,
-  NVLOG;
+  NVLOG,
+  CERT,
+  DBG;
 
   /** The image metadata type code on {@code gen}, or -1 when the type does not exist there. */
   public int imageTypeCode(Generation gen) {
     if (gen == Generation.GEN5) {
-      return ordinal();
+      return ordinal() <= NVLOG.ordinal() ? ordinal() : -1;
+    }
+    if (gen != Generation.GEN6 && (this == CERT || this == DBG)) {
+      return -1;
     }
     switch (this) {
       case MAP:
@@ -32,6 +38,10 @@ public enum FirmwareType {
         return 4;
       case NVLOG:
         return 5;
+      case CERT:
+        return 6;
+      case DBG:
+        return 7;
       default:
         return -1;
     }

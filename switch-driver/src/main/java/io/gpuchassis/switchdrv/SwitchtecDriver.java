@@ -8,6 +8,7 @@ import io.gpuchassis.switchdrv.command.LinkStatus;
 import io.gpuchassis.switchdrv.command.LinkStatusRecord;
 import io.gpuchassis.switchdrv.command.MrpcCommand;
 import io.gpuchassis.switchdrv.command.PartInfo;
+import io.gpuchassis.switchdrv.command.PartMetadata;
 import io.gpuchassis.switchdrv.command.Ping;
 import io.gpuchassis.switchdrv.command.PortCapabilities;
 import io.gpuchassis.switchdrv.command.PortControl;
@@ -306,7 +307,34 @@ public final class SwitchtecDriver implements SwitchDriver {
 
   @Override
   public FirmwarePartitions firmwarePartitions() {
-    return call(new PartInfo(generation()));
+    Generation gen = generation();
+    FirmwarePartitions table = call(new PartInfo(gen));
+    List<FirmwarePartition> parts = new ArrayList<>();
+    for (FirmwarePartition p : table.partitions()) {
+      parts.add(withMetadata(gen, p));
+    }
+    return new FirmwarePartitions(table.firmwareVersion(), table.flashSize(), parts);
+  }
+
+  // The flash table keeps major.minor at most: the main images' metadata adds the build, and any
+  // record without a version gets it from there (one PART_INFO metadata read per such copy).
+  private FirmwarePartition withMetadata(Generation gen, FirmwarePartition p) {
+    if (!p.valid()
+        || p.type() == FirmwareType.NVLOG
+        || (p.type() != FirmwareType.IMG && p.imageVersion() != 0)) {
+      return p;
+    }
+    try {
+      return call(new PartMetadata(gen, PartInfo.partitionId(gen, p.type(), p.copy())))
+          .map(m -> p.withMetadataVersion(m.version()))
+          .orElse(p);
+    } catch (SwitchException e) {
+      if (e.kind() != SwitchException.Kind.DEVICE_ERROR) {
+        throw e;
+      }
+      LOG.debug("no metadata for {} copy {}: {}", p.type(), p.copy(), e.getMessage());
+      return p;
+    }
   }
 
   @Override

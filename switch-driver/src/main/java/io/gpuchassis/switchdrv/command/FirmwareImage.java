@@ -48,12 +48,31 @@ public record FirmwareImage(
 
   /** Parses and checks the metadata of a whole image file. Throws PROTOCOL when malformed. */
   public static FirmwareImage parse(byte[] file, Generation gen) {
+    FirmwareImage meta = parseMetadata(file, gen);
+    if ((long) meta.headerLength() + meta.imageLength() > file.length) {
+      throw new SwitchException(
+          SwitchException.Kind.PROTOCOL, "image lengths inconsistent with the file size");
+    }
+    return meta;
+  }
+
+  /** Whether {@code block} starts with the "MSCC" "_MD " magic of a Gen4-6 image. */
+  public static boolean hasMagic(byte[] block) {
+    return block.length >= 8
+        && "MSCC".equals(new String(block, 0, 4, StandardCharsets.US_ASCII))
+        && "_MD ".equals(new String(block, 4, 4, StandardCharsets.US_ASCII));
+  }
+
+  /**
+   * Parses the 628-byte metadata alone (as stored at the start of a partition, or as PART_INFO's
+   * per-partition sub-command answers it). Throws PROTOCOL when malformed.
+   */
+  public static FirmwareImage parseMetadata(byte[] file, Generation gen) {
     if (file.length < METADATA_LENGTH) {
       throw new SwitchException(
           SwitchException.Kind.PROTOCOL, "image shorter than its 628-byte metadata");
     }
-    if (!"MSCC".equals(new String(file, 0, 4, StandardCharsets.US_ASCII))
-        || !"_MD ".equals(new String(file, 4, 4, StandardCharsets.US_ASCII))) {
+    if (!hasMagic(file)) {
       throw new SwitchException(SwitchException.Kind.PROTOCOL, "not an MSCC firmware image");
     }
     LeReader r = new LeReader(file, "image metadata");
@@ -64,9 +83,8 @@ public record FirmwareImage(
     long imageCrc = r.at(OFF_IMAGE_CRC).u32();
     int xml = r.at(OFF_XML_VERSION).i32();
     long headerCrc = r.at(OFF_HEADER_CRC).u32();
-    if (headerLen < METADATA_LENGTH || imageLen < 0 || (long) headerLen + imageLen > file.length) {
-      throw new SwitchException(
-          SwitchException.Kind.PROTOCOL, "image lengths inconsistent with the file size");
+    if (headerLen < METADATA_LENGTH || imageLen < 0) {
+      throw new SwitchException(SwitchException.Kind.PROTOCOL, "image lengths inconsistent");
     }
     FirmwareType type;
     try {

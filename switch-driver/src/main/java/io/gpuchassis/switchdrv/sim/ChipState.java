@@ -30,6 +30,7 @@ final class ChipState {
   final TreeMap<Integer, SimPort> ports = new TreeMap<>();
   final PmonState pmon = new PmonState();
   final FirmwareSession firmware = new FirmwareSession();
+  final FlashReadHandlers.Cursor imageRead = new FlashReadHandlers.Cursor();
   final int[] runningCopy = new int[FirmwareType.values().length];
 
   /** Levels of the output GPIOs by logical pin (they start over at every boot). */

@@ -9,6 +9,7 @@ import io.gpuchassis.switchdrv.command.FirmwareDownloadBlock;
 import io.gpuchassis.switchdrv.command.FirmwareImage;
 import io.gpuchassis.switchdrv.command.FirmwareStatus;
 import io.gpuchassis.switchdrv.command.PartInfo;
+import io.gpuchassis.switchdrv.command.PartMetadata;
 import io.gpuchassis.switchdrv.mrpc.FirmwareErrors;
 import io.gpuchassis.switchdrv.wire.LeReader;
 import io.gpuchassis.switchdrv.wire.LeWriter;
@@ -138,11 +139,7 @@ final class FirmwareHandlers {
     if (!FirmwareImage.bodyCrcMatches(file, meta)) {
       return fail(s, DownloadStatus.DL_CRC_INCORRECT, DownloadStatus.BG_ERROR, now, latency);
     }
-    SimFlash.Slot slot = c.sw.flash().slot(s.type, s.copy);
-    slot.valid = true;
-    slot.crc = meta.imageCrc();
-    slot.length = meta.imageLength();
-    slot.versionWord = meta.version().word();
+    c.sw.flash().slot(s.type, s.copy).store(file, meta);
     int dl = DownloadStatus.DL_COMPLETES;
     if (!s.dontActivate) {
       c.sw.flash().setActive(s.type, s.copy);
@@ -188,6 +185,9 @@ final class FirmwareHandlers {
   static MrpcOutcome partInfo(ChipState c, byte[] p) {
     Generation gen = c.sw.generation();
     int expected = gen == Generation.GEN6 ? 8 : gen == Generation.GEN5 ? 4 : 0;
+    if ((p[0] & 0xFF) == PartMetadata.subCommand(gen)) {
+      return metadata(c, p[1] & 0xFF);
+    }
     if ((p[0] & 0xFF) != expected) {
       return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_SUBCMD);
     }
@@ -200,5 +200,19 @@ final class FirmwareHandlers {
             c.sw.flash().flashSize,
             c.sw.config().identity().deviceId(),
             c.sw.flash().records(c.runningCopy)));
+  }
+
+  // The metadata is what the partition holds from its start: an image's 628-byte metadata, or
+  // erased flash. No SEEPROM (0xFE) is fitted and the log partition holds no image.
+  private static MrpcOutcome metadata(ChipState c, int partitionId) {
+    SimFlash.Slot slot = c.sw.flash().byPartitionId(partitionId);
+    if (slot == null || slot.type == FirmwareType.NVLOG) {
+      return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_PARAM);
+    }
+    byte[] out = new byte[FirmwareImage.METADATA_LENGTH];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = (byte) slot.byteAt(i);
+    }
+    return MrpcOutcome.ok(out);
   }
 }

@@ -41,6 +41,10 @@ final class MrpcHandlers {
         return portControl(c, p, now);
       case CommandIds.VGPIO:
         return GpioHandlers.handle(c, p);
+      case FlashReadHandlers.RD_FLASH:
+        return FlashReadHandlers.readFlash(c, p);
+      case FlashReadHandlers.FW_IMG_GET:
+        return FlashReadHandlers.imageGet(c, p);
       default:
         return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
     }

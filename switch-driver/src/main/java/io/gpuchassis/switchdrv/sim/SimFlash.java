@@ -4,15 +4,16 @@ import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.FirmwareVersion;
 import io.gpuchassis.switchdrv.Generation;
+import io.gpuchassis.switchdrv.command.FirmwareImage;
 import io.gpuchassis.switchdrv.command.PartInfo;
-import io.gpuchassis.switchdrv.wire.Crc32;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The chip's flash: A/B partition records and which copy of each type is active. This is the state
- * that survives power loss and resets. Caller holds the chip's lock.
+ * The chip's flash: A/B partitions with the image files they hold (628-byte metadata, then the
+ * body, as a download writes them) and which copy of each type is active. This is the state that
+ * survives power loss and resets. Caller holds the chip's lock.
  */
 final class SimFlash {
 
@@ -28,6 +29,9 @@ final class SimFlash {
     long length;
     int versionWord;
 
+    /** The image file stored from the partition's start, or null when erased. */
+    byte[] image;
+
     Slot(FirmwareType type, int copy, long start, long size, boolean readOnly) {
       this.type = type;
       this.copy = copy;
@@ -42,6 +46,21 @@ final class SimFlash {
       crc = 0xFFFFFFFFL;
       length = 0;
       versionWord = 0;
+      image = null;
+    }
+
+    /** Stores a whole image file whose metadata was parsed into {@code meta}. */
+    void store(byte[] file, FirmwareImage meta) {
+      valid = true;
+      crc = meta.imageCrc();
+      length = meta.imageLength();
+      versionWord = meta.version().word();
+      image = file.clone();
+    }
+
+    /** The byte at {@code offset} from the partition's start (erased flash reads 0xFF). */
+    int byteAt(long offset) {
+      return image != null && offset < image.length ? image[(int) offset] & 0xFF : 0xFF;
     }
   }
 
@@ -55,15 +74,20 @@ final class SimFlash {
       FirmwareType type = (FirmwareType) l[0];
       long size = sizeOf(type);
       Slot s = new Slot(type, (Integer) l[1], addr, size, false);
-      byte[] body = ("factory " + type + " copy " + s.copy).getBytes(StandardCharsets.US_ASCII);
-      s.valid = true;
-      s.crc = Crc32.of(body);
-      s.length = body.length;
       FirmwareVersion v = id.firmwareVersion();
-      s.versionWord =
-          type == FirmwareType.IMG && s.copy == 1
-              ? new FirmwareVersion(v.major(), Math.max(0, v.minor() - 1), v.build()).word()
-              : v.word();
+      if (type == FirmwareType.IMG && s.copy == 1) {
+        v = new FirmwareVersion(v.major(), Math.max(0, v.minor() - 1), v.build());
+      }
+      if (type == FirmwareType.NVLOG) {
+        s.valid = true; // a log, not an image: no metadata
+        s.crc = 0xFFFFFFFFL;
+      } else if (type == FirmwareType.DBG) {
+        s.erase(); // no debug token installed
+      } else {
+        byte[] body = ("factory " + type + " copy " + s.copy).getBytes(StandardCharsets.US_ASCII);
+        byte[] file = FirmwareImage.build(type, gen, v, 1, body);
+        s.store(file, FirmwareImage.parse(file, gen));
+      }
       slots.add(s);
       addr += size;
     }
@@ -102,6 +126,21 @@ final class SimFlash {
 
   void setActive(FirmwareType type, int copy) {
     active[type.ordinal()] = copy;
+  }
+
+  /** The slot at a PART_INFO partition ID (its record index), or null. */
+  Slot byPartitionId(int id) {
+    return id >= 0 && id < slots.size() ? slots.get(id) : null;
+  }
+
+  /** The slot whose address range holds {@code address}, or null. */
+  Slot at(long address) {
+    for (Slot s : slots) {
+      if (address >= s.start && address < s.start + s.size) {
+        return s;
+      }
+    }
+    return null;
   }
 
   /** PART_INFO records in wire order. */

@@ -139,13 +139,13 @@ class CommandCodecTest {
   void part_info_layout() {
     // §2.8 + computed struct layout: one sub-command byte (Gen4 0, Gen5 4, Gen6 8); 64-byte header,
     // 32-byte records MAP0/1 KEY0/1 BL2_0/1 CFG0/1 IMG0/1 NVLOG + 8 vendor -> 672 bytes (Gen5 +
-    // RIOT0/1 -> 736)
+    // RIOT0/1 -> 736, Gen6 + CERT0/1 DBG0/1 after NVLOG -> 800; see PartInfoGoldenTest)
     assertArrayEquals(b(8), new PartInfo(Generation.GEN6).payload());
     assertArrayEquals(b(0), new PartInfo(Generation.GEN4).payload());
     assertArrayEquals(b(4), new PartInfo(Generation.GEN5).payload());
-    assertEquals(672, new PartInfo(Generation.GEN6).outputLength());
+    assertEquals(800, new PartInfo(Generation.GEN6).outputLength());
     assertEquals(736, new PartInfo(Generation.GEN5).outputLength());
-    byte[] answer = new byte[672];
+    byte[] answer = new byte[800];
     io.gpuchassis.switchdrv.wire.LeWriter.putU32(
         answer, 0, 0x0920004A); // firmware_version 9.20 B04A
     io.gpuchassis.switchdrv.wire.LeWriter.putU32(answer, 4, 16 << 20); // flash_size
@@ -167,7 +167,7 @@ class CommandCodecTest {
     assertTrue(p.valid() && p.active() && p.running());
     assertEquals(0x140000, p.start());
     assertEquals(0x100000L * 4, p.sizeBytes());
-    assertEquals(11, parts.partitions().size());
+    assertEquals(15, parts.partitions().size());
     // the simulator's encoder produces the same layout
     List<FirmwarePartition> all = new ArrayList<>(parts.partitions());
     assertEquals(
