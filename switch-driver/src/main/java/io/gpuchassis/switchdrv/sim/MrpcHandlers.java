@@ -41,6 +41,10 @@ final class MrpcHandlers {
         return portControl(c, p, now);
       case CommandIds.VGPIO:
         return GpioHandlers.handle(c, p);
+      case CommandIds.GAS_READ:
+        return GasMrpcHandlers.read(c, p, now);
+      case CommandIds.GAS_WRITE:
+        return GasMrpcHandlers.write(c, p, now);
       default:
         return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
     }
