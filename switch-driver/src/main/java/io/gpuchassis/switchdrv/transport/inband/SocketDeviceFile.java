@@ -25,7 +25,7 @@ final class SocketDeviceFile implements DeviceFile {
 
   @Override
   public int write(byte[] data, Deadline deadline) throws ErrnoException {
-    socket.send(DeviceNodeProtocol.encode(DeviceNodeProtocol.WRITE, 0, data));
+    send(DeviceNodeProtocol.encode(DeviceNodeProtocol.WRITE, 0, data));
     return result(awaitReply(DeviceNodeProtocol.WRITE, deadline), "write");
   }
 
@@ -46,7 +46,7 @@ final class SocketDeviceFile implements DeviceFile {
 
   @Override
   public byte[] read(int size, Deadline deadline) throws ErrnoException {
-    socket.send(DeviceNodeProtocol.encode(DeviceNodeProtocol.READ, size, new byte[0]));
+    send(DeviceNodeProtocol.encode(DeviceNodeProtocol.READ, size, new byte[0]));
     Message reply = awaitReply(DeviceNodeProtocol.READ, deadline);
     ready = false;
     result(reply, "read");
@@ -70,12 +70,32 @@ final class SocketDeviceFile implements DeviceFile {
     }
   }
 
+  private void send(byte[] message) throws ErrnoException {
+    try {
+      socket.send(message);
+    } catch (ErrnoException e) {
+      throw gone(e);
+    }
+  }
+
   private Message receive() throws ErrnoException {
-    byte[] raw = socket.receive();
+    byte[] raw;
+    try {
+      raw = socket.receive();
+    } catch (ErrnoException e) {
+      throw gone(e);
+    }
     if (raw.length == 0) {
       throw new ErrnoException("device node closed", Errno.EIO);
     }
     return DeviceNodeProtocol.decode(raw);
+  }
+
+  // A cut connection is a removed device: the kernel answers EIO/ENODEV, not EPIPE.
+  private static ErrnoException gone(ErrnoException e) {
+    return e.errno() == Errno.EPIPE || e.errno() == Errno.ECONNRESET
+        ? new ErrnoException("device node closed", Errno.EIO)
+        : e;
   }
 
   private static int result(Message reply, String operation) throws ErrnoException {
