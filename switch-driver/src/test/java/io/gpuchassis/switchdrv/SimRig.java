@@ -3,6 +3,7 @@ package io.gpuchassis.switchdrv;
 import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.io.i2c.I2C;
+import io.gpuchassis.switchdrv.sim.DeviceNodeServer;
 import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
@@ -12,9 +13,12 @@ import io.gpuchassis.switchdrv.transport.GasOnlyTransport;
 import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
+import io.gpuchassis.switchdrv.transport.inband.InbandSwitchTransport;
 import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
 import io.gpuchassis.switchdrv.transport.uart.JSerialCommLink;
 import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +98,14 @@ public final class SimRig implements AutoCloseable {
           return new UartSwitchTransport(
               JSerialCommLink.open(pty.slavePath().toString()),
               new UartSwitchTransport.Options(io, 3));
+        }
+      case INBAND:
+        {
+          Path dir = Files.createTempDirectory("switchtec-node");
+          resources.add(() -> Files.deleteIfExists(dir));
+          DeviceNodeServer node = DeviceNodeServer.start(sim, dir.resolve("switchtec0"));
+          resources.add(node);
+          return new InbandSwitchTransport(node.node(), io);
         }
       default:
         throw new IllegalArgumentException(kind.toString());

@@ -14,5 +14,10 @@ public enum TransportKind {
    * The UART text console on a real pty served by {@code PtyConsole}, jSerialComm on the driver's
    * end.
    */
-  UART_PTY
+  UART_PTY,
+  /**
+   * The kernel switchtec driver's file protocol, served by {@code DeviceNodeServer} on a simulated
+   * device node (seqpacket socket); whole MRPCs, pass-through engine.
+   */
+  INBAND
 }

@@ -103,6 +103,8 @@ final class BoardBuilder {
     } else if (entry.uart() != null) {
       int baud = entry.uart().baud() != null ? entry.uart().baud() : UartAccess.DEFAULT_BAUD;
       access = new UartAccess(entry.uart().device(), baud);
+    } else if (entry.inband() != null) {
+      access = new InbandAccess(entry.inband().device());
     } else {
       access = new TcpAccess(entry.tcp().host(), entry.tcp().port());
     }

@@ -22,6 +22,8 @@ public final class BoardDevices {
         addPath(nodes, i2c.path());
       } else if (chip.access() instanceof UartAccess uart) {
         nodes.add(uart.device());
+      } else if (chip.access() instanceof InbandAccess inband) {
+        nodes.add(inband.device());
       }
     }
     for (I2cMux mux : board.muxes()) {

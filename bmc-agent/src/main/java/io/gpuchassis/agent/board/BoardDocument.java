@@ -57,7 +57,10 @@ final class BoardDocument {
       @Required String sku,
       String fru) {}
 
-  /** A switch chip; exactly one of {@code i2c}, {@code uart}, {@code tcp} is expected. */
+  /**
+   * A switch chip; exactly one of {@code i2c}, {@code uart}, {@code tcp}, {@code inband} is
+   * expected.
+   */
   record SwitchEntry(
       @Required String id,
       @Required String manufacturer,
@@ -69,11 +72,14 @@ final class BoardDocument {
       @Required int maxGen,
       PathEntry i2c,
       UartEntry uart,
-      TcpEntry tcp) {}
+      TcpEntry tcp,
+      InbandEntry inband) {}
 
   record UartEntry(@Required String device, Integer baud) {}
 
   record TcpEntry(@Required String host, @Required int port) {}
+
+  record InbandEntry(@Required String device) {}
 
   /**
    * The keys that place a device on the I2C buses: {@code bus} + {@code address}, or {@code mux} +

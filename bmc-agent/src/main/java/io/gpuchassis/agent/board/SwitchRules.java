@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.board;
 
+import io.gpuchassis.agent.board.BoardDocument.InbandEntry;
 import io.gpuchassis.agent.board.BoardDocument.SwitchEntry;
 import io.gpuchassis.agent.board.BoardDocument.TcpEntry;
 import io.gpuchassis.agent.board.BoardDocument.UartEntry;
@@ -49,6 +50,9 @@ final class SwitchRules {
     if (chip.tcp() != null) {
       checkTcp(chip.tcp(), at);
     }
+    if (chip.inband() != null) {
+      checkInband(chip.inband(), at);
+    }
   }
 
   private void checkOneTransport(SwitchEntry chip, KeyPath at) {
@@ -62,14 +66,18 @@ final class SwitchRules {
     if (chip.tcp() != null) {
       given.add("tcp");
     }
+    if (chip.inband() != null) {
+      given.add("inband");
+    }
     if (given.isEmpty()) {
       checks.problem(
           at,
-          "say how the agent reaches the chip's management interface: give one of i2c, uart, tcp");
+          "say how the agent reaches the chip's management interface: give one of i2c, uart, tcp, inband");
     } else if (given.size() > 1) {
       checks.problem(
           at.key(given.get(1)),
-          "give only one of i2c, uart, tcp; this switch has " + String.join(" and ", given));
+          "give only one of i2c, uart, tcp, inband; this switch has "
+              + String.join(" and ", given));
     }
   }
 
@@ -102,6 +110,19 @@ final class SwitchRules {
     }
     if (hostOk && portOk) {
       claimTransport(new TcpAccess(tcp.host(), tcp.port()).describe(), at.key("port"), chipAt);
+    }
+  }
+
+  private void checkInband(InbandEntry inband, KeyPath chipAt) {
+    KeyPath at = chipAt.key("inband");
+    if (checks.requireText(inband.device(), at.key("device"))) {
+      if (!inband.device().startsWith("/")) {
+        checks.problem(
+            at.key("device"),
+            "'" + inband.device() + "' is not an absolute device path such as /dev/switchtec0");
+      } else {
+        claimTransport(new InbandAccess(inband.device()).describe(), at.key("device"), chipAt);
+      }
     }
   }
 

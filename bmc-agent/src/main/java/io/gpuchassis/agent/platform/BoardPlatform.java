@@ -6,6 +6,7 @@ import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.board.BoardSwitch;
 import io.gpuchassis.agent.board.GpioLineRef;
 import io.gpuchassis.agent.board.I2cAccess;
+import io.gpuchassis.agent.board.InbandAccess;
 import io.gpuchassis.agent.board.TcpAccess;
 import io.gpuchassis.agent.board.UartAccess;
 import io.gpuchassis.agent.fault.FaultInjector;
@@ -18,17 +19,20 @@ import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.SwitchtecDriver;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
+import io.gpuchassis.switchdrv.transport.inband.InbandSwitchTransport;
 import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
 import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.Optional;
 
 /**
  * The real chassis a board description describes: switch chips over their UART (jSerialComm), their
- * TWI slave (Pi4J linuxfs on {@code /dev/i2c-N}) or TCP; sensors, slot lines and GPU sidebands on
- * the board's I2C buses (Pi4J linuxfs); processor GPIO lines through Pi4J's gpiod provider. Nothing
- * is opened until it is used, so a device that is missing is reported by whoever uses it, with its
- * board name and path, and the rest of the chassis still works.
+ * TWI slave (Pi4J linuxfs on {@code /dev/i2c-N}), TCP or the kernel switchtec driver's {@code
+ * /dev/switchtecN}; sensors, slot lines and GPU sidebands on the board's I2C buses (Pi4J linuxfs);
+ * processor GPIO lines through Pi4J's gpiod provider. Nothing is opened until it is used, so a
+ * device that is missing is reported by whoever uses it, with its board name and path, and the rest
+ * of the chassis still works.
  */
 public final class BoardPlatform implements ChassisPlatform {
 
@@ -77,6 +81,9 @@ public final class BoardPlatform implements ChassisPlatform {
       transport =
           new TcpSwitchTransport(
               new InetSocketAddress(tcp.host(), tcp.port()), 0, options.commandTimeout());
+    } else if (chip.access() instanceof InbandAccess inband) {
+      // opens the node on first use, like the TCP transport connects
+      transport = new InbandSwitchTransport(Path.of(inband.device()), options.commandTimeout());
     } else {
       I2cAccess at = (I2cAccess) chip.access();
       transport =

@@ -4,8 +4,10 @@ import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.board.BoardException;
 import io.gpuchassis.agent.board.BoardSwitch;
 import io.gpuchassis.agent.board.I2cAccess;
+import io.gpuchassis.agent.board.InbandAccess;
 import io.gpuchassis.agent.board.TcpAccess;
 import io.gpuchassis.agent.board.UartAccess;
+import io.gpuchassis.switchdrv.sim.DeviceNodeServer;
 import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
@@ -27,15 +29,17 @@ import picocli.CommandLine.Option;
  * {@code bmc-agent simulate --board FILE}: serves the switch chips of a board file on the
  * transports the board names, so that the agent's real mode can be brought up and tested without a
  * chassis. A chip reached over TCP is served on its port of this machine's loopback interface; a
- * chip on a UART gets a pseudo-terminal, linked at the board's device path; a chip on I2C cannot be
- * served by a process and is skipped. Runs until it is stopped.
+ * chip on a UART gets a pseudo-terminal, linked at the board's device path; a chip reached in-band
+ * gets a simulated switchtec device node (a seqpacket socket, see {@code DeviceNodeServer}) at its
+ * device path; a chip on I2C cannot be served by a process and is skipped. Runs until it is
+ * stopped.
  */
 @Command(
     name = "simulate",
     mixinStandardHelpOptions = true,
     description = {
       "Serves the switch chips of a board file on their transports (TCP on loopback; a pty linked at a UART's device"
-          + " path), with what the board's simulation section puts in them, until stopped.",
+          + " path; a simulated switchtec device node at an in-band device path), with what the board's simulation section puts in them, until stopped.",
       "Prints one line per chip, then SIMULATOR READY."
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -92,6 +96,10 @@ public final class SimulateCommand implements Callable<Integer> {
           served.add(serveTcp(chip, tcp, simulated));
         } else if (chip.access() instanceof UartAccess uart) {
           served.add(serveUart(chip, uart, simulated));
+        } else if (chip.access() instanceof InbandAccess inband) {
+          DeviceNodeServer node = DeviceNodeServer.start(simulated, Path.of(inband.device()));
+          out.println("SIMULATE " + chip.id() + " inband " + node.node() + " (seqpacket node)");
+          served.add(node);
         } else {
           out.println(
               "SIMULATE "

@@ -46,6 +46,16 @@ class BoardDevicesTest {
   }
 
   @Test
+  void an_inband_switch_names_its_switchtec_node_instead_of_a_uart() {
+    BoardDescription board =
+        load(
+            dir,
+            BoardYaml.validWith("uart: {device: /dev/ttyS2}", "inband: {device: /dev/switchtec0}"));
+    assertTrue(BoardDevices.of(board).contains("/dev/switchtec0"));
+    assertTrue(!BoardDevices.of(board).contains("/dev/ttyS2"));
+  }
+
+  @Test
   void the_devices_command_prints_a_drop_in_that_replaces_the_packaged_device_classes()
       throws Exception {
     Path file = dir.resolve("board.yaml");

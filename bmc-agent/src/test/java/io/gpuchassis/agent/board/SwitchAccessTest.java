@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Each switch is reached over exactly one transport: I2C, a UART or TCP, each with sane settings.
+ * Each switch is reached over exactly one transport: I2C, a UART, TCP or the kernel's switchtec
+ * driver (in-band), each with sane settings.
  */
 class SwitchAccessTest {
 
@@ -62,7 +63,7 @@ class SwitchAccessTest {
         yaml,
         "{id: SW2",
         "switches[1]: say how the agent reaches the chip's"
-            + " management interface: give one of i2c, uart, tcp");
+            + " management interface: give one of i2c, uart, tcp, inband");
   }
 
   @Test
@@ -73,7 +74,7 @@ class SwitchAccessTest {
         loadFails(dir, yaml),
         yaml,
         "tcp: {host",
-        "switches[1].tcp: give only one of i2c, uart, tcp; this switch has uart and tcp");
+        "switches[1].tcp: give only one of i2c, uart, tcp, inband; this switch has uart and tcp");
   }
 
   @Test
@@ -137,5 +138,63 @@ class SwitchAccessTest {
         yaml,
         "tcp: {host: 10.0.0.5, port: 54545}}",
         "switches[1].tcp.port: tcp 10.0.0.5:54545 is already used by switches[0]");
+  }
+
+  @Test
+  void inbandAccessIsRead() {
+    String yaml = validWith(SW2_UART, "inband: {device: /dev/switchtec0}");
+
+    assertEquals(
+        new InbandAccess("/dev/switchtec0"),
+        load(dir, yaml).switchChip("SW2").orElseThrow().access());
+    assertEquals(
+        "switchtec device /dev/switchtec0", new InbandAccess("/dev/switchtec0").describe());
+  }
+
+  @Test
+  void inbandDeviceMustBeAnAbsolutePath() {
+    String yaml = validWith(SW2_UART, "inband: {device: switchtec0}");
+
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "switchtec0}",
+        "switches[1].inband.device: 'switchtec0' is not an absolute device path such as"
+            + " /dev/switchtec0");
+  }
+
+  @Test
+  void inbandDeviceMustNotBeBlank() {
+    String yaml = validWith(SW2_UART, "inband: {device: \" \"}");
+
+    assertProblemAt(
+        loadFails(dir, yaml), yaml, "inband", "switches[1].inband.device: must not be blank");
+  }
+
+  @Test
+  void inbandBesideAnotherTransportIsRejected() {
+    String yaml = validWith(SW2_UART, SW2_UART + ", inband: {device: /dev/switchtec0}");
+
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "inband: {device",
+        "switches[1].inband: give only one of i2c, uart, tcp, inband; this switch has uart and"
+            + " inband");
+  }
+
+  @Test
+  void twoSwitchesOnOneSwitchtecDeviceAreRejected() {
+    String yaml =
+        validWith(
+            "    i2c: {bus: 2, address: \"0x59\"}\n", "    inband: {device: /dev/switchtec0}\n");
+    yaml = replaceOnce(yaml, SW2_UART, "inband: {device: /dev/switchtec0}");
+
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "inband: {device: /dev/switchtec0}}",
+        "switches[1].inband.device: switchtec device /dev/switchtec0 is already used by"
+            + " switches[0]");
   }
 }

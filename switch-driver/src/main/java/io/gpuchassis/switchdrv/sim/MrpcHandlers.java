@@ -45,6 +45,10 @@ final class MrpcHandlers {
         return FlashReadHandlers.readFlash(c, p);
       case FlashReadHandlers.FW_IMG_GET:
         return FlashReadHandlers.imageGet(c, p);
+      case CommandIds.GAS_READ:
+        return GasMrpcHandlers.read(c, p, now);
+      case CommandIds.GAS_WRITE:
+        return GasMrpcHandlers.write(c, p, now);
       default:
         return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
     }

@@ -1,0 +1,175 @@
+package io.gpuchassis.switchdrv.transport.inband;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLong;
+import com.sun.jna.Pointer;
+import io.gpuchassis.switchdrv.wire.Deadline;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * A Unix-domain {@code SOCK_SEQPACKET} socket: each send is one message and each receive returns
+ * exactly one message, so write boundaries survive as they do on a char device (a pty or a stream
+ * socket would merge them). Used by the simulated device node and the transport's client side.
+ *
+ * <p>Thread-safe for one receiving and any number of sending threads (each send is one syscall);
+ * {@link #shutdown()} wakes a thread blocked in {@link #accept()} or {@link #receive()}.
+ */
+public final class SeqpacketSocket implements AutoCloseable {
+
+  /** Larger than any message of {@link DeviceNodeProtocol}: a longer one would be truncated. */
+  public static final int MAX_MESSAGE = 2048;
+
+  private static final InbandLibC C = InbandLibC.INSTANCE;
+  private static final int MAX_PATH = 107; // sun_path[108] with its terminating NUL
+
+  private final int fd;
+  private volatile boolean closed;
+  private boolean released;
+
+  private SeqpacketSocket(int fd) {
+    this.fd = fd;
+  }
+
+  /** Connects to a listening socket at {@code path}. */
+  public static SeqpacketSocket connect(Path path) throws ErrnoException {
+    int fd = newSocket();
+    if (C.connect(fd, address(path), InbandLibC.SOCKADDR_UN_SIZE) != 0) {
+      int errno = Native.getLastError();
+      C.close(fd);
+      throw new ErrnoException("connect(" + path + ")", errno);
+    }
+    return new SeqpacketSocket(fd);
+  }
+
+  /** Binds a listening socket at {@code path}; the path must not exist. */
+  public static SeqpacketSocket listen(Path path) throws ErrnoException {
+    int fd = newSocket();
+    if (C.bind(fd, address(path), InbandLibC.SOCKADDR_UN_SIZE) != 0 || C.listen(fd, 8) != 0) {
+      int errno = Native.getLastError();
+      C.close(fd);
+      throw new ErrnoException("bind/listen(" + path + ")", errno);
+    }
+    return new SeqpacketSocket(fd);
+  }
+
+  private static int newSocket() throws ErrnoException {
+    int fd = C.socket(InbandLibC.AF_UNIX, InbandLibC.SOCK_SEQPACKET | InbandLibC.SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+      throw new ErrnoException("socket(AF_UNIX, SOCK_SEQPACKET)", Native.getLastError());
+    }
+    return fd;
+  }
+
+  // struct sockaddr_un: sa_family_t sun_family (native-endian u16; both supported arches are LE)
+  private static byte[] address(Path path) throws ErrnoException {
+    byte[] name = path.toString().getBytes(StandardCharsets.UTF_8);
+    if (name.length > MAX_PATH) {
+      throw new ErrnoException("socket path " + path + " longer than 107 bytes", Errno.EINVAL);
+    }
+    byte[] addr = new byte[InbandLibC.SOCKADDR_UN_SIZE];
+    addr[0] = (byte) InbandLibC.AF_UNIX;
+    System.arraycopy(name, 0, addr, 2, name.length);
+    return addr;
+  }
+
+  /** Waits for the next connection; throws once the socket is shut down. */
+  public SeqpacketSocket accept() throws ErrnoException {
+    while (true) {
+      int c = C.accept(fd, Pointer.NULL, Pointer.NULL);
+      if (c >= 0) {
+        return new SeqpacketSocket(c);
+      }
+      int errno = Native.getLastError();
+      if (errno != Errno.EINTR || closed) {
+        throw new ErrnoException("accept", errno);
+      }
+    }
+  }
+
+  /** Sends one message. */
+  public void send(byte[] message) throws ErrnoException {
+    while (true) {
+      long n = C.write(fd, message, new NativeLong(message.length)).longValue();
+      if (n == message.length) {
+        return;
+      }
+      int errno = n < 0 ? Native.getLastError() : Errno.EIO;
+      if (errno != Errno.EINTR) {
+        throw new ErrnoException("send", errno);
+      }
+    }
+  }
+
+  /** Receives one message, blocking; an empty array means the peer closed the connection. */
+  public byte[] receive() throws ErrnoException {
+    byte[] buf = new byte[MAX_MESSAGE];
+    while (true) {
+      long n = C.read(fd, buf, new NativeLong(buf.length)).longValue();
+      if (n >= 0) {
+        return Arrays.copyOf(buf, (int) n);
+      }
+      int errno = Native.getLastError();
+      if (errno != Errno.EINTR) {
+        throw new ErrnoException("receive", errno);
+      }
+    }
+  }
+
+  /** Waits until a message (or the peer's close) can be received; false at the deadline. */
+  public boolean awaitReadable(Deadline deadline) throws ErrnoException {
+    return Poll.readable(fd, deadline, "poll(socket)");
+  }
+
+  /** Wakes blocked accept/receive calls; the peer sees end of file. */
+  public void shutdown() {
+    closed = true;
+    C.shutdown(fd, InbandLibC.SHUT_RDWR);
+  }
+
+  @Override
+  public synchronized void close() {
+    if (!released) {
+      released = true;
+      shutdown();
+      C.close(fd);
+    }
+  }
+
+  /** poll(2) for POLLIN on one descriptor, restarted on EINTR, bounded by a deadline. */
+  static final class Poll {
+
+    private Poll() {}
+
+    static boolean readable(int fd, Deadline deadline, String what) throws ErrnoException {
+      try (Memory pfd = new Memory(InbandLibC.POLLFD_SIZE)) {
+        while (true) {
+          long ms = deadline.remainingMillis();
+          pfd.setInt(0, fd);
+          pfd.setShort(4, InbandLibC.POLLIN);
+          pfd.setShort(6, (short) 0);
+          int r = C.poll(pfd, new NativeLong(1), (int) Math.min(Integer.MAX_VALUE, ms));
+          if (r > 0) {
+            short revents = pfd.getShort(6);
+            if ((revents & InbandLibC.POLLNVAL) != 0) {
+              throw new ErrnoException(what, Errno.EIO);
+            }
+            return true; // POLLIN, or POLLHUP/POLLERR that the following read reports
+          }
+          if (r == 0) {
+            if (deadline.expired()) {
+              return false;
+            }
+            continue;
+          }
+          int errno = Native.getLastError();
+          if (errno != Errno.EINTR) {
+            throw new ErrnoException(what, errno);
+          }
+        }
+      }
+    }
+  }
+}
