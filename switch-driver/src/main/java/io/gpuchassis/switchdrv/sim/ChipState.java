@@ -1,6 +1,7 @@
 package io.gpuchassis.switchdrv.sim;
 
 import io.gpuchassis.switchdrv.FirmwareType;
+import io.gpuchassis.switchdrv.command.DeviceIds;
 import io.gpuchassis.switchdrv.command.PortCapabilities;
 import io.gpuchassis.switchdrv.command.SysInfo;
 import io.gpuchassis.switchdrv.command.TopConfig;
@@ -38,6 +39,7 @@ final class ChipState {
   private final byte[] mailbox = new byte[MAILBOX_END];
   private final byte[] regs = new byte[REGS_END - REGS_BASE];
   private final int[] pffPorts;
+  private final EventRegisters events;
   private boolean inProgress;
   private boolean hung;
   private long doneAt;
@@ -75,6 +77,12 @@ final class ChipState {
       }
     }
     pffPorts = ports.keySet().stream().mapToInt(Integer::intValue).toArray();
+    events =
+        new EventRegisters(
+            this,
+            pffPorts,
+            cfg.partitionCount(),
+            DeviceIds.variant(cfg.identity().deviceId()).startsWith("PAX"));
     buildRegisters();
   }
 
@@ -116,10 +124,23 @@ final class ChipState {
     }
     byte[] pffImage = null;
     int pffIndex = -1;
+    boolean synced = false;
+    int eventAddr = -1;
+    int eventWord = 0;
     for (int i = 0; i < out.length; i++) {
       long a = (long) offset + i;
       if (a < 0 || a >= SimulatedSwitch.GAS_SIZE) {
         out[i] = (byte) 0xFF;
+      } else if (EventRegisters.covers(a)) {
+        if (!synced) {
+          events.sync(now);
+          synced = true;
+        }
+        if ((int) (a & ~3) != eventAddr) {
+          eventAddr = (int) (a & ~3);
+          eventWord = events.dword(eventAddr, now);
+        }
+        out[i] = (byte) (eventWord >>> (8 * (a & 3)));
       } else if (a < MAILBOX_END) {
         out[i] = mailbox[(int) a];
       } else if (a >= REGS_BASE && a < REGS_END) {
@@ -154,6 +175,12 @@ final class ChipState {
       if (a < MailboxRegisters.OUTPUT
           || (a >= MailboxRegisters.COMMAND && a < MailboxRegisters.STATUS)) {
         mailbox[a] = data[i];
+      }
+    }
+    for (int a = (offset + 3) & ~3; a + 4 <= offset + data.length; a += 4) {
+      if (EventRegisters.covers(a)) {
+        events.sync(now);
+        events.write(a, LeWriter.getI32(data, a - offset));
       }
     }
     if (command) {
@@ -210,11 +237,18 @@ final class ChipState {
         pending.returnValue() == 0 ? MailboxRegisters.STATUS_DONE : MailboxRegisters.STATUS_ERROR);
   }
 
+  /** Records the event state as it is before a fault changes it. */
+  void syncEvents(long now) {
+    events.sync(now);
+  }
+
   void onFaultInjected(ActiveFault f, long now) {
     SimPort p = ports.get(f.port());
     if (p != null && f.fault() instanceof Fault.SurpriseDown) {
       p.events[6]++; // uncorrectable: surprise down
+      events.hotplug(f.port()); // the slot's presence detect changed
     }
+    events.sync(now);
   }
 
   void onFaultCleared(ActiveFault f, long now) {
@@ -224,7 +258,11 @@ final class ChipState {
         p.events[bit] += f.contribution(bit, now);
       }
       p.retrainAt = now; // the link comes back through training
+      if (f.fault() instanceof Fault.SurpriseDown) {
+        events.hotplug(f.port()); // the device is back
+      }
     }
+    events.sync(now);
     if (f.fault() instanceof Fault.MrpcTimeout
         && hung
         && sw.faultsOf(FaultKind.MRPC_TIMEOUT).isEmpty()) {
