@@ -36,6 +36,10 @@ final class EventSummaryReader {
     byte[] sw = transport.read(EventLayout.SW_EVENT_BASE + EventLayout.PART_EVENT_BITMAP, SW_READ);
     long bitmap = (LeWriter.getI32(sw, 0) & 0xFFFFFFFFL) | (long) LeWriter.getI32(sw, 4) << 32;
     int global = LeWriter.getI32(sw, EventLayout.GLOBAL_SUMMARY - EventLayout.PART_EVENT_BITMAP);
+    if (bitmap == -1L && global == -1) {
+      throw new SwitchException(
+          SwitchException.Kind.IO, "switch does not answer (event summary reads all-ones)");
+    }
     if (bitmap == 0) {
       return global == 0 ? SwitchEvents.NONE : new SwitchEvents(global, Map.of(), Set.of());
     }
