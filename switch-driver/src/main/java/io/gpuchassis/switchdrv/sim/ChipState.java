@@ -33,6 +33,9 @@ final class ChipState {
   final FirmwareSession firmware = new FirmwareSession();
   final int[] runningCopy = new int[FirmwareType.values().length];
 
+  /** The firmware's RAM log (it starts over at every boot). */
+  final FirmwareLog log;
+
   /** Levels of the output GPIOs by logical pin (they start over at every boot). */
   final Map<Integer, Boolean> gpioOutputs = new HashMap<>();
 
@@ -40,6 +43,8 @@ final class ChipState {
   private final byte[] regs = new byte[REGS_END - REGS_BASE];
   private final int[] pffPorts;
   private final EventRegisters events;
+  private long rtcBase;
+  private long rtcSetAt;
   private boolean inProgress;
   private boolean hung;
   private long doneAt;
@@ -56,6 +61,8 @@ final class ChipState {
     this.sw = sw;
     SimulatedSwitchConfig cfg = sw.config();
     this.upAt = reboot ? now + cfg.timing().rebootTime().toNanos() : now;
+    this.rtcSetAt = now;
+    this.log = new FirmwareLog(now, sw.generation());
     for (FirmwareType t : FirmwareType.values()) {
       runningCopy[t.ordinal()] = sw.flash().activeCopy(t);
     }
@@ -84,6 +91,26 @@ final class ChipState {
             cfg.partitionCount(),
             DeviceIds.variant(cfg.identity().deviceId()).startsWith("PAX"));
     buildRegisters();
+    log.add(upAt, FirmwareLog.MODULE_BOOT, FirmwareLog.SEVERITY_HIGH, 0, runningImageVersion());
+    log.add(upAt, FirmwareLog.MODULE_BOOT, FirmwareLog.SEVERITY_MEDIUM, 1, pffPorts.length);
+  }
+
+  int runningImageVersion() {
+    return sw.flash().slot(FirmwareType.IMG, runningCopy[FirmwareType.IMG.ordinal()]).versionWord;
+  }
+
+  SimFlash.Slot runningConfigSlot() {
+    return sw.flash().slot(FirmwareType.CFG, runningCopy[FirmwareType.CFG.ordinal()]);
+  }
+
+  /** The RTC counter in microseconds; it counts from boot until set or reset. */
+  long rtcMicros(long now) {
+    return rtcBase + Math.max(0, now - rtcSetAt) / 1000;
+  }
+
+  void setRtc(long micros, long now) {
+    rtcBase = micros;
+    rtcSetAt = now;
   }
 
   private void buildRegisters() {

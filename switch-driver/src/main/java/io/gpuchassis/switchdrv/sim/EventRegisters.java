@@ -67,6 +67,14 @@ final class EventRegisters {
       boolean inPartition = p.bound && p.partition >= 0 && p.partition < partitionCount;
       if (inPartition && link != linkSeen[i]) {
         occur(pff[i], EventLayout.PFF_LINK_STATE, 1);
+        chip.log.add(
+            now,
+            FirmwareLog.MODULE_LINK,
+            FirmwareLog.SEVERITY_MEDIUM,
+            (link & 1) != 0 ? 0 : 1, // 0: link up, 1: link down
+            pffPorts[i],
+            link >>> 16,
+            (link >>> 8) & 0xFF);
       }
       if (inPartition && errors > errorsSeen[i]) {
         occur(pff[i], EventLayout.PFF_AER_IN_P2P, errors - errorsSeen[i]);

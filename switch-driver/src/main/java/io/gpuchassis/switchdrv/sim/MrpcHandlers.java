@@ -41,6 +41,12 @@ final class MrpcHandlers {
         return portControl(c, p, now);
       case CommandIds.VGPIO:
         return GpioHandlers.handle(c, p);
+      case CommandIds.FWLOGRD:
+        return LogHandlers.handle(c, p);
+      case CommandIds.RTC:
+        return ClockAndConfigHandlers.rtc(c, p, now);
+      case CommandIds.MULTI_CFG:
+        return ClockAndConfigHandlers.multiConfig(c, p);
       default:
         return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
     }
