@@ -57,6 +57,13 @@ public interface SwitchDriver extends AutoCloseable {
   /** Error counters of one physical port (configures the port's PMON counters on first use). */
   PortCounters counters(int physicalPort);
 
+  /**
+   * The events flagged in the chip's event summary since the last call (link state changes, hot
+   * plug, AER errors, finished binds), acknowledged on the chip. A quiet chip costs one register
+   * read, whatever its port count.
+   */
+  SwitchEvents events();
+
   /** The flash partition table (A/B copies, validity, active and running flags). */
   FirmwarePartitions firmwarePartitions();
 

@@ -59,6 +59,7 @@ public final class SwitchtecDriver implements SwitchDriver {
   private final DriverOptions options;
   private final MrpcEngine engine;
   private final PortCounterReader counterReader;
+  private final EventSummaryReader eventReader;
   private final FirmwareFlow firmware;
   private Generation generation;
   private int deviceId;
@@ -75,6 +76,7 @@ public final class SwitchtecDriver implements SwitchDriver {
     this.engine =
         new RetryingMrpcEngine(base, options.busyBackoffInitial(), options.busyBackoffMax());
     this.counterReader = new PortCounterReader(this::call);
+    this.eventReader = new EventSummaryReader(transport);
     this.firmware =
         new FirmwareFlow(this::call, this::callWithin, options, transport.description());
   }
@@ -323,6 +325,12 @@ public final class SwitchtecDriver implements SwitchDriver {
   public PortCounters counters(int physicalPort) {
     generation();
     return counterReader.read(physicalPort);
+  }
+
+  @Override
+  public SwitchEvents events() {
+    generation();
+    return eventReader.read(topConfig());
   }
 
   @Override

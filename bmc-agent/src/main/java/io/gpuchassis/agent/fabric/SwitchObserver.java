@@ -6,6 +6,7 @@ import io.gpuchassis.agent.chassis.SwitchObservation;
 import io.gpuchassis.switchdrv.PortCounters;
 import io.gpuchassis.switchdrv.PortStatus;
 import io.gpuchassis.switchdrv.SwitchDriver;
+import io.gpuchassis.switchdrv.SwitchEvents;
 import io.gpuchassis.switchdrv.SwitchIdentity;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,8 +21,18 @@ import java.util.OptionalDouble;
  * Reads one switch through its driver into a {@link SwitchObservation}: identity, die temperature,
  * the link of every wired port and its error counters. Blocking; runs on the switch's own worker
  * thread.
+ *
+ * <p>The chip's event summary says what changed, so a quiet switch costs the same whatever its port
+ * count: every poll reads the summary (one GAS read when nothing happened); link status (one
+ * LNKSTAT for all ports) only when a port's link or a binding changed, and error counters (PMON,
+ * per port) only of ports that reported events. Every {@link #FULL_SWEEP_EVERY}th poll, the first
+ * one and the one after a failed poll read everything anyway, a safety net for an event the chip
+ * did not raise or a poll that consumed events and then failed.
  */
 final class SwitchObserver {
+
+  /** One poll in this many reads every port's link and counters whatever the events say. */
+  static final int FULL_SWEEP_EVERY = 10;
 
   private final String switchId;
   private final Collection<Integer> wiredPorts;
@@ -29,6 +40,12 @@ final class SwitchObserver {
 
   /** The previous successful observation, to turn counters into rates. */
   private SwitchObservation previous;
+
+  /** Link status of every port as last read. */
+  private Map<Integer, PortStatus> statuses = Map.of();
+
+  /** Polls until the next full sweep; 0 means the next poll sweeps. */
+  private int untilSweep;
 
   SwitchObserver(String switchId, Collection<Integer> wiredPorts, Clock clock) {
     this.switchId = switchId;
@@ -40,18 +57,30 @@ final class SwitchObserver {
    * @throws io.gpuchassis.switchdrv.SwitchException when the switch does not answer properly
    */
   SwitchObservation observe(SwitchDriver driver) {
+    try {
+      return poll(driver);
+    } catch (RuntimeException e) {
+      untilSweep = 0; // the failed poll may have acknowledged events it did not act on
+      throw e;
+    }
+  }
+
+  private SwitchObservation poll(SwitchDriver driver) {
     SwitchIdentity identity = driver.identity();
     double temperature = driver.dieTemperatureCelsius();
-    Map<Integer, PortStatus> statuses = new HashMap<>();
-    for (PortStatus status : driver.ports()) {
-      statuses.put(status.physicalPort(), status);
+    SwitchEvents events = driver.events();
+    boolean sweep = untilSweep == 0 || previous == null;
+    untilSweep = sweep ? FULL_SWEEP_EVERY - 1 : untilSweep - 1;
+    if (sweep || linksChanged(events)) {
+      statuses = readStatuses(driver);
     }
     Instant now = clock.instant();
     Map<Integer, PortLink> links = new HashMap<>();
     for (int port : wiredPorts) {
       PortStatus status = statuses.get(port);
       if (status != null) {
-        PortErrorCounters counters = counters(driver.counters(port));
+        PortErrorCounters counters =
+            counters(driver, port, sweep || events.ports().containsKey(port));
         links.put(port, link(status, counters, rates(port, counters, now)));
       }
     }
@@ -65,6 +94,27 @@ final class SwitchObserver {
             Optional.of(identity.firmwareVersion().toString()),
             links);
     return previous;
+  }
+
+  private static boolean linksChanged(SwitchEvents events) {
+    return !events.bindingsCompleted().isEmpty()
+        || events.ports().values().stream().anyMatch(SwitchEvents.PortEvents::linkChanged);
+  }
+
+  private static Map<Integer, PortStatus> readStatuses(SwitchDriver driver) {
+    Map<Integer, PortStatus> out = new HashMap<>();
+    for (PortStatus status : driver.ports()) {
+      out.put(status.physicalPort(), status);
+    }
+    return out;
+  }
+
+  /** The port's counters, read when it had events, else as last read (they did not move). */
+  private PortErrorCounters counters(SwitchDriver driver, int port, boolean read) {
+    if (!read && previous != null && previous.ports().containsKey(port)) {
+      return previous.ports().get(port).counters();
+    }
+    return counters(driver.counters(port));
   }
 
   /**

@@ -2,6 +2,7 @@ package io.gpuchassis.switchdrv.sim;
 
 import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.Generation;
+import io.gpuchassis.switchdrv.command.DeviceIds;
 import io.gpuchassis.switchdrv.command.PortCapabilities;
 import io.gpuchassis.switchdrv.command.SysInfo;
 import io.gpuchassis.switchdrv.command.TopConfig;
@@ -34,12 +35,18 @@ final class ChipState {
   final FlashReadHandlers.Cursor imageRead = new FlashReadHandlers.Cursor();
   final int[] runningCopy = new int[FirmwareType.values().length];
 
+  /** The firmware's RAM log (it starts over at every boot). */
+  final FirmwareLog log;
+
   /** Levels of the output GPIOs by logical pin (they start over at every boot). */
   final Map<Integer, Boolean> gpioOutputs = new HashMap<>();
 
   private final byte[] mailbox = new byte[MAILBOX_END];
   private final byte[] regs = new byte[REGS_END - REGS_BASE];
   private final int[] pffPorts;
+  private final EventRegisters events;
+  private long rtcBase;
+  private long rtcSetAt;
   private boolean inProgress;
   private boolean hung;
   private long doneAt;
@@ -56,6 +63,8 @@ final class ChipState {
     this.sw = sw;
     SimulatedSwitchConfig cfg = sw.config();
     this.upAt = reboot ? now + cfg.timing().rebootTime().toNanos() : now;
+    this.rtcSetAt = now;
+    this.log = new FirmwareLog(now, sw.generation());
     for (FirmwareType t : FirmwareType.values()) {
       runningCopy[t.ordinal()] = sw.flash().activeCopy(t);
     }
@@ -77,7 +86,33 @@ final class ChipState {
       }
     }
     pffPorts = ports.keySet().stream().mapToInt(Integer::intValue).toArray();
+    events =
+        new EventRegisters(
+            this,
+            pffPorts,
+            cfg.partitionCount(),
+            DeviceIds.variant(cfg.identity().deviceId()).startsWith("PAX"));
     buildRegisters();
+    log.add(upAt, FirmwareLog.MODULE_BOOT, FirmwareLog.SEVERITY_HIGH, 0, runningImageVersion());
+    log.add(upAt, FirmwareLog.MODULE_BOOT, FirmwareLog.SEVERITY_MEDIUM, 1, pffPorts.length);
+  }
+
+  int runningImageVersion() {
+    return sw.flash().slot(FirmwareType.IMG, runningCopy[FirmwareType.IMG.ordinal()]).versionWord;
+  }
+
+  SimFlash.Slot runningConfigSlot() {
+    return sw.flash().slot(FirmwareType.CFG, runningCopy[FirmwareType.CFG.ordinal()]);
+  }
+
+  /** The RTC counter in microseconds; it counts from boot until set or reset. */
+  long rtcMicros(long now) {
+    return rtcBase + Math.max(0, now - rtcSetAt) / 1000;
+  }
+
+  void setRtc(long micros, long now) {
+    rtcBase = micros;
+    rtcSetAt = now;
   }
 
   private void buildRegisters() {
@@ -123,6 +158,9 @@ final class ChipState {
     byte[] pffImage = null;
     int pffIndex = -1;
     byte[] flashInfo = null;
+    boolean synced = false;
+    int eventAddr = -1;
+    int eventWord = 0;
     for (int i = 0; i < out.length; i++) {
       long a = (long) offset + i;
       if (a < 0 || a >= SimulatedSwitch.GAS_SIZE) {
@@ -132,6 +170,16 @@ final class ChipState {
           && sw.generation() == Generation.GEN3) {
         flashInfo = flashInfo != null ? flashInfo : Gen3Registers.flashInfo(sw.flash());
         out[i] = flashInfo[(int) a - Gen3Registers.FLASH_INFO];
+      } else if (EventRegisters.covers(a)) {
+        if (!synced) {
+          events.sync(now);
+          synced = true;
+        }
+        if ((int) (a & ~3) != eventAddr) {
+          eventAddr = (int) (a & ~3);
+          eventWord = events.dword(eventAddr, now);
+        }
+        out[i] = (byte) (eventWord >>> (8 * (a & 3)));
       } else if (a < MAILBOX_END) {
         out[i] = mailbox[(int) a];
       } else if (a >= REGS_BASE && a < REGS_END) {
@@ -166,6 +214,12 @@ final class ChipState {
       if (a < MailboxRegisters.OUTPUT
           || (a >= MailboxRegisters.COMMAND && a < MailboxRegisters.STATUS)) {
         mailbox[a] = data[i];
+      }
+    }
+    for (int a = (offset + 3) & ~3; a + 4 <= offset + data.length; a += 4) {
+      if (EventRegisters.covers(a)) {
+        events.sync(now);
+        events.write(a, LeWriter.getI32(data, a - offset));
       }
     }
     if (command) {
@@ -222,11 +276,18 @@ final class ChipState {
         pending.returnValue() == 0 ? MailboxRegisters.STATUS_DONE : MailboxRegisters.STATUS_ERROR);
   }
 
+  /** Records the event state as it is before a fault changes it. */
+  void syncEvents(long now) {
+    events.sync(now);
+  }
+
   void onFaultInjected(ActiveFault f, long now) {
     SimPort p = ports.get(f.port());
     if (p != null && f.fault() instanceof Fault.SurpriseDown) {
       p.events[6]++; // uncorrectable: surprise down
+      events.hotplug(f.port()); // the slot's presence detect changed
     }
+    events.sync(now);
   }
 
   void onFaultCleared(ActiveFault f, long now) {
@@ -236,7 +297,11 @@ final class ChipState {
         p.events[bit] += f.contribution(bit, now);
       }
       p.retrainAt = now; // the link comes back through training
+      if (f.fault() instanceof Fault.SurpriseDown) {
+        events.hotplug(f.port()); // the device is back
+      }
     }
+    events.sync(now);
     if (f.fault() instanceof Fault.MrpcTimeout
         && hung
         && sw.faultsOf(FaultKind.MRPC_TIMEOUT).isEmpty()) {

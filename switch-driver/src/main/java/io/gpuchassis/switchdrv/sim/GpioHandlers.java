@@ -2,12 +2,15 @@ package io.gpuchassis.switchdrv.sim;
 
 import io.gpuchassis.switchdrv.command.VgpioPayload;
 import io.gpuchassis.switchdrv.mrpc.FirmwareErrors;
+import io.gpuchassis.switchdrv.wire.LeWriter;
 
 /**
  * VGPIO (reference §2.9) on the simulated chip: get direction, get polarity, get value and set
- * value of the configured pins. The firmware's codes for a missing pin or a set of an input are not
- * public; the simulator answers the generic "invalid parameter" (0x64006) for both and "invalid
- * sub-command" for the sub-commands it does not model (interrupt enable/disable, all-pin status).
+ * value of the configured pins, interrupt enable (4) and disable (5), and the status of all pins
+ * (7: switchtec-user's struct switchtec_gpio_sts_out {sub_cmd u8, rsvd u8, pin_num u16, pin_values
+ * u32[30]}, a bit per logical pin). The firmware's codes for a missing pin or a set of an input are
+ * not public; the simulator answers the generic "invalid parameter" (0x64006) for both and "invalid
+ * sub-command" for the others.
  */
 final class GpioHandlers {
 
@@ -16,7 +19,10 @@ final class GpioHandlers {
   static MrpcOutcome handle(ChipState c, byte[] p) {
     VgpioPayload in = VgpioPayload.decode(p, "VGPIO");
     int sub = in.subCommand();
-    if (sub > VgpioPayload.SUB_SET_VALUE) {
+    if (sub == SUB_ALL_PIN_STATUS) {
+      return allPins(c);
+    }
+    if (sub > SUB_DISABLE_INTERRUPT) {
       return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_SUBCMD);
     }
     GpioPin pin = c.sw.config().gpio(in.logicalPin());
@@ -30,9 +36,34 @@ final class GpioHandlers {
         return answer(in, 0); // not inverted
       case VgpioPayload.SUB_GET_VALUE:
         return answer(in, level(c, pin) ? 1 : 0);
-      default:
+      case VgpioPayload.SUB_SET_VALUE:
         return set(c, pin, in.data());
+      default:
+        return MrpcOutcome.ok(); // interrupt enable/disable: no simulated pin changes on its own
     }
+  }
+
+  private static final int SUB_DISABLE_INTERRUPT = 5;
+  private static final int SUB_ALL_PIN_STATUS = 7;
+  private static final int STATUS_WORDS = 30;
+
+  private static MrpcOutcome allPins(ChipState c) {
+    int[] words = new int[STATUS_WORDS];
+    int count = 0;
+    for (GpioPin pin : c.sw.config().gpios()) {
+      int id = pin.logicalPin();
+      if (id < STATUS_WORDS * 32) {
+        count = Math.max(count, id + 1);
+        if (level(c, pin)) {
+          words[id / 32] |= 1 << (id % 32);
+        }
+      }
+    }
+    LeWriter w = new LeWriter().u8(SUB_ALL_PIN_STATUS).u8(0).u16(count);
+    for (int v : words) {
+      w.u32(v & 0xFFFFFFFFL);
+    }
+    return MrpcOutcome.ok(w.toBytes());
   }
 
   private static MrpcOutcome answer(VgpioPayload in, int data) {

@@ -49,6 +49,12 @@ final class MrpcHandlers {
         return GasMrpcHandlers.read(c, p, now);
       case CommandIds.GAS_WRITE:
         return GasMrpcHandlers.write(c, p, now);
+      case CommandIds.FWLOGRD:
+        return LogHandlers.handle(c, p);
+      case CommandIds.RTC:
+        return ClockAndConfigHandlers.rtc(c, p, now);
+      case CommandIds.MULTI_CFG:
+        return ClockAndConfigHandlers.multiConfig(c, p);
       default:
         return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
     }

@@ -25,6 +25,11 @@ final class SimPort {
   int opPartition;
   int opLogical;
   long opDoneAt;
+
+  /** Finished bind/unbind operations and the partition of the last, for the dyn_binding event. */
+  int opsCompleted;
+
+  int lastOpPartition = -1;
   boolean disabled;
 
   SimPort(PortConfig cfg, long bootAt) {
@@ -49,6 +54,8 @@ final class SimPort {
       return;
     }
     opInProgress = false;
+    opsCompleted++;
+    lastOpPartition = opPartition;
     if (opIsBind) {
       bindNow(opPartition, opLogical);
     } else {

@@ -158,6 +158,7 @@ public final class SimulatedSwitch {
     synchronized (lock) {
       long now = System.nanoTime();
       ActiveFault f = new ActiveFault(nextFaultId++, fault, now, this);
+      chip.syncEvents(now);
       faults.add(f);
       chip.onFaultInjected(f, now);
       LOG.info("{}: fault injected: {}", name(), fault);
@@ -175,6 +176,7 @@ public final class SimulatedSwitch {
   }
 
   void removeFault(ActiveFault f, long now) {
+    chip.syncEvents(now);
     faults.remove(f);
     f.deactivate();
     chip.onFaultCleared(f, now);
