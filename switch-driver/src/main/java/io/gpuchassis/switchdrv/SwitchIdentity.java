@@ -9,10 +9,13 @@ package io.gpuchassis.switchdrv;
  * @param variant part family decoded from the device ID, e.g. "PFX", "PSX", "PAX"
  * @param lanes lane count decoded from the device ID
  * @param deviceVersion the device_version register
- * @param serialNumber chip serial number (sys_info serial, 64 bits)
+ * @param serialNumber chip serial number (sys_info serial, 64 bits; 0 on Gen3, which keeps none
+ *     there)
  * @param firmwareVersion the running main firmware version
- * @param bootPhase BL1/BL2/main firmware, from PING
- * @param revision silicon revision nibble from PING (0x0F RevA, 0x0E RevA.1, 0 RevB, 1 RevC)
+ * @param bootPhase BL1/BL2/main firmware, from PING (main firmware when PING is an invalid command,
+ *     as on Gen3)
+ * @param revision silicon revision nibble from PING (0x0F RevA, 0x0E RevA.1, 0 RevB, 1 RevC), 0xFF
+ *     when the part has no PING (Gen3)
  * @param productId the product_id string, trimmed
  */
 public record SwitchIdentity(

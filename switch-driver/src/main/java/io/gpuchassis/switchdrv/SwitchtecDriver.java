@@ -3,6 +3,7 @@ package io.gpuchassis.switchdrv;
 import io.gpuchassis.switchdrv.command.Bind;
 import io.gpuchassis.switchdrv.command.DeviceIds;
 import io.gpuchassis.switchdrv.command.DieTemperature;
+import io.gpuchassis.switchdrv.command.FlashInfoGen3;
 import io.gpuchassis.switchdrv.command.HardReset;
 import io.gpuchassis.switchdrv.command.LinkStatus;
 import io.gpuchassis.switchdrv.command.LinkStatusRecord;
@@ -123,10 +124,15 @@ public final class SwitchtecDriver implements SwitchDriver {
 
   @Override
   public SwitchIdentity identity() {
-    SysInfo info = SysInfo.decode(transport.read(SysInfo.GAS_OFFSET, SysInfo.LENGTH));
+    byte[] block = transport.read(SysInfo.GAS_OFFSET, SysInfo.LENGTH);
+    SysInfo info =
+        generation() == Generation.GEN3
+            ? SysInfo.decodeGen3(
+                block, LeWriter.getI32(transport.read(PortCapabilities.PFF_BASE, 4), 0) & 0xFFFF)
+            : SysInfo.decode(block);
     int id = info.deviceId() & 0xFFFF;
     Generation gen = DeviceIds.generation(id);
-    Ping.Answer ping = call(new Ping((int) System.nanoTime()));
+    Ping.Answer ping = ping();
     return new SwitchIdentity(
         info.bridgeVendorId(),
         id,
@@ -139,6 +145,20 @@ public final class SwitchtecDriver implements SwitchDriver {
         ping.bootPhase(),
         ping.revision(),
         info.productId());
+  }
+
+  // Gen3 firmware has no TWI ping: like switchtec-user (switchtec_get_device_info), an "invalid
+  // command" answer means a Gen3 part in main firmware, revision unknown.
+  private Ping.Answer ping() {
+    try {
+      return call(new Ping((int) System.nanoTime()));
+    } catch (SwitchException e) {
+      if (e.kind() == SwitchException.Kind.DEVICE_ERROR
+          && e.firmwareCode().orElse(-1) == FirmwareErrors.ERR_INVALID_CMD) {
+        return new Ping.Answer(BootPhase.MAIN_FIRMWARE, Ping.REVISION_UNKNOWN, -1);
+      }
+      throw e;
+    }
   }
 
   @Override
@@ -308,6 +328,11 @@ public final class SwitchtecDriver implements SwitchDriver {
   @Override
   public FirmwarePartitions firmwarePartitions() {
     Generation gen = generation();
+    if (gen == Generation.GEN3) {
+      return FlashInfoGen3.decode(
+          transport.read(FlashInfoGen3.GAS_OFFSET, FlashInfoGen3.LENGTH),
+          transport.read(SysInfo.GAS_OFFSET, FlashInfoGen3.SYS_INFO_LENGTH));
+    }
     FirmwarePartitions table = call(new PartInfo(gen));
     List<FirmwarePartition> parts = new ArrayList<>();
     for (FirmwarePartition p : table.partitions()) {

@@ -65,6 +65,12 @@ class FirmwareReadBackIT {
       assertEquals(0, all.output()[imgFlag]);
       int img0 = PartInfo.partitionId(gen, FirmwareType.IMG, 0);
       assertEquals(1, all.output()[64 + 32 * img0 + 29], "img0 is_using");
+      if (gen == Generation.GEN6) {
+        // cert0 holds an image; dbg0 (no debug token) is neither valid nor in use
+        assertEquals(1, all.output()[64 + 32 * 0xB + 10], "cert0 valid");
+        assertEquals(0, all.output()[64 + 32 * 0xD + 10], "dbg0 valid");
+        assertEquals(0, all.output()[64 + 32 * 0xD + 29], "dbg0 is_using");
+      }
 
       // metadata of IMG0: the image's own 628 bytes, "MSCC" "_MD ", version at 36
       MrpcResult meta = mrpc(rig, 0x2B, new byte[] {(byte) metaSub, (byte) img0}, 628);

@@ -13,6 +13,9 @@ import io.gpuchassis.switchdrv.wire.LeWriter;
  */
 public record Ping(int value) implements MrpcCommand<Ping.Answer> {
 
+  /** The revision of a part that does not answer PING (switchtec-user SWITCHTEC_REV_UNKNOWN). */
+  public static final int REVISION_UNKNOWN = 0xFF;
+
   /** Decoded dev_info. */
   public record Answer(BootPhase bootPhase, int revision, int generationCode) {}
 

@@ -37,6 +37,24 @@ public record SysInfo(
     return new SysInfo(dev, ver, fw, bridgeVendor, serial, vendor, product, rev);
   }
 
+  /**
+   * Decodes the Gen3 layout (switchtec-user inc/switchtec/registers.h struct sys_info_regs):
+   * vendor_id char[8] @0x108, product_id char[16] @0x110, product_revision char[4] @0x120; Gen3
+   * keeps no serial number and no bridge vendor ID there, so {@code vendorId} comes from the caller
+   * and the serial number reads 0.
+   */
+  public static SysInfo decodeGen3(byte[] block, int vendorId) {
+    LeReader r = new LeReader(block, "sys_info");
+    int dev = r.i32();
+    int ver = r.i32();
+    int fw = r.i32();
+    r.at(0x108);
+    String vendor = text(r.bytes(8));
+    String product = text(r.bytes(16));
+    String rev = text(r.bytes(4));
+    return new SysInfo(dev, ver, fw, vendorId, 0, vendor, product, rev);
+  }
+
   private static String text(byte[] b) {
     StringBuilder sb = new StringBuilder();
     for (byte x : b) {

@@ -1,6 +1,7 @@
 package io.gpuchassis.switchdrv.sim;
 
 import io.gpuchassis.switchdrv.FirmwareType;
+import io.gpuchassis.switchdrv.Generation;
 import io.gpuchassis.switchdrv.command.PortCapabilities;
 import io.gpuchassis.switchdrv.command.SysInfo;
 import io.gpuchassis.switchdrv.command.TopConfig;
@@ -90,6 +91,10 @@ final class ChipState {
     ChipIdentity id = cfg.identity();
     int fwWord =
         sw.flash().slot(FirmwareType.IMG, runningCopy[FirmwareType.IMG.ordinal()]).versionWord;
+    if (sw.generation() == Generation.GEN3) {
+      Gen3Registers.writeSysInfo(regs, REGS_BASE, id, fwWord, runningCopy);
+      return;
+    }
     new SysInfo(
             id.deviceId(),
             0x100 | id.revision(),
@@ -117,10 +122,16 @@ final class ChipState {
     }
     byte[] pffImage = null;
     int pffIndex = -1;
+    byte[] flashInfo = null;
     for (int i = 0; i < out.length; i++) {
       long a = (long) offset + i;
       if (a < 0 || a >= SimulatedSwitch.GAS_SIZE) {
         out[i] = (byte) 0xFF;
+      } else if (a >= Gen3Registers.FLASH_INFO
+          && a < Gen3Registers.FLASH_INFO + Gen3Registers.FLASH_INFO_LENGTH
+          && sw.generation() == Generation.GEN3) {
+        flashInfo = flashInfo != null ? flashInfo : Gen3Registers.flashInfo(sw.flash());
+        out[i] = flashInfo[(int) a - Gen3Registers.FLASH_INFO];
       } else if (a < MAILBOX_END) {
         out[i] = mailbox[(int) a];
       } else if (a >= REGS_BASE && a < REGS_END) {

@@ -184,6 +184,10 @@ final class FirmwareHandlers {
 
   static MrpcOutcome partInfo(ChipState c, byte[] p) {
     Generation gen = c.sw.generation();
+    if (gen == Generation.GEN3) {
+      // Gen3 describes its flash in the GAS flash info block; the vendor never asks it PART_INFO
+      return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD);
+    }
     int expected = gen == Generation.GEN6 ? 8 : gen == Generation.GEN5 ? 4 : 0;
     if ((p[0] & 0xFF) == PartMetadata.subCommand(gen)) {
       return metadata(c, p[1] & 0xFF);

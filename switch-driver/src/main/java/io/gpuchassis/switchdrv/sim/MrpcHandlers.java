@@ -52,6 +52,9 @@ final class MrpcHandlers {
 
   private static MrpcOutcome ping(ChipState c, byte[] p) {
     Generation g = c.sw.generation();
+    if (g == Generation.GEN3) {
+      return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_CMD); // Gen3 firmware has no TWI ping
+    }
     int genCode = g == Generation.GEN6 ? 2 : g == Generation.GEN5 ? 1 : 0;
     return MrpcOutcome.ok(
         Ping.encodeAnswer(

@@ -32,6 +32,9 @@ final class SimFlash {
     /** The image file stored from the partition's start, or null when erased. */
     byte[] image;
 
+    /** Gen3: the footer at the partition's end (see {@link Gen3Flash}), or null. */
+    byte[] footer;
+
     Slot(FirmwareType type, int copy, long start, long size, boolean readOnly) {
       this.type = type;
       this.copy = copy;
@@ -60,6 +63,9 @@ final class SimFlash {
 
     /** The byte at {@code offset} from the partition's start (erased flash reads 0xFF). */
     int byteAt(long offset) {
+      if (footer != null && offset >= size - footer.length && offset < size) {
+        return footer[(int) (offset - (size - footer.length))] & 0xFF;
+      }
       return image != null && offset < image.length ? image[(int) offset] & 0xFF : 0xFF;
     }
   }
@@ -69,6 +75,11 @@ final class SimFlash {
   final long flashSize;
 
   SimFlash(ChipIdentity id, Generation gen) {
+    if (gen == Generation.GEN3) {
+      slots.addAll(Gen3Flash.factorySlots(id));
+      flashSize = Gen3Flash.FLASH_LENGTH;
+      return;
+    }
     long addr = 0;
     for (Object[] l : PartInfo.layout(gen)) {
       FirmwareType type = (FirmwareType) l[0];
@@ -157,7 +168,7 @@ final class SimFlash {
               s.versionWord >>> 16,
               s.valid,
               single || active[s.type.ordinal()] == s.copy,
-              single || runningCopy[s.type.ordinal()] == s.copy,
+              s.valid && (single || runningCopy[s.type.ordinal()] == s.copy),
               s.readOnly,
               s.start,
               s.size));
