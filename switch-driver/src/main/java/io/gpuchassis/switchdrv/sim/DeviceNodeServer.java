@@ -6,6 +6,7 @@ import io.gpuchassis.switchdrv.mrpc.MailboxMrpcEngine;
 import io.gpuchassis.switchdrv.mrpc.MailboxRegisters;
 import io.gpuchassis.switchdrv.mrpc.MrpcRequest;
 import io.gpuchassis.switchdrv.mrpc.MrpcResult;
+import io.gpuchassis.switchdrv.transport.GasEndpoint;
 import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
 import io.gpuchassis.switchdrv.transport.inband.CharDeviceFraming;
 import io.gpuchassis.switchdrv.transport.inband.DeviceNodeProtocol;
@@ -71,7 +72,8 @@ public final class DeviceNodeServer implements AutoCloseable {
     this.node = node;
     this.listener = listener;
     this.engine =
-        new MailboxMrpcEngine(new InMemorySwitchTransport(sim.gas(), sim.name()), Duration.ZERO);
+        new MailboxMrpcEngine(
+            new InMemorySwitchTransport(new GasUntilClosed(sim.gas()), sim.name()), Duration.ZERO);
     this.queue =
         Executors.newSingleThreadExecutor(
             r -> daemon(r, "switchtec-node-mrpc " + node.getFileName()));
@@ -120,7 +122,8 @@ public final class DeviceNodeServer implements AutoCloseable {
   /** Device removal: every open file's connection is cut (EIO); reopening works again. */
   public void unplug() {
     for (OpenFile f : files) {
-      f.socket.close();
+      f.socket
+          .shutdown(); // its serving thread closes the descriptor, so no number is reused under it
     }
   }
 
@@ -163,19 +166,53 @@ public final class DeviceNodeServer implements AutoCloseable {
   }
 
   private void acceptLoop() {
-    while (!closed) {
-      SeqpacketSocket s;
-      try {
-        s = listener.accept();
-      } catch (ErrnoException e) {
-        if (!closed) {
-          LOG.warn("device node {} stopped accepting: {}", node, e.getMessage());
+    try {
+      while (!closed) {
+        SeqpacketSocket s;
+        try {
+          s = listener.accept();
+        } catch (ErrnoException e) {
+          if (!closed) {
+            LOG.warn("device node {} stopped accepting: {}", node, e.getMessage());
+          }
+          return;
         }
-        return;
+        OpenFile f = new OpenFile(s);
+        files.add(f);
+        daemon(f::serve, "switchtec-node-file " + node.getFileName()).start();
       }
-      OpenFile f = new OpenFile(s);
-      files.add(f);
-      daemon(f::serve, "switchtec-node-file " + node.getFileName()).start();
+    } finally {
+      listener.close();
+    }
+  }
+
+  /** The chip's GAS as the queue sees it: gone once the node is closed, so a hung MRPC ends. */
+  private final class GasUntilClosed implements GasEndpoint {
+    private final GasEndpoint gas;
+
+    GasUntilClosed(GasEndpoint gas) {
+      this.gas = gas;
+    }
+
+    @Override
+    public byte[] readGas(int offset, int length) {
+      if (closed) {
+        throw new SwitchException(SwitchException.Kind.IO, "device node closed");
+      }
+      return gas.readGas(offset, length);
+    }
+
+    @Override
+    public boolean writeGas(int offset, byte[] data) {
+      if (closed) {
+        throw new SwitchException(SwitchException.Kind.IO, "device node closed");
+      }
+      return gas.writeGas(offset, data);
+    }
+
+    @Override
+    public int size() {
+      return gas.size();
     }
   }
 
@@ -292,7 +329,7 @@ public final class DeviceNodeServer implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    listener.close();
+    listener.shutdown(); // wakes the accept loop, which closes it
     unplug();
     queue.shutdownNow();
     try {

@@ -124,9 +124,11 @@ public final class SeqpacketSocket implements AutoCloseable {
   }
 
   /** Wakes blocked accept/receive calls; the peer sees end of file. */
-  public void shutdown() {
+  public synchronized void shutdown() {
     closed = true;
-    C.shutdown(fd, InbandLibC.SHUT_RDWR);
+    if (!released) { // a closed descriptor's number may already belong to another file
+      C.shutdown(fd, InbandLibC.SHUT_RDWR);
+    }
   }
 
   @Override
