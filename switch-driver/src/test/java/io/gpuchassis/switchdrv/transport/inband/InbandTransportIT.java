@@ -65,6 +65,7 @@ class InbandTransportIT {
       assertEquals(Errno.EBADE, errnoOf(() -> f.write(cmd, d)), "second write before the read");
       assertTrue(f.awaitReadable(d));
       assertEquals(Errno.EINVAL, errnoOf(() -> f.read(3, d)), "read shorter than 4");
+      assertEquals(Errno.EINVAL, errnoOf(() -> f.read(1029, d)), "read over 1028");
       byte[] answer = f.read(8, d);
       assertEquals(0, LeWriter.getI32(answer, 0));
       assertEquals(~0x1234, LeWriter.getI32(answer, 4));
@@ -98,6 +99,8 @@ class InbandTransportIT {
       // the stale ECHO(0x1111) answer is read and dropped (EBADE), the new command resubmitted
       assertEquals(0x2222, echoed(t.mrpc(echo(0x2222), Deadline.in(LONG))));
       assertEquals(0x3333, echoed(t.mrpc(echo(0x3333), Deadline.in(LONG))));
+      assertEquals(1, server.ebadeWrites(), "the stale command was drained on the same file");
+      assertEquals(1, server.opens(), "not by reopening the node");
     }
   }
 
@@ -201,6 +204,7 @@ class InbandTransportIT {
       assertEquals(SwitchException.Kind.IO, gone.kind());
       assertTrue(gone.getMessage().contains("EIO"), gone.getMessage());
       assertEquals(3, echoed(t.mrpc(echo(3), Deadline.in(LONG))));
+      assertEquals(2, server.opens(), "reopened after EIO, as linux_reopen_fd does");
     }
   }
 
