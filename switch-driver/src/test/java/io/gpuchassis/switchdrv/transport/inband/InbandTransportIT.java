@@ -174,6 +174,59 @@ class InbandTransportIT {
   }
 
   @Test
+  void gas_writes_go_out_as_golden_gas_write_mrpcs() throws Throwable {
+    try (ScriptedNode node =
+            ScriptedNode.start(
+                dir,
+                c -> {
+                  c.next();
+                  c.reply(DeviceNodeProtocol.WRITE, 14, new byte[0]);
+                  c.ready();
+                  c.next();
+                  c.reply(DeviceNodeProtocol.READ, 4, new byte[4]);
+                });
+        InbandSwitchTransport t = new InbandSwitchTransport(node.node, LONG)) {
+      t.write(0x1800, new byte[] {(byte) 0xAB, (byte) 0xCD});
+      node.finish();
+      // struct gas_mrpc_write {u32 gas_offset; u32 len; u8 data[]} after the word 0x34; the
+      // vendor sends len + 8 payload bytes and reads no output
+      assertArrayEquals(
+          new byte[] {0x34, 0, 0, 0, 0x00, 0x18, 0, 0, 2, 0, 0, 0, (byte) 0xAB, (byte) 0xCD},
+          node.received.get(0).data());
+      assertEquals(4, node.received.get(1).value());
+    }
+  }
+
+  @Test
+  void the_simulated_firmware_refuses_a_gas_write_into_the_running_mailbox() throws Exception {
+    try (DeviceNodeServer server = DeviceNodeServer.start(chip(), dir.resolve("switchtec0"));
+        InbandSwitchTransport t = new InbandSwitchTransport(server.node(), LONG)) {
+      SwitchException e =
+          assertThrows(SwitchException.class, () -> t.write(0x10, new byte[] {1, 2, 3, 4}));
+      assertEquals(SwitchException.Kind.DEVICE_ERROR, e.kind());
+      assertEquals(0x64006L, e.firmwareCode().getAsLong()); // ERR_INVALID_PARAM
+    }
+  }
+
+  @Test
+  void file_operations_work_on_a_real_char_device() throws Exception {
+    // /dev/zero: a write is taken whole, poll reports it readable, a read returns zeros
+    try (CharDeviceFile zero = CharDeviceFile.open(Path.of("/dev/zero"))) {
+      Deadline d = Deadline.in(LONG);
+      byte[] cmd = CharDeviceFraming.command(CommandIds.ECHO, new byte[4]);
+      assertEquals(cmd.length, zero.write(cmd, d));
+      assertTrue(zero.awaitReadable(d));
+      CharDeviceFraming.Response r = CharDeviceFraming.response(zero.read(8, d), 4);
+      assertEquals(0, r.returnValue());
+      assertArrayEquals(new byte[4], r.output());
+    }
+    assertEquals(
+        Errno.ENOENT,
+        assertThrows(ErrnoException.class, () -> CharDeviceFile.open(dir.resolve("missing")))
+            .errno());
+  }
+
+  @Test
   void gas_bytes_and_identity_come_from_the_chip() throws Exception {
     SimulatedSwitch sim = chip();
     try (DeviceNodeServer server = DeviceNodeServer.start(sim, dir.resolve("switchtec0"));
