@@ -6,9 +6,9 @@ import java.util.TreeSet;
 
 /**
  * The device nodes a board file names: the I2C adapters of its switch chips, muxes and devices (a
- * kernel-driven mux's channel buses included), the UARTs of its switch chips, the gpiochips of its
- * processor GPIO lines, and its console port. The service may open these and no others
- * (docs/PACKAGING.md, {@code bmc-agent devices}).
+ * kernel-driven mux's channel buses included), the UARTs and switchtec nodes of its switch chips,
+ * the gpiochips of its processor GPIO lines, and its console port. The service may open these and
+ * no others (docs/PACKAGING.md, {@code bmc-agent devices}).
  */
 public final class BoardDevices {
 

@@ -6,6 +6,7 @@ import io.gpuchassis.switchdrv.mrpc.MailboxMrpcEngine;
 import io.gpuchassis.switchdrv.mrpc.MailboxRegisters;
 import io.gpuchassis.switchdrv.mrpc.MrpcRequest;
 import io.gpuchassis.switchdrv.mrpc.MrpcResult;
+import io.gpuchassis.switchdrv.transport.GasEndpoint;
 import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
 import io.gpuchassis.switchdrv.transport.inband.CharDeviceFraming;
 import io.gpuchassis.switchdrv.transport.inband.DeviceNodeProtocol;
@@ -28,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,10 +39,11 @@ import org.slf4j.LoggerFactory;
  * in front of a {@link SimulatedSwitch}, reached through {@link DeviceNodeProtocol} (a seqpacket
  * socket at the node path; that class says why not a pty). Like the kernel it runs every MRPC
  * through the chip's GAS mailbox, one at a time in FIFO order for all open files, and keeps the
- * per-file rules: a write is 4..1028 bytes (else EINVAL); a write while this file's previous answer
- * is unread gets EBADE; a read with nothing submitted gets EBADE; a read waits for completion and
- * answers the return value and output, ENXIO for mailbox status INTERRUPTED, EIO when the chip
- * stopped answering. {@link #unplug()} plays a device removal: open files see EIO and must reopen.
+ * per-file rules: a write or read is 4..1028 bytes (else EINVAL); a write while this file's
+ * previous answer is unread gets EBADE; a read with nothing submitted gets EBADE; a read waits for
+ * completion and answers the return value and output, ENXIO for mailbox status INTERRUPTED, EIO
+ * when the chip stopped answering. {@link #unplug()} plays a device removal: open files see EIO and
+ * must reopen.
  *
  * <p>It also publishes the node's sysfs attributes ({@code device_version}, {@code fw_version},
  * {@code partition}, ...) in {@link DeviceNodeProtocol#sysfsDir}, read from the chip's system-info
@@ -64,6 +67,8 @@ public final class DeviceNodeServer implements AutoCloseable {
   private final ExecutorService queue;
   private final MailboxMrpcEngine engine;
   private final Set<OpenFile> files = ConcurrentHashMap.newKeySet();
+  private final AtomicInteger ebades = new AtomicInteger();
+  private final AtomicInteger opens = new AtomicInteger();
   private volatile boolean closed;
 
   private DeviceNodeServer(SimulatedSwitch sim, Path node, SeqpacketSocket listener) {
@@ -71,7 +76,8 @@ public final class DeviceNodeServer implements AutoCloseable {
     this.node = node;
     this.listener = listener;
     this.engine =
-        new MailboxMrpcEngine(new InMemorySwitchTransport(sim.gas(), sim.name()), Duration.ZERO);
+        new MailboxMrpcEngine(
+            new InMemorySwitchTransport(new GasUntilClosed(sim.gas()), sim.name()), Duration.ZERO);
     this.queue =
         Executors.newSingleThreadExecutor(
             r -> daemon(r, "switchtec-node-mrpc " + node.getFileName()));
@@ -117,10 +123,21 @@ public final class DeviceNodeServer implements AutoCloseable {
     return node;
   }
 
+  /** Writes refused with EBADE so far: a client that recovers as the vendor does causes these. */
+  public int ebadeWrites() {
+    return ebades.get();
+  }
+
+  /** Files opened on the node so far. */
+  public int opens() {
+    return opens.get();
+  }
+
   /** Device removal: every open file's connection is cut (EIO); reopening works again. */
   public void unplug() {
     for (OpenFile f : files) {
-      f.socket.close();
+      f.socket
+          .shutdown(); // its serving thread closes the descriptor, so no number is reused under it
     }
   }
 
@@ -163,19 +180,54 @@ public final class DeviceNodeServer implements AutoCloseable {
   }
 
   private void acceptLoop() {
-    while (!closed) {
-      SeqpacketSocket s;
-      try {
-        s = listener.accept();
-      } catch (ErrnoException e) {
-        if (!closed) {
-          LOG.warn("device node {} stopped accepting: {}", node, e.getMessage());
+    try {
+      while (!closed) {
+        SeqpacketSocket s;
+        try {
+          s = listener.accept();
+        } catch (ErrnoException e) {
+          if (!closed) {
+            LOG.warn("device node {} stopped accepting: {}", node, e.getMessage());
+          }
+          return;
         }
-        return;
+        OpenFile f = new OpenFile(s);
+        files.add(f);
+        opens.incrementAndGet();
+        daemon(f::serve, "switchtec-node-file " + node.getFileName()).start();
       }
-      OpenFile f = new OpenFile(s);
-      files.add(f);
-      daemon(f::serve, "switchtec-node-file " + node.getFileName()).start();
+    } finally {
+      listener.close();
+    }
+  }
+
+  /** The chip's GAS as the queue sees it: gone once the node is closed, so a hung MRPC ends. */
+  private final class GasUntilClosed implements GasEndpoint {
+    private final GasEndpoint gas;
+
+    GasUntilClosed(GasEndpoint gas) {
+      this.gas = gas;
+    }
+
+    @Override
+    public byte[] readGas(int offset, int length) {
+      if (closed) {
+        throw new SwitchException(SwitchException.Kind.IO, "device node closed");
+      }
+      return gas.readGas(offset, length);
+    }
+
+    @Override
+    public boolean writeGas(int offset, byte[] data) {
+      if (closed) {
+        throw new SwitchException(SwitchException.Kind.IO, "device node closed");
+      }
+      return gas.writeGas(offset, data);
+    }
+
+    @Override
+    public int size() {
+      return gas.size();
     }
   }
 
@@ -241,6 +293,7 @@ public final class DeviceNodeServer implements AutoCloseable {
       CompletableFuture<Completion> job;
       synchronized (this) {
         if (inFlight != null) {
+          ebades.incrementAndGet();
           return -Errno.EBADE;
         }
         int word = LeWriter.getI32(data, 0);
@@ -267,8 +320,12 @@ public final class DeviceNodeServer implements AutoCloseable {
       synchronized (this) {
         job = inFlight;
       }
-      if (size < CharDeviceFraming.WORD || job == null) {
-        lastErrno = size < CharDeviceFraming.WORD ? Errno.EINVAL : Errno.EBADE;
+      if (size < CharDeviceFraming.WORD || size > CharDeviceFraming.MAX_WRITE) {
+        lastErrno = Errno.EINVAL; // the kernel's bounds: 4 + 0..1024 bytes, as for a write
+        return null;
+      }
+      if (job == null) {
+        lastErrno = Errno.EBADE;
         return null;
       }
       Completion c = job.join(); // a blocking read waits for completion
@@ -279,7 +336,7 @@ public final class DeviceNodeServer implements AutoCloseable {
         lastErrno = c.errno();
         return null;
       }
-      int n = Math.min(size - CharDeviceFraming.WORD, MailboxRegisters.MAX_DATA);
+      int n = size - CharDeviceFraming.WORD;
       byte[] out = new byte[CharDeviceFraming.WORD + n];
       LeWriter.putU32(out, 0, c.returnValue());
       if (c.returnValue() == 0) {
@@ -292,7 +349,7 @@ public final class DeviceNodeServer implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
-    listener.close();
+    listener.shutdown(); // wakes the accept loop, which closes it
     unplug();
     queue.shutdownNow();
     try {

@@ -46,7 +46,7 @@ final class CharDeviceFile implements DeviceFile {
 
   @Override
   public boolean awaitReadable(Deadline deadline) throws ErrnoException {
-    return SeqpacketSocket.Poll.readable(fd, deadline, "poll");
+    return Poll.readable(fd, deadline, "poll");
   }
 
   @Override

@@ -149,8 +149,10 @@ public final class InbandSwitchTransport implements SwitchTransport, MrpcTranspo
       return new SwitchException(
           SwitchException.Kind.REFUSED, what + " (GAS MRPCs need CAP_SYS_ADMIN)", e);
     }
-    drop(); // EIO, ENODEV: the device is gone or reset; reopen next time as the vendor does
-    return new SwitchException(SwitchException.Kind.IO, what + " (device gone or reset)", e);
+    drop(); // EIO, ENODEV and the unexpected: reopen next time, as the vendor does after EIO
+    boolean gone = errno == Errno.EIO || errno == Errno.ENODEV;
+    return new SwitchException(
+        SwitchException.Kind.IO, gone ? what + " (device gone or reset)" : what, e);
   }
 
   @Override

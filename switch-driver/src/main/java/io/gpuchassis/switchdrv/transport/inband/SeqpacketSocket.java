@@ -1,6 +1,5 @@
 package io.gpuchassis.switchdrv.transport.inband;
 
-import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
@@ -124,9 +123,11 @@ public final class SeqpacketSocket implements AutoCloseable {
   }
 
   /** Wakes blocked accept/receive calls; the peer sees end of file. */
-  public void shutdown() {
+  public synchronized void shutdown() {
     closed = true;
-    C.shutdown(fd, InbandLibC.SHUT_RDWR);
+    if (!released) { // a closed descriptor's number may already belong to another file
+      C.shutdown(fd, InbandLibC.SHUT_RDWR);
+    }
   }
 
   @Override
@@ -135,41 +136,6 @@ public final class SeqpacketSocket implements AutoCloseable {
       released = true;
       shutdown();
       C.close(fd);
-    }
-  }
-
-  /** poll(2) for POLLIN on one descriptor, restarted on EINTR, bounded by a deadline. */
-  static final class Poll {
-
-    private Poll() {}
-
-    static boolean readable(int fd, Deadline deadline, String what) throws ErrnoException {
-      try (Memory pfd = new Memory(InbandLibC.POLLFD_SIZE)) {
-        while (true) {
-          long ms = deadline.remainingMillis();
-          pfd.setInt(0, fd);
-          pfd.setShort(4, InbandLibC.POLLIN);
-          pfd.setShort(6, (short) 0);
-          int r = C.poll(pfd, new NativeLong(1), (int) Math.min(Integer.MAX_VALUE, ms));
-          if (r > 0) {
-            short revents = pfd.getShort(6);
-            if ((revents & InbandLibC.POLLNVAL) != 0) {
-              throw new ErrnoException(what, Errno.EIO);
-            }
-            return true; // POLLIN, or POLLHUP/POLLERR that the following read reports
-          }
-          if (r == 0) {
-            if (deadline.expired()) {
-              return false;
-            }
-            continue;
-          }
-          int errno = Native.getLastError();
-          if (errno != Errno.EINTR) {
-            throw new ErrnoException(what, errno);
-          }
-        }
-      }
     }
   }
 }

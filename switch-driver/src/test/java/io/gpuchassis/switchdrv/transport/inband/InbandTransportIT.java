@@ -65,6 +65,7 @@ class InbandTransportIT {
       assertEquals(Errno.EBADE, errnoOf(() -> f.write(cmd, d)), "second write before the read");
       assertTrue(f.awaitReadable(d));
       assertEquals(Errno.EINVAL, errnoOf(() -> f.read(3, d)), "read shorter than 4");
+      assertEquals(Errno.EINVAL, errnoOf(() -> f.read(1029, d)), "read over 1028");
       byte[] answer = f.read(8, d);
       assertEquals(0, LeWriter.getI32(answer, 0));
       assertEquals(~0x1234, LeWriter.getI32(answer, 4));
@@ -98,6 +99,8 @@ class InbandTransportIT {
       // the stale ECHO(0x1111) answer is read and dropped (EBADE), the new command resubmitted
       assertEquals(0x2222, echoed(t.mrpc(echo(0x2222), Deadline.in(LONG))));
       assertEquals(0x3333, echoed(t.mrpc(echo(0x3333), Deadline.in(LONG))));
+      assertEquals(1, server.ebadeWrites(), "the stale command was drained on the same file");
+      assertEquals(1, server.opens(), "not by reopening the node");
     }
   }
 
@@ -171,6 +174,59 @@ class InbandTransportIT {
   }
 
   @Test
+  void gas_writes_go_out_as_golden_gas_write_mrpcs() throws Throwable {
+    try (ScriptedNode node =
+            ScriptedNode.start(
+                dir,
+                c -> {
+                  c.next();
+                  c.reply(DeviceNodeProtocol.WRITE, 14, new byte[0]);
+                  c.ready();
+                  c.next();
+                  c.reply(DeviceNodeProtocol.READ, 4, new byte[4]);
+                });
+        InbandSwitchTransport t = new InbandSwitchTransport(node.node, LONG)) {
+      t.write(0x1800, new byte[] {(byte) 0xAB, (byte) 0xCD});
+      node.finish();
+      // struct gas_mrpc_write {u32 gas_offset; u32 len; u8 data[]} after the word 0x34; the
+      // vendor sends len + 8 payload bytes and reads no output
+      assertArrayEquals(
+          new byte[] {0x34, 0, 0, 0, 0x00, 0x18, 0, 0, 2, 0, 0, 0, (byte) 0xAB, (byte) 0xCD},
+          node.received.get(0).data());
+      assertEquals(4, node.received.get(1).value());
+    }
+  }
+
+  @Test
+  void the_simulated_firmware_refuses_a_gas_write_into_the_running_mailbox() throws Exception {
+    try (DeviceNodeServer server = DeviceNodeServer.start(chip(), dir.resolve("switchtec0"));
+        InbandSwitchTransport t = new InbandSwitchTransport(server.node(), LONG)) {
+      SwitchException e =
+          assertThrows(SwitchException.class, () -> t.write(0x10, new byte[] {1, 2, 3, 4}));
+      assertEquals(SwitchException.Kind.DEVICE_ERROR, e.kind());
+      assertEquals(0x64006L, e.firmwareCode().getAsLong()); // ERR_INVALID_PARAM
+    }
+  }
+
+  @Test
+  void file_operations_work_on_a_real_char_device() throws Exception {
+    // /dev/zero: a write is taken whole, poll reports it readable, a read returns zeros
+    try (CharDeviceFile zero = CharDeviceFile.open(Path.of("/dev/zero"))) {
+      Deadline d = Deadline.in(LONG);
+      byte[] cmd = CharDeviceFraming.command(CommandIds.ECHO, new byte[4]);
+      assertEquals(cmd.length, zero.write(cmd, d));
+      assertTrue(zero.awaitReadable(d));
+      CharDeviceFraming.Response r = CharDeviceFraming.response(zero.read(8, d), 4);
+      assertEquals(0, r.returnValue());
+      assertArrayEquals(new byte[4], r.output());
+    }
+    assertEquals(
+        Errno.ENOENT,
+        assertThrows(ErrnoException.class, () -> CharDeviceFile.open(dir.resolve("missing")))
+            .errno());
+  }
+
+  @Test
   void gas_bytes_and_identity_come_from_the_chip() throws Exception {
     SimulatedSwitch sim = chip();
     try (DeviceNodeServer server = DeviceNodeServer.start(sim, dir.resolve("switchtec0"));
@@ -201,6 +257,7 @@ class InbandTransportIT {
       assertEquals(SwitchException.Kind.IO, gone.kind());
       assertTrue(gone.getMessage().contains("EIO"), gone.getMessage());
       assertEquals(3, echoed(t.mrpc(echo(3), Deadline.in(LONG))));
+      assertEquals(2, server.opens(), "reopened after EIO, as linux_reopen_fd does");
     }
   }
 
