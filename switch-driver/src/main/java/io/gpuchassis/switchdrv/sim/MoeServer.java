@@ -1,0 +1,331 @@
+package io.gpuchassis.switchdrv.sim;
+
+import io.gpuchassis.switchdrv.SwitchException;
+import io.gpuchassis.switchdrv.mrpc.CommandIds;
+import io.gpuchassis.switchdrv.mrpc.MailboxRegisters;
+import io.gpuchassis.switchdrv.transport.GasEndpoint;
+import io.gpuchassis.switchdrv.transport.moe.MoeBodies;
+import io.gpuchassis.switchdrv.transport.moe.MoeHeader;
+import io.gpuchassis.switchdrv.wire.LeReader;
+import io.gpuchassis.switchdrv.wire.LeWriter;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A chip's MoE endpoint (Switchtec management over Ethernet, switchtec-user
+ * lib/platform/linux-eth.c): serves one simulated chip as MoE instance 0 (and optionally a second
+ * as instance 1) on one TCP address. Each connection first opens a command or an event channel; GAS
+ * commands go straight to the chip's GAS, an MRPC runs through the chip's own mailbox (payload,
+ * command register, status polling) and the response carries its return value and exactly the
+ * output length asked for. Every answer leaves in one write, because the vendor's client reads the
+ * header and then the body with one {@code recv} each. Anything malformed (bad signature or
+ * version, a command before the open, an oversize length) gets a close packet and the connection is
+ * dropped. One thread accepts, one thread per connection serves; all daemon. {@link #close()} stops
+ * them.
+ */
+public final class MoeServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MoeServer.class);
+
+  /** Return codes of a rejected open request (this simulator's; a chip's are not published). */
+  public static final int REJECT_NO_INSTANCE = 1;
+
+  public static final int REJECT_NO_SERVICE = 2;
+
+  private final List<SimulatedSwitch> instances;
+  private final ReentrantLock[] mailboxLocks;
+  private final ServerSocket server;
+  private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
+  private final Set<EventChannel> eventChannels = ConcurrentHashMap.newKeySet();
+  private volatile boolean running = true;
+
+  private record EventChannel(int instance, OutputStream out) {}
+
+  private MoeServer(List<SimulatedSwitch> instances, ServerSocket server) {
+    this.instances = List.copyOf(instances);
+    this.server = server;
+    this.mailboxLocks = new ReentrantLock[instances.size()];
+    for (int i = 0; i < mailboxLocks.length; i++) {
+      mailboxLocks[i] = new ReentrantLock(true);
+    }
+  }
+
+  /** Serves {@code chip} as instance 0 on an ephemeral port of the loopback interface. */
+  public static MoeServer start(SimulatedSwitch chip) throws IOException {
+    return start(List.of(chip), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+  }
+
+  /**
+   * Serves {@code instances} (one or two chips: instance 0, then 1) on {@code address} (port 0 =
+   * any free port).
+   */
+  public static MoeServer start(List<SimulatedSwitch> instances, InetSocketAddress address)
+      throws IOException {
+    if (instances.isEmpty() || instances.size() > 2) {
+      throw new IllegalArgumentException("a MoE endpoint serves instance 0 and at most 1");
+    }
+    ServerSocket ss = new ServerSocket();
+    try {
+      ss.bind(address);
+    } catch (IOException e) {
+      ss.close();
+      throw new IOException("cannot serve MoE on " + address + ": " + e.getMessage(), e);
+    }
+    MoeServer s = new MoeServer(instances, ss);
+    Thread t = new Thread(s::acceptLoop, "moe-accept-" + ss.getLocalPort());
+    t.setDaemon(true);
+    t.start();
+    LOG.info("MoE endpoint of {} serving on {}", instances.get(0).name(), s.address());
+    return s;
+  }
+
+  public InetSocketAddress address() {
+    return (InetSocketAddress) server.getLocalSocketAddress();
+  }
+
+  /**
+   * Sends "an event occurred" on every event channel open to {@code instance}, as a chip does when
+   * its event summary changes.
+   */
+  public void signalEvent(int instance) {
+    byte[] packet = MoeHeader.command(MoeHeader.EVENT, 0, 0).encode();
+    for (EventChannel c : eventChannels) {
+      if (c.instance() == instance) {
+        try {
+          synchronized (c.out()) {
+            c.out().write(packet);
+            c.out().flush();
+          }
+        } catch (IOException e) {
+          eventChannels.remove(c); // its connection thread notices the end
+        }
+      }
+    }
+  }
+
+  private void acceptLoop() {
+    while (running) {
+      try {
+        Socket s = server.accept();
+        s.setTcpNoDelay(true);
+        connections.add(s);
+        Thread t = new Thread(() -> serve(s), "moe-conn-" + s.getPort());
+        t.setDaemon(true);
+        t.start();
+      } catch (IOException e) {
+        if (running) {
+          LOG.warn("MoE accept failed", e);
+        }
+      }
+    }
+  }
+
+  private void serve(Socket s) {
+    EventChannel events = null;
+    try (s) {
+      InputStream in = new BufferedInputStream(s.getInputStream());
+      OutputStream out = s.getOutputStream();
+      MoeHeader open;
+      try {
+        open = MoeHeader.read(in);
+      } catch (SwitchException e) {
+        refuse(out, 0, 0, e.getMessage());
+        return;
+      }
+      // The open request is a bare header: the vendor leaves its length fields uninitialised.
+      if (!open.is(MoeHeader.PACKET_OPEN, MoeHeader.OPEN_REQUEST)) {
+        refuse(out, open.serviceInstance(), open.serviceType(), "packet before the open request");
+        return;
+      }
+      int instance = open.serviceInstance();
+      int service = open.serviceType();
+      if (instance >= instances.size()) {
+        reject(out, instance, service, REJECT_NO_INSTANCE);
+        return;
+      }
+      if (service != MoeHeader.SERVICE_COMMAND && service != MoeHeader.SERVICE_EVENT) {
+        reject(out, instance, service, REJECT_NO_SERVICE);
+        return;
+      }
+      out.write(MoeHeader.open(MoeHeader.OPEN_ACCEPT, instance, service, 0).encode());
+      out.flush();
+      if (service == MoeHeader.SERVICE_EVENT) {
+        events = new EventChannel(instance, out);
+        eventChannels.add(events);
+        awaitClose(in);
+      } else {
+        serveCommands(in, out, instance);
+      }
+    } catch (IOException e) {
+      LOG.debug("MoE connection ended: {}", e.toString());
+    } finally {
+      if (events != null) {
+        eventChannels.remove(events);
+      }
+      connections.remove(s);
+    }
+  }
+
+  private void serveCommands(InputStream in, OutputStream out, int instance) throws IOException {
+    while (running) {
+      MoeHeader h;
+      try {
+        h = MoeHeader.read(in);
+      } catch (SwitchException e) {
+        refuse(out, instance, MoeHeader.SERVICE_COMMAND, e.getMessage());
+        return;
+      }
+      if (h.is(MoeHeader.PACKET_OPEN, MoeHeader.OPEN_CLOSE)) {
+        return;
+      }
+      if (h.packetType() != MoeHeader.PACKET_COMMAND || h.payloadLength() > MoeHeader.MAX_PAYLOAD) {
+        refuse(out, instance, MoeHeader.SERVICE_COMMAND, "unexpected or oversize packet");
+        return;
+      }
+      byte[] body = MoeHeader.readFully(in, h.payloadLength());
+      byte[] answer;
+      try {
+        answer =
+            switch (h.functionType()) {
+              case MoeHeader.MRPC_COMMAND -> mrpc(instance, h.outputLengthOrCode(), body);
+              case MoeHeader.GAS_COMMAND -> gas(instance, body);
+              default -> throw new IllegalArgumentException("function " + h.functionType());
+            };
+      } catch (IllegalArgumentException | SwitchException e) {
+        refuse(out, instance, MoeHeader.SERVICE_COMMAND, e.getMessage());
+        return;
+      }
+      out.write(answer);
+      out.flush();
+    }
+  }
+
+  // An event channel only carries events to the client; anything it sends ends it.
+  private static void awaitClose(InputStream in) throws IOException {
+    in.read();
+  }
+
+  private byte[] gas(int instance, byte[] body) {
+    MoeBodies.GasCommand c = MoeBodies.GasCommand.decode(body);
+    GasEndpoint gas = instances.get(instance).gas();
+    boolean inRange = c.offset() >= 0 && (long) c.offset() + c.length() <= gas.size();
+    if (c.command() == MoeBodies.GAS_READ && c.data().length == 0) {
+      if (c.length() > MoeBodies.MAX_GAS_READ) {
+        return gasAnswer(MoeBodies.GAS_BAD_REQUEST, new byte[0]);
+      }
+      byte[] data = gas.readGas(c.offset(), c.length());
+      return gasAnswer(inRange ? MoeBodies.GAS_OK : MoeBodies.GAS_OUT_OF_RANGE, data);
+    }
+    if (c.command() == MoeBodies.GAS_WRITE && c.data().length == c.length()) {
+      boolean ok = gas.writeGas(c.offset(), c.data());
+      return gasAnswer(ok ? MoeBodies.GAS_OK : MoeBodies.GAS_OUT_OF_RANGE, new byte[0]);
+    }
+    return gasAnswer(MoeBodies.GAS_BAD_REQUEST, new byte[0]);
+  }
+
+  private static byte[] gasAnswer(long result, byte[] data) {
+    byte[] body = MoeBodies.response(result, data);
+    return MoeHeader.command(MoeHeader.GAS_RESPONSE, body.length, 0).encodeWith(body);
+  }
+
+  // The simulator's own mailbox client: the same algorithm a GAS transport's driver runs.
+  private byte[] mrpc(int instance, int outputLength, byte[] body) {
+    LeReader r = new LeReader(body, "MoE MRPC command");
+    int word = r.i32();
+    byte[] payload = r.bytes(r.remaining());
+    if (payload.length > MailboxRegisters.MAX_DATA || outputLength > MailboxRegisters.MAX_DATA) {
+      throw new IllegalArgumentException("MRPC payload or output above 1024 bytes");
+    }
+    GasEndpoint gas = instances.get(instance).gas();
+    ReentrantLock lock = mailboxLocks[instance];
+    long result;
+    byte[] output = new byte[outputLength];
+    lock.lock();
+    try {
+      awaitNotBusy(gas);
+      gas.writeGas(MailboxRegisters.INPUT, payload);
+      byte[] command = new byte[4];
+      LeWriter.putU32(command, 0, word);
+      gas.writeGas(MailboxRegisters.COMMAND, command);
+      if ((word & 0xFFFF) == CommandIds.RESET) {
+        result = 0;
+      } else {
+        int status = awaitNotBusy(gas);
+        long ret =
+            Integer.toUnsignedLong(
+                LeWriter.getI32(gas.readGas(MailboxRegisters.RETURN_VALUE, 4), 0));
+        if (status == MailboxRegisters.STATUS_DONE && ret == 0) {
+          result = 0;
+          output = gas.readGas(MailboxRegisters.OUTPUT, outputLength);
+        } else {
+          // MoE carries no status word: an interrupted command reports its status instead.
+          result = ret != 0 ? ret : Integer.toUnsignedLong(status);
+        }
+      }
+    } finally {
+      lock.unlock();
+    }
+    byte[] answer = MoeBodies.response(result, output);
+    return MoeHeader.command(MoeHeader.MRPC_RESPONSE, answer.length, 0).encodeWith(answer);
+  }
+
+  private int awaitNotBusy(GasEndpoint gas) {
+    while (true) {
+      int status = LeWriter.getI32(gas.readGas(MailboxRegisters.STATUS, 4), 0);
+      if (status != MailboxRegisters.STATUS_IN_PROGRESS && status != MailboxRegisters.ALL_ONES) {
+        return status;
+      }
+      if (!running) {
+        return status;
+      }
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return status;
+      }
+    }
+  }
+
+  private static void reject(OutputStream out, int instance, int service, int code)
+      throws IOException {
+    out.write(MoeHeader.open(MoeHeader.OPEN_REJECT, instance, service, code).encode());
+    out.flush();
+  }
+
+  private static void refuse(OutputStream out, int instance, int service, String why)
+      throws IOException {
+    LOG.debug("MoE: closing a channel: {}", why);
+    out.write(MoeHeader.open(MoeHeader.OPEN_CLOSE, instance, service, 0).encode());
+    out.flush();
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    try {
+      server.close();
+    } catch (IOException ignored) {
+      // already closed
+    }
+    for (Socket s : connections) {
+      try {
+        s.close();
+      } catch (IOException ignored) {
+        // already closed
+      }
+    }
+  }
+}
