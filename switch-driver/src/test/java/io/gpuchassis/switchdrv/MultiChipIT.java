@@ -20,6 +20,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A chassis has several switch chips: each simulator instance is its own chip. */
@@ -41,9 +42,9 @@ class MultiChipIT {
     InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
     List<MoeServer> servers = new ArrayList<>();
     try {
-      servers.add(MoeServer.start(List.of(chips.get(0)), any));
-      servers.add(MoeServer.start(List.of(chips.get(1)), any));
-      servers.add(MoeServer.start(List.of(chips.get(2), chips.get(3)), any));
+      servers.add(MoeServer.start(Map.of(0, chips.get(0)), any));
+      servers.add(MoeServer.start(Map.of(0, chips.get(1)), any));
+      servers.add(MoeServer.start(Map.of(0, chips.get(2), 1, chips.get(3)), any));
       List<SwitchtecDriver> drivers = new ArrayList<>();
       int[][] endpoint = {{0, 0}, {1, 0}, {2, 0}, {2, 1}};
       for (int[] e : endpoint) {

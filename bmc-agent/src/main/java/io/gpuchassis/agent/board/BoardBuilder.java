@@ -104,7 +104,11 @@ final class BoardBuilder {
       int baud = entry.uart().baud() != null ? entry.uart().baud() : UartAccess.DEFAULT_BAUD;
       access = new UartAccess(entry.uart().device(), baud);
     } else {
-      access = new TcpAccess(entry.tcp().host(), entry.tcp().port());
+      access =
+          new TcpAccess(
+              entry.tcp().host(),
+              entry.tcp().port() != null ? entry.tcp().port() : TcpAccess.MOE_PORT,
+              entry.tcp().instance() != null ? entry.tcp().instance() : 0);
     }
     return new BoardSwitch(chip, entry.maxGen(), access);
   }

@@ -18,7 +18,7 @@ import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.SwitchtecDriver;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
-import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import io.gpuchassis.switchdrv.transport.moe.MoeSwitchTransport;
 import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
 import java.net.InetSocketAddress;
 import java.util.Optional;
@@ -75,8 +75,10 @@ public final class BoardPlatform implements ChassisPlatform {
               uart.device(), uart.baud(), UartSwitchTransport.Options.defaults());
     } else if (chip.access() instanceof TcpAccess tcp) {
       transport =
-          new TcpSwitchTransport(
-              new InetSocketAddress(tcp.host(), tcp.port()), 0, options.commandTimeout());
+          new MoeSwitchTransport(
+              new InetSocketAddress(tcp.host(), tcp.port()),
+              tcp.instance(),
+              options.commandTimeout());
     } else {
       I2cAccess at = (I2cAccess) chip.access();
       transport =

@@ -16,7 +16,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -44,8 +45,8 @@ public final class MoeServer implements AutoCloseable {
 
   public static final int REJECT_NO_SERVICE = 2;
 
-  private final List<SimulatedSwitch> instances;
-  private final ReentrantLock[] mailboxLocks;
+  private final Map<Integer, SimulatedSwitch> instances;
+  private final Map<Integer, ReentrantLock> mailboxLocks = new HashMap<>();
   private final ServerSocket server;
   private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
   private final Set<EventChannel> eventChannels = ConcurrentHashMap.newKeySet();
@@ -53,28 +54,25 @@ public final class MoeServer implements AutoCloseable {
 
   private record EventChannel(int instance, OutputStream out) {}
 
-  private MoeServer(List<SimulatedSwitch> instances, ServerSocket server) {
-    this.instances = List.copyOf(instances);
+  private MoeServer(Map<Integer, SimulatedSwitch> instances, ServerSocket server) {
+    this.instances = Map.copyOf(instances);
     this.server = server;
-    this.mailboxLocks = new ReentrantLock[instances.size()];
-    for (int i = 0; i < mailboxLocks.length; i++) {
-      mailboxLocks[i] = new ReentrantLock(true);
-    }
+    instances.keySet().forEach(i -> mailboxLocks.put(i, new ReentrantLock(true)));
   }
 
   /** Serves {@code chip} as instance 0 on an ephemeral port of the loopback interface. */
   public static MoeServer start(SimulatedSwitch chip) throws IOException {
-    return start(List.of(chip), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+    return start(Map.of(0, chip), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
   }
 
   /**
-   * Serves {@code instances} (one or two chips: instance 0, then 1) on {@code address} (port 0 =
-   * any free port).
+   * Serves {@code instances} (MoE instance 0 and/or 1 to its chip) on {@code address} (port 0 = any
+   * free port).
    */
-  public static MoeServer start(List<SimulatedSwitch> instances, InetSocketAddress address)
+  public static MoeServer start(Map<Integer, SimulatedSwitch> instances, InetSocketAddress address)
       throws IOException {
-    if (instances.isEmpty() || instances.size() > 2) {
-      throw new IllegalArgumentException("a MoE endpoint serves instance 0 and at most 1");
+    if (instances.isEmpty() || !Set.of(0, 1).containsAll(instances.keySet())) {
+      throw new IllegalArgumentException("a MoE endpoint serves instances 0 and 1");
     }
     ServerSocket ss = new ServerSocket();
     try {
@@ -87,7 +85,7 @@ public final class MoeServer implements AutoCloseable {
     Thread t = new Thread(s::acceptLoop, "moe-accept-" + ss.getLocalPort());
     t.setDaemon(true);
     t.start();
-    LOG.info("MoE endpoint of {} serving on {}", instances.get(0).name(), s.address());
+    LOG.info("MoE endpoint serving instance(s) {} on {}", instances.keySet(), s.address());
     return s;
   }
 
@@ -151,7 +149,7 @@ public final class MoeServer implements AutoCloseable {
       }
       int instance = open.serviceInstance();
       int service = open.serviceType();
-      if (instance >= instances.size()) {
+      if (!instances.containsKey(instance)) {
         reject(out, instance, service, REJECT_NO_INSTANCE);
         return;
       }
@@ -249,7 +247,7 @@ public final class MoeServer implements AutoCloseable {
       throw new IllegalArgumentException("MRPC payload or output above 1024 bytes");
     }
     GasEndpoint gas = instances.get(instance).gas();
-    ReentrantLock lock = mailboxLocks[instance];
+    ReentrantLock lock = mailboxLocks.get(instance);
     long result;
     byte[] output = new byte[outputLength];
     lock.lock();
