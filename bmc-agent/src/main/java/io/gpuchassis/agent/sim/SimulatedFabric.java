@@ -37,12 +37,13 @@ import java.util.Optional;
 /**
  * The simulated switch chips of a board, reached the way the agent reaches real ones: a chip the
  * board places on an I2C bus sits on a simulated I2C bus behind Pi4J (a provider of our own whose
- * devices are the chips' TWI slaves), each of the others is served as a MoE endpoint (Switchtec
- * management over Ethernet) on a loopback address of its own ({@link MoeEndpoints}). Either way the
- * real transport and the real driver run. Each chip is configured from the board: its identity from
- * the board's {@code simulation} section, a slot with a simulated GPU holds an endpoint with the
- * GPU's link capability, a host port an upstream partition, an inter-switch link its peer, a slot
- * line the board puts on the chip a connector GPIO.
+ * devices are the chips' TWI slaves) and the agent in this process uses that; every chip is also
+ * served as a MoE endpoint (Switchtec management over Ethernet) on a loopback address of its own
+ * ({@link MoeEndpoints}), for the chips without an I2C location and an agent in another process.
+ * Either way the real transport and the real driver run. Each chip is configured from the board:
+ * its identity from the board's {@code simulation} section, a slot with a simulated GPU holds an
+ * endpoint with the GPU's link capability, a host port an upstream partition, an inter-switch link
+ * its peer, a slot line the board puts on the chip a connector GPIO.
  */
 public final class SimulatedFabric implements AutoCloseable {
 
@@ -83,9 +84,9 @@ public final class SimulatedFabric implements AutoCloseable {
       if (chip.access() instanceof I2cAccess at) {
         bus.attach(at.path().bus(), at.path().address(), simulated);
         i2c.put(chip.id(), at.path());
-      } else {
-        overMoe.put(board.switches().indexOf(chip), simulated);
       }
+      // Every chip is a MoE endpoint too: an agent in another process reaches them all that way.
+      overMoe.put(board.switches().indexOf(chip), simulated);
     }
     // Built explicitly with our provider only: the class path never chooses hardware.
     Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(bus).build();

@@ -12,10 +12,12 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -33,8 +35,10 @@ import org.slf4j.LoggerFactory;
  * output length asked for. Every answer leaves in one write, because the vendor's client reads the
  * header and then the body with one {@code recv} each. Anything malformed (bad signature or
  * version, a command before the open, an oversize length) gets a close packet and the connection is
- * dropped. One thread accepts, one thread per connection serves; all daemon. {@link #close()} stops
- * them.
+ * dropped. While an event channel is open, the endpoint watches the chip's switch event summary
+ * (part_event_bitmap, global_summary) and sends an event packet when a bit of it becomes set, as a
+ * chip announces an event. One thread accepts, one watches events, one thread per connection
+ * serves; all daemon. {@link #close()} stops them.
  */
 public final class MoeServer implements AutoCloseable {
 
@@ -45,7 +49,16 @@ public final class MoeServer implements AutoCloseable {
 
   public static final int REJECT_NO_SERVICE = 2;
 
-  private final Map<Integer, SimulatedSwitch> instances;
+  /** How often the endpoint looks at an instance's event summary while an event channel is open. */
+  static final Duration EVENT_POLL = Duration.ofMillis(20);
+
+  /** Switch event registers: part_event_bitmap u64 @0x1810 .. global_summary u32 @0x1820. */
+  private static final int SUMMARY = 0x1810;
+
+  private static final int SUMMARY_LENGTH = 0x14;
+
+  private final Map<Integer, GasEndpoint> instances;
+  private final Map<Integer, BigInteger> lastSummary = new ConcurrentHashMap<>();
   private final Map<Integer, ReentrantLock> mailboxLocks = new HashMap<>();
   private final ServerSocket server;
   private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
@@ -54,7 +67,7 @@ public final class MoeServer implements AutoCloseable {
 
   private record EventChannel(int instance, OutputStream out) {}
 
-  private MoeServer(Map<Integer, SimulatedSwitch> instances, ServerSocket server) {
+  private MoeServer(Map<Integer, GasEndpoint> instances, ServerSocket server) {
     this.instances = Map.copyOf(instances);
     this.server = server;
     instances.keySet().forEach(i -> mailboxLocks.put(i, new ReentrantLock(true)));
@@ -71,6 +84,14 @@ public final class MoeServer implements AutoCloseable {
    */
   public static MoeServer start(Map<Integer, SimulatedSwitch> instances, InetSocketAddress address)
       throws IOException {
+    Map<Integer, GasEndpoint> gas = new HashMap<>();
+    instances.forEach((i, chip) -> gas.put(i, chip.gas()));
+    return serve(gas, address);
+  }
+
+  /** As {@link #start(Map, InetSocketAddress)}, for any GAS. */
+  static MoeServer serve(Map<Integer, GasEndpoint> instances, InetSocketAddress address)
+      throws IOException {
     if (instances.isEmpty() || !Set.of(0, 1).containsAll(instances.keySet())) {
       throw new IllegalArgumentException("a MoE endpoint serves instances 0 and 1");
     }
@@ -85,6 +106,9 @@ public final class MoeServer implements AutoCloseable {
     Thread t = new Thread(s::acceptLoop, "moe-accept-" + ss.getLocalPort());
     t.setDaemon(true);
     t.start();
+    Thread e = new Thread(s::watchEvents, "moe-events-" + ss.getLocalPort());
+    e.setDaemon(true);
+    e.start();
     LOG.info("MoE endpoint serving instance(s) {} on {}", instances.keySet(), s.address());
     return s;
   }
@@ -111,6 +135,37 @@ public final class MoeServer implements AutoCloseable {
         }
       }
     }
+  }
+
+  // A chip sends an event packet when an event occurs: here, when a bit of its switch event
+  // summary (partition bitmap or global summary) goes from clear to set.
+  private void watchEvents() {
+    while (running) {
+      for (int instance : instances.keySet()) {
+        if (eventChannels.stream().noneMatch(c -> c.instance() == instance)) {
+          lastSummary.remove(instance);
+          continue;
+        }
+        BigInteger now = summary(instance);
+        BigInteger before = lastSummary.put(instance, now);
+        if (before != null && now.andNot(before).signum() != 0) {
+          signalEvent(instance);
+        }
+      }
+      try {
+        Thread.sleep(EVENT_POLL.toMillis());
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private BigInteger summary(int instance) {
+    byte[] raw = instances.get(instance).readGas(SUMMARY, SUMMARY_LENGTH);
+    byte[] bits = new byte[12];
+    System.arraycopy(raw, 0, bits, 0, 8);
+    System.arraycopy(raw, 0x10, bits, 8, 4);
+    return new BigInteger(1, bits);
   }
 
   private void acceptLoop() {
@@ -157,11 +212,22 @@ public final class MoeServer implements AutoCloseable {
         reject(out, instance, service, REJECT_NO_SERVICE);
         return;
       }
-      out.write(MoeHeader.open(MoeHeader.OPEN_ACCEPT, instance, service, 0).encode());
-      out.flush();
+      byte[] accept = MoeHeader.open(MoeHeader.OPEN_ACCEPT, instance, service, 0).encode();
       if (service == MoeHeader.SERVICE_EVENT) {
+        // Registered, with the summary as it is, before the client can act on the accept; an
+        // event signalled meanwhile waits for the accept to go out first.
         events = new EventChannel(instance, out);
-        eventChannels.add(events);
+        synchronized (out) {
+          eventChannels.add(events);
+          lastSummary.putIfAbsent(instance, summary(instance));
+          out.write(accept);
+          out.flush();
+        }
+      } else {
+        out.write(accept);
+        out.flush();
+      }
+      if (events != null) {
         awaitClose(in);
       } else {
         serveCommands(in, out, instance);
@@ -217,7 +283,7 @@ public final class MoeServer implements AutoCloseable {
 
   private byte[] gas(int instance, byte[] body) {
     MoeBodies.GasCommand c = MoeBodies.GasCommand.decode(body);
-    GasEndpoint gas = instances.get(instance).gas();
+    GasEndpoint gas = instances.get(instance);
     boolean inRange = c.offset() >= 0 && (long) c.offset() + c.length() <= gas.size();
     if (c.command() == MoeBodies.GAS_READ && c.data().length == 0) {
       if (c.length() > MoeBodies.MAX_GAS_READ) {
@@ -246,7 +312,7 @@ public final class MoeServer implements AutoCloseable {
     if (payload.length > MailboxRegisters.MAX_DATA || outputLength > MailboxRegisters.MAX_DATA) {
       throw new IllegalArgumentException("MRPC payload or output above 1024 bytes");
     }
-    GasEndpoint gas = instances.get(instance).gas();
+    GasEndpoint gas = instances.get(instance);
     ReentrantLock lock = mailboxLocks.get(instance);
     long result;
     byte[] output = new byte[outputLength];

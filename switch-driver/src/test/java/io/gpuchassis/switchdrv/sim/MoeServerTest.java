@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.switchdrv.mrpc.CommandIds;
+import io.gpuchassis.switchdrv.transport.GasEndpoint;
 import io.gpuchassis.switchdrv.transport.moe.MoeBodies;
 import io.gpuchassis.switchdrv.transport.moe.MoeHeader;
 import io.gpuchassis.switchdrv.transport.moe.MoeSwitchTransport;
@@ -12,10 +13,13 @@ import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -222,6 +226,44 @@ class MoeServerTest {
       }
       assertTrue(seen, "the event packet arrives on the event channel");
       assertEquals(false, t.eventOccurred(), "a signal is consumed once seen");
+    }
+  }
+
+  @Test
+  void a_bit_set_in_the_switch_event_summary_is_announced_on_the_event_channel() throws Exception {
+    byte[] regs = new byte[0x3000];
+    GasEndpoint gas =
+        new GasEndpoint() {
+          @Override
+          public synchronized byte[] readGas(int offset, int length) {
+            return Arrays.copyOfRange(regs, offset, offset + length);
+          }
+
+          @Override
+          public synchronized boolean writeGas(int offset, byte[] data) {
+            System.arraycopy(data, 0, regs, offset, data.length);
+            return true;
+          }
+
+          @Override
+          public int size() {
+            return regs.length;
+          }
+        };
+    try (MoeServer chip =
+            MoeServer.serve(
+                Map.of(0, gas), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        MoeSwitchTransport t = new MoeSwitchTransport(chip.address(), 0, Duration.ofSeconds(2))) {
+      t.read(0x2000, 4); // opens both channels
+      assertEquals(false, t.eventOccurred());
+      gas.writeGas(0x1820, new byte[] {0x08, 0, 0, 0}); // global_summary bit 3: SYS_RESET
+      Instant giveUp = Instant.now().plusSeconds(10);
+      boolean seen = false;
+      while (!seen && Instant.now().isBefore(giveUp)) {
+        seen = t.eventOccurred();
+        Thread.sleep(5);
+      }
+      assertTrue(seen, "the endpoint sends an event packet when a summary bit becomes set");
     }
   }
 
