@@ -271,6 +271,10 @@ public final class MoeServer implements AutoCloseable {
         refuse(out, instance, MoeHeader.SERVICE_COMMAND, e.getMessage());
         return;
       }
+      if (answer == null) {
+        LOG.debug("MoE: the chip lost an MRPC under it; dropping the connection");
+        return;
+      }
       out.write(answer);
       out.flush();
     }
@@ -304,7 +308,8 @@ public final class MoeServer implements AutoCloseable {
     return MoeHeader.command(MoeHeader.GAS_RESPONSE, body.length, 0).encodeWith(body);
   }
 
-  // The simulator's own mailbox client: the same algorithm a GAS transport's driver runs.
+  // The simulator's own mailbox client: the same algorithm a GAS transport's driver runs. Null when
+  // the command ended neither done nor in error.
   private byte[] mrpc(int instance, int outputLength, byte[] body) {
     LeReader r = new LeReader(body, "MoE MRPC command");
     int word = r.i32();
@@ -333,9 +338,13 @@ public final class MoeServer implements AutoCloseable {
         if (status == MailboxRegisters.STATUS_DONE && ret == 0) {
           result = 0;
           output = gas.readGas(MailboxRegisters.OUTPUT, outputLength);
+        } else if (status == MailboxRegisters.STATUS_DONE
+            || status == MailboxRegisters.STATUS_ERROR) {
+          result = ret;
         } else {
-          // MoE carries no status word: an interrupted command reports its status instead.
-          result = ret != 0 ? ret : Integer.toUnsignedLong(status);
+          // MoE has no status word to say so: the chip restarted or dropped the command, and its
+          // endpoint goes with it.
+          return null;
         }
       }
     } finally {

@@ -2,8 +2,10 @@ package io.gpuchassis.switchdrv.sim;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuchassis.switchdrv.SwitchException;
 import io.gpuchassis.switchdrv.mrpc.CommandIds;
 import io.gpuchassis.switchdrv.transport.GasEndpoint;
 import io.gpuchassis.switchdrv.transport.moe.MoeBodies;
@@ -264,6 +266,32 @@ class MoeServerTest {
         Thread.sleep(5);
       }
       assertTrue(seen, "the endpoint sends an event packet when a summary bit becomes set");
+    }
+  }
+
+  @Test
+  void the_transport_reconnects_both_channels_after_the_endpoint_went_away() throws Exception {
+    SimulatedSwitch chip =
+        new SimulatedSwitch(
+            SimulatedSwitchConfig.referenceChip(0x6a1c0002L, 2, SimTiming.instant()));
+    MoeServer first = MoeServer.start(chip);
+    InetSocketAddress at = first.address();
+    try (MoeSwitchTransport t = new MoeSwitchTransport(at, 0, Duration.ofSeconds(2))) {
+      byte[] id = t.read(0x2000, 4);
+      first.close();
+      SwitchException lost = assertThrows(SwitchException.class, () -> t.read(0x2000, 4));
+      assertEquals(SwitchException.Kind.IO, lost.kind(), lost.getMessage());
+      try (MoeServer again = MoeServer.start(Map.of(0, chip), at)) {
+        assertArrayEquals(id, t.read(0x2000, 4), "the next call opens new channels");
+        again.signalEvent(0);
+        Instant giveUp = Instant.now().plusSeconds(10);
+        boolean seen = false;
+        while (!seen && Instant.now().isBefore(giveUp)) {
+          seen = t.eventOccurred();
+          Thread.sleep(5);
+        }
+        assertTrue(seen, "the event channel was reopened as well");
+      }
     }
   }
 
