@@ -3,7 +3,7 @@
  * io.gpuchassis.switchdrv.SwitchDriver}, implemented by {@link
  * io.gpuchassis.switchdrv.SwitchtecDriver}) and its value records. Below it: {@code .command}
  * (typed MRPC codecs), {@code .mrpc} (mailbox engine, busy retry, error mapping), {@code
- * .transport} (UART, I2C, TCP, in-memory byte transports), {@code .wire} (CRCs, byte access);
- * beside it {@code .sim}, the wire-level simulator with fault injection.
+ * .transport} (UART, I2C, MoE over TCP, in-memory byte transports), {@code .wire} (CRCs, byte
+ * access); beside it {@code .sim}, the wire-level simulator with fault injection.
  */
 package io.gpuchassis.switchdrv;

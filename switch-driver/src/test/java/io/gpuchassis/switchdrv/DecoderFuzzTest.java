@@ -27,8 +27,8 @@ import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
 import io.gpuchassis.switchdrv.sim.TwiSlave;
 import io.gpuchassis.switchdrv.sim.UartConsole;
 import io.gpuchassis.switchdrv.transport.i2c.TwiFrames;
-import io.gpuchassis.switchdrv.transport.tcp.SmwpFrame;
-import io.gpuchassis.switchdrv.transport.tcp.SmwpMessages;
+import io.gpuchassis.switchdrv.transport.moe.MoeBodies;
+import io.gpuchassis.switchdrv.transport.moe.MoeHeader;
 import io.gpuchassis.switchdrv.transport.uart.UartFraming;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -166,13 +166,16 @@ class DecoderFuzzTest {
   }
 
   @Test
-  void smwp_decoders() {
-    byte[] frame =
-        new SmwpFrame(SmwpFrame.MRPC, 7, SmwpMessages.mrpc(0, 16, 4, new byte[4])).encode();
-    fuzz("SMWP decode", frame, 64, SmwpFrame::decode);
-    fuzz("SMWP read", frame, 64, in -> SmwpFrame.read(new ByteArrayInputStream(in)));
+  void moe_decoders() {
+    byte[] header = MoeHeader.command(MoeHeader.MRPC_COMMAND, 8, 16).encode();
+    fuzz("MoE header", header, 16, MoeHeader::decode);
+    fuzz("MoE header read", header, 16, in -> MoeHeader.read(new ByteArrayInputStream(in)));
     fuzz(
-        "SMWP request", SmwpMessages.mrpc(0, 16, 4, new byte[4]), 20, SmwpMessages.Request::decode);
+        "MoE GAS command",
+        MoeBodies.gasWrite(0x800, new byte[4]),
+        20,
+        MoeBodies.GasCommand::decode);
+    fuzz("MoE response", MoeBodies.response(0, new byte[4]), 12, MoeBodies.Response::decode);
   }
 
   @Test

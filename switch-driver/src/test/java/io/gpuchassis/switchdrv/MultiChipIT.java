@@ -8,16 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.io.i2c.I2C;
+import io.gpuchassis.switchdrv.sim.MoeServer;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
-import io.gpuchassis.switchdrv.sim.SmwpServer;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
-import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import io.gpuchassis.switchdrv.transport.moe.MoeSwitchTransport;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A chassis has several switch chips: each simulator instance is its own chip. */
@@ -34,14 +37,21 @@ class MultiChipIT {
   }
 
   @Test
-  void chips_behind_one_tcp_server_are_addressed_by_index() throws Exception {
+  void each_chip_is_its_own_moe_endpoint_and_instance_1_is_a_second_chip() throws Exception {
     List<SimulatedSwitch> chips = fourChips();
-    try (SmwpServer server = SmwpServer.start(chips, 0)) {
+    InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+    List<MoeServer> servers = new ArrayList<>();
+    try {
+      servers.add(MoeServer.start(Map.of(0, chips.get(0)), any));
+      servers.add(MoeServer.start(Map.of(0, chips.get(1)), any));
+      servers.add(MoeServer.start(Map.of(0, chips.get(2), 1, chips.get(3)), any));
       List<SwitchtecDriver> drivers = new ArrayList<>();
-      for (int i = 0; i < 4; i++) {
+      int[][] endpoint = {{0, 0}, {1, 0}, {2, 0}, {2, 1}};
+      for (int[] e : endpoint) {
         drivers.add(
             SwitchtecDriver.open(
-                new TcpSwitchTransport(server.address(), i, Duration.ofSeconds(1)), SimRig.FAST));
+                new MoeSwitchTransport(servers.get(e[0]).address(), e[1], Duration.ofSeconds(1)),
+                SimRig.FAST));
       }
       for (int i = 0; i < 4; i++) {
         assertEquals(0x6a1c0001L + i, drivers.get(i).identity().serialNumber());
@@ -51,12 +61,15 @@ class MultiChipIT {
       assertFalse(drivers.get(1).bindings().get(3).bound(), "a bind on SW1 does not touch SW2");
       try (SwitchtecDriver nowhere =
           SwitchtecDriver.open(
-              new TcpSwitchTransport(server.address(), 9, Duration.ofSeconds(1)), SimRig.FAST)) {
-        assertEquals(
-            SwitchException.Kind.PROTOCOL,
-            assertThrows(SwitchException.class, nowhere::identity).kind());
+              new MoeSwitchTransport(servers.get(0).address(), 1, Duration.ofSeconds(1)),
+              SimRig.FAST)) {
+        SwitchException refused = assertThrows(SwitchException.class, nowhere::identity);
+        assertEquals(SwitchException.Kind.PROTOCOL, refused.kind());
+        assertTrue(refused.getMessage().contains("refused to open"), refused.getMessage());
       }
       drivers.forEach(SwitchtecDriver::close);
+    } finally {
+      servers.forEach(MoeServer::close);
     }
   }
 

@@ -4,17 +4,17 @@ import com.pi4j.Pi4J;
 import com.pi4j.context.Context;
 import com.pi4j.io.i2c.I2C;
 import io.gpuchassis.switchdrv.sim.DeviceNodeServer;
+import io.gpuchassis.switchdrv.sim.MoeServer;
 import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
-import io.gpuchassis.switchdrv.sim.SmwpServer;
 import io.gpuchassis.switchdrv.transport.GasOnlyTransport;
 import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
 import io.gpuchassis.switchdrv.transport.inband.InbandSwitchTransport;
-import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import io.gpuchassis.switchdrv.transport.moe.MoeSwitchTransport;
 import io.gpuchassis.switchdrv.transport.uart.JSerialCommLink;
 import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
 import java.nio.file.Files;
@@ -66,13 +66,13 @@ public final class SimRig implements AutoCloseable {
     switch (kind) {
       case IN_MEMORY:
         return new InMemorySwitchTransport(sim.gas(), sim.name());
-      case TCP:
-      case TCP_GAS:
+      case MOE:
+      case MOE_GAS:
         {
-          SmwpServer server = SmwpServer.start(List.of(sim), 0);
+          MoeServer server = MoeServer.start(sim);
           resources.add(server);
-          TcpSwitchTransport t = new TcpSwitchTransport(server.address(), 0, io);
-          return kind == TransportKind.TCP ? t : new GasOnlyTransport(t);
+          MoeSwitchTransport t = new MoeSwitchTransport(server.address(), 0, io);
+          return kind == TransportKind.MOE ? t : new GasOnlyTransport(t);
         }
       case I2C:
         {

@@ -17,8 +17,8 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * The driver's behaviour, specified once and run over every transport (in memory, SMWP/TCP with
- * whole MRPCs, SMWP/TCP as a GAS link, I2C through Pi4J, UART console over a pty served by
+ * The driver's behaviour, specified once and run over every transport (in memory, MoE/TCP with
+ * whole MRPCs, MoE/TCP as a GAS link, I2C through Pi4J, UART console over a pty served by
  * PtyConsole, the kernel char-device protocol on a simulated device node).
  */
 class SwitchDriverContractIT {

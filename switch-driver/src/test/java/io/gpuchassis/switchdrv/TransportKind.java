@@ -4,10 +4,10 @@ package io.gpuchassis.switchdrv;
 public enum TransportKind {
   /** Direct GAS calls on the simulator, mailbox engine. */
   IN_MEMORY,
-  /** SMWP over TCP, whole MRPCs carried by the frame (pass-through engine). */
-  TCP,
-  /** SMWP over TCP used for GAS access only, mailbox engine. */
-  TCP_GAS,
+  /** MoE over TCP, whole MRPCs in MRPC command packets (pass-through engine). */
+  MOE,
+  /** MoE over TCP used for its GAS read/write commands only, mailbox engine. */
+  MOE_GAS,
   /** TWI frames with tags and PEC through Pi4J's I2C interface and the simulator's I2C provider. */
   I2C,
   /**

@@ -106,7 +106,11 @@ final class BoardBuilder {
     } else if (entry.inband() != null) {
       access = new InbandAccess(entry.inband().device());
     } else {
-      access = new TcpAccess(entry.tcp().host(), entry.tcp().port());
+      access =
+          new TcpAccess(
+              entry.tcp().host(),
+              entry.tcp().port() != null ? entry.tcp().port() : TcpAccess.MOE_PORT,
+              entry.tcp().instance() != null ? entry.tcp().instance() : 0);
     }
     return new BoardSwitch(chip, entry.maxGen(), access);
   }

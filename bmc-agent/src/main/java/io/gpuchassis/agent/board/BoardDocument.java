@@ -77,7 +77,8 @@ final class BoardDocument {
 
   record UartEntry(@Required String device, Integer baud) {}
 
-  record TcpEntry(@Required String host, @Required int port) {}
+  /** A MoE endpoint: {@code port} defaults to 54545, {@code instance} (0 or 1) to 0. */
+  record TcpEntry(@Required String host, Integer port, Integer instance) {}
 
   record InbandEntry(@Required String device) {}
 

@@ -104,12 +104,18 @@ final class SwitchRules {
       checks.problem(at.key("host"), "'" + tcp.host() + "' is not a host name or address");
       hostOk = false;
     }
-    boolean portOk = tcp.port() >= 1 && tcp.port() <= MAX_TCP_PORT;
+    int port = tcp.port() != null ? tcp.port() : TcpAccess.MOE_PORT;
+    boolean portOk = port >= 1 && port <= MAX_TCP_PORT;
     if (!portOk) {
-      checks.problem(at.key("port"), tcp.port() + " is not a TCP port; use 1-" + MAX_TCP_PORT);
+      checks.problem(at.key("port"), port + " is not a TCP port; use 1-" + MAX_TCP_PORT);
     }
-    if (hostOk && portOk) {
-      claimTransport(new TcpAccess(tcp.host(), tcp.port()).describe(), at.key("port"), chipAt);
+    int instance = tcp.instance() != null ? tcp.instance() : 0;
+    boolean instanceOk = instance == 0 || instance == 1;
+    if (!instanceOk) {
+      checks.problem(at.key("instance"), instance + " is not a MoE instance; use 0 or 1");
+    }
+    if (hostOk && portOk && instanceOk) {
+      claimTransport(new TcpAccess(tcp.host(), port, instance).describe(), at.key("port"), chipAt);
     }
   }
 

@@ -20,7 +20,7 @@ import io.gpuchassis.switchdrv.SwitchtecDriver;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
 import io.gpuchassis.switchdrv.transport.inband.InbandSwitchTransport;
-import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import io.gpuchassis.switchdrv.transport.moe.MoeSwitchTransport;
 import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -79,10 +79,12 @@ public final class BoardPlatform implements ChassisPlatform {
               uart.device(), uart.baud(), UartSwitchTransport.Options.defaults());
     } else if (chip.access() instanceof TcpAccess tcp) {
       transport =
-          new TcpSwitchTransport(
-              new InetSocketAddress(tcp.host(), tcp.port()), 0, options.commandTimeout());
+          new MoeSwitchTransport(
+              new InetSocketAddress(tcp.host(), tcp.port()),
+              tcp.instance(),
+              options.commandTimeout());
     } else if (chip.access() instanceof InbandAccess inband) {
-      // opens the node on first use, like the TCP transport connects
+      // opens the node on first use, like the MoE transport connects
       transport = new InbandSwitchTransport(Path.of(inband.device()), options.commandTimeout());
     } else {
       I2cAccess at = (I2cAccess) chip.access();

@@ -8,18 +8,21 @@ import io.gpuchassis.agent.board.InbandAccess;
 import io.gpuchassis.agent.board.TcpAccess;
 import io.gpuchassis.agent.board.UartAccess;
 import io.gpuchassis.switchdrv.sim.DeviceNodeServer;
+import io.gpuchassis.switchdrv.sim.MoeServer;
 import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
-import io.gpuchassis.switchdrv.sim.SmwpServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -28,18 +31,21 @@ import picocli.CommandLine.Option;
 /**
  * {@code bmc-agent simulate --board FILE}: serves the switch chips of a board file on the
  * transports the board names, so that the agent's real mode can be brought up and tested without a
- * chassis. A chip reached over TCP is served on its port of this machine's loopback interface; a
- * chip on a UART gets a pseudo-terminal, linked at the board's device path; a chip reached in-band
- * gets a simulated switchtec device node (a seqpacket socket, see {@code DeviceNodeServer}) at its
- * device path; a chip on I2C cannot be served by a process and is skipped. Runs until it is
+ * chassis. A chip reached over {@code tcp} gets a MoE endpoint at its host (a loopback address of
+ * this machine), port and instance, so the agent's real mode and switchtec-user ({@code switchtec
+ * info 127.0.0.2:0} when the board puts the chip on 127.0.0.2 with the default port 54545) reach
+ * it; a chip on a UART gets a pseudo-terminal, linked at the board's device path; a chip reached
+ * in-band gets a simulated switchtec device node (a seqpacket socket, see {@code DeviceNodeServer})
+ * at its device path; a chip on I2C cannot be served by a process and is skipped. Runs until it is
  * stopped.
  */
 @Command(
     name = "simulate",
     mixinStandardHelpOptions = true,
     description = {
-      "Serves the switch chips of a board file on their transports (TCP on loopback; a pty linked at a UART's device"
-          + " path; a simulated switchtec device node at an in-band device path), with what the board's simulation section puts in them, until stopped.",
+      "Serves the switch chips of a board file on their transports (MoE over TCP on a loopback address; a pty linked"
+          + " at a UART's device path; a simulated switchtec device node at an in-band device path), with what the"
+          + " board's simulation section puts in them, until stopped.",
       "Prints one line per chip, then SIMULATOR READY."
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -88,12 +94,16 @@ public final class SimulateCommand implements Callable<Integer> {
       return 2;
     }
     List<AutoCloseable> served = new ArrayList<>();
+    Map<InetSocketAddress, Map<Integer, SimulatedSwitch>> endpoints = new LinkedHashMap<>();
     try {
       for (BoardSwitch chip : description.switches()) {
         SimulatedSwitch simulated =
             new SimulatedSwitch(SimulatedFabric.config(description, chip, timing));
         if (chip.access() instanceof TcpAccess tcp) {
-          served.add(serveTcp(chip, tcp, simulated));
+          endpoints
+              .computeIfAbsent(endpoint(chip, tcp), a -> new LinkedHashMap<>())
+              .put(tcp.instance(), simulated);
+          out.println("SIMULATE " + chip.id() + " " + tcp.describe() + " (MoE)");
         } else if (chip.access() instanceof UartAccess uart) {
           served.add(serveUart(chip, uart, simulated));
         } else if (chip.access() instanceof InbandAccess inband) {
@@ -108,6 +118,9 @@ public final class SimulateCommand implements Callable<Integer> {
                   + ((I2cAccess) chip.access()).path().describe()
                   + ": not served (an I2C device cannot be offered by a process)");
         }
+      }
+      for (var e : endpoints.entrySet()) {
+        served.add(MoeServer.start(e.getValue(), e.getKey()));
       }
     } catch (IOException | IllegalArgumentException e) {
       err.println("bmc-agent simulate: " + e.getMessage());
@@ -129,9 +142,10 @@ public final class SimulateCommand implements Callable<Integer> {
     return 0;
   }
 
-  private AutoCloseable serveTcp(BoardSwitch chip, TcpAccess tcp, SimulatedSwitch simulated)
-      throws IOException {
-    if (!InetAddress.getByName(tcp.host()).isLoopbackAddress()) {
+  // A chip's MoE endpoint; chips on one host and port are its instances 0 and 1.
+  private static InetSocketAddress endpoint(BoardSwitch chip, TcpAccess tcp) throws IOException {
+    InetAddress host = InetAddress.getByName(tcp.host());
+    if (!host.isLoopbackAddress()) {
       throw new IllegalArgumentException(
           chip.id()
               + ": "
@@ -139,9 +153,7 @@ public final class SimulateCommand implements Callable<Integer> {
               + " is not on this machine's loopback"
               + " interface, where the simulator serves");
     }
-    SmwpServer server = SmwpServer.start(List.of(simulated), tcp.port());
-    out.println("SIMULATE " + chip.id() + " " + tcp.describe());
-    return server;
+    return new InetSocketAddress(host, tcp.port());
   }
 
   private AutoCloseable serveUart(BoardSwitch chip, UartAccess uart, SimulatedSwitch simulated)

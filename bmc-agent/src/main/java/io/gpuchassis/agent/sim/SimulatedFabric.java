@@ -24,13 +24,11 @@ import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
-import io.gpuchassis.switchdrv.sim.SmwpServer;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
-import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import io.gpuchassis.switchdrv.transport.moe.MoeSwitchTransport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,25 +37,26 @@ import java.util.Optional;
 /**
  * The simulated switch chips of a board, reached the way the agent reaches real ones: a chip the
  * board places on an I2C bus sits on a simulated I2C bus behind Pi4J (a provider of our own whose
- * devices are the chips' TWI slaves), the others are served over TCP on the loopback interface with
- * the switch management wire protocol. Either way the real transport and the real driver run. Each
- * chip is configured from the board: its identity from the board's {@code simulation} section, a
- * slot with a simulated GPU holds an endpoint with the GPU's link capability, a host port an
- * upstream partition, an inter-switch link its peer, a slot line the board puts on the chip a
- * connector GPIO.
+ * devices are the chips' TWI slaves) and the agent in this process uses that; every chip is also
+ * served as a MoE endpoint (Switchtec management over Ethernet) on a loopback address of its own
+ * ({@link MoeEndpoints}), for the chips without an I2C location and an agent in another process.
+ * Either way the real transport and the real driver run. Each chip is configured from the board:
+ * its identity from the board's {@code simulation} section, a slot with a simulated GPU holds an
+ * endpoint with the GPU's link capability, a host port an upstream partition, an inter-switch link
+ * its peer, a slot line the board puts on the chip a connector GPIO.
  */
 public final class SimulatedFabric implements AutoCloseable {
 
   private final Map<String, SimulatedSwitch> chips;
   private final Map<String, I2cPath> i2c;
   private final List<String> order;
-  private final SmwpServer server;
+  private final MoeEndpoints server;
   private final Context pi4j;
 
   private SimulatedFabric(
       Map<String, SimulatedSwitch> chips,
       Map<String, I2cPath> i2c,
-      SmwpServer server,
+      MoeEndpoints server,
       Context pi4j) {
     this.chips = chips;
     this.i2c = i2c;
@@ -71,12 +70,13 @@ public final class SimulatedFabric implements AutoCloseable {
   }
 
   /**
-   * As {@link #start(BoardDescription, SimTiming)}, serving TCP on {@code port} of the loopback
-   * interface.
+   * As {@link #start(BoardDescription, SimTiming)}, serving MoE on {@code port} (0 = a free one) of
+   * the loopback addresses 127.0.0.(k+1).
    */
   public static SimulatedFabric start(BoardDescription board, SimTiming timing, int port) {
     Map<String, SimulatedSwitch> chips = new LinkedHashMap<>();
     Map<String, I2cPath> i2c = new LinkedHashMap<>();
+    Map<Integer, SimulatedSwitch> overMoe = new LinkedHashMap<>();
     SimulatedI2cProvider bus = new SimulatedI2cProvider();
     for (BoardSwitch chip : board.switches()) {
       SimulatedSwitch simulated = new SimulatedSwitch(config(board, chip, timing));
@@ -85,12 +85,13 @@ public final class SimulatedFabric implements AutoCloseable {
         bus.attach(at.path().bus(), at.path().address(), simulated);
         i2c.put(chip.id(), at.path());
       }
+      // Every chip is a MoE endpoint too: an agent in another process reaches them all that way.
+      overMoe.put(board.switches().indexOf(chip), simulated);
     }
     // Built explicitly with our provider only: the class path never chooses hardware.
     Context pi4j = Pi4J.newContextBuilder().noAutoDetect().add(bus).build();
     try {
-      return new SimulatedFabric(
-          chips, i2c, SmwpServer.start(new ArrayList<>(chips.values()), port), pi4j);
+      return new SimulatedFabric(chips, i2c, MoeEndpoints.start(overMoe, port), pi4j);
     } catch (IOException e) {
       pi4j.shutdown();
       throw new UncheckedIOException("cannot serve the simulated switches on loopback", e);
@@ -99,7 +100,7 @@ public final class SimulatedFabric implements AutoCloseable {
 
   /**
    * A driver for {@code switchId}: over its I2C bus if the board places it on one, otherwise over
-   * TCP.
+   * MoE.
    */
   public SwitchDriver connect(String switchId, DriverOptions options) {
     int index = order.indexOf(switchId);
@@ -118,7 +119,8 @@ public final class SimulatedFabric implements AutoCloseable {
                   .build());
       return SwitchtecDriver.open(new I2cSwitchTransport(device), options);
     }
-    var transport = new TcpSwitchTransport(server.address(), index, options.commandTimeout());
+    var transport =
+        new MoeSwitchTransport(MoeEndpoints.of(server.base(), index), 0, options.commandTimeout());
     return SwitchtecDriver.open(transport, options);
   }
 
@@ -140,19 +142,23 @@ public final class SimulatedFabric implements AutoCloseable {
     return chip;
   }
 
-  /** Where the chips are served over TCP (chip number = position in the topology). */
+  /**
+   * Where chip 0 is served over MoE; chip k (its position in the topology) is on the same port of
+   * 127.0.0.(k+1).
+   */
   public InetSocketAddress address() {
-    return server.address();
+    return server.base();
   }
 
   /**
-   * A driver over TCP to chip {@code index} of a simulator served at {@code address} by another
-   * process.
+   * A driver over MoE to chip {@code index} of a simulator served by another process, whose chip 0
+   * is at {@code address}.
    */
   public static SwitchDriver connectRemote(
       InetSocketAddress address, int index, DriverOptions options) {
     return SwitchtecDriver.open(
-        new TcpSwitchTransport(address, index, options.commandTimeout()), options);
+        new MoeSwitchTransport(MoeEndpoints.of(address, index), 0, options.commandTimeout()),
+        options);
   }
 
   public List<String> switchIds() {

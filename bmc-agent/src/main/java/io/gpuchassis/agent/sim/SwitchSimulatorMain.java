@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The simulated chassis's switch chips in a process of their own, served over TCP on loopback with
- * the switch management wire protocol: the switches then outlive the agent, as real ones do when
- * the agent restarts or is killed. An agent reaches it with {@code simulation.switchSimulator:
- * 127.0.0.1:PORT} in its configuration.
+ * The simulated chassis's switch chips in a process of their own, each a MoE endpoint on loopback
+ * (chip k on 127.0.0.(k+1), all on one port, see {@code MoeEndpoints}): the switches then outlive
+ * the agent, as real ones do when the agent restarts or is killed. An agent reaches it with {@code
+ * simulation.switchSimulator: 127.0.0.1:PORT} in its configuration.
  *
  * <p>Usage: {@code java -cp bmc-agent.jar io.gpuchassis.agent.sim.SwitchSimulatorMain [PORT]
  * [fast|realistic] [TOPOLOGY.yaml]}. Prints {@code SWITCH SIMULATOR LISTENING ON <port>} once

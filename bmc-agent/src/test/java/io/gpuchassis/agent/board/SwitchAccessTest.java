@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Each switch is reached over exactly one transport: I2C, a UART, TCP or the kernel's switchtec
- * driver (in-band), each with sane settings.
+ * Each switch is reached over exactly one transport: I2C, a UART, TCP (MoE) or the kernel's
+ * switchtec driver (in-band), each with sane settings.
  */
 class SwitchAccessTest {
 
@@ -36,6 +36,41 @@ class SwitchAccessTest {
 
     assertEquals(
         new TcpAccess("10.0.0.5", 54545), load(dir, yaml).switchChip("SW2").orElseThrow().access());
+  }
+
+  @Test
+  void tcpPortDefaultsToTheMoePortAndInstanceToZero() {
+    String yaml = validWith(SW2_UART, "tcp: {host: 10.0.0.5}");
+
+    assertEquals(
+        new TcpAccess("10.0.0.5", 54545, 0),
+        load(dir, yaml).switchChip("SW2").orElseThrow().access());
+  }
+
+  @Test
+  void twoInstancesOfOneMoeEndpointAreTwoChips() {
+    String yaml =
+        validWith("    i2c: {bus: 2, address: \"0x59\"}\n", "    tcp: {host: 10.0.0.5}\n");
+    yaml = replaceOnce(yaml, SW2_UART, "tcp: {host: 10.0.0.5, instance: 1}");
+
+    BoardDescription board = load(dir, yaml);
+    assertEquals(
+        new TcpAccess("10.0.0.5", 54545, 0), board.switchChip("SW1").orElseThrow().access());
+    assertEquals(
+        new TcpAccess("10.0.0.5", 54545, 1), board.switchChip("SW2").orElseThrow().access());
+    assertEquals(
+        "tcp 10.0.0.5:54545 instance 1", board.switchChip("SW2").orElseThrow().access().describe());
+  }
+
+  @Test
+  void tcpInstanceMustBeZeroOrOne() {
+    String yaml = validWith(SW2_UART, "tcp: {host: 10.0.0.5, instance: 2}");
+
+    assertProblemAt(
+        loadFails(dir, yaml),
+        yaml,
+        "instance: 2",
+        "switches[1].tcp.instance: 2 is not a MoE instance; use 0 or 1");
   }
 
   @Test

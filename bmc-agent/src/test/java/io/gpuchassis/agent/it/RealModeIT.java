@@ -30,9 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The agent in real mode, on a board whose two switch chips are served by {@code bmc-agent
  * simulate} in a process of its own: SW1 on a UART (a real pseudo-terminal, opened by the agent
- * with jSerialComm), SW2 over TCP. Slot presence is on the switches' connector GPIOs, so the agent
- * finds its GPUs through the chips alone. Nothing of the simulation is in the agent's process: it
- * sees what a board would show it.
+ * with jSerialComm), SW2 over MoE (Switchtec management over Ethernet) on a loopback port. Slot
+ * presence is on the switches' connector GPIOs, so the agent finds its GPUs through the chips
+ * alone. Nothing of the simulation is in the agent's process: it sees what a board would show it.
  */
 class RealModeIT {
 
@@ -94,7 +94,7 @@ class RealModeIT {
       assertTrue(
           Thread.getAllStackTraces().keySet().stream()
               .map(Thread::getName)
-              .noneMatch(name -> name.equals("sim-physics") || name.startsWith("smwp-accept")),
+              .noneMatch(name -> name.equals("sim-physics") || name.startsWith("moe-accept")),
           "no simulation runs in a real-mode agent: no physics clock, no simulated switch served");
       JsonNode manager = get(agent, "/redfish/v1/Managers/BMC");
       assertFalse(
@@ -105,7 +105,7 @@ class RealModeIT {
           "0x5e510001", sw1.get("SerialNumber").asText(), "read from the chip over the pty");
       assertEquals("6.30 B0A7", sw1.get("FirmwareVersion").asText());
       JsonNode sw2 = awaitSwitch(agent, "SW2", "OK");
-      assertEquals("0x5e510002", sw2.get("SerialNumber").asText(), "read from the chip over TCP");
+      assertEquals("0x5e510002", sw2.get("SerialNumber").asText(), "read from the chip over MoE");
       assertEquals(
           4,
           get(agent, "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports").get("Members").size(),
@@ -119,7 +119,7 @@ class RealModeIT {
           ids(devices),
           "presence read on the chips' GPIOs: slots 1 and 3 hold GPUs, slot 2 is empty");
 
-      // Host1 is on SW1, slot 3 on SW2: the bind goes over the pty to SW1 (the link) and over TCP
+      // Host1 is on SW1, slot 3 on SW2: the bind goes over the pty to SW1 (the link) and over MoE
       // to SW2 (the slot).
       var bind =
           agent.client.send(

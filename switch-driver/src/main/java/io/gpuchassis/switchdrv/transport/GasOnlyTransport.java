@@ -2,7 +2,7 @@ package io.gpuchassis.switchdrv.transport;
 
 /**
  * A view of a transport that hides any whole-MRPC capability, so the driver runs the GAS mailbox
- * algorithm over it (e.g. SMWP over TCP with the same polling code as I2C and UART, for timing
+ * algorithm over it (e.g. MoE's GAS commands with the same polling code as I2C and UART, for timing
  * fidelity). Same contract as the wrapped transport.
  */
 public final class GasOnlyTransport implements SwitchTransport {

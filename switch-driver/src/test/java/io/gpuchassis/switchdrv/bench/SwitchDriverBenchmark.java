@@ -8,18 +8,18 @@ import io.gpuchassis.switchdrv.SwitchtecDriver;
 import io.gpuchassis.switchdrv.mrpc.MrpcRequest;
 import io.gpuchassis.switchdrv.mrpc.MrpcResult;
 import io.gpuchassis.switchdrv.mrpc.MrpcTransport;
+import io.gpuchassis.switchdrv.sim.MoeServer;
 import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedI2cProvider;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
-import io.gpuchassis.switchdrv.sim.SmwpServer;
 import io.gpuchassis.switchdrv.transport.GasOnlyTransport;
 import io.gpuchassis.switchdrv.transport.InMemorySwitchTransport;
 import io.gpuchassis.switchdrv.transport.SwitchTransport;
 import io.gpuchassis.switchdrv.transport.WriteMode;
 import io.gpuchassis.switchdrv.transport.i2c.I2cSwitchTransport;
-import io.gpuchassis.switchdrv.transport.tcp.TcpSwitchTransport;
+import io.gpuchassis.switchdrv.transport.moe.MoeSwitchTransport;
 import io.gpuchassis.switchdrv.transport.uart.JSerialCommLink;
 import io.gpuchassis.switchdrv.transport.uart.UartSwitchTransport;
 import io.gpuchassis.switchdrv.wire.Deadline;
@@ -127,19 +127,19 @@ public final class SwitchDriverBenchmark {
             options,
             2_000_000));
 
-    try (SmwpServer server = SmwpServer.start(List.of(sim), 0)) {
+    try (MoeServer server = MoeServer.start(sim)) {
       rows.add(
           run(
-              "tcp (SMWP, whole MRPC)",
-              new TimedMrpc(new TcpSwitchTransport(server.address(), 0, Duration.ofSeconds(2))),
+              "tcp (MoE, whole MRPC)",
+              new TimedMrpc(new MoeSwitchTransport(server.address(), 0, Duration.ofSeconds(2))),
               options,
               200_000));
       rows.add(
           run(
-              "tcp (SMWP, GAS mailbox)",
+              "tcp (MoE, GAS mailbox)",
               new Timed(
                   new GasOnlyTransport(
-                      new TcpSwitchTransport(server.address(), 0, Duration.ofSeconds(2)))),
+                      new MoeSwitchTransport(server.address(), 0, Duration.ofSeconds(2)))),
               options,
               200_000));
     }
