@@ -89,6 +89,27 @@ class PortTrafficIT {
   }
 
   @Test
+  void an_idle_gpu_keeps_its_link_and_its_byte_counters_stand_still() throws Exception {
+    String gpu = SWITCH + "/Ports/2";
+    String witness = SWITCH + "/Ports/3";
+    driver(2, 3, true);
+    driver(3, 4, true);
+    await(gpu + "/Metrics", m -> m.get("TXBytes").asLong() > 0, "the GPU's traffic");
+    String fault = inject("gpu-idle", gpu);
+    // a poll after the fault: the witness GPU has moved more since
+    long witnessAtIdle = get(witness + "/Metrics").get("TXBytes").asLong();
+    await(witness + "/Metrics", m -> m.get("TXBytes").asLong() > witnessAtIdle, "a later poll");
+    long idle = get(gpu + "/Metrics").get("TXBytes").asLong();
+    long witnessAfter = get(witness + "/Metrics").get("TXBytes").asLong();
+    await(witness + "/Metrics", m -> m.get("TXBytes").asLong() > witnessAfter, "another poll");
+    assertEquals(idle, get(gpu + "/Metrics").get("TXBytes").asLong(), "idle");
+    assertEquals("LinkUp", get(gpu).get("LinkStatus").asText());
+
+    assertEquals(204, client.send("DELETE", fault, ADMIN, null).statusCode());
+    await(gpu + "/Metrics", m -> m.get("TXBytes").asLong() > idle, "working again");
+  }
+
+  @Test
   void every_wired_port_shows_its_current_speed() throws Exception {
     JsonNode ports = get(SWITCH + "/Ports");
     for (JsonNode member : ports.get("Members")) {
@@ -103,6 +124,17 @@ class PortTrafficIT {
         assertTrue(p.get("CurrentSpeedGbps").asDouble() > 0, uri);
       }
     }
+  }
+
+  private static String inject(String kind, String target) throws Exception {
+    HttpResponse<String> r =
+        client.send(
+            "POST",
+            "/sim/v1/faults",
+            ADMIN,
+            "{\"kind\":\"" + kind + "\",\"target\":\"" + target + "\"}");
+    assertEquals(201, r.statusCode(), r.body());
+    return r.headers().firstValue("Location").orElseThrow();
   }
 
   private static void driver(int port, int logical, boolean bind) throws Exception {

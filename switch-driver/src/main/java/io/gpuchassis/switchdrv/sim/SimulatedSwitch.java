@@ -126,9 +126,11 @@ public final class SimulatedSwitch {
     }
   }
 
-  /** The load of the GPU on a port (caller holds the lock). */
-  double gpuLoad(int physicalPort) {
-    return gpuLoads.getOrDefault(physicalPort, TrafficModel.DEFAULT_LOAD);
+  /** The load of the GPU on a port (see {@link #setGpuLoad}). */
+  public double gpuLoad(int physicalPort) {
+    synchronized (lock) {
+      return gpuLoads.getOrDefault(physicalPort, TrafficModel.DEFAULT_LOAD);
+    }
   }
 
   ChipState chip() {

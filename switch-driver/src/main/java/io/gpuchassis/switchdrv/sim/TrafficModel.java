@@ -117,6 +117,9 @@ final class TrafficModel {
         usps.put(p.partition, new Usp(p.cfg.physicalPort(), capacity, start));
       } else if (p.cfg.attachment() instanceof Attachment.Endpoint && p.bound) {
         double load = chip.sw.gpuLoad(p.cfg.physicalPort());
+        if (load == 0) {
+          continue; // an idle GPU is no peer of the others either
+        }
         byPartition
             .computeIfAbsent(p.partition, k -> new ArrayList<>())
             .add(new Gpu(p.cfg.physicalPort(), load * capacity, start));
