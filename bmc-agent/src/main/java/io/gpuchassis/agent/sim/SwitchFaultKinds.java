@@ -162,6 +162,10 @@ public final class SwitchFaultKinds {
       }
       SimulatedSwitch chip = fabric.chip(port.switchId());
       double before = chip.gpuLoad(port.port());
+      if (before == 0) {
+        // a second one would restore 0 % when the first is cleared
+        throw badTarget(name(), target, "the port of a GPU slot whose GPU is not idle already");
+      }
       chip.setGpuLoad(port.port(), 0);
       return () -> chip.setGpuLoad(port.port(), before);
     }
