@@ -64,6 +64,14 @@ public interface SwitchDriver extends AutoCloseable {
    */
   SwitchEvents events();
 
+  /**
+   * The bandwidth counters of every port the chip has (PMON sub 1, raw bytes unless a tool chose
+   * payload bytes), ordered by physical port ID, in as few commands as the 1 KiB output allows (one
+   * for up to 18 ports). Reads without clearing, so other readers (switchtec-user) are not
+   * disturbed.
+   */
+  List<PortBandwidth> bandwidthCounters();
+
   /** The flash partition table (A/B copies, validity, active and running flags). */
   FirmwarePartitions firmwarePartitions();
 

@@ -1,5 +1,6 @@
 package io.gpuchassis.switchdrv;
 
+import io.gpuchassis.switchdrv.command.BandwidthCounters;
 import io.gpuchassis.switchdrv.command.Bind;
 import io.gpuchassis.switchdrv.command.DeviceIds;
 import io.gpuchassis.switchdrv.command.DieTemperature;
@@ -319,6 +320,23 @@ public final class SwitchtecDriver implements SwitchDriver {
       }
       deadline.sleepAtMost(options.pollInterval());
     }
+  }
+
+  @Override
+  public List<PortBandwidth> bandwidthCounters() {
+    // a port can own several PFF instances (e.g. a USP and its management endpoint)
+    java.util.TreeSet<Integer> ports = new java.util.TreeSet<>();
+    for (int port : topConfig().pffPorts()) {
+      ports.add(port);
+    }
+    List<Integer> all = new ArrayList<>(ports);
+    List<PortBandwidth> out = new ArrayList<>(all.size());
+    for (int from = 0; from < all.size(); from += BandwidthCounters.MAX_PORTS) {
+      List<Integer> chunk =
+          all.subList(from, Math.min(all.size(), from + BandwidthCounters.MAX_PORTS));
+      out.addAll(call(new BandwidthCounters(chunk, false)));
+    }
+    return out;
   }
 
   @Override

@@ -2,11 +2,14 @@ package io.gpuchassis.agent.fabric;
 
 import io.gpuchassis.agent.chassis.PortErrorCounters;
 import io.gpuchassis.agent.chassis.PortLink;
+import io.gpuchassis.agent.chassis.PortTraffic;
 import io.gpuchassis.agent.chassis.SwitchObservation;
+import io.gpuchassis.switchdrv.PortBandwidth;
 import io.gpuchassis.switchdrv.PortCounters;
 import io.gpuchassis.switchdrv.PortStatus;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.SwitchEvents;
+import io.gpuchassis.switchdrv.SwitchException;
 import io.gpuchassis.switchdrv.SwitchIdentity;
 import java.time.Clock;
 import java.time.Duration;
@@ -74,6 +77,7 @@ final class SwitchObserver {
     if (sweep || linksChanged(events)) {
       statuses = readStatuses(driver);
     }
+    Map<Integer, PortTraffic> traffic = traffic(driver);
     Instant now = clock.instant();
     Map<Integer, PortLink> links = new HashMap<>();
     for (int port : wiredPorts) {
@@ -81,7 +85,10 @@ final class SwitchObserver {
       if (status != null) {
         PortErrorCounters counters =
             counters(driver, port, sweep || events.ports().containsKey(port));
-        links.put(port, link(status, counters, rates(port, counters, now)));
+        links.put(
+            port,
+            link(status, counters, rates(port, counters, now))
+                .withTraffic(Optional.ofNullable(traffic.get(port))));
       }
     }
     previous =
@@ -115,6 +122,24 @@ final class SwitchObserver {
       return previous.ports().get(port).counters();
     }
     return counters(driver.counters(port));
+  }
+
+  /**
+   * Every port's byte counters in one read (one MRPC per 18 ports); none when the chip refuses
+   * them.
+   */
+  private static Map<Integer, PortTraffic> traffic(SwitchDriver driver) {
+    Map<Integer, PortTraffic> out = new HashMap<>();
+    try {
+      for (PortBandwidth b : driver.bandwidthCounters()) {
+        out.put(b.physicalPort(), new PortTraffic(b.ingress().total(), b.egress().total()));
+      }
+    } catch (SwitchException e) {
+      if (e.kind() != SwitchException.Kind.DEVICE_ERROR) {
+        throw e;
+      }
+    }
+    return out;
   }
 
   /**

@@ -69,6 +69,7 @@ public final class SwitchFaultKinds {
             "aer-storm",
             "The port reports " + STORM_RATE + " correctable AER errors per second.",
             (chip, port) -> chip.faults().aerStorm(port.port(), STORM_RATE)));
+    injector.register(new GpuIdle());
     injector.register(
         switchKind(
             "mrpc-timeout",
@@ -122,16 +123,52 @@ public final class SwitchFaultKinds {
         name,
         description,
         target -> {
-          Matcher m = PORT.matcher(target);
-          if (!m.matches()) {
-            throw badTarget(name, target, "a switch port, e.g. " + Uris.port("SW1", 0));
-          }
-          WiredPort port =
-              WiredPort.find(wiring, m.group(1), Integer.parseInt(m.group(2)))
-                  .orElseThrow(
-                      () -> badTarget(name, target, "a wired port of a switch of this chassis"));
+          WiredPort port = port(name, target);
           return start.apply(fabric.chip(port.switchId()), port);
         });
+  }
+
+  private WiredPort port(String name, String target) {
+    Matcher m = PORT.matcher(target);
+    if (!m.matches()) {
+      throw badTarget(name, target, "a switch port, e.g. " + Uris.port("SW1", 0));
+    }
+    return WiredPort.find(wiring, m.group(1), Integer.parseInt(m.group(2)))
+        .orElseThrow(() -> badTarget(name, target, "a wired port of a switch of this chassis"));
+  }
+
+  /**
+   * The GPU on a slot's port stops moving data: its load in the simulator's traffic model drops to
+   * 0 until cleared, then returns to what it was. Not a failure a chip reports, but the way to see
+   * the bandwidth counters stand still while the link stays up.
+   */
+  private final class GpuIdle implements FaultKind {
+    @Override
+    public String name() {
+      return "gpu-idle";
+    }
+
+    @Override
+    public String description() {
+      return "The GPU on the slot's port stops moving data (load 0 %): its byte counters stand still while"
+          + " its link stays up.";
+    }
+
+    @Override
+    public ActiveEffect inject(String target) {
+      WiredPort port = port(name(), target);
+      if (port.role() != WiredPort.Role.SLOT) {
+        throw badTarget(name(), target, "the port of a GPU slot");
+      }
+      SimulatedSwitch chip = fabric.chip(port.switchId());
+      double before = chip.gpuLoad(port.port());
+      if (before == 0) {
+        // a second one would restore 0 % when the first is cleared
+        throw badTarget(name(), target, "the port of a GPU slot whose GPU is not idle already");
+      }
+      chip.setGpuLoad(port.port(), 0);
+      return () -> chip.setGpuLoad(port.port(), before);
+    }
   }
 
   private FaultKind switchKind(

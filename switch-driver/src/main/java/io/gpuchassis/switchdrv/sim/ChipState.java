@@ -31,6 +31,7 @@ final class ChipState {
   final long upAt;
   final TreeMap<Integer, SimPort> ports = new TreeMap<>();
   final PmonState pmon = new PmonState();
+  final TrafficModel traffic;
   final FirmwareSession firmware = new FirmwareSession();
   final FlashReadHandlers.Cursor imageRead = new FlashReadHandlers.Cursor();
   final int[] runningCopy = new int[FirmwareType.values().length];
@@ -65,6 +66,7 @@ final class ChipState {
     this.upAt = reboot ? now + cfg.timing().rebootTime().toNanos() : now;
     this.rtcSetAt = now;
     this.log = new FirmwareLog(now, sw.generation());
+    this.traffic = new TrafficModel(upAt);
     for (FirmwareType t : FirmwareType.values()) {
       runningCopy[t.ordinal()] = sw.flash().activeCopy(t);
     }
@@ -229,6 +231,7 @@ final class ChipState {
 
   private void onCommand(int word, long now) {
     refreshMailbox(now);
+    traffic.advance(this, now); // counts what moved up to this command, which may change it
     if (inProgress) {
       return; // one command at a time: a write while busy is dropped, as on one mailbox
     }

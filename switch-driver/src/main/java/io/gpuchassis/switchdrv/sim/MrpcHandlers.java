@@ -108,6 +108,9 @@ final class MrpcHandlers {
 
   private static MrpcOutcome pmon(ChipState c, byte[] p, long now) {
     int sub = p[0] & 0xFF;
+    if (sub == BandwidthHandlers.GET || sub == BandwidthHandlers.SET_TYPE) {
+      return BandwidthHandlers.handle(c, p, now);
+    }
     int stack = p[1] & 0xFF;
     int first = p[2] & 0xFF;
     int count = p[3] & 0xFF;

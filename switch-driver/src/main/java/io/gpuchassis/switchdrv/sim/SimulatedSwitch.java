@@ -5,7 +5,9 @@ import io.gpuchassis.switchdrv.Generation;
 import io.gpuchassis.switchdrv.command.DeviceIds;
 import io.gpuchassis.switchdrv.transport.GasEndpoint;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +33,7 @@ public final class SimulatedSwitch {
   private final Generation generation;
   private final SimFlash flash;
   private final List<ActiveFault> faults = new ArrayList<>();
+  private final Map<Integer, Double> gpuLoads = new HashMap<>();
   private final SimulatorFaults faultApi = new SimulatorFaults(this);
   private final GasEndpoint gas = new Gas();
   private ChipState chip;
@@ -108,6 +111,28 @@ public final class SimulatedSwitch {
     }
   }
 
+  /**
+   * Sets the load of the simulated GPU on a downstream port: the share of its link it keeps busy
+   * while bound and linked up (0 = idle, 1 = the whole link; {@value TrafficModel#DEFAULT_LOAD} by
+   * default). The GPU keeps it across chip restarts.
+   */
+  public void setGpuLoad(int physicalPort, double load) {
+    if (!(load >= 0 && load <= 1)) {
+      throw new IllegalArgumentException("load must be within 0..1: " + load);
+    }
+    synchronized (lock) {
+      chip.traffic.advance(chip, System.nanoTime()); // what moved before at the old load
+      gpuLoads.put(physicalPort, load);
+    }
+  }
+
+  /** The load of the GPU on a port (see {@link #setGpuLoad}). */
+  public double gpuLoad(int physicalPort) {
+    synchronized (lock) {
+      return gpuLoads.getOrDefault(physicalPort, TrafficModel.DEFAULT_LOAD);
+    }
+  }
+
   ChipState chip() {
     return chip;
   }
@@ -159,6 +184,7 @@ public final class SimulatedSwitch {
       long now = System.nanoTime();
       ActiveFault f = new ActiveFault(nextFaultId++, fault, now, this);
       chip.syncEvents(now);
+      chip.traffic.advance(chip, now); // traffic up to the fault moved
       faults.add(f);
       chip.onFaultInjected(f, now);
       LOG.info("{}: fault injected: {}", name(), fault);
@@ -177,6 +203,7 @@ public final class SimulatedSwitch {
 
   void removeFault(ActiveFault f, long now) {
     chip.syncEvents(now);
+    chip.traffic.advance(chip, now);
     faults.remove(f);
     f.deactivate();
     chip.onFaultCleared(f, now);

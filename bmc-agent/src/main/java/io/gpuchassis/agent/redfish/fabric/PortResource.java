@@ -35,8 +35,8 @@ import java.util.Optional;
 
 /**
  * {@code /redfish/v1/Fabrics/PCIe/Switches/{SwitchId}/Ports[/{PortId}[/Metrics]]}: the wired ports
- * of a switch with their link as last polled, and their PCIe error counters. Port ids are the
- * chip's physical port numbers.
+ * of a switch with their link as last polled, and their PCIe error and byte counters. Port ids are
+ * the chip's physical port numbers.
  */
 public final class PortResource {
 
@@ -124,8 +124,10 @@ public final class PortResource {
     link.ifPresent(
         l -> {
           body.linkStatus(linkStatus(port, l));
+          // OCP's GPU baseboard profile requires CurrentSpeedGbps: 0 while no link is trained
+          body.currentSpeedGbps(l.up() ? GTS_PER_LANE[l.generation()] * l.width() : 0.0);
           if (l.up()) {
-            body.activeWidth(l.width()).currentSpeedGbps(GTS_PER_LANE[l.generation()] * l.width());
+            body.activeWidth(l.width());
           }
           Map<String, Object> oem = new java.util.LinkedHashMap<>();
           oem.put("LTSSMState", l.ltssm());
@@ -150,10 +152,12 @@ public final class PortResource {
             .atOdataType(Schemas.PORT_METRICS.odataType())
             .id("Metrics")
             .name("Metrics of port " + port.port() + " (" + port.label() + ")");
-    PortHealth.trustedLink(
-            port, state.switchObservation(port.switchId()), clock.instant(), staleAfter)
-        .map(PortLink::counters)
+    Optional<PortLink> link =
+        PortHealth.trustedLink(
+            port, state.switchObservation(port.switchId()), clock.instant(), staleAfter);
+    link.map(PortLink::counters)
         .ifPresent(c -> body.rxErrors(c.receiverErrors()).pcIeErrors(errors(c)));
+    link.flatMap(PortLink::traffic).ifPresent(t -> body.rxBytes(t.rxBytes()).txBytes(t.txBytes()));
     return body;
   }
 

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PortErrorCounters;
 import io.gpuchassis.agent.chassis.PortLink;
+import io.gpuchassis.agent.chassis.PortTraffic;
 import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.redfish.ChassisFixture;
 import io.gpuchassis.redfish.model.Health;
@@ -28,6 +29,7 @@ import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.model.State;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -117,7 +119,7 @@ class PortResourceTest {
 
     assertEquals(LinkStatus.LINK_DOWN, p.getLinkStatus());
     assertNull(p.getActiveWidth());
-    assertNull(p.getCurrentSpeedGbps());
+    assertEquals(0.0, p.getCurrentSpeedGbps(), "no trained link: OCP's profile requires it");
     assertEquals(Health.CRITICAL, p.getStatus().getHealth());
   }
 
@@ -228,6 +230,23 @@ class PortResourceTest {
 
     assertNull(p.getLinkStatus());
     assertEquals(Health.WARNING, p.getStatus().getHealth());
+  }
+
+  @Test
+  void metrics_carry_the_byte_counters_of_the_last_poll() {
+    ChassisState state = bound(healthy(), 1, "Host1", 5, 16);
+    PortLink link = state.switchObservation("SW1").orElseThrow().port(0).orElseThrow();
+    state =
+        withLink(
+            state, "SW1", link.withTraffic(Optional.of(new PortTraffic(1_000, 5_000_000_000L))));
+
+    PortMetrics m = resource.renderMetrics(state, port(state, "SW1", 0));
+
+    assertEquals(1_000L, m.getRxBytes());
+    assertEquals(5_000_000_000L, m.getTxBytes());
+    assertNull(
+        resource.renderMetrics(state, port(state, "SW1", 5)).getTxBytes(),
+        "a port whose chip gave no byte counters shows none");
   }
 
   @Test
