@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * expect. Expected layouts are written out from the vendor's headers (cited per test), not from the
  * simulator's encoders.
  */
-class ConsoleCommandsTest {
+class TechnicianMrpcsTest {
 
   private final SimulatedSwitch sim =
       new SimulatedSwitch(
