@@ -13,9 +13,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 /**
  * Reads one switch through its driver into a {@link SwitchObservation}: identity, die temperature,
@@ -44,6 +46,9 @@ final class SwitchObserver {
   /** Link status of every port as last read. */
   private Map<Integer, PortStatus> statuses = Map.of();
 
+  /** Wired ports seen with a link while in no partition. */
+  private final Set<Integer> linkedOutsidePartitions = new HashSet<>();
+
   /** Polls until the next full sweep; 0 means the next poll sweeps. */
   private int untilSweep;
 
@@ -71,7 +76,7 @@ final class SwitchObserver {
     SwitchEvents events = driver.events();
     boolean sweep = untilSweep == 0 || previous == null;
     untilSweep = sweep ? FULL_SWEEP_EVERY - 1 : untilSweep - 1;
-    if (sweep || linksChanged(events)) {
+    if (sweep || linksChanged(events) || linkOutsidePartitions()) {
       statuses = readStatuses(driver);
     }
     Instant now = clock.instant();
@@ -99,6 +104,23 @@ final class SwitchObserver {
   private static boolean linksChanged(SwitchEvents events) {
     return !events.bindingsCompleted().isEmpty()
         || events.ports().values().stream().anyMatch(SwitchEvents.PortEvents::linkChanged);
+  }
+
+  /**
+   * Whether a wired port that had a link while in no partition (an inter-switch link) is still in
+   * none: the chip raises no port events it could be mapped by, so its link is read every poll (one
+   * LNKSTAT whatever the port count), down or up.
+   */
+  private boolean linkOutsidePartitions() {
+    for (int port : wiredPorts) {
+      PortStatus s = statuses.get(port);
+      if (s != null && s.partition().isEmpty() && (s.linkUp() || s.ltssm().major() != 0)) {
+        linkedOutsidePartitions.add(port);
+      } else if (s != null && s.partition().isPresent()) {
+        linkedOutsidePartitions.remove(port);
+      }
+    }
+    return !linkedOutsidePartitions.isEmpty();
   }
 
   private static Map<Integer, PortStatus> readStatuses(SwitchDriver driver) {
