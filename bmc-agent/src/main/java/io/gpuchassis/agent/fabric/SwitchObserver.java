@@ -29,7 +29,9 @@ import java.util.Set;
  * LNKSTAT for all ports) only when a port's link or a binding changed, and error counters (PMON,
  * per port) only of ports that reported events. Every {@link #FULL_SWEEP_EVERY}th poll, the first
  * one and the one after a failed poll read everything anyway, a safety net for an event the chip
- * did not raise or a poll that consumed events and then failed.
+ * did not raise or a poll that consumed events and then failed. A port in no partition (an
+ * inter-switch link) raises no event the agent can map: once one had a link, link status is read
+ * every poll; its counters are read in the sweeps.
  */
 final class SwitchObserver {
 
