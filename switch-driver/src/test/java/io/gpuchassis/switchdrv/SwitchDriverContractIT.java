@@ -336,4 +336,21 @@ class SwitchDriverContractIT {
       Await.until("host link back", SETTLE, () -> port(rig.driver, 6).linkUp());
     }
   }
+
+  @TestAllTransports
+  void the_event_summary_reports_a_link_down_once(TransportKind kind) throws Exception {
+    try (SimRig rig = SimRig.start(kind, reference())) {
+      Await.until(
+          "host links up",
+          SETTLE,
+          () -> port(rig.driver, 5).linkUp() && port(rig.driver, 6).linkUp());
+      rig.driver.events(); // the host links that trained since boot
+      assertEquals(SwitchEvents.NONE, rig.driver.events());
+      rig.sim.faults().linkDown(5);
+      SwitchEvents events = rig.driver.events();
+      assertEquals(java.util.Set.of(5), events.ports().keySet());
+      assertTrue(events.ports().get(5).linkChanged());
+      assertEquals(SwitchEvents.NONE, rig.driver.events(), "acknowledged on the chip");
+    }
+  }
 }

@@ -16,9 +16,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 /**
  * Reads one switch through its driver into a {@link SwitchObservation}: identity, die temperature,
@@ -30,7 +32,12 @@ import java.util.OptionalDouble;
  * LNKSTAT for all ports) only when a port's link or a binding changed, and error counters (PMON,
  * per port) only of ports that reported events. Every {@link #FULL_SWEEP_EVERY}th poll, the first
  * one and the one after a failed poll read everything anyway, a safety net for an event the chip
- * did not raise or a poll that consumed events and then failed.
+ * did not raise or a poll that consumed events and then failed. A port in no partition (an
+ * inter-switch link) raises no event the agent can map: once one had a link, link status is read
+ * every poll; its counters are read in the sweeps. The byte counters of every port (PMON bandwidth,
+ * one MRPC per 18 ports) are read in the sweeps too: they feed PortMetrics, which no one reads
+ * every second, and reading them every poll would make a quiet poll's cost grow with the port
+ * count.
  */
 final class SwitchObserver {
 
@@ -46,6 +53,12 @@ final class SwitchObserver {
 
   /** Link status of every port as last read. */
   private Map<Integer, PortStatus> statuses = Map.of();
+
+  /** Wired ports seen with a link while in no partition. */
+  private final Set<Integer> linkedOutsidePartitions = new HashSet<>();
+
+  /** Byte counters of every port as last read (in the last sweep). */
+  private Map<Integer, PortTraffic> traffic = Map.of();
 
   /** Polls until the next full sweep; 0 means the next poll sweeps. */
   private int untilSweep;
@@ -74,10 +87,12 @@ final class SwitchObserver {
     SwitchEvents events = driver.events();
     boolean sweep = untilSweep == 0 || previous == null;
     untilSweep = sweep ? FULL_SWEEP_EVERY - 1 : untilSweep - 1;
-    if (sweep || linksChanged(events)) {
+    if (sweep || linksChanged(events) || linkOutsidePartitions()) {
       statuses = readStatuses(driver);
     }
-    Map<Integer, PortTraffic> traffic = traffic(driver);
+    if (sweep) {
+      traffic = traffic(driver);
+    }
     Instant now = clock.instant();
     Map<Integer, PortLink> links = new HashMap<>();
     for (int port : wiredPorts) {
@@ -106,6 +121,23 @@ final class SwitchObserver {
   private static boolean linksChanged(SwitchEvents events) {
     return !events.bindingsCompleted().isEmpty()
         || events.ports().values().stream().anyMatch(SwitchEvents.PortEvents::linkChanged);
+  }
+
+  /**
+   * Whether a wired port that had a link while in no partition (an inter-switch link) is still in
+   * none: the chip raises no port events it could be mapped by, so its link is read every poll (one
+   * LNKSTAT whatever the port count), down or up.
+   */
+  private boolean linkOutsidePartitions() {
+    for (int port : wiredPorts) {
+      PortStatus s = statuses.get(port);
+      if (s != null && s.partition().isEmpty() && (s.linkUp() || s.ltssm().major() != 0)) {
+        linkedOutsidePartitions.add(port);
+      } else if (s != null && s.partition().isPresent()) {
+        linkedOutsidePartitions.remove(port);
+      }
+    }
+    return !linkedOutsidePartitions.isEmpty();
   }
 
   private static Map<Integer, PortStatus> readStatuses(SwitchDriver driver) {

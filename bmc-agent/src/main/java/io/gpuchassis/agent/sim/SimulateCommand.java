@@ -12,10 +12,13 @@ import io.gpuchassis.switchdrv.sim.MoeServer;
 import io.gpuchassis.switchdrv.sim.PtyConsole;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitch;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -46,7 +49,8 @@ import picocli.CommandLine.Option;
       "Serves the switch chips of a board file on their transports (MoE over TCP on a loopback address; a pty linked"
           + " at a UART's device path; a simulated switchtec device node at an in-band device path), with what the"
           + " board's simulation section puts in them, until stopped.",
-      "Prints one line per chip, then SIMULATOR READY."
+      "Prints one line per chip, then SIMULATOR READY. Reads fault commands on standard input:"
+          + " 'fault CHIP KIND [name=value ...]', 'faults', 'clear ID'."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:stopped", "1:a chip could not be served", "2:bad option or board file"})
@@ -95,10 +99,12 @@ public final class SimulateCommand implements Callable<Integer> {
     }
     List<AutoCloseable> served = new ArrayList<>();
     Map<InetSocketAddress, Map<Integer, SimulatedSwitch>> endpoints = new LinkedHashMap<>();
+    Map<String, SimulatedSwitch> chips = new LinkedHashMap<>();
     try {
       for (BoardSwitch chip : description.switches()) {
         SimulatedSwitch simulated =
             new SimulatedSwitch(SimulatedFabric.config(description, chip, timing));
+        chips.put(chip.id(), simulated);
         if (chip.access() instanceof TcpAccess tcp) {
           endpoints
               .computeIfAbsent(endpoint(chip, tcp), a -> new LinkedHashMap<>())
@@ -138,6 +144,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 "simulator-shutdown"));
     out.println("SIMULATOR READY");
     out.flush();
+    readControl(new SimulatorControl(chips));
     stopped.await();
     return 0;
   }
@@ -170,6 +177,28 @@ public final class SimulateCommand implements Callable<Integer> {
     PtyConsole console = PtyConsole.open(simulated, device);
     out.println("SIMULATE " + chip.id() + " uart " + console.slavePath() + " linked at " + device);
     return console;
+  }
+
+  // Fault commands on standard input (SimulatorControl); end of input leaves the chips running.
+  private void readControl(SimulatorControl control) {
+    Thread t =
+        new Thread(
+            () -> {
+              try (BufferedReader in =
+                  new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                  if (!line.isBlank()) {
+                    out.println(control.execute(line));
+                    out.flush();
+                  }
+                }
+              } catch (IOException e) {
+                // standard input closed: no more fault commands
+              }
+            },
+            "simulator-control");
+    t.setDaemon(true);
+    t.start();
   }
 
   private static void closeAll(List<AutoCloseable> served) {

@@ -144,4 +144,23 @@ class SwitchObserverTest {
     }
     assertEquals(1, sweeps);
   }
+
+  @Test
+  void an_inter_switch_link_outside_every_partition_is_watched_by_link_status() {
+    SimulatedSwitch sim =
+        new SimulatedSwitch(
+            SimulatedSwitchConfig.builder(ChipIdentity.pfx160Gen6(0x6a1c0001L))
+                .timing(SimTiming.instant())
+                .port(0, 16, 5, Attachment.host(0))
+                .port(7, 16, 5, Attachment.interSwitch("next"))
+                .build());
+    SwitchtecDriver driver =
+        SwitchtecDriver.open(
+            new InMemorySwitchTransport(sim.gas(), sim.name()), DriverOptions.defaults());
+    SwitchObserver observer = new SwitchObserver("SW1", List.of(0, 7), Clock.systemUTC());
+    assertTrue(observer.observe(driver).ports().get(7).up());
+    observer.observe(driver);
+    sim.faults().linkDown(7);
+    assertFalse(observer.observe(driver).ports().get(7).up(), "seen at the next poll");
+  }
 }

@@ -161,7 +161,7 @@ class PortTrafficIT {
   }
 
   static void await(String uri, Predicate<JsonNode> condition, String what) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     JsonNode last = null;
     while (System.nanoTime() < deadline) {
       last = get(uri);

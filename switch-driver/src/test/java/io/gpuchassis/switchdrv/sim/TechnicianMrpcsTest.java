@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * expect. Expected layouts are written out from the vendor's headers (cited per test), not from the
  * simulator's encoders.
  */
-class ConsoleCommandsTest {
+class TechnicianMrpcsTest {
 
   private final SimulatedSwitch sim =
       new SimulatedSwitch(
@@ -123,5 +123,40 @@ class ConsoleCommandsTest {
     byte[] in = {2, 0, 33, 0, 0, 0, 0, 0}; // MRPC_VGPIO_GET_VAL, pin 33
     byte[] out = (byte[]) mrpc(0x02, in)[1];
     assertArrayEquals(new byte[] {2, 0, 33, 0, 1, 0, 0, 0}, Arrays.copyOf(out, 8));
+  }
+
+  @Test
+  void fwlogrd_on_gen4_answers_the_with_flag_sub_command_and_the_legacy_one() {
+    SimulatedSwitch gen4 =
+        new SimulatedSwitch(
+            SimulatedSwitchConfig.builder(
+                    new ChipIdentity(
+                        0x11F8,
+                        0x4000,
+                        77,
+                        io.gpuchassis.switchdrv.FirmwareVersion.parse("4.40 B123"),
+                        "PFX 100xG4",
+                        1))
+                .timing(SimTiming.instant())
+                .port(0, 16, 4, Attachment.host(0))
+                .build());
+    for (int sub : new int[] {13, 0}) { // MRPC_FWLOGRD_RAM_WITH_FLAG, then MRPC_FWLOGRD_RAM
+      byte[] cmd = new byte[20];
+      cmd[0] = (byte) sub;
+      ByteBuffer.wrap(cmd).order(ByteOrder.LITTLE_ENDIAN).putInt(16, -1);
+      gen4.gas().writeGas(0x0, cmd);
+      gen4.gas().writeGas(0x800, le32(0x06));
+      assertEquals(2, u32(gen4.gas().readGas(0x804, 4), 0), "sub " + sub + " done");
+      byte[] out = gen4.gas().readGas(0x400, 64);
+      assertEquals(sub, out[0]);
+      assertEquals(2, u32(out, 8), "the two boot entries");
+      // log_a_to_file zeroes the versions itself before Gen5; the chip reports none
+      assertEquals(0, u32(out, 24));
+    }
+    byte[] cmd = new byte[20];
+    cmd[0] = 11; // the Gen5 sub-command does not exist on Gen4
+    gen4.gas().writeGas(0x0, cmd);
+    gen4.gas().writeGas(0x800, le32(0x06));
+    assertEquals(0x64004, u32(gen4.gas().readGas(0x808, 4), 0));
   }
 }
