@@ -24,9 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Switch ports' PortMetrics byte counters, read by the agent from the simulated chip's PMON
- * bandwidth counters each poll, move while a bound GPU works and stand still once it is unbound;
- * every port's CurrentSpeedGbps is the trained link (GT/s per lane × active width, 0 without a
- * link). Growth is awaited, never timed.
+ * bandwidth counters in every full sweep of the poll, move while a bound GPU works and stand still
+ * once it is unbound; every port's CurrentSpeedGbps is the trained link (GT/s per lane × active
+ * width, 0 without a link). Growth is awaited, never timed.
  */
 class PortTrafficIT {
 
@@ -81,10 +81,14 @@ class PortTrafficIT {
     driver(0, 1, false);
     await(GPU_PORT, p -> p.get("LinkStatus").asText().equals("NoLink"), "the unbound port");
     assertEquals(0.0, get(GPU_PORT).get("CurrentSpeedGbps").asDouble(), "no trained link");
-    long stopped = get(GPU_PORT + "/Metrics").get("TXBytes").asLong();
-    // a later poll: another GPU's traffic shows up, the unbound one's count stands still
+    // byte counters are read in the full sweeps: the second GPU's traffic showing up means a sweep
+    // after the unbind, its growth a later one; between them the unbound port's count stands still
     driver(1, 2, true);
-    await(SWITCH + "/Ports/1/Metrics", m -> m.get("TXBytes").asLong() > 0, "the second GPU");
+    String second = SWITCH + "/Ports/1/Metrics";
+    await(second, m -> m.get("TXBytes").asLong() > 0, "the second GPU");
+    long stopped = get(GPU_PORT + "/Metrics").get("TXBytes").asLong();
+    long secondTx = get(second).get("TXBytes").asLong();
+    await(second, m -> m.get("TXBytes").asLong() > secondTx, "a later sweep");
     assertEquals(stopped, get(GPU_PORT + "/Metrics").get("TXBytes").asLong());
   }
 
