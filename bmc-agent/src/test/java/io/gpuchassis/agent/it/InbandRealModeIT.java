@@ -1,26 +1,20 @@
 package io.gpuchassis.agent.it;
 
-import static io.gpuchassis.agent.it.AgentClient.json;
+import static io.gpuchassis.agent.it.RedfishAwait.await;
+import static io.gpuchassis.agent.it.RedfishAwait.awaitSwitch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.Main;
 import io.gpuchassis.agent.config.HardwareMode;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,12 +30,12 @@ class InbandRealModeIT {
 
   @TempDir Path dir;
 
-  private Process simulator;
+  private SimulatorProcess simulator;
 
   @AfterEach
   void stopSimulator() {
     if (simulator != null) {
-      simulator.destroyForcibly();
+      simulator.close();
     }
   }
 
@@ -49,7 +43,8 @@ class InbandRealModeIT {
   void real_mode_reaches_switches_through_switchtec_device_nodes_and_composes_a_gpu()
       throws Exception {
     Path board = writeBoard();
-    List<String> announced = startSimulator(board);
+    simulator = SimulatorProcess.start(board);
+    List<String> announced = simulator.announced();
     assertTrue(
         announced.contains(
             "SIMULATE SW1 inband " + dir.resolve("switchtec0") + " (seqpacket node)"),
@@ -103,9 +98,9 @@ class InbandRealModeIT {
               "the slot's link up in the next poll");
       assertEquals(16, port.get("ActiveWidth").asInt(), port.toString());
 
-      simulator.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      simulator.kill();
       awaitSwitch(agent, "SW1", "Critical");
-      startSimulator(board);
+      simulator = SimulatorProcess.start(board);
       awaitSwitch(agent, "SW1", "OK");
     }
   }
@@ -146,83 +141,5 @@ class InbandRealModeIT {
             "    - {slot: 3, serialNumber: \"1654123000903\", " + gpu + "}",
             ""));
     return file;
-  }
-
-  /** Starts {@code bmc-agent simulate} in a process of its own; returns what it announced. */
-  private List<String> startSimulator(Path board) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    simulator =
-        new ProcessBuilder(
-                java,
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
-                "simulate",
-                "--board",
-                board.toString(),
-                "--speed",
-                "fast")
-            .redirectErrorStream(true)
-            .start();
-    BufferedReader lines =
-        new BufferedReader(
-            new InputStreamReader(simulator.getInputStream(), StandardCharsets.UTF_8));
-    List<String> announced =
-        CompletableFuture.supplyAsync(
-                () -> {
-                  List<String> seen = new ArrayList<>();
-                  try {
-                    for (String l = lines.readLine(); l != null; l = lines.readLine()) {
-                      seen.add(l);
-                      if (l.equals("SIMULATOR READY")) {
-                        return seen;
-                      }
-                    }
-                  } catch (IOException e) {
-                    seen.add(e.toString());
-                  }
-                  throw new IllegalStateException(
-                      "the simulator stopped before it was ready: " + seen);
-                })
-            .get(60, TimeUnit.SECONDS);
-    Thread drain =
-        new Thread(
-            () -> {
-              try {
-                while (lines.readLine() != null) {
-                  // discarded: keeps the simulator from blocking on a full pipe
-                }
-              } catch (IOException ignored) {
-                // the simulator was stopped
-              }
-            },
-            "simulator-output");
-    drain.setDaemon(true);
-    drain.start();
-    return announced;
-  }
-
-  private static JsonNode awaitSwitch(TestAgent agent, String id, String health) throws Exception {
-    return await(
-        agent,
-        "/redfish/v1/Fabrics/PCIe/Switches/" + id,
-        s -> health.equals(s.at("/Status/Health").asText()),
-        "switch " + id + " " + health);
-  }
-
-  private static JsonNode await(TestAgent agent, String path, Predicate<JsonNode> done, String what)
-      throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-    JsonNode last = null;
-    while (System.nanoTime() < deadline) {
-      var response = agent.client.get(path, TestAgent.ADMIN);
-      assertEquals(200, response.statusCode(), path + ": " + response.body());
-      last = json(response);
-      if (done.test(last)) {
-        return last;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("not " + what + " within 90 s: " + last);
   }
 }

@@ -1,6 +1,8 @@
 package io.gpuchassis.agent.it;
 
 import static io.gpuchassis.agent.it.AgentClient.json;
+import static io.gpuchassis.agent.it.RedfishAwait.await;
+import static io.gpuchassis.agent.it.RedfishAwait.awaitSwitch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,21 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.Main;
 import io.gpuchassis.agent.config.HardwareMode;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,12 +34,12 @@ class RealModeIT {
 
   @TempDir Path dir;
 
-  private Process simulator;
+  private SimulatorProcess simulator;
 
   @AfterEach
   void stopSimulator() {
     if (simulator != null) {
-      simulator.destroyForcibly();
+      simulator.close();
     }
   }
 
@@ -51,7 +47,8 @@ class RealModeIT {
   void real_mode_reaches_switches_over_a_pty_and_tcp_composes_a_gpu_and_reports_a_lost_simulator()
       throws Exception {
     Path board = writeBoard();
-    List<String> announced = startSimulator(board);
+    simulator = SimulatorProcess.start(board);
+    List<String> announced = simulator.announced();
     assertTrue(
         announced.stream().anyMatch(l -> l.startsWith("SIMULATE SW1 uart /dev/pts/")),
         announced.toString());
@@ -139,13 +136,13 @@ class RealModeIT {
               "the slot's link up in the next poll");
       assertEquals(16, port.get("ActiveWidth").asInt(), port.toString());
 
-      simulator.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      simulator.kill();
       JsonNode lost1 = awaitSwitch(agent, "SW1", "Critical");
       assertFalse(
           lost1.at("/Oem/GpuChassisAgent/ManagementFault").asText().isEmpty(), lost1.toString());
       awaitSwitch(agent, "SW2", "Critical");
 
-      startSimulator(board);
+      simulator = SimulatorProcess.start(board);
       awaitSwitch(agent, "SW1", "OK");
       awaitSwitch(agent, "SW2", "OK");
     }
@@ -195,86 +192,6 @@ class RealModeIT {
             "    - {slot: 3, serialNumber: \"1654123000903\", " + gpu + "}",
             ""));
     return file;
-  }
-
-  /**
-   * Starts {@code bmc-agent simulate} as a process of its own and returns what it announced once
-   * ready.
-   */
-  private List<String> startSimulator(Path board) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    simulator =
-        new ProcessBuilder(
-                java,
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
-                "simulate",
-                "--board",
-                board.toString(),
-                "--speed",
-                "fast")
-            .redirectErrorStream(true)
-            .start();
-    BufferedReader lines =
-        new BufferedReader(
-            new InputStreamReader(simulator.getInputStream(), StandardCharsets.UTF_8));
-    CompletableFuture<List<String>> ready =
-        CompletableFuture.supplyAsync(
-            () -> {
-              List<String> seen = new ArrayList<>();
-              try {
-                for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                  seen.add(line);
-                  if (line.equals("SIMULATOR READY")) {
-                    return seen;
-                  }
-                }
-              } catch (IOException e) {
-                seen.add(e.toString());
-              }
-              throw new IllegalStateException("the simulator stopped before it was ready: " + seen);
-            });
-    List<String> announced = ready.get(60, TimeUnit.SECONDS);
-    // Keep draining its output so that it never blocks on a full pipe.
-    Thread drain =
-        new Thread(
-            () -> {
-              try {
-                while (lines.readLine() != null) {
-                  // discarded
-                }
-              } catch (IOException ignored) {
-                // the simulator was stopped
-              }
-            },
-            "simulator-output");
-    drain.setDaemon(true);
-    drain.start();
-    return announced;
-  }
-
-  /** Polls a switch until its health is {@code health}; generous, since the machine may be busy. */
-  private static JsonNode awaitSwitch(TestAgent agent, String id, String health) throws Exception {
-    return await(
-        agent,
-        "/redfish/v1/Fabrics/PCIe/Switches/" + id,
-        s -> health.equals(s.at("/Status/Health").asText()),
-        "switch " + id + " " + health);
-  }
-
-  private static JsonNode await(TestAgent agent, String path, Predicate<JsonNode> done, String what)
-      throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-    JsonNode last = null;
-    while (System.nanoTime() < deadline) {
-      last = get(agent, path);
-      if (done.test(last)) {
-        return last;
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError("not " + what + " within 90 s: " + last);
   }
 
   private static JsonNode get(TestAgent agent, String path) throws Exception {

@@ -1,0 +1,42 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/** Polls a resource of a running agent until it shows what a test waits for; never times it. */
+final class RedfishAwait {
+
+  /** Generous: the machine may be busy and a real-mode agent polls real transports. */
+  private static final long LIMIT_SECONDS = 90;
+
+  private RedfishAwait() {}
+
+  /** A switch's {@code Status.Health}. */
+  static JsonNode awaitSwitch(TestAgent agent, String id, String health) throws Exception {
+    return await(
+        agent,
+        "/redfish/v1/Fabrics/PCIe/Switches/" + id,
+        s -> health.equals(s.at("/Status/Health").asText()),
+        "switch " + id + " " + health);
+  }
+
+  static JsonNode await(TestAgent agent, String path, Predicate<JsonNode> done, String what)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_SECONDS);
+    JsonNode last = null;
+    while (System.nanoTime() < deadline) {
+      var response = agent.client.get(path, TestAgent.ADMIN);
+      assertEquals(200, response.statusCode(), path + ": " + response.body());
+      last = json(response);
+      if (done.test(last)) {
+        return last;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError("not " + what + " within " + LIMIT_SECONDS + " s: " + last);
+  }
+}
