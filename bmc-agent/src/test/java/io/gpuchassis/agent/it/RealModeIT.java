@@ -13,6 +13,7 @@ import io.gpuchassis.agent.config.HardwareMode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,6 +35,8 @@ class RealModeIT {
 
   @TempDir Path dir;
 
+  private static final String SW2_HOST = "127.0.0.92";
+
   private SimulatorProcess simulator;
 
   @AfterEach
@@ -53,7 +56,7 @@ class RealModeIT {
         announced.stream().anyMatch(l -> l.startsWith("SIMULATE SW1 uart /dev/pts/")),
         announced.toString());
     assertTrue(
-        announced.stream().anyMatch(l -> l.startsWith("SIMULATE SW2 tcp 127.0.0.1:")),
+        announced.stream().anyMatch(l -> l.startsWith("SIMULATE SW2 tcp " + SW2_HOST + ":")),
         announced.toString());
 
     StringWriter probed = new StringWriter();
@@ -149,8 +152,10 @@ class RealModeIT {
   }
 
   private Path writeBoard() throws IOException {
+    // SW2's endpoint on an address of its own: no client socket of this machine (those leave from
+    // 127.0.0.1) can hold its port when the simulator is started again
     int tcpPort;
-    try (ServerSocket free = new ServerSocket(0)) {
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getByName(SW2_HOST))) {
       tcpPort = free.getLocalPort();
     }
     String gpu =
@@ -172,7 +177,7 @@ class RealModeIT {
                 + ", uart: {device: \""
                 + dir.resolve("ttySW1")
                 + "\", baud: 115200}}",
-            "  - {id: SW2, " + chip + ", tcp: {host: 127.0.0.1, port: " + tcpPort + "}}",
+            "  - {id: SW2, " + chip + ", tcp: {host: " + SW2_HOST + ", port: " + tcpPort + "}}",
             "interSwitchLinks:",
             "  - a: {switch: SW1, port: 8, width: 16, maxGen: 5}",
             "    b: {switch: SW2, port: 8, width: 16, maxGen: 5}",

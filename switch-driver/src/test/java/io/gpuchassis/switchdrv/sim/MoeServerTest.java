@@ -274,14 +274,18 @@ class MoeServerTest {
     SimulatedSwitch chip =
         new SimulatedSwitch(
             SimulatedSwitchConfig.referenceChip(0x6a1c0002L, 2, SimTiming.instant()));
-    MoeServer first = MoeServer.start(chip);
+    // an address of its own: no client socket of this machine (those leave from 127.0.0.1) can hold
+    // the port when the endpoint comes back on it
+    MoeServer first =
+        MoeServer.start(
+            Map.of(0, chip), new InetSocketAddress(InetAddress.getByName("127.0.0.91"), 0));
     InetSocketAddress at = first.address();
     try (MoeSwitchTransport t = new MoeSwitchTransport(at, 0, Duration.ofSeconds(2))) {
       byte[] id = t.read(0x2000, 4);
       first.close();
       SwitchException lost = assertThrows(SwitchException.class, () -> t.read(0x2000, 4));
       assertEquals(SwitchException.Kind.IO, lost.kind(), lost.getMessage());
-      try (MoeServer again = MoeServer.start(Map.of(0, chip), at)) {
+      try (MoeServer again = startAgain(chip, at)) {
         assertArrayEquals(id, t.read(0x2000, 4), "the next call opens new channels");
         again.signalEvent(0);
         Instant giveUp = Instant.now().plusSeconds(10);
@@ -291,6 +295,24 @@ class MoeServerTest {
           Thread.sleep(5);
         }
         assertTrue(seen, "the event channel was reopened as well");
+      }
+    }
+  }
+
+  /**
+   * The endpoint back on its address. The port may still be held for a moment by the closed
+   * endpoint's connections, so the bind is tried again for up to 10 s.
+   */
+  private static MoeServer startAgain(SimulatedSwitch chip, InetSocketAddress at) throws Exception {
+    Instant giveUp = Instant.now().plusSeconds(10);
+    while (true) {
+      try {
+        return MoeServer.start(Map.of(0, chip), at);
+      } catch (IOException e) {
+        if (Instant.now().isAfter(giveUp)) {
+          throw e;
+        }
+        Thread.sleep(50);
       }
     }
   }
