@@ -1,0 +1,103 @@
+# Functions of the benchmark kit that need no agent, no nginx and no wrk: reading wrk's output,
+# judging a figure against its target, replacing the kit's section of a Markdown file.
+# Sourced by bench/run.sh and bench/self-test.sh (which checks them on recorded wrk outputs).
+# shellcheck shell=bash
+
+# wrk_parse FILE: one line "RPS P99_MS REQUESTS NON2XX SOCKET_ERRORS" from wrk's --latency output.
+# wrk prints latencies with a unit (us, ms, s, m); P99_MS is always in milliseconds. A field wrk did not
+# print counts as 0; no "Requests/sec" at all (wrk failed) prints nothing and returns 1.
+wrk_parse() {
+  awk '
+    function ms(v,   n, u) {
+      n = v + 0; u = v; sub(/^[0-9.]+/, "", u)
+      if (u == "us") return n / 1000
+      if (u == "ms") return n
+      if (u == "s") return n * 1000
+      if (u == "m") return n * 60000
+      if (u == "h") return n * 3600000
+      return n
+    }
+    /^ *99% / { p99 = ms($2) }
+    / requests in / { requests = $1 }
+    /Non-2xx or 3xx responses:/ { non2xx = $NF }
+    /Socket errors:/ { gsub(/,/, ""); errors = $4 + $6 + $8 + $10 }
+    /^Requests\/sec:/ { rps = $2; seen = 1 }
+    END {
+      if (!seen) exit 1
+      printf "%.0f %.2f %d %d %d\n", rps, p99, requests, non2xx, errors
+    }' "$1"
+}
+
+# ratio A B: A / B with two decimals, "-" when B is 0 or missing.
+ratio() {
+  awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'
+}
+
+# at_least VALUE BOUND: true when VALUE >= BOUND (decimals allowed; "-" is never enough).
+at_least() {
+  [[ $1 != - && $2 != - ]] && awk -v v="$1" -v b="$2" 'BEGIN { exit !(v + 0 >= b + 0) }'
+}
+
+# below VALUE BOUND: true when VALUE < BOUND.
+below() {
+  [[ $1 != - && $2 != - ]] && awk -v v="$1" -v b="$2" 'BEGIN { exit !(v + 0 < b + 0) }'
+}
+
+# verdict CONDITION...: "met" when the command given succeeds, "missed" otherwise.
+verdict() {
+  if "$@"; then echo met; else echo missed; fi
+}
+
+# The targets of issue 16. auth_met RATIO P99_MS: an authenticated single resource, at least 0.8 x nginx
+# with p99 under 5 ms. expand_met REQ_S RATIO: the $expand of the GPU inventory, 10,000 req/s or 0.3 x nginx.
+# heap_met MAX_HEAP_MB OUT_OF_MEMORY_ERRORS: the heap capped at 64 MB, and never exhausted.
+auth_met() { at_least "$1" 0.8 && below "$2" 5; }
+expand_met() { at_least "$1" 10000 || at_least "$2" 0.3; }
+heap_met() { [[ $1 =~ ^[0-9]+$ ]] && (($1 > 0 && $1 <= 64 && $2 == 0)); }
+
+# thousands N: 31700 -> 31,700 (the way docs/PERFORMANCE.md writes figures).
+thousands() {
+  awk -v n="$1" 'BEGIN {
+    s = sprintf("%.0f", n); out = ""
+    while (length(s) > 3) { out = "," substr(s, length(s) - 2) out; s = substr(s, 1, length(s) - 3) }
+    print s out
+  }'
+}
+
+# median: the median of the whole numbers on standard input, one a line.
+median() {
+  sort -n | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR + 1) / 2] : int((a[NR / 2] + a[NR / 2 + 1]) / 2)) }'
+}
+
+# replace_section FILE NAME CONTENT_FILE: replaces what lies between the lines "<!-- NAME:begin -->" and
+# "<!-- NAME:end -->" of FILE with CONTENT_FILE's text, keeping both marker lines. Fails, changing
+# nothing, when FILE lacks either marker.
+replace_section() {
+  local file=$1 name=$2 content=$3 begin end
+  begin="<!-- $name:begin -->"
+  end="<!-- $name:end -->"
+  if ! grep -qxF "$begin" "$file" || ! grep -qxF "$end" "$file"; then
+    echo "$file has no '$begin' ... '$end' section" >&2
+    return 1
+  fi
+  awk -v begin="$begin" -v end="$end" -v content="$content" '
+    $0 == begin { print; while ((getline line < content) > 0) print line; skipping = 1; next }
+    $0 == end { skipping = 0 }
+    !skipping { print }' "$file" >"$file.tmp" && mv "$file.tmp" "$file"
+}
+
+# heap_kb JCMD_GC_HEAP_INFO_FILE: "USED_KB COMMITTED_KB OLD_USED_KB" summed over the generations that
+# jcmd GC.heap_info lists (Serial: "def new generation total 19648K, used 5621K" and "tenured generation
+# total ..., used ..."); OLD_USED_KB is the old generation's alone (0 for a collector without one).
+heap_kb() {
+  awk '
+    / total [0-9]+K, used [0-9]+K/ {
+      for (i = 1; i <= NF; i++) {
+        if ($i == "total") { t = $(i + 1); sub(/K,?$/, "", t) }
+        if ($i == "used") { u = $(i + 1); sub(/K.*$/, "", u) }
+      }
+      total += t; used += u
+      if (/tenured|[Oo]ld[Gg]en/) old += u
+    }
+    END { if (total) printf "%d %d %d\n", used, total, old; else exit 1 }' "$1"
+}
