@@ -29,7 +29,18 @@ cold_port=${COLD_PORT:-18793}
 jvm_opts=${BMC_AGENT_JAVA_OPTS:-}
 threads=2 connections=16
 write=1 cold=1 soak=0 soak_minutes=10 note=""
-command_line="bench/run.sh $*"
+# the command as the results show it, with the settings given in the environment (a note is shown on its own)
+command_line=""
+for var in DURATION WARMUP COLD_RUNS SUBSCRIBERS NGINX_WORKERS BMC_AGENT_JAVA_OPTS; do
+  [[ -n ${!var:-} ]] && command_line+="$var=$(printf '%q' "${!var}") "
+done
+command_line+=bench/run.sh
+skip=0
+for arg in "$@"; do
+  if ((skip)); then command_line+=" …"; skip=0; continue; fi
+  [[ $arg == --note ]] && skip=1
+  command_line+=" $(printf '%q' "$arg")"
+done
 
 usage() { sed -n '/^# Usage:/,/^# built jar/p' "$0" | sed 's/^# \{0,1\}//'; }
 while (($#)); do
@@ -196,7 +207,9 @@ fi
 log "starting the agent (launcher, simulated reference chassis) on $agent_url"
 start_agent "$work/state" "$out/agent.log"
 agent_cmdline=$(tr '\0' ' ' <"/proc/$agent_pid/cmdline")
-agent_options=$(sed -e 's| -jar .*||' -e 's|^[^ ]*java ||' -e "s|$work|\$TMP|g" <<<"$agent_cmdline")
+# the options that matter, without the launcher's folders for natives and the archive's path
+agent_options=$(sed -e 's| -jar .*||' -e 's|^[^ ]*java ||' -e 's| -D[a-z.]*tmpdir=[^ ]*||g' \
+  -e 's|\(-XX:SharedArchiveFile=\)[^ ]*|\1(archive)|' -e 's|\(-XX:ArchiveClassesAtExit=\)[^ ]*|\1(archive)|' <<<"$agent_cmdline")
 
 # --- a session, and the resources of the cases ---------------------------------------------------------------
 curl -ks -D "$work/login.h" -o "$work/login.json" -H 'Content-Type: application/json' \
@@ -455,8 +468,8 @@ fi
 stop "$sampler_pid" 5
 sampler_pid=""
 cp "$work/rss.log" "$out/rss.log"
-rss_max=$(awk '{ if ($2 > m) m = $2 } END { printf "%.0f", m / 1024 }' "$work/rss.log")
-hwm=$(awk 'END { printf "%.0f", $3 / 1024 }' "$work/rss.log")
+rss_max=$(awk '{ if ($2 > m) m = $2 } END { printf "%.1f", m / 1024 }' "$work/rss.log")
+hwm=$(awk 'END { printf "%.1f", $3 / 1024 }' "$work/rss.log")
 read -r heap_used heap_committed _ < <(heap_kb "$out/heap-under-load.txt" || echo "0 0 0")
 max_heap_mb=$(awk -v b="${max_heap:-0}" 'BEGIN { printf "%.0f", b / 1048576 }')
 oom=$(grep -c OutOfMemoryError "$out/agent.log" || true)
