@@ -28,6 +28,19 @@ wrk_parse() {
     }' "$1"
 }
 
+# wrk_summary FILE...: "RPS P99_MS BAD" over several runs of one case: the median requests/s, the median
+# p99, and the sum of non-2xx/3xx answers and socket errors. A run wrk did not finish counts as 0 req/s.
+wrk_summary() {
+  local file
+  for file in "$@"; do wrk_parse "$file" || echo "0 0 0 0 0"; done | awk '
+    { rps[NR] = $1; p99[NR] = $2; bad += $4 + $5 }
+    function med(a, n,   i, j, t) {
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+      return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    END { printf "%.0f %.2f %d\n", med(rps, NR), med(p99, NR), bad }'
+}
+
 # ratio A B: A / B with two decimals, "-" when B is 0 or missing.
 ratio() {
   awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'

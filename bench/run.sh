@@ -7,7 +7,7 @@
 #
 # Usage: bench/run.sh [--duration SECONDS] [--jvm-opts 'OPTIONS'] [--no-cold-start] [--no-write] [--note TEXT]
 #        bench/run.sh --soak [MINUTES]       (the chassis GET load with the subscribers; RSS and heap every 30 s)
-# Environment: DURATION (10), WARMUP (3), COLD_RUNS (5), SUBSCRIBERS (50), NGINX_WORKERS (auto),
+# Environment: DURATION (10), WARMUP (3), ROUNDS (1; medians over rounds), COLD_RUNS (5), SUBSCRIBERS (50), NGINX_WORKERS (auto),
 #   AGENT_PORT (18791), NGINX_PORT (18792), COLD_PORT (18793), BMC_AGENT_JAVA_OPTS (as --jvm-opts).
 # Needs Debian's wrk, nginx, curl and jq (installed with apt-get when missing, as root or through sudo) and the
 # built jar (made with `mvn -B -q package -DskipTests` when missing).
@@ -20,6 +20,7 @@ source "$here/lib.sh"
 
 duration=${DURATION:-10}
 warmup=${WARMUP:-3}
+rounds=${ROUNDS:-1}
 cold_runs=${COLD_RUNS:-5}
 subscribers=${SUBSCRIBERS:-50}
 nginx_workers=${NGINX_WORKERS:-auto}
@@ -31,7 +32,7 @@ threads=2 connections=16
 write=1 cold=1 soak=0 soak_minutes=10 note=""
 # the command as the results show it, with the settings given in the environment (a note is shown on its own)
 command_line=""
-for var in DURATION WARMUP COLD_RUNS SUBSCRIBERS NGINX_WORKERS BMC_AGENT_JAVA_OPTS; do
+for var in DURATION WARMUP ROUNDS COLD_RUNS SUBSCRIBERS NGINX_WORKERS BMC_AGENT_JAVA_OPTS; do
   [[ -n ${!var:-} ]] && command_line+="$var=$(printf '%q' "${!var}") "
 done
 command_line+=bench/run.sh
@@ -59,6 +60,8 @@ while (($#)); do
   shift
 done
 [[ $duration =~ ^[0-9]+$ && $warmup =~ ^[0-9]+$ ]] || { echo "DURATION and WARMUP are whole seconds" >&2; exit 2; }
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "ROUNDS is a whole number from 1" >&2; exit 2; }
+((soak_minutes >= 1)) || { echo "--soak needs at least 1 minute" >&2; exit 2; }
 
 log() { printf '[bench %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "$*"; exit 1; }
@@ -265,6 +268,16 @@ serve sensor "$sensor"
 serve expand "$expand"
 content_type=$(awk -F': ' 'tolower($1) == "content-type" { print $2 }' "$work/chassis.h" | tr -d '\r')
 
+# The TLS 1.3 cipher suite the agent chose, nginx prefers too (left alone, it takes the client's first choice,
+# AES-256, where the agent picks AES-128), so that both pay the same cipher.
+tls_of() { curl -ksv -o /dev/null "$1" 2>&1 | sed -n 's/^\* SSL connection using //p' | head -n 1; }
+suite=$(tls_of "$agent_url/redfish/v1/" | sed -n 's|^TLSv1.3 / \(TLS_[A-Z0-9_]*\)$|\1|p')
+suites=""
+if [[ -n $suite ]]; then
+  others=$(printf '%s\n' TLS_AES_128_GCM_SHA256 TLS_AES_256_GCM_SHA384 TLS_CHACHA20_POLY1305_SHA256 | grep -vxF "$suite" | paste -sd:)
+  suites="ssl_conf_command Ciphersuites $suite:$others;
+    ssl_prefer_server_ciphers on;"
+fi
 cat >"$ndir/nginx.conf" <<EOF
 # worker_processes: $nginx_workers (the kit's NGINX_WORKERS); auto is one per core, since the agent's event loops
 # may use every core too.
@@ -291,6 +304,7 @@ http {
     ssl_certificate $work/state/tls/https-cert.pem;
     ssl_certificate_key $work/state/tls/https-key.pem;
     ssl_protocols TLSv1.2 TLSv1.3;
+    $suites
     root $ndir/www;
 $locations
   }
@@ -305,8 +319,9 @@ for name in root chassis port expand; do
   cmp -s <(curl -ks "$nginx_url${case_path[$name]}") <(get "${case_path[$name]}") ||
     log "note: nginx's $name body differs from the agent's now (the agent's changed since)"
 done
-tls_of() { curl -ksv -o /dev/null "$1" 2>&1 | sed -n 's/^\* SSL connection using //p' | head -n 1; }
-log "TLS: agent $(tls_of "$agent_url/redfish/v1/"), nginx $(tls_of "$nginx_url/redfish/v1/")"
+agent_tls=$(tls_of "$agent_url/redfish/v1/")
+nginx_tls=$(tls_of "$nginx_url/redfish/v1/")
+log "TLS: agent $agent_tls, nginx $nginx_tls"
 
 # --- 50 SSE subscribers, and the agent's memory sampled every second -----------------------------------------
 mkdir -p "$work/sse"
@@ -327,6 +342,14 @@ kb() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$agent_pid/status"; }
   sleep 1
 done) >"$work/rss.log" 2>/dev/null &
 sampler_pid=$!
+
+# commit_label: the commit measured, and whether the work tree differed from it (docs/PERFORMANCE.md aside)
+commit_label() {
+  local label
+  label=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  git -C "$root" diff --quiet HEAD -- . ':!docs/PERFORMANCE.md' 2>/dev/null || label="$label + uncommitted changes"
+  echo "$label"
+}
 
 # heap_sample FILE: jcmd GC.heap_info of the agent into FILE.
 heap_sample() {
@@ -353,42 +376,51 @@ if ((soak)); then
     -s "$here/wrk/headers.lua" "$agent_url$chassis" >"$out/soak-wrk.txt" 2>&1 &
   load_pid=$!
   series=$out/soak.tsv
-  echo "minute rss_mb heap_used_mb heap_committed_mb old_used_mb" >"$series"
+  echo "minute rss_mb heap_used_mb heap_committed_mb old_used_mb after_full_gc" >"$series"
   start_s=$(date +%s)
+  # At the end of the first minute and at the end, a full collection first (jcmd GC.run): the heap used
+  # then is what is alive, so the two tell whether anything accumulates.
   for ((n = 1; n <= soak_minutes * 2; n++)); do
-    sleep $((start_s + n * 30 - $(date +%s)))
+    delay=$((start_s + n * 30 - $(date +%s)))
+    ((delay > 0)) && sleep "$delay"
+    full=0
+    if [[ -n $jcmd_bin ]] && ((n == 2 || n == soak_minutes * 2)); then
+      "$jcmd_bin" "$agent_pid" GC.run >/dev/null 2>&1 && full=1
+    fi
     heap_sample "$work/heap.txt"
     read -r used committed old < <(heap_kb "$work/heap.txt" || echo "0 0 0")
-    printf '%s %s %s %s %s\n' "$(awk -v n="$n" 'BEGIN { printf "%.1f", n / 2 }')" \
-      "$(awk -v k="$(kb VmRSS)" 'BEGIN { printf "%.0f", k / 1024 }')" \
-      "$((used / 1024))" "$((committed / 1024))" "$((old / 1024))" | tee -a "$series" >&2
+    printf '%s %s %s %s %s %s\n' "$(awk -v n="$n" 'BEGIN { printf "%.1f", n / 2 }')" \
+      "$(awk -v k="$(kb VmRSS)" 'BEGIN { printf "%.1f", k / 1024 }')" \
+      "$(awk -v k="$used" 'BEGIN { printf "%.1f", k / 1024 }')" "$((committed / 1024))" \
+      "$(awk -v k="$old" 'BEGIN { printf "%.1f", k / 1024 }')" "$full" | tee -a "$series" >&2
   done
   wait "$load_pid" || true
   load_pid=""
   read -r srps sp99 _ snon2xx serr < <(wrk_parse "$out/soak-wrk.txt" || echo "0 0 0 0 0")
-  # Growth: resident memory from the end of the first minute to the end; the old generation's lowest value
-  # (what survives collections) in the first and the last third of the run.
+  # Growth: resident memory, and the heap alive after a full collection, from the first minute to the end.
   rss_from=$(awk 'NR == 3 { print $2 }' "$series")
   rss_to=$(awk 'END { print $2 }' "$series")
-  old_first=$(awk -v n="$((soak_minutes * 2))" 'NR > 1 && NR - 1 <= n / 3 { if (min == "" || $5 < min) min = $5 } END { print min + 0 }' "$series")
-  old_last=$(awk -v n="$((soak_minutes * 2))" 'NR > 1 && NR - 1 > n * 2 / 3 { if (min == "" || $5 < min) min = $5 } END { print min + 0 }' "$series")
+  live_from=$(awk '$6 == 1 { print $3; exit }' "$series")
+  live_to=$(awk '$6 == 1 { v = $3 } END { print v }' "$series")
   rss_grew=$(awk -v a="$rss_from" -v b="$rss_to" 'BEGIN { print (b - a > 8) ? "grew" : "did not grow" }')
-  old_grew=$(awk -v a="$old_first" -v b="$old_last" 'BEGIN { print (b - a > 2 && b > a * 1.25) ? "grew" : "did not grow" }')
+  live_grew=$(awk -v a="${live_from:-0}" -v b="${live_to:-0}" 'BEGIN { print (b - a > 2 && b > a * 1.1) ? "grew" : "did not grow" }')
   {
     echo
-    echo "Soak measured on $(date -u +%Y-%m-%d) by \`$command_line\` at commit \`$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo ' + changes')\`;"
+    echo "Soak measured on $(date -u '+%Y-%m-%d %H:%M UTC') by \`$command_line\` at commit \`$(commit_label)\`:"
     echo "$(nproc) cores, load average $(cut -d ' ' -f 1-3 /proc/loadavg) at the end. GET \`$chassis\` with a session"
     echo "token, wrk -t$threads -c$connections for $soak_minutes minutes ($(thousands "$srps") req/s, p99 $sp99 ms, $snon2xx non-2xx, $serr socket errors),"
-    echo "$streams SSE subscribers connected. Sampled every 30 s (MB):"
+    echo "$streams SSE subscribers connected."
     [[ -n $note ]] && { echo; echo "$note"; }
     echo
+    echo "Sampled every 30 s, in MB; *full GC*: right after a full collection (jcmd GC.run), so the heap used is what is alive."
+    echo
     echo "| minute | resident (VmRSS) | heap used | heap committed | old generation used |"
-    echo "| ---: | ---: | ---: | ---: | ---: |"
-    awk 'NR > 1 { printf "| %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5 }' "$series"
+    echo "| --- | ---: | ---: | ---: | ---: |"
+    awk 'NR > 1 { printf "| %s%s | %s | %s | %s | %s |\n", $1, ($6 == 1 ? " (full GC)" : ""), $2, $3, $4, $5 }' "$series"
     echo
     echo "Resident memory $rss_grew: $rss_from MB after the first minute, $rss_to MB at the end (grown means more"
-    echo "than 8 MB). The old generation $old_grew: its lowest value $old_first MB in the first third, $old_last MB"
-    echo "in the last (grown means more than 2 MB and 25 %)."
+    echo "than 8 MB). The heap alive after a full collection $live_grew: ${live_from:-?} MB after the first minute,"
+    echo "${live_to:-?} MB at the end (grown means more than 2 MB and 10 %)."
     echo
   } >"$out/soak.md"
   cat "$out/soak.md"
@@ -437,20 +469,26 @@ for spec in "${cases[@]}"; do
     printf '%s\t%s\t-\t-\t-\t-\t-\t-\t%s\tskipped: agent %s, nginx %s\n' "$name" "$label" "$kind" "$agent_status" "$nginx_status" >>"$results"
     continue
   fi
-  # agent and nginx alternately, the one first that went second last time
-  servers=(agent nginx)
-  ((order++ % 2)) && servers=(nginx agent)
-  for server in "${servers[@]}"; do
-    if [[ $server == agent ]]; then url=$agent_url$path headers=$agent_h; else url=$nginx_url$path headers=$nginx_h; fi
-    log "$name: $server, ${warmup} s warm-up and ${duration} s"
-    ((warmup > 0)) && wrk_run "$warmup" "$url" "$headers" "$out/$name-$server-warmup.txt"
-    wrk_run "$duration" "$url" "$headers" "$out/$name-$server.txt"
+  # agent and nginx alternately, the one first that went second last time; ROUNDS times, warmed up once
+  for ((round = 1; round <= rounds; round++)); do
+    servers=(agent nginx)
+    ((order++ % 2)) && servers=(nginx agent)
+    for server in "${servers[@]}"; do
+      if [[ $server == agent ]]; then url=$agent_url$path headers=$agent_h; else url=$nginx_url$path headers=$nginx_h; fi
+      what="${duration} s, round $round of $rounds"
+      if ((round == 1 && warmup > 0)); then
+        what="${warmup} s warm-up and $what"
+        wrk_run "$warmup" "$url" "$headers" "$out/$name-$server-warmup.txt"
+      fi
+      log "$name: $server, $what"
+      wrk_run "$duration" "$url" "$headers" "$out/$name-$server-$round.txt"
+    done
   done
-  read -r a_rps a_p99 _ a_non2xx a_err < <(wrk_parse "$out/$name-agent.txt" || echo "0 - 0 0 0")
-  read -r n_rps n_p99 _ n_non2xx n_err < <(wrk_parse "$out/$name-nginx.txt" || echo "0 - 0 0 0")
+  read -r a_rps a_p99 a_bad < <(wrk_summary "$out/$name-agent"-[0-9]*.txt)
+  read -r n_rps n_p99 n_bad < <(wrk_summary "$out/$name-nginx"-[0-9]*.txt)
   log "$name: agent $a_rps req/s p99 $a_p99 ms; nginx $n_rps req/s p99 $n_p99 ms"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$label" "$a_rps" "$a_p99" "$((a_non2xx + a_err))" \
-    "$n_rps" "$n_p99" "$((n_non2xx + n_err))" "$kind" "" >>"$results"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$label" "$a_rps" "$a_p99" "$a_bad" \
+    "$n_rps" "$n_p99" "$n_bad" "$kind" "" >>"$results"
 done
 
 # --- memory under load: the chassis GET with the subscribers, heap sampled in the middle ----------------------
@@ -507,8 +545,7 @@ table=$work/table.md
   fi
 } >"$table"
 
-commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$root" diff --quiet HEAD -- . ':!docs/PERFORMANCE.md' 2>/dev/null || commit="$commit + uncommitted changes"
+commit=$(commit_label)
 cpu=$(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)
 section=$work/section.md
 {
@@ -516,7 +553,7 @@ section=$work/section.md
   echo "Measured on $(date -u '+%Y-%m-%d %H:%M UTC') by \`$command_line\` at commit \`$commit\`: $(nproc) cores ($cpu),"
   echo "load average $(cut -d ' ' -f 1-3 /proc/loadavg) at the end; $(java -version 2>&1 | head -n 1);"
   echo "$("$nginx_bin" -v 2>&1 | sed 's/^nginx version: //') with \`worker_processes $nginx_workers\`; $(wrk -v 2>&1 | head -n 1 | cut -d ' ' -f 1-2)."
-  echo "wrk -t$threads -c$connections, ${warmup} s warm-up and ${duration} s per case, HTTPS keep-alive, agent and nginx alternately."
+  echo "wrk -t$threads -c$connections, ${warmup} s warm-up, then $rounds round(s) of ${duration} s per case and server (medians), HTTPS keep-alive, agent and nginx alternately."
   echo "The agent's JVM options (the launcher's): \`$agent_options\`."
   [[ -n $note ]] && { echo; echo "$note"; }
   echo

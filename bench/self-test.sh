@@ -33,6 +33,13 @@ check "wrk_parse converts seconds" "1 1200.00 10 0 0" \
   "$(printf '     99%%    1.20s\n  10 requests in 10.00s, 1.00MB read\nRequests/sec:      1.00\n' | wrk_parse /dev/stdin)"
 check "wrk_parse fails on a wrk that failed" 1 "$(echo 'unable to connect to 127.0.0.1:1' | wrk_parse /dev/stdin >/dev/null; echo $?)"
 
+# wrk_summary: medians over rounds, errors added up
+check "wrk_summary of one run is that run" "711 335.51 0" "$(wrk_summary "$t/wrk-agent-chassis.txt")"
+check "wrk_summary takes the medians of three runs" "711 335.51 72" \
+  "$(wrk_summary "$t/wrk-agent-chassis.txt" "$t/wrk-agent-chassis-304.txt" "$t/wrk-agent-root-refused.txt")"
+check "wrk_summary of two runs averages the middle two" "10218 6.51 63" \
+  "$(wrk_summary "$t/wrk-nginx-root.txt" "$t/wrk-agent-basic-nothing.txt")"
+
 # heap_kb: used and committed over both generations, and the old one alone
 check "heap_kb of SerialGC's GC.heap_info" "32696 63360 21923" "$(heap_kb "$t/heap-info-serial.txt")"
 
