@@ -475,12 +475,11 @@ for spec in "${cases[@]}"; do
     ((order++ % 2)) && servers=(nginx agent)
     for server in "${servers[@]}"; do
       if [[ $server == agent ]]; then url=$agent_url$path headers=$agent_h; else url=$nginx_url$path headers=$nginx_h; fi
-      what="${duration} s, round $round of $rounds"
       if ((round == 1 && warmup > 0)); then
-        what="${warmup} s warm-up and $what"
+        log "$name: $server, ${warmup} s warm-up"
         wrk_run "$warmup" "$url" "$headers" "$out/$name-$server-warmup.txt"
       fi
-      log "$name: $server, $what"
+      log "$name: $server, ${duration} s, round $round of $rounds"
       wrk_run "$duration" "$url" "$headers" "$out/$name-$server-$round.txt"
     done
   done
