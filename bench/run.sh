@@ -397,11 +397,11 @@ if ((soak)); then
   wait "$load_pid" || true
   load_pid=""
   read -r srps sp99 _ snon2xx serr < <(wrk_parse "$out/soak-wrk.txt" || echo "0 0 0 0 0")
-  # Growth: resident memory, and the heap alive after a full collection, from the first minute to the end.
+  # Growth: resident memory, and the old generation after a full collection, from the first minute to the end.
   rss_from=$(awk 'NR == 3 { print $2 }' "$series")
   rss_to=$(awk 'END { print $2 }' "$series")
-  live_from=$(awk '$6 == 1 { print $3; exit }' "$series")
-  live_to=$(awk '$6 == 1 { v = $3 } END { print v }' "$series")
+  live_from=$(awk '$6 == 1 { print $5; exit }' "$series")
+  live_to=$(awk '$6 == 1 { v = $5 } END { print v }' "$series")
   rss_grew=$(awk -v a="$rss_from" -v b="$rss_to" 'BEGIN { print (b - a > 8) ? "grew" : "did not grow" }')
   live_grew=$(awk -v a="${live_from:-0}" -v b="${live_to:-0}" 'BEGIN { print (b - a > 2 && b > a * 1.1) ? "grew" : "did not grow" }')
   {
@@ -412,15 +412,16 @@ if ((soak)); then
     echo "$streams SSE subscribers connected."
     [[ -n $note ]] && { echo; echo "$note"; }
     echo
-    echo "Sampled every 30 s, in MB; *full GC*: right after a full collection (jcmd GC.run), so the heap used is what is alive."
+    echo "Sampled every 30 s, in MB. *full GC*: right after a full collection (jcmd GC.run), which leaves what is alive in"
+    echo "the old generation (the young one refills at once under the load)."
     echo
     echo "| minute | resident (VmRSS) | heap used | heap committed | old generation used |"
     echo "| --- | ---: | ---: | ---: | ---: |"
     awk 'NR > 1 { printf "| %s%s | %s | %s | %s | %s |\n", $1, ($6 == 1 ? " (full GC)" : ""), $2, $3, $4, $5 }' "$series"
     echo
     echo "Resident memory $rss_grew: $rss_from MB after the first minute, $rss_to MB at the end (grown means more"
-    echo "than 8 MB). The heap alive after a full collection $live_grew: ${live_from:-?} MB after the first minute,"
-    echo "${live_to:-?} MB at the end (grown means more than 2 MB and 10 %)."
+    echo "than 8 MB). What is alive (the old generation after a full collection) $live_grew: ${live_from:-?} MB after"
+    echo "the first minute, ${live_to:-?} MB at the end (grown means more than 2 MB and 10 %)."
     echo
   } >"$out/soak.md"
   cat "$out/soak.md"
