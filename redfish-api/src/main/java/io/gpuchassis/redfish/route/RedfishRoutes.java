@@ -66,6 +66,9 @@ public final class RedfishRoutes {
   /** The bodies of cacheable resources, by path and version. */
   private final RepresentationCache cache = new RepresentationCache();
 
+  /** The answers to GETs of cacheable resources with query options. */
+  private final QueryAnswerCache answers = new QueryAnswerCache();
+
   /**
    * The URI of the JSON schema that describes a resource of the given {@code @odata.type}, for its
    * Link header.
@@ -210,9 +213,10 @@ public final class RedfishRoutes {
 
   /**
    * As {@link #render}, but the tree may be the cached one, shared with other requests: for the
-   * query engine, which never modifies what it resolves.
+   * query engine, which never modifies what it resolves. {@code sources}, when given, learns what
+   * the tree was made from.
    */
-  private Optional<ObjectNode> shared(String uri, Caller caller) {
+  private Optional<ObjectNode> shared(String uri, Caller caller, Sources sources) {
     int end = uri.length();
     for (int i = 0; i < uri.length(); i++) {
       char c = uri.charAt(i);
@@ -223,53 +227,117 @@ public final class RedfishRoutes {
     }
     String path = uri.substring(0, end);
     TemplateTrie.Match<Readable> match = readables.match(path);
-    if (match == null) {
-      return Optional.empty();
-    }
-    Readable r = match.value();
-    if (!(r.rule.isNoAuth() || (caller != null && r.rule.isSatisfiedBy(caller.privileges())))) {
+    Readable r = match == null ? null : match.value();
+    if (r == null
+        || !(r.rule.isNoAuth() || (caller != null && r.rule.isSatisfiedBy(caller.privileges())))) {
+      sources.unversioned();
       return Optional.empty();
     }
     try {
       if (r.version != null) {
-        return Optional.of(cached(strip(path), r, match.params()).tree());
+        return Optional.of(cached(strip(path), r, match.params(), sources).tree());
       }
+      sources.unversioned();
       return Optional.of(RedfishResponses.tree(r.renderer.render(match.params(), caller)));
     } catch (RedfishException e) {
+      sources.unversioned();
       return Optional.empty();
     }
   }
 
-  /** The cached representation of a versioned resource, rendered again when its version moved. */
-  private Representation cached(String path, Readable r, Map<String, String> params) {
+  private Optional<ObjectNode> shared(String uri, Caller caller) {
+    return shared(uri, caller, Sources.IGNORED);
+  }
+
+  /**
+   * The cached representation of a versioned resource, rendered again when its version moved; the
+   * version it was taken at goes to {@code sources}.
+   */
+  private Representation cached(
+      String path, Readable r, Map<String, String> params, Sources sources) {
     Object version = r.version.of(params);
     if (version == null) {
+      sources.unversioned();
       return Representation.of(RedfishResponses.tree(r.renderer.render(params, null)), schemas);
     }
-    return cache.get(
-        path,
-        version,
-        () -> Representation.of(RedfishResponses.tree(r.renderer.render(params, null)), schemas));
+    Representation representation =
+        cache.get(
+            path,
+            version,
+            () ->
+                Representation.of(RedfishResponses.tree(r.renderer.render(params, null)), schemas));
+    sources.add(new QueryAnswerCache.Source(r.version, params, version));
+    return representation;
   }
 
   private void represent(RoutingContext ctx, Readable r, boolean expandMembers) {
     Caller caller = caller(ctx).orElse(null);
-    QueryOptions options =
-        ctx.request().query() == null ? QueryOptions.NONE : queries.parse(queryParameters(ctx));
-    if (r.version != null) {
-      Representation cached = cached(strip(ctx.normalizedPath()), r, ctx.pathParams());
-      if (options.isEmpty() && !expandMembers) {
-        RedfishResponses.representation(ctx, cached.bytes(), cached.etag(), cached.link());
-        return;
+    String query = ctx.request().query();
+    if (r.version == null) {
+      QueryOptions options =
+          query == null ? QueryOptions.NONE : queries.parse(queryParameters(ctx));
+      ObjectNode body = RedfishResponses.tree(r.renderer.render(ctx.pathParams(), caller));
+      if (!options.isEmpty() || expandMembers) {
+        body = queries.apply(body, options, uri -> shared(uri, caller), expandMembers);
       }
-      answer(ctx, queries.apply(cached.tree(), options, uri -> shared(uri, caller), expandMembers));
+      answer(ctx, body);
       return;
     }
-    ObjectNode body = RedfishResponses.tree(r.renderer.render(ctx.pathParams(), caller));
-    if (!options.isEmpty() || expandMembers) {
-      body = queries.apply(body, options, uri -> shared(uri, caller), expandMembers);
+    String path = strip(ctx.normalizedPath());
+    if (query == null && !expandMembers) {
+      Representation cached = cached(path, r, ctx.pathParams(), Sources.IGNORED);
+      RedfishResponses.representation(ctx, cached.bytes(), cached.etag(), cached.link());
+      return;
     }
-    answer(ctx, body);
+    // With query options: the answer is cached as long as everything it was made from stands
+    QueryAnswerCache.Key key =
+        new QueryAnswerCache.Key(path, query, caller == null ? Set.of() : caller.privileges());
+    Representation answered = answers.get(key);
+    if (answered == null) {
+      QueryOptions options =
+          query == null ? QueryOptions.NONE : queries.parse(queryParameters(ctx));
+      Sources sources = new Sources();
+      Representation cached = cached(path, r, ctx.pathParams(), sources);
+      ObjectNode body =
+          options.isEmpty() && !expandMembers
+              ? cached.tree()
+              : queries.apply(
+                  cached.tree(), options, uri -> shared(uri, caller, sources), expandMembers);
+      answered = Representation.of(body, schemas);
+      if (sources.complete()) {
+        answers.put(key, sources.list, answered);
+      }
+    }
+    RedfishResponses.representation(ctx, answered.bytes(), answered.etag(), answered.link());
+  }
+
+  /** What one answer was made of, as far as it can be checked again. */
+  private static class Sources {
+    /** For requests that are not cached: learns nothing. */
+    static final Sources IGNORED =
+        new Sources() {
+          @Override
+          void add(QueryAnswerCache.Source source) {}
+
+          @Override
+          void unversioned() {}
+        };
+
+    final List<QueryAnswerCache.Source> list = new ArrayList<>();
+    private boolean complete = true;
+
+    void add(QueryAnswerCache.Source source) {
+      list.add(source);
+    }
+
+    /** The answer read something without a version: it cannot be checked, so it is not kept. */
+    void unversioned() {
+      complete = false;
+    }
+
+    boolean complete() {
+      return complete;
+    }
   }
 
   private void answer(RoutingContext ctx, ObjectNode body) {

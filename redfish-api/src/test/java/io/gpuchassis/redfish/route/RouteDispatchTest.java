@@ -52,6 +52,7 @@ class RouteDispatchTest {
 
   private volatile String temperature = "cool";
   private final AtomicInteger renders = new AtomicInteger();
+  private final AtomicInteger fabricRenders = new AtomicInteger();
 
   @BeforeEach
   void start() {
@@ -78,12 +79,32 @@ class RouteDispatchTest {
     routes.resource(
         "/redfish/v1/Fabrics/{FabricId}",
         "Fabric",
-        (params, caller) -> member(params.get("FabricId"), temperature));
+        (params, caller) -> {
+          fabricRenders.incrementAndGet();
+          return member(params.get("FabricId"), temperature);
+        });
+    // A cached collection whose members are rendered per request
+    routes.resource(
+        "/redfish/v1/Managers",
+        "ManagerCollection",
+        params -> 0L,
+        (params, caller) -> {
+          ObjectNode node = collection("/redfish/v1/Managers");
+          node.putArray("Members").addObject().put("@odata.id", "/redfish/v1/Fabrics/F");
+          return node;
+        });
     routes.resource(
         "/redfish/v1/Fabrics",
         "FabricCollection",
         (params, caller) -> collection("/redfish/v1/Fabrics", "A", "B"));
     routes.seal();
+    router
+        .route()
+        .failureHandler(
+            ctx -> {
+              System.err.println("FAILED " + ctx.request().path() + " " + ctx.failure());
+              ctx.response().setStatusCode(500).end();
+            });
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").await();
     client = vertx.createHttpClient();
   }
@@ -130,7 +151,8 @@ class RouteDispatchTest {
             .setMethod(method)
             .setHost("127.0.0.1")
             .setPort(server.actualPort())
-            .setURI(path);
+            .setURI(path)
+            .setIdleTimeout(20_000);
     for (int i = 0; i < headers.length; i += 2) {
       options.addHeader(headers[i], headers[i + 1]);
     }
@@ -223,6 +245,15 @@ class RouteDispatchTest {
     generation.incrementAndGet();
     JsonNode changed = send(HttpMethod.GET, "/redfish/v1/Chassis?$expand=.($levels=1)").json();
     assertEquals("hot", changed.get("Members").get(0).get("Temperature").asText());
+  }
+
+  @Test
+  void an_expansion_that_read_an_uncached_resource_is_not_kept() {
+    String expand = "/redfish/v1/Managers?$expand=.($levels=1)";
+    assertEquals("cool", send(HttpMethod.GET, expand).json().at("/Members/0/Temperature").asText());
+    temperature = "hot";
+    assertEquals("hot", send(HttpMethod.GET, expand).json().at("/Members/0/Temperature").asText());
+    assertEquals(2, fabricRenders.get());
   }
 
   @Test
