@@ -91,6 +91,13 @@ public final class HealthMonitor implements AutoCloseable {
 
   private final SlotPower slotPower;
 
+  /**
+   * Counts the changes the Redfish views can see (readings, severities, latches), each counted
+   * after it is made: see {@link #version()}.
+   */
+  private final java.util.concurrent.atomic.AtomicLong changes =
+      new java.util.concurrent.atomic.AtomicLong();
+
   HealthMonitor(
       ChassisSensors sensors,
       Set<Integer> gpuSlots,
@@ -184,6 +191,15 @@ public final class HealthMonitor implements AutoCloseable {
   /** The sensor's threshold severity now (OK when it is not watched). */
   public Severity severity(String sensorId) {
     return watched.containsKey(sensorId) ? thresholds.severity(sensorId) : Severity.OK;
+  }
+
+  /**
+   * A number that moves whenever anything read through this monitor may have changed: a reading
+   * (with its severity), a latch, an attention LED. Read it before reading the monitor, and a view
+   * rendered from what follows is at least as new as it.
+   */
+  public long version() {
+    return changes.get() + slotPower.version();
   }
 
   public SensorLayout layout() {
@@ -307,6 +323,7 @@ public final class HealthMonitor implements AutoCloseable {
         events.supplyHealthChanged(psu, is);
       }
     }
+    changes.incrementAndGet();
   }
 
   /**
@@ -346,6 +363,8 @@ public final class HealthMonitor implements AutoCloseable {
    * Carries out the policy's actions in order: announcements reach the events before any power-off.
    */
   private void execute(List<PolicyAction> actions) {
+    // the policy has decided (a latch may have moved), whether or not it acts
+    changes.incrementAndGet();
     for (PolicyAction action : actions) {
       fanOverrides.apply(action);
       if (action instanceof PolicyAction.PowerOffSlot off) {

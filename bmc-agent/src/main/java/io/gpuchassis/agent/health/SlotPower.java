@@ -56,6 +56,14 @@ public final class SlotPower {
 
   private record Indicated(boolean lit, Instant at) {}
 
+  /** Counts the LED changes, after each: part of {@link HealthMonitor#version()}. */
+  private final java.util.concurrent.atomic.AtomicLong indications =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  long version() {
+    return indications.get();
+  }
+
   /**
    * @param boundToHost whether a slot's GPU is bound to a host now
    * @param latched whether the over-temperature policy keeps a slot off
@@ -144,6 +152,7 @@ public final class SlotPower {
         .thenAccept(
             now -> {
               indicated.put(slot, new Indicated(now, clock.instant()));
+              indications.incrementAndGet();
               if (now != lit) {
                 throw new IllegalStateException(
                     "the attention LED of slot "

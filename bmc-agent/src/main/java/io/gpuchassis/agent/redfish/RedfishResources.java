@@ -11,6 +11,7 @@ import io.gpuchassis.agent.health.ChassisRollup;
 import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
+import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.accounts.AccountServiceResource;
 import io.gpuchassis.agent.redfish.accounts.AccountsResource;
 import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
@@ -142,11 +143,12 @@ public final class RedfishResources {
     new ServiceRootResource(identity).register(routes);
     new ODataResource().register(routes);
     FabricHealth fabricHealth = new FabricHealth(clock, staleAfter);
-    new ChassisResource(model, new ChassisRollup(health, fabricHealth)).register(routes);
     HealthMonitor monitor = health.monitor();
+    ViewVersion views = new ViewVersion(model, monitor, clock, staleAfter);
+    new ChassisResource(model, new ChassisRollup(health, fabricHealth), views).register(routes);
     new PCIeSlotsResource(model, monitor, clock, staleAfter).register(routes);
     SensorCatalog sensors = health.catalog();
-    new SensorResource(model, monitor, sensors).register(routes);
+    new SensorResource(model, monitor, sensors, views).register(routes);
     new ThermalResource(model, monitor, sensors).register(routes);
     new PowerResource(model, monitor, health.redundancyType(), health.minSuppliesNeeded())
         .register(routes);
@@ -173,9 +175,9 @@ public final class RedfishResources {
             events.bus(), events.settings(), security.sessions(), vertx, outbound);
     streams.register(routes);
     new EventDestinationResource(events.subscriptions(), streams, vertx, outbound).register(routes);
-    new FabricResource(model, fabricHealth).register(routes);
+    new FabricResource(model, fabricHealth, views).register(routes);
     new SwitchResource(model, fabricHealth, firmware::updating).register(routes);
-    new PortResource(model, fabricHealth, clock, staleAfter).register(routes);
+    new PortResource(model, fabricHealth, clock, staleAfter, views).register(routes);
     new TaskServiceResource(tasks, clock).register(routes);
     UpdateTasks updateTasks = new UpdateTasks(tasks, events.bus());
     new UpdateServiceResource(identity, model, firmware, updateTasks, vertx, outbound)

@@ -19,7 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -54,7 +53,21 @@ public final class RedfishRoutes {
   private final QueryEngine queries;
   private final AccessPolicy policy;
   private final List<RouteEntry> entries = new ArrayList<>();
-  private final List<Readable> readables = new ArrayList<>();
+
+  /** The readable resources by URI template, for $expand and {@link #render}. */
+  private final TemplateTrie<Readable> readables = new TemplateTrie<>();
+
+  /** Every registered template, to tell 404 from 405 and which methods a path has. */
+  private final TemplateTrie<String> templates = new TemplateTrie<>();
+
+  /** The literal templates (no variables) by their path without a trailing slash. */
+  private final Map<String, String> literals = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** The bodies of cacheable resources, by path and version. */
+  private final RepresentationCache cache = new RepresentationCache();
+
+  /** The answers to GETs of cacheable resources with query options. */
+  private final QueryAnswerCache answers = new QueryAnswerCache();
 
   /**
    * The URI of the JSON schema that describes a resource of the given {@code @odata.type}, for its
@@ -62,7 +75,7 @@ public final class RedfishRoutes {
    */
   private Function<String, Optional<String>> schemas = SchemaLinks::dmtf;
 
-  /** Each template's Allow header, made at its first read (every route is registered by then). */
+  /** Each template's Allow header, updated as its routes are registered. */
   private final Map<String, String> allowed = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
@@ -113,6 +126,7 @@ public final class RedfishRoutes {
               PrivilegeTable.of("SessionCollection", HttpMethod.POST).orElseThrow(),
               Optional.of("SessionCollection"),
               registeringClass()));
+      known(HttpMethod.POST, path);
       router.route(HttpMethod.POST, vertxPath(path)).handler(ctx -> safely(ctx, handler));
     }
     return this;
@@ -154,50 +168,179 @@ public final class RedfishRoutes {
     return readable(template, entity, renderer, true);
   }
 
+  /**
+   * A readable resource whose body is cached: {@code renderer} is called only when {@code version}
+   * differs from the one its last body was rendered at, and a GET whose If-None-Match names the
+   * current ETag is answered 304 without rendering. The renderer gets no caller (the body must be
+   * the same for everyone who may read it) and must read nothing {@code version} does not cover.
+   * Requests with query options are answered from the cached body too.
+   */
+  public RedfishRoutes resource(
+      String template, String entity, ResourceVersion version, ResourceRenderer renderer) {
+    return readable(template, entity, renderer, Objects.requireNonNull(version, "version"), false);
+  }
+
   private RedfishRoutes readable(
       String template, String entity, ResourceRenderer renderer, boolean expandMembers) {
+    return readable(template, entity, renderer, null, expandMembers);
+  }
+
+  private RedfishRoutes readable(
+      String template,
+      String entity,
+      ResourceRenderer renderer,
+      ResourceVersion version,
+      boolean expandMembers) {
     PrivilegeRule rule =
         PrivilegeTable.of(entity, HttpMethod.GET)
             .orElseThrow(
                 () ->
                     new IllegalArgumentException(
                         "entity '" + entity + "' is not in the privilege table"));
-    readables.add(new Readable(templatePattern(template), variables(template), rule, renderer));
-    return get(template, entity, ctx -> represent(ctx, renderer, expandMembers));
+    Readable readable = new Readable(rule, renderer, version);
+    readables.put(template, readable);
+    return get(template, entity, ctx -> represent(ctx, readable, expandMembers));
   }
 
   /**
    * Renders the resource at {@code uri} as {@code caller} may see it, or empty when no resource
-   * lives there or the caller may not read it. Used for $expand and for the current ETag of a
-   * resource being changed.
+   * lives there or the caller may not read it. Used for the current ETag of a resource being
+   * changed: the tree is the caller's to change.
    */
   public Optional<ObjectNode> render(String uri, Caller caller) {
-    String path = strip(uri.split("[?#]")[0]);
-    for (Readable r : readables) {
-      Matcher m = r.pattern.matcher(path);
-      if (m.matches()
-          && (r.rule.isNoAuth() || (caller != null && r.rule.isSatisfiedBy(caller.privileges())))) {
-        Map<String, String> params = new java.util.HashMap<>();
-        for (int i = 0; i < r.variables.size(); i++) {
-          params.put(r.variables.get(i), m.group(i + 1));
-        }
-        try {
-          return Optional.of(RedfishResponses.tree(r.renderer.render(params, caller)));
-        } catch (RedfishException e) {
-          return Optional.empty();
-        }
-      }
-    }
-    return Optional.empty();
+    return shared(uri, caller).map(ObjectNode::deepCopy);
   }
 
-  private void represent(RoutingContext ctx, ResourceRenderer renderer, boolean expandMembers) {
-    Caller caller = caller(ctx).orElse(null);
-    QueryOptions options = queries.parse(queryParameters(ctx));
-    ObjectNode body = RedfishResponses.tree(renderer.render(ctx.pathParams(), caller));
-    if (!options.isEmpty() || expandMembers) {
-      body = queries.apply(body, options, uri -> render(uri, caller), expandMembers);
+  /**
+   * As {@link #render}, but the tree may be the cached one, shared with other requests: for the
+   * query engine, which never modifies what it resolves. {@code sources}, when given, learns what
+   * the tree was made from.
+   */
+  private Optional<ObjectNode> shared(String uri, Caller caller, Sources sources) {
+    int end = uri.length();
+    for (int i = 0; i < uri.length(); i++) {
+      char c = uri.charAt(i);
+      if (c == '?' || c == '#') {
+        end = i;
+        break;
+      }
     }
+    String path = uri.substring(0, end);
+    TemplateTrie.Match<Readable> match = readables.match(path);
+    Readable r = match == null ? null : match.value();
+    if (r == null
+        || !(r.rule.isNoAuth() || (caller != null && r.rule.isSatisfiedBy(caller.privileges())))) {
+      sources.unversioned();
+      return Optional.empty();
+    }
+    try {
+      if (r.version != null) {
+        return Optional.of(cached(strip(path), r, match.params(), sources).tree());
+      }
+      sources.unversioned();
+      return Optional.of(RedfishResponses.tree(r.renderer.render(match.params(), caller)));
+    } catch (RedfishException e) {
+      sources.unversioned();
+      return Optional.empty();
+    }
+  }
+
+  private Optional<ObjectNode> shared(String uri, Caller caller) {
+    return shared(uri, caller, Sources.IGNORED);
+  }
+
+  /**
+   * The cached representation of a versioned resource, rendered again when its version moved; the
+   * version it was taken at goes to {@code sources}.
+   */
+  private Representation cached(
+      String path, Readable r, Map<String, String> params, Sources sources) {
+    Object version = r.version.of(params);
+    if (version == null) {
+      sources.unversioned();
+      return Representation.of(RedfishResponses.tree(r.renderer.render(params, null)), schemas);
+    }
+    Representation representation =
+        cache.get(
+            path,
+            version,
+            () ->
+                Representation.of(RedfishResponses.tree(r.renderer.render(params, null)), schemas));
+    sources.add(new QueryAnswerCache.Source(r.version, params, version));
+    return representation;
+  }
+
+  private void represent(RoutingContext ctx, Readable r, boolean expandMembers) {
+    Caller caller = caller(ctx).orElse(null);
+    String query = ctx.request().query();
+    if (r.version == null) {
+      QueryOptions options =
+          query == null ? QueryOptions.NONE : queries.parse(queryParameters(ctx));
+      ObjectNode body = RedfishResponses.tree(r.renderer.render(ctx.pathParams(), caller));
+      if (!options.isEmpty() || expandMembers) {
+        body = queries.apply(body, options, uri -> shared(uri, caller), expandMembers);
+      }
+      answer(ctx, body);
+      return;
+    }
+    String path = strip(ctx.normalizedPath());
+    if (query == null && !expandMembers) {
+      Representation cached = cached(path, r, ctx.pathParams(), Sources.IGNORED);
+      RedfishResponses.representation(ctx, cached.bytes(), cached.etag(), cached.link());
+      return;
+    }
+    // With query options: the answer is cached as long as everything it was made from stands
+    QueryAnswerCache.Key key =
+        new QueryAnswerCache.Key(path, query, caller == null ? Set.of() : caller.privileges());
+    Representation answered = answers.get(key);
+    if (answered == null) {
+      QueryOptions options =
+          query == null ? QueryOptions.NONE : queries.parse(queryParameters(ctx));
+      Sources sources = new Sources();
+      Representation cached = cached(path, r, ctx.pathParams(), sources);
+      ObjectNode body =
+          options.isEmpty() && !expandMembers
+              ? cached.tree()
+              : queries.apply(
+                  cached.tree(), options, uri -> shared(uri, caller, sources), expandMembers);
+      answered = Representation.of(body, schemas);
+      if (sources.complete()) {
+        answers.put(key, sources.list, answered);
+      }
+    }
+    RedfishResponses.representation(ctx, answered.bytes(), answered.etag(), answered.link());
+  }
+
+  /** What one answer was made of, as far as it can be checked again. */
+  private static class Sources {
+    /** For requests that are not cached: learns nothing. */
+    static final Sources IGNORED =
+        new Sources() {
+          @Override
+          void add(QueryAnswerCache.Source source) {}
+
+          @Override
+          void unversioned() {}
+        };
+
+    final List<QueryAnswerCache.Source> list = new ArrayList<>();
+    private boolean complete = true;
+
+    void add(QueryAnswerCache.Source source) {
+      list.add(source);
+    }
+
+    /** The answer read something without a version: it cannot be checked, so it is not kept. */
+    void unversioned() {
+      complete = false;
+    }
+
+    boolean complete() {
+      return complete;
+    }
+  }
+
+  private void answer(RoutingContext ctx, ObjectNode body) {
     describe(ctx, body);
     RedfishResponses.representation(ctx, body);
   }
@@ -207,11 +350,9 @@ public final class RedfishRoutes {
    * describes it.
    */
   private void describe(RoutingContext ctx, ObjectNode body) {
-    com.fasterxml.jackson.databind.JsonNode type = body.get("@odata.type");
-    if (type != null && type.isTextual()) {
-      schemas
-          .apply(type.asText())
-          .ifPresent(uri -> ctx.response().putHeader("Link", "<" + uri + ">; rel=describedby"));
+    String link = Representation.linkOf(body, schemas);
+    if (link != null) {
+      ctx.response().putHeader("Link", link);
     }
   }
 
@@ -223,18 +364,8 @@ public final class RedfishRoutes {
     return params;
   }
 
-  private static List<String> variables(String template) {
-    List<String> names = new ArrayList<>();
-    Matcher m = TEMPLATE_VARIABLE.matcher(template);
-    while (m.find()) {
-      names.add(m.group(1));
-    }
-    return names;
-  }
-
-  /** A resource that can be rendered by URI. */
-  private record Readable(
-      Pattern pattern, List<String> variables, PrivilegeRule rule, ResourceRenderer renderer) {}
+  /** A resource that can be rendered by URI; {@code version} null when it is not cached. */
+  private record Readable(PrivilegeRule rule, ResourceRenderer renderer, ResourceVersion version) {}
 
   /**
    * GET (and HEAD) of a resource of Privilege Registry {@code entity}, with the registry's
@@ -327,14 +458,42 @@ public final class RedfishRoutes {
       }
     }
     entries.add(new RouteEntry(method, template, rule, entity, registeringClass()));
-    router.route(method, vertxPath(template)).handler(ctx -> route(ctx, template, rule, handler));
+    known(method, template);
+    boolean variable = hasVariables(template);
+    router
+        .route(method, vertxPath(template))
+        .handler(ctx -> route(ctx, template, variable, rule, handler));
     if (template.length() > 1 && template.endsWith("/")) {
       // "/redfish/v1/" and "/redfish/v1" name the same resource
       router
           .route(method, vertxPath(strip(template)))
-          .handler(ctx -> route(ctx, template, rule, handler));
+          .handler(ctx -> route(ctx, template, variable, rule, handler));
     }
     return this;
+  }
+
+  /**
+   * Files a registered route where requests find it without a search: its template in the trie, a
+   * literal one by its path, and the method in the template's Allow header.
+   */
+  private void known(HttpMethod method, String template) {
+    boolean variable = hasVariables(template);
+    if (variable) {
+      for (String segment : TemplateTrie.segments(template)) {
+        if (segment.indexOf('{') >= 0 && !TemplateTrie.isVariable(segment)) {
+          throw new IllegalArgumentException(
+              "route " + template + ": a variable must be a whole path segment");
+        }
+      }
+    } else {
+      literals.putIfAbsent(strip(template), template);
+    }
+    templates.put(template, template);
+    allowed.put(template, allowOf(template));
+  }
+
+  private static boolean hasVariables(String template) {
+    return template.indexOf('{') >= 0 && TEMPLATE_VARIABLE.matcher(template).find();
   }
 
   /**
@@ -344,14 +503,18 @@ public final class RedfishRoutes {
    * resource lacks is answered 405 like any other.
    */
   private void route(
-      RoutingContext ctx, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
-    if (TEMPLATE_VARIABLE.matcher(template).find() && literal(ctx.normalizedPath()).isPresent()) {
+      RoutingContext ctx,
+      String template,
+      boolean variable,
+      PrivilegeRule rule,
+      Handler<RoutingContext> handler) {
+    if (variable && literal(ctx.normalizedPath()).isPresent()) {
       ctx.next();
       return;
     }
     if (isRead(ctx.request().method())) {
       // DSP0266: GET and HEAD answers say which methods the resource supports
-      ctx.response().putHeader("Allow", allowed.computeIfAbsent(template, this::allowOf));
+      ctx.response().putHeader("Allow", allowed.get(template));
     }
     guard(ctx, rule, handler);
   }
@@ -370,11 +533,7 @@ public final class RedfishRoutes {
    * registered.
    */
   private Optional<String> literal(String path) {
-    String normalized = strip(path);
-    return entries.stream()
-        .map(RouteEntry::template)
-        .filter(t -> !TEMPLATE_VARIABLE.matcher(t).find() && strip(t).equals(normalized))
-        .findFirst();
+    return Optional.ofNullable(literals.get(strip(path)));
   }
 
   /**
@@ -462,31 +621,20 @@ public final class RedfishRoutes {
   }
 
   private Set<HttpMethod> methodsFor(String path) {
-    String normalized = strip(path);
     Optional<String> literal = literal(path);
+    Set<String> matching = new java.util.HashSet<>();
+    if (literal.isPresent()) {
+      matching.add(literal.get());
+    } else {
+      templates.matchAll(path).forEach(m -> matching.add(m.value()));
+    }
     Set<HttpMethod> methods = new LinkedHashSet<>();
     for (RouteEntry e : entries) {
-      boolean same =
-          literal.isPresent()
-              ? e.template().equals(literal.get())
-              : templatePattern(e.template()).matcher(normalized).matches();
-      if (same) {
+      if (matching.contains(e.template())) {
         methods.add(e.method());
       }
     }
     return methods;
-  }
-
-  private static Pattern templatePattern(String template) {
-    Matcher m = TEMPLATE_VARIABLE.matcher(strip(template));
-    StringBuilder regex = new StringBuilder();
-    int last = 0;
-    while (m.find()) {
-      regex.append(Pattern.quote(strip(template).substring(last, m.start()))).append("([^/]+)");
-      last = m.end();
-    }
-    regex.append(Pattern.quote(strip(template).substring(last)));
-    return Pattern.compile(regex.toString());
   }
 
   private static String strip(String path) {

@@ -4,6 +4,7 @@ import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.health.ChassisRollup;
+import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
@@ -23,17 +24,29 @@ public final class ChassisResource {
 
   private final ChassisModel model;
   private final ChassisRollup rollup;
+  private final ViewVersion views;
 
-  public ChassisResource(ChassisModel model, ChassisRollup rollup) {
+  /**
+   * @param views the version of what the views read: their bodies are cached while it stands
+   */
+  public ChassisResource(ChassisModel model, ChassisRollup rollup, ViewVersion views) {
     this.model = model;
     this.rollup = rollup;
+    this.views = views;
   }
 
   public void register(RedfishRoutes routes) {
+    // the rollup is worked out once per version, when the body is rendered again
     routes.resource(
-        Uris.CHASSIS, "ChassisCollection", (params, caller) -> renderCollection(model.current()));
+        Uris.CHASSIS,
+        "ChassisCollection",
+        params -> views.generation(),
+        (params, caller) -> renderCollection(model.current()));
     routes.resource(
-        Uris.CHASSIS_TEMPLATE, "Chassis", (params, caller) -> render(find(params), rollup));
+        Uris.CHASSIS_TEMPLATE,
+        "Chassis",
+        params -> views.now(),
+        (params, caller) -> render(find(params), rollup));
   }
 
   /** The current state, if {@code ChassisId} names this chassis. */

@@ -13,6 +13,7 @@ import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.GpuStatus;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorHealth;
+import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
@@ -77,6 +78,7 @@ public final class PCIeDeviceResource {
   private final BindingEngine engine;
   private final Clock clock;
   private final Duration staleAfter;
+  private final ViewVersion views;
   private RedfishRoutes routes;
 
   public PCIeDeviceResource(
@@ -90,6 +92,7 @@ public final class PCIeDeviceResource {
     this.health = health;
     this.clock = clock;
     this.staleAfter = staleAfter;
+    this.views = new ViewVersion(model, health, clock, staleAfter);
   }
 
   public void register(RedfishRoutes routes) {
@@ -98,6 +101,7 @@ public final class PCIeDeviceResource {
     routes.resource(
         collection,
         "PCIeDeviceCollection",
+        params -> views.generation(),
         (params, caller) -> {
           ChassisState state = chassis(params);
           return Collections.render(
@@ -112,6 +116,7 @@ public final class PCIeDeviceResource {
     routes.resource(
         Uris.PCIE_DEVICE_TEMPLATE,
         "PCIeDevice",
+        params -> views.now(),
         (params, caller) -> render(chassis(params), slot(params)));
     routes.patch(Uris.PCIE_DEVICE_TEMPLATE, "PCIeDevice", this::handlePatch);
     routes.post(Uris.PCIE_DEVICE_TEMPLATE + CLEAR_LATCH, "PCIeDevice", this::clearLatch);

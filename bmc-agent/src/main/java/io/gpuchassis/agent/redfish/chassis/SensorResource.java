@@ -5,6 +5,7 @@ import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.health.SensorHealth;
+import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
@@ -32,17 +33,24 @@ public final class SensorResource {
   private final ChassisModel model;
   private final HealthMonitor health;
   private final SensorCatalog catalog;
+  private final ViewVersion views;
 
-  public SensorResource(ChassisModel model, HealthMonitor health, SensorCatalog catalog) {
+  /**
+   * @param views the version of what the views read: their bodies are cached while it stands
+   */
+  public SensorResource(
+      ChassisModel model, HealthMonitor health, SensorCatalog catalog, ViewVersion views) {
     this.model = model;
     this.health = health;
     this.catalog = catalog;
+    this.views = views;
   }
 
   public void register(RedfishRoutes routes) {
     routes.resource(
         Uris.SENSORS_TEMPLATE,
         "SensorCollection",
+        params -> views.generation(),
         (params, caller) -> {
           String chassis = chassis(params);
           return Collections.render(
@@ -54,6 +62,7 @@ public final class SensorResource {
     routes.resource(
         Uris.SENSOR_TEMPLATE,
         "Sensor",
+        params -> views.now(),
         (params, caller) -> {
           String chassis = chassis(params);
           ChassisSensor sensor =

@@ -29,7 +29,8 @@ public final class ServiceRootResource {
         "/redfish",
         PrivilegeRule.NO_AUTH,
         ctx -> RedfishResponses.ok(ctx, Map.of("v1", Uris.ROOT)));
-    routes.resource(Uris.ROOT, "ServiceRoot", (params, caller) -> render(identity));
+    // the identity never changes while the agent runs: one version for good
+    routes.resource(Uris.ROOT, "ServiceRoot", params -> 0L, (params, caller) -> render(identity));
   }
 
   static ServiceRoot render(ServiceIdentity identity) {

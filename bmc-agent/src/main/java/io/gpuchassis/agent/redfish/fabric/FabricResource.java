@@ -3,6 +3,7 @@ package io.gpuchassis.agent.redfish.fabric;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.health.FabricHealth;
+import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
@@ -19,16 +20,22 @@ public final class FabricResource {
 
   private final ChassisModel model;
   private final FabricHealth health;
+  private final ViewVersion views;
 
-  public FabricResource(ChassisModel model, FabricHealth health) {
+  /**
+   * @param views the version of what the views read: their bodies are cached while it stands
+   */
+  public FabricResource(ChassisModel model, FabricHealth health, ViewVersion views) {
     this.model = model;
     this.health = health;
+    this.views = views;
   }
 
   public void register(RedfishRoutes routes) {
     routes.resource(
         Uris.FABRICS,
         "FabricCollection",
+        params -> 0L,
         (params, caller) ->
             Collections.render(
                 Schemas.FABRIC_COLLECTION,
@@ -38,6 +45,7 @@ public final class FabricResource {
     routes.resource(
         Uris.FABRIC_TEMPLATE,
         "Fabric",
+        params -> views.now(),
         (params, caller) -> {
           String id = params.get("FabricId");
           if (!Uris.FABRIC_ID.equals(id)) {

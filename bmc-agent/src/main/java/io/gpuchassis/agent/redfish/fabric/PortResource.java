@@ -8,6 +8,7 @@ import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.health.FabricHealth;
+import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
@@ -48,7 +49,18 @@ public final class PortResource {
   private final Clock clock;
   private final Duration staleAfter;
 
-  public PortResource(ChassisModel model, FabricHealth health, Clock clock, Duration staleAfter) {
+  private final ViewVersion views;
+
+  /**
+   * @param views the version of what the views read: their bodies are cached while it stands
+   */
+  public PortResource(
+      ChassisModel model,
+      FabricHealth health,
+      Clock clock,
+      Duration staleAfter,
+      ViewVersion views) {
+    this.views = views;
     this.model = model;
     this.health = health;
     this.clock = clock;
@@ -58,10 +70,14 @@ public final class PortResource {
   public void register(RedfishRoutes routes) {
     String ports = Uris.PORTS_TEMPLATE;
     routes.resource(
-        ports, "PortCollection", (params, caller) -> renderCollection(model.current(), params));
+        ports,
+        "PortCollection",
+        params -> views.generation(),
+        (params, caller) -> renderCollection(model.current(), params));
     routes.resource(
         Uris.PORT_TEMPLATE,
         "Port",
+        params -> views.now(),
         (params, caller) -> {
           ChassisState state = model.current();
           return render(state, find(state, params));
@@ -69,6 +85,7 @@ public final class PortResource {
     routes.resource(
         Uris.PORT_METRICS_TEMPLATE,
         "PortMetrics",
+        params -> views.now(),
         (params, caller) -> {
           ChassisState state = model.current();
           return renderMetrics(state, find(state, params));

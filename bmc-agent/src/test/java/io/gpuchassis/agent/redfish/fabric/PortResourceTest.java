@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
 class PortResourceTest {
 
   private final PortResource resource =
-      new PortResource(null, ChassisFixture.fabricHealth(), CLOCK, STALE_AFTER);
+      new PortResource(null, ChassisFixture.fabricHealth(), CLOCK, STALE_AFTER, null);
 
   private static WiredPort port(ChassisState state, String switchId, int port) {
     return WiredPort.find(state, switchId, port).orElseThrow();

@@ -33,7 +33,7 @@ class SwitchResourceTest {
   }
 
   private static Fabric fabric(ChassisState state) {
-    return new FabricResource(null, ChassisFixture.fabricHealth()).render(state);
+    return new FabricResource(null, ChassisFixture.fabricHealth(), null).render(state);
   }
 
   @Test

@@ -1,0 +1,63 @@
+package io.gpuchassis.agent.health;
+
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.SwitchChip;
+import io.gpuchassis.agent.chassis.SwitchObservation;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The version of everything the chassis's Redfish views (chassis, PCIe devices, fabric, ports,
+ * sensors) and their health rollups read: the state snapshot's generation, the health monitor's
+ * {@link HealthMonitor#version()}, and how many switch observations have gone stale since, the only
+ * way the clock enters a view. Two equal versions mean the same views, so a body rendered at one
+ * can be answered again while the version stands.
+ *
+ * <p>Every part only grows (a snapshot's observations fixed, one that went stale stays stale), so a
+ * version never comes back once it has moved on: a body can never be answered for a later state
+ * than the one it was rendered from.
+ */
+public final class ViewVersion {
+
+  /** One version; compare with {@code equals}. */
+  public record Of(long generation, long monitor, int staleSwitches) {}
+
+  private final ChassisModel model;
+  private final HealthMonitor monitor;
+  private final Clock clock;
+  private final Duration staleAfter;
+
+  /**
+   * @param staleAfter the same window {@link FabricHealth} and the views judge observations by
+   */
+  public ViewVersion(ChassisModel model, HealthMonitor monitor, Clock clock, Duration staleAfter) {
+    this.model = model;
+    this.monitor = monitor;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
+  }
+
+  /** The version now: take it before reading what it covers. */
+  public Of now() {
+    long health = monitor.version();
+    ChassisState state = model.current();
+    Instant now = clock.instant();
+    int stale = 0;
+    for (SwitchChip chip : state.switches()) {
+      Optional<SwitchObservation> observation = state.switchObservation(chip.id());
+      if (observation.isPresent()
+          && observation.get().observedAt().plus(staleAfter).isBefore(now)) {
+        stale++;
+      }
+    }
+    return new Of(state.generation(), health, stale);
+  }
+
+  /** Only the snapshot's generation, for views that read nothing but the snapshot. */
+  public long generation() {
+    return model.current().generation();
+  }
+}
