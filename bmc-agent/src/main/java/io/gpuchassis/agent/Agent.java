@@ -199,8 +199,9 @@ public final class Agent implements AutoCloseable {
     // tens to hundreds of
     // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.
-    ExecutorService startup = Executors.newFixedThreadPool(4, r -> new Thread(r, "agent-startup"));
+    ExecutorService startup = Executors.newFixedThreadPool(7, r -> new Thread(r, "agent-startup"));
     CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
+    CompletableFuture.runAsync(AgentStore::loadNativeLibrary, startup);
     // The board file is checked before anything is created: a bad configuration leaves no state
     // directory behind.
     BoardDescription board;
@@ -227,7 +228,6 @@ public final class Agent implements AutoCloseable {
             startup);
     CompletableFuture<TrustedKeys> firmwareKeys =
         CompletableFuture.supplyAsync(() -> firmwareKeys(config), startup);
-    startup.shutdown();
 
     AgentStore store = null;
     Vertx vertx = null;
@@ -235,6 +235,8 @@ public final class Agent implements AutoCloseable {
     HealthMonitor health = null;
     EventServices events = null;
     FirmwareUpdates firmware = null;
+    CompletableFuture<?> firstAdministrator = null;
+    CompletableFuture<ChassisState> discovery = null;
     try {
       store = AgentStore.open(config.stateDir());
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
@@ -244,7 +246,11 @@ public final class Agent implements AutoCloseable {
 
       PasswordHasher hasher = new PasswordHasher();
       AccountRepository accounts = new AccountRepository(store);
-      new FirstAdministrator(accounts, hasher, clock).ensure(environment);
+      // A first start hashes the first password (PBKDF2, over half a second) while the chassis is
+      // read.
+      firstAdministrator =
+          CompletableFuture.runAsync(
+              () -> new FirstAdministrator(accounts, hasher, clock).ensure(environment), startup);
 
       ChassisPlatform platform = join(platformOpen);
       if (platform.simulated()) {
@@ -259,11 +265,6 @@ public final class Agent implements AutoCloseable {
               ServiceIdentity.VENDOR,
               ServiceIdentity.agentVersion(),
               platform.simulated());
-      HttpsCertificate tls = join(tlsLoad);
-      vertx = join(vertxStart);
-      events =
-          EventServices.start(
-              store, vertx, clock, EventRenderer::subscriberBody, config.outbound());
       ChassisModel model = new ChassisModel(platform.inventory());
       switches =
           SwitchWorkers.start(
@@ -272,16 +273,33 @@ public final class Agent implements AutoCloseable {
               clock,
               config.switchPollInterval());
       ChassisSensors sensors = openSensors(platform, switches);
-      // Read outside the model's lock: a slot line owned by a switch is read through that switch's
-      // worker, whose poll
-      // takes the lock to report.
-      ChassisState found =
-          new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())
-              .discover(model.current());
-      model.apply(state -> state.withInventory(found.identity(), found.slots()));
+      // The chassis is read (mostly waiting on the GPUs' post-boxes) while the services that do not
+      // depend on it start. Outside the model's lock: a slot line owned by a switch is read through
+      // that switch's worker, whose poll takes the lock to report. Nothing answers before it is
+      // applied below, so no client sees GPUs appear.
+      ChassisModel discovered = model;
+      discovery =
+          CompletableFuture.supplyAsync(
+              () ->
+                  new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())
+                      .discover(discovered.current()),
+              startup);
+      HttpsCertificate tls = join(tlsLoad);
+      vertx = join(vertxStart);
+      RedfishServer server = RedfishServer.listen(vertx, config.listen(), config.http(), tls);
+      LOG.info("Listening at https://{}/ (503 until the service is ready)", server.address());
+      events =
+          EventServices.start(
+              store, vertx, clock, EventRenderer::subscriberBody, config.outbound());
+      join(firstAdministrator);
       SecurityServices security =
           new SecurityServices(store, accounts, hasher, vertx, clock, config.authentication());
       BindingJournal journal = new BindingJournal(store, clock);
+      Reservations reservations = new Reservations(store, clock);
+      TaskRegistry tasks = new TaskRegistry(clock);
+      TrustedKeys trustedKeys = join(firmwareKeys);
+      ChassisState found = join(discovery);
+      model.apply(state -> state.withInventory(found.identity(), found.slots()));
       BindingEngine bindings =
           new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
@@ -293,9 +311,7 @@ public final class Agent implements AutoCloseable {
           new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
       health =
           startHealth(sensors, sensorCatalog, model, config, platform.simulated(), clock, events);
-      firmware = startFirmware(config, join(firmwareKeys), switches, bindings);
-      Reservations reservations = new Reservations(store, clock);
-      TaskRegistry tasks = new TaskRegistry(clock);
+      firmware = startFirmware(config, trustedKeys, switches, bindings);
       ChassisHealth chassisHealth =
           new ChassisHealth(
               health,
@@ -334,9 +350,7 @@ public final class Agent implements AutoCloseable {
                       .toList(),
                   config.console().baud(),
                   restart));
-      RedfishServer server =
-          RedfishServer.start(
-              vertx, config.listen(), config.http(), tls, security, resources, platform.faults());
+      server.serve(security, resources, platform.faults());
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
@@ -360,10 +374,15 @@ public final class Agent implements AutoCloseable {
                   platform.faults(),
                   vertx,
                   clock));
+      startup.shutdown();
       return new Agent(
           store, vertx, server, platform, model, switches, bindings, health, events, firmware,
           console, restart);
     } catch (RuntimeException e) {
+      startup.shutdown();
+      // What still runs on the start-up pool uses the store and the switches closed below.
+      settle(firstAdministrator);
+      settle(discovery);
       if (firmware != null) {
         firmware.close();
       }
@@ -527,6 +546,13 @@ public final class Agent implements AutoCloseable {
    * several.
    */
   static final long MAX_FIRMWARE_BUNDLE_BYTES = 64L << 20;
+
+  /** Waits for {@code future}, if started, to finish either way. */
+  private static void settle(CompletableFuture<?> future) {
+    if (future != null) {
+      future.handle((value, failure) -> null).join();
+    }
+  }
 
   /** Waits for {@code future}; its failure is rethrown as it was thrown. */
   private static <T> T join(CompletableFuture<T> future) {

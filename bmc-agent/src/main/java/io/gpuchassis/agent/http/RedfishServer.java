@@ -6,16 +6,21 @@ import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.tls.HttpsCertificate;
+import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.http.MalformedRequests;
+import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestEntrance;
 import io.gpuchassis.redfish.route.RouteEntry;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The HTTPS server: HTTP/1.1 over TLS ({@link TlsPolicy}), one router holding the Redfish route
@@ -32,30 +37,42 @@ public final class RedfishServer {
     TlsPolicy.rejectClientRenegotiation();
   }
 
+  private final Vertx vertx;
   private final HttpServer server;
   private final ListenAddress listen;
-  private final List<RouteEntry> routes;
+  private final HttpLimits limits;
+  private final ConnectionGuard guard;
 
-  private RedfishServer(HttpServer server, ListenAddress listen, List<RouteEntry> routes) {
-    this.server = server;
-    this.listen = listen;
-    this.routes = routes;
-  }
+  /** Where requests go: the start-up answer until {@link #serve}, then the Redfish routes. */
+  private final AtomicReference<Handler<HttpServerRequest>> entrance;
 
-  /** Builds the routes and listens; returns once the socket is bound. */
-  public static RedfishServer start(
+  private volatile List<RouteEntry> routes = List.of();
+
+  private RedfishServer(
       Vertx vertx,
+      HttpServer server,
       ListenAddress listen,
       HttpLimits limits,
-      HttpsCertificate certificate,
-      SecurityServices security,
-      RedfishResources resources,
-      Optional<FaultInjector> simulation) {
-    ConnectionGuard guard = new ConnectionGuard(vertx, limits);
-    Router router = Router.router(vertx);
-    List<RouteEntry> routes =
-        AgentRoutes.install(vertx, router, limits, guard, security, resources, simulation);
+      ConnectionGuard guard,
+      AtomicReference<Handler<HttpServerRequest>> entrance) {
+    this.vertx = vertx;
+    this.server = server;
+    this.listen = listen;
+    this.limits = limits;
+    this.guard = guard;
+    this.entrance = entrance;
+  }
 
+  /**
+   * Listens while the agent is still starting; returns once the socket is bound. Until {@link
+   * #serve} every request is answered 503 ServiceTemporarilyUnavailable with {@code Retry-After:
+   * 1}: a client polling right after start learns the service is coming (not a refused connection),
+   * and sees nothing of the chassis before all of it is known. Its TLS handshakes meanwhile warm
+   * the server's TLS stack.
+   */
+  public static RedfishServer listen(
+      Vertx vertx, ListenAddress listen, HttpLimits limits, HttpsCertificate certificate) {
+    ConnectionGuard guard = new ConnectionGuard(vertx, limits);
     HttpServerOptions options =
         new HttpServerOptions()
             .setMaxHeaderSize(limits.maxHeaderBytes())
@@ -68,7 +85,16 @@ public final class RedfishServer {
             .setHttp2ClearTextEnabled(false)
             .setCompressionSupported(true);
     TlsPolicy.apply(options, certificate.keyManagers(), limits.tlsHandshakeTimeout());
-    RequestEntrance entrance = new RequestEntrance(router);
+    Router starting = Router.router(vertx);
+    starting.route().handler(guard::routed);
+    starting
+        .route()
+        .handler(
+            ctx ->
+                RedfishResponses.error(
+                    ctx, RedfishErrors.retryLater(1, "the service is still starting")));
+    AtomicReference<Handler<HttpServerRequest>> entrance =
+        new AtomicReference<>(new RequestEntrance(starting));
     HttpServer server =
         vertx
             .createHttpServer(options)
@@ -76,18 +102,27 @@ public final class RedfishServer {
             .requestHandler(
                 request -> {
                   guard.requestArrived(request);
-                  entrance.handle(request);
+                  entrance.get().handle(request);
                 })
             .invalidRequestHandler(new MalformedRequests())
             .listen(listen.port(), listen.host())
             .await();
+    RedfishServer redfish = new RedfishServer(vertx, server, listen, limits, guard, entrance);
     // force: a new key manager must replace the TLS context even though the options look alike
     certificate.attach(
         keys ->
             server
                 .updateSSLOptions(TlsPolicy.sslOptions(keys, limits.tlsHandshakeTimeout()), true)
                 .toCompletionStage());
-    return new RedfishServer(server, listen, routes);
+    return redfish;
+  }
+
+  /** Builds the routes and answers with them from now on. */
+  public void serve(
+      SecurityServices security, RedfishResources resources, Optional<FaultInjector> simulation) {
+    Router router = Router.router(vertx);
+    routes = AgentRoutes.install(vertx, router, limits, guard, security, resources, simulation);
+    entrance.set(new RequestEntrance(router));
   }
 
   /**

@@ -40,6 +40,10 @@ public final class AgentAuthenticator implements Authenticator {
   private final LockoutTracker lockouts;
   private final Clock clock;
   private final byte[] cacheKey = new byte[32];
+
+  /** One keyed hash per thread: a cached credential is checked on the event loop, per request. */
+  private final ThreadLocal<Mac> fingerprints = ThreadLocal.withInitial(this::newMac);
+
   private final Map<String, Verified> verified = new ConcurrentHashMap<>();
 
   AgentAuthenticator(
@@ -142,11 +146,18 @@ public final class AgentAuthenticator implements Authenticator {
   }
 
   private byte[] fingerprint(Credential credential) {
+    return fingerprints
+        .get()
+        .doFinal(
+            (credential.userName() + '\0' + credential.password())
+                .getBytes(StandardCharsets.UTF_8));
+  }
+
+  private Mac newMac() {
     try {
       Mac mac = Mac.getInstance("HmacSHA256");
       mac.init(new SecretKeySpec(cacheKey, "HmacSHA256"));
-      return mac.doFinal(
-          (credential.userName() + '\0' + credential.password()).getBytes(StandardCharsets.UTF_8));
+      return mac;
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("HmacSHA256 is missing from this JDK", e);
     }

@@ -1,9 +1,7 @@
 package io.gpuchassis.agent.security;
 
 import io.gpuchassis.agent.config.AuthenticationLimits;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -23,8 +21,10 @@ import java.util.function.Supplier;
  * The open Redfish sessions. A session's token is 32 random bytes, handed to the client once; the
  * manager keeps only its SHA-256, in memory and in the database ({@link SessionStore}), so neither
  * a memory dump nor the state directory yields usable tokens, and a restart of the agent does not
- * log its clients out. Sessions expire after {@code timeout} without use (also across a restart)
- * and are closed when their account changes password, role or enablement, or is deleted.
+ * log its clients out. A request's token is found by the first 8 bytes of its hash and then
+ * compared in full in constant time ({@link TokenDigest}). Sessions expire after {@code timeout}
+ * without use (also across a restart) and are closed when their account changes password, role or
+ * enablement, or is deleted.
  *
  * <p>Limits ({@link AuthenticationLimits}): {@code maxSessions} in all, {@code
  * maxSessionsPerAccount} per account, and of the total, {@code sessionsReservedForAdministrators}
@@ -42,7 +42,9 @@ public final class SessionManager {
   private final SessionStore store;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, Session> byId = new ConcurrentHashMap<>();
-  private final Map<String, String> idByTokenHash = new ConcurrentHashMap<>();
+
+  /** The open sessions by the first 8 bytes of their token's hash (their full hash and id). */
+  private final Map<Long, TokenOf> byTokenPrefix = new ConcurrentHashMap<>();
 
   /** Ended in memory (expired), still to be deleted from the database. */
   private final Set<String> ended = ConcurrentHashMap.newKeySet();
@@ -61,11 +63,27 @@ public final class SessionManager {
       if (expired(stored.session(), now)) {
         ended.add(stored.session().id());
       } else {
-        byId.put(stored.session().id(), stored.session());
-        idByTokenHash.put(stored.tokenHash(), stored.session().id());
+        if (!remember(stored)) {
+          // A malformed hash, or two sharing 64 bits (about never): that client logs in again.
+          ended.add(stored.session().id());
+        }
       }
     }
     flush();
+  }
+
+  private boolean remember(SessionStore.Stored stored) {
+    TokenOf token;
+    try {
+      token = new TokenOf(TokenDigest.parse(stored.tokenHash()), stored.session().id());
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+    if (byTokenPrefix.putIfAbsent(token.prefix(), token) != null) {
+      return false;
+    }
+    byId.put(stored.session().id(), stored.session());
+    return true;
   }
 
   /**
@@ -78,9 +96,14 @@ public final class SessionManager {
     if (!hasRoomFor(account)) {
       return Optional.empty();
     }
-    byte[] bytes = new byte[32];
-    random.nextBytes(bytes);
-    String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    String token;
+    byte[] digest;
+    do {
+      byte[] bytes = new byte[32];
+      random.nextBytes(bytes);
+      token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+      digest = TokenDigest.of(token);
+    } while (byTokenPrefix.containsKey(TokenDigest.prefix(digest)));
     byte[] idBytes = new byte[12];
     random.nextBytes(idBytes);
     String id = HexFormat.of().formatHex(idBytes);
@@ -96,10 +119,10 @@ public final class SessionManager {
             clientAddress,
             context,
             account.passwordChangeRequired());
-    String tokenHash = hash(token);
-    store.insert(session, tokenHash);
+    store.insert(session, TokenDigest.hex(digest));
     byId.put(id, session);
-    idByTokenHash.put(tokenHash, id);
+    TokenOf entry = new TokenOf(digest, id);
+    byTokenPrefix.put(entry.prefix(), entry);
     return Optional.of(new Opened(session, token));
   }
 
@@ -114,12 +137,15 @@ public final class SessionManager {
 
   /**
    * The live session of {@code token}, marked as used now; empty for an unknown or expired token.
+   * Touches only memory, without waiting for a lock: requests call it on the event loop.
    */
   public Optional<Session> use(String token) {
-    String id = idByTokenHash.get(hash(token));
-    if (id == null) {
+    byte[] digest = TokenDigest.of(token);
+    TokenOf entry = byTokenPrefix.get(TokenDigest.prefix(digest));
+    if (entry == null || !MessageDigest.isEqual(entry.digest(), digest)) {
       return Optional.empty();
     }
+    String id = entry.sessionId();
     Instant now = clock.instant();
     Session session = byId.get(id);
     if (session == null || expired(session, now)) {
@@ -229,7 +255,7 @@ public final class SessionManager {
 
   private boolean end(String id) {
     Session removed = byId.remove(id);
-    idByTokenHash.values().removeIf(id::equals);
+    byTokenPrefix.values().removeIf(t -> t.sessionId().equals(id));
     used.remove(id);
     ended.add(id);
     return removed != null;
@@ -239,13 +265,10 @@ public final class SessionManager {
     return session.lastUsed().plus(timeout.get()).isBefore(now);
   }
 
-  private static String hash(String token) {
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+  /** The hash of an open session's token, and the session. */
+  private record TokenOf(byte[] digest, String sessionId) {
+    long prefix() {
+      return TokenDigest.prefix(digest);
     }
   }
 

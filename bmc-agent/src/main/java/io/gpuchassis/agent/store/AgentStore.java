@@ -149,6 +149,20 @@ public final class AgentStore implements AutoCloseable {
   }
 
   /**
+   * Loads SQLite's native library (unpacked into the temporary folder, not the state directory), so
+   * that {@link #open} does not wait for it: the start-up runs this while it checks the board file.
+   * A failure is left for {@link #open} to report.
+   */
+  public static void loadNativeLibrary() {
+    try {
+      org.sqlite.SQLiteJDBCLoader.initialize();
+    } catch (Exception e) {
+      LoggerFactory.getLogger(AgentStore.class)
+          .debug("SQLite's native library is not loaded ahead: {}", e.toString());
+    }
+  }
+
+  /**
    * Opens (creating if needed) {@code agent.db} in {@code stateDir} and brings its schema up to
    * date. The state directory and the database are the agent user's only ({@link StateFiles}): the
    * file is created owner-only before SQLite opens it, and SQLite gives its {@code -wal} and {@code
