@@ -23,6 +23,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -156,6 +157,8 @@ class AttackEventStreamIT {
     return -1;
   }
 
+  // the slow tier (-Pall): 15,000 events through ten stalled streams, most of a minute
+  @Tag("slow")
   @Test
   void ten_stalled_streams_and_15000_events_keep_memory_bounded_and_the_streams_are_cut_off()
       throws Exception {

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,8 @@ class AttackSecurityLogFloodIT {
   static final String[] ATTACKERS = {"127.0.0.11", "127.0.0.12", "127.0.0.13", "127.0.0.14"};
   static final String[] NAMES = {"admin", "root", "administrator", "operator"};
 
+  // the slow tier (-Pall): 10,000 guesses, up to a minute and a half on a busy machine
+  @Tag("slow")
   @Test
   void ten_thousand_anonymous_failed_logins_leave_every_earlier_entry_in_place(
       @TempDir Path stateDir) throws Exception {

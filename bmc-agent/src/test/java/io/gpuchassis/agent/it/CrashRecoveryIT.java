@@ -27,12 +27,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills the agent process ({@code kill -9}) at random moments of binds and releases, 12 times (more
- * with {@code -DcrashRecovery.kills=N}; each kill costs a cold start of the agent), with the
- * switches simulated by a separate process that outlives it, as real switches do. After every
- * restart the invariants must hold: each GPU is in at most one host's zone, and a GPU is in a zone
- * exactly when the switch has it bound into that host's partition — no slot is ever left
- * half-bound, whatever the moment of the crash.
+ * Kills the agent process ({@code kill -9}) at random moments of binds and releases, 12 times (3 in
+ * a plain {@code mvn verify}, 12 with {@code -Pall}; any number with {@code
+ * -DcrashRecovery.kills=N}; each kill costs a cold start of the agent), with the switches simulated
+ * by a separate process that outlives it, as real switches do. After every restart the invariants
+ * must hold: each GPU is in at most one host's zone, and a GPU is in a zone exactly when the switch
+ * has it bound into that host's partition — no slot is ever left half-bound, whatever the moment of
+ * the crash.
  */
 class CrashRecoveryIT {
 
