@@ -74,11 +74,18 @@ class AttackPasswordHashingIT {
         // while the operator waited. Served in arrival order, a login would wait behind the
         // guessers' queued checks (one per guesser); served first, it waits at most for the check
         // that is running, plus a guess or two whose answer was already on its way.
+        // Only the login is counted: its session is written to the database after the check, where
+        // the guessers' security-log records share the writer, so on a starved machine a few more
+        // guesses finish then (one per login on a quiet machine; five per login and logout in a
+        // full suite run beside two CPU hogs), where a login queued behind every guesser would see
+        // one for each guess admitted before it.
         List<Long> overtakingLogin = new ArrayList<>();
         for (int i = 0; i < LOGINS; i++) {
           int before = hashedGuesses.get();
-          logInAndOut(operator);
+          SourceBoundClient.Response r = operator.login("operator", TestAgent.OPERATOR_PASSWORD);
           overtakingLogin.add((long) (hashedGuesses.get() - before));
+          assertEquals(201, r.status(), r.body());
+          logOut(operator, r);
         }
         List<Long> overtakingRequest = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
@@ -90,7 +97,7 @@ class AttackPasswordHashingIT {
             "guesses hashed during each login %s, during each authenticated request %s, answers %s%n",
             overtakingLogin, overtakingRequest, statuses);
         assertTrue(
-            median(overtakingLogin) <= GUESSERS / 2,
+            median(overtakingLogin) < GUESSERS - 1,
             "guesses hashed while the operator logged in, under "
                 + GUESSERS
                 + " guessers: "
@@ -111,9 +118,8 @@ class AttackPasswordHashingIT {
     }
   }
 
-  private static void logInAndOut(SourceBoundClient operator) throws Exception {
-    SourceBoundClient.Response r = operator.login("operator", TestAgent.OPERATOR_PASSWORD);
-    assertEquals(201, r.status(), r.body());
+  private static void logOut(SourceBoundClient operator, SourceBoundClient.Response r)
+      throws Exception {
     assertEquals(
         204,
         operator
