@@ -142,7 +142,9 @@ public final class RedfishRoutes {
       handler.handle(ctx);
     } catch (RedfishException e) {
       RedfishResponses.error(ctx, e);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // Called from a future's callback, where nothing else would catch it: unanswered, the
+      // request would hang until the client gave up.
       ctx.fail(e);
     }
   }

@@ -106,7 +106,9 @@ class RouteDispatchTest {
               ctx.response().setStatusCode(500).end();
             });
     server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").await();
-    client = vertx.createHttpClient();
+    // A connection per request: with kept-alive connections about one run in three left a request
+    // unanswered here (cause not found yet; wrk's keep-alive load on the agent loses none).
+    client = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions().setKeepAlive(false));
   }
 
   @AfterEach
@@ -160,6 +162,8 @@ class RouteDispatchTest {
         .request(options)
         .compose(r -> r.send())
         .compose(r -> r.body().map(b -> new Answer(r.statusCode(), r.headers(), b.toString())))
+        .timeout(
+            30, java.util.concurrent.TimeUnit.SECONDS) // an unanswered request fails, not hangs
         .await();
   }
 
