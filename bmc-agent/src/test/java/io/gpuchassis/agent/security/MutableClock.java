@@ -7,12 +7,24 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 
 /** A clock that tests move by hand. */
-final class MutableClock extends Clock {
+public final class MutableClock extends Clock {
 
-  private volatile Instant now = Instant.parse("2026-11-30T00:00:00Z");
+  private volatile Instant now;
 
-  void advance(Duration d) {
+  MutableClock() {
+    this(Instant.parse("2026-11-30T00:00:00Z"));
+  }
+
+  public MutableClock(Instant start) {
+    now = start;
+  }
+
+  public void advance(Duration d) {
     now = now.plus(d);
+  }
+
+  public void set(Instant instant) {
+    now = instant;
   }
 
   @Override

@@ -65,17 +65,23 @@ public final class RedfishResponses {
   public static void representation(RoutingContext ctx, ObjectNode body) {
     String etag = ETags.of(body);
     ctx.response().putHeader("ETag", etag);
-    String ifNoneMatch = ctx.request().getHeader("If-None-Match");
-    if (ifNoneMatch != null && ETags.matchesIfNoneMatch(ifNoneMatch, etag)) {
-      HttpServerResponse response = ctx.response();
-      response
-          .setStatusCode(304)
-          .putHeader("OData-Version", "4.0")
-          .putHeader("Cache-Control", "no-store")
-          .end();
-      return;
+    if (!answeredNotModified(ctx, etag)) {
+      json(ctx, 200, body);
     }
-    json(ctx, 200, body);
+  }
+
+  /** 304 without a body when the request's If-None-Match names {@code etag}; false otherwise. */
+  private static boolean answeredNotModified(RoutingContext ctx, String etag) {
+    String ifNoneMatch = ctx.request().getHeader("If-None-Match");
+    if (ifNoneMatch == null || !ETags.matchesIfNoneMatch(ifNoneMatch, etag)) {
+      return false;
+    }
+    ctx.response()
+        .setStatusCode(304)
+        .putHeader("OData-Version", "4.0")
+        .putHeader("Cache-Control", "no-store")
+        .end();
+    return true;
   }
 
   /**
@@ -91,16 +97,9 @@ public final class RedfishResponses {
     if (link != null) {
       response.putHeader("Link", link);
     }
-    String ifNoneMatch = ctx.request().getHeader("If-None-Match");
-    if (ifNoneMatch != null && ETags.matchesIfNoneMatch(ifNoneMatch, etag)) {
-      response
-          .setStatusCode(304)
-          .putHeader("OData-Version", "4.0")
-          .putHeader("Cache-Control", "no-store")
-          .end();
-      return;
+    if (!answeredNotModified(ctx, etag)) {
+      send(ctx, 200, JSON, Buffer.buffer(bytes));
     }
-    send(ctx, 200, JSON, Buffer.buffer(bytes));
   }
 
   /**

@@ -10,6 +10,7 @@ import io.gpuchassis.agent.health.ChassisRollup;
 import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.ChassisFixture;
+import io.gpuchassis.agent.security.MutableClock;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.Privilege;
 import io.gpuchassis.redfish.route.RedfishRoutes;
@@ -18,11 +19,7 @@ import io.gpuchassis.sensor.poll.SensorUnit;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -39,27 +36,7 @@ class CachedChassisViewTest extends HealthViewFixture {
 
   private static final Caller READER = new Caller("r", "ReadOnly", Set.of(Privilege.Login));
 
-  /** A clock the test moves by hand. */
-  private static final class HandClock extends Clock {
-    private volatile Instant now = ChassisFixture.NOW;
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
-
-  private final HandClock clock = new HandClock();
+  private final MutableClock clock = new MutableClock(ChassisFixture.NOW);
   private final Duration staleAfter = ChassisFixture.STALE_AFTER;
   private Vertx vertx;
   private ChassisModel model;
@@ -108,7 +85,7 @@ class CachedChassisViewTest extends HealthViewFixture {
     assertEquals("OK", status().get("HealthRollup").asText());
 
     // nothing is observed for longer than the staleness window: only the clock moved
-    clock.now = ChassisFixture.NOW.plus(staleAfter).plusSeconds(1);
+    clock.set(ChassisFixture.NOW.plus(staleAfter).plusSeconds(1));
     assertEquals("Warning", status().get("HealthRollup").asText());
   }
 
@@ -124,7 +101,7 @@ class CachedChassisViewTest extends HealthViewFixture {
     model.apply(s -> s);
     ViewVersion.Of applied = views.now();
     assertNotEquals(read, applied);
-    clock.now = ChassisFixture.NOW.plus(staleAfter).plusMillis(1);
+    clock.set(ChassisFixture.NOW.plus(staleAfter).plusMillis(1));
     assertNotEquals(applied, views.now());
   }
 }
