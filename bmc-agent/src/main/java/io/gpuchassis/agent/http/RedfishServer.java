@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The HTTPS server: HTTP/1.1 over TLS ({@link TlsPolicy}), one router holding the Redfish route
@@ -31,6 +33,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * connections without a restart.
  */
 public final class RedfishServer {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RedfishServer.class);
 
   static {
     // Before this class can create a listener, hence before the JDK's first server handshake.
@@ -84,7 +88,16 @@ public final class RedfishServer {
             // upgrade
             .setHttp2ClearTextEnabled(false)
             .setCompressionSupported(true);
-    TlsPolicy.apply(options, certificate.keyManagers(), limits.tlsHandshakeTimeout());
+    TlsEngine engine = TlsEngine.available();
+    if (engine == TlsEngine.JDK) {
+      LOG.info(
+          "TLS by {}: BoringSSL does not load here ({})",
+          engine.describe(),
+          TlsEngine.unavailability());
+    } else {
+      LOG.info("TLS by {}", engine.describe());
+    }
+    TlsPolicy.apply(options, engine, certificate.keyManagers(), limits.tlsHandshakeTimeout());
     Router starting = Router.router(vertx);
     starting.route().handler(guard::routed);
     starting

@@ -52,11 +52,18 @@ final class TlsPolicy {
     System.setProperty(REJECT_RENEGOTIATION, "true");
   }
 
-  /** Applies the policy to the server's options at start. */
+  /**
+   * Applies the policy to the server's options at start, with the TLS library that runs it. A
+   * replaced certificate keeps the library ({@link #sslOptions} carries none).
+   */
   static HttpServerOptions apply(
-      HttpServerOptions options, KeyManagerFactory keys, Duration handshakeTimeout) {
+      HttpServerOptions options,
+      TlsEngine engine,
+      KeyManagerFactory keys,
+      Duration handshakeTimeout) {
     options
         .setSsl(true)
+        .setSslEngineOptions(engine.options())
         .setKeyCertOptions(KeyCertOptions.wrap(keys))
         .setEnabledSecureTransportProtocols(PROTOCOLS)
         .setSslHandshakeTimeout(handshakeTimeout.toMillis())

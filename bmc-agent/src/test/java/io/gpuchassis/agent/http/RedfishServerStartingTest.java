@@ -67,7 +67,7 @@ class RedfishServerStartingTest {
     assertTrue(server.routes().isEmpty(), "no route is served yet");
   }
 
-  private static SSLContext trusting(Path pem) throws Exception {
+  static SSLContext trusting(Path pem) throws Exception {
     KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
     trust.load(null, null);
     try (InputStream in = Files.newInputStream(pem)) {
