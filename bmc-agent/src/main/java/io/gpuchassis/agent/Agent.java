@@ -30,6 +30,7 @@ import io.gpuchassis.agent.health.ChassisHealth;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.PublishedHealthEvents;
 import io.gpuchassis.agent.health.SensorCatalog;
+import io.gpuchassis.agent.http.EventLoops;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
 import io.gpuchassis.agent.platform.ChassisDiscovery;
@@ -200,7 +201,8 @@ public final class Agent implements AutoCloseable {
     // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(7, r -> new Thread(r, "agent-startup"));
-    CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
+    CompletableFuture<Vertx> vertxStart =
+        CompletableFuture.supplyAsync(EventLoops::create, startup);
     CompletableFuture.runAsync(AgentStore::loadNativeLibrary, startup);
     // The board file is checked before anything is created: a bad configuration leaves no state
     // directory behind.

@@ -89,13 +89,15 @@ public final class RedfishServer {
             .setHttp2ClearTextEnabled(false)
             .setCompressionSupported(true);
     TlsEngine engine = TlsEngine.available();
+    String transport = EventLoops.describe(vertx);
     if (engine == TlsEngine.JDK) {
       LOG.info(
-          "TLS by {}: BoringSSL does not load here ({})",
+          "TLS by {} on {}: BoringSSL does not load here ({})",
           engine.describe(),
+          transport,
           TlsEngine.unavailability());
     } else {
-      LOG.info("TLS by {}", engine.describe());
+      LOG.info("TLS by {} on {}", engine.describe(), transport);
     }
     TlsPolicy.apply(options, engine, certificate.keyManagers(), limits.tlsHandshakeTimeout());
     Router starting = Router.router(vertx);
