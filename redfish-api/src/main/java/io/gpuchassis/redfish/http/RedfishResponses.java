@@ -8,6 +8,7 @@ import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.query.ETags;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
@@ -23,6 +24,16 @@ public final class RedfishResponses {
   public static final String JSON = "application/json;charset=utf-8";
   private static final Logger LOG = LoggerFactory.getLogger(RedfishResponses.class);
   private static final ObjectMapper MAPPER = io.gpuchassis.redfish.json.RedfishJson.mapper();
+
+  // Header names and constant values as Netty's ASCII strings: hashed once, copied as bytes.
+  private static final CharSequence ODATA_VERSION = HttpHeaders.createOptimized("OData-Version");
+  private static final CharSequence ODATA_4 = HttpHeaders.createOptimized("4.0");
+  private static final CharSequence CACHE_CONTROL = HttpHeaders.createOptimized("Cache-Control");
+  private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
+  private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
+  private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized(JSON);
+  private static final CharSequence ETAG = HttpHeaders.createOptimized("ETag");
+  private static final CharSequence LINK = HttpHeaders.createOptimized("Link");
 
   private RedfishResponses() {}
 
@@ -78,8 +89,8 @@ public final class RedfishResponses {
     }
     ctx.response()
         .setStatusCode(304)
-        .putHeader("OData-Version", "4.0")
-        .putHeader("Cache-Control", "no-store")
+        .putHeader(ODATA_VERSION, ODATA_4)
+        .putHeader(CACHE_CONTROL, NO_STORE)
         .end();
     return true;
   }
@@ -93,9 +104,9 @@ public final class RedfishResponses {
    */
   public static void representation(RoutingContext ctx, byte[] bytes, String etag, String link) {
     HttpServerResponse response = ctx.response();
-    response.putHeader("ETag", etag);
+    response.putHeader(ETAG, etag);
     if (link != null) {
-      response.putHeader("Link", link);
+      response.putHeader(LINK, link);
     }
     if (!answeredNotModified(ctx, etag)) {
       send(ctx, 200, JSON, Buffer.buffer(bytes));
@@ -127,9 +138,9 @@ public final class RedfishResponses {
       return;
     }
     response.setStatusCode(status);
-    response.putHeader("OData-Version", "4.0");
-    response.putHeader("Content-Type", contentType);
-    response.putHeader("Cache-Control", "no-store");
+    response.putHeader(ODATA_VERSION, ODATA_4);
+    response.putHeader(CONTENT_TYPE, JSON.equals(contentType) ? JSON_TYPE : contentType);
+    response.putHeader(CACHE_CONTROL, NO_STORE);
     response.end(content);
   }
 

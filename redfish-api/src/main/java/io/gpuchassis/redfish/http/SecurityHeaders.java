@@ -1,5 +1,6 @@
 package io.gpuchassis.redfish.http;
 
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.Map;
 
@@ -22,7 +23,17 @@ public final class SecurityHeaders {
 
   private SecurityHeaders() {}
 
+  // The same, as Netty's ASCII strings: their hash codes are worked out once, not per response.
+  private static final CharSequence[] NAMES =
+      ALL.keySet().stream().map(HttpHeaders::createOptimized).toArray(CharSequence[]::new);
+  private static final CharSequence[] VALUES =
+      ALL.keySet().stream()
+          .map(name -> HttpHeaders.createOptimized(ALL.get(name)))
+          .toArray(CharSequence[]::new);
+
   public static void apply(HttpServerResponse response) {
-    ALL.forEach(response::putHeader);
+    for (int i = 0; i < NAMES.length; i++) {
+      response.putHeader(NAMES[i], VALUES[i]);
+    }
   }
 }

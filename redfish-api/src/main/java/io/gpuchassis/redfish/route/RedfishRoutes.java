@@ -45,6 +45,7 @@ public final class RedfishRoutes {
   public static final String MEMBERS = "/Members";
 
   private static final String CALLER_KEY = "redfish.caller";
+  private static final CharSequence ALLOW = io.vertx.core.http.HttpHeaders.createOptimized("Allow");
   private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{(\\w+)}");
 
   private final Router router;
@@ -576,7 +577,7 @@ public final class RedfishRoutes {
       RoutingContext ctx, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
     if (isRead(ctx.request().method())) {
       // DSP0266: GET and HEAD answers say which methods the resource supports
-      ctx.response().putHeader("Allow", allowed.get(template));
+      ctx.response().putHeader(ALLOW, allowed.get(template));
     }
     guard(ctx, rule, handler);
   }
