@@ -41,7 +41,8 @@ final class TlsPolicy {
   private TlsPolicy() {}
 
   /**
-   * A client that renegotiates TLS 1.2 over and over makes the server pay for a handshake each time
+   * For the JDK's engine (BoringSSL, {@link TlsEngine#OPENSSL}, never renegotiates as a server). A
+   * client that renegotiates TLS 1.2 over and over makes the server pay for a handshake each time
    * without opening a connection, and renegotiation has a history of flaws; no client of this
    * service needs it. The JDK can refuse it only through this system property, read once when its
    * server handshake code is first loaded: it must be set before the first TLS connection is
