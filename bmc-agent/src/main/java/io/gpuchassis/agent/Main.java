@@ -90,6 +90,7 @@ public final class Main implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
+    StartupWarmUp.begin();
     PrintWriter err = new PrintWriter(System.err, true);
     // Exits explicitly: once stopped, no thread a library left behind may keep the process (or its
     // exit code) alive.
