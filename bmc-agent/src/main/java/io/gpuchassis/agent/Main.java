@@ -10,6 +10,7 @@ import io.gpuchassis.agent.platform.PlatformAssembly;
 import io.gpuchassis.agent.service.AgentService;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -129,6 +130,16 @@ public final class Main implements Callable<Integer> {
    * code.
    */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
+    Optional<Main> plain = PlainArguments.read(new Main(err), args);
+    if (plain.isPresent()) {
+      try {
+        return plain.get().call();
+      } catch (RuntimeException e) {
+        // as picocli reports a command's exception
+        e.printStackTrace(err);
+        return 1;
+      }
+    }
     return commandLine(out, err).execute(args);
   }
 
