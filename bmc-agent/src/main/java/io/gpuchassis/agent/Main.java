@@ -90,7 +90,16 @@ public final class Main implements Callable<Integer> {
     this.err = err;
   }
 
+  /**
+   * Netty's switch for its buffer allocator's JFR events. Those events are off in every JFR
+   * configuration unless enabled by name, yet with the switch on the first connection initialises
+   * JFR's event machinery (about 80 classes, and event handler classes generated at run time). An
+   * operator who wants the events sets it to true ({@code BMC_AGENT_JAVA_OPTS}).
+   */
+  static final String NETTY_JFR = "io.netty.jfr.enabled";
+
   public static void main(String[] args) {
+    libraryDefaults();
     StartupWarmUp.begin();
     PrintWriter err = new PrintWriter(System.err, true);
     // Exits explicitly: once stopped, no thread a library left behind may keep the process (or its
@@ -123,6 +132,13 @@ public final class Main implements Callable<Integer> {
         !resolved.console().devices().orElse(java.util.List.of()).contains(ConsoleLines.STDIO));
     service.awaitStopped();
     return agent.restart().requested() ? EXIT_RESTART : 0;
+  }
+
+  /** Library settings the agent starts with, each unless the command line set it already. */
+  static void libraryDefaults() {
+    if (System.getProperty(NETTY_JFR) == null) {
+      System.setProperty(NETTY_JFR, "false");
+    }
   }
 
   /**
