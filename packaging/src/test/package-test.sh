@@ -177,10 +177,19 @@ archives=("$cache"/cds/bmc-agent-*.jsa)
 [[ -s ${archives[0]} ]] || fail "no class-data archive after the first run in $cache/cds"
 say "launcher: Redfish answered on 127.0.0.1:$port, state folder 700, database $db_mode, natives in the cache, archive $(basename "${archives[0]}") written"
 
+[[ -f ${archives[0]%.jsa}.trim ]] || fail "the first run did not keep its native-heap trimming check beside the archive"
+
 start_agent second
 grep -qF "${archives[0]}" "/proc/$pid/maps" || fail "the second start did not map the class-data archive"
+# the second start took the trimming option from the cache: it must be what the runtime's libjvm.so says
+java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
+trim_expected=
+grep -q TrimNativeHeapInterval "$(find "$java_home/lib" -name libjvm.so | head -n 1)" &&
+  trim_expected=-XX:TrimNativeHeapInterval=2000
+trim_given=$(tr '\0' '\n' <"/proc/$pid/cmdline" | grep -x -- '-XX:TrimNativeHeapInterval=2000' || true)
+expect_eq "$trim_given" "$trim_expected" "native-heap trimming on the second start (from the cache)"
 stop_agent second
-say "launcher: the second start mapped the archive"
+say "launcher: the second start mapped the archive and took its trimming check from the cache"
 
 # --- the unit ---------------------------------------------------------------------------------------------
 unit=$root/lib/systemd/system/bmc-agent.service

@@ -13,7 +13,6 @@ import io.gpuchassis.agent.compose.BindingReconciler;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ConfigException;
-import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.console.Console;
 import io.gpuchassis.agent.console.ConsoleServices;
@@ -24,7 +23,6 @@ import io.gpuchassis.agent.fabric.SwitchGpioLine;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.firmware.FirmwareInventory;
-import io.gpuchassis.agent.firmware.FirmwareTrust;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.health.ChassisHealth;
 import io.gpuchassis.agent.health.HealthMonitor;
@@ -50,7 +48,6 @@ import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.tls.HttpsCertificate;
-import io.gpuchassis.agent.tls.TlsMaterial;
 import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.chassis.PollIntervals;
@@ -194,42 +191,42 @@ public final class Agent implements AutoCloseable {
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
     Clock clock = Clock.systemUTC();
-    // Independent start-up work runs side by side: parsing the board file, generating the
-    // certificate, starting Vert.x
-    // and loading the firmware signing keys (the JDK's Ed25519 is slow to initialise) each take
-    // tens to hundreds of
-    // milliseconds on a small board.
-    // Own threads: the common pool has a single worker on a two-core board.
+    // Independent start-up work runs side by side: parsing the board file, opening the database,
+    // loading (or generating) the certificate, starting Vert.x and loading the firmware signing
+    // keys (the JDK's Ed25519 is slow to initialise) each take tens to hundreds of milliseconds on
+    // a small board. Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(7, r -> new Thread(r, "agent-startup"));
     CompletableFuture<Vertx> vertxStart =
         CompletableFuture.supplyAsync(EventLoops::create, startup);
     CompletableFuture.runAsync(AgentStore::loadNativeLibrary, startup);
     // The board file is checked before anything is created: a bad configuration leaves no state
-    // directory behind.
+    // directory behind. On a restart (the database is there) the steps that need only the state
+    // directory begin at once, beside the board file's parsing; their failures count only once
+    // the configuration has passed, so a bad board is reported first either way.
+    RuntimeException filesProblem = problemOf(() -> requireConfiguredFiles(config));
+    StateDirectoryWork early =
+        filesProblem == null && StateDirectoryWork.startedBefore(config.stateDir())
+            ? StateDirectoryWork.begin(config, clock, startup)
+            : null;
     BoardDescription board;
     try {
       board = PlatformAssembly.board(config);
-      requireConfiguredFiles(config);
+      if (filesProblem != null) {
+        throw filesProblem;
+      }
       createStateDirectory(config.stateDir());
     } catch (RuntimeException e) {
       startup.shutdown();
+      if (early != null) {
+        early.abandon();
+      }
       vertxStart.thenAccept(Vertx::close);
       throw e;
     }
+    StateDirectoryWork stateWork =
+        early != null ? early : StateDirectoryWork.begin(config, clock, startup);
     CompletableFuture<ChassisPlatform> platformOpen =
         CompletableFuture.supplyAsync(() -> PlatformAssembly.open(config, board, clock), startup);
-    CompletableFuture<HttpsCertificate> tlsLoad =
-        CompletableFuture.supplyAsync(
-            () ->
-                HttpsCertificate.load(
-                    config
-                        .tlsCertificate()
-                        .map(c -> new TlsMaterial(c, config.tlsPrivateKey().get(), false)),
-                    config.stateDir().resolve("tls"),
-                    clock),
-            startup);
-    CompletableFuture<TrustedKeys> firmwareKeys =
-        CompletableFuture.supplyAsync(() -> firmwareKeys(config), startup);
 
     AgentStore store = null;
     Vertx vertx = null;
@@ -240,7 +237,7 @@ public final class Agent implements AutoCloseable {
     CompletableFuture<?> firstAdministrator = null;
     CompletableFuture<ChassisState> discovery = null;
     try {
-      store = AgentStore.open(config.stateDir());
+      store = stateWork.store();
       LOG.info("State directory: {}", config.stateDir().toAbsolutePath());
       Settings settings = new Settings(store);
       UUID uuid =
@@ -286,7 +283,7 @@ public final class Agent implements AutoCloseable {
                   new ChassisDiscovery(platform.board(), sensors, platform.sensorContext())
                       .discover(discovered.current()),
               startup);
-      HttpsCertificate tls = join(tlsLoad);
+      HttpsCertificate tls = stateWork.certificate();
       vertx = join(vertxStart);
       RedfishServer server = RedfishServer.listen(vertx, config.listen(), config.http(), tls);
       LOG.info("Listening at https://{}/ (503 until the service is ready)", server.address());
@@ -299,7 +296,7 @@ public final class Agent implements AutoCloseable {
       BindingJournal journal = new BindingJournal(store, clock);
       Reservations reservations = new Reservations(store, clock);
       TaskRegistry tasks = new TaskRegistry(clock);
-      TrustedKeys trustedKeys = join(firmwareKeys);
+      TrustedKeys trustedKeys = stateWork.firmwareKeys();
       ChassisState found = join(discovery);
       model.apply(state -> state.withInventory(found.identity(), found.slots()));
       BindingEngine bindings =
@@ -398,11 +395,8 @@ public final class Agent implements AutoCloseable {
         switches.close();
       }
       platformOpen.thenAccept(ChassisPlatform::close);
-      tlsLoad.cancel(false);
       vertxStart.thenAccept(Vertx::close);
-      if (store != null) {
-        store.close();
-      }
+      stateWork.abandon();
       throw e;
     }
   }
@@ -498,21 +492,6 @@ public final class Agent implements AutoCloseable {
     }
   }
 
-  /**
-   * The keys firmware bundles must be signed with (a simulation key in a simulated chassis that has
-   * none).
-   */
-  private static TrustedKeys firmwareKeys(AgentConfig config) {
-    try {
-      return FirmwareTrust.load(
-          config.firmwareTrustedKeysDir(),
-          config.hardwareMode() == HardwareMode.SIMULATED,
-          config.stateDir());
-    } catch (java.io.IOException e) {
-      throw new ConfigException("firmware.trustedKeys: " + e.getMessage());
-    }
-  }
-
   /** The switch firmware updates, with the staging folder in the state directory. */
   private static FirmwareUpdates startFirmware(
       AgentConfig config, TrustedKeys keys, SwitchWorkers switches, BindingEngine bindings) {
@@ -556,8 +535,18 @@ public final class Agent implements AutoCloseable {
     }
   }
 
+  /** What {@code check} throws, or null when it passes. */
+  private static RuntimeException problemOf(Runnable check) {
+    try {
+      check.run();
+      return null;
+    } catch (RuntimeException e) {
+      return e;
+    }
+  }
+
   /** Waits for {@code future}; its failure is rethrown as it was thrown. */
-  private static <T> T join(CompletableFuture<T> future) {
+  static <T> T join(CompletableFuture<T> future) {
     try {
       return future.join();
     } catch (CompletionException e) {

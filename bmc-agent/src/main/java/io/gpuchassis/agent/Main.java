@@ -10,6 +10,7 @@ import io.gpuchassis.agent.platform.PlatformAssembly;
 import io.gpuchassis.agent.service.AgentService;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -89,7 +90,17 @@ public final class Main implements Callable<Integer> {
     this.err = err;
   }
 
+  /**
+   * Netty's switch for its buffer allocator's JFR events. Those events are off in every JFR
+   * configuration unless enabled by name, yet with the switch on the first connection initialises
+   * JFR's event machinery (about 80 classes, and event handler classes generated at run time). An
+   * operator who wants the events sets it to true ({@code BMC_AGENT_JAVA_OPTS}).
+   */
+  static final String NETTY_JFR = "io.netty.jfr.enabled";
+
   public static void main(String[] args) {
+    libraryDefaults();
+    StartupWarmUp.begin();
     PrintWriter err = new PrintWriter(System.err, true);
     // Exits explicitly: once stopped, no thread a library left behind may keep the process (or its
     // exit code) alive.
@@ -123,11 +134,28 @@ public final class Main implements Callable<Integer> {
     return agent.restart().requested() ? EXIT_RESTART : 0;
   }
 
+  /** Library settings the agent starts with, each unless the command line set it already. */
+  static void libraryDefaults() {
+    if (System.getProperty(NETTY_JFR) == null) {
+      System.setProperty(NETTY_JFR, "false");
+    }
+  }
+
   /**
    * Runs the command line {@code args} writing to {@code out} and {@code err}; returns the exit
    * code.
    */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
+    Optional<Main> plain = PlainArguments.read(new Main(err), args);
+    if (plain.isPresent()) {
+      try {
+        return plain.get().call();
+      } catch (RuntimeException e) {
+        // as picocli reports a command's exception
+        e.printStackTrace(err);
+        return 1;
+      }
+    }
     return commandLine(out, err).execute(args);
   }
 

@@ -29,6 +29,25 @@ class MainTest {
   }
 
   @Test
+  void netty_s_jfr_hook_is_off_unless_the_command_line_turned_it_on() {
+    String before = System.getProperty(Main.NETTY_JFR);
+    try {
+      System.clearProperty(Main.NETTY_JFR);
+      Main.libraryDefaults();
+      assertEquals("false", System.getProperty(Main.NETTY_JFR));
+      System.setProperty(Main.NETTY_JFR, "true");
+      Main.libraryDefaults();
+      assertEquals("true", System.getProperty(Main.NETTY_JFR));
+    } finally {
+      if (before == null) {
+        System.clearProperty(Main.NETTY_JFR);
+      } else {
+        System.setProperty(Main.NETTY_JFR, before);
+      }
+    }
+  }
+
+  @Test
   void help_lists_every_option() {
     assertEquals(0, run("--help"));
     for (String option :

@@ -96,6 +96,14 @@ public record BoardDescription(
     return BoardLoader.fromResource(classpathResource);
   }
 
+  /**
+   * Readies the board file reader ahead of the first {@link #load}, from any thread: the agent's
+   * start does it while the command line is read.
+   */
+  public static void prepareReader() {
+    BoardYamlReader.prepare();
+  }
+
   /** The embedded reference board: 20 slots, 8 hosts, four switch chips in a ring. Loaded once. */
   public static BoardDescription reference() {
     return ReferenceHolder.REFERENCE;

@@ -52,6 +52,15 @@ final class BoardYamlReader {
   }
 
   /**
+   * Builds the mapper's deserializers for the whole document, as the first {@link #read} would:
+   * Jackson's introspection of the board's records costs more than parsing a board file, and needs
+   * no file.
+   */
+  static void prepare() {
+    MAPPER.readerFor(BoardDocument.Root.class);
+  }
+
+  /**
    * The line of the key at {@code path} in {@code yaml}, or of its nearest enclosing entry that
    * exists.
    */

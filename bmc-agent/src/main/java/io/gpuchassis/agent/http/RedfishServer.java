@@ -68,6 +68,21 @@ public final class RedfishServer {
   }
 
   /**
+   * Initialises the JDK TLS server classes ahead of the first connection, from any thread: Netty's
+   * JDK server context checks its trust-manager wrapping once, with a throw-away key, key store and
+   * the JDK's default trust store, on whichever thread first accepts a TLS connection. This class's
+   * initialisation, which sets the renegotiation policy, comes first.
+   */
+  public static void prepareTls() {
+    try {
+      Class.forName(
+          "io.netty.handler.ssl.JdkSslServerContext", true, RedfishServer.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      // another TLS engine: its own first connection pays for it
+    }
+  }
+
+  /**
    * Listens while the agent is still starting; returns once the socket is bound. Until {@link
    * #serve} every request is answered 503 ServiceTemporarilyUnavailable with {@code Retry-After:
    * 1}: a client polling right after start learns the service is coming (not a refused connection),

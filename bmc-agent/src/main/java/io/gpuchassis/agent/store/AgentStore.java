@@ -17,6 +17,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class AgentStore implements AutoCloseable {
 
+  /** The database's file in the state directory. */
+  public static final String FILE_NAME = "agent.db";
+
   /**
    * Schema migrations, applied in order; the database's {@code user_version} counts those applied.
    */
@@ -169,7 +172,7 @@ public final class AgentStore implements AutoCloseable {
    * -shm} files the database file's permissions.
    */
   public static AgentStore open(Path stateDir) {
-    Path file = stateDir.resolve("agent.db");
+    Path file = stateDir.resolve(FILE_NAME);
     try {
       StateFiles.createFolders(stateDir);
       StateFiles.tighten(stateDir);

@@ -63,9 +63,7 @@ public final class HttpsCertificate {
   private record Presented(TlsCredentials credentials, KeyManagerFactory keys) {}
 
   HttpsCertificate(TlsCredentials initial, Path replacementFile, Clock clock) {
-    // the key manager is built here, on the start-up thread that loads the certificate: its key
-    // store costs a few
-    // key derivations
+    // the key manager is built here, on the start-up thread that loads the certificate
     this.presented = new Presented(initial, initial.keyManagers());
     this.replacementFile = replacementFile;
     this.clock = clock;

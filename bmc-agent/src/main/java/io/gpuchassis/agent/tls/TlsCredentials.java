@@ -40,10 +40,15 @@ public record TlsCredentials(List<X509Certificate> chain, PrivateKey key) {
     return chain.get(0);
   }
 
-  /** The key manager a TLS server presents this chain with. */
+  /**
+   * The key manager a TLS server presents this chain with. Its key store lives only in memory, so
+   * it is a JKS one: a PKCS12 store encrypts the key with 10,000 rounds of PBKDF2 when it is put in
+   * and again when the key manager takes it out (0.15 to 0.45 s of CPU on a 2-core machine, against
+   * a few milliseconds), for a password that protects nothing.
+   */
   public KeyManagerFactory keyManagers() {
     try {
-      KeyStore store = KeyStore.getInstance("PKCS12");
+      KeyStore store = KeyStore.getInstance("JKS");
       store.load(null, null);
       store.setKeyEntry("https", key, NO_PASSWORD, chain.toArray(X509Certificate[]::new));
       KeyManagerFactory factory =
