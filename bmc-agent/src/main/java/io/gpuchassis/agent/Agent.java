@@ -190,6 +190,17 @@ public final class Agent implements AutoCloseable {
    * @throws ConfigException when the configuration cannot be honoured
    */
   public static Agent start(AgentConfig config, Map<String, String> environment) {
+    return start(config, environment, new PasswordHasher());
+  }
+
+  /**
+   * Starts the agent with its passwords hashed by {@code hasher}. The shipped entry point always
+   * passes the full-cost {@code new PasswordHasher()}; a cheaper hasher can only be made by the
+   * tests (PasswordHasher's constructor with a cost is package-private), which start most of their
+   * agents this way (docs/SECURITY.md).
+   */
+  public static Agent start(
+      AgentConfig config, Map<String, String> environment, PasswordHasher hasher) {
     Clock clock = Clock.systemUTC();
     // Independent start-up work runs side by side: parsing the board file, opening the database,
     // loading (or generating) the certificate, starting Vert.x and loading the firmware signing
@@ -243,7 +254,6 @@ public final class Agent implements AutoCloseable {
       UUID uuid =
           UUID.fromString(settings.getOrCreate("service.uuid", () -> UUID.randomUUID().toString()));
 
-      PasswordHasher hasher = new PasswordHasher();
       AccountRepository accounts = new AccountRepository(store);
       // A first start hashes the first password (PBKDF2, over half a second) while the chassis is
       // read.

@@ -29,11 +29,24 @@ public final class PasswordHasher {
   private final SecureRandom random = new SecureRandom();
   private final int iterations;
 
+  /**
+   * At the agent's cost, {@link #DEFAULT_ITERATIONS}: the only hasher code outside this package can
+   * make.
+   */
   public PasswordHasher() {
     this(DEFAULT_ITERATIONS);
   }
 
-  public PasswordHasher(int iterations) {
+  /**
+   * At another cost. Package-private on purpose: no configuration key, system property or public
+   * API lowers the agent's cost; the only cheaper hashers are made by the tests (the test sources'
+   * {@code TestPasswordHashing}) and by stored hashes of an older cost, which are padded (see
+   * docs/SECURITY.md).
+   */
+  PasswordHasher(int iterations) {
+    if (iterations < 1) {
+      throw new IllegalArgumentException("PBKDF2 needs at least one iteration: " + iterations);
+    }
     this.iterations = iterations;
   }
 

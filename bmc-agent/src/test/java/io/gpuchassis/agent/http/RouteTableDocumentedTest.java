@@ -7,6 +7,7 @@ import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.security.FirstAdministrator;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.vertx.core.http.HttpMethod;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,10 @@ class RouteTableDocumentedTest {
             .withStateDir(stateDir)
             .withSimulationSpeed(SimulationSpeed.FAST);
     try (Agent agent =
-        Agent.start(config, Map.of(FirstAdministrator.PASSWORD_VARIABLE, "route-table-1"))) {
+        Agent.start(
+            config,
+            Map.of(FirstAdministrator.PASSWORD_VARIABLE, "route-table-1"),
+            TestPasswordHashing.hasher())) {
       // HEAD is registered with every GET and not listed separately.
       return agent.routes().stream()
           .filter(e -> !e.method().equals(HttpMethod.HEAD))

@@ -33,7 +33,8 @@ class AttackLoginTimingIT {
   void unknown_wrong_locked_and_disabled_logins_take_the_same_time(@TempDir Path stateDir)
       throws Exception {
     // The rate limit would stop the measurement; it is not what is measured here.
-    try (TestAgent agent = TestAgent.start(stateDir, authentication("loginBurst: 1000"));
+    try (TestAgent agent =
+            TestAgent.startAtFullHashingCost(stateDir, authentication("loginBurst: 1000"));
         SourceBoundClient attacker = new SourceBoundClient(agent, FROM)) {
       AgentClient client = agent.client;
       createAccount(client, "present", "present-password-1", "Operator");

@@ -35,7 +35,7 @@ class AttackPasswordHashingIT {
 
   @Test
   void guessers_cannot_slow_down_an_operators_login(@TempDir Path stateDir) throws Exception {
-    try (TestAgent agent = TestAgent.start(stateDir);
+    try (TestAgent agent = TestAgent.startAtFullHashingCost(stateDir, c -> c);
         SourceBoundClient operator = new SourceBoundClient(agent, "127.0.0.61")) {
       String token = login(operator);
 

@@ -8,6 +8,7 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -53,7 +54,10 @@ class AttackStatePermissionsIT {
             .withStateDir(stateDir)
             .withSimulationSpeed(SimulationSpeed.FAST);
     try (Agent agent =
-        Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "permissions-password-1"))) {
+        Agent.start(
+            config,
+            Map.of("BMC_AGENT_ADMIN_PASSWORD", "permissions-password-1"),
+            TestPasswordHashing.hasher())) {
       AgentClient client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
       // A login writes to the database, so its WAL and shared-memory files exist.
       assertEquals(

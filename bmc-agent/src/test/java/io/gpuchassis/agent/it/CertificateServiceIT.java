@@ -14,6 +14,7 @@ import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.agent.tls.TestCertificates;
 import io.gpuchassis.agent.tls.TestCertificates.Issued;
@@ -60,7 +61,11 @@ class CertificateServiceIT {
 
   @BeforeEach
   void start() throws Exception {
-    agent = Agent.start(config(), Map.of("BMC_AGENT_ADMIN_PASSWORD", "it-admin-password"));
+    agent =
+        Agent.start(
+            config(),
+            Map.of("BMC_AGENT_ADMIN_PASSWORD", "it-admin-password"),
+            TestPasswordHashing.hasher());
     client = new AgentClient(agent.port(), generatedCertificate());
   }
 
@@ -200,7 +205,7 @@ class CertificateServiceIT {
     assertEquals(200, response.statusCode(), response.body());
     agent.close();
 
-    agent = Agent.start(config(), Map.of());
+    agent = Agent.start(config(), Map.of(), TestPasswordHashing.hasher());
     AgentClient trustingNew =
         new AgentClient(agent.port(), next.writeCertificate(files.resolve("next.pem")));
     HttpResponse<String> after = trustingNew.get(CERTIFICATE, ADMIN);

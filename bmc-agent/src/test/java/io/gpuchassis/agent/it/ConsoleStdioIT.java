@@ -10,6 +10,7 @@ import io.gpuchassis.agent.console.TechnicianTerminal;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.Role;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.gpuchassis.agent.store.AgentStore;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -58,7 +59,7 @@ class ConsoleStdioIT {
     pty = PtyPair.open(Files.createDirectories(dir.resolve("pty")));
     Path state = dir.resolve("state");
     try (AgentStore store = AgentStore.open(state)) {
-      PasswordHasher hasher = new PasswordHasher(1000);
+      PasswordHasher hasher = TestPasswordHashing.hasher();
       AccountRepository accounts = new AccountRepository(store);
       accounts.create(
           "admin", hasher.hash(ADMIN_PASSWORD), Role.Administrator, true, false, Instant.now());

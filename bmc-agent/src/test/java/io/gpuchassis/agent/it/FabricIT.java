@@ -11,6 +11,7 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,7 +52,11 @@ class FabricIT {
             .withStateDir(stateDir)
             .withSimulationSpeed(SimulationSpeed.FAST)
             .withSwitchPollInterval(POLL);
-    agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "fabric-admin-password"));
+    agent =
+        Agent.start(
+            config,
+            Map.of("BMC_AGENT_ADMIN_PASSWORD", "fabric-admin-password"),
+            TestPasswordHashing.hasher());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
     // Binding is the composition engine's job; here the driver binds two GPU slots directly so
     // their links train.

@@ -12,6 +12,7 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,7 +49,11 @@ class PortTrafficIT {
             .withStateDir(stateDir)
             .withSimulationSpeed(SimulationSpeed.FAST)
             .withSwitchPollInterval(Duration.ofMillis(200));
-    agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "traffic-admin-password"));
+    agent =
+        Agent.start(
+            config,
+            Map.of("BMC_AGENT_ADMIN_PASSWORD", "traffic-admin-password"),
+            TestPasswordHashing.hasher());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }
 

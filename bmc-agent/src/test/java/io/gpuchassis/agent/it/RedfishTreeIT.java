@@ -14,6 +14,7 @@ import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.conformance.OemObjects;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -53,7 +54,11 @@ class RedfishTreeIT {
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
             .withSimulationSpeed(SimulationSpeed.FAST);
-    agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", ADMIN_PASSWORD));
+    agent =
+        Agent.start(
+            config,
+            Map.of("BMC_AGENT_ADMIN_PASSWORD", ADMIN_PASSWORD),
+            TestPasswordHashing.hasher());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }
 

@@ -12,6 +12,7 @@ import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,7 +48,11 @@ class RegistryFilesIT {
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
             .withSimulationSpeed(SimulationSpeed.FAST);
-    agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "it-admin-password"));
+    agent =
+        Agent.start(
+            config,
+            Map.of("BMC_AGENT_ADMIN_PASSWORD", "it-admin-password"),
+            TestPasswordHashing.hasher());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }
 

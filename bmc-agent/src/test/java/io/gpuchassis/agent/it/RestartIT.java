@@ -9,13 +9,19 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.security.AccountRepository;
+import io.gpuchassis.agent.security.PasswordHasher;
+import io.gpuchassis.agent.store.AgentStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the agent keeps across restarts: service UUID, certificate, accounts. */
+/**
+ * What the agent keeps across restarts: service UUID, certificate, accounts. Started the shipped
+ * way, so it also proves the shipped hashing cost.
+ */
 class RestartIT {
 
   @TempDir Path stateDir;
@@ -55,6 +61,13 @@ class RestartIT {
       assertTrue(
           log.contains("'ghost-user' provided invalid credentials"),
           "security log kept across the restart");
+    }
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      String stored = new AccountRepository(store).find("admin").orElseThrow().passwordHash();
+      assertEquals(
+          PasswordHasher.DEFAULT_ITERATIONS,
+          PasswordHasher.costOf(stored),
+          "an agent started the shipped way hashes at the full cost");
     }
   }
 }

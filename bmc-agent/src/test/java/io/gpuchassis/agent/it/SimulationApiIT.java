@@ -15,6 +15,7 @@ import io.gpuchassis.agent.fault.FaultKind;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.Role;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.gpuchassis.agent.store.AgentStore;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -47,7 +48,7 @@ class SimulationApiIT {
   @BeforeAll
   static void start() throws Exception {
     try (AgentStore store = AgentStore.open(stateDir)) {
-      PasswordHasher hasher = new PasswordHasher(1000);
+      PasswordHasher hasher = TestPasswordHashing.hasher();
       AccountRepository accounts = new AccountRepository(store);
       accounts.create(
           "admin",
@@ -65,7 +66,8 @@ class SimulationApiIT {
                 .withListen(new ListenAddress("127.0.0.1", 0))
                 .withStateDir(stateDir)
                 .withSimulationSpeed(SimulationSpeed.FAST),
-            Map.of());
+            Map.of(),
+            TestPasswordHashing.hasher());
     agent.faults().orElseThrow().register(new RecordingKind());
     client = new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem"));
   }

@@ -9,6 +9,7 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.Role;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.gpuchassis.agent.store.AgentStore;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -18,6 +19,8 @@ import java.util.function.UnaryOperator;
 /**
  * An agent started in-process on a free port with the fast simulated reference chassis and one
  * account per role: {@code admin}, {@code operator}, {@code reader} (passwords in the constants).
+ * Passwords are hashed cheaply ({@link TestPasswordHashing}) unless the test's point is the cost
+ * ({@link #startAtFullHashingCost}).
  */
 final class TestAgent implements AutoCloseable {
 
@@ -64,7 +67,26 @@ final class TestAgent implements AutoCloseable {
    */
   static TestAgent start(Path stateDir, UnaryOperator<AgentConfig> tweak) throws Exception {
     return start(
-        stateDir, SimulationSpeed.FAST, AgentConfig.defaults().switchPollInterval(), tweak);
+        stateDir,
+        SimulationSpeed.FAST,
+        AgentConfig.defaults().switchPollInterval(),
+        tweak,
+        TestPasswordHashing.hasher());
+  }
+
+  /**
+   * Hashing and checking every password at the shipped cost ({@link
+   * PasswordHasher#DEFAULT_ITERATIONS}), for the tests of what that cost does (login timing, the
+   * password-check pool under guessers).
+   */
+  static TestAgent startAtFullHashingCost(Path stateDir, UnaryOperator<AgentConfig> tweak)
+      throws Exception {
+    return start(
+        stateDir,
+        SimulationSpeed.FAST,
+        AgentConfig.defaults().switchPollInterval(),
+        tweak,
+        new PasswordHasher());
   }
 
   private static TestAgent start(
@@ -73,9 +95,20 @@ final class TestAgent implements AutoCloseable {
       java.time.Duration pollInterval,
       UnaryOperator<AgentConfig> tweak)
       throws Exception {
+    return start(stateDir, speed, pollInterval, tweak, TestPasswordHashing.hasher());
+  }
+
+  private static TestAgent start(
+      Path stateDir,
+      SimulationSpeed speed,
+      java.time.Duration pollInterval,
+      UnaryOperator<AgentConfig> tweak,
+      PasswordHasher agentHasher)
+      throws Exception {
     try (AgentStore store = AgentStore.open(stateDir)) {
-      // A low cost keeps the tests fast; the agent verifies hashes of any cost.
-      PasswordHasher hasher = new PasswordHasher(1000);
+      // Cheap hashes are enough for the accounts: a full-cost agent pads every check to its own
+      // cost anyway.
+      PasswordHasher hasher = TestPasswordHashing.hasher();
       AccountRepository accounts = new AccountRepository(store);
       accounts.create(
           "admin", hasher.hash(ADMIN_PASSWORD), Role.Administrator, true, false, Instant.now());
@@ -90,7 +123,7 @@ final class TestAgent implements AutoCloseable {
             .withStateDir(stateDir)
             .withSimulationSpeed(speed)
             .withSwitchPollInterval(pollInterval);
-    Agent agent = Agent.start(tweak.apply(config), Map.of());
+    Agent agent = Agent.start(tweak.apply(config), Map.of(), agentHasher);
     return new TestAgent(
         agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);
   }

@@ -9,6 +9,7 @@ import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.HardwareMode;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.gpuchassis.agent.tls.SelfSignedCertificate;
 import io.gpuchassis.agent.tls.TlsMaterial;
 import java.nio.file.Files;
@@ -46,7 +47,11 @@ class TlsIT {
             io.gpuchassis.agent.config.OutboundPolicy.DEFAULT,
             io.gpuchassis.agent.config.ConsoleSettings.DEFAULTS,
             io.gpuchassis.agent.config.LogSettings.DEFAULT);
-    try (Agent agent = Agent.start(config, Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"))) {
+    try (Agent agent =
+        Agent.start(
+            config,
+            Map.of("BMC_AGENT_ADMIN_PASSWORD", "pw-123456"),
+            TestPasswordHashing.hasher())) {
       assertFalse(
           Files.exists(stateDir.resolve("tls/https-cert.pem")), "no certificate may be generated");
       assertEquals(

@@ -19,6 +19,15 @@ class PasswordHasherCostTest {
   }
 
   @Test
+  void the_only_public_hasher_hashes_at_the_agents_full_cost() {
+    // What every shipped entry point uses; cheaper ones come only from the package-private
+    // constructor (TestPasswordHashing).
+    PasswordHasher shipped = new PasswordHasher();
+    assertEquals(310_000, shipped.iterations());
+    assertEquals(310_000, PasswordHasher.costOf(shipped.hash("pw")));
+  }
+
+  @Test
   void padding_does_not_change_the_answer() {
     String stored = hasher.hash("right password");
     assertTrue(hasher.verify("right password", stored, 5000));

@@ -20,6 +20,7 @@ import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.GpuStatus;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
+import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.gpuchassis.agent.sim.SimulatedPlatform;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.sensor.chassis.SensorIds;
@@ -59,7 +60,7 @@ class ConsoleViewsIT {
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
             .withSimulationSpeed(SimulationSpeed.FAST);
-    agent = Agent.start(config, Map.of());
+    agent = Agent.start(config, Map.of(), TestPasswordHashing.hasher());
     SimulatedPlatform simulation = (SimulatedPlatform) agent.platform();
     var redundancy = simulation.board().powerSupplyRedundancy();
     ChassisHealth chassis =
