@@ -68,17 +68,21 @@ public final class RedfishServer {
   }
 
   /**
-   * Initialises the JDK TLS server classes ahead of the first connection, from any thread: Netty's
-   * JDK server context checks its trust-manager wrapping once, with a throw-away key, key store and
+   * Readies the TLS engine the server will use ahead of the first connection, from any thread:
+   * BoringSSL's native library is unpacked and loaded once; the JDK's engine instead has Netty's
+   * JDK server context check its trust-manager wrapping once, with a throw-away key, key store and
    * the JDK's default trust store, on whichever thread first accepts a TLS connection. This class's
    * initialisation, which sets the renegotiation policy, comes first.
    */
   public static void prepareTls() {
+    if (TlsEngine.available() == TlsEngine.OPENSSL) {
+      return;
+    }
     try {
       Class.forName(
           "io.netty.handler.ssl.JdkSslServerContext", true, RedfishServer.class.getClassLoader());
     } catch (ClassNotFoundException | LinkageError e) {
-      // another TLS engine: its own first connection pays for it
+      // its own first connection pays for it
     }
   }
 
