@@ -200,7 +200,8 @@ public final class Agent implements AutoCloseable {
     // milliseconds on a small board.
     // Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(7, r -> new Thread(r, "agent-startup"));
-    CompletableFuture<Vertx> vertxStart = CompletableFuture.supplyAsync(Vertx::vertx, startup);
+    CompletableFuture<Vertx> vertxStart =
+        CompletableFuture.supplyAsync(() -> Vertx.vertx(VertxPools.forThisMachine()), startup);
     CompletableFuture.runAsync(AgentStore::loadNativeLibrary, startup);
     // The board file is checked before anything is created: a bad configuration leaves no state
     // directory behind.
