@@ -20,10 +20,10 @@ work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 base_opts="-Xmx64m -XX:+UseSerialGC"
 if (($# == 0)); then
-  set -- "-XX:TieredStopAtLevel=1" \
-    "" \
-    "-XX:TieredStopAtLevel=1 -Xss512k -XX:ReservedCodeCacheSize=16m -XX:MaxDirectMemorySize=16m -Dio.netty.allocator.numDirectArenas=1 -Dio.netty.allocator.numHeapArenas=1 -Dio.netty.allocator.maxOrder=7" \
-    "-Xss512k -XX:ReservedCodeCacheSize=32m -XX:MaxDirectMemorySize=16m -Dio.netty.allocator.numDirectArenas=1 -Dio.netty.allocator.numHeapArenas=1 -Dio.netty.allocator.maxOrder=7"
+  # C2 alone; the launcher's options before the young generation and archive mapping; the launcher's now
+  trimmed="-XX:TrimNativeHeapInterval=2000 -XX:ReservedCodeCacheSize=24m -Xss512k"
+  set -- "" "$trimmed" \
+    "$trimmed -Xmn16m -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 -Dio.netty.jfr.enabled=false"
 fi
 cat >"$work/config.yaml" <<YAML
 outbound:

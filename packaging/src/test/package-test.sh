@@ -177,7 +177,7 @@ archives=("$cache"/cds/bmc-agent-*.jsa)
 [[ -s ${archives[0]} ]] || fail "no class-data archive after the first run in $cache/cds"
 say "launcher: Redfish answered on 127.0.0.1:$port, state folder 700, database $db_mode, natives in the cache, archive $(basename "${archives[0]}") written"
 
-[[ -f ${archives[0]%.jsa}.trim ]] || fail "the first run did not keep its native-heap trimming check beside the archive"
+[[ -f ${archives[0]%.jsa}.options ]] || fail "the first run did not keep its runtime-options check beside the archive"
 
 start_agent second
 grep -qF "${archives[0]}" "/proc/$pid/maps" || fail "the second start did not map the class-data archive"

@@ -208,7 +208,8 @@ public final class Agent implements AutoCloseable {
     // a small board. Own threads: the common pool has a single worker on a two-core board.
     ExecutorService startup = Executors.newFixedThreadPool(7, r -> new Thread(r, "agent-startup"));
     CompletableFuture<Vertx> vertxStart =
-        CompletableFuture.supplyAsync(EventLoops::create, startup);
+        CompletableFuture.supplyAsync(
+            () -> EventLoops.create(VertxPools.forThisMachine()), startup);
     CompletableFuture.runAsync(AgentStore::loadNativeLibrary, startup);
     // The board file is checked before anything is created: a bad configuration leaves no state
     // directory behind. On a restart (the database is there) the steps that need only the state

@@ -12,8 +12,9 @@ public final class EventLoops {
 
   private EventLoops() {}
 
-  public static Vertx create() {
-    return Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+  /** Vert.x with {@code options} (its pools), on epoll where it loads. */
+  public static Vertx create(VertxOptions options) {
+    return Vertx.vertx(options.setPreferNativeTransport(true));
   }
 
   /** For the start-up log: which transport the instance runs on. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class EventLoopsTest {
         System.getProperty("os.name").equals("Linux")
             && Set.of("amd64", "aarch64").contains(System.getProperty("os.arch")),
         "no epoll library for " + System.getProperty("os.arch"));
-    Vertx vertx = EventLoops.create();
+    Vertx vertx = EventLoops.create(new VertxOptions());
     try {
       assertTrue(
           vertx.isNativeTransportEnabled(),
