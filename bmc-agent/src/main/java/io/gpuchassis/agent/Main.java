@@ -7,6 +7,7 @@ import io.gpuchassis.agent.config.ConfigFile;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.console.ConsoleLines;
 import io.gpuchassis.agent.platform.PlatformAssembly;
+import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.service.AgentService;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -86,8 +87,20 @@ public final class Main implements Callable<Integer> {
 
   private final PrintWriter err;
 
+  /** Null: the shipped cost, which {@link Agent#start(AgentConfig, java.util.Map)} uses. */
+  private final PasswordHasher hasher;
+
   Main(PrintWriter err) {
+    this(err, null);
+  }
+
+  /**
+   * With {@code hasher} instead of the shipped cost: package-private, and only the test sources'
+   * {@code TestMain} passes one, so no command line or configuration can lower the cost.
+   */
+  Main(PrintWriter err, PasswordHasher hasher) {
     this.err = err;
+    this.hasher = hasher;
   }
 
   /**
@@ -99,12 +112,17 @@ public final class Main implements Callable<Integer> {
   static final String NETTY_JFR = "io.netty.jfr.enabled";
 
   public static void main(String[] args) {
+    main(args, null);
+  }
+
+  /** {@link #main(String[])} with another password hasher (null: the shipped cost); for tests. */
+  static void main(String[] args, PasswordHasher hasher) {
     libraryDefaults();
     StartupWarmUp.begin();
     PrintWriter err = new PrintWriter(System.err, true);
     // Exits explicitly: once stopped, no thread a library left behind may keep the process (or its
     // exit code) alive.
-    System.exit(run(new PrintWriter(System.out, true), err, args));
+    System.exit(run(hasher, new PrintWriter(System.out, true), err, args));
   }
 
   @Override
@@ -119,7 +137,10 @@ public final class Main implements Callable<Integer> {
     io.gpuchassis.agent.logging.LogReload.start(java.util.Optional.ofNullable(config), resolved);
     Agent agent;
     try {
-      agent = Agent.start(resolved, System.getenv());
+      agent =
+          hasher == null
+              ? Agent.start(resolved, System.getenv())
+              : Agent.start(resolved, System.getenv(), hasher);
     } catch (ConfigException e) {
       err.println("bmc-agent: " + e.getMessage());
       return EXIT_CONFIG;
@@ -146,7 +167,11 @@ public final class Main implements Callable<Integer> {
    * code.
    */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    Optional<Main> plain = PlainArguments.read(new Main(err), args);
+    return run(null, out, err, args);
+  }
+
+  private static int run(PasswordHasher hasher, PrintWriter out, PrintWriter err, String... args) {
+    Optional<Main> plain = PlainArguments.read(new Main(err, hasher), args);
     if (plain.isPresent()) {
       try {
         return plain.get().call();
@@ -156,7 +181,7 @@ public final class Main implements Callable<Integer> {
         return 1;
       }
     }
-    return commandLine(out, err).execute(args);
+    return commandLine(hasher, out, err).execute(args);
   }
 
   /**
@@ -164,7 +189,11 @@ public final class Main implements Callable<Integer> {
    * simulate}.
    */
   static CommandLine commandLine(PrintWriter out, PrintWriter err) {
-    CommandLine cli = new CommandLine(new Main(err));
+    return commandLine(null, out, err);
+  }
+
+  private static CommandLine commandLine(PasswordHasher hasher, PrintWriter out, PrintWriter err) {
+    CommandLine cli = new CommandLine(new Main(err, hasher));
     cli.addSubcommand("probe", new ProbeCommand(out, err));
     cli.addSubcommand("devices", new DevicesCommand(out, err));
     cli.addSubcommand("simulate", PlatformAssembly.simulateCommand(out, err));

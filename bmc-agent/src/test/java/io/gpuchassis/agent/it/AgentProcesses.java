@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The agent as a process of its own, as its systemd unit runs it (the first password a credential),
- * for the tests that stop and restart it: started, awaited until it answers, its log watched.
+ * for the tests that stop and restart it: started, awaited until it answers, its log watched. It
+ * runs the tests' {@code TestMain}: the shipped {@code Main} hashing passwords cheaply.
  */
 final class AgentProcesses {
 
@@ -64,7 +65,7 @@ final class AgentProcesses {
                 "-XX:+UseSerialGC",
                 "-cp",
                 System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
+                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
                 "--config",
                 config.toString())
             .redirectErrorStream(true)

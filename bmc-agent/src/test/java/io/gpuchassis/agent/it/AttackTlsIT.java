@@ -29,10 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Finding 13: TLS 1.2 offered CBC suites and let a client renegotiate as often as it liked. The
- * agent runs here as it runs on a board, in its own process started by {@code Main}, so that the
- * renegotiation switch is tested where it matters: set before that JVM's first TLS server
- * handshake. This client trusts any certificate: what is tested is what the server agrees to, not
- * who it is.
+ * agent runs here as it runs on a board, in its own process started by {@code Main} (through the
+ * tests' {@code TestMain}, which only hashes passwords cheaply), so that the renegotiation switch
+ * is tested where it matters: set before that JVM's first TLS server handshake. This client trusts
+ * any certificate: what is tested is what the server agrees to, not who it is.
  */
 class AttackTlsIT {
 
@@ -67,7 +67,7 @@ class AttackTlsIT {
                 "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
+                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
                 "--config",
                 config.toString())
             .redirectErrorStream(true)

@@ -76,7 +76,7 @@ class ConsoleStdioIT {
                 java(),
                 "-cp",
                 System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
+                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
                 "--config",
                 config.toString(),
                 "--console",

@@ -258,7 +258,7 @@ class CrashRecoveryIT {
                 "-XX:TieredStopAtLevel=1",
                 "-cp",
                 classpath(),
-                "io.gpuchassis.agent.Main",
+                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
                 "--config",
                 config.toString())
             .redirectErrorStream(true)

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.gpuchassis.agent.security.AccountRepository;
+import io.gpuchassis.agent.security.PasswordHasher;
+import io.gpuchassis.agent.store.AgentStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,6 +75,18 @@ class LogReloadIT {
     assertTrue(
         Files.readString(err).lines().noneMatch(l -> l.startsWith("<")),
         "log lines on stdout only");
+
+    // The one test starting the shipped entry point as a process (the others run the tests'
+    // TestMain): it hashes the first password at the shipped cost.
+    agent.destroy();
+    assertTrue(agent.waitFor(30, TimeUnit.SECONDS), "the agent did not stop");
+    try (AgentStore store = AgentStore.open(dir.resolve("state"))) {
+      assertEquals(
+          PasswordHasher.DEFAULT_ITERATIONS,
+          PasswordHasher.costOf(
+              new AccountRepository(store).find("admin").orElseThrow().passwordHash()),
+          "Main hashes at the shipped cost");
+    }
   }
 
   private void awaitLine(Path file, String start) throws Exception {
