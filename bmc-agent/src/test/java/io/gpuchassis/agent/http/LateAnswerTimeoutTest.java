@@ -25,7 +25,8 @@ class LateAnswerTimeoutTest {
 
   private static final Duration TIMEOUT = Duration.ofMillis(400);
   private final Vertx vertx = Vertx.vertx();
-  private final HttpClient client = HttpClient.newHttpClient();
+  private final HttpClient client =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private final AtomicInteger expired = new AtomicInteger();
   private HttpServer server;
 
@@ -67,7 +68,7 @@ class LateAnswerTimeoutTest {
   private HttpResponse<String> get(String path) throws Exception {
     return client.send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + path))
-            .timeout(Duration.ofSeconds(10))
+            .timeout(Duration.ofSeconds(60))
             .build(),
         HttpResponse.BodyHandlers.ofString());
   }
