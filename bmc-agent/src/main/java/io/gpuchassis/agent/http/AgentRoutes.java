@@ -22,7 +22,6 @@ import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import io.vertx.ext.web.handler.TimeoutHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -78,9 +77,9 @@ public final class AgentRoutes {
               }
             });
     // A handler that has not answered within this time (a stuck bug) gets 503 instead of holding
-    // the connection.
+    // the connection; the timer is set only for requests not answered at once (LateAnswerTimeout).
     // The event stream answers at once and then stays open by design: it is not a stuck request.
-    Handler<RoutingContext> timeout = TimeoutHandler.create(limits.requestTimeout().toMillis());
+    Handler<RoutingContext> timeout = new LateAnswerTimeout(limits.requestTimeout());
     router
         .route()
         .handler(

@@ -12,6 +12,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,7 +91,7 @@ final class ConnectionGuard implements Handler<HttpConnection> {
           budget.release(connection);
           Watch gone = watches.remove(connection);
           if (gone != null) {
-            gone.stopHeaderClock();
+            gone.close();
           }
         });
     watch.startHeaderClock(limits.requestHeaderTimeout());
@@ -218,10 +219,22 @@ final class ConnectionGuard implements Handler<HttpConnection> {
         || (length != null && !length.trim().equals("0"));
   }
 
-  /** One connection's clocks; used on its event loop only. */
+  /**
+   * One connection's clocks; used on its event loop only. The header clock is a deadline and at
+   * most one timer: a response pushes the deadline on, and the timer, when it fires early, sets
+   * itself again for what is left; so a keep-alive connection busy with requests costs no timer set
+   * and cancelled per request (measurable in a GET's CPU profile), and one that stops sending is
+   * still closed at its deadline.
+   */
   private final class Watch {
     final HttpConnection connection;
-    long headerTimer = -1;
+    long timer = -1;
+    long firesAt;
+
+    /** When the next request's headers are due ({@code System.nanoTime()}); 0: none awaited. */
+    long deadline;
+
+    long timeoutMillis;
     long arrived;
     long answered;
     volatile boolean closeAfterResponse;
@@ -231,25 +244,56 @@ final class ConnectionGuard implements Handler<HttpConnection> {
     }
 
     void startHeaderClock(Duration timeout) {
-      stopHeaderClock();
-      headerTimer =
-          vertx.setTimer(
-              timeout.toMillis(),
-              id -> {
-                cut.occurred(
-                    SourceAddress.of(connection.remoteAddress())
-                        + " sent no complete request headers within "
-                        + timeout.toMillis()
-                        + " ms");
-                connection.close();
-              });
+      timeoutMillis = timeout.toMillis();
+      deadline = System.nanoTime() + timeout.toNanos();
+      if (deadline == 0) {
+        deadline = 1;
+      }
+      if (timer != -1 && deadline - firesAt < 0) {
+        // a shorter timeout than the one the timer was set for
+        vertx.cancelTimer(timer);
+        timer = -1;
+      }
+      if (timer == -1) {
+        arm(timeoutMillis);
+      }
     }
 
     void stopHeaderClock() {
-      if (headerTimer != -1) {
-        vertx.cancelTimer(headerTimer);
-        headerTimer = -1;
+      deadline = 0;
+    }
+
+    /** The timer is gone with the connection (the deadline alone would leave it pending). */
+    void close() {
+      deadline = 0;
+      if (timer != -1) {
+        vertx.cancelTimer(timer);
+        timer = -1;
       }
+    }
+
+    private void arm(long millis) {
+      long wait = Math.max(1, millis);
+      firesAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait);
+      timer = vertx.setTimer(wait, id -> fired());
+    }
+
+    private void fired() {
+      timer = -1;
+      if (deadline == 0) {
+        return; // a request is in progress: the next response sets the clock again
+      }
+      long left = deadline - System.nanoTime();
+      if (left > 0) {
+        arm(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+        return;
+      }
+      cut.occurred(
+          SourceAddress.of(connection.remoteAddress())
+              + " sent no complete request headers within "
+              + timeoutMillis
+              + " ms");
+      connection.close();
     }
   }
 

@@ -2,9 +2,12 @@ package io.gpuchassis.agent.security;
 
 import io.gpuchassis.redfish.route.Authenticator;
 import io.gpuchassis.redfish.route.Caller;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -46,6 +49,9 @@ public final class AgentAuthenticator implements Authenticator {
 
   private final Map<String, Verified> verified = new ConcurrentHashMap<>();
 
+  /** Password checks under way, by credential and address (at most as many as may queue). */
+  private final Map<Pending, Future<Optional<Account>>> checking = new ConcurrentHashMap<>();
+
   AgentAuthenticator(
       LoginGate gate,
       SessionManager sessions,
@@ -77,20 +83,44 @@ public final class AgentAuthenticator implements Authenticator {
     if (remembered.isPresent()) {
       return Future.succeededFuture(remembered.map(AgentAuthenticator::caller));
     }
-    return gate.check(given.userName(), given.password(), address, "HTTP Basic")
-        .map(
-            account -> {
-              account.ifPresent(
-                  a ->
-                      verified.put(
-                          a.userName(),
-                          new Verified(
-                              fingerprint,
-                              clock.instant().plus(CACHE_TTL),
-                              a.id(),
-                              a.passwordHash())));
-              return account.map(AgentAuthenticator::caller);
-            });
+    return check(given, fingerprint, address).map(a -> a.map(AgentAuthenticator::caller));
+  }
+
+  /**
+   * The password check of a credential that is not remembered. Requests that bring the same
+   * credential from the same address while its check runs wait for that check instead of queueing
+   * their own: a poller's concurrent connections, once its remembered credential has expired, pay
+   * one hash, not one each (each would also count against the address's login rate, and the surplus
+   * be refused 429 or 503). Another address checks on its own, under its own rate and lockout.
+   */
+  private Future<Optional<Account>> check(Credential given, byte[] fingerprint, String address) {
+    Pending key = new Pending(ByteBuffer.wrap(fingerprint), address);
+    Future<Optional<Account>> running = checking.get(key);
+    if (running != null) {
+      Context own = Vertx.currentContext();
+      // Its answer is given on this request's own event loop, not on the one that started the
+      // check.
+      return own == null ? running : Future.fromCompletionStage(running.toCompletionStage(), own);
+    }
+    Future<Optional<Account>> check =
+        gate.check(given.userName(), given.password(), address, "HTTP Basic")
+            .map(
+                account -> {
+                  account.ifPresent(
+                      a ->
+                          verified.put(
+                              a.userName(),
+                              new Verified(
+                                  fingerprint,
+                                  clock.instant().plus(CACHE_TTL),
+                                  a.id(),
+                                  a.passwordHash())));
+                  return account;
+                });
+    if (!check.isComplete() && checking.putIfAbsent(key, check) == null) {
+      check.onComplete(done -> checking.remove(key, check));
+    }
+    return check;
   }
 
   /**
@@ -184,6 +214,9 @@ public final class AgentAuthenticator implements Authenticator {
   }
 
   record Credential(String userName, String password) {}
+
+  /** A credential's keyed fingerprint (compared by content) and the address it came from. */
+  private record Pending(ByteBuffer fingerprint, String address) {}
 
   private record Verified(
       byte[] fingerprint, Instant expires, long accountId, String passwordHash) {}

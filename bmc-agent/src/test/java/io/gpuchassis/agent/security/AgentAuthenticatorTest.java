@@ -19,8 +19,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -157,5 +160,36 @@ class AgentAuthenticatorTest {
         AccountRepository.UpdateResult.UPDATED,
         security.accounts().update(alice().withPasswordHash(security.hasher().hash("new"), false)));
     assertEquals(401, get("Authorization", right), "the old password, even though remembered");
+  }
+
+  @Test
+  void concurrent_requests_with_one_credential_wait_for_one_password_check() throws Exception {
+    // A stored hash of the shipped cost makes every check that long (equal cost), long enough for
+    // all the requests to arrive while the first check runs.
+    security
+        .accounts()
+        .create(
+            "slow",
+            new PasswordHasher(310_000).hash("x"),
+            Role.ReadOnly,
+            true,
+            false,
+            Instant.EPOCH);
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.actualPort() + "/"))
+            .header("Authorization", basic("alice", "right-password"))
+            .build();
+    List<CompletableFuture<HttpResponse<Void>>> sent = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      sent.add(client.sendAsync(request, HttpResponse.BodyHandlers.discarding()));
+    }
+    for (CompletableFuture<HttpResponse<Void>> response : sent) {
+      assertEquals(200, response.get().statusCode());
+    }
+    long checks =
+        security.log().entries().stream()
+            .filter(e -> e.args().equals(List.of("alice", "127.0.0.1", "HTTP Basic")))
+            .count();
+    assertEquals(1, checks, "one successful password check for the eight requests");
   }
 }
