@@ -64,6 +64,12 @@ class FabricIT {
     bind("SW3", 0);
     await(SWITCH, s -> s.at("/Status/Health").asText().equals("OK"), "SW1 to be polled");
     await(GPU_PORT, p -> p.path("LinkStatus").asText().equals("LinkUp"), "the bound GPU's link");
+    // SW3's link trains on its own switch, in its own time: a test that reads it right after the
+    // start found it still Training
+    await(
+        "/redfish/v1/Fabrics/PCIe/Switches/SW3/Ports/0",
+        p -> p.path("LinkStatus").asText().equals("LinkUp"),
+        "the bound L40S's link");
   }
 
   @AfterAll
