@@ -11,6 +11,8 @@ import io.gpuchassis.redfish.http.MalformedRequests;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestEntrance;
 import io.gpuchassis.redfish.route.RouteEntry;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -36,13 +38,20 @@ public final class RedfishServer {
 
   private static final Logger LOG = LoggerFactory.getLogger(RedfishServer.class);
 
+  /** Vert.x's key for a shared ephemeral port: a distinct negative number per server. */
+  private static final java.util.concurrent.atomic.AtomicInteger EPHEMERAL_SHARES =
+      new java.util.concurrent.atomic.AtomicInteger();
+
   static {
     // Before this class can create a listener, hence before the JDK's first server handshake.
     TlsPolicy.rejectClientRenegotiation();
   }
 
   private final Vertx vertx;
-  private final HttpServer server;
+
+  /** One listener per event loop, all on one port: Vert.x hands each new connection to the next. */
+  private final List<HttpServer> listeners;
+
   private final ListenAddress listen;
   private final HttpLimits limits;
   private final ConnectionGuard guard;
@@ -54,13 +63,13 @@ public final class RedfishServer {
 
   private RedfishServer(
       Vertx vertx,
-      HttpServer server,
+      List<HttpServer> listeners,
       ListenAddress listen,
       HttpLimits limits,
       ConnectionGuard guard,
       AtomicReference<Handler<HttpServerRequest>> entrance) {
     this.vertx = vertx;
-    this.server = server;
+    this.listeners = listeners;
     this.listen = listen;
     this.limits = limits;
     this.guard = guard;
@@ -95,6 +104,17 @@ public final class RedfishServer {
    */
   public static RedfishServer listen(
       Vertx vertx, ListenAddress listen, HttpLimits limits, HttpsCertificate certificate) {
+    return listen(
+        vertx, listen, limits, certificate, listeners(Runtime.getRuntime().availableProcessors()));
+  }
+
+  /** {@link #listen} with {@code instances} listeners on the port. */
+  static RedfishServer listen(
+      Vertx vertx,
+      ListenAddress listen,
+      HttpLimits limits,
+      HttpsCertificate certificate,
+      int instances) {
     ConnectionGuard guard = new ConnectionGuard(vertx, limits);
     HttpServerOptions options =
         new HttpServerOptions()
@@ -129,26 +149,59 @@ public final class RedfishServer {
                     ctx, RedfishErrors.retryLater(1, "the service is still starting")));
     AtomicReference<Handler<HttpServerRequest>> entrance =
         new AtomicReference<>(new RequestEntrance(starting));
-    HttpServer server =
-        vertx
-            .createHttpServer(options)
-            .connectionHandler(guard)
-            .requestHandler(
-                request -> {
-                  guard.requestArrived(request);
-                  entrance.get().handle(request);
-                })
-            .invalidRequestHandler(new MalformedRequests())
-            .listen(listen.port(), listen.host())
-            .await();
-    RedfishServer redfish = new RedfishServer(vertx, server, listen, limits, guard, entrance);
-    // force: a new key manager must replace the TLS context even though the options look alike
+    Handler<HttpServerRequest> requests =
+        request -> {
+          guard.requestArrived(request);
+          entrance.get().handle(request);
+        };
+    MalformedRequests malformed = new MalformedRequests();
+    // Vert.x lets listeners on one port share its socket, each on an event loop of its own. An
+    // ephemeral port (0) is shared only when asked for by a negative number, one per server.
+    int port = listen.port() == 0 ? -EPHEMERAL_SHARES.incrementAndGet() : listen.port();
+    List<HttpServer> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    vertx
+        .deployVerticle(
+            () ->
+                context ->
+                    listenOn(vertx, options, guard, requests, malformed, port, listen)
+                        .onSuccess(listeners::add),
+            new DeploymentOptions().setInstances(instances))
+        .await();
+    RedfishServer redfish = new RedfishServer(vertx, listeners, listen, limits, guard, entrance);
+    // force: a new key manager must replace the TLS context even though the options look alike.
+    // The listeners share one socket and one TLS context: any of them updates it for all.
     certificate.attach(
         keys ->
-            server
+            listeners
+                .get(0)
                 .updateSSLOptions(TlsPolicy.sslOptions(keys, limits.tlsHandshakeTimeout()), true)
                 .toCompletionStage());
     return redfish;
+  }
+
+  /**
+   * How many listeners share the port: one per core, as nginx runs a worker per core. A single
+   * Vert.x server answers every connection on one event loop, which left all but one core to the
+   * clients.
+   */
+  static int listeners(int cores) {
+    return Math.max(1, cores);
+  }
+
+  private static Future<HttpServer> listenOn(
+      Vertx vertx,
+      HttpServerOptions options,
+      ConnectionGuard guard,
+      Handler<HttpServerRequest> requests,
+      MalformedRequests malformed,
+      int port,
+      ListenAddress listen) {
+    return vertx
+        .createHttpServer(options)
+        .connectionHandler(guard)
+        .requestHandler(requests)
+        .invalidRequestHandler(malformed)
+        .listen(port, listen.host());
   }
 
   /** Builds the routes and answers with them from now on. */
@@ -164,11 +217,11 @@ public final class RedfishServer {
    * (the engines, the consoles) goes on, as it does when the management network is down.
    */
   public void stopListening() {
-    server.close().await();
+    Future.all(listeners.stream().map(HttpServer::close).toList()).await();
   }
 
   public int port() {
-    return server.actualPort();
+    return listeners.get(0).actualPort();
   }
 
   public String address() {

@@ -1,0 +1,106 @@
+package io.gpuchassis.agent.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.gpuchassis.agent.config.HttpLimits;
+import io.gpuchassis.agent.config.ListenAddress;
+import io.gpuchassis.agent.tls.HttpsCertificate;
+import io.gpuchassis.agent.tls.TestCertificates;
+import io.gpuchassis.agent.tls.TestCertificates.Issued;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import java.nio.file.Path;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Several listeners share the HTTPS port, one per event loop, so that every core answers requests:
+ * they share one socket (an ephemeral port included) and one TLS context, so a replaced certificate
+ * is presented on every connection, whichever listener takes it.
+ */
+class RedfishServerListenersTest {
+
+  private static final int LISTENERS = 3;
+
+  @TempDir Path tlsDir;
+  @TempDir Path otherTlsDir;
+  private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(LISTENERS));
+
+  @AfterEach
+  void close() {
+    vertx.close().toCompletionStage().toCompletableFuture().join();
+  }
+
+  @Test
+  void listeners_share_one_ephemeral_port_and_two_servers_get_two_ports() {
+    RedfishServer first = listen(tlsDir);
+    RedfishServer second = listen(otherTlsDir);
+
+    assertNotEquals(0, first.port());
+    assertNotEquals(first.port(), second.port());
+  }
+
+  @Test
+  void a_replaced_certificate_is_presented_on_every_connection() throws Exception {
+    HttpsCertificate certificate =
+        HttpsCertificate.load(Optional.empty(), tlsDir, Clock.systemUTC());
+    RedfishServer server =
+        RedfishServer.listen(
+            vertx, new ListenAddress("127.0.0.1", 0), HttpLimits.DEFAULT, certificate, LISTENERS);
+    Issued next = TestCertificates.selfSigned("next.example", TestCertificates.ec());
+
+    certificate.replace(next.certificatePem() + next.legacyKeyPem());
+
+    // connections are handed to the listeners in turn: twice round, every one presents it
+    Set<Certificate> presented = new HashSet<>();
+    for (int i = 0; i < 2 * LISTENERS; i++) {
+      presented.add(presentedLeaf(server.port()));
+    }
+    assertEquals(Set.of(next.certificate()), presented);
+  }
+
+  private RedfishServer listen(Path dir) {
+    return RedfishServer.listen(
+        vertx,
+        new ListenAddress("127.0.0.1", 0),
+        HttpLimits.DEFAULT,
+        HttpsCertificate.load(Optional.empty(), dir, Clock.systemUTC()),
+        LISTENERS);
+  }
+
+  private static Certificate presentedLeaf(int port) throws Exception {
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, new TrustManager[] {new AcceptingAny()}, null);
+    try (SSLSocket socket =
+        (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port)) {
+      socket.startHandshake();
+      return socket.getSession().getPeerCertificates()[0];
+    }
+  }
+
+  /** Only to read which certificate the server presents. */
+  private static final class AcceptingAny implements X509TrustManager {
+    @Override
+    public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+    @Override
+    public X509Certificate[] getAcceptedIssuers() {
+      return new X509Certificate[0];
+    }
+  }
+}
