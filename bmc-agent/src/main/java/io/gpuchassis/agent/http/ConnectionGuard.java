@@ -110,10 +110,16 @@ final class ConnectionGuard implements Handler<HttpConnection> {
     }
   }
 
-  /** The router's first handler: learns when each response starts and ends. */
+  /**
+   * The router's first handler: learns when each response starts and ends. The connection's watch
+   * and whether the request has a body are looked up once here, for both.
+   */
   void routed(RoutingContext ctx) {
-    ctx.addHeadersEndHandler(v -> answering(ctx));
-    ctx.addEndHandler(ended -> responded(ctx.request()));
+    HttpServerRequest request = ctx.request();
+    Watch watch = watches.get(request.connection());
+    boolean body = hasBody(request);
+    ctx.addHeadersEndHandler(v -> answering(ctx, watch, body));
+    ctx.addEndHandler(ended -> responded(request, watch, body));
     ctx.next();
   }
 
@@ -137,12 +143,18 @@ final class ConnectionGuard implements Handler<HttpConnection> {
 
   private void authenticated(HttpServerRequest request, Caller caller) {
     HttpConnection connection = request.connection();
-    if (!budget.authenticated(connection, caller.has(Privilege.ConfigureManager))) {
-      Watch watch = watches.get(connection);
+    boolean administrator = caller.has(Privilege.ConfigureManager);
+    Watch watch = watches.get(connection);
+    if (watch != null && watch.counts(administrator)) {
+      return; // counted so already: a keep-alive poller's requests do not take the budget's lock
+    }
+    if (!budget.authenticated(connection, administrator)) {
       if (watch != null) {
         watch.closeAfterResponse = true;
         request.response().putHeader("Connection", "close");
       }
+    } else if (watch != null) {
+      watch.authenticated(administrator);
     }
   }
 
@@ -151,10 +163,9 @@ final class ConnectionGuard implements Handler<HttpConnection> {
    * will close after it, and the client is told so, rather than left to send its next request into
    * a closing connection.
    */
-  private void answering(RoutingContext ctx) {
+  private void answering(RoutingContext ctx, Watch watch, boolean body) {
     HttpServerRequest request = ctx.request();
-    Watch watch = watches.get(request.connection());
-    boolean unread = (hasBody(request) || ctx.get(HELD_BACK) != null) && !request.isEnded();
+    boolean unread = (body || ctx.get(HELD_BACK) != null) && !request.isEnded();
     if (watch != null && unread) {
       watch.closeAfterResponse = true;
       request.response().putHeader("Connection", "close");
@@ -186,14 +197,13 @@ final class ConnectionGuard implements Handler<HttpConnection> {
    */
   static final java.time.Duration LINGER = java.time.Duration.ofSeconds(2);
 
-  private void responded(HttpServerRequest request) {
+  private void responded(HttpServerRequest request, Watch watch, boolean body) {
     HttpConnection connection = request.connection();
-    Watch watch = watches.get(connection);
     if (watch == null) {
       return;
     }
     watch.answered++;
-    if (hasBody(request) && !request.isEnded()) {
+    if (body && !request.isEnded()) {
       // a refusal sent before its body was read: drain before closing, or the reset can eat the
       // refusal
       lingeringClose(request);
@@ -207,9 +217,7 @@ final class ConnectionGuard implements Handler<HttpConnection> {
     if (watch.answered == watch.arrived) {
       // no pipelined request is in progress: the next one's headers are awaited from now
       watch.startHeaderClock(
-          budget.isAuthenticated(connection)
-              ? limits.idleTimeout()
-              : limits.requestHeaderTimeout());
+          watch.authenticated() ? limits.idleTimeout() : limits.requestHeaderTimeout());
     }
   }
 
@@ -226,6 +234,12 @@ final class ConnectionGuard implements Handler<HttpConnection> {
    * and cancelled per request (measurable in a GET's CPU profile), and one that stops sending is
    * still closed at its deadline.
    */
+  private enum Standing {
+    UNAUTHENTICATED,
+    OTHER,
+    ADMINISTRATOR
+  }
+
   private final class Watch {
     final HttpConnection connection;
     long timer = -1;
@@ -238,6 +252,11 @@ final class ConnectionGuard implements Handler<HttpConnection> {
     long arrived;
     long answered;
     volatile boolean closeAfterResponse;
+
+    /**
+     * How the budget counts the connection: not yet authenticated, another's, an administrator's.
+     */
+    private volatile Standing standing = Standing.UNAUTHENTICATED;
 
     Watch(HttpConnection connection) {
       this.connection = connection;
@@ -261,6 +280,19 @@ final class ConnectionGuard implements Handler<HttpConnection> {
 
     void stopHeaderClock() {
       deadline = 0;
+    }
+
+    /** Whether the budget already counts the connection as an {@code administrator}'s would be. */
+    boolean counts(boolean administrator) {
+      return standing == Standing.ADMINISTRATOR || (standing == Standing.OTHER && !administrator);
+    }
+
+    void authenticated(boolean administrator) {
+      standing = administrator ? Standing.ADMINISTRATOR : Standing.OTHER;
+    }
+
+    boolean authenticated() {
+      return standing != Standing.UNAUTHENTICATED;
     }
 
     /** The timer is gone with the connection (the deadline alone would leave it pending). */

@@ -126,6 +126,10 @@ public final class RedfishServer {
             // HTTP/1.1 only: no HTTP/2 (over TLS it would need ALPN, which stays off) and no h2c
             // upgrade
             .setHttp2ClearTextEnabled(false)
+            // no WebSockets are served: without their compression offers, Vert.x leaves the
+            // WebSocket extension handler out of every connection's pipeline
+            .setPerFrameWebSocketCompressionSupported(false)
+            .setPerMessageWebSocketCompressionSupported(false)
             .setCompressionSupported(true);
     TlsEngine engine = TlsEngine.available();
     String transport = EventLoops.describe(vertx);

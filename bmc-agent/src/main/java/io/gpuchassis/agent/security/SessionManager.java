@@ -152,11 +152,20 @@ public final class SessionManager {
       end(id);
       return Optional.empty();
     }
+    if (now.toEpochMilli() - session.lastUsed().toEpochMilli() < USE_RESOLUTION_MILLIS) {
+      return Optional.of(session);
+    }
     Session current = session.usedAt(now);
     byId.put(id, current);
     used.add(id);
     return Optional.of(current);
   }
+
+  /**
+   * How precisely a session's last use is kept: a poller's many requests a second would otherwise
+   * each replace its session in memory, and idle timeouts count in seconds.
+   */
+  static final long USE_RESOLUTION_MILLIS = 100;
 
   public Optional<Session> find(String id) {
     Session session = byId.get(id);

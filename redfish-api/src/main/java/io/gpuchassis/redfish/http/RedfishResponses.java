@@ -97,19 +97,22 @@ public final class RedfishResponses {
 
   /**
    * As {@link #representation(RoutingContext, ObjectNode)} for a body serialised and tagged before
-   * (a cached representation): nothing is rendered or hashed here, and a 304 costs a header
-   * comparison.
+   * (a cached representation): nothing is rendered, hashed or copied here, and a 304 costs a header
+   * comparison. The buffer is shared by every answer that sends it, on any event loop: Vert.x sends
+   * a read-only view of it.
    *
+   * @param etagHeader {@code etag} as the header value
    * @param link the {@code Link} header naming the body's schema, or null
    */
-  public static void representation(RoutingContext ctx, byte[] bytes, String etag, String link) {
+  public static void representation(
+      RoutingContext ctx, Buffer body, String etag, CharSequence etagHeader, CharSequence link) {
     HttpServerResponse response = ctx.response();
-    response.putHeader(ETAG, etag);
+    response.putHeader(ETAG, etagHeader);
     if (link != null) {
       response.putHeader(LINK, link);
     }
     if (!answeredNotModified(ctx, etag)) {
-      send(ctx, 200, JSON, Buffer.buffer(bytes));
+      send(ctx, 200, JSON, body);
     }
   }
 

@@ -88,7 +88,7 @@ public final class RedfishRoutes {
   private boolean dispatching;
 
   /** Each template's Allow header, updated as its routes are registered. */
-  private final Map<String, String> allowed = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, CharSequence> allowed = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * @param prefix the URI space this table owns and answers 404/405 for (e.g. {@code /redfish})
@@ -300,7 +300,7 @@ public final class RedfishRoutes {
     String path = strip(ctx.normalizedPath());
     if (query == null && !expandMembers) {
       Representation cached = cached(path, r, ctx.pathParams(), Sources.IGNORED);
-      RedfishResponses.representation(ctx, cached.bytes(), cached.etag(), cached.link());
+      cached.answer(ctx);
       return;
     }
     // With query options: the answer is cached as long as everything it was made from stands
@@ -322,7 +322,7 @@ public final class RedfishRoutes {
         answers.put(key, sources.list, answered);
       }
     }
-    RedfishResponses.representation(ctx, answered.bytes(), answered.etag(), answered.link());
+    answered.answer(ctx);
   }
 
   /** What one answer was made of, as far as it can be checked again. */
@@ -566,7 +566,7 @@ public final class RedfishRoutes {
       literals.putIfAbsent(strip(template), template);
     }
     templates.put(template, template);
-    allowed.put(template, allowOf(template));
+    allowed.put(template, io.vertx.core.http.HttpHeaders.createOptimized(allowOf(template)));
   }
 
   private static boolean hasVariables(String template) {
