@@ -98,6 +98,14 @@ public final class HealthMonitor implements AutoCloseable {
   private final java.util.concurrent.atomic.AtomicLong changes =
       new java.util.concurrent.atomic.AtomicLong();
 
+  /**
+   * Moves with {@link #changes} only when what a status shows may have changed: a sensor's reading
+   * status or severity, whether it has a value, a supply's health, a policy decision. Readings that
+   * only change value leave it.
+   */
+  private final java.util.concurrent.atomic.AtomicLong statusChanges =
+      new java.util.concurrent.atomic.AtomicLong();
+
   HealthMonitor(
       ChassisSensors sensors,
       Set<Integer> gpuSlots,
@@ -200,6 +208,14 @@ public final class HealthMonitor implements AutoCloseable {
    */
   public long version() {
     return changes.get() + slotPower.version();
+  }
+
+  /**
+   * As {@link #version()} for views that show statuses and health but no reading's value (a
+   * rollup): it stays while readings only change value.
+   */
+  public long statusVersion() {
+    return statusChanges.get() + slotPower.version();
   }
 
   public SensorLayout layout() {
@@ -309,7 +325,13 @@ public final class HealthMonitor implements AutoCloseable {
   void onReading(SensorReading reading) {
     SensorReading before = readings.get(reading.sensorId()).orElse(null);
     readings.onReading(reading);
-    thresholds.accept(reading).ifPresent(this::onThreshold);
+    boolean statusMoved =
+        before == null
+            || before.status() != reading.status()
+            || before.value().isPresent() != reading.value().isPresent();
+    Optional<ThresholdEvent> crossed = thresholds.accept(reading);
+    crossed.ifPresent(this::onThreshold);
+    statusMoved |= crossed.isPresent();
     boolean failed = reading.status() == ReadingStatus.FAILED;
     if (before != null && (before.status() == ReadingStatus.FAILED) != failed) {
       events.sensorFailed(reading.sensorId(), failed);
@@ -321,9 +343,13 @@ public final class HealthMonitor implements AutoCloseable {
       Health is = SupplyHealth.of(reading);
       if (was != is) {
         events.supplyHealthChanged(psu, is);
+        statusMoved = true;
       }
     }
     changes.incrementAndGet();
+    if (statusMoved) {
+      statusChanges.incrementAndGet();
+    }
   }
 
   /**
@@ -365,6 +391,7 @@ public final class HealthMonitor implements AutoCloseable {
   private void execute(List<PolicyAction> actions) {
     // the policy has decided (a latch may have moved), whether or not it acts
     changes.incrementAndGet();
+    statusChanges.incrementAndGet();
     for (PolicyAction action : actions) {
       fanOverrides.apply(action);
       if (action instanceof PolicyAction.PowerOffSlot off) {

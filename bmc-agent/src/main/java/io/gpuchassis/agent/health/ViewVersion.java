@@ -43,7 +43,28 @@ public final class ViewVersion {
   /** The version now: take it before reading what it covers. */
   public Of now() {
     long health = monitor.version();
-    ChassisState state = model.current();
+    return of(model.current(), health);
+  }
+
+  /**
+   * The version of a view that shows sensors' statuses and health but none of their values (the
+   * chassis and its rollup): it stays while readings only change value.
+   */
+  public Of statusNow() {
+    long health = monitor.statusVersion();
+    return of(model.current(), health);
+  }
+
+  /**
+   * The version of a view of the fabric alone (ports, switches, the fabric), which reads the
+   * snapshot and judges switch observations by their age but no sensor: it stays while readings
+   * come and go.
+   */
+  public Of fabricNow() {
+    return of(model.current(), 0);
+  }
+
+  private Of of(ChassisState state, long health) {
     Instant now = clock.instant();
     int stale = 0;
     for (SwitchChip chip : state.switches()) {

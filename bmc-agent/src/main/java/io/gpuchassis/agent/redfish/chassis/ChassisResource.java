@@ -45,7 +45,8 @@ public final class ChassisResource {
     routes.resource(
         Uris.CHASSIS_TEMPLATE,
         "Chassis",
-        params -> views.now(),
+        // its rollup shows statuses only: readings that change value leave the body as it is
+        params -> views.statusNow(),
         (params, caller) -> render(find(params), rollup));
   }
 

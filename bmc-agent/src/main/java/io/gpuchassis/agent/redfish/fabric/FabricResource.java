@@ -45,7 +45,7 @@ public final class FabricResource {
     routes.resource(
         Uris.FABRIC_TEMPLATE,
         "Fabric",
-        params -> views.now(),
+        params -> views.fabricNow(),
         (params, caller) -> {
           String id = params.get("FabricId");
           if (!Uris.FABRIC_ID.equals(id)) {

@@ -77,7 +77,7 @@ public final class PortResource {
     routes.resource(
         Uris.PORT_TEMPLATE,
         "Port",
-        params -> views.now(),
+        params -> views.fabricNow(),
         (params, caller) -> {
           ChassisState state = model.current();
           return render(state, find(state, params));
@@ -85,7 +85,7 @@ public final class PortResource {
     routes.resource(
         Uris.PORT_METRICS_TEMPLATE,
         "PortMetrics",
-        params -> views.now(),
+        params -> views.fabricNow(),
         (params, caller) -> {
           ChassisState state = model.current();
           return renderMetrics(state, find(state, params));

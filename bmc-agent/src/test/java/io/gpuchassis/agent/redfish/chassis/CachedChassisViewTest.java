@@ -104,4 +104,32 @@ class CachedChassisViewTest extends HealthViewFixture {
     clock.set(ChassisFixture.NOW.plus(staleAfter).plusMillis(1));
     assertNotEquals(applied, views.now());
   }
+
+  @Test
+  void the_status_version_stands_while_readings_only_change_value() {
+    ViewVersion views = new ViewVersion(model, monitor, clock, staleAfter);
+    readAllHealthy();
+    ViewVersion.Of before = views.statusNow();
+    ViewVersion.Of full = views.now();
+
+    read(SensorIds.gpuTemperature(11), SensorUnit.CELSIUS, 50);
+    read(SensorIds.gpuTemperature(11), SensorUnit.CELSIUS, 51);
+
+    assertNotEquals(full, views.now(), "a sensor's own view shows the new value");
+    assertEquals(before, views.statusNow(), "a rollup shows no value");
+  }
+
+  @Test
+  void the_cached_chassis_follows_a_supply_that_loses_power() {
+    readAllHealthy();
+    assertEquals("OK", status().get("Health").asText());
+    JsonNode cached = status();
+    read(SensorIds.gpuTemperature(11), SensorUnit.CELSIUS, 52);
+    assertEquals(cached, status());
+
+    // STATUS_WORD with POWER_GOOD# set: the supply has no output
+    read(SensorIds.psuStatus("PSU1"), SensorUnit.STATE, 0x0800);
+
+    assertEquals("Critical", status().get("Health").asText());
+  }
 }
