@@ -4,6 +4,7 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.SwitchObservation;
+import io.gpuchassis.sensor.poll.SensorReading;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,6 +25,9 @@ public final class ViewVersion {
 
   /** One version; compare with {@code equals}. */
   public record Of(long generation, long monitor, int staleSwitches) {}
+
+  /** The version of one sensor's view; compare with {@code equals}. */
+  public record OfSensor(long generation, long statuses, SensorReading reading) {}
 
   private final ChassisModel model;
   private final HealthMonitor monitor;
@@ -53,6 +57,16 @@ public final class ViewVersion {
   public Of statusNow() {
     long health = monitor.statusVersion();
     return of(model.current(), health);
+  }
+
+  /**
+   * The version of one sensor's own view: its latest reading (a new one each poll) and the
+   * statuses, so that the readings of the other sensors leave it.
+   */
+  public OfSensor sensorNow(String sensorId) {
+    long statuses = monitor.statusVersion();
+    SensorReading reading = monitor.reading(sensorId).orElse(null);
+    return new OfSensor(model.current().generation(), statuses, reading);
   }
 
   /**

@@ -62,7 +62,12 @@ public final class SensorResource {
     routes.resource(
         Uris.SENSOR_TEMPLATE,
         "Sensor",
-        params -> views.now(),
+        // its own reading, not every sensor's
+        params ->
+            catalog
+                .byRedfishId(params.get("SensorId"))
+                .map(s -> views.sensorNow(s.sensorId()))
+                .orElse(null),
         (params, caller) -> {
           String chassis = chassis(params);
           ChassisSensor sensor =
