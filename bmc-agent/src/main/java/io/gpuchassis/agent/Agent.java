@@ -595,6 +595,11 @@ public final class Agent implements AutoCloseable {
   /**
    * The Vert.x instance the HTTPS server runs on (the service's watchdog checks its event loop).
    */
+  /** The event loops that answer Redfish requests. */
+  public java.util.List<io.vertx.core.Context> httpLoops() {
+    return server.loops();
+  }
+
   public Vertx vertx() {
     return vertx;
   }

@@ -11,6 +11,7 @@ import io.gpuchassis.redfish.http.MalformedRequests;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestEntrance;
 import io.gpuchassis.redfish.route.RouteEntry;
+import io.vertx.core.Context;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
@@ -52,6 +53,9 @@ public final class RedfishServer {
   /** One listener per event loop, all on one port: Vert.x hands each new connection to the next. */
   private final List<HttpServer> listeners;
 
+  /** The listeners' contexts: the event loops that answer requests. */
+  private final List<Context> loops;
+
   private final ListenAddress listen;
   private final HttpLimits limits;
   private final ConnectionGuard guard;
@@ -64,12 +68,14 @@ public final class RedfishServer {
   private RedfishServer(
       Vertx vertx,
       List<HttpServer> listeners,
+      List<Context> loops,
       ListenAddress listen,
       HttpLimits limits,
       ConnectionGuard guard,
       AtomicReference<Handler<HttpServerRequest>> entrance) {
     this.vertx = vertx;
     this.listeners = listeners;
+    this.loops = loops;
     this.listen = listen;
     this.limits = limits;
     this.guard = guard;
@@ -163,15 +169,19 @@ public final class RedfishServer {
     // ephemeral port (0) is shared only when asked for by a negative number, one per server.
     int port = listen.port() == 0 ? -EPHEMERAL_SHARES.incrementAndGet() : listen.port();
     List<HttpServer> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<Context> loops = new java.util.concurrent.CopyOnWriteArrayList<>();
     vertx
         .deployVerticle(
             () ->
-                context ->
-                    listenOn(vertx, options, guard, requests, malformed, port, listen)
-                        .onSuccess(listeners::add),
+                context -> {
+                  loops.add(context);
+                  return listenOn(vertx, options, guard, requests, malformed, port, listen)
+                      .onSuccess(listeners::add);
+                },
             new DeploymentOptions().setInstances(instances))
         .await();
-    RedfishServer redfish = new RedfishServer(vertx, listeners, listen, limits, guard, entrance);
+    RedfishServer redfish =
+        new RedfishServer(vertx, listeners, loops, listen, limits, guard, entrance);
     // force: a new key manager must replace the TLS context even though the options look alike.
     // The listeners share one socket and one TLS context: any of them updates it for all.
     certificate.attach(
@@ -222,6 +232,11 @@ public final class RedfishServer {
    */
   public void stopListening() {
     Future.all(listeners.stream().map(HttpServer::close).toList()).await();
+  }
+
+  /** The event loops that answer requests, one per listener. */
+  public List<Context> loops() {
+    return List.copyOf(loops);
   }
 
   public int port() {

@@ -67,11 +67,12 @@ public final class AgentService {
   }
 
   /**
-   * What must work for the agent to count as alive: the Redfish event loop and every switch worker.
+   * What must work for the agent to count as alive: every event loop that answers Redfish, and
+   * every switch worker.
    */
   public static List<HealthCheck> healthChecks(Agent agent, Duration deadline) {
     List<HealthCheck> checks = new ArrayList<>();
-    checks.add(new EventLoopCheck(agent.vertx().getOrCreateContext(), deadline));
+    agent.httpLoops().forEach(loop -> checks.add(new EventLoopCheck(loop, deadline)));
     checks.add(new SwitchWorkersCheck(agent.switches(), SwitchWorkersCheck.GRACE));
     return checks;
   }

@@ -7,9 +7,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The event loop that serves Redfish answers: a task put on it runs within the deadline. A loop
- * that is blocked (a handler that waits on I/O, a deadlock) answers no request, while the process
- * looks alive.
+ * An event loop that serves Redfish answers: a task put on it runs within the deadline. A loop that
+ * is blocked (a handler that waits on I/O, a deadlock) answers no request, while the process looks
+ * alive.
  */
 public final class EventLoopCheck implements HealthCheck {
 
@@ -17,9 +17,8 @@ public final class EventLoopCheck implements HealthCheck {
   private final Duration deadline;
 
   /**
-   * @param context a context on the loop to watch: Vert.x gives a thread that is not its own one
-   *     sticky event loop, so {@code vertx.getOrCreateContext()} on the thread that started the
-   *     HTTPS server is the server's loop
+   * @param context a context on the loop to watch: one of the HTTPS listeners' ({@code
+   *     RedfishServer.loops()})
    */
   public EventLoopCheck(Context context, Duration deadline) {
     this.context = context;

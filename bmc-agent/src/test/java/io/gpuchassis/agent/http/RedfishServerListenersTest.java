@@ -53,6 +53,19 @@ class RedfishServerListenersTest {
   }
 
   @Test
+  void each_listener_answers_on_an_event_loop_of_its_own() throws Exception {
+    RedfishServer server = listen(tlsDir);
+    Set<String> threads = new HashSet<>();
+    for (io.vertx.core.Context loop : server.loops()) {
+      java.util.concurrent.CompletableFuture<String> thread =
+          new java.util.concurrent.CompletableFuture<>();
+      loop.runOnContext(v -> thread.complete(Thread.currentThread().getName()));
+      threads.add(thread.get(10, java.util.concurrent.TimeUnit.SECONDS));
+    }
+    assertEquals(LISTENERS, threads.size(), threads.toString());
+  }
+
+  @Test
   void a_replaced_certificate_is_presented_on_every_connection() throws Exception {
     HttpsCertificate certificate =
         HttpsCertificate.load(Optional.empty(), tlsDir, Clock.systemUTC());
