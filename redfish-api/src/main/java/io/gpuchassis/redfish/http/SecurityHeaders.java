@@ -1,5 +1,6 @@
 package io.gpuchassis.redfish.http;
 
+import io.vertx.core.MultiMap;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.Map;
@@ -31,9 +32,11 @@ public final class SecurityHeaders {
           .map(name -> HttpHeaders.createOptimized(ALL.get(name)))
           .toArray(CharSequence[]::new);
 
+  /** Adds the headers to a response that has none yet (a request's, as it enters). */
   public static void apply(HttpServerResponse response) {
+    MultiMap headers = response.headers();
     for (int i = 0; i < NAMES.length; i++) {
-      response.putHeader(NAMES[i], VALUES[i]);
+      headers.add(NAMES[i], VALUES[i]);
     }
   }
 }
