@@ -169,7 +169,10 @@ public final class Main implements Callable<Integer> {
     } catch (ConfigException e) {
       err.println("bmc-agent: " + e.getMessage());
       return EXIT_CONFIG;
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // Netty throws its checked exceptions unchecked (a bind's NativeIoException): caught here,
+      // the
+      // process exits 1; escaping main, it left the agent's threads running without a server.
       err.println("bmc-agent: cannot start: " + rootMessage(e));
       return 1;
     }
