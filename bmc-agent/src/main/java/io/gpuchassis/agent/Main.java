@@ -114,7 +114,7 @@ public final class Main implements Callable<Integer> {
 
   /**
    * Netty's buffer allocator: its pooled one instead of 4.2's default adaptive one. Measured under
-   * the benchmark kit's load (docs/PACKAGING.md, "The launcher"), the pooled allocator took 10-20 %
+   * the benchmark kit's load (docs/PACKAGING.md, "The launcher"), the pooled allocator took 10-21 %
    * less CPU per request at no more resident memory, given 1 MB chunks instead of 4 MB ({@link
    * #NETTY_MAX_ORDER}) and no heap arenas ({@link #NETTY_HEAP_ARENAS}: the agent's buffers are
    * direct; Vert.x allocates its heap buffers itself, unpooled). With 4 MB chunks and heap arenas,
