@@ -48,6 +48,37 @@ class MainTest {
   }
 
   @Test
+  void netty_s_pooled_allocator_with_small_chunks_unless_the_command_line_chose_another() {
+    String[] names = {Main.NETTY_ALLOCATOR, Main.NETTY_MAX_ORDER, Main.NETTY_HEAP_ARENAS};
+    String[] before = new String[names.length];
+    for (int i = 0; i < names.length; i++) {
+      before[i] = System.getProperty(names[i]);
+    }
+    try {
+      for (String name : names) {
+        System.clearProperty(name);
+      }
+      Main.libraryDefaults();
+      assertEquals("pooled", System.getProperty(Main.NETTY_ALLOCATOR));
+      assertEquals("7", System.getProperty(Main.NETTY_MAX_ORDER));
+      assertEquals("0", System.getProperty(Main.NETTY_HEAP_ARENAS));
+      System.setProperty(Main.NETTY_ALLOCATOR, "adaptive");
+      System.setProperty(Main.NETTY_MAX_ORDER, "9");
+      Main.libraryDefaults();
+      assertEquals("adaptive", System.getProperty(Main.NETTY_ALLOCATOR));
+      assertEquals("9", System.getProperty(Main.NETTY_MAX_ORDER));
+    } finally {
+      for (int i = 0; i < names.length; i++) {
+        if (before[i] == null) {
+          System.clearProperty(names[i]);
+        } else {
+          System.setProperty(names[i], before[i]);
+        }
+      }
+    }
+  }
+
+  @Test
   void help_lists_every_option() {
     assertEquals(0, run("--help"));
     for (String option :
