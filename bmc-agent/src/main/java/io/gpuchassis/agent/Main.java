@@ -148,6 +148,8 @@ public final class Main implements Callable<Integer> {
       err.println("bmc-agent: cannot start: " + rootMessage(e));
       return 1;
     }
+    // a first start keeps the native libraries it unpacked for the next (the launcher's cache)
+    NativeLibraryCache.fromLauncher().ifPresent(NativeLibraryCache::fillLater);
     AgentService service = AgentService.start(agent, System.getenv());
     service.stopOnSignals(
         !resolved.console().devices().orElse(java.util.List.of()).contains(ConsoleLines.STDIO));
@@ -160,6 +162,7 @@ public final class Main implements Callable<Integer> {
     if (System.getProperty(NETTY_JFR) == null) {
       System.setProperty(NETTY_JFR, "false");
     }
+    NativeLibraryCache.fromLauncher().ifPresent(NativeLibraryCache::useCached);
   }
 
   /**
