@@ -172,15 +172,25 @@ expect_eq "$(stat -c %a "$agent_state")" 700 "state folder mode"
 db_mode=$(stat -c %a "$agent_state/agent.db")
 ((8#$db_mode & 8#077)) && fail "the database is readable by others: mode $db_mode"
 ls "$cache/tmp" | grep -qi sqlite || fail "SQLite's native library was not unpacked into the cache folder ($cache/tmp)"
+# once it answers, the first start keeps the native libraries for the next (on a thread of its own)
+for _ in $(seq 300); do
+  natives=("$cache"/native/*/libsqlitejdbc.so)
+  [[ -s ${natives[0]} ]] && break
+  sleep 0.1
+done
 stop_agent first
 archives=("$cache"/cds/bmc-agent-*.jsa)
 [[ -s ${archives[0]} ]] || fail "no class-data archive after the first run in $cache/cds"
 say "launcher: Redfish answered on 127.0.0.1:$port, state folder 700, database $db_mode, natives in the cache, archive $(basename "${archives[0]}") written"
 
 [[ -f ${archives[0]%.jsa}.options ]] || fail "the first run did not keep its runtime-options check beside the archive"
+[[ -s ${natives[0]} ]] || fail "the first run did not keep SQLite's native library in $cache/native"
 
 start_agent second
 grep -qF "${archives[0]}" "/proc/$pid/maps" || fail "the second start did not map the class-data archive"
+for lib in libsqlitejdbc.so libnetty_tcnative_linux_ libnetty_transport_native_epoll_; do
+  grep -q "$cache/native/.*/$lib" "/proc/$pid/maps" || fail "the second start did not load $lib from $cache/native"
+done
 # the second start took the trimming option from the cache: it must be what the runtime's libjvm.so says
 java_home=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
 trim_expected=
@@ -189,7 +199,7 @@ grep -q TrimNativeHeapInterval "$(find "$java_home/lib" -name libjvm.so | head -
 trim_given=$(tr '\0' '\n' <"/proc/$pid/cmdline" | grep -x -- '-XX:TrimNativeHeapInterval=2000' || true)
 expect_eq "$trim_given" "$trim_expected" "native-heap trimming on the second start (from the cache)"
 stop_agent second
-say "launcher: the second start mapped the archive and took its trimming check from the cache"
+say "launcher: the second start mapped the archive, loaded the kept native libraries and took its trimming check from the cache"
 
 # --- the unit ---------------------------------------------------------------------------------------------
 unit=$root/lib/systemd/system/bmc-agent.service

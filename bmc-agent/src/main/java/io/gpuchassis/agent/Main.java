@@ -176,6 +176,8 @@ public final class Main implements Callable<Integer> {
       err.println("bmc-agent: cannot start: " + rootMessage(e));
       return 1;
     }
+    // a first start keeps the native libraries it unpacked for the next (the launcher's cache)
+    NativeLibraryCache.fromLauncher().ifPresent(NativeLibraryCache::fillLater);
     AgentService service = AgentService.start(agent, System.getenv());
     service.stopOnSignals(
         !resolved.console().devices().orElse(java.util.List.of()).contains(ConsoleLines.STDIO));
@@ -191,6 +193,7 @@ public final class Main implements Callable<Integer> {
             System.setProperty(name, value);
           }
         });
+    NativeLibraryCache.fromLauncher().ifPresent(NativeLibraryCache::useCached);
   }
 
   /**

@@ -145,8 +145,11 @@ public final class ChassisSensors {
     Optional<String> unavailable =
         device.unavailableReason().or(() -> mux.flatMap(m -> m.device().unavailableReason()));
     registry.add(LayoutDevice.gpuSideband(slot, spec), unavailable, DeviceRegistry.NONE);
-    return new GpuSideband(
-        slot, new SmbpbiPostBox(device, timing), mux, spec.mux().map(m -> m.channel()).orElse(0));
+    SmbpbiPostBox postBox =
+        mux.isPresent()
+            ? SmbpbiPostBox.behind(mux.get(), spec.mux().get().channel(), device, timing)
+            : new SmbpbiPostBox(device, timing);
+    return new GpuSideband(slot, postBox);
   }
 
   private Map<SlotSignal, GpioLine> lines(SlotSpec slot, ExternalLineResolver resolver) {

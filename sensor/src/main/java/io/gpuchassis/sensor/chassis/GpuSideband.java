@@ -1,29 +1,25 @@
 package io.gpuchassis.sensor.chassis;
 
-import io.gpuchassis.sensor.device.Pca9548Mux;
 import io.gpuchassis.sensor.device.gpu.GpuIdentity;
 import io.gpuchassis.sensor.device.gpu.SmbpbiPostBox;
-import io.gpuchassis.sensor.i2c.DeviceAction;
 import io.gpuchassis.sensor.i2c.DeviceException;
-import java.util.Optional;
 
 /**
  * The SMBus sideband of the GPU in one slot: its post-box, reached through the slot's mux channel
- * when there is one. Thread-safety: safe; every call holds the bus lock from mux select to
- * deselect. Blocking as {@link SmbpbiPostBox}.
+ * when there is one ({@link SmbpbiPostBox#behind}). Thread-safety: safe; one post-box request at a
+ * time, and each bus transaction selects the channel, transfers and deselects under the bus lock.
+ * While the GPU works on a request the bus is free, so the sidebands of several GPUs on one bus can
+ * be read from several threads at once (the chassis discovery does so). Blocking as {@link
+ * SmbpbiPostBox}.
  */
 public final class GpuSideband {
 
   private final int slot;
   private final SmbpbiPostBox postBox;
-  private final Optional<Pca9548Mux> mux;
-  private final int channel;
 
-  GpuSideband(int slot, SmbpbiPostBox postBox, Optional<Pca9548Mux> mux, int channel) {
+  GpuSideband(int slot, SmbpbiPostBox postBox) {
     this.slot = slot;
     this.postBox = postBox;
-    this.mux = mux;
-    this.channel = channel;
   }
 
   public int slot() {
@@ -31,28 +27,24 @@ public final class GpuSideband {
   }
 
   public double readTemperatureCelsius() throws DeviceException {
-    return reach(postBox::readTemperatureCelsius);
+    return postBox.readTemperatureCelsius();
   }
 
   public double readPowerWatts() throws DeviceException {
-    return reach(postBox::readPowerWatts);
+    return postBox.readPowerWatts();
   }
 
   public double readTemperatureMargin() throws DeviceException {
-    return reach(postBox::readTemperatureMargin);
+    return postBox.readTemperatureMargin();
   }
 
   /** Who the GPU is (SMBPBI GET_SYS_ID_DATA): read once when it is found, never polled. */
   public GpuIdentity readIdentity() throws DeviceException {
-    return reach(postBox::readIdentity);
+    return postBox.readIdentity();
   }
 
-  /** Temperature and power with one mux selection: {@code [°C, W]}. */
+  /** Temperature and power: {@code [°C, W]}. */
   public double[] readTemperatureAndPower() throws DeviceException {
-    return reach(() -> new double[] {postBox.readTemperatureCelsius(), postBox.readPowerWatts()});
-  }
-
-  private <T> T reach(DeviceAction<T> action) throws DeviceException {
-    return mux.isPresent() ? mux.get().onChannel(channel, action) : action.run();
+    return new double[] {postBox.readTemperatureCelsius(), postBox.readPowerWatts()};
   }
 }

@@ -175,6 +175,57 @@ class SimulatedProviderRoundTripTest {
   }
 
   @Test
+  void aPostBoxBehindItsChannelSelectsItForEveryTransaction() throws Exception {
+    var muxDriver = new Pca9548Mux(devices.device(3, 0x70));
+    var postBoxA =
+        SmbpbiPostBox.behind(muxDriver, 2, devices.device(3, 0x4F), PostBoxTiming.immediate());
+    var postBoxB =
+        SmbpbiPostBox.behind(muxDriver, 5, devices.device(3, 0x4F), PostBoxTiming.immediate());
+    gpuA.setTelemetry(61.25, 250.0);
+    gpuB.setTelemetry(72.5, 300.0);
+
+    assertEquals(61.25, postBoxA.readTemperatureCelsius());
+    assertEquals(300.0, postBoxB.readPowerWatts());
+    assertEquals(250.0, postBoxA.readPowerWatts());
+    assertEquals(0, muxDriver.readSelection(), "every transaction deselects its channel");
+  }
+
+  @Test
+  void aGpuWorkingOnARequestLeavesTheBusToTheOthers() throws Exception {
+    var muxDriver = new Pca9548Mux(devices.device(3, 0x70));
+    // A never completes: its request polls for up to 30 s, releasing the bus between polls
+    var waiting = new PostBoxTiming(Duration.ZERO, Duration.ofMillis(1), Duration.ofSeconds(30));
+    var postBoxA = SmbpbiPostBox.behind(muxDriver, 2, devices.device(3, 0x4F), waiting);
+    var postBoxB =
+        SmbpbiPostBox.behind(muxDriver, 5, devices.device(3, 0x4F), PostBoxTiming.immediate());
+    gpuA.setHung(true);
+    gpuB.setTelemetry(72.5, 300.0);
+    var failure = new java.util.concurrent.atomic.AtomicReference<DeviceException>();
+    var reader =
+        new Thread(
+            () -> {
+              try {
+                postBoxA.readPowerWatts();
+              } catch (DeviceException e) {
+                failure.set(e);
+              }
+            });
+    reader.start();
+    try {
+      while (gpuA.transfers() < 2) { // A's command written and its status polled
+        Thread.sleep(1);
+      }
+      assertEquals(300.0, postBoxB.readPowerWatts(), "B is read while A works on its request");
+      assertTrue(reader.isAlive(), "A's request is still waiting for its GPU");
+    } finally {
+      reader.interrupt(); // ends A's wait
+      reader.join();
+    }
+    assertTrue(failure.get() instanceof DeviceIoException, "A's request ended by the interrupt");
+    assertEquals(0, muxDriver.readSelection());
+  }
+
+  @Test
   void postBoxPollsUntilTheGpuCompletes() throws Exception {
     var muxDriver = new Pca9548Mux(devices.device(3, 0x70));
     var postBox = new SmbpbiPostBox(devices.device(3, 0x4F), PostBoxTiming.immediate());

@@ -1,18 +1,28 @@
 package io.gpuchassis.sensor.device.gpu;
 
+import io.gpuchassis.sensor.device.Pca9548Mux;
+import io.gpuchassis.sensor.i2c.DeviceAction;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.i2c.DeviceIoException;
 import io.gpuchassis.sensor.i2c.SmbusDevice;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The SMBus post-box of an NVIDIA data-center GPU (SMBPBI). Command register 0x5C and data register
  * 0x5D are 4-byte registers accessed with SMBus block transfers, little-endian (reference §4.1). A
  * request writes the command dword with INTR set, polls the command register until its STATUS field
- * leaves NULL, and on SUCCESS reads the data register. The whole exchange holds the bus lock: one
- * request at a time per GPU, and no other transfer can slip in (behind a mux, wrap calls in {@link
- * io.gpuchassis.sensor.device.Pca9548Mux#onChannel}).
+ * leaves NULL, and on SUCCESS reads the data register.
+ *
+ * <p>One request at a time per GPU: a request holds this post-box's own lock from the command write
+ * to the answer. The bus is held only for each transaction (the command write; a status read with
+ * the data read that follows it), not while the GPU works on the request: a post-box {@linkplain
+ * #behind behind a mux channel} selects its channel, transfers and deselects under the bus lock for
+ * every transaction, so the requests of GPUs behind other channels of the same bus proceed in
+ * between. The GPU keeps its post-box state while its channel is disconnected. A post-box on its
+ * own device holds the bus lock per transaction the same way; a caller that wraps it in {@link
+ * io.gpuchassis.sensor.device.Pca9548Mux#onChannel} holds the bus for the whole call instead.
  *
  * <p>Thread-safety: safe. Blocking: a request takes at least {@link PostBoxTiming#firstPoll()} and
  * at most about {@link PostBoxTiming#timeout()}, after which it fails with {@link
@@ -24,38 +34,85 @@ public final class SmbpbiPostBox {
   public static final int DATA_REGISTER = 0x5D;
 
   private final SmbusDevice device;
+  private final Pca9548Mux mux; // null: the device is reached directly
+  private final int channel;
   private final PostBoxTiming timing;
+  private final ReentrantLock requestLock = new ReentrantLock();
   private volatile int capabilities0 = -1;
 
+  /** The post-box of the GPU at {@code device}, reached directly (or by a caller's mux section). */
   public SmbpbiPostBox(SmbusDevice device, PostBoxTiming timing) {
+    this(device, null, 0, timing);
+  }
+
+  private SmbpbiPostBox(SmbusDevice device, Pca9548Mux mux, int channel, PostBoxTiming timing) {
     this.device = device;
+    this.mux = mux;
+    this.channel = channel;
     this.timing = timing;
+  }
+
+  /**
+   * The post-box of the GPU at {@code device} behind {@code channel} of {@code mux} (on the same
+   * bus): every transaction selects the channel and deselects it again.
+   */
+  public static SmbpbiPostBox behind(
+      Pca9548Mux mux, int channel, SmbusDevice device, PostBoxTiming timing) {
+    if (channel < 0 || channel >= Pca9548Mux.CHANNELS) {
+      throw new IllegalArgumentException("PCA9548 channel must be 0-7: " + channel);
+    }
+    if (mux.device().bus() != device.bus()) {
+      throw new IllegalArgumentException(
+          "the mux (" + mux.device() + ") and the GPU (" + device + ") are on different buses");
+    }
+    return new SmbpbiPostBox(device, mux, channel, timing);
   }
 
   /** Submits one request and returns the data dword of a successful answer. */
   public int request(int opcode, int arg1, int arg2) throws DeviceException {
     int command = SmbpbiCommand.encode(opcode, arg1, arg2);
-    return device.atomically(
-        () -> {
-          long deadline = System.nanoTime() + timing.timeout().toNanos();
-          device.writeBlock(COMMAND_REGISTER, littleEndian(command));
-          pause(timing.firstPoll());
-          while (true) {
-            SmbpbiStatus status =
-                SmbpbiCommand.status(dword(device.readBlock(COMMAND_REGISTER, 4)));
-            if (status == SmbpbiStatus.SUCCESS) {
-              return dword(device.readBlock(DATA_REGISTER, 4));
-            }
-            if (status != SmbpbiStatus.NULL) {
-              throw new PostBoxException(describe(opcode, arg1) + " answered " + status, status);
-            }
-            if (System.nanoTime() - deadline > 0) {
-              throw new PostBoxTimeoutException(
-                  describe(opcode, arg1) + " not completed within " + timing.timeout());
-            }
-            pause(timing.pollInterval());
-          }
-        });
+    requestLock.lock();
+    try {
+      long deadline = System.nanoTime() + timing.timeout().toNanos();
+      transaction(
+          () -> {
+            device.writeBlock(COMMAND_REGISTER, littleEndian(command));
+            return null;
+          });
+      // the GPU works on the request: the bus is free meanwhile
+      pause(timing.firstPoll());
+      while (true) {
+        Answer answer = transaction(this::readAnswer);
+        if (answer.status() == SmbpbiStatus.SUCCESS) {
+          return answer.data();
+        }
+        if (answer.status() != SmbpbiStatus.NULL) {
+          throw new PostBoxException(
+              describe(opcode, arg1) + " answered " + answer.status(), answer.status());
+        }
+        if (System.nanoTime() - deadline > 0) {
+          throw new PostBoxTimeoutException(
+              describe(opcode, arg1) + " not completed within " + timing.timeout());
+        }
+        pause(timing.pollInterval());
+      }
+    } finally {
+      requestLock.unlock();
+    }
+  }
+
+  private record Answer(SmbpbiStatus status, int data) {}
+
+  /** The request's status and, once it succeeded, the data register, in one bus transaction. */
+  private Answer readAnswer() throws DeviceException {
+    SmbpbiStatus status = SmbpbiCommand.status(dword(device.readBlock(COMMAND_REGISTER, 4)));
+    int data = status == SmbpbiStatus.SUCCESS ? dword(device.readBlock(DATA_REGISTER, 4)) : 0;
+    return new Answer(status, data);
+  }
+
+  /** One bus transaction with the GPU: under the bus lock, on its mux channel if it has one. */
+  private <T> T transaction(DeviceAction<T> action) throws DeviceException {
+    return mux == null ? device.atomically(action) : mux.onChannel(channel, action);
   }
 
   /** Capability dword {@code page} (GET_CAP_DWORD): which requests this GPU supports. */
@@ -86,10 +143,7 @@ public final class SmbpbiPostBox {
         / 1000.0;
   }
 
-  /**
-   * One GET_SYS_ID_DATA field, read a dword per request (ARG2 = dword index). The requests are
-   * separate: behind a mux, wrap the call in {@code onChannel} to keep the channel selected.
-   */
+  /** One GET_SYS_ID_DATA field, read a dword per request (ARG2 = dword index). */
   public byte[] readSysIdData(SysIdDataType type) throws DeviceException {
     byte[] field = new byte[type.size()];
     for (int index = 0; index < type.dwords(); index++) {
@@ -119,7 +173,9 @@ public final class SmbpbiPostBox {
 
   @Override
   public String toString() {
-    return "SMBPBI post-box at " + device;
+    return "SMBPBI post-box at "
+        + device
+        + (mux == null ? "" : " behind channel " + channel + " of the mux at " + mux.device());
   }
 
   private String describe(int opcode, int arg1) {
