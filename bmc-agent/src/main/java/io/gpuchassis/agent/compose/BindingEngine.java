@@ -430,7 +430,12 @@ public final class BindingEngine {
     return null;
   }
 
-  /** Empty when the link came up as expected within the timeout, else what is wrong with it. */
+  /**
+   * Empty when the link came up as expected within the timeout, else what is wrong with it. A link
+   * that is up at a narrower width than expected fails at once: PCIe settles a link's width while
+   * it trains, before it is up, and only its speed may still rise afterwards (a link comes up at a
+   * low generation and changes speed once up), so only a missing link or a low speed is waited for.
+   */
   Optional<String> awaitLink(SwitchDriver driver, BindingPlan plan) {
     long deadline = System.nanoTime() + linkTimeout.toNanos();
     String last = "no link";
@@ -452,6 +457,9 @@ public final class BindingEngine {
                 + plan.expectedGeneration()
                 + " x"
                 + plan.expectedWidth();
+        if (p.negotiatedWidth() < plan.expectedWidth()) {
+          return Optional.of(last);
+        }
       } else {
         last = "the link did not come up within " + linkTimeout.toMillis() + " ms";
       }

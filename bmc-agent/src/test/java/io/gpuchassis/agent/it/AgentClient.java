@@ -134,13 +134,23 @@ final class AgentClient {
     return request;
   }
 
-  /** The status of a request, read without waiting for the body (which a stream never ends). */
+  /**
+   * The status of a request. An event stream's body is not waited for (it never ends); any other
+   * body is read to its end, so the connection goes back to the pool instead of being closed (a
+   * walk of thousands of requests would otherwise pay a TLS handshake for each).
+   */
   int status(String method, String path, String authorization, String body) throws Exception {
     HttpResponse<InputStream> response =
         http.send(
             request(method, path, authorization, body).build(),
             HttpResponse.BodyHandlers.ofInputStream());
-    response.body().close();
+    try (InputStream in = response.body()) {
+      boolean stream =
+          response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");
+      if (!stream) {
+        in.transferTo(java.io.OutputStream.nullOutputStream());
+      }
+    }
     return response.statusCode();
   }
 

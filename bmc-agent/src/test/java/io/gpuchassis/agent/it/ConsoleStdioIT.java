@@ -74,6 +74,7 @@ class ConsoleStdioIT {
     agent =
         new ProcessBuilder(
                 java(),
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("java.class.path"),
                 "io.gpuchassis.agent.TestMain", // Main with cheap password hashing

@@ -216,6 +216,7 @@ class CrashRecoveryIT {
     Process simulator =
         new ProcessBuilder(
                 java(),
+                "-XX:TieredStopAtLevel=1",
                 "-cp",
                 classpath(),
                 "io.gpuchassis.agent.sim.SwitchSimulatorMain",

@@ -30,6 +30,7 @@ final class SimulatorProcess implements AutoCloseable {
     Process process =
         new ProcessBuilder(
                 java,
+                "-XX:TieredStopAtLevel=1", // a short-lived JVM: C2 would only burn CPU
                 "-cp",
                 System.getProperty("java.class.path"),
                 "io.gpuchassis.agent.Main",
