@@ -4,6 +4,7 @@ import io.gpuchassis.agent.config.HttpLimits;
 import io.gpuchassis.redfish.route.Authenticator;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.Privilege;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpConnection;
@@ -95,6 +96,11 @@ final class ConnectionGuard implements Handler<HttpConnection> {
           }
         });
     watch.startHeaderClock(limits.requestHeaderTimeout());
+  }
+
+  /** Closes every connection the guard admitted; completes once all of them are closed. */
+  Future<Void> closeAll() {
+    return Future.all(watches.keySet().stream().map(HttpConnection::close).toList()).mapEmpty();
   }
 
   /** A request's headers have arrived (called before any router sees it). */

@@ -232,6 +232,9 @@ public final class RedfishServer {
    */
   public void stopListening() {
     Future.all(listeners.stream().map(HttpServer::close).toList()).await();
+    // Vert.x's close only starts closing the open connections; a request already on one could
+    // still be answered. Returns once they are all closed.
+    guard.closeAll().await();
   }
 
   /** The event loops that answer requests, one per listener. */

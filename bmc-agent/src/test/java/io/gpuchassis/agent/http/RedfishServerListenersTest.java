@@ -84,6 +84,43 @@ class RedfishServerListenersTest {
     assertEquals(Set.of(next.certificate()), presented);
   }
 
+  @Test
+  void stopping_closes_the_open_connections_before_it_returns() throws Exception {
+    RedfishServer server = listen(tlsDir);
+    try (SSLSocket socket = connect(server.port())) {
+      socket.setSoTimeout(10_000);
+      var out = socket.getOutputStream();
+      out.write(
+          "GET /redfish/v1/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+              .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      out.flush();
+      var in = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream()));
+      assertEquals("HTTP/1.1 503 Service Unavailable", in.readLine());
+      int length = 0;
+      for (String line = in.readLine(); !line.isEmpty(); line = in.readLine()) {
+        if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+          length = Integer.parseInt(line.substring(15).trim());
+        }
+      }
+      in.skip(length);
+
+      server.stopListening();
+
+      // the connection is closed by now: a request sent on it is not answered
+      int answer;
+      try {
+        out.write(
+            "GET /redfish/v1/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.flush();
+        answer = in.read();
+      } catch (java.io.IOException closed) {
+        answer = -1;
+      }
+      assertEquals(-1, answer, "the kept-alive connection is closed");
+    }
+  }
+
   private RedfishServer listen(Path dir) {
     return RedfishServer.listen(
         vertx,
@@ -94,13 +131,17 @@ class RedfishServerListenersTest {
   }
 
   private static Certificate presentedLeaf(int port) throws Exception {
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(null, new TrustManager[] {new AcceptingAny()}, null);
-    try (SSLSocket socket =
-        (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port)) {
-      socket.startHandshake();
+    try (SSLSocket socket = connect(port)) {
       return socket.getSession().getPeerCertificates()[0];
     }
+  }
+
+  private static SSLSocket connect(int port) throws Exception {
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, new TrustManager[] {new AcceptingAny()}, null);
+    SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
+    socket.startHandshake();
+    return socket;
   }
 
   /** Only to read which certificate the server presents. */
