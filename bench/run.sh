@@ -212,7 +212,8 @@ start_agent "$work/state" "$out/agent.log"
 agent_cmdline=$(tr '\0' ' ' <"/proc/$agent_pid/cmdline")
 # the options that matter, without the launcher's folders for natives and the archive's path
 agent_options=$(sed -e 's| -jar .*||' -e 's|^[^ ]*java ||' -e 's| -D[a-z.]*tmpdir=[^ ]*||g' \
-  -e 's|\(-XX:SharedArchiveFile=\)[^ ]*|\1(archive)|' -e 's|\(-XX:ArchiveClassesAtExit=\)[^ ]*|\1(archive)|' <<<"$agent_cmdline")
+  -e 's|\(-XX:SharedArchiveFile=\)[^ ]*|\1(archive)|' -e 's|\(-XX:ArchiveClassesAtExit=\)[^ ]*|\1(archive)|' \
+  -e 's|\(-Dbmc-agent.native.dir=\)[^ ]*|\1(natives folder)|' <<<"$agent_cmdline")
 
 # --- a session, and the resources of the cases ---------------------------------------------------------------
 curl -ks -D "$work/login.h" -o "$work/login.json" -H 'Content-Type: application/json' \
