@@ -266,13 +266,7 @@ public record BoardDescription(
   }
 
   private Slot asSimulated(Slot slot) {
-    return new Slot(
-        slot.number(),
-        slot.switchId(),
-        slot.port(),
-        slot.lanes(),
-        slot.pcieGeneration(),
-        simulation.gpu(slot.number()));
+    return slot.withGpu(simulation.gpu(slot.number()));
   }
 
   /** Loads the reference board once, on first use. */

@@ -12,4 +12,9 @@ public record Slot(
   public boolean occupied() {
     return gpu.isPresent();
   }
+
+  /** This slot holding {@code gpu} (or nothing). */
+  public Slot withGpu(Optional<Gpu> gpu) {
+    return new Slot(number, switchId, port, lanes, pcieGeneration, gpu);
+  }
 }

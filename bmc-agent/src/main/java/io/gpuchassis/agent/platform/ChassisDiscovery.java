@@ -73,7 +73,7 @@ public final class ChassisDiscovery {
               () -> board.chassisFru().flatMap(this::serialNumber), readers);
       List<CompletableFuture<Slot>> reads = new ArrayList<>();
       for (Slot slot : known) {
-        reads.add(CompletableFuture.supplyAsync(() -> withGpu(slot), readers));
+        reads.add(CompletableFuture.supplyAsync(() -> slot.withGpu(gpu(slot)), readers));
       }
       for (CompletableFuture<Slot> read : reads) {
         slots.add(joined(read));
@@ -100,16 +100,6 @@ public final class ChassisDiscovery {
         slots.stream().filter(s -> !s.occupied()).map(Slot::number).toList(),
         (System.nanoTime() - started) / 1_000_000);
     return state.withInventory(identity, slots);
-  }
-
-  private Slot withGpu(Slot slot) {
-    return new Slot(
-        slot.number(),
-        slot.switchId(),
-        slot.port(),
-        slot.lanes(),
-        slot.pcieGeneration(),
-        gpu(slot));
   }
 
   /** Waits for {@code read}; a failure is rethrown as the reader threw it. */
