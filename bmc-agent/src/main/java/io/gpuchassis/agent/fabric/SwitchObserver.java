@@ -94,27 +94,40 @@ final class SwitchObserver {
       traffic = traffic(driver);
     }
     Instant now = clock.instant();
+    // What did not change since the previous observation is kept as it was, not replaced by an
+    // equal copy: under load the young generation is collected several times a second, and copies
+    // that live a poll interval would be promoted and pile up in the old generation until a full
+    // collection (docs/PERFORMANCE.md, "Soak").
     Map<Integer, PortLink> links = new HashMap<>();
+    boolean linksAsBefore = previous != null;
     for (int port : wiredPorts) {
       PortStatus status = statuses.get(port);
       if (status != null) {
         PortErrorCounters counters =
             counters(driver, port, sweep || events.ports().containsKey(port));
-        links.put(
-            port,
+        PortLink link =
             link(status, counters, rates(port, counters, now))
-                .withTraffic(Optional.ofNullable(traffic.get(port))));
+                .withTraffic(Optional.ofNullable(traffic.get(port)));
+        PortLink before = previous == null ? null : previous.ports().get(port);
+        linksAsBefore &= link.equals(before);
+        links.put(port, link.equals(before) ? before : link);
       }
     }
+    Optional<String> serial = Optional.of(serialNumber(identity.serialNumber()));
+    Optional<String> firmware = Optional.of(identity.firmwareVersion().toString());
     previous =
         new SwitchObservation(
             switchId,
             now,
             Optional.empty(),
             OptionalDouble.of(temperature),
-            Optional.of(serialNumber(identity.serialNumber())),
-            Optional.of(identity.firmwareVersion().toString()),
-            links);
+            previous != null && serial.equals(previous.serialNumber())
+                ? previous.serialNumber()
+                : serial,
+            previous != null && firmware.equals(previous.firmwareVersion())
+                ? previous.firmwareVersion()
+                : firmware,
+            linksAsBefore && links.size() == previous.ports().size() ? previous.ports() : links);
     return previous;
   }
 
@@ -140,10 +153,12 @@ final class SwitchObserver {
     return !linkedOutsidePartitions.isEmpty();
   }
 
-  private static Map<Integer, PortStatus> readStatuses(SwitchDriver driver) {
+  /** The ports' statuses, each kept as read before when it did not change. */
+  private Map<Integer, PortStatus> readStatuses(SwitchDriver driver) {
     Map<Integer, PortStatus> out = new HashMap<>();
     for (PortStatus status : driver.ports()) {
-      out.put(status.physicalPort(), status);
+      PortStatus before = statuses.get(status.physicalPort());
+      out.put(status.physicalPort(), status.equals(before) ? before : status);
     }
     return out;
   }
@@ -187,6 +202,10 @@ final class SwitchObserver {
       return PortLink.ErrorRates.NONE;
     }
     PortErrorCounters before = previous.ports().get(port).counters();
+    if (now.correctable() <= before.correctable()
+        && now.uncorrectable() <= before.uncorrectable()) {
+      return PortLink.ErrorRates.NONE;
+    }
     return new PortLink.ErrorRates(
         Math.max(0, now.correctable() - before.correctable()) / seconds,
         Math.max(0, now.uncorrectable() - before.uncorrectable()) / seconds);

@@ -79,12 +79,13 @@ public final class ViewVersion {
   }
 
   private Of of(ChassisState state, long health) {
-    Instant now = clock.instant();
+    // observed + staleAfter < now, as observed < now - staleAfter: one instant a request, not one
+    // a switch (this runs for every GET of a cached view)
+    Instant freshFrom = clock.instant().minus(staleAfter);
     int stale = 0;
     for (SwitchChip chip : state.switches()) {
       Optional<SwitchObservation> observation = state.switchObservation(chip.id());
-      if (observation.isPresent()
-          && observation.get().observedAt().plus(staleAfter).isBefore(now)) {
+      if (observation.isPresent() && observation.get().observedAt().isBefore(freshFrom)) {
         stale++;
       }
     }

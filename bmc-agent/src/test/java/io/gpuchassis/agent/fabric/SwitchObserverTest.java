@@ -2,6 +2,8 @@ package io.gpuchassis.agent.fabric;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.chassis.SwitchObservation;
@@ -162,5 +164,26 @@ class SwitchObserverTest {
     observer.observe(driver);
     sim.faults().linkDown(7);
     assertFalse(observer.observe(driver).ports().get(7).up(), "seen at the next poll");
+  }
+
+  @Test
+  void a_poll_that_finds_nothing_changed_keeps_the_previous_ports_and_replaces_only_what_moved() {
+    Rig rig = new Rig(3);
+    rig.observer.observe(rig.driver);
+    SwitchObservation before = rig.observer.observe(rig.driver);
+    // quiet polls, ending two before the next full sweep (which reads the traffic counters, and
+    // they move): the poll after the fault below is a quiet one too
+    for (int i = 0; i < SwitchObserver.FULL_SWEEP_EVERY - 3; i++) {
+      SwitchObservation now = rig.observer.observe(rig.driver);
+      assertSame(before.ports(), now.ports(), "poll " + i + ": nothing changed, nothing copied");
+      assertSame(before.serialNumber(), now.serialNumber());
+      assertSame(before.firmwareVersion(), now.firmwareVersion());
+    }
+
+    rig.sim.faults().linkDown(2);
+    SwitchObservation after = rig.observer.observe(rig.driver);
+    assertNotSame(before.ports().get(2), after.ports().get(2));
+    assertFalse(after.ports().get(2).up());
+    assertSame(before.ports().get(1), after.ports().get(1), "an unchanged port is kept");
   }
 }
