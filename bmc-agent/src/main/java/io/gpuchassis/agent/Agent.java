@@ -309,7 +309,8 @@ public final class Agent implements AutoCloseable {
       TaskRegistry tasks = new TaskRegistry(clock);
       TrustedKeys trustedKeys = stateWork.firmwareKeys();
       ChassisState found = join(discovery);
-      model.apply(state -> state.withInventory(found.identity(), found.slots()));
+      model.apply(
+          state -> state.withInventory(found.identity(), found.slots(), found.powerSupplies()));
       BindingEngine bindings =
           new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());

@@ -51,10 +51,11 @@ public record ChassisState(
   }
 
   /**
-   * This state with what the hardware says about the chassis: its identity (serial number) and its
-   * slots' GPUs.
+   * This state with what the hardware says about the chassis: its identity (serial number), its
+   * slots' GPUs and its supplies' firmware.
    */
-  public ChassisState withInventory(ChassisIdentity readIdentity, List<Slot> readSlots) {
+  public ChassisState withInventory(
+      ChassisIdentity readIdentity, List<Slot> readSlots, List<PowerSupply> readSupplies) {
     return new ChassisState(
         generation,
         readIdentity,
@@ -63,7 +64,7 @@ public record ChassisState(
         hosts,
         readSlots,
         fans,
-        powerSupplies,
+        readSupplies,
         temperatureSensors,
         switchObservations,
         bindings);

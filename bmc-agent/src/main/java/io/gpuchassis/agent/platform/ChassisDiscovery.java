@@ -6,6 +6,7 @@ import io.gpuchassis.agent.board.FruEepromDevice;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Gpu;
+import io.gpuchassis.agent.chassis.PowerSupply;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.device.fru.BoardInfo;
@@ -29,8 +30,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads what only the hardware can say about a board, once at start, through the same drivers on
  * real and simulated hardware: the chassis serial number from its FRU EEPROM, which slots hold a
- * GPU (their presence line) and who each GPU is (its SMBPBI sideband). Runs before the sensor
- * pollers start, so the buses are its own.
+ * GPU (their presence line), who each GPU is (its SMBPBI sideband, with its firmware version) and
+ * each power supply's firmware revision (PMBus MFR_REVISION). Runs before the sensor pollers start,
+ * so the buses are its own.
  *
  * <p>The slots are read side by side, one thread each, with the chassis FRU beside them: a GPU
  * identity is about 25 post-box requests, and the GPU works on each for a millisecond or more
@@ -59,18 +61,23 @@ public final class ChassisDiscovery {
     List<Slot> known = state.slots();
     ExecutorService readers =
         Executors.newFixedThreadPool(
-            known.size() + 1,
+            known.size() + state.powerSupplies().size() + 1,
             r -> {
               Thread t = new Thread(r, "chassis-discovery");
               t.setDaemon(true);
               return t;
             });
     List<Slot> slots = new ArrayList<>();
+    List<PowerSupply> supplies = new ArrayList<>();
     Optional<String> serialNumber;
     try {
       CompletableFuture<Optional<String>> serial =
           CompletableFuture.supplyAsync(
               () -> board.chassisFru().flatMap(this::serialNumber), readers);
+      List<CompletableFuture<PowerSupply>> supplyReads = new ArrayList<>();
+      for (PowerSupply supply : state.powerSupplies()) {
+        supplyReads.add(CompletableFuture.supplyAsync(() -> withFirmware(supply), readers));
+      }
       List<CompletableFuture<Slot>> reads = new ArrayList<>();
       for (Slot slot : known) {
         reads.add(CompletableFuture.supplyAsync(() -> slot.withGpu(gpu(slot)), readers));
@@ -79,6 +86,9 @@ public final class ChassisDiscovery {
         slots.add(joined(read));
       }
       serialNumber = joined(serial);
+      for (CompletableFuture<PowerSupply> read : supplyReads) {
+        supplies.add(joined(read));
+      }
     } finally {
       readers.shutdownNow();
     }
@@ -99,7 +109,18 @@ public final class ChassisDiscovery {
         slots.stream().filter(s -> s.gpu().map(g -> !g.identified()).orElse(false)).count(),
         slots.stream().filter(s -> !s.occupied()).map(Slot::number).toList(),
         (System.nanoTime() - started) / 1_000_000);
-    return state.withInventory(identity, slots);
+    return state.withInventory(identity, slots, supplies);
+  }
+
+  /** {@code supply} with the firmware revision it reports; as it was when it does not answer. */
+  private PowerSupply withFirmware(PowerSupply supply) {
+    try {
+      return supply.withFirmwareVersion(sensors.psu(supply.id()).readRevision());
+    } catch (DeviceException | RuntimeException e) {
+      LOG.warn(
+          "Power supply {}: its firmware revision cannot be read: {}", supply.id(), e.getMessage());
+      return supply;
+    }
   }
 
   /** Waits for {@code read}; a failure is rethrown as the reader threw it. */

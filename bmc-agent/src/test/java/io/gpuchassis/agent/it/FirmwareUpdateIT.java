@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.gpuchassis.firmware.BundleSigner;
+import io.gpuchassis.sensor.sim.device.SimPmbusPowerSupply;
 import io.gpuchassis.switchdrv.FirmwareType;
 import io.gpuchassis.switchdrv.FirmwareVersion;
 import io.gpuchassis.switchdrv.Generation;
@@ -141,12 +142,48 @@ class FirmwareUpdateIT {
         SERVICE,
         json(agent.client.get("/redfish/v1/", null)).at("/UpdateService/@odata.id").asText());
     JsonNode members = json(agent.client.get(SERVICE + "/FirmwareInventory", TestAgent.READER));
-    assertEquals(5, members.get("Members@odata.count").asInt(), "four switches and the agent");
+    assertEquals(
+        4 + 1 + 16 + 2,
+        members.get("Members@odata.count").asInt(),
+        "four switches, the agent, 16 GPUs and two supplies");
     JsonNode sw3 = inventory("SW3");
     assertEquals("9.20 B04A", sw3.get("Version").asText());
     assertEquals(
         "/redfish/v1/Fabrics/PCIe/Switches/SW3", sw3.at("/RelatedItem/0/@odata.id").asText());
     assertEquals(2, sw3.at("/Oem/GpuChassisAgent/Images").size(), "copies A and B");
+  }
+
+  @Test
+  void the_inventory_shows_the_firmware_each_gpu_and_supply_reported_read_only() throws Exception {
+    JsonNode l40s = inventory("GPU-Slot11");
+    assertEquals("95.02.66.00.02", l40s.get("Version").asText(), "the L40S's VBIOS, over SMBPBI");
+    assertEquals("NVIDIA", l40s.get("Manufacturer").asText());
+    assertFalse(l40s.get("Updateable").asBoolean());
+    assertEquals(
+        "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot11",
+        l40s.at("/RelatedItem/0/@odata.id").asText());
+    JsonNode supply = inventory("PowerSupply-PSU2");
+    assertEquals(SimPmbusPowerSupply.REVISION, supply.get("Version").asText(), "MFR_REVISION");
+    assertFalse(supply.get("Updateable").asBoolean());
+    assertEquals(
+        "/redfish/v1/Chassis/GPUChassis/PowerSubsystem/PowerSupplies/PSU2",
+        supply.at("/RelatedItem/0/@odata.id").asText());
+    assertEquals(
+        SimPmbusPowerSupply.REVISION,
+        json(agent.client.get(
+                "/redfish/v1/Chassis/GPUChassis/PowerSubsystem/PowerSupplies/PSU2",
+                TestAgent.READER))
+            .get("FirmwareVersion")
+            .asText());
+    for (String absent : List.of("GPU-Slot5", "GPU-Slot21", "GPU-Slotx", "PowerSupply-PSU9")) {
+      assertEquals(
+          404,
+          agent.client.get(SERVICE + "/FirmwareInventory/" + absent, TestAgent.READER).statusCode(),
+          absent + ": an empty slot, no such slot, no such supply");
+    }
+    HttpResponse<String> refused =
+        push(bundle(NEW), targeting("GPU-Slot11", "Immediate"), TestAgent.OPERATOR);
+    assertEquals(400, refused.statusCode(), "a GPU's firmware is read, not updated");
   }
 
   @Test

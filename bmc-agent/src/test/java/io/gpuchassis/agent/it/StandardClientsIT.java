@@ -192,7 +192,7 @@ class StandardClientsIT {
             "ResourceBlock 24",
             "ResourceZone 4",
             "UpdateService 1",
-            "SoftwareInventory 5",
+            "SoftwareInventory 23", // four switches, the agent, 16 GPUs, two supplies
             "SessionService 1",
             "Session ",
             "EventService 1",

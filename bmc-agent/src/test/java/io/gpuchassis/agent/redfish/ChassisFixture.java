@@ -49,7 +49,8 @@ public final class ChassisFixture {
     return initial.withInventory(
         new ChassisIdentity(
             id.id(), id.manufacturer(), id.model(), id.sku(), "GX2008-0042", id.partNumber()),
-        board.simulatedSlots());
+        board.simulatedSlots(),
+        initial.powerSupplies());
   }
 
   /**

@@ -133,6 +133,27 @@ public final class SmbusDevice {
     return Arrays.copyOfRange(raw, 1, raw.length);
   }
 
+  /**
+   * SMBus block read of a block of unknown length (at most {@code maxLength}, 32 in SMBus): reads
+   * the count byte and {@code maxLength} bytes in one transfer, as {@link #readBlock} does, and
+   * keeps as many as the count announced (a device answers the bytes past its block with filler).
+   */
+  public byte[] readBlockUpTo(int register, int maxLength) throws DeviceIoException {
+    byte[] raw = readBytes(register, maxLength + 1);
+    int count = Byte.toUnsignedInt(raw[0]);
+    if (count == 0 || count > maxLength) {
+      throw new DeviceIoException(
+          where()
+              + ": block read of register "
+              + hex(register)
+              + " announced "
+              + count
+              + " bytes, expected 1 to "
+              + maxLength);
+    }
+    return Arrays.copyOfRange(raw, 1, count + 1);
+  }
+
   public void writeByte(int register, int value) throws DeviceIoException {
     writeBytes(register, new byte[] {(byte) value});
   }

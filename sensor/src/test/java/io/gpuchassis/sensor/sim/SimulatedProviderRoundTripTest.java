@@ -137,6 +137,13 @@ class SimulatedProviderRoundTripTest {
   }
 
   @Test
+  void powerSupplyReportsItsFirmwareRevisionInABlockOfItsOwnLength() throws Exception {
+    // read from a paged driver: MFR_REVISION is the device's, whatever page is selected
+    var supply = new PmbusPowerSupply(devices.device(1, 0x58), 1);
+    assertEquals(SimPmbusPowerSupply.REVISION, supply.readRevision());
+  }
+
+  @Test
   void fanControllerNeedsItsTachInputsEnabled() throws Exception {
     var controller = new Max31790FanController(devices.device(1, 0x20), 2);
     fans.setRpm(2, 9000);

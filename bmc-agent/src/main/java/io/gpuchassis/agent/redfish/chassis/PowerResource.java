@@ -121,6 +121,7 @@ public final class PowerResource {
         .powerCapacityWatts((double) psu.ratedWatts())
         .powerSupplyType("AC")
         .hotPluggable(true)
+        .firmwareVersion(psu.firmwareVersion().isBlank() ? null : psu.firmwareVersion())
         .status(supplyStatus(psu));
   }
 

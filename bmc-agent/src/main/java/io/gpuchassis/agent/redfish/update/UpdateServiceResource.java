@@ -35,11 +35,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code /redfish/v1/UpdateService}: the FirmwareInventory (each switch chip's main firmware, and
- * the agent itself), the multipart push of a signed bundle, and SimpleUpdate from an HTTP(S) URI.
- * An accepted update is a task: its monitor answers 202 until every chip is done, each step is a
- * task message and an event (Update registry), and progress is reported as TaskProgressChanged in
- * steps of ten percent.
+ * {@code /redfish/v1/UpdateService}: the FirmwareInventory (each switch chip's main firmware, the
+ * agent itself, and the GPUs' and power supplies' firmware it reads: {@link ComponentFirmware}),
+ * the multipart push of a signed bundle, and SimpleUpdate from an HTTP(S) URI. An accepted update
+ * is a task: its monitor answers 202 until every chip is done, each step is a task message and an
+ * event (Update registry), and progress is reported as TaskProgressChanged in steps of ten percent.
  */
 public final class UpdateServiceResource {
 
@@ -132,6 +132,7 @@ public final class UpdateServiceResource {
     List<String> ids =
         new ArrayList<>(model.current().switches().stream().map(s -> s.id()).toList());
     ids.add(AGENT_INVENTORY_ID);
+    ids.addAll(ComponentFirmware.ids(model.current()));
     return ids;
   }
 
@@ -151,7 +152,8 @@ public final class UpdateServiceResource {
           .relatedItemAtOdataCount(1);
     }
     if (model.current().switchChip(id).isEmpty()) {
-      throw RedfishErrors.notFound("SoftwareInventory", id);
+      return ComponentFirmware.render(model.current(), id)
+          .orElseThrow(() -> RedfishErrors.notFound("SoftwareInventory", id));
     }
     SoftwareInventory inventory =
         new SoftwareInventory()

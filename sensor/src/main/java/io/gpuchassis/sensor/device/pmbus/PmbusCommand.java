@@ -27,6 +27,7 @@ public final class PmbusCommand {
   public static final int PMBUS_REVISION = 0x98;
   public static final int MFR_ID = 0x99;
   public static final int MFR_MODEL = 0x9A;
+  public static final int MFR_REVISION = 0x9B;
 
   private PmbusCommand() {}
 }

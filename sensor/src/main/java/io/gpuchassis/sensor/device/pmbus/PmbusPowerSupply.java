@@ -64,6 +64,26 @@ public final class PmbusPowerSupply {
     return linear11(PmbusCommand.READ_FAN_SPEED_1);
   }
 
+  /**
+   * The supply's firmware revision, MFR_REVISION as the maker wrote it (ASCII, e.g. {@code "A03"}
+   * or {@code "01.02"}): global to the device, not paged.
+   */
+  public String readRevision() throws DeviceException {
+    byte[] text = device.readBlockUpTo(PmbusCommand.MFR_REVISION, 32);
+    int end = text.length;
+    while (end > 0
+        && (text[end - 1] == 0 || text[end - 1] == ' ' || text[end - 1] == (byte) 0xFF)) {
+      end--;
+    }
+    for (int i = 0; i < end; i++) {
+      if (text[i] < 0x20 || text[i] > 0x7E) {
+        throw new DeviceException(
+            device + ": MFR_REVISION holds a byte that is not printable ASCII");
+      }
+    }
+    return new String(text, 0, end, java.nio.charset.StandardCharsets.US_ASCII);
+  }
+
   public PmbusStatusWord readStatusWord() throws DeviceException {
     return paged(() -> new PmbusStatusWord(device.readWordLittleEndian(PmbusCommand.STATUS_WORD)));
   }

@@ -27,6 +27,9 @@ public final class SimPmbusPowerSupply extends PointerDevice {
   private boolean failed;
   private final int[] latchedStatus = new int[PAGES];
 
+  /** The firmware revision a simulated supply reports in MFR_REVISION. */
+  public static final String REVISION = "A03";
+
   public SimPmbusPowerSupply(String name, String model) {
     super(name);
     global
@@ -35,7 +38,8 @@ public final class SimPmbusPowerSupply extends PointerDevice {
         .define(PmbusCommand.CAPABILITY, 1, false, 0x20) // 400 kHz, no PEC
         .define(PmbusCommand.PMBUS_REVISION, 1, false, 0x22)
         .defineBlock(PmbusCommand.MFR_ID, 6, false, ascii("SIMPSU", 6))
-        .defineBlock(PmbusCommand.MFR_MODEL, 12, false, ascii(model, 12));
+        .defineBlock(PmbusCommand.MFR_MODEL, 12, false, ascii(model, 12))
+        .defineBlock(PmbusCommand.MFR_REVISION, 3, false, ascii(REVISION, 3));
     for (int p = 0; p < PAGES; p++) {
       pages[p] =
           new RegisterMap(ByteOrder.LITTLE_ENDIAN)
