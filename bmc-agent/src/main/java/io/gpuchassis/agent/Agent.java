@@ -515,7 +515,8 @@ public final class Agent implements AutoCloseable {
           switches,
           bindings,
           io.gpuchassis.agent.uri.Uris::firmwareInventory,
-          MAX_FIRMWARE_BUNDLE_BYTES);
+          MAX_FIRMWARE_BUNDLE_BYTES,
+          config.switchLowestSupportedVersion());
     } catch (java.io.IOException e) {
       throw new ConfigException("firmware staging folder: " + e.getMessage());
     }

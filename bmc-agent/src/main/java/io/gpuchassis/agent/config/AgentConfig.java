@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.config;
 
+import io.gpuchassis.switchdrv.FirmwareVersion;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -21,6 +22,8 @@ import java.util.Optional;
  * @param sensors how the chassis sensors are judged (when a frozen reading counts as invalid)
  * @param firmwareTrustedKeys the folder of public keys whose signatures firmware bundles must
  *     carry; empty means {@code <stateDir>/firmware/trusted-keys}
+ * @param switchLowestSupportedVersion the oldest switch firmware an update may install without
+ *     {@code ForceUpdate}; empty means any
  * @param http the HTTPS server's limits
  * @param authentication how logins, sessions and accounts are limited
  * @param outbound where the agent may connect for clients, and the limits of event streams and
@@ -39,6 +42,7 @@ public record AgentConfig(
     SimulationSettings simulation,
     SensorSettings sensors,
     Optional<Path> firmwareTrustedKeys,
+    Optional<FirmwareVersion> switchLowestSupportedVersion,
     HttpLimits http,
     AuthenticationLimits authentication,
     OutboundPolicy outbound,
@@ -69,6 +73,7 @@ public record AgentConfig(
         SimulationSettings.DEFAULT,
         SensorSettings.DEFAULT,
         Optional.empty(),
+        Optional.empty(),
         HttpLimits.DEFAULT,
         AuthenticationLimits.DEFAULT,
         OutboundPolicy.DEFAULT,
@@ -88,6 +93,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -107,6 +113,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -126,6 +133,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -145,6 +153,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -164,6 +173,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -187,6 +197,7 @@ public record AgentConfig(
         value,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -206,6 +217,7 @@ public record AgentConfig(
         simulation,
         value,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -224,6 +236,27 @@ public record AgentConfig(
         switchPollInterval,
         simulation,
         sensors,
+        Optional.of(value),
+        switchLowestSupportedVersion,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging);
+  }
+
+  public AgentConfig withSwitchLowestSupportedVersion(FirmwareVersion value) {
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
         Optional.of(value),
         http,
         authentication,
@@ -244,6 +277,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         value,
         authentication,
         outbound,
@@ -263,6 +297,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         value,
         outbound,
@@ -282,6 +317,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         value,
@@ -301,6 +337,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,
@@ -320,6 +357,7 @@ public record AgentConfig(
         simulation,
         sensors,
         firmwareTrustedKeys,
+        switchLowestSupportedVersion,
         http,
         authentication,
         outbound,

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.gpuchassis.switchdrv.FirmwareVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -150,6 +151,13 @@ public final class ConfigFile {
     if (doc.firmware != null && doc.firmware.trustedKeys != null) {
       trustedKeys = Optional.of(folder.resolve(doc.firmware.trustedKeys));
     }
+    Optional<FirmwareVersion> switchLowest = config.switchLowestSupportedVersion();
+    if (doc.firmware != null && doc.firmware.switchLowestSupportedVersion != null) {
+      String text = doc.firmware.switchLowestSupportedVersion;
+      switchLowest =
+          Optional.of(
+              keyed("firmware.switchLowestSupportedVersion", () -> switchFirmwareVersion(text)));
+    }
     HttpLimits http = doc.http != null ? doc.http : config.http();
     AuthenticationLimits authentication =
         doc.authentication != null ? doc.authentication : config.authentication();
@@ -171,11 +179,23 @@ public final class ConfigFile {
         simulation,
         sensors,
         trustedKeys,
+        switchLowest,
         http,
         authentication,
         outbound,
         console,
         logging);
+  }
+
+  private static FirmwareVersion switchFirmwareVersion(String text) {
+    try {
+      return FirmwareVersion.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(
+          "'"
+              + text
+              + "' is not a switch firmware version as the chips print it, e.g. '9.20 B04A'");
+    }
   }
 
   private static SimulationSpeed parseSpeed(String text) {
@@ -258,7 +278,9 @@ public final class ConfigFile {
     Logging {}
   }
 
-  record Firmware(@JsonProperty("trustedKeys") String trustedKeys) {
+  record Firmware(
+      @JsonProperty("trustedKeys") String trustedKeys,
+      @JsonProperty("switchLowestSupportedVersion") String switchLowestSupportedVersion) {
     @JsonCreator
     Firmware {}
   }

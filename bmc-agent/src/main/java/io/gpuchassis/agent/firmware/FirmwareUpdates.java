@@ -14,11 +14,13 @@ import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.UpdateMessages;
 import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.gpuchassis.switchdrv.FirmwareType;
+import io.gpuchassis.switchdrv.FirmwareVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -45,6 +47,7 @@ public final class FirmwareUpdates implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(FirmwareUpdates.class);
 
+  private final Optional<FirmwareVersion> switchLowestSupported;
   private final TrustedKeys keys;
   private final BundleVerifier verifier;
   private final StagingStore staging;
@@ -92,6 +95,7 @@ public final class FirmwareUpdates implements AutoCloseable {
   /**
    * @param inventoryUri the FirmwareInventory URI of a chip, the origin of its update's events
    * @param maxImageBytes the largest bundle accepted
+   * @param switchLowestSupported the oldest switch firmware installed without {@code ForceUpdate}
    */
   public FirmwareUpdates(
       TrustedKeys keys,
@@ -100,8 +104,10 @@ public final class FirmwareUpdates implements AutoCloseable {
       SwitchWorkers workers,
       BindingEngine bindings,
       Function<String, String> inventoryUri,
-      long maxImageBytes)
+      long maxImageBytes,
+      Optional<FirmwareVersion> switchLowestSupported)
       throws IOException {
+    this.switchLowestSupported = switchLowestSupported;
     this.keys = keys;
     this.staging = new StagingStore(stagingDir, maxImageBytes);
     // Uploads left by a crash or a power loss are of no use: their requests were never answered.
@@ -112,6 +118,11 @@ public final class FirmwareUpdates implements AutoCloseable {
     this.bindings = bindings;
     this.inventoryUri = inventoryUri;
     this.maxImageBytes = maxImageBytes;
+  }
+
+  /** The oldest switch firmware an update installs without {@code ForceUpdate}, if limited. */
+  public Optional<FirmwareVersion> switchLowestSupported() {
+    return switchLowestSupported;
   }
 
   /** Whether any signing key is trusted: without one no bundle can be accepted. */
@@ -426,7 +437,8 @@ public final class FirmwareUpdates implements AutoCloseable {
                         prepared.bundle,
                         inventoryUri.apply(id),
                         progress,
-                        share -> progress.percent((int) (100 * (index + share) / n)))
+                        share -> progress.percent((int) (100 * (index + share) / n)),
+                        switchLowestSupported)
                     .run(prepared.request.applyTime(), prepared.request.force());
               } catch (UpdateFailure e) {
                 progress.step(e.step(), inventoryUri.apply(id));

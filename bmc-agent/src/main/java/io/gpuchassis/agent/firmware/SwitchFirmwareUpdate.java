@@ -8,10 +8,12 @@ import io.gpuchassis.switchdrv.FirmwareDownload;
 import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.gpuchassis.switchdrv.FirmwarePartitions;
 import io.gpuchassis.switchdrv.FirmwareType;
+import io.gpuchassis.switchdrv.FirmwareVersion;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.SwitchException;
 import io.gpuchassis.switchdrv.SwitchIdentity;
 import io.gpuchassis.switchdrv.command.FirmwareImage;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.function.DoubleConsumer;
 import java.util.function.Function;
@@ -40,10 +42,12 @@ final class SwitchFirmwareUpdate {
   private final String origin;
   private final UpdateProgress progress;
   private final DoubleConsumer done;
+  private final Optional<FirmwareVersion> lowestSupported;
 
   /**
    * @param origin the chip's FirmwareInventory URI, named by every message
    * @param done receives how much of this chip's update is done, 0–1
+   * @param lowestSupported the oldest version that may be installed without {@code ForceUpdate}
    */
   SwitchFirmwareUpdate(
       SwitchWorker worker,
@@ -52,7 +56,9 @@ final class SwitchFirmwareUpdate {
       VerifiedBundle bundle,
       String origin,
       UpdateProgress progress,
-      DoubleConsumer done) {
+      DoubleConsumer done,
+      Optional<FirmwareVersion> lowestSupported) {
+    this.lowestSupported = lowestSupported;
     this.worker = worker;
     this.inventory = inventory;
     this.imageName = imageName;
@@ -60,6 +66,12 @@ final class SwitchFirmwareUpdate {
     this.origin = origin;
     this.progress = progress;
     this.done = done;
+  }
+
+  private boolean belowLowestSupported(FirmwareVersion version) {
+    return lowestSupported
+        .map(lowest -> Integer.compareUnsigned(version.word(), lowest.word()) < 0)
+        .orElse(false);
   }
 
   /** Runs the update; blocks the calling thread (never a worker's or an event loop's). */
@@ -78,6 +90,12 @@ final class SwitchFirmwareUpdate {
         && image.type() == FirmwareType.IMG
         && before.identity().firmwareVersion().equals(image.version())) {
       progress.step(UpdateMessages.UPDATE_SKIPPED_SAME_VERSION.with(id, imageName), origin);
+      done.accept(1);
+      return;
+    }
+    if (!force && image.type() == FirmwareType.IMG && belowLowestSupported(image.version())) {
+      // a downgrade past the operator's floor (a fixed vulnerability, a known-bad release)
+      progress.step(UpdateMessages.UPDATE_SKIPPED_VERSION_TOO_LOW.with(id, imageName), origin);
       done.accept(1);
       return;
     }

@@ -118,6 +118,26 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_lowest_supported_switch_firmware_is_read_as_the_chips_print_it() throws Exception {
+    AgentConfig defaults = AgentConfig.defaults();
+    assertTrue(defaults.switchLowestSupportedVersion().isEmpty(), "no floor unless configured");
+    assertEquals(
+        "9.20 B04A",
+        ConfigFile.apply(defaults, write("firmware:\n  switchLowestSupportedVersion: 9.20 B04A\n"))
+            .switchLowestSupportedVersion()
+            .orElseThrow()
+            .toString());
+    var bad =
+        assertThrows(
+            ConfigException.class,
+            () ->
+                ConfigFile.apply(
+                    defaults, write("firmware:\n  switchLowestSupportedVersion: \"4.70\"\n")));
+    assertEquals(Optional.of("firmware.switchLowestSupportedVersion"), bad.key());
+    assertTrue(bad.getMessage().contains("'9.20 B04A'"), bad.getMessage());
+  }
+
+  @Test
   void a_bad_poll_interval_is_named() throws Exception {
     var e =
         assertThrows(

@@ -45,6 +45,11 @@ class FirmwareUpdateIT {
   static final String INVENTORY = SERVICE + "/FirmwareInventory/";
   static final FirmwareVersion NEW = FirmwareVersion.parse("9.30 B051");
 
+  /**
+   * The oldest switch firmware this agent installs without ForceUpdate (the chips run 9.20 B04A).
+   */
+  static final FirmwareVersion FLOOR = FirmwareVersion.parse("9.20 B000");
+
   @TempDir static Path stateDir;
   static TestAgent agent;
   static Vertx vertx;
@@ -52,7 +57,10 @@ class FirmwareUpdateIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir, LoopbackReceivers::allowed);
+    agent =
+        TestAgent.start(
+            stateDir,
+            config -> LoopbackReceivers.allowed(config).withSwitchLowestSupportedVersion(FLOOR));
     vertx = Vertx.vertx();
     // The simulated chassis trusts the simulation vendor key it made on first start.
     bundles = SignedBundles.of(stateDir);
@@ -114,7 +122,8 @@ class FirmwareUpdateIT {
       String id = r.data().get("Events").get(0).get("MessageId").asText();
       ids.add(id);
       if (id.matches(
-          "Update\\.1\\.3\\.0\\.(UpdateSuccessful|AwaitToActivate|TransferFailed|ActivateFailed)")) {
+          "Update\\.1\\.3\\.0\\.(UpdateSuccessful|AwaitToActivate|TransferFailed|ActivateFailed"
+              + "|UpdateSkipped\\w*)")) {
         return ids;
       }
     }
@@ -308,6 +317,38 @@ class FirmwareUpdateIT {
     assertEquals(NEW.toString(), sw4.get("Version").asText());
     assertFalse(sw4.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean());
     assertTrue(findCopy(sw4, "Running").get("BootsNext").asBoolean());
+  }
+
+  @Test
+  void a_downgrade_below_the_lowest_supported_version_is_skipped_unless_forced() throws Exception {
+    assertEquals(FLOOR.toString(), inventory("SW4").get("LowestSupportedVersion").asText());
+    FirmwareVersion old = FirmwareVersion.parse("9.10 B001");
+    String running = inventory("SW4").get("Version").asText();
+    try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW4'")) {
+      HttpResponse<String> accepted =
+          push(bundle(old), targeting("SW4", "Immediate"), TestAgent.OPERATOR);
+      assertEquals(202, accepted.statusCode(), accepted.body());
+      List<String> seen = eventsUntilDone(steps);
+      assertEquals(
+          "Update.1.3.0.UpdateSkippedVersionTooLow", seen.get(seen.size() - 1), seen.toString());
+      assertEquals(200, agent.client.awaitTask(accepted, TestAgent.READER).statusCode());
+    }
+    assertEquals(running, inventory("SW4").get("Version").asText(), "nothing was written");
+
+    try (SseReader steps = streamOf("OriginResource eq '" + INVENTORY + "SW4'")) {
+      HttpResponse<String> forced =
+          push(
+              bundle(old),
+              "{\"Targets\": [\""
+                  + INVENTORY
+                  + "SW4\"], \"ForceUpdate\": true, \"@Redfish.OperationApplyTime\": \"Immediate\"}",
+              TestAgent.OPERATOR);
+      assertEquals(202, forced.statusCode(), forced.body());
+      List<String> seen = eventsUntilDone(steps);
+      assertEquals("Update.1.3.0.UpdateSuccessful", seen.get(seen.size() - 1), seen.toString());
+      assertEquals(200, agent.client.awaitTask(forced, TestAgent.READER).statusCode());
+    }
+    assertEquals(old.toString(), inventory("SW4").get("Version").asText(), "forced, it went in");
   }
 
   @Test

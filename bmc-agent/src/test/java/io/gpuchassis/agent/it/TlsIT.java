@@ -42,6 +42,7 @@ class TlsIT {
                 SimulationSpeed.FAST, Optional.empty()),
             io.gpuchassis.agent.config.SensorSettings.DEFAULT,
             Optional.empty(),
+            Optional.empty(),
             io.gpuchassis.agent.config.HttpLimits.DEFAULT,
             io.gpuchassis.agent.config.AuthenticationLimits.DEFAULT,
             io.gpuchassis.agent.config.OutboundPolicy.DEFAULT,

@@ -36,6 +36,12 @@ public final class UpdateMessages {
           "Device '%1' skipped the update with image '%2' because the same version is already installed.",
           "OK",
           2);
+  public static final MessageDefinition UPDATE_SKIPPED_VERSION_TOO_LOW =
+      define(
+          "UpdateSkippedVersionTooLow",
+          "Device '%1' skipped the update with image '%2' due to the minimum version requirement.",
+          "OK",
+          2);
   public static final MessageDefinition UPDATE_NOT_APPLICABLE =
       define("UpdateNotApplicable", "Image '%1' was not applicable to device '%2'.", "Warning", 2);
 

@@ -163,6 +163,8 @@ public final class UpdateServiceResource {
             .name("Switch " + id + " firmware")
             .description("Main firmware image of PCIe switch " + id + " (A/B copies)")
             .softwareId("pcie-switch")
+            .lowestSupportedVersion(
+                updates.switchLowestSupported().map(Object::toString).orElse(null))
             .updateable(updates.enabled())
             .resetRequiredOnUpdate(true)
             .relatedItem(List.of(Uris.ref(Uris.fabricSwitch(id))))
