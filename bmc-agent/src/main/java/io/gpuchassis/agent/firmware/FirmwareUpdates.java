@@ -404,6 +404,100 @@ public final class FirmwareUpdates implements AutoCloseable {
             });
   }
 
+  /** At most this many updates wait for StartUpdate (each keeps its bundle staged on disk). */
+  public static final int MAX_WAITING = 4;
+
+  /**
+   * An update waiting for StartUpdate ({@code OnStartUpdateRequest}): its bundle stays staged,
+   * checked once; it holds no chip and blocks no bind or other update until it starts.
+   */
+  public final class Waiting {
+    private final Path staged;
+    private final UpdateRequest request;
+    private final List<String> targets;
+    private final CompletableFuture<Void> started = new CompletableFuture<>();
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+
+    private Waiting(Path staged, UpdateRequest request, List<String> targets) {
+      this.staged = staged;
+      this.request = request;
+      this.targets = targets;
+    }
+
+    /**
+     * Reports that the update waits, then follows it once started: checked again and run as an
+     * update accepted then would be. Completes when it has run.
+     */
+    public CompletableFuture<Void> follow(UpdateProgress progress) {
+      for (String id : targets) {
+        progress.step(
+            UpdateMessages.AWAIT_TO_UPDATE.with(request.imageName(), id), inventoryUri.apply(id));
+      }
+      started
+          .thenCompose(
+              go ->
+                  CompletableFuture.supplyAsync(() -> prepare(staged, request), thread)
+                      .thenCompose(prepared -> run(prepared, progress)))
+          .whenComplete(
+              (ok, error) -> {
+                if (error == null) {
+                  done.complete(null);
+                } else {
+                  done.completeExceptionally(error);
+                }
+              });
+      return done;
+    }
+  }
+
+  /** Updates waiting for StartUpdate, oldest first. */
+  private final List<Waiting> waiting = new ArrayList<>();
+
+  /**
+   * Checks the bundle staged at {@code staged} for {@code request} (signature, digest and targets,
+   * as {@link #prepare} does) and keeps it staged until {@link #startWaiting}. Blocking: call it
+   * off the event loop. A restart forgets it (the staging folder is cleared at start).
+   *
+   * @throws RedfishException why it cannot wait; the staged file is removed then
+   */
+  public Waiting hold(Path staged, UpdateRequest request) {
+    try {
+      Waiting w =
+          new Waiting(staged, request, targets(verify(staged, request.imageName()), request));
+      synchronized (waiting) {
+        if (waiting.size() >= MAX_WAITING) {
+          throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("60"))
+              .withDetail(
+                  MAX_WAITING
+                      + " updates already wait for UpdateService.StartUpdate; invoke it first");
+        }
+        waiting.add(w);
+      }
+      return w;
+    } catch (RuntimeException e) {
+      staging.discard(staged);
+      throw e;
+    }
+  }
+
+  /**
+   * Starts the updates waiting for StartUpdate, one after another in the order they came, each
+   * followed by its own task (a failed one does not stop the next); returns how many there were.
+   */
+  public int startWaiting() {
+    List<Waiting> now;
+    synchronized (waiting) {
+      now = List.copyOf(waiting);
+      waiting.clear();
+    }
+    CompletableFuture<Void> previous = CompletableFuture.completedFuture(null);
+    for (Waiting w : now) {
+      previous.whenComplete((ok, error) -> w.started.complete(null));
+      previous = w.done;
+    }
+    return now.size();
+  }
+
   /** Releases a prepared update that will not run. */
   public void abandon(Prepared prepared) {
     prepared.reservations.forEach(Runnable::run);

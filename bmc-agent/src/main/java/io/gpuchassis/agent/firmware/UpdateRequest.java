@@ -9,11 +9,23 @@ import java.util.List;
  * @param switchIds the chips to update; empty means every chip the bundle fits
  * @param applyTime when the new image is to run
  * @param force write the image even when the chip already runs its version ({@code ForceUpdate})
+ * @param onStartUpdate wait for {@code UpdateService.StartUpdate} before writing anything ({@code
+ *     OnStartUpdateRequest}); the image then runs from the chip's next reset
  */
 public record UpdateRequest(
-    String imageName, List<String> switchIds, ApplyTime applyTime, boolean force) {
+    String imageName,
+    List<String> switchIds,
+    ApplyTime applyTime,
+    boolean force,
+    boolean onStartUpdate) {
 
   public UpdateRequest {
     switchIds = List.copyOf(switchIds);
+  }
+
+  /** A request that runs as soon as it is accepted. */
+  public UpdateRequest(
+      String imageName, List<String> switchIds, ApplyTime applyTime, boolean force) {
+    this(imageName, switchIds, applyTime, force, false);
   }
 }

@@ -229,6 +229,7 @@ public final class Uris {
   public static final String UPDATE_MULTIPART = UPDATE_SERVICE + "/update-multipart";
 
   public static final String SIMPLE_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.SimpleUpdate";
+  public static final String START_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.StartUpdate";
 
   public static String firmwareInventory(String id) {
     return FIRMWARE_INVENTORY + "/" + id;

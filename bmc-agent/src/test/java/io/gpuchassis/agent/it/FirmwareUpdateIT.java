@@ -320,6 +320,58 @@ class FirmwareUpdateIT {
   }
 
   @Test
+  void a_bundle_pushed_on_start_update_request_waits_for_start_update_then_boots_next()
+      throws Exception {
+    String start = SERVICE + "/Actions/UpdateService.StartUpdate";
+    assertEquals(
+        start,
+        json(agent.client.get(SERVICE, TestAgent.READER))
+            .at("/Actions/#UpdateService.StartUpdate/target")
+            .asText());
+    HttpResponse<String> nothing = agent.client.send("POST", start, TestAgent.OPERATOR, "{}");
+    assertEquals(400, nothing.statusCode(), nothing.body());
+    assertEquals(
+        "Base.1.22.1.NoOperation",
+        json(nothing).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+
+    HttpResponse<String> accepted =
+        push(bundle(NEW), targeting("SW3", "OnStartUpdateRequest"), TestAgent.OPERATOR);
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    String taskUri = json(accepted).get("@odata.id").asText();
+    JsonNode waiting = json(agent.client.get(taskUri, TestAgent.READER));
+    assertEquals("Running", waiting.get("TaskState").asText(), "the task waits");
+    assertTrue(
+        waiting
+            .path("Messages")
+            .findValuesAsText("MessageId")
+            .contains("Update.1.3.0.AwaitToUpdate"),
+        waiting.toString());
+    assertFalse(
+        inventory("SW3").at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean(),
+        "nothing is written before StartUpdate");
+
+    HttpResponse<String> started = agent.client.send("POST", start, TestAgent.OPERATOR, "{}");
+    assertEquals(204, started.statusCode(), started.body());
+    assertEquals(200, agent.client.awaitTask(accepted, TestAgent.READER).statusCode());
+    JsonNode sw3 = inventory("SW3");
+    assertTrue(sw3.at("/Oem/GpuChassisAgent/ActivationPendingReset").asBoolean(), "boots next");
+    // a flash table names an image by major and minor version
+    assertEquals(
+        String.format("%x.%02x", NEW.major(), NEW.minor()),
+        findCopy(sw3, "BootsNext").get("Version").asText(),
+        sw3.toString());
+
+    HttpResponse<String> fetched =
+        agent.client.send(
+            "POST",
+            SERVICE + "/Actions/UpdateService.SimpleUpdate",
+            TestAgent.OPERATOR,
+            "{\"ImageURI\": \"https://127.0.0.1:1/x.fwb\","
+                + " \"@Redfish.OperationApplyTime\": \"OnStartUpdateRequest\"}");
+    assertEquals(400, fetched.statusCode(), "only a pushed bundle waits: " + fetched.body());
+  }
+
+  @Test
   void a_downgrade_below_the_lowest_supported_version_is_skipped_unless_forced() throws Exception {
     assertEquals(FLOOR.toString(), inventory("SW4").get("LowestSupportedVersion").asText());
     FirmwareVersion old = FirmwareVersion.parse("9.10 B001");

@@ -22,6 +22,12 @@ public final class UpdateMessages {
       define("VerificationFailed", "Verification of image '%1' at '%2' failed.", "Critical", 2);
   public static final MessageDefinition ACTIVATE_FAILED =
       define("ActivateFailed", "Activation of image '%1' on '%2' failed.", "Critical", 2);
+  public static final MessageDefinition AWAIT_TO_UPDATE =
+      define(
+          "AwaitToUpdate",
+          "Awaiting for an action to proceed with installing image '%1' on '%2'.",
+          "OK",
+          2);
   public static final MessageDefinition AWAIT_TO_ACTIVATE =
       define(
           "AwaitToActivate",
@@ -52,7 +58,7 @@ public final class UpdateMessages {
   }
 
   private static String resolution(String key) {
-    return key.equals("AwaitToActivate")
+    return key.equals("AwaitToActivate") || key.equals("AwaitToUpdate")
         ? "Perform the requested action to advance the update operation."
         : "None.";
   }

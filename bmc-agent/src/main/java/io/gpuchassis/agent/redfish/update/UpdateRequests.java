@@ -66,6 +66,15 @@ final class UpdateRequests {
               force.toString(), "ForceUpdate", action));
     }
     String applyTime = parameters.path("@Redfish.OperationApplyTime").asText("OnReset");
+    if (applyTime.equals(ON_START_UPDATE)) {
+      // written when StartUpdate is invoked, to run from the chip's next reset
+      return new UpdateRequest(
+          imageName,
+          switchIds.stream().distinct().toList(),
+          ApplyTime.ON_RESET,
+          force.asBoolean(false),
+          true);
+    }
     ApplyTime when =
         Arrays.stream(ApplyTime.values())
             .filter(a -> a.redfishName().equals(applyTime))
@@ -78,6 +87,9 @@ final class UpdateRequests {
     return new UpdateRequest(
         imageName, switchIds.stream().distinct().toList(), when, force.asBoolean(false));
   }
+
+  /** The apply time that waits for {@code UpdateService.StartUpdate}. */
+  static final String ON_START_UPDATE = "OnStartUpdateRequest";
 
   /** A target: a switch's FirmwareInventory entry, or the switch itself. */
   private String switchOf(String uri, String action) {

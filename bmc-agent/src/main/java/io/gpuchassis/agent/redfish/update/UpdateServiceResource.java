@@ -18,9 +18,11 @@ import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
+import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.SimpleUpdateAction;
 import io.gpuchassis.redfish.model.SoftwareInventory;
+import io.gpuchassis.redfish.model.StartUpdateAction;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.UpdateService;
@@ -29,6 +31,7 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,6 +104,7 @@ public final class UpdateServiceResource {
     // (ConfigureComponents).
     routes.post(Uris.UPDATE_MULTIPART, "UpdateService", this::push);
     routes.post(Uris.SIMPLE_UPDATE, "UpdateService", this::simpleUpdate);
+    routes.post(Uris.START_UPDATE, "UpdateService", this::startUpdate);
   }
 
   private UpdateService render() {
@@ -121,6 +125,7 @@ public final class UpdateServiceResource {
         .firmwareInventory(Uris.ref(Uris.FIRMWARE_INVENTORY))
         .actions(
             new UpdateServiceActions()
+                .hashUpdateServiceStartUpdate(new StartUpdateAction().target(Uris.START_UPDATE))
                 .hashUpdateServiceSimpleUpdate(
                     new SimpleUpdateAction()
                         .target(Uris.SIMPLE_UPDATE)
@@ -215,19 +220,54 @@ public final class UpdateServiceResource {
                           UpdateRequest request =
                               requests.read(
                                   PUSH_ACTION, received.parameters(), received.fileName());
-                          return Map.entry(request, updates.prepare(upload.file(), request));
+                          if (request.onStartUpdate()) {
+                            return new Accepted(
+                                request, null, updates.hold(keep(upload.file()), request));
+                          }
+                          return new Accepted(
+                              request, updates.prepare(upload.file(), request), null);
                         }
                       },
                       false)
                   .onFailure(e -> refuse(ctx, e))
                   .onSuccess(
-                      prepared ->
+                      accepted ->
                           updateTasks.start(
                               ctx,
-                              "Firmware update with " + prepared.getKey().imageName(),
+                              "Firmware update with " + accepted.request().imageName(),
                               TaskResponses.payloadOf(ctx),
-                              progress -> updates.run(prepared.getValue(), progress)));
+                              progress ->
+                                  accepted.waiting() != null
+                                      ? accepted.waiting().follow(progress)
+                                      : updates.run(accepted.prepared(), progress)));
             });
+  }
+
+  /** A pushed update, checked: ready to run, or waiting for StartUpdate. */
+  private record Accepted(
+      UpdateRequest request, FirmwareUpdates.Prepared prepared, FirmwareUpdates.Waiting waiting) {}
+
+  /**
+   * Moves an upload's file out of the one upload place into a file of its own in the staging
+   * folder, for an update that waits for StartUpdate (the next upload may come meanwhile).
+   */
+  private Path keep(Path uploaded) throws java.io.IOException {
+    return java.nio.file.Files.move(
+        uploaded,
+        updates.staging().dir().resolve("waiting-" + java.util.UUID.randomUUID() + ".fwb"));
+  }
+
+  /**
+   * POST UpdateService.StartUpdate: starts every update pushed with {@code OnStartUpdateRequest},
+   * each followed by the task its push answered with. 204; 400 NoOperation when none waits.
+   */
+  private void startUpdate(RoutingContext ctx) {
+    RequestBodies.object(ctx);
+    if (updates.startWaiting() == 0) {
+      throw RedfishErrors.of(BaseMessages.NO_OPERATION.with())
+          .withDetail("no update waits for StartUpdate (push one with OnStartUpdateRequest)");
+    }
+    ctx.response().setStatusCode(204).end();
   }
 
   /**
@@ -244,6 +284,12 @@ public final class UpdateServiceResource {
       parameters.remove(fetchOnly);
     }
     UpdateRequest request = requests.read(SIMPLE_UPDATE, parameters, source.shown());
+    if (request.onStartUpdate()) {
+      throw RedfishErrors.of(
+              BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(
+                  UpdateRequests.ON_START_UPDATE, "@Redfish.OperationApplyTime", SIMPLE_UPDATE))
+          .withDetail("only a pushed bundle (MultipartHttpPushUri) can wait for StartUpdate");
+    }
     // A Task's Payload is readable by every Login user: Payload masks the password and the URI's
     // user information.
     Payload payload =
