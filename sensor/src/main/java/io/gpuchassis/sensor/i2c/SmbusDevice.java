@@ -118,19 +118,7 @@ public final class SmbusDevice {
    * checks the count.
    */
   public byte[] readBlock(int register, int length) throws DeviceIoException {
-    byte[] raw = readBytes(register, length + 1);
-    int count = Byte.toUnsignedInt(raw[0]);
-    if (count != length) {
-      throw new DeviceIoException(
-          where()
-              + ": block read of register "
-              + hex(register)
-              + " announced "
-              + count
-              + " bytes, expected "
-              + length);
-    }
-    return Arrays.copyOfRange(raw, 1, raw.length);
+    return block(register, length, length, length, Integer.toString(length));
   }
 
   /**
@@ -139,17 +127,25 @@ public final class SmbusDevice {
    * keeps as many as the count announced (a device answers the bytes past its block with filler).
    */
   public byte[] readBlockUpTo(int register, int maxLength) throws DeviceIoException {
-    byte[] raw = readBytes(register, maxLength + 1);
+    return block(register, maxLength, 1, maxLength, "1 to " + maxLength);
+  }
+
+  /**
+   * A block of {@code min} to {@code max} data bytes, read as {@code readLength} after the count.
+   */
+  private byte[] block(int register, int readLength, int min, int max, String expected)
+      throws DeviceIoException {
+    byte[] raw = readBytes(register, readLength + 1);
     int count = Byte.toUnsignedInt(raw[0]);
-    if (count == 0 || count > maxLength) {
+    if (count < min || count > max) {
       throw new DeviceIoException(
           where()
               + ": block read of register "
               + hex(register)
               + " announced "
               + count
-              + " bytes, expected 1 to "
-              + maxLength);
+              + " bytes, expected "
+              + expected);
     }
     return Arrays.copyOfRange(raw, 1, count + 1);
   }
