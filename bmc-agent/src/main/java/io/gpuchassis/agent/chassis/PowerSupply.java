@@ -5,15 +5,18 @@ package io.gpuchassis.agent.chassis;
  *
  * @param firmwareVersion the revision the supply reports (PMBus MFR_REVISION); blank while unread
  *     or when it does not say
+ * @param manufacturer its maker as the supply reports it (PMBus MFR_ID); blank likewise
  */
-public record PowerSupply(String id, String model, int ratedWatts, String firmwareVersion) {
+public record PowerSupply(
+    String id, String model, int ratedWatts, String firmwareVersion, String manufacturer) {
 
   /** A supply as the board describes it, before it has been read. */
   public PowerSupply(String id, String model, int ratedWatts) {
-    this(id, model, ratedWatts, "");
+    this(id, model, ratedWatts, "", "");
   }
 
-  public PowerSupply withFirmwareVersion(String version) {
-    return new PowerSupply(id, model, ratedWatts, version);
+  /** This supply with what it reported about itself. */
+  public PowerSupply withReported(String version, String maker) {
+    return new PowerSupply(id, model, ratedWatts, version, maker);
   }
 }

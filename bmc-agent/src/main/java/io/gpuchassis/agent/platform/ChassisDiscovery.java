@@ -14,6 +14,7 @@ import io.gpuchassis.sensor.device.fru.Eeprom24c02;
 import io.gpuchassis.sensor.device.fru.FruInfo;
 import io.gpuchassis.sensor.device.fru.FruParser;
 import io.gpuchassis.sensor.device.fru.ProductInfo;
+import io.gpuchassis.sensor.device.pmbus.PmbusPowerSupply;
 import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.sensor.i2c.I2cDevices;
@@ -112,13 +113,19 @@ public final class ChassisDiscovery {
     return state.withInventory(identity, slots, supplies);
   }
 
-  /** {@code supply} with the firmware revision it reports; as it was when it does not answer. */
+  /**
+   * {@code supply} with the firmware revision and maker it reports; as it was when it does not
+   * answer.
+   */
   private PowerSupply withFirmware(PowerSupply supply) {
     try {
-      return supply.withFirmwareVersion(sensors.psu(supply.id()).readRevision());
+      PmbusPowerSupply psu = sensors.psu(supply.id());
+      return supply.withReported(psu.readRevision(), psu.readManufacturer());
     } catch (DeviceException | RuntimeException e) {
       LOG.warn(
-          "Power supply {}: its firmware revision cannot be read: {}", supply.id(), e.getMessage());
+          "Power supply {}: its firmware revision and maker cannot be read: {}",
+          supply.id(),
+          e.getMessage());
       return supply;
     }
   }

@@ -173,6 +173,8 @@ class FirmwareUpdateIT {
         l40s.at("/RelatedItem/0/@odata.id").asText());
     JsonNode supply = inventory("PowerSupply-PSU2");
     assertEquals(SimPmbusPowerSupply.REVISION, supply.get("Version").asText(), "MFR_REVISION");
+    assertEquals(SimPmbusPowerSupply.MANUFACTURER, supply.get("Manufacturer").asText(), "MFR_ID");
+    assertEquals("Microchip", inventory("SW2").get("Manufacturer").asText(), "the board's part");
     assertFalse(supply.get("Updateable").asBoolean());
     assertEquals(
         "/redfish/v1/Chassis/GPUChassis/PowerSubsystem/PowerSupplies/PSU2",

@@ -137,10 +137,11 @@ class SimulatedProviderRoundTripTest {
   }
 
   @Test
-  void powerSupplyReportsItsFirmwareRevisionInABlockOfItsOwnLength() throws Exception {
+  void powerSupplyReportsItsFirmwareRevisionAndMakerInBlocksOfTheirOwnLength() throws Exception {
     // read from a paged driver: MFR_REVISION is the device's, whatever page is selected
     var supply = new PmbusPowerSupply(devices.device(1, 0x58), 1);
     assertEquals(SimPmbusPowerSupply.REVISION, supply.readRevision());
+    assertEquals(SimPmbusPowerSupply.MANUFACTURER, supply.readManufacturer());
   }
 
   @Test

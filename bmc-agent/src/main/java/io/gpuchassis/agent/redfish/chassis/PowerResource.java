@@ -122,6 +122,7 @@ public final class PowerResource {
         .powerSupplyType("AC")
         .hotPluggable(true)
         .firmwareVersion(psu.firmwareVersion().isBlank() ? null : psu.firmwareVersion())
+        .manufacturer(psu.manufacturer().isBlank() ? null : psu.manufacturer())
         .status(supplyStatus(psu));
   }
 

@@ -73,6 +73,7 @@ final class ComponentFirmware {
         .name("Power supply " + supply.id() + " firmware")
         .description("Firmware revision of power supply " + supply.id() + " (PMBus MFR_REVISION)")
         .softwareId("psu-firmware")
+        .manufacturer(supply.manufacturer().isBlank() ? null : supply.manufacturer())
         .relatedItem(List.of(Uris.ref(Uris.powerSupply(chassis, supply.id()))))
         .relatedItemAtOdataCount(1);
   }

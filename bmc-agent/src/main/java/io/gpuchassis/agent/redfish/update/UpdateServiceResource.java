@@ -168,6 +168,7 @@ public final class UpdateServiceResource {
             .name("Switch " + id + " firmware")
             .description("Main firmware image of PCIe switch " + id + " (A/B copies)")
             .softwareId("pcie-switch")
+            .manufacturer(model.current().switchChip(id).map(c -> c.vendor()).orElse(null))
             .lowestSupportedVersion(
                 updates.switchLowestSupported().map(Object::toString).orElse(null))
             .updateable(updates.enabled())

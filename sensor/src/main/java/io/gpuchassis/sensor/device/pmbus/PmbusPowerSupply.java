@@ -69,7 +69,19 @@ public final class PmbusPowerSupply {
    * or {@code "01.02"}): global to the device, not paged.
    */
   public String readRevision() throws DeviceException {
-    byte[] text = device.readBlockUpTo(PmbusCommand.MFR_REVISION, 32);
+    return readText(PmbusCommand.MFR_REVISION, "MFR_REVISION");
+  }
+
+  /** The supply's maker, MFR_ID as it wrote it (ASCII): global to the device, not paged. */
+  public String readManufacturer() throws DeviceException {
+    return readText(PmbusCommand.MFR_ID, "MFR_ID");
+  }
+
+  /**
+   * An MFR_* block: printable ASCII, without the NUL, space or 0xFF padding makers put after it.
+   */
+  private String readText(int command, String name) throws DeviceException {
+    byte[] text = device.readBlockUpTo(command, 32);
     int end = text.length;
     while (end > 0
         && (text[end - 1] == 0 || text[end - 1] == ' ' || text[end - 1] == (byte) 0xFF)) {
@@ -78,7 +90,7 @@ public final class PmbusPowerSupply {
     for (int i = 0; i < end; i++) {
       if (text[i] < 0x20 || text[i] > 0x7E) {
         throw new DeviceException(
-            device + ": MFR_REVISION holds a byte that is not printable ASCII");
+            device + ": " + name + " holds a byte that is not printable ASCII");
       }
     }
     return new String(text, 0, end, java.nio.charset.StandardCharsets.US_ASCII);

@@ -30,6 +30,9 @@ public final class SimPmbusPowerSupply extends PointerDevice {
   /** The firmware revision a simulated supply reports in MFR_REVISION. */
   public static final String REVISION = "A03";
 
+  /** The maker a simulated supply reports in MFR_ID. */
+  public static final String MANUFACTURER = "SIMPSU";
+
   public SimPmbusPowerSupply(String name, String model) {
     super(name);
     global
@@ -37,7 +40,7 @@ public final class SimPmbusPowerSupply extends PointerDevice {
         .define(PmbusCommand.CLEAR_FAULTS, 1, false, 0)
         .define(PmbusCommand.CAPABILITY, 1, false, 0x20) // 400 kHz, no PEC
         .define(PmbusCommand.PMBUS_REVISION, 1, false, 0x22)
-        .defineBlock(PmbusCommand.MFR_ID, 6, false, ascii("SIMPSU", 6))
+        .defineBlock(PmbusCommand.MFR_ID, 6, false, ascii(MANUFACTURER, 6))
         .defineBlock(PmbusCommand.MFR_MODEL, 12, false, ascii(model, 12))
         .defineBlock(PmbusCommand.MFR_REVISION, 3, false, ascii(REVISION, 3));
     for (int p = 0; p < PAGES; p++) {
