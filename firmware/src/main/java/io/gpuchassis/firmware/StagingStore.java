@@ -197,6 +197,17 @@ public final class StagingStore {
     }
   }
 
+  /**
+   * Moves {@code upload}'s file to a name of its own in the staging folder and frees the upload
+   * place, for a bundle kept until later (the next upload may come meanwhile). The kept file is the
+   * caller's to {@link #discard}; {@link #clear} removes it at the next start.
+   */
+  public Path keep(Upload upload) throws IOException {
+    Path kept = Files.move(upload.file(), dir.resolve("kept-" + UUID.randomUUID() + ".fwb"));
+    upload.close();
+    return kept;
+  }
+
   /** Deletes a file this store staged; a missing file is ignored. */
   public void discard(Path staged) {
     Path p = staged.toAbsolutePath().normalize();

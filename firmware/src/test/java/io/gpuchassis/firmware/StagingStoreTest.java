@@ -128,6 +128,22 @@ class StagingStoreTest {
   }
 
   @Test
+  void aKeptUploadKeepsItsBytesUnderANameOfItsOwnAndFreesThePlace() throws Exception {
+    StagingStore store = new StagingStore(tmp.resolve("s"), 100);
+    StagingStore.Upload upload = store.begin().orElseThrow();
+    Files.write(upload.file(), new byte[] {1, 2, 3});
+    Path kept = store.keep(upload);
+    assertNotEquals(upload.file(), kept);
+    assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(kept));
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(kept)));
+    assertFalse(store.uploading(), "the next upload may come");
+    upload.close();
+    assertTrue(Files.exists(kept), "closing the upload again leaves the kept file");
+    store.clear();
+    assertEquals(List.of(), files(store.dir()), "a start removes it");
+  }
+
+  @Test
   void roomIsCheckedAgainstTheFileSystemWithItsMargin() throws Exception {
     StagingStore store = new StagingStore(tmp.resolve("s"), 100);
     long free = store.usableSpace();

@@ -108,27 +108,29 @@ final class SwitchObserver {
         PortLink link =
             link(status, counters, rates(port, counters, now))
                 .withTraffic(Optional.ofNullable(traffic.get(port)));
-        PortLink before = previous == null ? null : previous.ports().get(port);
-        linksAsBefore &= link.equals(before);
-        links.put(port, link.equals(before) ? before : link);
+        PortLink kept = unchanged(link, previous == null ? null : previous.ports().get(port));
+        linksAsBefore &= kept != link; // the previous observation's object was kept
+        links.put(port, kept);
       }
     }
     Optional<String> serial = Optional.of(serialNumber(identity.serialNumber()));
     Optional<String> firmware = Optional.of(identity.firmwareVersion().toString());
+    boolean first = previous == null;
     previous =
         new SwitchObservation(
             switchId,
             now,
             Optional.empty(),
             OptionalDouble.of(temperature),
-            previous != null && serial.equals(previous.serialNumber())
-                ? previous.serialNumber()
-                : serial,
-            previous != null && firmware.equals(previous.firmwareVersion())
-                ? previous.firmwareVersion()
-                : firmware,
+            first ? serial : unchanged(serial, previous.serialNumber()),
+            first ? firmware : unchanged(firmware, previous.firmwareVersion()),
             linksAsBefore && links.size() == previous.ports().size() ? previous.ports() : links);
     return previous;
+  }
+
+  /** {@code before} when {@code now} equals it (the object already kept), else {@code now}. */
+  private static <T> T unchanged(T now, T before) {
+    return now.equals(before) ? before : now;
   }
 
   private static boolean linksChanged(SwitchEvents events) {
@@ -157,8 +159,7 @@ final class SwitchObserver {
   private Map<Integer, PortStatus> readStatuses(SwitchDriver driver) {
     Map<Integer, PortStatus> out = new HashMap<>();
     for (PortStatus status : driver.ports()) {
-      PortStatus before = statuses.get(status.physicalPort());
-      out.put(status.physicalPort(), status.equals(before) ? before : status);
+      out.put(status.physicalPort(), unchanged(status, statuses.get(status.physicalPort())));
     }
     return out;
   }

@@ -47,8 +47,15 @@ public final class FirmwareUpdates implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(FirmwareUpdates.class);
 
+  /** At most this many updates wait for StartUpdate (each keeps its bundle staged on disk). */
+  public static final int MAX_WAITING = 4;
+
   private final Optional<FirmwareVersion> switchLowestSupported;
   private final TrustedKeys keys;
+
+  /** Updates waiting for StartUpdate, oldest first. */
+  private final List<Waiting> waiting = new ArrayList<>();
+
   private final BundleVerifier verifier;
   private final StagingStore staging;
   private final FirmwareInventory inventory;
@@ -404,9 +411,6 @@ public final class FirmwareUpdates implements AutoCloseable {
             });
   }
 
-  /** At most this many updates wait for StartUpdate (each keeps its bundle staged on disk). */
-  public static final int MAX_WAITING = 4;
-
   /**
    * An update waiting for StartUpdate ({@code OnStartUpdateRequest}): its bundle stays staged,
    * checked once; it holds no chip and blocks no bind or other update until it starts.
@@ -449,9 +453,6 @@ public final class FirmwareUpdates implements AutoCloseable {
       return done;
     }
   }
-
-  /** Updates waiting for StartUpdate, oldest first. */
-  private final List<Waiting> waiting = new ArrayList<>();
 
   /**
    * Checks the bundle staged at {@code staged} for {@code request} (signature, digest and targets,

@@ -58,7 +58,6 @@ final class SwitchFirmwareUpdate {
       UpdateProgress progress,
       DoubleConsumer done,
       Optional<FirmwareVersion> lowestSupported) {
-    this.lowestSupported = lowestSupported;
     this.worker = worker;
     this.inventory = inventory;
     this.imageName = imageName;
@@ -66,6 +65,7 @@ final class SwitchFirmwareUpdate {
     this.origin = origin;
     this.progress = progress;
     this.done = done;
+    this.lowestSupported = lowestSupported;
   }
 
   private boolean belowLowestSupported(FirmwareVersion version) {

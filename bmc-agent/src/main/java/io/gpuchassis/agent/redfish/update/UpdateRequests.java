@@ -66,18 +66,12 @@ final class UpdateRequests {
               force.toString(), "ForceUpdate", action));
     }
     String applyTime = parameters.path("@Redfish.OperationApplyTime").asText("OnReset");
-    if (applyTime.equals(ON_START_UPDATE)) {
-      // written when StartUpdate is invoked, to run from the chip's next reset
-      return new UpdateRequest(
-          imageName,
-          switchIds.stream().distinct().toList(),
-          ApplyTime.ON_RESET,
-          force.asBoolean(false),
-          true);
-    }
+    // an update that waits for StartUpdate is written then, to run from the chip's next reset
+    boolean waits = applyTime.equals(ON_START_UPDATE);
+    String runs = waits ? ApplyTime.ON_RESET.redfishName() : applyTime;
     ApplyTime when =
         Arrays.stream(ApplyTime.values())
-            .filter(a -> a.redfishName().equals(applyTime))
+            .filter(a -> a.redfishName().equals(runs))
             .findFirst()
             .orElseThrow(
                 () ->
@@ -85,7 +79,7 @@ final class UpdateRequests {
                         BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(
                             applyTime, "@Redfish.OperationApplyTime", action)));
     return new UpdateRequest(
-        imageName, switchIds.stream().distinct().toList(), when, force.asBoolean(false));
+        imageName, switchIds.stream().distinct().toList(), when, force.asBoolean(false), waits);
   }
 
   /** The apply time that waits for {@code UpdateService.StartUpdate}. */

@@ -31,7 +31,6 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -223,7 +222,9 @@ public final class UpdateServiceResource {
                                   PUSH_ACTION, received.parameters(), received.fileName());
                           if (request.onStartUpdate()) {
                             return new Accepted(
-                                request, null, updates.hold(keep(upload.file()), request));
+                                request,
+                                null,
+                                updates.hold(updates.staging().keep(upload), request));
                           }
                           return new Accepted(
                               request, updates.prepare(upload.file(), request), null);
@@ -247,16 +248,6 @@ public final class UpdateServiceResource {
   /** A pushed update, checked: ready to run, or waiting for StartUpdate. */
   private record Accepted(
       UpdateRequest request, FirmwareUpdates.Prepared prepared, FirmwareUpdates.Waiting waiting) {}
-
-  /**
-   * Moves an upload's file out of the one upload place into a file of its own in the staging
-   * folder, for an update that waits for StartUpdate (the next upload may come meanwhile).
-   */
-  private Path keep(Path uploaded) throws java.io.IOException {
-    return java.nio.file.Files.move(
-        uploaded,
-        updates.staging().dir().resolve("waiting-" + java.util.UUID.randomUUID() + ".fwb"));
-  }
 
   /**
    * POST UpdateService.StartUpdate: starts every update pushed with {@code OnStartUpdateRequest},
