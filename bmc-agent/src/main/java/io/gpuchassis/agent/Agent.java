@@ -24,6 +24,7 @@ import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.firmware.FirmwareInventory;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
+import io.gpuchassis.agent.firmware.SelfUpdate;
 import io.gpuchassis.agent.health.ChassisHealth;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.PublishedHealthEvents;
@@ -44,6 +45,10 @@ import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.FirstAdministrator;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.security.SecurityServices;
+import io.gpuchassis.agent.selfupdate.SlotReport;
+import io.gpuchassis.agent.selfupdate.Slots;
+import io.gpuchassis.agent.selfupdate.TrialCheck;
+import io.gpuchassis.agent.selfupdate.TrialChecks;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.agent.tasks.TaskRegistry;
@@ -86,6 +91,7 @@ public final class Agent implements AutoCloseable {
   private final FirmwareUpdates firmware;
   private final Console console;
   private final ManagerRestart restart;
+  private final Optional<TrialCheck> trial;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -102,9 +108,11 @@ public final class Agent implements AutoCloseable {
       EventServices events,
       FirmwareUpdates firmware,
       Console console,
-      ManagerRestart restart) {
+      ManagerRestart restart,
+      Optional<TrialCheck> trial) {
     this.store = store;
     this.restart = restart;
+    this.trial = trial;
     this.console = console;
     this.vertx = vertx;
     this.server = server;
@@ -322,7 +330,23 @@ public final class Agent implements AutoCloseable {
           new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
       health =
           startHealth(sensors, sensorCatalog, model, config, platform.simulated(), clock, events);
-      firmware = startFirmware(config, trustedKeys, switches, bindings);
+      ManagerRestart restart = new ManagerRestart();
+      Optional<Slots> slots = openSlots(store);
+      firmware =
+          startFirmware(
+              config,
+              trustedKeys,
+              switches,
+              bindings,
+              new SelfUpdate(
+                  slots,
+                  identity.version(),
+                  config.selfUpdate().lowestSupportedVersion(),
+                  restart::request));
+      SlotReport slotReport =
+          new SlotReport(
+              events.bus(), io.gpuchassis.agent.uri.Uris.firmwareInventory(SlotReport.AGENT));
+      reportFallback(slots, slotReport);
       ChassisHealth chassisHealth =
           new ChassisHealth(
               health,
@@ -337,7 +361,6 @@ public final class Agent implements AutoCloseable {
       // Known once the server listens; read by the NetworkProtocol resource only after that.
       java.util.concurrent.atomic.AtomicInteger httpsPort =
           new java.util.concurrent.atomic.AtomicInteger();
-      ManagerRestart restart = new ManagerRestart();
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -366,6 +389,18 @@ public final class Agent implements AutoCloseable {
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
+      Optional<TrialCheck> trial =
+          startTrial(
+              slots,
+              config,
+              vertx,
+              server,
+              switches,
+              health,
+              sensorCatalog,
+              journal,
+              slotReport,
+              restart);
       Console console =
           Console.start(
               consoles,
@@ -388,7 +423,7 @@ public final class Agent implements AutoCloseable {
       startup.shutdown();
       return new Agent(
           store, vertx, server, platform, model, switches, bindings, health, events, firmware,
-          console, restart);
+          console, restart, trial);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -504,9 +539,82 @@ public final class Agent implements AutoCloseable {
     }
   }
 
-  /** The switch firmware updates, with the staging folder in the state directory. */
+  /**
+   * The install slots the packaged launcher started the agent with, if any, with what this agent
+   * reads and what the database is at recorded for the launcher's fallback.
+   */
+  private static Optional<Slots> openSlots(AgentStore store) {
+    try {
+      Optional<Slots> slots = Slots.fromLauncher();
+      if (slots.isPresent()) {
+        slots.get().recordStart(AgentStore.schemaKnown(), store.schema());
+        LOG.info(
+            "Started from slot {} of {}{}",
+            slots.get().running().stateName(),
+            slots.get().folder(),
+            slots.get().onTrial() ? ", on trial" : "");
+      }
+      return slots;
+    } catch (java.io.IOException e) {
+      throw new ConfigException("the agent's install slots: " + e.getMessage());
+    }
+  }
+
+  /** Reports a fallback the launcher made before this start, once. */
+  private static void reportFallback(Optional<Slots> slots, SlotReport report) {
+    if (slots.isEmpty()) {
+      return;
+    }
+    try {
+      slots.get().takeFallback().ifPresent(gaveUp -> report.fellBack(slots.get(), gaveUp));
+    } catch (java.io.IOException e) {
+      LOG.warn("Cannot record that the launcher's fallback was reported: {}", e.getMessage());
+    }
+  }
+
+  /**
+   * The trial of an agent started from a new slot: marked good once it has served Redfish, read
+   * every switch and sensor and replayed its journal; stopped (as by Manager.Reset, so that the
+   * launcher counts the start) when the deadline passes first.
+   */
+  private static Optional<TrialCheck> startTrial(
+      Optional<Slots> slots,
+      AgentConfig config,
+      Vertx vertx,
+      RedfishServer server,
+      SwitchWorkers switches,
+      HealthMonitor health,
+      SensorCatalog sensors,
+      BindingJournal journal,
+      SlotReport report,
+      ManagerRestart restart) {
+    if (slots.isEmpty() || !slots.get().onTrial()) {
+      return Optional.empty();
+    }
+    Slots s = slots.get();
+    return Optional.of(
+        TrialCheck.start(
+            s,
+            java.util.List.of(
+                TrialChecks.redfish(vertx, config.listen().host(), server.port()),
+                TrialChecks.switches(switches),
+                TrialChecks.sensors(health, sensors.all()),
+                TrialChecks.journal(journal)),
+            config.selfUpdate().trialDeadline(),
+            passed -> report.markedGood(s),
+            why -> {
+              report.trialFailed(s, why);
+              restart.request("the agent in slot " + s.running() + " failed its trial: " + why);
+            }));
+  }
+
+  /** The firmware updates, with the staging folder in the state directory. */
   private static FirmwareUpdates startFirmware(
-      AgentConfig config, TrustedKeys keys, SwitchWorkers switches, BindingEngine bindings) {
+      AgentConfig config,
+      TrustedKeys keys,
+      SwitchWorkers switches,
+      BindingEngine bindings,
+      SelfUpdate self) {
     try {
       return new FirmwareUpdates(
           keys,
@@ -516,7 +624,8 @@ public final class Agent implements AutoCloseable {
           bindings,
           io.gpuchassis.agent.uri.Uris::firmwareInventory,
           MAX_FIRMWARE_BUNDLE_BYTES,
-          config.switchLowestSupportedVersion());
+          config.switchLowestSupportedVersion(),
+          self);
     } catch (java.io.IOException e) {
       throw new ConfigException("firmware staging folder: " + e.getMessage());
     }
@@ -609,6 +718,7 @@ public final class Agent implements AutoCloseable {
   @Override
   public void close() {
     try {
+      trial.ifPresent(TrialCheck::close);
       // The consoles first: their sessions use everything below.
       console.close();
       // Producers first: a poll or a sensor reading that raises an event must find the bus still

@@ -22,7 +22,9 @@ import java.util.List;
 /** The constants and manifest rules of the bundle format shared by the verifier and the signer. */
 final class BundleFormat {
 
-  static final byte[] MAGIC = "GCFWBNDL".getBytes(StandardCharsets.US_ASCII);
+  static byte[] magic(BundleLayout layout) {
+    return layout.magic().getBytes(StandardCharsets.US_ASCII);
+  }
 
   /** magic, u32 manifest length, u32 payload length. */
   static final int HEADER_LENGTH = 16;

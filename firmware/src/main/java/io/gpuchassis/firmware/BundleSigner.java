@@ -42,9 +42,11 @@ public final class BundleSigner {
           "         writes <dir>/<keyId>.pem (public key, to install among the agent's trusted keys)",
           "         and <dir>/<keyId>.key (private key, mode 0600); refuses to overwrite either",
           "       BundleSigner sign --key <keyId.key> --component <C> --version <V> --compatible <a,b,...>",
-          "                         [--description <D>] <payload> <out.fwb>",
+          "                         [--description <D>] [--layout payload|manifest] <payload> <out.fwb>",
           "         signs <payload> into the bundle <out.fwb>; the key id is the key file's name",
-          "         without its extension",
+          "         without its extension; --layout manifest signs the manifest (which holds the payload's",
+          "         SHA-256) instead of the whole payload, for large payloads such as the agent's own",
+          "         software (component agent)",
           "exit status: 0 done, 1 failed, 2 bad arguments");
 
   private BundleSigner() {}
@@ -58,6 +60,22 @@ public final class BundleSigner {
    */
   public static byte[] sign(
       BundleManifest manifestWithoutDigest, byte[] payload, String keyId, PrivateKey key) {
+    return sign(manifestWithoutDigest, payload, keyId, key, BundleLayout.SIGNED_PAYLOAD);
+  }
+
+  /**
+   * The bundle for {@code payload} in {@code layout}: with {@link BundleLayout#SIGNED_MANIFEST} the
+   * signature covers the header and manifest (whose PayloadSha256 binds the payload), and the
+   * payload follows it.
+   *
+   * @throws IllegalArgumentException as {@link #sign(BundleManifest, byte[], String, PrivateKey)}
+   */
+  public static byte[] sign(
+      BundleManifest manifestWithoutDigest,
+      byte[] payload,
+      String keyId,
+      PrivateKey key,
+      BundleLayout layout) {
     if (manifestWithoutDigest == null || payload == null || key == null) {
       throw new IllegalArgumentException("manifest, payload and key are required");
     }
@@ -99,11 +117,14 @@ public final class BundleSigner {
                 + 2
                 + keyIdBytes.length
                 + 64);
-    out.writeBytes(BundleFormat.MAGIC);
+    out.writeBytes(BundleFormat.magic(layout));
     writeU32(out, manifestBytes.length);
     writeU32(out, payload.length);
     out.writeBytes(manifestBytes);
-    out.writeBytes(payload);
+    boolean payloadSigned = layout == BundleLayout.SIGNED_PAYLOAD;
+    if (payloadSigned) {
+      out.writeBytes(payload);
+    }
     byte[] signed = out.toByteArray();
     byte[] signature;
     try {
@@ -118,6 +139,9 @@ public final class BundleSigner {
     out.write(keyIdBytes.length);
     out.writeBytes(keyIdBytes);
     out.writeBytes(signature);
+    if (!payloadSigned) {
+      out.writeBytes(payload);
+    }
     return out.toByteArray();
   }
 
@@ -322,6 +346,7 @@ public final class BundleSigner {
     String version = null;
     String compatible = null;
     String description = null;
+    BundleLayout layout = BundleLayout.SIGNED_PAYLOAD;
     List<String> positional = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
@@ -336,6 +361,7 @@ public final class BundleSigner {
           case "--version" -> version = v;
           case "--compatible" -> compatible = v;
           case "--description" -> description = v;
+          case "--layout" -> layout = layoutNamed(v);
           default -> throw new UsageException("unknown option " + a);
         }
       } else {
@@ -393,7 +419,8 @@ public final class BundleSigner {
             new BundleManifest(component, version, identities, description, null),
             payload,
             keyId,
-            privateKey);
+            privateKey,
+            layout);
     Path parent = outFile.toAbsolutePath().getParent();
     Path tmp = Files.createTempFile(parent, ".bundle-", ".tmp");
     try {
@@ -417,6 +444,14 @@ public final class BundleSigner {
             + ", key '"
             + keyId
             + "')");
+  }
+
+  private static BundleLayout layoutNamed(String name) throws UsageException {
+    return switch (name) {
+      case "payload" -> BundleLayout.SIGNED_PAYLOAD;
+      case "manifest" -> BundleLayout.SIGNED_MANIFEST;
+      default -> throw new UsageException("--layout is payload or manifest, not '" + name + "'");
+    };
   }
 
   private static final class UsageException extends Exception {

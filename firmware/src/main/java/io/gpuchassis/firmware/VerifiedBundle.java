@@ -15,6 +15,11 @@ public record VerifiedBundle(BundleManifest manifest, byte[] payload, String key
    * null.
    */
   public boolean compatibleWith(String identity) {
+    return listed(manifest, identity);
+  }
+
+  /** Whether {@code manifest}'s Compatible list contains {@code identity}, ignoring case. */
+  static boolean listed(BundleManifest manifest, String identity) {
     if (identity == null) {
       return false;
     }

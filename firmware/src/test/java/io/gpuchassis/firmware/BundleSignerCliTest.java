@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +81,38 @@ class BundleSignerCliTest {
             BundleFormat.sha256Hex(image)),
         v.manifest());
     assertTrue(v.compatibleWith("11F8:4028"));
+  }
+
+  @Test
+  void signWithTheManifestLayoutMakesABundleVerifiedInPlace() throws Exception {
+    Path keys = tmp.resolve("keys");
+    assertEquals(0, run("genkey", keys.toString(), "vendor"), err());
+    byte[] jar = new byte[70_000];
+    Arrays.fill(jar, (byte) 7);
+    Path payload = Files.write(tmp.resolve("bmc-agent.jar"), jar);
+    Path bundle = tmp.resolve("agent.fwb");
+    assertEquals(
+        0,
+        run(
+            "sign",
+            "--key",
+            keys.resolve("vendor.key").toString(),
+            "--component",
+            "agent",
+            "--version",
+            "0.2.0",
+            "--compatible",
+            "bmc-agent",
+            "--layout",
+            "manifest",
+            payload.toString(),
+            bundle.toString()),
+        err());
+    VerifiedFile v = new BundleVerifier(TrustedKeys.load(keys)).verifyInPlace(bundle);
+    assertEquals("agent", v.manifest().component());
+    assertEquals(jar.length, v.payloadLength());
+    assertEquals(2, run("sign", "--layout", "sideways", payload.toString(), bundle.toString()));
+    assertTrue(err().contains("--layout is payload or manifest"), err());
   }
 
   @Test

@@ -158,6 +158,7 @@ public final class ConfigFile {
           Optional.of(
               keyed("firmware.switchLowestSupportedVersion", () -> switchFirmwareVersion(text)));
     }
+    SelfUpdateSettings selfUpdate = selfUpdate(doc.firmware, config.selfUpdate());
     HttpLimits http = doc.http != null ? doc.http : config.http();
     AuthenticationLimits authentication =
         doc.authentication != null ? doc.authentication : config.authentication();
@@ -180,11 +181,28 @@ public final class ConfigFile {
         sensors,
         trustedKeys,
         switchLowest,
+        selfUpdate,
         http,
         authentication,
         outbound,
         console,
         logging);
+  }
+
+  /** The agent's own update settings: the file's over {@code base}. */
+  private static SelfUpdateSettings selfUpdate(Firmware firmware, SelfUpdateSettings base) {
+    if (firmware == null) {
+      return base;
+    }
+    Optional<String> lowest =
+        firmware.agentLowestSupportedVersion != null
+            ? Optional.of(firmware.agentLowestSupportedVersion)
+            : base.lowestSupportedVersion();
+    Duration deadline =
+        firmware.agentTrialDeadline != null
+            ? Durations.parse("firmware.agentTrialDeadline", firmware.agentTrialDeadline)
+            : base.trialDeadline();
+    return keyed("firmware", () -> new SelfUpdateSettings(lowest, deadline));
   }
 
   private static FirmwareVersion switchFirmwareVersion(String text) {
@@ -280,7 +298,9 @@ public final class ConfigFile {
 
   record Firmware(
       @JsonProperty("trustedKeys") String trustedKeys,
-      @JsonProperty("switchLowestSupportedVersion") String switchLowestSupportedVersion) {
+      @JsonProperty("switchLowestSupportedVersion") String switchLowestSupportedVersion,
+      @JsonProperty("agentLowestSupportedVersion") String agentLowestSupportedVersion,
+      @JsonProperty("agentTrialDeadline") String agentTrialDeadline) {
     @JsonCreator
     Firmware {}
   }

@@ -4,10 +4,12 @@ import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.firmware.BundleException;
+import io.gpuchassis.firmware.BundleLayout;
 import io.gpuchassis.firmware.BundleVerifier;
 import io.gpuchassis.firmware.StagingStore;
 import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.firmware.VerifiedBundle;
+import io.gpuchassis.firmware.VerifiedFile;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
@@ -45,13 +47,28 @@ public final class FirmwareUpdates implements AutoCloseable {
   /** The bundle component that carries switch firmware. */
   public static final String SWITCH_COMPONENT = "pcie-switch";
 
+  /** The bundle component that carries the agent's own jar (manifest-signed layout). */
+  public static final String AGENT_COMPONENT = "agent";
+
+  /** What an agent bundle's Compatible list must name. */
+  public static final String AGENT_COMPATIBLE = "bmc-agent";
+
+  /**
+   * The largest bundle verified whole in memory (a switch image is a few MiB): the JDK's Ed25519
+   * holds the signed bytes again while verifying, and the agent's heap is 48 MB. Larger bundles
+   * must be manifest-signed, verified where they lie.
+   */
+  static final long MAX_WHOLE_BUNDLE_BYTES = 8L << 20;
+
   private static final Logger LOG = LoggerFactory.getLogger(FirmwareUpdates.class);
 
   /** At most this many updates wait for StartUpdate (each keeps its bundle staged on disk). */
   public static final int MAX_WAITING = 4;
 
   private final Optional<FirmwareVersion> switchLowestSupported;
+  private final SelfUpdate self;
   private final TrustedKeys keys;
+  private final AtomicBoolean agentWriting = new AtomicBoolean();
 
   /** Updates waiting for StartUpdate, oldest first. */
   private final List<Waiting> waiting = new ArrayList<>();
@@ -80,16 +97,19 @@ public final class FirmwareUpdates implements AutoCloseable {
   public static final class Prepared {
     private final UpdateRequest request;
     private final VerifiedBundle bundle;
+    private final VerifiedFile agentBundle;
     private final List<String> switchIds;
     private final List<Runnable> reservations;
 
     private Prepared(
         UpdateRequest request,
         VerifiedBundle bundle,
+        VerifiedFile agentBundle,
         List<String> switchIds,
         List<Runnable> reservations) {
       this.request = request;
       this.bundle = bundle;
+      this.agentBundle = agentBundle;
       this.switchIds = List.copyOf(switchIds);
       this.reservations = List.copyOf(reservations);
     }
@@ -103,6 +123,7 @@ public final class FirmwareUpdates implements AutoCloseable {
    * @param inventoryUri the FirmwareInventory URI of a chip, the origin of its update's events
    * @param maxImageBytes the largest bundle accepted
    * @param switchLowestSupported the oldest switch firmware installed without {@code ForceUpdate}
+   * @param self the agent's own slots, version and restart
    */
   public FirmwareUpdates(
       TrustedKeys keys,
@@ -112,9 +133,11 @@ public final class FirmwareUpdates implements AutoCloseable {
       BindingEngine bindings,
       Function<String, String> inventoryUri,
       long maxImageBytes,
-      Optional<FirmwareVersion> switchLowestSupported)
+      Optional<FirmwareVersion> switchLowestSupported,
+      SelfUpdate self)
       throws IOException {
     this.switchLowestSupported = switchLowestSupported;
+    this.self = self;
     this.keys = keys;
     this.staging = new StagingStore(stagingDir, maxImageBytes);
     // Uploads left by a crash or a power loss are of no use: their requests were never answered.
@@ -130,6 +153,16 @@ public final class FirmwareUpdates implements AutoCloseable {
   /** The oldest switch firmware an update installs without {@code ForceUpdate}, if limited. */
   public Optional<FirmwareVersion> switchLowestSupported() {
     return switchLowestSupported;
+  }
+
+  /** The agent's own software: its slots (when the launcher gave them), version and floor. */
+  public SelfUpdate self() {
+    return self;
+  }
+
+  /** Whether the agent's own jar is being written into a slot now. */
+  public boolean updatingAgent() {
+    return agentWriting.get();
   }
 
   /** Whether any signing key is trusted: without one no bundle can be accepted. */
@@ -371,9 +404,15 @@ public final class FirmwareUpdates implements AutoCloseable {
       throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("60"))
           .withDetail("another firmware update is running; try again when its task has ended");
     }
+    boolean keep = false;
     try {
-      VerifiedBundle bundle = verify(staged, request.imageName());
-      List<String> targets = targets(bundle, request);
+      Checked checked = check(staged, request);
+      if (checked.agent() != null) {
+        // the jar is copied from the staged bundle when the update runs
+        keep = true;
+        return new Prepared(request, null, checked.agent(), List.of(), List.of());
+      }
+      List<String> targets = checked.switchIds();
       List<Runnable> reservations = new ArrayList<>();
       try {
         for (String id : targets) {
@@ -383,20 +422,95 @@ public final class FirmwareUpdates implements AutoCloseable {
         reservations.forEach(Runnable::run);
         throw e;
       }
-      return new Prepared(request, bundle, targets, reservations);
+      return new Prepared(request, checked.bundle(), null, targets, reservations);
     } catch (RuntimeException e) {
       busy.set(false);
       throw e;
     } finally {
-      staging.discard(staged);
+      if (!keep) {
+        staging.discard(staged);
+      }
     }
+  }
+
+  /** A checked bundle: a switch image in memory and its chips, or the agent's jar where it lies. */
+  private record Checked(VerifiedBundle bundle, List<String> switchIds, VerifiedFile agent) {}
+
+  /**
+   * Verifies the bundle staged at {@code staged} and finds what it updates: an agent bundle where
+   * it lies (its jar is tens of MB), a switch bundle in memory.
+   */
+  private Checked check(Path staged, UpdateRequest request) {
+    String imageName = request.imageName();
+    if (!enabled()) {
+      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
+          .withDetail(
+              "no firmware signing key is trusted on this chassis, so no bundle can be accepted");
+    }
+    try {
+      if (BundleVerifier.layoutOf(staged) == BundleLayout.SIGNED_MANIFEST) {
+        VerifiedFile file = verifier.verifyInPlace(staged);
+        if (AGENT_COMPONENT.equals(file.manifest().component())) {
+          agentTarget(file, request);
+          return new Checked(null, List.of(), file);
+        }
+        if (file.payloadLength() > MAX_WHOLE_BUNDLE_BYTES) {
+          throw notApplicable(
+              request, file.manifest().component(), "is too large for a switch image");
+        }
+      } else if (java.nio.file.Files.size(staged) > MAX_WHOLE_BUNDLE_BYTES) {
+        throw RedfishErrors.of(UpdateMessages.VERIFICATION_FAILED.with(imageName, "UpdateService"))
+            .withDetail(
+                "a bundle over "
+                    + (MAX_WHOLE_BUNDLE_BYTES >> 20)
+                    + " MiB must be manifest-signed (BundleSigner sign --layout manifest), so that it"
+                    + " is verified without being held in memory");
+      }
+      VerifiedBundle bundle = verifier.verify(staged);
+      return new Checked(bundle, targets(bundle, request), null);
+    } catch (BundleException e) {
+      throw RedfishErrors.of(UpdateMessages.VERIFICATION_FAILED.with(imageName, "UpdateService"))
+          .withDetail(e.getMessage());
+    } catch (IOException e) {
+      throw new UncheckedIOException("reading the staged bundle " + staged, e);
+    }
+  }
+
+  /** Checks that an agent bundle may update this agent, as {@code request} asks. */
+  private void agentTarget(VerifiedFile bundle, UpdateRequest request) {
+    String image = request.imageName();
+    if (!request.switchIds().isEmpty()) {
+      throw RedfishErrors.of(
+              UpdateMessages.UPDATE_NOT_APPLICABLE.with(image, request.switchIds().get(0)))
+          .withDetail("the bundle carries the agent's own software, not switch firmware");
+    }
+    if (!bundle.compatibleWith(AGENT_COMPATIBLE)) {
+      throw RedfishErrors.of(
+              UpdateMessages.UPDATE_NOT_APPLICABLE.with(image, AgentUpdate.INVENTORY_ID))
+          .withDetail(
+              "the bundle fits " + bundle.manifest().compatible() + ", not " + AGENT_COMPATIBLE);
+    }
+    if (self.slots().isEmpty()) {
+      throw RedfishErrors.of(
+              UpdateMessages.UPDATE_NOT_APPLICABLE.with(image, AgentUpdate.INVENTORY_ID))
+          .withDetail(
+              "this agent was not started by the packaged launcher with install slots"
+                  + " (docs/FIRMWARE.md, \"The agent's own update\"), so it cannot update itself");
+    }
+  }
+
+  private static RedfishException notApplicable(
+      UpdateRequest request, String component, String why) {
+    return RedfishErrors.of(
+            UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), "switches"))
+        .withDetail("the bundle's " + component + " payload " + why);
   }
 
   /**
    * Fetches an image with {@code fetch} (blocking: it stages the image and returns its staging
    * place), then checks and runs it, all on the update thread: a fetch waits for a running update,
-   * and is refused afterwards only if it is not fit. The staging place is freed once the bundle is
-   * checked.
+   * and is refused afterwards only if it is not fit. The fetched bundle is kept under a name of its
+   * own and removed once checked (once run for an agent's jar).
    */
   public CompletableFuture<Void> fetchAndRun(
       Supplier<StagingStore.Upload> fetch, UpdateRequest request, UpdateProgress progress) {
@@ -405,7 +519,10 @@ public final class FirmwareUpdates implements AutoCloseable {
             upload -> {
               Prepared prepared;
               try (upload) {
-                prepared = prepare(upload.file(), request);
+                // kept: an agent's jar is copied from it while the update runs
+                prepared = prepare(staging.keep(upload), request);
+              } catch (IOException e) {
+                throw new UncheckedIOException("keeping the fetched bundle: " + e.getMessage(), e);
               }
               return run(prepared, progress);
             });
@@ -422,10 +539,13 @@ public final class FirmwareUpdates implements AutoCloseable {
     private final CompletableFuture<Void> started = new CompletableFuture<>();
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
-    private Waiting(Path staged, UpdateRequest request, List<String> targets) {
+    private final boolean agent;
+
+    private Waiting(Path staged, UpdateRequest request, List<String> targets, boolean agent) {
       this.staged = staged;
       this.request = request;
       this.targets = targets;
+      this.agent = agent;
     }
 
     /**
@@ -435,7 +555,8 @@ public final class FirmwareUpdates implements AutoCloseable {
     public CompletableFuture<Void> follow(UpdateProgress progress) {
       for (String id : targets) {
         progress.step(
-            UpdateMessages.AWAIT_TO_UPDATE.with(request.imageName(), id), inventoryUri.apply(id));
+            UpdateMessages.AWAIT_TO_UPDATE.with(request.imageName(), id),
+            agent ? inventoryUri.apply(AgentUpdate.INVENTORY_ID) : inventoryUri.apply(id));
       }
       started
           .thenCompose(
@@ -463,8 +584,10 @@ public final class FirmwareUpdates implements AutoCloseable {
    */
   public Waiting hold(Path staged, UpdateRequest request) {
     try {
-      Waiting w =
-          new Waiting(staged, request, targets(verify(staged, request.imageName()), request));
+      Checked checked = check(staged, request);
+      List<String> targets =
+          checked.agent() != null ? List.of(AgentUpdate.INVENTORY_ID) : checked.switchIds();
+      Waiting w = new Waiting(staged, request, targets, checked.agent() != null);
       synchronized (waiting) {
         if (waiting.size() >= MAX_WAITING) {
           throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("60"))
@@ -502,6 +625,9 @@ public final class FirmwareUpdates implements AutoCloseable {
   /** Releases a prepared update that will not run. */
   public void abandon(Prepared prepared) {
     prepared.reservations.forEach(Runnable::run);
+    if (prepared.agentBundle != null) {
+      staging.discard(prepared.agentBundle.file());
+    }
     busy.set(false);
   }
 
@@ -511,6 +637,9 @@ public final class FirmwareUpdates implements AutoCloseable {
    * failed, later chips untouched.
    */
   public CompletableFuture<Void> run(Prepared prepared, UpdateProgress progress) {
+    if (prepared.agentBundle != null) {
+      return CompletableFuture.runAsync(() -> runAgent(prepared, progress), thread);
+    }
     return CompletableFuture.runAsync(
         () -> {
           try {
@@ -553,19 +682,37 @@ public final class FirmwareUpdates implements AutoCloseable {
         thread);
   }
 
-  private VerifiedBundle verify(Path staged, String imageName) {
-    if (!enabled()) {
-      throw RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("0"))
-          .withDetail(
-              "no firmware signing key is trusted on this chassis, so no bundle can be accepted");
-    }
+  /**
+   * Installs the agent's own jar into the slot that does not run; with {@code Immediate}, restarts
+   * the agent into it once the task has ended.
+   */
+  private void runAgent(Prepared prepared, UpdateProgress progress) {
+    String image = prepared.request.imageName();
+    String origin = inventoryUri.apply(AgentUpdate.INVENTORY_ID);
+    agentWriting.set(true);
+    boolean installed;
     try {
-      return verifier.verify(staged);
-    } catch (BundleException e) {
-      throw RedfishErrors.of(UpdateMessages.VERIFICATION_FAILED.with(imageName, "UpdateService"))
-          .withDetail(e.getMessage());
-    } catch (IOException e) {
-      throw new UncheckedIOException("reading the staged bundle " + staged, e);
+      progress.step(UpdateMessages.TARGET_DETERMINED.with(AgentUpdate.INVENTORY_ID, image), origin);
+      installed =
+          new AgentUpdate(
+                  self.slots().orElseThrow(),
+                  prepared.agentBundle,
+                  image,
+                  origin,
+                  progress,
+                  share -> progress.percent((int) (100 * share)))
+              .run(self.runningVersion(), self.lowestSupported(), prepared.request.force());
+    } catch (UpdateFailure e) {
+      progress.step(e.step(), origin);
+      LOG.warn("Agent update with {} failed: {}", image, e.getMessage());
+      throw e;
+    } finally {
+      agentWriting.set(false);
+      abandon(prepared);
+    }
+    if (installed && prepared.request.applyTime() == ApplyTime.IMMEDIATE) {
+      // the restart runs on a thread of its own, stopping the agent as SIGTERM does
+      self.restart().accept("the agent's update with " + image + " applies at once");
     }
   }
 
@@ -574,6 +721,16 @@ public final class FirmwareUpdates implements AutoCloseable {
    * fits.
    */
   private List<String> targets(VerifiedBundle bundle, UpdateRequest request) {
+    if (request.agent()) {
+      throw RedfishErrors.of(
+              UpdateMessages.UPDATE_NOT_APPLICABLE.with(
+                  request.imageName(), AgentUpdate.INVENTORY_ID))
+          .withDetail(
+              "the bundle carries '"
+                  + bundle.manifest().component()
+                  + "'; the agent is updated from a manifest-signed bundle of component "
+                  + AGENT_COMPONENT);
+    }
     if (!SWITCH_COMPONENT.equals(bundle.manifest().component())) {
       throw RedfishErrors.of(
               UpdateMessages.UPDATE_NOT_APPLICABLE.with(request.imageName(), "switches"))

@@ -214,11 +214,33 @@ public final class AgentStore implements AutoCloseable {
     }
   }
 
-  private void migrate() throws SQLException {
-    int applied;
+  /** The newest schema this agent reads and writes: its migrations' count. */
+  public static int schemaKnown() {
+    return MIGRATIONS.size();
+  }
+
+  /** The database's schema now (SQLite's user_version). */
+  public int schema() {
     try (Statement s = connection.createStatement();
         var rs = s.executeQuery("PRAGMA user_version")) {
-      applied = rs.getInt(1);
+      return rs.getInt(1);
+    } catch (SQLException e) {
+      throw new StoreException("cannot read the database's schema: " + e.getMessage(), e);
+    }
+  }
+
+  private void migrate() throws SQLException {
+    int applied = schema();
+    if (applied > MIGRATIONS.size()) {
+      // an older agent started on a database a newer one migrated: it would misread it
+      throw new StoreException(
+          "the database is at schema "
+              + applied
+              + ", and this agent reads schemas up to "
+              + MIGRATIONS.size()
+              + ": a newer agent has migrated it. Start the newer agent again (docs/FIRMWARE.md,"
+              + " \"The agent's own update\")",
+          null);
     }
     for (int i = applied; i < MIGRATIONS.size(); i++) {
       int version = i + 1;

@@ -138,6 +138,25 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_agents_own_update_settings_are_read_and_a_bad_deadline_is_named() throws Exception {
+    AgentConfig defaults = AgentConfig.defaults();
+    assertEquals(SelfUpdateSettings.DEFAULT, defaults.selfUpdate());
+    SelfUpdateSettings read =
+        ConfigFile.apply(
+                defaults,
+                write(
+                    "firmware:\n  agentLowestSupportedVersion: 0.2.0\n  agentTrialDeadline: 90s\n"))
+            .selfUpdate();
+    assertEquals(Optional.of("0.2.0"), read.lowestSupportedVersion());
+    assertEquals(java.time.Duration.ofSeconds(90), read.trialDeadline());
+    var bad =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(defaults, write("firmware:\n  agentTrialDeadline: 2h\n")));
+    assertEquals(Optional.of("firmware.agentTrialDeadline"), bad.key());
+  }
+
+  @Test
   void a_bad_poll_interval_is_named() throws Exception {
     var e =
         assertThrows(

@@ -43,6 +43,7 @@ class TlsIT {
             io.gpuchassis.agent.config.SensorSettings.DEFAULT,
             Optional.empty(),
             Optional.empty(),
+            io.gpuchassis.agent.config.SelfUpdateSettings.DEFAULT,
             io.gpuchassis.agent.config.HttpLimits.DEFAULT,
             io.gpuchassis.agent.config.AuthenticationLimits.DEFAULT,
             io.gpuchassis.agent.config.OutboundPolicy.DEFAULT,

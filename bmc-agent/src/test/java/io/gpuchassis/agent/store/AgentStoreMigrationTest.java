@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.security.AccountRepository;
@@ -37,5 +38,27 @@ class AgentStoreMigrationTest {
       assertTrue(admin.passwordChangeRequired());
       assertEquals("kept", new Settings(store).get("service.uuid").orElseThrow());
     }
+  }
+
+  @Test
+  void a_database_a_newer_agent_migrated_is_refused_not_misread() throws Exception {
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      assertEquals(AgentStore.schemaKnown(), store.schema());
+    }
+    int newer = AgentStore.schemaKnown() + 1;
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + stateDir.resolve("agent.db"));
+        Statement s = c.createStatement()) {
+      s.execute("PRAGMA user_version = " + newer);
+    }
+    StoreException refused = assertThrows(StoreException.class, () -> AgentStore.open(stateDir));
+    assertTrue(
+        refused
+            .getMessage()
+            .contains(
+                "the database is at schema "
+                    + newer
+                    + ", and this agent reads schemas up to "
+                    + AgentStore.schemaKnown()),
+        refused.getMessage());
   }
 }

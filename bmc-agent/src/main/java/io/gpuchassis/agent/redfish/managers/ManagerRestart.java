@@ -32,7 +32,7 @@ public final class ManagerRestart {
    * Starts the stop on a thread of its own: the caller (an event loop) must not wait for it, since
    * the stop closes Vert.x. A second request while one is under way changes nothing.
    */
-  void request(String why) {
+  public void request(String why) {
     Consumer<String> s = stop;
     if (s == null || !requested.compareAndSet(false, true)) {
       return;

@@ -50,6 +50,7 @@ final class UpdateRequests {
       throw problems.get(0);
     }
     List<String> switchIds = new ArrayList<>();
+    boolean agent = false;
     JsonNode targets = parameters.path("Targets");
     if (!targets.isMissingNode() && !targets.isArray()) {
       throw RedfishErrors.of(
@@ -57,7 +58,13 @@ final class UpdateRequests {
               targets.toString(), "Targets", action));
     }
     for (JsonNode target : targets) {
-      switchIds.add(switchOf(target.asText(), action));
+      String uri = target.asText();
+      if (uri.equals(Uris.firmwareInventory(UpdateServiceResource.AGENT_INVENTORY_ID))
+          || uri.equals(Uris.manager())) {
+        agent = true;
+      } else {
+        switchIds.add(switchOf(uri, action));
+      }
     }
     JsonNode force = parameters.path("ForceUpdate");
     if (!force.isMissingNode() && !force.isBoolean()) {
@@ -79,7 +86,12 @@ final class UpdateRequests {
                         BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(
                             applyTime, "@Redfish.OperationApplyTime", action)));
     return new UpdateRequest(
-        imageName, switchIds.stream().distinct().toList(), when, force.asBoolean(false), waits);
+        imageName,
+        switchIds.stream().distinct().toList(),
+        when,
+        force.asBoolean(false),
+        waits,
+        agent);
   }
 
   /** The apply time that waits for {@code UpdateService.StartUpdate}. */
@@ -95,6 +107,8 @@ final class UpdateRequests {
     }
     throw RedfishErrors.of(
             BaseMessages.ACTION_PARAMETER_VALUE_NOT_IN_LIST.with(uri, "Targets", action))
-        .withDetail("targets are the FirmwareInventory entries of the switches (or the switches)");
+        .withDetail(
+            "targets are the FirmwareInventory entries of the switches (or the switches) and of the"
+                + " agent (or its Manager)");
   }
 }

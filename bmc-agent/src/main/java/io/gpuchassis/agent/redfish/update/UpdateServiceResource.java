@@ -5,12 +5,17 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
+import io.gpuchassis.agent.firmware.SelfUpdate;
 import io.gpuchassis.agent.firmware.SwitchFirmware;
 import io.gpuchassis.agent.firmware.UpdateRequest;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.redfish.tasks.TaskResponses;
+import io.gpuchassis.agent.selfupdate.BootState;
+import io.gpuchassis.agent.selfupdate.Slot;
+import io.gpuchassis.agent.selfupdate.SlotStatus;
+import io.gpuchassis.agent.selfupdate.Slots;
 import io.gpuchassis.agent.tasks.Payload;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.firmware.StagingStore;
@@ -113,7 +118,8 @@ public final class UpdateServiceResource {
         .id("UpdateService")
         .name("Update Service")
         .description(
-            "Updates the firmware of the PCIe switch chips from bundles signed by a trusted key")
+            "Updates the firmware of the PCIe switch chips, and the agent itself, from bundles"
+                + " signed by a trusted key")
         .serviceEnabled(updates.enabled())
         .status(
             new Status()
@@ -142,18 +148,7 @@ public final class UpdateServiceResource {
 
   private SoftwareInventory renderInventory(String id) {
     if (AGENT_INVENTORY_ID.equals(id)) {
-      return new SoftwareInventory()
-          .atOdataId(Uris.firmwareInventory(id))
-          .atOdataType(Schemas.SOFTWARE_INVENTORY.odataType())
-          .id(id)
-          .name("Management agent")
-          .description("This Redfish service's own software")
-          .version(identity.version())
-          .softwareId("gpu-chassis-agent")
-          .updateable(false)
-          .status(new Status().state(State.ENABLED).health(Health.OK))
-          .relatedItem(List.of(Uris.ref(Uris.manager())))
-          .relatedItemAtOdataCount(1);
+      return renderAgent(id);
     }
     if (model.current().switchChip(id).isEmpty()) {
       return ComponentFirmware.render(model.current(), id)
@@ -204,8 +199,60 @@ public final class UpdateServiceResource {
   }
 
   /**
-   * POST {@code MultipartHttpPushUri}. The bundle keeps the staging place until it has been
-   * checked.
+   * The agent's own entry: the running version, updateable when the packaged launcher gave it
+   * install slots, and each slot's state in the OEM extension.
+   */
+  private SoftwareInventory renderAgent(String id) {
+    SelfUpdate self = updates.self();
+    SoftwareInventory agent =
+        new SoftwareInventory()
+            .atOdataId(Uris.firmwareInventory(id))
+            .atOdataType(Schemas.SOFTWARE_INVENTORY.odataType())
+            .id(id)
+            .name("Management agent")
+            .description("This Redfish service's own software (A/B install slots)")
+            .version(identity.version())
+            .softwareId("gpu-chassis-agent")
+            .lowestSupportedVersion(self.lowestSupported().orElse(null))
+            .updateable(updates.enabled() && self.slots().isPresent())
+            .resetRequiredOnUpdate(true)
+            .active(true)
+            .status(
+                new Status()
+                    .state(updates.updatingAgent() ? State.UPDATING : State.ENABLED)
+                    .health(Health.OK))
+            .relatedItem(List.of(Uris.ref(Uris.manager())))
+            .relatedItemAtOdataCount(1);
+    if (self.slots().isEmpty()) {
+      return agent;
+    }
+    Slots slots = self.slots().get();
+    BootState state = slots.state();
+    List<Map<String, Object>> listed = new ArrayList<>();
+    for (Slot slot : Slot.values()) {
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("Slot", slot == Slot.PACKAGE ? "Package" : slot.name());
+      if (slot != Slot.PACKAGE) {
+        SlotStatus status = state.status(slot);
+        entry.put("State", status.name().charAt(0) + status.stateName().substring(1));
+        entry.put("Version", state.version(slot).orElse(null));
+      } else {
+        entry.put("Version", slots.running() == Slot.PACKAGE ? identity.version() : null);
+      }
+      entry.put("Primary", state.primary() == slot);
+      entry.put("Running", slots.running() == slot);
+      listed.add(entry);
+    }
+    Map<String, Object> oem = new LinkedHashMap<>();
+    oem.put("Slots", listed);
+    oem.put("ActivationPendingReset", state.primary() != slots.running());
+    return agent.oem(OemSchema.oem(OemSchema.SOFTWARE_INVENTORY, oem));
+  }
+
+  /**
+   * POST {@code MultipartHttpPushUri}. Once received, the bundle is kept under a name of its own
+   * (freeing the upload place) and handed to the update, which removes it once checked, or once run
+   * for an agent's jar.
    */
   private void push(RoutingContext ctx) {
     MultipartPush.receive(vertx, ctx, updates.staging(), pushLimits)
@@ -226,8 +273,11 @@ public final class UpdateServiceResource {
                                 null,
                                 updates.hold(updates.staging().keep(upload), request));
                           }
+                          // kept: an agent's jar is copied from it while the update runs
                           return new Accepted(
-                              request, updates.prepare(upload.file(), request), null);
+                              request,
+                              updates.prepare(updates.staging().keep(upload), request),
+                              null);
                         }
                       },
                       false)
