@@ -318,7 +318,12 @@ public final class Agent implements AutoCloseable {
       TrustedKeys trustedKeys = stateWork.firmwareKeys();
       ChassisState found = join(discovery);
       model.apply(
-          state -> state.withInventory(found.identity(), found.slots(), found.powerSupplies()));
+          state ->
+              state.withInventory(
+                  found.identity(),
+                  found.slots(),
+                  found.powerSupplies(),
+                  found.programmableParts()));
       BindingEngine bindings =
           new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());

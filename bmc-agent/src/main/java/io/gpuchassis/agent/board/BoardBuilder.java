@@ -10,6 +10,7 @@ import io.gpuchassis.agent.board.BoardDocument.MuxEntry;
 import io.gpuchassis.agent.board.BoardDocument.PinEntry;
 import io.gpuchassis.agent.board.BoardDocument.PinsEntry;
 import io.gpuchassis.agent.board.BoardDocument.PowerSupplyEntry;
+import io.gpuchassis.agent.board.BoardDocument.ProgrammableEntry;
 import io.gpuchassis.agent.board.BoardDocument.RailEntry;
 import io.gpuchassis.agent.board.BoardDocument.Root;
 import io.gpuchassis.agent.board.BoardDocument.SimulatedGpuEntry;
@@ -220,6 +221,16 @@ final class BoardBuilder {
     if (entry instanceof ExpanderEntry expander) {
       return new ExpanderDevice(expander.id(), path);
     }
+    if (entry instanceof ProgrammableEntry part) {
+      return new ProgrammablePartDevice(
+          part.id(),
+          path,
+          part.kind(),
+          Optional.ofNullable(part.manufacturer()),
+          Optional.ofNullable(part.model()),
+          part.versionRegister().value(),
+          part.versionBytes());
+    }
     return new FruEepromDevice(((FruEntry) entry).id(), path);
   }
 
@@ -238,8 +249,17 @@ final class BoardBuilder {
                     new SimulatedSwitchIdentity(entry.serialNumber(), entry.firmwareVersion())));
     Map<Integer, Gpu> gpus = new LinkedHashMap<>();
     simulation.gpuList().forEach(entry -> gpus.put(entry.slot(), gpu(entry)));
+    Map<String, List<Integer>> partVersions = new LinkedHashMap<>();
+    simulation
+        .partList()
+        .forEach(entry -> partVersions.put(entry.part(), versionBytes(entry.version())));
     return new SimulationSetup(
-        Optional.ofNullable(simulation.chassisSerialNumber()), switches, gpus);
+        Optional.ofNullable(simulation.chassisSerialNumber()), switches, gpus, partVersions);
+  }
+
+  /** "1.4" as the registers [1, 4]; the rules have checked the form. */
+  static List<Integer> versionBytes(String version) {
+    return java.util.Arrays.stream(version.split("\\.")).map(Integer::valueOf).toList();
   }
 
   private static Gpu gpu(SimulatedGpuEntry entry) {

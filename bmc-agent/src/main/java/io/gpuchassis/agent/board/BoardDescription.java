@@ -7,6 +7,7 @@ import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.InterSwitchLink;
 import io.gpuchassis.agent.chassis.PowerSupply;
+import io.gpuchassis.agent.chassis.ProgrammablePart;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.TemperatureSensor;
 import java.nio.file.Path;
@@ -123,6 +124,7 @@ public record BoardDescription(
         slots,
         fans(),
         powerSupplies(),
+        programmableParts(),
         temperatureSensors(),
         Map.of(),
         Map.of());
@@ -177,6 +179,16 @@ public record BoardDescription(
     return devicesOfType(FanControllerDevice.class).stream()
         .flatMap(controller -> controller.fans().stream())
         .map(FanChannel::fan)
+        .toList();
+  }
+
+  /** The programmable parts (CPLDs, retimers) whose firmware version is read, in file order. */
+  public List<ProgrammablePart> programmableParts() {
+    return devicesOfType(ProgrammablePartDevice.class).stream()
+        .map(
+            part ->
+                new ProgrammablePart(
+                    part.id(), part.kind(), part.manufacturer(), part.model(), Optional.empty()))
         .toList();
   }
 

@@ -179,7 +179,8 @@ final class BoardDocument {
     @JsonSubTypes.Type(value = FanControllerEntry.class, name = "max31790"),
     @JsonSubTypes.Type(value = RailEntry.class, name = "ina226"),
     @JsonSubTypes.Type(value = ExpanderEntry.class, name = "pca9555"),
-    @JsonSubTypes.Type(value = FruEntry.class, name = "fru-eeprom")
+    @JsonSubTypes.Type(value = FruEntry.class, name = "fru-eeprom"),
+    @JsonSubTypes.Type(value = ProgrammableEntry.class, name = "version-registers")
   })
   sealed interface DeviceEntry extends PathKeys
       permits TemperatureEntry,
@@ -187,7 +188,8 @@ final class BoardDocument {
           FanControllerEntry,
           RailEntry,
           ExpanderEntry,
-          FruEntry {
+          FruEntry,
+          ProgrammableEntry {
     String id();
 
     String part();
@@ -267,15 +269,34 @@ final class BoardDocument {
       @Required HexNumber address)
       implements DeviceEntry {}
 
+  record ProgrammableEntry(
+      @Required String id,
+      String part,
+      Integer bus,
+      String mux,
+      Integer channel,
+      @Required HexNumber address,
+      @Required String kind,
+      String manufacturer,
+      String model,
+      @Required HexNumber versionRegister,
+      @Required int versionBytes)
+      implements DeviceEntry {}
+
   record RedundancyEntry(@Required RedundancyType type, @Required int minNeeded) {}
 
   record SimulationEntry(
       String chassisSerialNumber,
       List<SimulatedSwitchEntry> switches,
-      List<SimulatedGpuEntry> gpus) {
+      List<SimulatedGpuEntry> gpus,
+      List<SimulatedPartEntry> partVersions) {
 
     List<SimulatedSwitchEntry> switchList() {
       return orEmpty(switches);
+    }
+
+    List<SimulatedPartEntry> partList() {
+      return orEmpty(partVersions);
     }
 
     List<SimulatedGpuEntry> gpuList() {
@@ -288,6 +309,8 @@ final class BoardDocument {
           String switchId,
       @Required String serialNumber,
       @Required String firmwareVersion) {}
+
+  record SimulatedPartEntry(@Required String part, @Required String version) {}
 
   record SimulatedGpuEntry(
       @Required int slot,

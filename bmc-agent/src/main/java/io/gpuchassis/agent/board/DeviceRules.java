@@ -4,6 +4,7 @@ import io.gpuchassis.agent.board.BoardDocument.DeviceEntry;
 import io.gpuchassis.agent.board.BoardDocument.FanControllerEntry;
 import io.gpuchassis.agent.board.BoardDocument.FanEntry;
 import io.gpuchassis.agent.board.BoardDocument.PowerSupplyEntry;
+import io.gpuchassis.agent.board.BoardDocument.ProgrammableEntry;
 import io.gpuchassis.agent.board.BoardDocument.RailEntry;
 import io.gpuchassis.agent.board.BoardDocument.RedundancyEntry;
 import io.gpuchassis.agent.board.BoardDocument.Root;
@@ -24,6 +25,9 @@ final class DeviceRules {
 
   /** A MAX31790 has six PWM/tach channels. */
   static final int FAN_CHANNELS = 6;
+
+  /** The most registers a part's version spans (major, minor, patch, build). */
+  static final int MAX_VERSION_BYTES = 4;
 
   /** The INA226 shunt input is ±81.92 mV full scale. */
   private static final double INA226_MAX_SHUNT_VOLTS = 0.08192;
@@ -65,6 +69,30 @@ final class DeviceRules {
       checkFanController(controller, at);
     } else if (device instanceof RailEntry rail) {
       checkRail(rail, at);
+    } else if (device instanceof ProgrammableEntry part) {
+      checkProgrammable(part, at);
+    }
+  }
+
+  /** Up to 4 version bytes, in the 256 registers of an SMBus target, read on the bus itself. */
+  private void checkProgrammable(ProgrammableEntry part, KeyPath at) {
+    checks.requireText(part.kind(), at.key("kind"));
+    if (part.versionBytes() < 1 || part.versionBytes() > MAX_VERSION_BYTES) {
+      checks.problem(
+          at.key("versionBytes"),
+          "a version is 1 to " + MAX_VERSION_BYTES + " registers, got " + part.versionBytes());
+    }
+    if (part.versionRegister() != null
+        && part.versionRegister().value() + Math.max(1, part.versionBytes()) > 256) {
+      checks.problem(
+          at.key("versionRegister"),
+          "the version's registers run past 0xff, the last register of an SMBus target");
+    }
+    if (part.mux() != null) {
+      checks.problem(
+          at.key("mux"),
+          "a version-registers part is read once at start on its bus itself; behind a mux it is"
+              + " not supported");
     }
   }
 

@@ -7,7 +7,8 @@ public sealed interface I2cDevice
         FanControllerDevice,
         RailMonitorDevice,
         ExpanderDevice,
-        FruEepromDevice {
+        FruEepromDevice,
+        ProgrammablePartDevice {
 
   /** Board-unique id, e.g. {@code "InletTemp"}. */
   String id();

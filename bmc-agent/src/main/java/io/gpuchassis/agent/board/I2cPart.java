@@ -23,7 +23,12 @@ public enum I2cPart {
   /** Eight-channel I2C multiplexer. */
   PCA9548("pca9548"),
   /** IPMI FRU EEPROM (24C02 class). */
-  FRU_EEPROM("fru-eeprom");
+  FRU_EEPROM("fru-eeprom"),
+  /**
+   * A programmable part (a CPLD, a retimer) whose firmware reports its version in consecutive SMBus
+   * byte registers.
+   */
+  VERSION_REGISTERS("version-registers");
 
   private final String fileName;
 

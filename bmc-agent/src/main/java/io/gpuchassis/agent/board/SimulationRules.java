@@ -2,6 +2,7 @@ package io.gpuchassis.agent.board;
 
 import io.gpuchassis.agent.board.BoardDocument.Root;
 import io.gpuchassis.agent.board.BoardDocument.SimulatedGpuEntry;
+import io.gpuchassis.agent.board.BoardDocument.SimulatedPartEntry;
 import io.gpuchassis.agent.board.BoardDocument.SimulatedSwitchEntry;
 import io.gpuchassis.agent.board.BoardDocument.SimulationEntry;
 import io.gpuchassis.agent.board.BoardDocument.SwitchEntry;
@@ -38,6 +39,49 @@ final class SimulationRules {
     rules.checkChassisSerial(simulation);
     rules.checkSwitches(simulation.switchList());
     rules.checkGpus(simulation.gpuList());
+    rules.checkPartVersions(simulation.partList());
+  }
+
+  /**
+   * A version the simulated part's registers can hold: as many dot-separated numbers of 0-255 as
+   * the part's versionBytes, for a version-registers device of the board.
+   */
+  private void checkPartVersions(List<SimulatedPartEntry> parts) {
+    for (int i = 0; i < parts.size(); i++) {
+      SimulatedPartEntry entry = parts.get(i);
+      KeyPath entryAt = at.key("partVersions").index(i);
+      BoardDocument.ProgrammableEntry device =
+          root.devices().stream()
+              .filter(
+                  d -> d instanceof BoardDocument.ProgrammableEntry && d.id().equals(entry.part()))
+              .map(BoardDocument.ProgrammableEntry.class::cast)
+              .findFirst()
+              .orElse(null);
+      if (device == null) {
+        checks.problem(
+            entryAt.key("part"),
+            "there is no version-registers device '" + entry.part() + "' under i2c.devices");
+        continue;
+      }
+      if (entry.version() == null
+          || !entry
+              .version()
+              .matches(
+                  "(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9]))*")
+          || entry.version().split("\\.").length != device.versionBytes()) {
+        checks.problem(
+            entryAt.key("version"),
+            "'"
+                + entry.version()
+                + "' is not "
+                + device.versionBytes()
+                + " numbers of 0-255 joined by dots, as "
+                + entry.part()
+                + "'s "
+                + device.versionBytes()
+                + " version registers hold");
+      }
+    }
   }
 
   private void checkChassisSerial(SimulationEntry simulation) {

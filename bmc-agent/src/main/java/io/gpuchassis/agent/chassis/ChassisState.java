@@ -18,6 +18,7 @@ public record ChassisState(
     List<Slot> slots,
     List<Fan> fans,
     List<PowerSupply> powerSupplies,
+    List<ProgrammablePart> programmableParts,
     List<TemperatureSensor> temperatureSensors,
     Map<String, SwitchObservation> switchObservations,
     Map<Integer, SlotBinding> bindings) {
@@ -29,6 +30,7 @@ public record ChassisState(
     slots = List.copyOf(slots);
     fans = List.copyOf(fans);
     powerSupplies = List.copyOf(powerSupplies);
+    programmableParts = List.copyOf(programmableParts);
     temperatureSensors = List.copyOf(temperatureSensors);
     switchObservations = Map.copyOf(switchObservations);
     bindings = Map.copyOf(bindings);
@@ -45,6 +47,7 @@ public record ChassisState(
         slots,
         fans,
         powerSupplies,
+        programmableParts,
         temperatureSensors,
         switchObservations,
         bindings);
@@ -52,10 +55,13 @@ public record ChassisState(
 
   /**
    * This state with what the hardware says about the chassis: its identity (serial number), its
-   * slots' GPUs and its supplies' firmware.
+   * slots' GPUs, its supplies' firmware and its programmable parts' firmware.
    */
   public ChassisState withInventory(
-      ChassisIdentity readIdentity, List<Slot> readSlots, List<PowerSupply> readSupplies) {
+      ChassisIdentity readIdentity,
+      List<Slot> readSlots,
+      List<PowerSupply> readSupplies,
+      List<ProgrammablePart> readParts) {
     return new ChassisState(
         generation,
         readIdentity,
@@ -65,6 +71,7 @@ public record ChassisState(
         readSlots,
         fans,
         readSupplies,
+        readParts,
         temperatureSensors,
         switchObservations,
         bindings);
@@ -83,6 +90,7 @@ public record ChassisState(
         slots,
         fans,
         powerSupplies,
+        programmableParts,
         temperatureSensors,
         next,
         bindings);
@@ -101,6 +109,7 @@ public record ChassisState(
         slots,
         fans,
         powerSupplies,
+        programmableParts,
         temperatureSensors,
         switchObservations,
         next);

@@ -78,6 +78,9 @@ public final class BoardProbe {
       probeDevice(sensors, status);
     }
     board.chassisFru().ifPresent(this::probeFru);
+    board
+        .devicesOfType(io.gpuchassis.agent.board.ProgrammablePartDevice.class)
+        .forEach(this::probePart);
     switches.values().forEach(SwitchDriver::close);
     out.println(silent == 0 ? "Every part answers." : silent + " part(s) did not answer.");
     out.flush();
@@ -173,6 +176,18 @@ public final class BoardProbe {
       case EXTERNAL_LINE ->
           (sensors.externalLine(device.id().orElseThrow()).isHigh() ? "high" : "low");
     };
+  }
+
+  private void probePart(io.gpuchassis.agent.board.ProgrammablePartDevice part) {
+    String name = "  " + part.id() + " (version-registers, " + part.path().describe() + ")";
+    try {
+      answers(
+          name,
+          part.kind() + " firmware " + VersionRegisters.read(platform.sensorContext(), part),
+          true);
+    } catch (DeviceException e) {
+      answers(name, e.getMessage(), false);
+    }
   }
 
   private void probeFru(FruEepromDevice fru) {

@@ -3,10 +3,12 @@ package io.gpuchassis.agent.platform;
 import com.pi4j.context.Context;
 import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.board.FruEepromDevice;
+import io.gpuchassis.agent.board.ProgrammablePartDevice;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.PowerSupply;
+import io.gpuchassis.agent.chassis.ProgrammablePart;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
 import io.gpuchassis.sensor.device.fru.BoardInfo;
@@ -32,8 +34,9 @@ import org.slf4j.LoggerFactory;
  * Reads what only the hardware can say about a board, once at start, through the same drivers on
  * real and simulated hardware: the chassis serial number from its FRU EEPROM, which slots hold a
  * GPU (their presence line), who each GPU is (its SMBPBI sideband, with its firmware version) and
- * each power supply's firmware revision (PMBus MFR_REVISION). Runs before the sensor pollers start,
- * so the buses are its own.
+ * each power supply's firmware revision (PMBus MFR_REVISION), and the firmware version of each
+ * programmable part the board file declares. Runs before the sensor pollers start, so the buses are
+ * its own.
  *
  * <p>The slots are read side by side, one thread each, with the chassis FRU beside them: a GPU
  * identity is about 25 post-box requests, and the GPU works on each for a millisecond or more
@@ -62,7 +65,7 @@ public final class ChassisDiscovery {
     List<Slot> known = state.slots();
     ExecutorService readers =
         Executors.newFixedThreadPool(
-            known.size() + state.powerSupplies().size() + 1,
+            known.size() + state.powerSupplies().size() + 2,
             r -> {
               Thread t = new Thread(r, "chassis-discovery");
               t.setDaemon(true);
@@ -70,11 +73,14 @@ public final class ChassisDiscovery {
             });
     List<Slot> slots = new ArrayList<>();
     List<PowerSupply> supplies = new ArrayList<>();
+    List<ProgrammablePart> parts;
     Optional<String> serialNumber;
     try {
       CompletableFuture<Optional<String>> serial =
           CompletableFuture.supplyAsync(
               () -> board.chassisFru().flatMap(this::serialNumber), readers);
+      CompletableFuture<List<ProgrammablePart>> partReads =
+          CompletableFuture.supplyAsync(() -> programmableParts(state), readers);
       List<CompletableFuture<PowerSupply>> supplyReads = new ArrayList<>();
       for (PowerSupply supply : state.powerSupplies()) {
         supplyReads.add(CompletableFuture.supplyAsync(() -> withFirmware(supply), readers));
@@ -90,6 +96,7 @@ public final class ChassisDiscovery {
       for (CompletableFuture<PowerSupply> read : supplyReads) {
         supplies.add(joined(read));
       }
+      parts = joined(partReads);
     } finally {
       readers.shutdownNow();
     }
@@ -110,7 +117,7 @@ public final class ChassisDiscovery {
         slots.stream().filter(s -> s.gpu().map(g -> !g.identified()).orElse(false)).count(),
         slots.stream().filter(s -> !s.occupied()).map(Slot::number).toList(),
         (System.nanoTime() - started) / 1_000_000);
-    return state.withInventory(identity, slots, supplies);
+    return state.withInventory(identity, slots, supplies, parts);
   }
 
   /**
@@ -128,6 +135,30 @@ public final class ChassisDiscovery {
           e.getMessage());
       return supply;
     }
+  }
+
+  /**
+   * The board's programmable parts with the firmware versions their registers hold, one after
+   * another (a few byte reads each); a part that does not answer keeps no version.
+   */
+  private List<ProgrammablePart> programmableParts(ChassisState state) {
+    List<ProgrammablePart> read = new ArrayList<>();
+    for (ProgrammablePart part : state.programmableParts()) {
+      ProgrammablePartDevice device =
+          board.device(part.id()).map(ProgrammablePartDevice.class::cast).orElseThrow();
+      try {
+        read.add(part.withFirmwareVersion(VersionRegisters.read(i2c, device)));
+      } catch (DeviceException e) {
+        LOG.warn(
+            "{} {} ({}): its firmware version cannot be read: {}",
+            part.kind(),
+            part.id(),
+            device.path().describe(),
+            e.getMessage());
+        read.add(part);
+      }
+    }
+    return read;
   }
 
   /** Waits for {@code read}; a failure is rethrown as the reader threw it. */

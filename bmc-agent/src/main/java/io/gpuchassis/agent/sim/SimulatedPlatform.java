@@ -4,6 +4,7 @@ import com.pi4j.context.Context;
 import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.board.GpioLineRef;
 import io.gpuchassis.agent.board.I2cPath;
+import io.gpuchassis.agent.board.ProgrammablePartDevice;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.config.ListenAddress;
@@ -22,6 +23,7 @@ import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
 import io.gpuchassis.sensor.sim.SimulatedSensorBoardConfig;
 import io.gpuchassis.sensor.sim.ThermalParameters;
 import io.gpuchassis.sensor.sim.device.SimFruEeprom;
+import io.gpuchassis.sensor.sim.device.SimVersionRegisters;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.sim.SimTiming;
@@ -64,6 +66,7 @@ public final class SimulatedPlatform implements ChassisPlatform {
     // The sensor buses are always simulated here, with their physics running in real time.
     this.sensorBoard = new SimulatedSensorBoard(sensorBoardConfig(board));
     board.chassisFru().ifPresent(fru -> attachFru(fru.id(), fru.path()));
+    board.devicesOfType(ProgrammablePartDevice.class).forEach(this::attachVersionRegisters);
     this.sensorContext = sensorBoard.newContext();
     this.physicsClock = sensorBoard.startClock(PHYSICS_STEP);
     // Faults act inside the simulator: only a simulator in this process can take them. They aim at
@@ -123,6 +126,17 @@ public final class SimulatedPlatform implements ChassisPlatform {
         .network()
         .bus(path.bus())
         .attach(path.address(), new SimFruEeprom(id, image.build()));
+  }
+
+  /** A programmable part, its version registers holding the version the simulation gives. */
+  private void attachVersionRegisters(ProgrammablePartDevice part) {
+    sensorBoard
+        .network()
+        .bus(part.path().bus())
+        .attach(
+            part.path().address(),
+            new SimVersionRegisters(
+                part.id(), part.versionRegister(), board.simulation().partVersion(part)));
   }
 
   /**
@@ -215,6 +229,7 @@ public final class SimulatedPlatform implements ChassisPlatform {
         slots,
         state.fans(),
         state.powerSupplies(),
+        state.programmableParts(),
         state.temperatureSensors(),
         state.switchObservations(),
         state.bindings());

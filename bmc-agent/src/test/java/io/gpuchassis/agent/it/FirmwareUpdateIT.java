@@ -152,9 +152,9 @@ class FirmwareUpdateIT {
         json(agent.client.get("/redfish/v1/", null)).at("/UpdateService/@odata.id").asText());
     JsonNode members = json(agent.client.get(SERVICE + "/FirmwareInventory", TestAgent.READER));
     assertEquals(
-        4 + 1 + 16 + 2,
+        4 + 1 + 16 + 2 + 2,
         members.get("Members@odata.count").asInt(),
-        "four switches, the agent, 16 GPUs and two supplies");
+        "four switches, the agent, 16 GPUs, two supplies and two programmable parts");
     JsonNode sw3 = inventory("SW3");
     assertEquals("9.20 B04A", sw3.get("Version").asText());
     assertEquals(
@@ -186,7 +186,15 @@ class FirmwareUpdateIT {
                 TestAgent.READER))
             .get("FirmwareVersion")
             .asText());
-    for (String absent : List.of("GPU-Slot5", "GPU-Slot21", "GPU-Slotx", "PowerSupply-PSU9")) {
+    JsonNode cpld = inventory("Board-SequencerCpld");
+    assertEquals("1.4", cpld.get("Version").asText(), "its two version registers, read at start");
+    assertEquals("Lattice Semiconductor", cpld.get("Manufacturer").asText(), "the board file's");
+    assertTrue(cpld.get("WriteProtected").asBoolean());
+    assertEquals("/redfish/v1/Chassis/GPUChassis", cpld.at("/RelatedItem/0/@odata.id").asText());
+    assertEquals(
+        "2.7.12", inventory("Board-HostRetimer").get("Version").asText(), "three registers");
+    for (String absent :
+        List.of("GPU-Slot5", "GPU-Slot21", "GPU-Slotx", "PowerSupply-PSU9", "Board-Nothing")) {
       assertEquals(
           404,
           agent.client.get(SERVICE + "/FirmwareInventory/" + absent, TestAgent.READER).statusCode(),

@@ -192,7 +192,8 @@ class StandardClientsIT {
             "ResourceBlock 24",
             "ResourceZone 4",
             "UpdateService 1",
-            "SoftwareInventory 23", // four switches, the agent, 16 GPUs, two supplies
+            "SoftwareInventory 25", // four switches, the agent, 16 GPUs, two supplies, two board
+            // parts
             "SessionService 1",
             "Session ",
             "EventService 1",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.pi4j.context.Context;
 import io.gpuchassis.agent.board.BoardDescription;
+import io.gpuchassis.agent.board.ProgrammablePartDevice;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.Slot;
@@ -15,6 +16,7 @@ import io.gpuchassis.sensor.sim.SimulatedGpu;
 import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
 import io.gpuchassis.sensor.sim.SimulatedSensorBoardConfig;
 import io.gpuchassis.sensor.sim.ThermalParameters;
+import io.gpuchassis.sensor.sim.device.SimVersionRegisters;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -58,6 +60,25 @@ class ChassisDiscoveryTest {
         assertTrue(slot.gpu().get().identified(), "slot " + slot.number());
       }
     }
+  }
+
+  @Test
+  void eachProgrammablePartReportsItsVersionFromItsRegistersAndOneThatDoesNotAnswerHasNone() {
+    ProgrammablePartDevice cpld =
+        (ProgrammablePartDevice) board.device("SequencerCpld").orElseThrow();
+    simulated
+        .network()
+        .bus(cpld.path().bus())
+        .attach(
+            cpld.path().address(),
+            new SimVersionRegisters("cpld", cpld.versionRegister(), new int[] {3, 17}));
+    // the retimer is not attached: nothing answers at its address
+
+    ChassisState found = discover();
+
+    assertEquals(java.util.Optional.of("3.17"), found.programmableParts().get(0).firmwareVersion());
+    assertEquals("HostRetimer", found.programmableParts().get(1).id());
+    assertEquals(java.util.Optional.empty(), found.programmableParts().get(1).firmwareVersion());
   }
 
   private ChassisState discover() {

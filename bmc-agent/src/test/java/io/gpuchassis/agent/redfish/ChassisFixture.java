@@ -50,7 +50,8 @@ public final class ChassisFixture {
         new ChassisIdentity(
             id.id(), id.manufacturer(), id.model(), id.sku(), "GX2008-0042", id.partNumber()),
         board.simulatedSlots(),
-        initial.powerSupplies());
+        initial.powerSupplies(),
+        initial.programmableParts());
   }
 
   /**

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.redfish.update;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.PowerSupply;
+import io.gpuchassis.agent.chassis.ProgrammablePart;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
@@ -16,18 +17,23 @@ import java.util.Optional;
 
 /**
  * The FirmwareInventory entries of the parts whose firmware the agent reads but does not update:
- * each seated GPU (its VBIOS version, from its SMBPBI sideband at start) and each power supply (its
- * PMBus MFR_REVISION, read at start). A part that did not say is listed without a version, as
- * unavailable.
+ * each seated GPU (its VBIOS version, from its SMBPBI sideband at start), each power supply (its
+ * PMBus MFR_REVISION, read at start) and each programmable part the board file declares (a CPLD, a
+ * retimer: its version registers, read at start). A part that did not say is listed without a
+ * version, as unavailable.
  */
 final class ComponentFirmware {
 
   private static final String GPU_PREFIX = "GPU-Slot";
   private static final String SUPPLY_PREFIX = "PowerSupply-";
+  private static final String PART_PREFIX = "Board-";
 
   private ComponentFirmware() {}
 
-  /** The ids of the entries {@code state} has: its seated GPUs, then its supplies. */
+  /**
+   * The ids of the entries {@code state} has: its seated GPUs, then its supplies, then its
+   * programmable parts.
+   */
   static List<String> ids(ChassisState state) {
     List<String> ids = new ArrayList<>();
     for (Slot slot : state.slots()) {
@@ -36,6 +42,7 @@ final class ComponentFirmware {
       }
     }
     state.powerSupplies().forEach(p -> ids.add(SUPPLY_PREFIX + p.id()));
+    state.programmableParts().forEach(p -> ids.add(PART_PREFIX + p.id()));
     return ids;
   }
 
@@ -52,6 +59,13 @@ final class ComponentFirmware {
           .filter(p -> p.id().equals(supplyId))
           .findFirst()
           .map(p -> supply(state, id, p));
+    }
+    if (id.startsWith(PART_PREFIX)) {
+      String partId = id.substring(PART_PREFIX.length());
+      return state.programmableParts().stream()
+          .filter(p -> p.id().equals(partId))
+          .findFirst()
+          .map(p -> part(state, id, p));
     }
     return Optional.empty();
   }
@@ -75,6 +89,22 @@ final class ComponentFirmware {
         .softwareId("psu-firmware")
         .manufacturer(supply.manufacturer().isBlank() ? null : supply.manufacturer())
         .relatedItem(List.of(Uris.ref(Uris.powerSupply(chassis, supply.id()))))
+        .relatedItemAtOdataCount(1);
+  }
+
+  private static SoftwareInventory part(ChassisState state, String id, ProgrammablePart part) {
+    return readOnly(id, part.firmwareVersion().orElse(""))
+        .name(part.kind() + " " + part.id() + " firmware")
+        .description(
+            "Firmware of the board's "
+                + part.kind()
+                + " "
+                + part.id()
+                + part.model().map(m -> " (" + m + ")").orElse("")
+                + ", as its version registers report it")
+        .softwareId(part.kind().toLowerCase(java.util.Locale.ROOT) + "-firmware")
+        .manufacturer(part.manufacturer().orElse(null))
+        .relatedItem(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
         .relatedItemAtOdataCount(1);
   }
 
