@@ -653,19 +653,25 @@ public final class FirmwareUpdates implements AutoCloseable {
               String id = prepared.switchIds.get(i);
               int index = i;
               working.add(id);
+              String origin = inventoryUri.apply(id);
               try {
                 new SwitchFirmwareUpdate(
                         workers.worker(id).orElseThrow(),
                         inventory,
                         image,
                         prepared.bundle,
-                        inventoryUri.apply(id),
+                        origin,
                         progress,
-                        share -> progress.percent((int) (100 * (index + share) / n)),
+                        share -> {
+                          progress.targetPercent(origin, (int) (100 * share));
+                          progress.percent((int) (100 * (index + share) / n));
+                        },
                         switchLowestSupported)
                     .run(prepared.request.applyTime(), prepared.request.force());
+                progress.targetDone(origin, false);
               } catch (UpdateFailure e) {
-                progress.step(e.step(), inventoryUri.apply(id));
+                progress.step(e.step(), origin);
+                progress.targetDone(origin, true);
                 throw e;
               } finally {
                 working.remove(id);
@@ -700,10 +706,15 @@ public final class FirmwareUpdates implements AutoCloseable {
                   image,
                   origin,
                   progress,
-                  share -> progress.percent((int) (100 * share)))
+                  share -> {
+                    progress.targetPercent(origin, (int) (100 * share));
+                    progress.percent((int) (100 * share));
+                  })
               .run(self.runningVersion(), self.lowestSupported(), prepared.request.force());
+      progress.targetDone(origin, false);
     } catch (UpdateFailure e) {
       progress.step(e.step(), origin);
+      progress.targetDone(origin, true);
       LOG.warn("Agent update with {} failed: {}", image, e.getMessage());
       throw e;
     } finally {

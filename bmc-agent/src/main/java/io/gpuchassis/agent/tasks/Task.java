@@ -48,7 +48,8 @@ public final class Task {
       Optional<Instant> endTime,
       List<MessageInstance> messages,
       Optional<TaskOutcome> outcome,
-      boolean monitorOpen) {
+      boolean monitorOpen,
+      List<SubTask.Snapshot> subTasks) {
 
     public boolean finished() {
       return endTime.isPresent();
@@ -70,6 +71,7 @@ public final class Task {
   private final List<MessageInstance> messages = new ArrayList<>();
   private TaskOutcome outcome;
   private boolean monitorOpen = true;
+  private final List<SubTask> subTasks = new ArrayList<>();
 
   Task(String id, String name, Payload payload, Clock clock, CompletableFuture<TaskOutcome> work) {
     this.id = id;
@@ -96,7 +98,19 @@ public final class Task {
         Optional.ofNullable(endTime),
         List.copyOf(messages),
         Optional.ofNullable(outcome),
-        monitorOpen);
+        monitorOpen,
+        subTasks.stream().map(SubTask::snapshot).toList());
+  }
+
+  /**
+   * A new part of this task's work, numbered from 1 in the order they are made: a Redfish sub-task.
+   */
+  public synchronized SubTask subTask(String subTaskName) {
+    SubTask sub =
+        new SubTask(
+            this, Integer.toString(subTasks.size() + 1), Secrets.maskUris(subTaskName), clock);
+    subTasks.add(sub);
+    return sub;
   }
 
   /** Reports progress of a running task (0–99; completion sets 100). */
@@ -178,6 +192,8 @@ public final class Task {
     }
     percent = 100;
     endTime = clock.instant();
+    // the parts still open end with the task: a part that started did as the task did
+    subTasks.forEach(sub -> sub.settle(result.failed()));
   }
 
   private synchronized void cancelled() {
@@ -191,5 +207,6 @@ public final class Task {
     // what happened.
     monitorOpen = false;
     endTime = clock.instant();
+    subTasks.forEach(SubTask::abandon);
   }
 }

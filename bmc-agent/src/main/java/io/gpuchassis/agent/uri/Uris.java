@@ -239,6 +239,15 @@ public final class Uris {
     return TASKS + "/" + id;
   }
 
+  /** The collection of a task's sub-tasks (one per target of an update of several). */
+  public static String subTasks(String taskId) {
+    return task(taskId) + "/SubTasks";
+  }
+
+  public static String subTask(String taskId, String subTaskId) {
+    return subTasks(taskId) + "/" + subTaskId;
+  }
+
   /** Where a client follows an asynchronous operation (DSP0266 task monitor). */
   public static String taskMonitor(String id) {
     return TASK_MONITORS + "/" + id;
@@ -399,4 +408,6 @@ public final class Uris {
   public static final String REGISTRY_FILE_TEMPLATE = REGISTRY_TEMPLATE + "/{RegistryFile}";
   public static final String TASK_TEMPLATE = TASKS + "/{TaskId}";
   public static final String TASK_MONITOR_TEMPLATE = TASK_MONITORS + "/{TaskId}";
+  public static final String SUB_TASKS_TEMPLATE = TASK_TEMPLATE + "/SubTasks";
+  public static final String SUB_TASK_TEMPLATE = SUB_TASKS_TEMPLATE + "/{TaskId2}";
 }

@@ -88,6 +88,37 @@ class TaskRegistryTest {
   }
 
   @Test
+  void sub_tasks_run_from_their_first_step_and_end_with_their_part_or_with_the_task() {
+    CompletableFuture<TaskOutcome> work = new CompletableFuture<>();
+    Task task = registry.start("update", PAYLOAD, work);
+    SubTask first = task.subTask("update: SW1");
+    SubTask second = task.subTask("update: SW2");
+    SubTask third = task.subTask("update: SW3");
+    first.record(BaseMessages.SUCCESS.with());
+    assertEquals(TaskState.NEW, task.snapshot().subTasks().get(0).state(), "named, not started");
+    first.note(BaseMessages.SUCCESS.with());
+    first.progress(50);
+    SubTask.Snapshot running = task.snapshot().subTasks().get(0);
+    assertEquals(TaskState.RUNNING, running.state());
+    assertEquals(50, running.percentComplete());
+    first.end(false);
+    second.note(BaseMessages.SUCCESS.with());
+    second.progress(30);
+    work.completeExceptionally(
+        new RedfishException(503, BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5")));
+
+    List<SubTask.Snapshot> subs = task.snapshot().subTasks();
+    assertEquals(List.of("1", "2", "3"), subs.stream().map(SubTask.Snapshot::id).toList());
+    assertEquals(TaskState.COMPLETED, subs.get(0).state());
+    assertEquals(100, subs.get(0).percentComplete());
+    assertEquals(TaskState.EXCEPTION, subs.get(1).state(), "the part under way failed with it");
+    assertEquals(30, subs.get(1).percentComplete());
+    assertEquals(TaskState.CANCELLED, subs.get(2).state(), "the part never reached");
+    assertTrue(subs.stream().allMatch(sub -> sub.endTime().isPresent()));
+    assertEquals(TaskState.CANCELLED, third.snapshot().state());
+  }
+
+  @Test
   void warnings_in_the_outcome_make_a_completed_task_warning() {
     MessageInstance warning = BaseMessages.PROPERTY_NOT_WRITABLE.with("Name");
     Task task =

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.redfish.tasks;
 
 import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.tasks.SubTask;
 import io.gpuchassis.agent.tasks.Task;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.MessageInstance;
@@ -45,6 +46,26 @@ final class TaskRenderer {
     if (s.monitorOpen()) {
       task.taskMonitor(Uris.taskMonitor(s.id()));
     }
+    if (!s.subTasks().isEmpty()) {
+      task.subTasks(Uris.ref(Uris.subTasks(s.id())));
+    }
+    return task;
+  }
+
+  /** A sub-task: a Task resource of its own, without monitor, payload or sub-tasks. */
+  static io.gpuchassis.redfish.model.Task render(String taskId, SubTask.Snapshot s) {
+    io.gpuchassis.redfish.model.Task task =
+        new io.gpuchassis.redfish.model.Task()
+            .atOdataId(Uris.subTask(taskId, s.id()))
+            .atOdataType(Schemas.TASK.odataType())
+            .id(s.id())
+            .name(s.name())
+            .taskState(s.state())
+            .taskStatus(s.status())
+            .percentComplete(s.percentComplete())
+            .messages(s.messages().stream().map(TaskRenderer::message).toList());
+    s.startTime().ifPresent(start -> task.startTime(time(start)));
+    s.endTime().ifPresent(end -> task.endTime(time(end)));
     return task;
   }
 

@@ -21,9 +21,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 /**
- * {@code /redfish/v1/TaskService}, its Tasks, and the task monitors of asynchronous operations
- * ({@code TaskService/TaskMonitors/{TaskId}}): a monitor answers 202 while its operation runs and
- * the operation's own final response once it is done; DELETE on it cancels a running operation or
+ * {@code /redfish/v1/TaskService}, its Tasks (with their SubTasks: one per target of an update of
+ * several), and the task monitors of asynchronous operations ({@code
+ * TaskService/TaskMonitors/{TaskId}}): a monitor answers 202 while its operation runs and the
+ * operation's own final response once it is done; DELETE on it cancels a running operation or
  * forgets a finished one.
  */
 public final class TaskServiceResource {
@@ -51,6 +52,30 @@ public final class TaskServiceResource {
         Uris.TASK_TEMPLATE,
         "Task",
         (params, caller) -> TaskRenderer.render(task(params.get("TaskId")).snapshot()));
+    routes.resource(
+        Uris.SUB_TASKS_TEMPLATE,
+        "TaskCollection",
+        (params, caller) -> {
+          Task.Snapshot task = task(params.get("TaskId")).snapshot();
+          return Collections.render(
+              Schemas.TASK_COLLECTION,
+              Uris.subTasks(task.id()),
+              "Sub-tasks of task " + task.id(),
+              task.subTasks().stream().map(sub -> Uris.subTask(task.id(), sub.id())).toList());
+        });
+    routes.resource(
+        Uris.SUB_TASK_TEMPLATE,
+        "Task",
+        (params, caller) -> {
+          Task.Snapshot task = task(params.get("TaskId")).snapshot();
+          String id = params.get("TaskId2");
+          return TaskRenderer.render(
+              task.id(),
+              task.subTasks().stream()
+                  .filter(sub -> sub.id().equals(id))
+                  .findFirst()
+                  .orElseThrow(() -> RedfishErrors.notFound("Task", id)));
+        });
     routes.get(Uris.TASK_MONITOR_TEMPLATE, "Task", this::monitor);
     routes.delete(Uris.TASK_MONITOR_TEMPLATE, "Task", this::cancel);
   }
