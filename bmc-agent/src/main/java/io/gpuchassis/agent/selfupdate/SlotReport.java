@@ -51,9 +51,8 @@ public final class SlotReport {
   public void trialFailed(Slots slots, String why) {
     String image = image(slots.state(), slots.running());
     LOG.error(
-        "Agent {} in slot {} failed its trial ({}); stopping, so that the launcher counts the start",
+        "The {} failed its trial ({}); stopping, so that the launcher counts the start",
         image,
-        slots.running(),
         why);
     events.publish(UpdateMessages.ACTIVATE_FAILED.with(image, AGENT), origin);
   }

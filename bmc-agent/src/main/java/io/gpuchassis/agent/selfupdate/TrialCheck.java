@@ -3,7 +3,9 @@ package io.gpuchassis.agent.selfupdate;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -33,6 +35,10 @@ public final class TrialCheck implements AutoCloseable {
   private final long deadlineNanos;
   private final Consumer<String> passed;
   private final Consumer<String> failed;
+
+  /** Each check that has not passed at its latest run, with why; at first, every check. */
+  private final Map<String, String> failing = new LinkedHashMap<>();
+
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           r -> {
@@ -52,6 +58,7 @@ public final class TrialCheck implements AutoCloseable {
     this.deadlineNanos = System.nanoTime() + deadline.toNanos();
     this.passed = passed;
     this.failed = failed;
+    checks.forEach(check -> failing.put(check.name(), "not checked yet"));
   }
 
   /**
@@ -71,13 +78,19 @@ public final class TrialCheck implements AutoCloseable {
     return trial;
   }
 
-  /** One round: every check once; all passed marks the slot good, else another round in 1 s. */
+  /**
+   * One round: every check once, as long as time is left (a check that cannot run again keeps its
+   * last result); all passing marks the slot good, else another round in 1 s, or the end at the
+   * deadline with what still fails.
+   */
   private void round() {
-    List<String> now = new ArrayList<>();
     for (Check check : checks) {
+      long left = deadlineNanos - System.nanoTime();
+      if (left <= 0) {
+        break;
+      }
       Optional<String> problem;
       try {
-        long left = Math.max(1, deadlineNanos - System.nanoTime());
         problem = check.run().get().get(left, TimeUnit.NANOSECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -87,9 +100,13 @@ public final class TrialCheck implements AutoCloseable {
       } catch (Exception e) {
         problem = Optional.of(String.valueOf(e.getCause() != null ? e.getCause() : e));
       }
-      problem.ifPresent(p -> now.add(check.name() + ": " + p));
+      if (problem.isPresent()) {
+        failing.put(check.name(), problem.get());
+      } else {
+        failing.remove(check.name());
+      }
     }
-    if (now.isEmpty()) {
+    if (failing.isEmpty()) {
       try {
         slots.markGood();
       } catch (IOException e) {
@@ -101,6 +118,8 @@ public final class TrialCheck implements AutoCloseable {
       passed.accept(what);
       return;
     }
+    List<String> now = new ArrayList<>();
+    failing.forEach((name, problem) -> now.add(name + ": " + problem));
     if (System.nanoTime() - deadlineNanos >= 0) {
       LOG.error("Slot {} did not prove itself in time: {}", slots.running(), now);
       failed.accept(String.join("; ", now));

@@ -65,7 +65,13 @@ public final class TrialChecks {
         });
   }
 
-  /** Every switch read: each chip answers a fresh read of its identity on its own worker. */
+  /** How long one switch may take to answer its identity read in a trial round. */
+  static final java.time.Duration SWITCH_READ_TIMEOUT = java.time.Duration.ofSeconds(10);
+
+  /**
+   * Every switch read: each chip answers a fresh read of its identity on its own worker within
+   * {@link #SWITCH_READ_TIMEOUT}.
+   */
   public static TrialCheck.Check switches(SwitchWorkers workers) {
     return new TrialCheck.Check(
         "every switch read",
@@ -75,11 +81,13 @@ public final class TrialChecks {
             reads.add(
                 worker
                     .submit(driver -> driver.identity())
+                    .orTimeout(
+                        SWITCH_READ_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
                     .handle(
                         (identity, error) ->
                             error == null
                                 ? Optional.<String>empty()
-                                : Optional.of(worker.switchId() + " " + error.getMessage())));
+                                : Optional.of(worker.switchId() + " (" + reason(error) + ")")));
           }
           return CompletableFuture.allOf(reads.toArray(CompletableFuture[]::new))
               .thenApply(
@@ -94,6 +102,16 @@ public final class TrialChecks {
                         : Optional.of("no answer from " + String.join(", ", failed));
                   });
         });
+  }
+
+  private static String reason(Throwable error) {
+    Throwable cause =
+        error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            ? error.getCause()
+            : error;
+    return cause instanceof java.util.concurrent.TimeoutException
+        ? "no answer within " + SWITCH_READ_TIMEOUT.toSeconds() + " s"
+        : String.valueOf(cause.getMessage());
   }
 
   /**

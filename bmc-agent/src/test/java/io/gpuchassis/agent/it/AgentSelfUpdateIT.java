@@ -7,10 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.firmware.FirmwareTrust;
+import io.gpuchassis.agent.sim.SimulatedFabric;
 import io.gpuchassis.firmware.BundleLayout;
 import io.gpuchassis.firmware.BundleManifest;
 import io.gpuchassis.firmware.BundleSigner;
+import io.gpuchassis.switchdrv.sim.FaultHandle;
+import io.gpuchassis.switchdrv.sim.SimTiming;
 import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -50,20 +54,30 @@ class AgentSelfUpdateIT {
   static final String AGENT = "/redfish/v1/UpdateService/FirmwareInventory/Agent";
   static final String EVENT_LOG = "/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.";
 
+  /**
+   * The trial's deadline in these tests: long enough for a healthy agent on a busy machine, short
+   * enough for three failed trials.
+   */
+  static final int TRIAL_SECONDS = 20;
+
   @TempDir Path dir;
   private final List<Process> processes = new ArrayList<>();
   private Path launcher;
   private Path config;
   private int port;
 
+  private SimulatedFabric switches;
+
   @AfterEach
   void stopAll() {
     processes.forEach(Process::destroyForcibly);
+    if (switches != null) {
+      switches.close();
+    }
   }
 
   @Test
   void a_new_agent_is_started_on_trial_marked_good_and_a_broken_one_falls_back() throws Exception {
-    layOutThePackage();
     Process agent = launch();
     AgentClient client = AgentProcesses.awaitReady(dir, port, agent, log());
     JsonNode before = json(client.get(AGENT, ADMIN));
@@ -133,8 +147,107 @@ class AgentSelfUpdateIT {
     assertEquals("", bootState("fallback").replace("fallback=", ""), "reported once");
   }
 
+  @Test
+  void an_agent_that_starts_but_never_proves_itself_falls_back_after_its_three_trials()
+      throws Exception {
+    Process agent = launch();
+    AgentClient client = AgentProcesses.awaitReady(dir, port, agent, log());
+    byte[] jar = Files.readAllBytes(Path.of("target/bmc-agent.jar"));
+    HttpResponse<String> accepted = push(agentBundle("9.9.11", jar), "OnReset");
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
+    assertEquals("primary=A A.state=pending", bootState("primary", "A.state"));
+    // From now on switch SW2 answers no command: a new agent cannot read every switch, while the
+    // package's agent, not on trial, runs with SW2 unavailable.
+    FaultHandle silent = switches.chip("SW2").faults().mrpcTimeout();
+    try {
+      resetAndAwaitExit(client);
+      for (int attempt = 1; attempt <= 3; attempt++) {
+        Process trial = launch();
+        AgentProcesses.awaitReady(dir, port, trial, log());
+        assertExits(trial, 3, "trial " + attempt + " of slot A, stopped at its deadline");
+        assertEquals("attempts=" + attempt, bootState("attempts"));
+      }
+      String trials = Files.readString(log());
+      assertTrue(
+          trials.contains("failed its trial (every switch read: no answer from SW2"),
+          "the agent says which check failed: "
+              + trials.lines().filter(l -> l.contains("trial")).toList());
+      agent = launch();
+      client = AgentProcesses.awaitReady(dir, port, agent, log());
+      AgentProcesses.awaitLine(log(), agent, "The launcher fell back from slot A");
+      assertEquals(
+          "primary=package A.state=bad", bootState("primary", "A.state"), "the package runs");
+      JsonNode back = json(client.get(AGENT, ADMIN));
+      assertEquals("Package", runningSlot(back));
+      assertEquals("Bad", slot(back, "A").get("State").asText());
+    } finally {
+      silent.clear();
+    }
+  }
+
+  @Test
+  void an_agent_killed_while_it_writes_its_slot_starts_again_on_the_slot_it_ran() throws Exception {
+    Process agent = launch();
+    AgentClient client = AgentProcesses.awaitReady(dir, port, agent, log());
+    String accountsBefore = client.get("/redfish/v1/AccountService/Accounts", ADMIN).body();
+    // A disk that stops taking the jar part-way: the slot's file is a pipe this test reads from,
+    // then stops reading, so the agent's write blocks mid-jar, and it is killed there.
+    Path slotA = Files.createDirectories(dir.resolve("state/slots/A"));
+    Path part = slotA.resolve("bmc-agent.jar.part");
+    Process mkfifo = new ProcessBuilder("mkfifo", part.toString()).inheritIO().start();
+    assertEquals(0, mkfifo.waitFor());
+    byte[] jar = Files.readAllBytes(Path.of("target/bmc-agent.jar"));
+    HttpResponse<String> accepted = push(agentBundle("9.9.12", jar), "OnReset");
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    // opening a pipe waits for its writer: on a thread of its own, so that a test gone wrong
+    // fails instead of hanging
+    java.util.concurrent.CompletableFuture<java.io.InputStream> reader =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                return Files.newInputStream(part);
+              } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    try (java.io.InputStream written = reader.get(120, TimeUnit.SECONDS)) {
+      byte[] first = written.readNBytes(1 << 20);
+      assertEquals(1 << 20, first.length, "the agent writes the jar into its slot");
+      assertEquals(
+          "A.state= A.version=",
+          bootState("A.state", "A.version"),
+          "slot A is recorded empty before a byte is written");
+      agent.destroyForcibly();
+      assertTrue(agent.waitFor(60, TimeUnit.SECONDS), "killed");
+    }
+
+    agent = launch();
+    client = AgentProcesses.awaitReady(dir, port, agent, log());
+    JsonNode after = json(client.get(AGENT, ADMIN));
+    assertEquals("Package", runningSlot(after), "started on what it ran");
+    assertEquals("Empty", slot(after, "A").get("State").asText());
+    assertEquals(
+        accountsBefore,
+        client.get("/redfish/v1/AccountService/Accounts", ADMIN).body(),
+        "the state is as it was");
+  }
+
+  private void resetAndAwaitExit(AgentClient client) throws Exception {
+    HttpResponse<String> reset =
+        client.send(
+            "POST",
+            "/redfish/v1/Managers/BMC/Actions/Manager.Reset",
+            ADMIN,
+            "{\"ResetType\": \"GracefulRestart\"}");
+    assertEquals(204, reset.statusCode(), reset.body());
+    Process running = processes.get(processes.size() - 1);
+    assertExits(running, 3, "Manager.Reset");
+  }
+
   /** The launcher and the built jar where the package puts them, and a configuration. */
-  private void layOutThePackage() throws Exception {
+  @org.junit.jupiter.api.BeforeEach
+  void layOutThePackage() throws Exception {
     Path share = Files.createDirectories(dir.resolve("usr/share/bmc-agent"));
     launcher = share.resolve("bmc-agent");
     Files.copy(Path.of("../packaging/src/deb/bin/bmc-agent"), launcher);
@@ -143,14 +256,20 @@ class AgentSelfUpdateIT {
         Path.of("target/bmc-agent.jar"),
         share.resolve("bmc-agent.jar"),
         StandardCopyOption.COPY_ATTRIBUTES);
+    // The switches in this process, as ManagerResetIT has them: their faults outlive the agent's
+    // restarts.
+    switches = SimulatedFabric.start(BoardDescription.reference(), SimTiming.fast(), 0);
     port = AgentProcesses.freePort();
     config = dir.resolve("agent.yaml");
     Files.writeString(
         config,
         "listen: 127.0.0.1:"
             + port
-            + "\nstateDir: state\nsimulation:\n  speed: fast\n"
-            + "firmware:\n  agentTrialDeadline: 60s\n");
+            + "\nstateDir: state\nsimulation:\n  speed: fast\n  switchSimulator: 127.0.0.1:"
+            + switches.address().getPort()
+            + "\nfirmware:\n  agentTrialDeadline: "
+            + TRIAL_SECONDS
+            + "s\n");
   }
 
   /** Starts the launcher as the unit does, its output appended to the log. */

@@ -94,7 +94,7 @@ class BadInputIT {
     List<String> failures = new ArrayList<>();
     Random random = new Random(7);
     for (RouteEntry route : agent.agent.routes()) {
-      String uri = route.template().replaceAll("\\{[A-Za-z]+}", "1");
+      String uri = route.template().replaceAll("\\{[A-Za-z0-9]+}", "1");
       if (route.method().equals(HttpMethod.GET)) {
         for (String q : QUERIES) {
           check(failures, "GET", uri + "?" + q, null);
