@@ -347,7 +347,8 @@ public final class Agent implements AutoCloseable {
                   slots,
                   identity.version(),
                   config.selfUpdate().lowestSupportedVersion(),
-                  restart::request));
+                  restart::request),
+              new io.gpuchassis.agent.firmware.HttpPushApplyTime(settings));
       SlotReport slotReport =
           new SlotReport(
               events.bus(), io.gpuchassis.agent.uri.Uris.firmwareInventory(SlotReport.AGENT));
@@ -619,7 +620,8 @@ public final class Agent implements AutoCloseable {
       TrustedKeys keys,
       SwitchWorkers switches,
       BindingEngine bindings,
-      SelfUpdate self) {
+      SelfUpdate self,
+      io.gpuchassis.agent.firmware.HttpPushApplyTime httpPush) {
     try {
       return new FirmwareUpdates(
           keys,
@@ -630,7 +632,8 @@ public final class Agent implements AutoCloseable {
           io.gpuchassis.agent.uri.Uris::firmwareInventory,
           MAX_FIRMWARE_BUNDLE_BYTES,
           config.switchLowestSupportedVersion(),
-          self);
+          self,
+          httpPush);
     } catch (java.io.IOException e) {
       throw new ConfigException("firmware staging folder: " + e.getMessage());
     }

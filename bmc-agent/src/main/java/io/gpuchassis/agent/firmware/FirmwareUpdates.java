@@ -67,6 +67,7 @@ public final class FirmwareUpdates implements AutoCloseable {
 
   private final Optional<FirmwareVersion> switchLowestSupported;
   private final SelfUpdate self;
+  private final HttpPushApplyTime httpPushApplyTime;
   private final TrustedKeys keys;
   private final AtomicBoolean agentWriting = new AtomicBoolean();
 
@@ -124,6 +125,7 @@ public final class FirmwareUpdates implements AutoCloseable {
    * @param maxImageBytes the largest bundle accepted
    * @param switchLowestSupported the oldest switch firmware installed without {@code ForceUpdate}
    * @param self the agent's own slots, version and restart
+   * @param httpPushApplyTime when a bundle pushed to HttpPushUri applies
    */
   public FirmwareUpdates(
       TrustedKeys keys,
@@ -134,8 +136,10 @@ public final class FirmwareUpdates implements AutoCloseable {
       Function<String, String> inventoryUri,
       long maxImageBytes,
       Optional<FirmwareVersion> switchLowestSupported,
-      SelfUpdate self)
+      SelfUpdate self,
+      HttpPushApplyTime httpPushApplyTime)
       throws IOException {
+    this.httpPushApplyTime = httpPushApplyTime;
     this.switchLowestSupported = switchLowestSupported;
     this.self = self;
     this.keys = keys;
@@ -153,6 +157,11 @@ public final class FirmwareUpdates implements AutoCloseable {
   /** The oldest switch firmware an update installs without {@code ForceUpdate}, if limited. */
   public Optional<FirmwareVersion> switchLowestSupported() {
     return switchLowestSupported;
+  }
+
+  /** When a bundle pushed to HttpPushUri applies (HttpPushUriOptions). */
+  public HttpPushApplyTime httpPushApplyTime() {
+    return httpPushApplyTime;
   }
 
   /** The agent's own software: its slots (when the launcher gave them), version and floor. */

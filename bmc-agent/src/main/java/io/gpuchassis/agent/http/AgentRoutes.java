@@ -42,7 +42,8 @@ public final class AgentRoutes {
 
   private static boolean isFirmwarePush(RoutingContext ctx) {
     return ctx.request().method() == io.vertx.core.http.HttpMethod.POST
-        && Uris.UPDATE_MULTIPART.equals(ctx.normalizedPath());
+        && (Uris.UPDATE_MULTIPART.equals(ctx.normalizedPath())
+            || Uris.UPDATE_HTTP_PUSH.equals(ctx.normalizedPath()));
   }
 
   /**
@@ -61,7 +62,9 @@ public final class AgentRoutes {
     router.route().handler(new WriteAudit(vertx, security.log()));
     router.route().handler(new OriginRule());
     router.route().handler(new ODataVersionRule());
-    router.route().handler(new ContentTypeRule(Set.of(Uris.UPDATE_MULTIPART)));
+    router
+        .route()
+        .handler(new ContentTypeRule(Set.of(Uris.UPDATE_MULTIPART), Set.of(Uris.UPDATE_HTTP_PUSH)));
     BodyHandler bodies = BodyHandler.create(false).setBodyLimit(limits.maxRequestBodyBytes());
     router
         .route()

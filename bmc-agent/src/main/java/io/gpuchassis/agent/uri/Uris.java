@@ -228,6 +228,9 @@ public final class Uris {
    */
   public static final String UPDATE_MULTIPART = UPDATE_SERVICE + "/update-multipart";
 
+  /** The UpdateService's HttpPushUri: a bundle POSTed as the raw body. */
+  public static final String UPDATE_HTTP_PUSH = UPDATE_SERVICE + "/update";
+
   public static final String SIMPLE_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.SimpleUpdate";
   public static final String START_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.StartUpdate";
 

@@ -78,6 +78,20 @@ final class AgentClient {
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /** POSTs {@code body} as it is, with {@code contentType}. */
+  HttpResponse<String> postBytes(String path, String authorization, String contentType, byte[] body)
+      throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(base + path))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    if (authorization != null) {
+      request.header("Authorization", authorization);
+    }
+    return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
   /**
    * POSTs a multipart/form-data body of {@code parts}: name to content; a part whose name is given
    * as {@code name;filename} carries that file name and is sent as application/octet-stream, others

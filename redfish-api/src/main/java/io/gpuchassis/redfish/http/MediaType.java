@@ -48,4 +48,9 @@ record MediaType(String essence, Map<String, String> parameters) {
   boolean isMultipartForm() {
     return essence.equals("multipart/form-data");
   }
+
+  /** Raw bytes: a browser sends it cross-site only after a CORS preflight, as with JSON. */
+  boolean isOctetStream() {
+    return essence.equals("application/octet-stream");
+  }
 }

@@ -67,6 +67,23 @@ public final class PatchRequest {
     return this;
   }
 
+  /**
+   * A writable object property (a complex type); {@code check} looks at its members and returns a
+   * rejection message or null.
+   */
+  public PatchRequest object(
+      String name,
+      Function<com.fasterxml.jackson.databind.node.ObjectNode, MessageInstance> check,
+      Consumer<com.fasterxml.jackson.databind.node.ObjectNode> apply) {
+    writable.put(
+        name,
+        new Property(
+            JsonNode::isObject,
+            n -> check.apply((com.fasterxml.jackson.databind.node.ObjectNode) n),
+            n -> apply.accept((com.fasterxml.jackson.databind.node.ObjectNode) n)));
+    return this;
+  }
+
   /** A writable integer property within [min, max] (PropertyValueOutOfRange otherwise). */
   public PatchRequest integer(String name, long min, long max, Consumer<Long> apply) {
     writable.put(

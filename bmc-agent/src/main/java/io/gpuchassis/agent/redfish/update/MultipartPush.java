@@ -28,6 +28,9 @@ import java.util.Locale;
  * router's first handler pauses it): the upload is only taken once the caller is authenticated and
  * authorised.
  *
+ * <p>The same receiver takes the older, unstructured push to {@code HttpPushUri}: the bundle as the
+ * whole {@code application/octet-stream} body, with no parameters ({@link #receiveRaw}).
+ *
  * <p>Against a client that fills the disk: one push at a time (a second one is answered 503 with
  * Retry-After), none unless the state file system has room for it (its Content-Length, or the size
  * limit, plus a margin; 507), and a push that has not arrived whole within its deadline, or whose
@@ -66,6 +69,10 @@ final class MultipartPush {
   private final HttpServerRequest request;
   private final StagingStore staging;
   private final Limits limits;
+
+  /** The whole body is the bundle (HttpPushUri), not multipart parts. */
+  private final boolean raw;
+
   private final Promise<Received> result = Promise.promise();
   private StagingStore.Upload upload;
   private StagingWriter writer;
@@ -79,12 +86,14 @@ final class MultipartPush {
 
   private long deadlineTimer = -1;
 
-  private MultipartPush(Vertx vertx, RoutingContext ctx, StagingStore staging, Limits limits) {
+  private MultipartPush(
+      Vertx vertx, RoutingContext ctx, StagingStore staging, Limits limits, boolean raw) {
     this.vertx = vertx;
     this.ctx = ctx;
     this.request = ctx.request();
     this.staging = staging;
     this.limits = limits;
+    this.raw = raw;
   }
 
   /**
@@ -93,7 +102,16 @@ final class MultipartPush {
    */
   static Future<Received> receive(
       Vertx vertx, RoutingContext ctx, StagingStore staging, Limits limits) {
-    return new MultipartPush(vertx, ctx, staging, limits).start();
+    return new MultipartPush(vertx, ctx, staging, limits, false).start();
+  }
+
+  /**
+   * Reads a push whose whole body is the bundle ({@code HttpPushUri}); its parameters are empty.
+   * Fails as {@link #receive} does.
+   */
+  static Future<Received> receiveRaw(
+      Vertx vertx, RoutingContext ctx, StagingStore staging, Limits limits) {
+    return new MultipartPush(vertx, ctx, staging, limits, true).start();
   }
 
   private Future<Received> start() {
@@ -108,7 +126,13 @@ final class MultipartPush {
           }
         });
     String type = request.getHeader("Content-Type");
-    if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
+    if (raw) {
+      if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/octet-stream")) {
+        // JSON passes the router's ContentTypeRule everywhere; this URI takes the bundle itself
+        fail(RedfishErrors.unsupportedMediaType(type));
+        return result.future();
+      }
+    } else if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
       fail(
           missingFile()
               .withDetail(
@@ -116,7 +140,8 @@ final class MultipartPush {
       return result.future();
     }
     long declared = declaredLength();
-    if (declared > limits.maxBytes() + MAX_PARAMETERS_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    if (declared
+        > limits.maxBytes() + (raw ? 0 : MAX_PARAMETERS_BYTES + MULTIPART_OVERHEAD_BYTES)) {
       fail(
           tooLarge()
               .withDetail(
@@ -184,6 +209,18 @@ final class MultipartPush {
   }
 
   private void receiveParts() {
+    if (raw) {
+      fileName = "HttpPushUri";
+      writer = new StagingWriter(vertx, upload.file(), limits.maxBytes(), true);
+      // the writer owns the request's handlers: it ends when the body has been read whole
+      fileWritten = writer.copy(request);
+      fileWritten.onComplete(
+          written -> {
+            requestEnded = written.succeeded();
+            finish();
+          });
+      return;
+    }
     request.setExpectMultipart(true);
     request.uploadHandler(this::part);
     request.endHandler(
@@ -232,6 +269,18 @@ final class MultipartPush {
     }
     if (writer == null) {
       fail(missingFile().withDetail("the push has no UpdateFile part"));
+      return;
+    }
+    if (raw) {
+      if (fileWritten.result() == 0) {
+        fail(
+            RedfishErrors.of(BaseMessages.EMPTY_JSON.with())
+                .withDetail("the push has no body: POST the bundle itself"));
+        return;
+      }
+      settled = true;
+      vertx.cancelTimer(deadlineTimer);
+      result.complete(new Received(RedfishJson.mapper().createObjectNode(), upload, fileName));
       return;
     }
     if (fileWritten.result() > limits.maxBytes()) {

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.config.OutboundPolicy;
+import io.gpuchassis.agent.firmware.ApplyTime;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
 import io.gpuchassis.agent.firmware.SelfUpdate;
 import io.gpuchassis.agent.firmware.SwitchFirmware;
 import io.gpuchassis.agent.firmware.UpdateRequest;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.OemSchema;
+import io.gpuchassis.agent.redfish.core.Offload;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.redfish.tasks.TaskResponses;
 import io.gpuchassis.agent.selfupdate.BootState;
@@ -21,10 +23,14 @@ import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.firmware.StagingStore;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
+import io.gpuchassis.redfish.http.PatchRequest;
+import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.HttpPushUriApplyTime;
+import io.gpuchassis.redfish.model.HttpPushUriOptions;
 import io.gpuchassis.redfish.model.SimpleUpdateAction;
 import io.gpuchassis.redfish.model.SoftwareInventory;
 import io.gpuchassis.redfish.model.StartUpdateAction;
@@ -32,6 +38,7 @@ import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.model.UpdateService;
 import io.gpuchassis.redfish.model.UpdateServiceActions;
+import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.switchdrv.FirmwarePartition;
 import io.vertx.core.Vertx;
@@ -53,6 +60,9 @@ public final class UpdateServiceResource {
   static final String PUSH_ACTION = "UpdateService.MultipartHttpPush";
   static final String SIMPLE_UPDATE = "UpdateService.SimpleUpdate";
 
+  /** How messages name a push to HttpPushUri (it is no action). */
+  static final String HTTP_PUSH = "HttpPushUri";
+
   /** The agent's own entry in the FirmwareInventory. */
   static final String AGENT_INVENTORY_ID = "Agent";
 
@@ -65,6 +75,7 @@ public final class UpdateServiceResource {
   private final UpdateRequests requests;
   private final MultipartPush.Limits pushLimits;
   private final boolean allowHttp;
+  private RedfishRoutes routes;
 
   /**
    * @param policy where images may be fetched from, and how long and large uploads may be
@@ -109,6 +120,9 @@ public final class UpdateServiceResource {
     routes.post(Uris.UPDATE_MULTIPART, "UpdateService", this::push);
     routes.post(Uris.SIMPLE_UPDATE, "UpdateService", this::simpleUpdate);
     routes.post(Uris.START_UPDATE, "UpdateService", this::startUpdate);
+    routes.post(Uris.UPDATE_HTTP_PUSH, "UpdateService", this::httpPush);
+    routes.patch(Uris.UPDATE_SERVICE, "UpdateService", this::patch);
+    this.routes = routes;
   }
 
   private UpdateService render() {
@@ -127,6 +141,13 @@ public final class UpdateServiceResource {
                 .health(Health.OK))
         .maxImageSizeBytes(updates.maxImageBytes())
         .multipartHttpPushUri(Uris.UPDATE_MULTIPART)
+        .httpPushUri(Uris.UPDATE_HTTP_PUSH)
+        .httpPushUriOptions(
+            new HttpPushUriOptions()
+                .httpPushUriApplyTime(
+                    new HttpPushUriApplyTime()
+                        .applyTime(updates.httpPushApplyTime().get().redfishName())
+                        .applyTimeAtRedfishAllowableValues(APPLY_TIMES)))
         .firmwareInventory(Uris.ref(Uris.FIRMWARE_INVENTORY))
         .actions(
             new UpdateServiceActions()
@@ -257,47 +278,112 @@ public final class UpdateServiceResource {
   private void push(RoutingContext ctx) {
     MultipartPush.receive(vertx, ctx, updates.staging(), pushLimits)
         .onFailure(e -> refuse(ctx, e))
+        .onSuccess(received -> accept(ctx, received, PUSH_ACTION));
+  }
+
+  /** A received push, checked off the event loop, then run (or held for StartUpdate) as a task. */
+  private void accept(RoutingContext ctx, MultipartPush.Received received, String action) {
+    StagingStore.Upload upload = received.upload();
+    vertx
+        .executeBlocking(
+            () -> {
+              try (upload) {
+                UpdateRequest request =
+                    requests.read(action, received.parameters(), received.fileName());
+                if (request.onStartUpdate()) {
+                  return new Accepted(
+                      request, null, updates.hold(updates.staging().keep(upload), request));
+                }
+                // kept: an agent's jar is copied from it while the update runs
+                return new Accepted(
+                    request, updates.prepare(updates.staging().keep(upload), request), null);
+              }
+            },
+            false)
+        .onFailure(e -> refuse(ctx, e))
         .onSuccess(
-            received -> {
-              StagingStore.Upload upload = received.upload();
-              vertx
-                  .executeBlocking(
-                      () -> {
-                        try (upload) {
-                          UpdateRequest request =
-                              requests.read(
-                                  PUSH_ACTION, received.parameters(), received.fileName());
-                          if (request.onStartUpdate()) {
-                            return new Accepted(
-                                request,
-                                null,
-                                updates.hold(updates.staging().keep(upload), request));
-                          }
-                          // kept: an agent's jar is copied from it while the update runs
-                          return new Accepted(
-                              request,
-                              updates.prepare(updates.staging().keep(upload), request),
-                              null);
-                        }
-                      },
-                      false)
-                  .onFailure(e -> refuse(ctx, e))
-                  .onSuccess(
-                      accepted ->
-                          updateTasks.start(
-                              ctx,
-                              "Firmware update with " + accepted.request().imageName(),
-                              TaskResponses.payloadOf(ctx),
-                              progress ->
-                                  accepted.waiting() != null
-                                      ? accepted.waiting().follow(progress)
-                                      : updates.run(accepted.prepared(), progress)));
-            });
+            accepted ->
+                updateTasks.start(
+                    ctx,
+                    "Firmware update with " + accepted.request().imageName(),
+                    TaskResponses.payloadOf(ctx),
+                    progress ->
+                        accepted.waiting() != null
+                            ? accepted.waiting().follow(progress)
+                            : updates.run(accepted.prepared(), progress)));
   }
 
   /** A pushed update, checked: ready to run, or waiting for StartUpdate. */
   private record Accepted(
       UpdateRequest request, FirmwareUpdates.Prepared prepared, FirmwareUpdates.Waiting waiting) {}
+
+  /** The apply times a push to HttpPushUri may be set to. */
+  private static final List<String> APPLY_TIMES =
+      java.util.Arrays.stream(ApplyTime.values()).map(ApplyTime::redfishName).toList();
+
+  /**
+   * POST {@code HttpPushUri}: the bundle as the whole body (application/octet-stream), updating
+   * every part it fits, applied as {@code HttpPushUriOptions} says; otherwise as the multipart
+   * push.
+   */
+  private void httpPush(RoutingContext ctx) {
+    MultipartPush.receiveRaw(vertx, ctx, updates.staging(), pushLimits)
+        .onFailure(e -> refuse(ctx, e))
+        .onSuccess(
+            received -> {
+              received
+                  .parameters()
+                  .put(
+                      "@Redfish.OperationApplyTime",
+                      updates.httpPushApplyTime().get().redfishName());
+              accept(ctx, received, HTTP_PUSH);
+            });
+  }
+
+  /**
+   * PATCH UpdateService: only {@code HttpPushUriOptions.HttpPushUriApplyTime.ApplyTime} is writable
+   * (Immediate or OnReset), stored for later pushes to HttpPushUri.
+   */
+  private void patch(RoutingContext ctx) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    Preconditions.checkIfMatch(ctx, routes.render(Uris.UPDATE_SERVICE, caller).orElseThrow());
+    ObjectNode body = RequestBodies.object(ctx);
+    ApplyTime[] chosen = new ApplyTime[1];
+    List<io.gpuchassis.redfish.message.MessageInstance> rejected =
+        PatchRequest.of(body, READ_ONLY)
+            .object(
+                "HttpPushUriOptions",
+                options -> {
+                  PushApplyTimeChange change = PushApplyTimeChange.of(options);
+                  chosen[0] = change.applyTime();
+                  return change.problem();
+                },
+                options -> {})
+            .apply();
+    Offload.run(
+        vertx,
+        ctx,
+        () -> {
+          updates.httpPushApplyTime().set(chosen[0]);
+          return null;
+        },
+        done -> RedfishResponses.changed(ctx, RedfishResponses.tree(render()), rejected));
+  }
+
+  /** The UpdateService's properties that exist but are not written by a PATCH. */
+  private static final java.util.Set<String> READ_ONLY =
+      java.util.Set.of(
+          "Id",
+          "Name",
+          "Description",
+          "ServiceEnabled",
+          "Status",
+          "MaxImageSizeBytes",
+          "MultipartHttpPushUri",
+          "HttpPushUri",
+          "FirmwareInventory",
+          "Actions",
+          "Oem");
 
   /**
    * POST UpdateService.StartUpdate: starts every update pushed with {@code OnStartUpdateRequest},
