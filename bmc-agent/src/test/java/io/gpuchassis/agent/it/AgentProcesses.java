@@ -85,13 +85,18 @@ final class AgentProcesses {
   static AgentClient awaitReady(Path dir, int port, Process agent, Path log) throws Exception {
     Path cert = dir.resolve("state/tls/https-cert.pem");
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    // One client for every poll: a client per poll would leave its idle connection open, and the
+    // agent admits only a few unauthenticated connections per address.
+    AgentClient client = null;
     while (System.nanoTime() < deadline) {
       if (!agent.isAlive()) {
         fail("the agent died at start: " + Files.readString(log));
       }
       if (Files.exists(cert)) {
         try {
-          AgentClient client = new AgentClient(port, cert);
+          if (client == null) {
+            client = new AgentClient(port, cert);
+          }
           if (client.get("/redfish/v1/", null).statusCode() == 200) {
             return client;
           }

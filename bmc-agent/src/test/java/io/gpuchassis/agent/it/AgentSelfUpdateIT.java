@@ -86,7 +86,7 @@ class AgentSelfUpdateIT {
 
     // 1. the agent's own jar as version 9.9.9, at once: written into A, restarted into it
     byte[] jar = Files.readAllBytes(Path.of("target/bmc-agent.jar"));
-    HttpResponse<String> accepted = push(agentBundle("9.9.9", jar), "Immediate");
+    HttpResponse<String> accepted = push(client, agentBundle("9.9.9", jar), "Immediate");
     assertEquals(202, accepted.statusCode(), accepted.body());
     assertExits(agent, 3, "the restart into the new slot");
     assertEquals(
@@ -108,7 +108,7 @@ class AgentSelfUpdateIT {
         "the new agent's success is an event: " + events);
 
     // 2. a jar that cannot start, for the next reset: written into B, started by Manager.Reset
-    accepted = push(agentBundle("9.9.10", brokenJar()), "OnReset");
+    accepted = push(client, agentBundle("9.9.10", brokenJar()), "OnReset");
     assertEquals(202, accepted.statusCode(), accepted.body());
     HttpResponse<String> done = client.awaitTask(accepted, ADMIN);
     assertEquals(200, done.statusCode(), done.body());
@@ -153,7 +153,7 @@ class AgentSelfUpdateIT {
     Process agent = launch();
     AgentClient client = AgentProcesses.awaitReady(dir, port, agent, log());
     byte[] jar = Files.readAllBytes(Path.of("target/bmc-agent.jar"));
-    HttpResponse<String> accepted = push(agentBundle("9.9.11", jar), "OnReset");
+    HttpResponse<String> accepted = push(client, agentBundle("9.9.11", jar), "OnReset");
     assertEquals(202, accepted.statusCode(), accepted.body());
     assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
     assertEquals("primary=A A.state=pending", bootState("primary", "A.state"));
@@ -198,7 +198,7 @@ class AgentSelfUpdateIT {
     Process mkfifo = new ProcessBuilder("mkfifo", part.toString()).inheritIO().start();
     assertEquals(0, mkfifo.waitFor());
     byte[] jar = Files.readAllBytes(Path.of("target/bmc-agent.jar"));
-    HttpResponse<String> accepted = push(agentBundle("9.9.12", jar), "OnReset");
+    HttpResponse<String> accepted = push(client, agentBundle("9.9.12", jar), "OnReset");
     assertEquals(202, accepted.statusCode(), accepted.body());
     // opening a pipe waits for its writer: on a thread of its own, so that a test gone wrong
     // fails instead of hanging
@@ -301,7 +301,8 @@ class AgentSelfUpdateIT {
     assertEquals(code, p.exitValue(), what + ": " + Files.readString(log()));
   }
 
-  private HttpResponse<String> push(byte[] bundle, String applyTime) throws Exception {
+  private HttpResponse<String> push(AgentClient client, byte[] bundle, String applyTime)
+      throws Exception {
     Map<String, byte[]> parts = new LinkedHashMap<>();
     parts.put(
         "UpdateParameters",
@@ -312,7 +313,6 @@ class AgentSelfUpdateIT {
                 + "\"}")
             .getBytes(StandardCharsets.UTF_8));
     parts.put("UpdateFile;agent.fwb", bundle);
-    AgentClient client = new AgentClient(port, dir.resolve("state/tls/https-cert.pem"));
     return client.postMultipart(PUSH, ADMIN, parts);
   }
 
