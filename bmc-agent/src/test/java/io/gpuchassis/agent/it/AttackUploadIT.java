@@ -134,6 +134,28 @@ class AttackUploadIT {
   }
 
   @Test
+  void an_endless_push_to_http_push_uri_is_removed_at_its_deadline_too() throws Exception {
+    try (StallingClient push = StallingClient.connect(agent, 0)) {
+      push.send(
+          "POST /redfish/v1/UpdateService/update HTTP/1.1\r\nHost: 127.0.0.1:"
+              + agent.agent.port()
+              + "\r\nAuthorization: "
+              + TestAgent.OPERATOR
+              + "\r\nContent-Type: application/octet-stream\r\nContent-Length: "
+              + DECLARED
+              + "\r\n\r\n");
+      byte[] chunk = new byte[1024 * 1024];
+      for (int i = 0; i < 4; i++) {
+        push.send(chunk);
+      }
+      await("the push is being staged", () -> stagedBytes(agent) > 0, Duration.ofSeconds(5));
+      await("the push is removed", () -> staged(agent).isEmpty(), DEADLINE.plusSeconds(5));
+      String answer = new String(push.readToEnd(5000), StandardCharsets.UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 408"), answer);
+    }
+  }
+
+  @Test
   void a_client_that_goes_away_leaves_nothing_behind_at_once() throws Exception {
     StallingClient push = endlessPush(agent, 4);
     await("the push is being staged", () -> stagedBytes(agent) > 0, Duration.ofSeconds(5));
