@@ -36,11 +36,7 @@ class FirmwareSubTasksIT {
   static void start() throws Exception {
     agent = TestAgent.start(stateDir);
     bundles = SignedBundles.of(stateDir);
-    HealthIT.await(
-        "every switch's firmware read",
-        () ->
-            java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
-                .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
+    SignedBundles.awaitEverySwitchRead(agent);
   }
 
   @AfterAll
@@ -120,11 +116,7 @@ class FirmwareSubTasksIT {
         "UpdateParameters",
         ("{\"Targets\": " + targets + ", \"@Redfish.OperationApplyTime\": \"OnReset\"}")
             .getBytes(StandardCharsets.UTF_8));
-    parts.put(
-        "UpdateFile;switch.fwb",
-        bundles.image(
-            version,
-            ("switch firmware " + version).repeat(3000).getBytes(StandardCharsets.US_ASCII)));
+    parts.put("UpdateFile;switch.fwb", bundles.image(version));
     return agent.client.postMultipart(PUSH, TestAgent.OPERATOR, parts);
   }
 

@@ -65,11 +65,7 @@ class FirmwareUpdateIT {
     // The simulated chassis trusts the simulation vendor key it made on first start.
     bundles = SignedBundles.of(stateDir);
     // The agent reads the switches' flash tables once it answers.
-    HealthIT.await(
-        "every switch's firmware read",
-        () ->
-            java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
-                .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
+    SignedBundles.awaitEverySwitchRead(agent);
   }
 
   @AfterAll
@@ -79,8 +75,7 @@ class FirmwareUpdateIT {
   }
 
   static byte[] bundle(FirmwareVersion version) {
-    return bundles.image(
-        version, ("switch firmware " + version).repeat(3000).getBytes(StandardCharsets.US_ASCII));
+    return bundles.image(version);
   }
 
   static HttpResponse<String> push(byte[] bundle, String parameters, String auth) throws Exception {

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.switchdrv.FirmwareVersion;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -34,11 +33,7 @@ class HttpPushUriIT {
   static void start() throws Exception {
     agent = TestAgent.start(stateDir);
     bundles = SignedBundles.of(stateDir);
-    HealthIT.await(
-        "every switch's firmware read",
-        () ->
-            java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
-                .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
+    SignedBundles.awaitEverySwitchRead(agent);
   }
 
   @AfterAll
@@ -149,8 +144,6 @@ class HttpPushUriIT {
   }
 
   private static byte[] bundle(String version) {
-    FirmwareVersion v = FirmwareVersion.parse(version);
-    return bundles.image(
-        v, ("switch firmware " + v).repeat(3000).getBytes(StandardCharsets.US_ASCII));
+    return bundles.image(FirmwareVersion.parse(version));
   }
 }

@@ -38,6 +38,27 @@ final class SignedBundles {
             Files.readString(FirmwareTrust.simulationSigningKey(stateDir))));
   }
 
+  /** A main image of {@code version} with a filler body that names it. */
+  byte[] image(FirmwareVersion version) {
+    return image(
+        version,
+        ("switch firmware " + version)
+            .repeat(3000)
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+  }
+
+  /**
+   * Waits until {@code agent} has read every switch's firmware, which it does once it answers: an
+   * update names a chip's version only then.
+   */
+  static void awaitEverySwitchRead(TestAgent agent) throws Exception {
+    HealthIT.await(
+        "every switch's firmware read",
+        () ->
+            java.util.stream.Stream.of("SW1", "SW2", "SW3", "SW4")
+                .allMatch(id -> agent.agent.firmware().inventory().of(id).isPresent()));
+  }
+
   /** A main image of {@code version} whose body is {@code body}. */
   byte[] image(FirmwareVersion version, byte[] body) {
     return sign(
