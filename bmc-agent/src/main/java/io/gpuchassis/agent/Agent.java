@@ -351,7 +351,9 @@ public final class Agent implements AutoCloseable {
               new io.gpuchassis.agent.firmware.HttpPushApplyTime(settings));
       SlotReport slotReport =
           new SlotReport(
-              events.bus(), io.gpuchassis.agent.uri.Uris.firmwareInventory(SlotReport.AGENT));
+              events.bus(),
+              io.gpuchassis.agent.uri.Uris.firmwareInventory(
+                  io.gpuchassis.agent.uri.Uris.AGENT_FIRMWARE_ID));
       reportFallback(slots, slotReport);
       ChassisHealth chassisHealth =
           new ChassisHealth(

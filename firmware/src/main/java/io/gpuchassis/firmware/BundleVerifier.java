@@ -42,10 +42,7 @@ public final class BundleVerifier {
    */
   public VerifiedBundle verify(Path bundleFile) throws BundleException, IOException {
     if (layoutOf(bundleFile) == BundleLayout.SIGNED_MANIFEST) {
-      VerifiedFile checked = verifyInPlace(bundleFile);
-      try (InputStream payload = checked.openPayload()) {
-        return new VerifiedBundle(checked.manifest(), payload.readAllBytes(), checked.keyId());
-      }
+      return verifyInPlace(bundleFile).load();
     }
     long fileSize = Files.size(bundleFile);
     try (InputStream in = new BufferedInputStream(Files.newInputStream(bundleFile), 64 * 1024)) {

@@ -26,6 +26,16 @@ public record VerifiedFile(
     return VerifiedBundle.listed(manifest, identity);
   }
 
+  /**
+   * This bundle with its payload read into memory, for a payload small enough to hold (a switch
+   * image); the file's digest was checked when it was verified.
+   */
+  public VerifiedBundle load() throws IOException {
+    try (InputStream payload = openPayload()) {
+      return new VerifiedBundle(manifest, payload.readAllBytes(), keyId);
+    }
+  }
+
   /** The payload's bytes, streamed from the file (exactly {@link #payloadLength} of them). */
   public InputStream openPayload() throws IOException {
     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);

@@ -2,6 +2,7 @@ package io.gpuchassis.agent.firmware;
 
 import io.gpuchassis.agent.selfupdate.Slot;
 import io.gpuchassis.agent.selfupdate.Slots;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.firmware.VerifiedFile;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.UpdateMessages;
@@ -30,9 +31,6 @@ import org.slf4j.LoggerFactory;
  * touched, so a failed or interrupted install leaves the agent as it was.
  */
 final class AgentUpdate {
-
-  /** The agent's entry in the FirmwareInventory, and how Update messages name it. */
-  static final String INVENTORY_ID = "Agent";
 
   private static final Logger LOG = LoggerFactory.getLogger(AgentUpdate.class);
 
@@ -69,7 +67,8 @@ final class AgentUpdate {
     String version = bundle.manifest().version();
     if (!force && version.equals(runningVersion)) {
       progress.step(
-          UpdateMessages.UPDATE_SKIPPED_SAME_VERSION.with(INVENTORY_ID, imageName), origin);
+          UpdateMessages.UPDATE_SKIPPED_SAME_VERSION.with(Uris.AGENT_FIRMWARE_ID, imageName),
+          origin);
       done.accept(1);
       return false;
     }
@@ -77,13 +76,15 @@ final class AgentUpdate {
         && lowestSupported.isPresent()
         && AgentVersions.compare(version, lowestSupported.get()) < 0) {
       progress.step(
-          UpdateMessages.UPDATE_SKIPPED_VERSION_TOO_LOW.with(INVENTORY_ID, imageName), origin);
+          UpdateMessages.UPDATE_SKIPPED_VERSION_TOO_LOW.with(Uris.AGENT_FIRMWARE_ID, imageName),
+          origin);
       done.accept(1);
       return false;
     }
     Slot target = slots.installTarget();
     Path jar = slots.jar(target);
-    progress.step(UpdateMessages.TRANSFERRING_TO_COMPONENT.with(imageName, INVENTORY_ID), origin);
+    progress.step(
+        UpdateMessages.TRANSFERRING_TO_COMPONENT.with(imageName, Uris.AGENT_FIRMWARE_ID), origin);
     LOG.info("Writing agent {} into slot {} ({})", version, target, jar);
     try {
       slots.clear(target);
@@ -94,7 +95,8 @@ final class AgentUpdate {
     }
     done.accept(0.8);
 
-    progress.step(UpdateMessages.VERIFYING_AT_COMPONENT.with(imageName, INVENTORY_ID), origin);
+    progress.step(
+        UpdateMessages.VERIFYING_AT_COMPONENT.with(imageName, Uris.AGENT_FIRMWARE_ID), origin);
     String problem = readBackProblem(jar);
     if (problem != null) {
       try {
@@ -107,7 +109,8 @@ final class AgentUpdate {
     }
     done.accept(0.95);
 
-    progress.step(UpdateMessages.APPLYING_ON_COMPONENT.with(imageName, INVENTORY_ID), origin);
+    progress.step(
+        UpdateMessages.APPLYING_ON_COMPONENT.with(imageName, Uris.AGENT_FIRMWARE_ID), origin);
     try {
       slots.activate(target, version);
     } catch (IOException e) {
@@ -116,7 +119,7 @@ final class AgentUpdate {
           "recording slot " + target + " as the next to start: " + e.getMessage());
     }
     LOG.info("Agent {} waits in slot {} for the next start, on trial", version, target);
-    progress.step(UpdateMessages.AWAIT_TO_ACTIVATE.with(imageName, INVENTORY_ID), origin);
+    progress.step(UpdateMessages.AWAIT_TO_ACTIVATE.with(imageName, Uris.AGENT_FIRMWARE_ID), origin);
     done.accept(1);
     return true;
   }
@@ -147,9 +150,7 @@ final class AgentUpdate {
       out.force(true);
     }
     Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    try (FileChannel folder = FileChannel.open(jar.getParent(), StandardOpenOption.READ)) {
-      folder.force(true);
-    }
+    Slots.syncFolder(jar.getParent());
   }
 
   /** Null when {@code jar} holds exactly the signed payload and is a runnable jar; else why not. */
@@ -185,6 +186,6 @@ final class AgentUpdate {
   }
 
   private UpdateFailure failure(MessageDefinition message, String reason) {
-    return new UpdateFailure(message.with(imageName, INVENTORY_ID), reason);
+    return new UpdateFailure(message.with(imageName, Uris.AGENT_FIRMWARE_ID), reason);
   }
 }

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.firmware;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.firmware.BundleException;
 import io.gpuchassis.firmware.BundleLayout;
 import io.gpuchassis.firmware.BundleVerifier;
@@ -467,7 +468,10 @@ public final class FirmwareUpdates implements AutoCloseable {
           throw notApplicable(
               request, file.manifest().component(), "is too large for a switch image");
         }
-      } else if (java.nio.file.Files.size(staged) > MAX_WHOLE_BUNDLE_BYTES) {
+        VerifiedBundle bundle = file.load();
+        return new Checked(bundle, targets(bundle, request), null);
+      }
+      if (java.nio.file.Files.size(staged) > MAX_WHOLE_BUNDLE_BYTES) {
         throw RedfishErrors.of(UpdateMessages.VERIFICATION_FAILED.with(imageName, "UpdateService"))
             .withDetail(
                 "a bundle over "
@@ -495,13 +499,13 @@ public final class FirmwareUpdates implements AutoCloseable {
     }
     if (!bundle.compatibleWith(AGENT_COMPATIBLE)) {
       throw RedfishErrors.of(
-              UpdateMessages.UPDATE_NOT_APPLICABLE.with(image, AgentUpdate.INVENTORY_ID))
+              UpdateMessages.UPDATE_NOT_APPLICABLE.with(image, Uris.AGENT_FIRMWARE_ID))
           .withDetail(
               "the bundle fits " + bundle.manifest().compatible() + ", not " + AGENT_COMPATIBLE);
     }
     if (self.slots().isEmpty()) {
       throw RedfishErrors.of(
-              UpdateMessages.UPDATE_NOT_APPLICABLE.with(image, AgentUpdate.INVENTORY_ID))
+              UpdateMessages.UPDATE_NOT_APPLICABLE.with(image, Uris.AGENT_FIRMWARE_ID))
           .withDetail(
               "this agent was not started by the packaged launcher with install slots"
                   + " (docs/FIRMWARE.md, \"The agent's own update\"), so it cannot update itself");
@@ -565,7 +569,7 @@ public final class FirmwareUpdates implements AutoCloseable {
       for (String id : targets) {
         progress.step(
             UpdateMessages.AWAIT_TO_UPDATE.with(request.imageName(), id),
-            agent ? inventoryUri.apply(AgentUpdate.INVENTORY_ID) : inventoryUri.apply(id));
+            agent ? inventoryUri.apply(Uris.AGENT_FIRMWARE_ID) : inventoryUri.apply(id));
       }
       started
           .thenCompose(
@@ -595,7 +599,7 @@ public final class FirmwareUpdates implements AutoCloseable {
     try {
       Checked checked = check(staged, request);
       List<String> targets =
-          checked.agent() != null ? List.of(AgentUpdate.INVENTORY_ID) : checked.switchIds();
+          checked.agent() != null ? List.of(Uris.AGENT_FIRMWARE_ID) : checked.switchIds();
       Waiting w = new Waiting(staged, request, targets, checked.agent() != null);
       synchronized (waiting) {
         if (waiting.size() >= MAX_WAITING) {
@@ -703,11 +707,11 @@ public final class FirmwareUpdates implements AutoCloseable {
    */
   private void runAgent(Prepared prepared, UpdateProgress progress) {
     String image = prepared.request.imageName();
-    String origin = inventoryUri.apply(AgentUpdate.INVENTORY_ID);
+    String origin = inventoryUri.apply(Uris.AGENT_FIRMWARE_ID);
     agentWriting.set(true);
     boolean installed;
     try {
-      progress.step(UpdateMessages.TARGET_DETERMINED.with(AgentUpdate.INVENTORY_ID, image), origin);
+      progress.step(UpdateMessages.TARGET_DETERMINED.with(Uris.AGENT_FIRMWARE_ID, image), origin);
       installed =
           new AgentUpdate(
                   self.slots().orElseThrow(),
@@ -744,7 +748,7 @@ public final class FirmwareUpdates implements AutoCloseable {
     if (request.agent()) {
       throw RedfishErrors.of(
               UpdateMessages.UPDATE_NOT_APPLICABLE.with(
-                  request.imageName(), AgentUpdate.INVENTORY_ID))
+                  request.imageName(), Uris.AGENT_FIRMWARE_ID))
           .withDetail(
               "the bundle carries '"
                   + bundle.manifest().component()

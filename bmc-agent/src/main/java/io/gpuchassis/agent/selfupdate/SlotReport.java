@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.selfupdate;
 
 import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.UpdateMessages;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,9 +14,6 @@ import org.slf4j.LoggerFactory;
 public final class SlotReport {
 
   private static final Logger LOG = LoggerFactory.getLogger(SlotReport.class);
-
-  /** How Update messages name the agent: its FirmwareInventory entry's id. */
-  public static final String AGENT = "Agent";
 
   private final EventBus events;
   private final String origin;
@@ -37,13 +35,14 @@ public final class SlotReport {
         slot,
         image,
         slots.running().stateName());
-    events.publish(UpdateMessages.ACTIVATE_FAILED.with(image, AGENT), origin);
+    events.publish(UpdateMessages.ACTIVATE_FAILED.with(image, Uris.AGENT_FIRMWARE_ID), origin);
   }
 
   /** The running slot passed its trial and is marked good. */
   public void markedGood(Slots slots) {
     events.publish(
-        UpdateMessages.UPDATE_SUCCESSFUL.with(AGENT, image(slots.state(), slots.running())),
+        UpdateMessages.UPDATE_SUCCESSFUL.with(
+            Uris.AGENT_FIRMWARE_ID, image(slots.state(), slots.running())),
         origin);
   }
 
@@ -54,7 +53,7 @@ public final class SlotReport {
         "The {} failed its trial ({}); stopping, so that the launcher counts the start",
         image,
         why);
-    events.publish(UpdateMessages.ACTIVATE_FAILED.with(image, AGENT), origin);
+    events.publish(UpdateMessages.ACTIVATE_FAILED.with(image, Uris.AGENT_FIRMWARE_ID), origin);
   }
 
   private static String image(BootState state, Slot slot) {

@@ -11,7 +11,8 @@ import java.util.Optional;
  * B/} and the boot state, and the slot this agent was started from. Present only when the packaged
  * launcher started the agent with slots ({@code -Dbmc-agent.slots}, {@code -Dbmc-agent.slot}); an
  * agent started otherwise cannot update itself. Every change is written to the boot state at once,
- * under this object's lock.
+ * under this object's lock; reading the state takes no lock, so that rendering never waits for a
+ * write to reach the disk.
  */
 public final class Slots {
 
@@ -26,7 +27,7 @@ public final class Slots {
 
   private final Path folder;
   private final Slot running;
-  private BootState state;
+  private volatile BootState state;
 
   Slots(Path folder, Slot running, BootState state) {
     this.folder = folder;
@@ -57,7 +58,7 @@ public final class Slots {
     return running;
   }
 
-  public synchronized BootState state() {
+  public BootState state() {
     return state;
   }
 
@@ -150,7 +151,7 @@ public final class Slots {
   }
 
   /** Forces a folder's entries (a rename, a new file) to the disk. */
-  static void syncFolder(Path folder) throws IOException {
+  public static void syncFolder(Path folder) throws IOException {
     try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
       dir.force(true);
     }

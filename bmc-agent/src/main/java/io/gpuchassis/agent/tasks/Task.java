@@ -86,6 +86,10 @@ public final class Task {
     return id;
   }
 
+  public String name() {
+    return name;
+  }
+
   public synchronized Snapshot snapshot() {
     return new Snapshot(
         id,

@@ -228,6 +228,12 @@ public final class Uris {
    */
   public static final String UPDATE_MULTIPART = UPDATE_SERVICE + "/update-multipart";
 
+  /**
+   * The agent's own entry in the FirmwareInventory; also how Update registry messages name the
+   * agent.
+   */
+  public static final String AGENT_FIRMWARE_ID = "Agent";
+
   /** The UpdateService's HttpPushUri: a bundle POSTed as the raw body. */
   public static final String UPDATE_HTTP_PUSH = UPDATE_SERVICE + "/update";
 

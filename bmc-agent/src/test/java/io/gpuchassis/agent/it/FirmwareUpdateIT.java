@@ -435,6 +435,38 @@ class FirmwareUpdateIT {
   }
 
   @Test
+  void
+      an_agent_started_without_install_slots_refuses_its_own_bundle_and_large_bundles_must_be_manifest_signed()
+          throws Exception {
+    JsonNode self = json(agent.client.get(INVENTORY + "Agent", TestAgent.READER));
+    assertFalse(self.get("Updateable").asBoolean(), "started in-process, without the launcher");
+    PrivateKey key =
+        BundleSigner.readPrivateKeyPem(
+            Files.readString(
+                io.gpuchassis.agent.firmware.FirmwareTrust.simulationSigningKey(stateDir)));
+    byte[] agentBundle =
+        BundleSigner.sign(
+            new io.gpuchassis.firmware.BundleManifest(
+                "agent", "9.9.9", List.of("bmc-agent"), "", null),
+            "not launched here".getBytes(StandardCharsets.US_ASCII),
+            io.gpuchassis.agent.firmware.FirmwareTrust.SIMULATION_KEY_ID,
+            key,
+            io.gpuchassis.firmware.BundleLayout.SIGNED_MANIFEST);
+    HttpResponse<String> noSlots =
+        push(agentBundle, "{\"Targets\": [\"" + INVENTORY + "Agent\"]}", TestAgent.OPERATOR);
+    assertEquals(400, noSlots.statusCode(), noSlots.body());
+    assertTrue(noSlots.body().contains("Update.1.3.0.UpdateNotApplicable"), noSlots.body());
+    assertTrue(noSlots.body().contains("install slots"), noSlots.body());
+
+    // 9 MiB signed over its payload: the agent would hold it twice to verify it
+    byte[] large = SignedBundles.sign(new byte[9 << 20], NEW, key);
+    HttpResponse<String> whole = push(large, targeting("SW1", "OnReset"), TestAgent.OPERATOR);
+    assertEquals(400, whole.statusCode(), whole.body());
+    assertTrue(whole.body().contains("Update.1.3.0.VerificationFailed"), whole.body());
+    assertTrue(whole.body().contains("--layout manifest"), whole.body());
+  }
+
+  @Test
   void bundles_that_are_not_signed_by_a_trusted_key_are_refused_and_change_nothing()
       throws Exception {
     JsonNode before = inventory("SW2");

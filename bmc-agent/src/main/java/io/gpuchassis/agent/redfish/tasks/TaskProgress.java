@@ -64,8 +64,7 @@ public final class TaskProgress implements UpdateProgress {
   private synchronized SubTask target(String originUri) {
     return targets.computeIfAbsent(
         originUri,
-        uri ->
-            task.subTask(task.snapshot().name() + ": " + uri.substring(uri.lastIndexOf('/') + 1)));
+        uri -> task.subTask(task.name() + ": " + uri.substring(uri.lastIndexOf('/') + 1)));
   }
 
   @Override

@@ -274,7 +274,7 @@ final class MultipartPush {
     if (raw) {
       if (fileWritten.result() == 0) {
         fail(
-            RedfishErrors.of(BaseMessages.EMPTY_JSON.with())
+            RedfishErrors.of(BaseMessages.NO_OPERATION.with())
                 .withDetail("the push has no body: POST the bundle itself"));
         return;
       }

@@ -59,7 +59,7 @@ final class UpdateRequests {
     }
     for (JsonNode target : targets) {
       String uri = target.asText();
-      if (uri.equals(Uris.firmwareInventory(UpdateServiceResource.AGENT_INVENTORY_ID))
+      if (uri.equals(Uris.firmwareInventory(Uris.AGENT_FIRMWARE_ID))
           || uri.equals(Uris.manager())) {
         agent = true;
       } else {

@@ -63,9 +63,6 @@ public final class UpdateServiceResource {
   /** How messages name a push to HttpPushUri (it is no action). */
   static final String HTTP_PUSH = "HttpPushUri";
 
-  /** The agent's own entry in the FirmwareInventory. */
-  static final String AGENT_INVENTORY_ID = "Agent";
-
   private final ServiceIdentity identity;
   private final ChassisModel model;
   private final FirmwareUpdates updates;
@@ -162,13 +159,13 @@ public final class UpdateServiceResource {
   private List<String> inventoryIds() {
     List<String> ids =
         new ArrayList<>(model.current().switches().stream().map(s -> s.id()).toList());
-    ids.add(AGENT_INVENTORY_ID);
+    ids.add(Uris.AGENT_FIRMWARE_ID);
     ids.addAll(ComponentFirmware.ids(model.current()));
     return ids;
   }
 
   private SoftwareInventory renderInventory(String id) {
-    if (AGENT_INVENTORY_ID.equals(id)) {
+    if (Uris.AGENT_FIRMWARE_ID.equals(id)) {
       return renderAgent(id);
     }
     if (model.current().switchChip(id).isEmpty()) {
@@ -353,12 +350,8 @@ public final class UpdateServiceResource {
         PatchRequest.of(body, READ_ONLY)
             .object(
                 "HttpPushUriOptions",
-                options -> {
-                  PushApplyTimeChange change = PushApplyTimeChange.of(options);
-                  chosen[0] = change.applyTime();
-                  return change.problem();
-                },
-                options -> {})
+                options -> PushApplyTimeChange.of(options).problem(),
+                options -> chosen[0] = PushApplyTimeChange.of(options).applyTime())
             .apply();
     Offload.run(
         vertx,
