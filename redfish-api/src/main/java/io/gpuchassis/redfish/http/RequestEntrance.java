@@ -27,22 +27,6 @@ public final class RequestEntrance implements Handler<HttpServerRequest> {
       request.connection().close();
       return;
     }
-    if (EXP && request.path().equals("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/0")) {
-      request
-          .response()
-          .putHeader("Allow", "GET, HEAD")
-          .putHeader("ETag", "\"e0a2d708d2b99b45\"")
-          .putHeader(
-              "Link", "<http://redfish.dmtf.org/schemas/v1/Port.v1_18_0.json>; rel=describedby")
-          .putHeader("OData-Version", "4.0")
-          .putHeader("Content-Type", "application/json;charset=utf-8")
-          .putHeader("Cache-Control", "no-store")
-          .end(io.vertx.core.buffer.Buffer.buffer(BODY));
-      return;
-    }
     next.handle(request);
   }
-
-  static final boolean EXP = Boolean.getBoolean("exp");
-  static final byte[] BODY = new byte[586];
 }

@@ -79,7 +79,6 @@ final class MultipartPush {
   private Buffer parameters;
   private String fileName;
   private Future<Long> fileWritten = Future.succeededFuture(0L);
-  private boolean requestEnded;
 
   /** Set once the push is answered either way: nothing more is done for it. */
   private boolean settled;
@@ -117,12 +116,11 @@ final class MultipartPush {
   private Future<Received> start() {
     ctx.addEndHandler(
         sent -> {
+          // A refusal answered before its body was read closes the connection in the
+          // ConnectionGuard, after telling the client so; closing here as well raced a client that
+          // had been told nothing into sending its next request on a dead connection.
           if (sent.failed()) {
             fail(brokeOff("the connection closed"));
-          } else if (!requestEnded) {
-            // Answered before its body was read (a refusal): that body may be endless, so it is
-            // never read.
-            vertx.runOnContext(x -> request.connection().close());
           }
         });
     String type = request.getHeader("Content-Type");
@@ -214,20 +212,12 @@ final class MultipartPush {
       writer = new StagingWriter(vertx, upload.file(), limits.maxBytes(), true);
       // the writer owns the request's handlers: it ends when the body has been read whole
       fileWritten = writer.copy(request);
-      fileWritten.onComplete(
-          written -> {
-            requestEnded = written.succeeded();
-            finish();
-          });
+      fileWritten.onComplete(written -> finish());
       return;
     }
     request.setExpectMultipart(true);
     request.uploadHandler(this::part);
-    request.endHandler(
-        v -> {
-          requestEnded = true;
-          fileWritten.onComplete(written -> finish());
-        });
+    request.endHandler(v -> fileWritten.onComplete(written -> finish()));
     request.resume();
   }
 
