@@ -224,7 +224,7 @@ class EventsIT {
       List<String> sse = new ArrayList<>();
       for (JsonNode m :
           json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
-        if (m.get("SubscriptionType").asText().equals("SSE")) {
+        if (m.path("SubscriptionType").asText().equals("SSE")) {
           sse.add(m.get("@odata.id").asText());
           assertTrue(
               m.get("Destination").asText().startsWith("redfish-sse://127.0.0.1:"), m.toString());
@@ -244,7 +244,7 @@ class EventsIT {
       String id = null;
       for (JsonNode m :
           json(agent.client.get(SUBSCRIPTIONS + "?$expand=.", TestAgent.ADMIN)).get("Members")) {
-        if (m.get("SubscriptionType").asText().equals("SSE")) {
+        if (m.path("SubscriptionType").asText().equals("SSE")) {
           id = m.get("@odata.id").asText();
         }
       }
