@@ -210,7 +210,7 @@ class FaultInjectionIT {
    */
   @TestAllTransports
   void activating_a_partition_on_a_busy_switch_is_busy(TransportKind kind) throws Exception {
-    try (SimRig rig = rig(kind)) {
+    try (SimRig rig = busyRig(kind)) {
       rig.driver.identity();
       FaultHandle f = rig.sim.faults().switchBusy();
       Await.Timed<SwitchException> toggle =
