@@ -31,6 +31,7 @@ import io.gpuchassis.agent.health.PublishedHealthEvents;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.http.EventLoops;
 import io.gpuchassis.agent.http.RedfishServer;
+import io.gpuchassis.agent.metrics.AgentMetrics;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
 import io.gpuchassis.agent.platform.ChassisDiscovery;
 import io.gpuchassis.agent.platform.ChassisPlatform;
@@ -96,6 +97,9 @@ public final class Agent implements AutoCloseable {
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
 
+  /** Closed with the agent: its JVM meters listen to the garbage collector. */
+  private final AgentMetrics metrics;
+
   private Agent(
       AgentStore store,
       Vertx vertx,
@@ -109,8 +113,10 @@ public final class Agent implements AutoCloseable {
       FirmwareUpdates firmware,
       Console console,
       ManagerRestart restart,
-      Optional<TrialCheck> trial) {
+      Optional<TrialCheck> trial,
+      AgentMetrics metrics) {
     this.store = store;
+    this.metrics = metrics;
     this.restart = restart;
     this.trial = trial;
     this.console = console;
@@ -392,7 +398,10 @@ public final class Agent implements AutoCloseable {
                       .toList(),
                   config.console().baud(),
                   restart));
-      server.serve(security, resources, platform.faults());
+      AgentMetrics metrics =
+          new AgentMetrics(
+              model, chassisHealth, bindings, clock, config.switchPollInterval().multipliedBy(3));
+      server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Read after the server answers: the switches' first polls and the reconciliation come first.
@@ -431,7 +440,7 @@ public final class Agent implements AutoCloseable {
       startup.shutdown();
       return new Agent(
           store, vertx, server, platform, model, switches, bindings, health, events, firmware,
-          console, restart, trial);
+          console, restart, trial, metrics);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -738,6 +747,7 @@ public final class Agent implements AutoCloseable {
       switches.close();
       events.close();
       vertx.close().await();
+      metrics.close();
       platform.close();
     } finally {
       store.close();

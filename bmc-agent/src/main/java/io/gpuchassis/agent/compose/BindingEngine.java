@@ -68,6 +68,11 @@ public final class BindingEngine {
     this.linkTimeout = linkTimeout;
   }
 
+  /** Tells {@code observer} of every bind and release that ends from now on. */
+  public void observe(BindingObserver observer) {
+    inFlight.observe(observer);
+  }
+
   /**
    * Binds the GPU in {@code slot} into {@code hostId}'s partition, across inter-switch links when
    * the slot is on another chip (the links on the way are bound first, each on its own chip's
@@ -100,6 +105,7 @@ public final class BindingEngine {
       // Tracked under the lock: a stop that begins now sees this operation among those to wait for.
       return inFlight.track(
           slot,
+          BindingObserver.Kind.BIND,
           "the bind of slot " + slot + " to " + hostId,
           connect(plan)
               .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
@@ -136,6 +142,7 @@ public final class BindingEngine {
         move(slot, State.UNBINDING, current.host(), Optional.empty());
         return inFlight.track(
             slot,
+            BindingObserver.Kind.RELEASE,
             "the release of failed slot " + slot,
             worker(failed.switchId())
                 .submit(driver -> doSettle(driver, failed))
@@ -177,6 +184,7 @@ public final class BindingEngine {
       move(slot, State.UNBINDING, current.host(), Optional.empty());
       return inFlight.track(
           slot,
+          BindingObserver.Kind.RELEASE,
           "the release of slot " + slot + " from " + plan.hostId(),
           worker(plan.switchId())
               .submit(driver -> doUnbind(driver, plan))

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.SlotBinding;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,14 +16,27 @@ final class OperationsInFlight {
 
   private final Map<Long, BindingEngine.Operation> running = new ConcurrentHashMap<>();
   private final AtomicLong ids = new AtomicLong();
+  private volatile BindingObserver observer = BindingObserver.NONE;
+
+  void observe(BindingObserver observer) {
+    this.observer = observer;
+  }
 
   /** Records {@code done} as running until it completes; returns it. */
   CompletableFuture<SlotBinding> track(
-      int slot, String description, CompletableFuture<SlotBinding> done) {
+      int slot,
+      BindingObserver.Kind kind,
+      String description,
+      CompletableFuture<SlotBinding> done) {
     long id = ids.incrementAndGet();
+    long started = System.nanoTime();
     running.put(id, new BindingEngine.Operation(slot, description, done));
     // Registered before the removal can run: an operation that already ended is removed at once.
-    done.whenComplete((ok, error) -> running.remove(id));
+    done.whenComplete(
+        (ok, error) -> {
+          running.remove(id);
+          observer.ended(kind, Duration.ofNanos(System.nanoTime() - started), error == null);
+        });
     return done;
   }
 

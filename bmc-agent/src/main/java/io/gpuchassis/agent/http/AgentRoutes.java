@@ -3,6 +3,7 @@ package io.gpuchassis.agent.http;
 import io.gpuchassis.agent.config.HttpLimits;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.fault.SimulationApi;
+import io.gpuchassis.agent.metrics.AgentMetrics;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.PasswordChangePolicy;
 import io.gpuchassis.agent.security.SecurityServices;
@@ -57,8 +58,10 @@ public final class AgentRoutes {
       ConnectionGuard guard,
       SecurityServices security,
       RedfishResources resources,
+      AgentMetrics metrics,
       Optional<FaultInjector> simulation) {
     router.route().handler(guard::routed);
+    router.route().handler(metrics.requestTimer());
     router.route().handler(new WriteAudit(vertx, security.log()));
     router.route().handler(new OriginRule());
     router.route().handler(new ODataVersionRule());
@@ -112,6 +115,10 @@ public final class AgentRoutes {
       sim.seal();
       entries.addAll(sim.entries());
     }
+    RedfishRoutes scrape = new RedfishRoutes(router, authenticator, AgentMetrics.PATH);
+    metrics.register(scrape, vertx);
+    scrape.seal();
+    entries.addAll(scrape.entries());
     router.route().handler(new NotFoundHandler());
     router.route().failureHandler(new FailureHandler());
     return List.copyOf(entries);

@@ -220,9 +220,13 @@ public final class RedfishServer {
 
   /** Builds the routes and answers with them from now on. */
   public void serve(
-      SecurityServices security, RedfishResources resources, Optional<FaultInjector> simulation) {
+      SecurityServices security,
+      RedfishResources resources,
+      io.gpuchassis.agent.metrics.AgentMetrics metrics,
+      Optional<FaultInjector> simulation) {
     Router router = Router.router(vertx);
-    routes = AgentRoutes.install(vertx, router, limits, guard, security, resources, simulation);
+    routes =
+        AgentRoutes.install(vertx, router, limits, guard, security, resources, metrics, simulation);
     entrance.set(new RequestEntrance(router));
   }
 

@@ -45,6 +45,7 @@ public final class RedfishRoutes {
   public static final String MEMBERS = "/Members";
 
   private static final String CALLER_KEY = "redfish.caller";
+  private static final String TEMPLATE_KEY = "redfish.template";
   private static final CharSequence ALLOW = io.vertx.core.http.HttpHeaders.createOptimized("Allow");
   private static final Pattern TEMPLATE_VARIABLE = Pattern.compile("\\{(\\w+)}");
 
@@ -575,6 +576,7 @@ public final class RedfishRoutes {
 
   private void route(
       RoutingContext ctx, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
+    ctx.put(TEMPLATE_KEY, template);
     if (isRead(ctx.request().method())) {
       // DSP0266: GET and HEAD answers say which methods the resource supports
       ctx.response().putHeader(ALLOW, allowed.get(template));
@@ -614,6 +616,15 @@ public final class RedfishRoutes {
   /** The authenticated caller of the current request (absent only on NoAuth routes). */
   public static java.util.Optional<Caller> caller(RoutingContext ctx) {
     return java.util.Optional.ofNullable(ctx.get(CALLER_KEY));
+  }
+
+  /**
+   * The template of the route that took the current request ({@code
+   * /redfish/v1/Chassis/{ChassisId}}), absent when none did: a bounded name for the request, where
+   * its path is not.
+   */
+  public static java.util.Optional<String> template(RoutingContext ctx) {
+    return java.util.Optional.ofNullable(ctx.get(TEMPLATE_KEY));
   }
 
   /** The simple name of the class that called into this table: the resource that owns the route. */
