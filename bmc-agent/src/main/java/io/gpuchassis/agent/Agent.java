@@ -32,6 +32,7 @@ import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.http.EventLoops;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.metrics.AgentMetrics;
+import io.gpuchassis.agent.metrics.MetricsService;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
 import io.gpuchassis.agent.platform.ChassisDiscovery;
 import io.gpuchassis.agent.platform.ChassisPlatform;
@@ -98,7 +99,7 @@ public final class Agent implements AutoCloseable {
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
 
   /** Closed with the agent: its JVM meters listen to the garbage collector. */
-  private final AgentMetrics metrics;
+  private final MetricsService metrics;
 
   private Agent(
       AgentStore store,
@@ -114,7 +115,7 @@ public final class Agent implements AutoCloseable {
       Console console,
       ManagerRestart restart,
       Optional<TrialCheck> trial,
-      AgentMetrics metrics) {
+      MetricsService metrics) {
     this.store = store;
     this.metrics = metrics;
     this.restart = restart;
@@ -398,12 +399,13 @@ public final class Agent implements AutoCloseable {
                       .toList(),
                   config.console().baud(),
                   restart));
-      AgentMetrics metrics =
-          new AgentMetrics(
-              model, chassisHealth, bindings, clock, config.switchPollInterval().multipliedBy(3));
+      MetricsService metrics = new MetricsService();
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
+      java.time.Duration metricsStaleAfter = config.switchPollInterval().multipliedBy(3);
+      metrics.build(
+          vertx, () -> new AgentMetrics(model, chassisHealth, bindings, clock, metricsStaleAfter));
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
       Optional<TrialCheck> trial =

@@ -3,7 +3,7 @@ package io.gpuchassis.agent.http;
 import io.gpuchassis.agent.config.HttpLimits;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.fault.SimulationApi;
-import io.gpuchassis.agent.metrics.AgentMetrics;
+import io.gpuchassis.agent.metrics.MetricsService;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.PasswordChangePolicy;
 import io.gpuchassis.agent.security.SecurityServices;
@@ -58,7 +58,7 @@ public final class AgentRoutes {
       ConnectionGuard guard,
       SecurityServices security,
       RedfishResources resources,
-      AgentMetrics metrics,
+      MetricsService metrics,
       Optional<FaultInjector> simulation) {
     router.route().handler(guard::routed);
     router.route().handler(metrics.requestTimer());
@@ -115,7 +115,7 @@ public final class AgentRoutes {
       sim.seal();
       entries.addAll(sim.entries());
     }
-    RedfishRoutes scrape = new RedfishRoutes(router, authenticator, AgentMetrics.PATH);
+    RedfishRoutes scrape = new RedfishRoutes(router, authenticator, MetricsService.PATH);
     metrics.register(scrape, vertx);
     scrape.seal();
     entries.addAll(scrape.entries());

@@ -222,7 +222,7 @@ public final class RedfishServer {
   public void serve(
       SecurityServices security,
       RedfishResources resources,
-      io.gpuchassis.agent.metrics.AgentMetrics metrics,
+      io.gpuchassis.agent.metrics.MetricsService metrics,
       Optional<FaultInjector> simulation) {
     Router router = Router.router(vertx);
     routes =

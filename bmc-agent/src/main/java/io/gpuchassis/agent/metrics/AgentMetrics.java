@@ -3,9 +3,6 @@ package io.gpuchassis.agent.metrics;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.health.ChassisHealth;
-import io.gpuchassis.redfish.route.Privilege;
-import io.gpuchassis.redfish.route.PrivilegeRule;
-import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
@@ -18,7 +15,6 @@ import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Handler;
-import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,13 +22,10 @@ import java.util.Locale;
 
 /**
  * The agent's metrics: one Micrometer registry written in the Prometheus text formats, holding the
- * chassis's meters, the binding engine's, the HTTP server's and the JVM's. {@code GET /metrics}
- * needs the Login privilege (any account, the ReadOnly role included, or a session token).
+ * chassis's meters, the binding engine's, the HTTP server's and the JVM's; {@link MetricsService}
+ * serves it.
  */
 public final class AgentMetrics implements AutoCloseable {
-
-  /** Where Prometheus scrapes. */
-  public static final String PATH = "/metrics";
 
   static final String OPENMETRICS = "application/openmetrics-text; version=1.0.0; charset=utf-8";
   static final String PROMETHEUS_TEXT = "text/plain; version=0.0.4; charset=utf-8";
@@ -74,27 +67,8 @@ public final class AgentMetrics implements AutoCloseable {
   }
 
   /** The router's handler that times every request; install it before any that may answer. */
-  public Handler<RoutingContext> requestTimer() {
+  Handler<RoutingContext> requestTimer() {
     return http;
-  }
-
-  /** Adds {@code GET /metrics} to {@code routes} (a table for the {@link #PATH} prefix). */
-  public void register(RedfishRoutes routes, Vertx vertx) {
-    routes.get(
-        PATH,
-        PrivilegeRule.allOf(Privilege.Login),
-        ctx -> {
-          String accept = ctx.request().getHeader("Accept");
-          vertx
-              .executeBlocking(() -> scrape(accept), false)
-              .onSuccess(
-                  body ->
-                      ctx.response()
-                          .putHeader("Content-Type", contentType(accept))
-                          .putHeader("Cache-Control", "no-store")
-                          .end(body))
-              .onFailure(ctx::fail);
-        });
   }
 
   /**
