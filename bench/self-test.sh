@@ -15,7 +15,7 @@ for script in "$here"/*.sh "$here/../bmc-agent/src/bench/cold-start.sh"; do
   check "bash -n $(basename "$script")" 0 "$(bash -n "$script" >/dev/null 2>&1; echo $?)"
 done
 if command -v shellcheck >/dev/null; then
-  check "shellcheck" 0 "$(cd "$here/.." && shellcheck -x bench/run.sh bench/lib.sh bench/self-test.sh >&2; echo $?)"
+  check "shellcheck" 0 "$(cd "$here/.." && shellcheck -x bench/run.sh bench/lib.sh bench/self-test.sh bench/scrape-cost.sh >&2; echo $?)"
 else
   echo "skip shellcheck: not installed"
 fi
