@@ -19,6 +19,7 @@ import io.gpuchassis.agent.console.ConsoleServices;
 import io.gpuchassis.agent.console.view.ConsoleHealth;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServices;
+import io.gpuchassis.agent.events.Subscriptions;
 import io.gpuchassis.agent.fabric.SwitchGpioLine;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.fault.FaultInjector;
@@ -404,8 +405,12 @@ public final class Agent implements AutoCloseable {
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       java.time.Duration metricsStaleAfter = config.switchPollInterval().multipliedBy(3);
+      Subscriptions pushSubscriptions = events.subscriptions();
       metrics.build(
-          vertx, () -> new AgentMetrics(model, chassisHealth, bindings, clock, metricsStaleAfter));
+          vertx,
+          () ->
+              new AgentMetrics(
+                  model, chassisHealth, bindings, pushSubscriptions, clock, metricsStaleAfter));
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
       Optional<TrialCheck> trial =

@@ -46,6 +46,8 @@ final class SubscriberQueue {
   private boolean stopped;
   private int failures;
   private long dropped;
+  private long delivered;
+  private long retried;
 
   SubscriberQueue(
       String destination,
@@ -95,6 +97,11 @@ final class SubscriberQueue {
     return dropped;
   }
 
+  /** Its figures so far, for the metrics. */
+  synchronized DeliveryStats stats(String subscriptionId) {
+    return new DeliveryStats(subscriptionId, waiting.size(), delivered, retried, dropped);
+  }
+
   /**
    * Stops delivering: queued events are dropped, an attempt in flight finishes but is not retried.
    */
@@ -139,6 +146,7 @@ final class SubscriberQueue {
       failures = 0;
       waiting.pollFirst();
       sending = false;
+      delivered++;
     }
     sendNext();
   }
@@ -178,6 +186,9 @@ final class SubscriberQueue {
         exhaustion.terminate();
       }
       return;
+    }
+    synchronized (this) {
+      retried++;
     }
     LOG.info("event delivery to {} failed ({}); retrying in {}", destination, why, wait);
     timers.schedule(() -> retry(body), wait.toMillis(), TimeUnit.MILLISECONDS);

@@ -191,6 +191,19 @@ public final class Subscriptions implements AutoCloseable {
     }
   }
 
+  /**
+   * Every push subscription's delivery figures, counted since its queue last started (its creation,
+   * a change, the agent's start); a suspended one shows nothing waiting.
+   */
+  public synchronized List<DeliveryStats> deliveries() {
+    List<DeliveryStats> all = new ArrayList<>();
+    for (Subscription s : byId.values()) {
+      SubscriberQueue q = queues.get(s.id());
+      all.add(q == null ? new DeliveryStats(s.id(), 0, 0, 0, 0) : q.stats(s.id()));
+    }
+    return all;
+  }
+
   private void startQueue(Subscription s) {
     if (s.suspended()) {
       return;

@@ -2,6 +2,7 @@ package io.gpuchassis.agent.metrics;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.events.Subscriptions;
 import io.gpuchassis.agent.health.ChassisHealth;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -34,12 +35,14 @@ public final class AgentMetrics implements AutoCloseable {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final ChassisMetrics chassis;
   private final HttpMetrics http;
+  private final EventMetrics events;
   private final JvmGcMetrics gc = new JvmGcMetrics();
 
   public AgentMetrics(
       ChassisModel model,
       ChassisHealth health,
       BindingEngine bindings,
+      Subscriptions subscriptions,
       Clock clock,
       Duration staleAfter) {
     // Two of Micrometer's names that promtool's lint rejects: CPU time in nanoseconds (the CPU
@@ -63,6 +66,7 @@ public final class AgentMetrics implements AutoCloseable {
     new FileDescriptorMetrics().bindTo(registry);
     chassis = new ChassisMetrics(registry, model, health, clock, staleAfter);
     http = new HttpMetrics(registry);
+    events = new EventMetrics(registry, subscriptions);
     bindings.observe(new BindingMetrics(registry));
   }
 
@@ -77,6 +81,7 @@ public final class AgentMetrics implements AutoCloseable {
    */
   synchronized String scrape(String accept) {
     chassis.refresh();
+    events.refresh();
     return registry.scrape(contentType(accept));
   }
 

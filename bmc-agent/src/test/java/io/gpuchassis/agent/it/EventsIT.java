@@ -259,6 +259,37 @@ class EventsIT {
   }
 
   @Test
+  void a_push_subscribers_deliveries_are_counted_in_the_metrics() throws Exception {
+    try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
+      String subscription = subscribe(receiver.url(), "", TestAgent.ADMIN);
+      String id = subscription.substring(subscription.lastIndexOf('/') + 1);
+      submit(TEST_MESSAGE, null);
+      submit(TEST_MESSAGE, null);
+      assertNotNull(receiver.next(WAIT));
+      assertNotNull(receiver.next(WAIT));
+      String series = "{subscription=\"" + id + "\"}";
+      // the receiver has the events; the agent counts each once it has read the receiver's answer
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      String metrics = agent.client.get("/metrics", TestAgent.READER).body();
+      while (MetricsIT.sample(metrics, "gpuchassis_event_delivery_delivered_total" + series) != 2.0
+          && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+        metrics = agent.client.get("/metrics", TestAgent.READER).body();
+      }
+      assertEquals(
+          2.0, MetricsIT.sample(metrics, "gpuchassis_event_delivery_delivered_total" + series));
+      assertEquals(0.0, MetricsIT.sample(metrics, "gpuchassis_event_delivery_queued" + series));
+      assertEquals(
+          0.0, MetricsIT.sample(metrics, "gpuchassis_event_delivery_dropped_total" + series));
+      assertEquals(
+          204, agent.client.send("DELETE", subscription, TestAgent.ADMIN, null).statusCode());
+      assertFalse(
+          agent.client.get("/metrics", TestAgent.READER).body().contains(series),
+          "a deleted subscription's series are gone");
+    }
+  }
+
+  @Test
   void a_push_subscriber_receives_the_event_which_is_also_in_the_event_log() throws Exception {
     try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
       String subscription =
