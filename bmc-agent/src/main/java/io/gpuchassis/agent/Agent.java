@@ -20,6 +20,7 @@ import io.gpuchassis.agent.console.view.ConsoleHealth;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServices;
 import io.gpuchassis.agent.events.Subscriptions;
+import io.gpuchassis.agent.events.SyslogMessage;
 import io.gpuchassis.agent.fabric.SwitchGpioLine;
 import io.gpuchassis.agent.fabric.SwitchWorkers;
 import io.gpuchassis.agent.fault.FaultInjector;
@@ -320,6 +321,26 @@ public final class Agent implements AutoCloseable {
       join(firstAdministrator);
       SecurityServices security =
           new SecurityServices(store, accounts, hasher, vertx, clock, config.authentication());
+      events
+          .forwardToSyslog(config.syslog())
+          .ifPresent(
+              syslog -> {
+                security
+                    .log()
+                    .forwardTo(
+                        entry ->
+                            syslog.forward(
+                                SyslogMessage.ofSecurityEntry(
+                                    entry.created(),
+                                    entry.severity(),
+                                    entry.messageId(),
+                                    entry.message(),
+                                    entry.userName(),
+                                    entry.address(),
+                                    syslog.hostName())));
+                LOG.info(
+                    "Events and the security log are forwarded to syslog ({})", syslog.describe());
+              });
       BindingJournal journal = new BindingJournal(store, clock);
       Reservations reservations = new Reservations(store, clock);
       TaskRegistry tasks = new TaskRegistry(clock);

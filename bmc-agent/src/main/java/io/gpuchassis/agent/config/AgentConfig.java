@@ -49,7 +49,8 @@ public record AgentConfig(
     AuthenticationLimits authentication,
     OutboundPolicy outbound,
     ConsoleSettings console,
-    LogSettings logging) {
+    LogSettings logging,
+    SyslogSettings syslog) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -81,7 +82,8 @@ public record AgentConfig(
         AuthenticationLimits.DEFAULT,
         OutboundPolicy.DEFAULT,
         ConsoleSettings.DEFAULTS,
-        LogSettings.DEFAULT);
+        LogSettings.DEFAULT,
+        SyslogSettings.NONE);
   }
 
   public AgentConfig withListen(ListenAddress value) {
@@ -102,7 +104,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withStateDir(Path value) {
@@ -123,7 +126,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
@@ -144,7 +148,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -165,7 +170,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
@@ -186,7 +192,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -211,7 +218,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
@@ -232,7 +240,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
@@ -253,7 +262,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withSwitchLowestSupportedVersion(FirmwareVersion value) {
@@ -274,7 +284,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
@@ -295,7 +306,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
@@ -316,7 +328,8 @@ public record AgentConfig(
         value,
         outbound,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
@@ -337,7 +350,8 @@ public record AgentConfig(
         authentication,
         value,
         console,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withConsole(ConsoleSettings value) {
@@ -358,7 +372,8 @@ public record AgentConfig(
         authentication,
         outbound,
         value,
-        logging);
+        logging,
+        syslog);
   }
 
   public AgentConfig withLogging(LogSettings value) {
@@ -379,7 +394,8 @@ public record AgentConfig(
         authentication,
         outbound,
         console,
-        value);
+        value,
+        syslog);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */
@@ -389,5 +405,27 @@ public record AgentConfig(
 
   public SimulationSpeed simulationSpeed() {
     return simulation.speed();
+  }
+
+  public AgentConfig withSyslog(SyslogSettings value) {
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        switchLowestSupportedVersion,
+        selfUpdate,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging,
+        value);
   }
 }

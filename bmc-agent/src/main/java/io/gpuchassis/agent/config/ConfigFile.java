@@ -186,7 +186,8 @@ public final class ConfigFile {
         authentication,
         outbound,
         console,
-        logging);
+        logging,
+        doc.syslog != null ? doc.syslog.over(config.syslog(), folder) : config.syslog());
   }
 
   /** The agent's own update settings: the file's over {@code base}. */
@@ -261,9 +262,11 @@ public final class ConfigFile {
       @JsonProperty("authentication") AuthenticationLimits authentication,
       @JsonProperty("outbound") OutboundPolicy outbound,
       @JsonProperty("console") Console console,
-      @JsonProperty("logging") Logging logging) {
+      @JsonProperty("logging") Logging logging,
+      @JsonProperty("syslog") Syslog syslog) {
     static final Document EMPTY =
-        new Document(null, null, null, null, null, null, null, null, null, null, null, null, null);
+        new Document(
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     @JsonCreator
     Document {}
@@ -287,6 +290,41 @@ public final class ConfigFile {
           loginTimeout != null
               ? Durations.parse("console.loginTimeout", loginTimeout)
               : base.loginTimeout());
+    }
+  }
+
+  record Syslog(
+      @JsonProperty("destination") String destination,
+      @JsonProperty("protocol") String protocol,
+      @JsonProperty("lowestSeverity") String lowestSeverity,
+      @JsonProperty("facility") String facility,
+      @JsonProperty("caFile") String caFile) {
+    @JsonCreator
+    Syslog {}
+
+    SyslogSettings over(SyslogSettings base, Path folder) {
+      java.util.Optional<java.net.URI> uri = base.destination();
+      if (destination != null) {
+        try {
+          uri =
+              destination.isBlank()
+                  ? java.util.Optional.empty()
+                  : java.util.Optional.of(new java.net.URI(destination));
+        } catch (java.net.URISyntaxException e) {
+          throw ConfigException.at(
+              "syslog.destination", "syslog.destination is not a URI: " + e.getMessage());
+        }
+      }
+      return new SyslogSettings(
+          uri,
+          protocol != null ? protocol : base.protocol(),
+          lowestSeverity != null
+              ? SyslogSettings.canonical(lowestSeverity, SyslogSettings.SEVERITIES)
+              : base.lowestSeverity(),
+          facility != null
+              ? SyslogSettings.canonical(facility, SyslogSettings.FACILITIES)
+              : base.facility(),
+          caFile != null ? java.util.Optional.of(folder.resolve(caFile)) : base.caFile());
     }
   }
 

@@ -1,11 +1,13 @@
 package io.gpuchassis.agent.events;
 
 import io.gpuchassis.agent.config.OutboundPolicy;
+import io.gpuchassis.agent.config.SyslogSettings;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * The event machinery the agent assembles once: the log, the bus that writes it, the EventService
@@ -23,6 +25,7 @@ public final class EventServices implements AutoCloseable {
   private final EventServiceSettings settings;
   private final Subscriptions subscriptions;
   private final HttpEventSender sender;
+  private Optional<SyslogForwarding> syslog = Optional.empty();
 
   private EventServices(
       EventBus bus,
@@ -85,8 +88,20 @@ public final class EventServices implements AutoCloseable {
     return subscriptions;
   }
 
+  /**
+   * Forwards events to the syslog collector {@code settings} names, if any, from now on; closed
+   * with the rest.
+   */
+  public synchronized Optional<SyslogForwarding> forwardToSyslog(SyslogSettings settings) {
+    syslog = SyslogForwarding.start(settings, bus, this.settings);
+    return syslog;
+  }
+
   @Override
   public void close() {
+    synchronized (this) {
+      syslog.ifPresent(SyslogForwarding::close);
+    }
     subscriptions.close();
     bus.close();
     sender.close();

@@ -46,6 +46,7 @@ public final class SecurityLog {
   private final TreeMap<Long, Entry> entries = new TreeMap<>();
   private final Deque<Long> authenticatedIds = new ArrayDeque<>();
   private final Deque<Long> unauthenticatedIds = new ArrayDeque<>();
+  private volatile java.util.function.Consumer<Entry> forwarder = entry -> {};
 
   public SecurityLog(
       AgentStore store,
@@ -75,6 +76,13 @@ public final class SecurityLog {
       List<String> args,
       Optional<String> userName,
       Optional<String> address) {}
+
+  /**
+   * Also hands every entry written from now on to {@code forwarder} (syslog); it must not block.
+   */
+  public void forwardTo(java.util.function.Consumer<Entry> forwarder) {
+    this.forwarder = forwarder;
+  }
 
   /** The most entries kept (MaxNumberOfRecords). */
   public int capacity() {
@@ -189,8 +197,7 @@ public final class SecurityLog {
               }
               return newId;
             });
-    entries.put(
-        id,
+    Entry entry =
         new Entry(
             id,
             p.created(),
@@ -199,9 +206,11 @@ public final class SecurityLog {
             p.message(),
             List.copyOf(p.args()),
             Optional.ofNullable(p.userName()),
-            Optional.ofNullable(p.address())));
+            Optional.ofNullable(p.address()));
+    entries.put(id, entry);
     ids(p.origin()).addLast(id);
     trimMemory(p.origin());
+    forwarder.accept(entry);
   }
 
   /** Every entry, oldest first, from memory (the database holds the same). */

@@ -79,6 +79,38 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_syslog_collector_is_read_and_a_bad_setting_is_named() throws Exception {
+    AgentConfig config =
+        ConfigFile.apply(
+            AgentConfig.defaults(),
+            write(
+                """
+        syslog:
+          destination: syslog://logs.example
+          protocol: SyslogUDP
+          lowestSeverity: warning
+          caFile: ca.pem
+        """));
+    assertEquals("logs.example", config.syslog().host());
+    assertEquals(514, config.syslog().port(), "UDP's registered port");
+    assertEquals("Warning", config.syslog().lowestSeverity());
+    assertEquals("Local0", config.syslog().facility());
+    assertEquals(Optional.of(dir.resolve("ca.pem")), config.syslog().caFile());
+    assertEquals(
+        Optional.empty(), AgentConfig.defaults().syslog().destination(), "none unless set");
+    for (String bad :
+        java.util.List.of(
+            "syslog:\n  destination: https://logs.example\n",
+            "syslog:\n  destination: syslog://logs.example\n  protocol: RELP\n",
+            "syslog:\n  destination: syslog://logs.example\n  lowestSeverity: loud\n")) {
+      ConfigException e =
+          assertThrows(
+              ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write(bad)));
+      assertTrue(e.getMessage().contains("syslog."), e.getMessage());
+    }
+  }
+
+  @Test
   void the_stuck_sensor_window_is_read_and_checked() throws Exception {
     assertEquals(
         60,

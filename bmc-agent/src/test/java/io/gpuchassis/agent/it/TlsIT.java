@@ -48,7 +48,8 @@ class TlsIT {
             io.gpuchassis.agent.config.AuthenticationLimits.DEFAULT,
             io.gpuchassis.agent.config.OutboundPolicy.DEFAULT,
             io.gpuchassis.agent.config.ConsoleSettings.DEFAULTS,
-            io.gpuchassis.agent.config.LogSettings.DEFAULT);
+            io.gpuchassis.agent.config.LogSettings.DEFAULT,
+            io.gpuchassis.agent.config.SyslogSettings.NONE);
     try (Agent agent =
         Agent.start(
             config,
