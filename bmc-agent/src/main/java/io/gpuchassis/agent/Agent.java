@@ -35,6 +35,7 @@ import io.gpuchassis.agent.http.EventLoops;
 import io.gpuchassis.agent.http.RedfishServer;
 import io.gpuchassis.agent.metrics.AgentMetrics;
 import io.gpuchassis.agent.metrics.MetricsService;
+import io.gpuchassis.agent.metrics.MetricsToken;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
 import io.gpuchassis.agent.platform.ChassisDiscovery;
 import io.gpuchassis.agent.platform.ChassisPlatform;
@@ -421,7 +422,7 @@ public final class Agent implements AutoCloseable {
                       .toList(),
                   config.console().baud(),
                   restart));
-      MetricsService metrics = new MetricsService();
+      MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());

@@ -50,7 +50,8 @@ public record AgentConfig(
     OutboundPolicy outbound,
     ConsoleSettings console,
     LogSettings logging,
-    SyslogSettings syslog) {
+    SyslogSettings syslog,
+    Optional<Path> metricsTokenFile) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -83,7 +84,8 @@ public record AgentConfig(
         OutboundPolicy.DEFAULT,
         ConsoleSettings.DEFAULTS,
         LogSettings.DEFAULT,
-        SyslogSettings.NONE);
+        SyslogSettings.NONE,
+        Optional.empty());
   }
 
   public AgentConfig withListen(ListenAddress value) {
@@ -105,7 +107,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withStateDir(Path value) {
@@ -127,7 +130,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
@@ -149,7 +153,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -171,7 +176,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
@@ -193,7 +199,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -219,7 +226,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
@@ -241,7 +249,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
@@ -263,7 +272,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withSwitchLowestSupportedVersion(FirmwareVersion value) {
@@ -285,7 +295,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
@@ -307,7 +318,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
@@ -329,7 +341,8 @@ public record AgentConfig(
         outbound,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
@@ -351,7 +364,8 @@ public record AgentConfig(
         value,
         console,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withConsole(ConsoleSettings value) {
@@ -373,7 +387,8 @@ public record AgentConfig(
         outbound,
         value,
         logging,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   public AgentConfig withLogging(LogSettings value) {
@@ -395,7 +410,8 @@ public record AgentConfig(
         outbound,
         console,
         value,
-        syslog);
+        syslog,
+        metricsTokenFile);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */
@@ -426,6 +442,30 @@ public record AgentConfig(
         outbound,
         console,
         logging,
+        value,
+        metricsTokenFile);
+  }
+
+  public AgentConfig withMetricsTokenFile(Optional<Path> value) {
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        switchLowestSupportedVersion,
+        selfUpdate,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging,
+        syslog,
         value);
   }
 }

@@ -187,7 +187,10 @@ public final class ConfigFile {
         outbound,
         console,
         logging,
-        doc.syslog != null ? doc.syslog.over(config.syslog(), folder) : config.syslog());
+        doc.syslog != null ? doc.syslog.over(config.syslog(), folder) : config.syslog(),
+        doc.metrics != null && doc.metrics.tokenFile != null
+            ? Optional.of(folder.resolve(doc.metrics.tokenFile))
+            : config.metricsTokenFile());
   }
 
   /** The agent's own update settings: the file's over {@code base}. */
@@ -263,10 +266,12 @@ public final class ConfigFile {
       @JsonProperty("outbound") OutboundPolicy outbound,
       @JsonProperty("console") Console console,
       @JsonProperty("logging") Logging logging,
-      @JsonProperty("syslog") Syslog syslog) {
+      @JsonProperty("syslog") Syslog syslog,
+      @JsonProperty("metrics") Metrics metrics) {
     static final Document EMPTY =
         new Document(
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+            null);
 
     @JsonCreator
     Document {}
@@ -291,6 +296,11 @@ public final class ConfigFile {
               ? Durations.parse("console.loginTimeout", loginTimeout)
               : base.loginTimeout());
     }
+  }
+
+  record Metrics(@JsonProperty("tokenFile") String tokenFile) {
+    @JsonCreator
+    Metrics {}
   }
 
   record Syslog(

@@ -116,7 +116,7 @@ public final class AgentRoutes {
       entries.addAll(sim.entries());
     }
     RedfishRoutes scrape = new RedfishRoutes(router, authenticator, MetricsService.PATH);
-    metrics.register(scrape, vertx);
+    metrics.register(router, scrape, vertx);
     scrape.seal();
     entries.addAll(scrape.entries());
     router.route().handler(new NotFoundHandler());

@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code /metrics} as Prometheus sees it: the figures of every part of the chassis for any account,
  * none for anyone else, HTTP series named by route template and never by path, a bind counted and
- * its host shown, the output passing {@code promtool check metrics}, and Debian's own {@code
- * prometheus} scraping the agent over HTTPS and answering a query for a GPU's temperature.
+ * its host shown, the metrics token opening /metrics alone, the output passing {@code promtool
+ * check metrics}, and Debian's own {@code prometheus} scraping the agent over HTTPS with that token
+ * and answering a query for a GPU's temperature.
  */
 class MetricsIT {
 
@@ -39,9 +40,15 @@ class MetricsIT {
   @TempDir static Path stateDir;
   static TestAgent agent;
 
+  static final String TOKEN = "0123456789abcdef0123456789abcdef-metrics";
+
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir);
+    Path token = stateDir.resolve("metrics-token");
+    Files.writeString(token, TOKEN + "\n");
+    Files.setPosixFilePermissions(
+        token, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    agent = TestAgent.start(stateDir, c -> c.withMetricsTokenFile(java.util.Optional.of(token)));
   }
 
   @AfterAll
@@ -104,6 +111,20 @@ class MetricsIT {
         "application/openmetrics-text; version=1.0.0; charset=utf-8",
         open.headers().firstValue("Content-Type").get());
     assertTrue(open.body().endsWith("# EOF\n"), "OpenMetrics ends with # EOF");
+  }
+
+  @Test
+  void the_metrics_token_scrapes_and_opens_nothing_else() throws Exception {
+    HttpResponse<String> scraped = agent.client.get(METRICS, "Bearer " + TOKEN);
+    assertEquals(200, scraped.statusCode(), scraped.body());
+    assertTrue(scraped.body().contains("gpuchassis_slot_gpu_present{"));
+    HttpResponse<String> wrong = agent.client.get(METRICS, "Bearer " + TOKEN + "x");
+    assertEquals(401, wrong.statusCode());
+    assertTrue(wrong.body().contains("\"error\""), wrong.body());
+    assertEquals(
+        401,
+        agent.client.get("/redfish/v1/Chassis/GPUChassis", "Bearer " + TOKEN).statusCode(),
+        "the token is for /metrics alone");
   }
 
   @Test
@@ -200,7 +221,9 @@ class MetricsIT {
             "    scheme: https",
             "    metrics_path: /metrics",
             "    tls_config: {ca_file: '" + stateDir.resolve("tls/https-cert.pem") + "'}",
-            "    basic_auth: {username: reader, password: '" + TestAgent.READER_PASSWORD + "'}",
+            "    authorization: {type: Bearer, credentials_file: '"
+                + stateDir.resolve("metrics-token")
+                + "'}",
             "    static_configs: [{targets: ['127.0.0.1:" + agent.agent.port() + "']}]",
             ""));
     Process prometheus =

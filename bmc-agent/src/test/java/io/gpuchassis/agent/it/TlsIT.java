@@ -49,7 +49,8 @@ class TlsIT {
             io.gpuchassis.agent.config.OutboundPolicy.DEFAULT,
             io.gpuchassis.agent.config.ConsoleSettings.DEFAULTS,
             io.gpuchassis.agent.config.LogSettings.DEFAULT,
-            io.gpuchassis.agent.config.SyslogSettings.NONE);
+            io.gpuchassis.agent.config.SyslogSettings.NONE,
+            java.util.Optional.empty());
     try (Agent agent =
         Agent.start(
             config,

@@ -576,7 +576,7 @@ public final class RedfishRoutes {
 
   private void route(
       RoutingContext ctx, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
-    ctx.put(TEMPLATE_KEY, template);
+    routedBy(ctx, template);
     if (isRead(ctx.request().method())) {
       // DSP0266: GET and HEAD answers say which methods the resource supports
       ctx.response().putHeader(ALLOW, allowed.get(template));
@@ -625,6 +625,11 @@ public final class RedfishRoutes {
    */
   public static java.util.Optional<String> template(RoutingContext ctx) {
     return java.util.Optional.ofNullable(ctx.get(TEMPLATE_KEY));
+  }
+
+  /** Names {@code template} as the route that took the request, for handlers outside a table. */
+  public static void routedBy(RoutingContext ctx, String template) {
+    ctx.put(TEMPLATE_KEY, template);
   }
 
   /** The simple name of the class that called into this table: the resource that owns the route. */
