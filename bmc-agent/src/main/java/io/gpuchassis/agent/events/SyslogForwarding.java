@@ -21,7 +21,7 @@ public final class SyslogForwarding implements AutoCloseable {
 
   private final SyslogSettings settings;
   private final SyslogSeverity lowest;
-  private final SyslogMessage.SyslogFacility facility;
+  private final SyslogFacility facility;
   private final String hostName;
   private final SyslogSender sender;
   private final SubscriberQueue queue;
@@ -30,7 +30,7 @@ public final class SyslogForwarding implements AutoCloseable {
   private SyslogForwarding(SyslogSettings settings, EventBus bus, EventServiceSettings retries) {
     this.settings = settings;
     this.lowest = SyslogSeverity.parse(settings.lowestSeverity());
-    this.facility = SyslogMessage.SyslogFacility.parse(settings.facility());
+    this.facility = SyslogFacility.parse(settings.facility());
     this.hostName = localHostName();
     ScheduledExecutorService thread =
         Executors.newSingleThreadScheduledExecutor(

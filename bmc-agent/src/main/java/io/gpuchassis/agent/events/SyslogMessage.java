@@ -3,7 +3,6 @@ package io.gpuchassis.agent.events;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -126,47 +125,5 @@ public record SyslogMessage(
       out.append(c);
     }
     return out.toString();
-  }
-
-  /** RFC 5424's facilities, with Redfish's names (SyslogFacility). */
-  public enum SyslogFacility {
-    Kern,
-    User,
-    Mail,
-    Daemon,
-    Auth,
-    Syslog,
-    LPR,
-    News,
-    UUCP,
-    Cron,
-    Authpriv,
-    FTP,
-    NTP,
-    Security,
-    Console,
-    SolarisCron,
-    Local0,
-    Local1,
-    Local2,
-    Local3,
-    Local4,
-    Local5,
-    Local6,
-    Local7;
-
-    int code() {
-      return ordinal();
-    }
-
-    /** By its Redfish name, any case. */
-    public static SyslogFacility parse(String name) {
-      for (SyslogFacility f : values()) {
-        if (f.name().toLowerCase(Locale.ROOT).equals(name.toLowerCase(Locale.ROOT))) {
-          return f;
-        }
-      }
-      throw new IllegalArgumentException(name);
-    }
   }
 }

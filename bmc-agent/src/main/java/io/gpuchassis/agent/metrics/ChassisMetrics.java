@@ -17,7 +17,6 @@ import io.gpuchassis.agent.health.GpuStatus;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorHealth;
 import io.gpuchassis.sensor.chassis.SensorIds;
-import io.gpuchassis.sensor.poll.SensorReading;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -211,9 +210,7 @@ final class ChassisMetrics {
         tags,
         m ->
             observation(switchId)
-                .flatMap(
-                    o -> o.dieTemperatureCelsius().isPresent() ? Optional.of(o) : Optional.empty())
-                .map(o -> o.dieTemperatureCelsius().getAsDouble())
+                .map(o -> o.dieTemperatureCelsius().orElse(Double.NaN))
                 .orElse(Double.NaN));
   }
 
@@ -406,12 +403,7 @@ final class ChassisMetrics {
   }
 
   private double reading(String sensorId) {
-    return monitor
-        .reading(sensorId)
-        .map(SensorReading::value)
-        .filter(v -> v.isPresent())
-        .map(v -> v.getAsDouble())
-        .orElse(Double.NaN);
+    return monitor.reading(sensorId).map(r -> r.value().orElse(Double.NaN)).orElse(Double.NaN);
   }
 
   private Optional<SwitchObservation> observation(String switchId) {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpuchassis.agent.events.SyslogMessage.SyslogFacility;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
