@@ -318,7 +318,12 @@ public final class Agent implements AutoCloseable {
       LOG.info("Listening at https://{}/ (503 until the service is ready)", server.address());
       events =
           EventServices.start(
-              store, vertx, clock, EventRenderer::subscriberBody, config.outbound());
+              store,
+              vertx,
+              clock,
+              EventRenderer::subscriberBody,
+              config.outbound(),
+              config.syslog().caFile());
       join(firstAdministrator);
       SecurityServices security =
           new SecurityServices(store, accounts, hasher, vertx, clock, config.authentication());

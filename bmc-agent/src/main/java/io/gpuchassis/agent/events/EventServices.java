@@ -47,7 +47,8 @@ public final class EventServices implements AutoCloseable {
       Vertx vertx,
       Clock clock,
       Subscriptions.Bodies bodies,
-      OutboundPolicy policy) {
+      OutboundPolicy policy,
+      Optional<java.nio.file.Path> syslogCa) {
     EventBus bus = new EventBus(new EventLog(store, clock, EventLog.DEFAULT_MAX_ENTRIES));
     EventServiceSettings settings = new EventServiceSettings(new Settings(store));
     HttpEventSender sender =
@@ -57,12 +58,46 @@ public final class EventServices implements AutoCloseable {
             new SubscriptionStore(store),
             bus,
             sender,
+            subscription -> syslogSender(subscription, sender, syslogCa),
             settings,
             bodies,
             clock,
             Subscriptions.QUEUE_CAPACITY);
     subscriptions.limit(Subscriptions.quotaOf(policy));
     return new EventServices(bus, settings, subscriptions, sender);
+  }
+
+  /**
+   * The sender of a syslog subscription: its own thread and connection, to the address the outbound
+   * guard of the moment allows for its destination, checked at every connection.
+   */
+  private static SyslogSender syslogSender(
+      Subscription subscription, HttpEventSender http, Optional<java.nio.file.Path> ca) {
+    SyslogTarget target = subscription.syslog().orElseThrow();
+    java.net.URI uri = java.net.URI.create(subscription.destination());
+    boolean tls = target.transport() == SyslogSender.Transport.TLS;
+    SyslogSender.Route route =
+        (host, port) -> {
+          try {
+            OutboundGuard.Permit permit = http.guard().checkSyslog(uri, tls);
+            return new java.net.InetSocketAddress(permit.address(), permit.port());
+          } catch (OutboundGuard.Refused e) {
+            throw new java.io.IOException("refused: " + e.getMessage());
+          }
+        };
+    int port = uri.getPort() > 0 ? uri.getPort() : tls ? 6514 : 514;
+    return new SyslogSender(
+        target.transport(),
+        uri.getHost(),
+        port,
+        ca,
+        route,
+        java.util.concurrent.Executors.newSingleThreadExecutor(
+            work -> {
+              Thread t = new Thread(work, "syslog-" + subscription.id());
+              t.setDaemon(true);
+              return t;
+            }));
   }
 
   /** Delivers only where {@code policy} allows, and limits new subscriptions by it, from now on. */

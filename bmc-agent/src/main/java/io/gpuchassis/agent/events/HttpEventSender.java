@@ -52,6 +52,11 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
   }
 
   /** Checks every delivery from now on against {@code newGuard}. */
+  /** Where deliveries may go now. */
+  public OutboundGuard guard() {
+    return guard;
+  }
+
   public void guard(OutboundGuard newGuard) {
     this.guard = newGuard;
   }

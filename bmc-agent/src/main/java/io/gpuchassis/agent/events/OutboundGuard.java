@@ -77,6 +77,26 @@ public final class OutboundGuard {
       throw new Refused(
           "plain http:// is not allowed on this service; use https:// (setting outbound.allowHttp)");
     }
+    return resolve(uri, tls, tls ? 443 : 80);
+  }
+
+  /**
+   * Checks a syslog destination ({@code syslog://host[:port]}) now, resolving its host; blocking.
+   * Plain TCP or UDP ({@code tls} false) is plaintext, allowed only as plain http is.
+   */
+  public Permit checkSyslog(URI uri, boolean tls) throws Refused {
+    if (!"syslog".equalsIgnoreCase(uri.getScheme())) {
+      throw new Refused("a syslog destination is syslog://host or syslog://host:port");
+    }
+    if (!tls && !policy.allowHttp()) {
+      throw new Refused(
+          "plain syslog (TCP or UDP) is not allowed on this service; use SyslogTLS (setting"
+              + " outbound.allowHttp)");
+    }
+    return resolve(uri, tls, tls ? 6514 : 514);
+  }
+
+  private Permit resolve(URI uri, boolean tls, int defaultPort) throws Refused {
     String host = uri.getHost();
     if (host == null || host.isEmpty()) {
       throw new Refused("the URI names no host");
@@ -101,7 +121,7 @@ public final class OutboundGuard {
                 + ", in a network this service does not connect to (setting outbound.deniedNetworks)");
       }
     }
-    int port = uri.getPort() >= 0 ? uri.getPort() : tls ? 443 : 80;
+    int port = uri.getPort() >= 0 ? uri.getPort() : defaultPort;
     return new Permit(uri, bare, addresses[0], port, tls);
   }
 }

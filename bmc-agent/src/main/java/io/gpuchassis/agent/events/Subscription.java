@@ -2,6 +2,7 @@ package io.gpuchassis.agent.events;
 
 import io.gpuchassis.redfish.event.EventSelection;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * A push subscription (an EventDestination of type RedfishEvent): where events go, the client's
@@ -16,25 +17,53 @@ public record Subscription(
     RetryPolicy retryPolicy,
     boolean suspended,
     String owner,
-    Instant created) {
+    Instant created,
+    Optional<SyslogTarget> syslog) {
+
+  /** A Redfish (HTTPS POST) subscription. */
+  public Subscription(
+      String id,
+      String destination,
+      String context,
+      EventSelection selection,
+      RetryPolicy retryPolicy,
+      boolean suspended,
+      String owner,
+      Instant created) {
+    this(
+        id,
+        destination,
+        context,
+        selection,
+        retryPolicy,
+        suspended,
+        owner,
+        created,
+        Optional.empty());
+  }
+
+  /** The EventDestination's Protocol. */
+  public String protocol() {
+    return syslog.map(SyslogTarget::protocol).orElse("Redfish");
+  }
 
   public Subscription withContext(String newContext) {
     return new Subscription(
-        id, destination, newContext, selection, retryPolicy, suspended, owner, created);
+        id, destination, newContext, selection, retryPolicy, suspended, owner, created, syslog);
   }
 
   public Subscription withSelection(EventSelection newSelection) {
     return new Subscription(
-        id, destination, context, newSelection, retryPolicy, suspended, owner, created);
+        id, destination, context, newSelection, retryPolicy, suspended, owner, created, syslog);
   }
 
   public Subscription withRetryPolicy(RetryPolicy newPolicy) {
     return new Subscription(
-        id, destination, context, selection, newPolicy, suspended, owner, created);
+        id, destination, context, selection, newPolicy, suspended, owner, created, syslog);
   }
 
   public Subscription withSuspended(boolean newSuspended) {
     return new Subscription(
-        id, destination, context, selection, retryPolicy, newSuspended, owner, created);
+        id, destination, context, selection, retryPolicy, newSuspended, owner, created, syslog);
   }
 }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /** Push subscriptions in SQLite, so they survive a restart. Blocking. */
 public final class SubscriptionStore {
@@ -30,7 +31,8 @@ public final class SubscriptionStore {
               ResultSet rs =
                   s.executeQuery(
                       "SELECT id, destination, context, registry_prefixes, message_ids, origin_resources, subordinate,"
-                          + " retry_policy, suspended, owner, created FROM event_subscriptions ORDER BY created, id")) {
+                          + " retry_policy, suspended, owner, created, protocol, syslog_lowest_severity,"
+                          + " syslog_facilities FROM event_subscriptions ORDER BY created, id")) {
             while (rs.next()) {
               all.add(read(rs));
             }
@@ -46,8 +48,9 @@ public final class SubscriptionStore {
           try (PreparedStatement p =
               c.prepareStatement(
                   "INSERT OR REPLACE INTO event_subscriptions(id, destination, context, registry_prefixes,"
-                      + " message_ids, origin_resources, subordinate, retry_policy, suspended, owner, created)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                      + " message_ids, origin_resources, subordinate, retry_policy, suspended, owner, created,"
+                      + " protocol, syslog_lowest_severity, syslog_facilities)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, s.id());
             p.setString(2, s.destination());
             p.setString(3, s.context());
@@ -59,6 +62,11 @@ public final class SubscriptionStore {
             p.setInt(9, s.suspended() ? 1 : 0);
             p.setString(10, s.owner());
             p.setString(11, s.created().toString());
+            p.setString(12, s.protocol());
+            p.setString(13, s.syslog().map(SyslogTarget::lowestSeverity).orElse(""));
+            p.setString(
+                14,
+                String.join(SEPARATOR, s.syslog().map(SyslogTarget::facilities).orElse(List.of())));
             p.executeUpdate();
           }
           return null;
@@ -86,7 +94,11 @@ public final class SubscriptionStore {
         RetryPolicy.valueOf(rs.getString(8)),
         rs.getInt(9) != 0,
         rs.getString(10),
-        Instant.parse(rs.getString(11)));
+        Instant.parse(rs.getString(11)),
+        rs.getString(12).equals("Redfish")
+            ? Optional.empty()
+            : Optional.of(
+                new SyslogTarget(rs.getString(12), rs.getString(13), list(rs.getString(14)))));
   }
 
   private static List<String> list(String joined) {

@@ -35,8 +35,17 @@ public final class Subscriptions implements AutoCloseable {
     String render(PublishedEvent event, Subscription subscription);
   }
 
+  /** Opens the sender of a syslog subscription (its own connection and thread). */
+  @FunctionalInterface
+  interface SyslogSenders {
+    SyslogSender open(Subscription subscription);
+  }
+
   private final SubscriptionStore store;
   private final EventSender sender;
+  private final SyslogSenders syslogSenders;
+  private final Map<String, SyslogSender> syslogOpen = new HashMap<>();
+  private final String hostName = SyslogForwarding.localHostName();
   private final EventServiceSettings settings;
   private final Bodies bodies;
   private final Clock clock;
@@ -68,8 +77,31 @@ public final class Subscriptions implements AutoCloseable {
       Bodies bodies,
       Clock clock,
       int queueCapacity) {
+    this(
+        store,
+        bus,
+        sender,
+        subscription -> {
+          throw new IllegalStateException("this service sends no syslog");
+        },
+        settings,
+        bodies,
+        clock,
+        queueCapacity);
+  }
+
+  Subscriptions(
+      SubscriptionStore store,
+      EventBus bus,
+      EventSender sender,
+      SyslogSenders syslogSenders,
+      EventServiceSettings settings,
+      Bodies bodies,
+      Clock clock,
+      int queueCapacity) {
     this.store = store;
     this.sender = sender;
+    this.syslogSenders = syslogSenders;
     this.settings = settings;
     this.bodies = bodies;
     this.clock = clock;
@@ -114,13 +146,25 @@ public final class Subscriptions implements AutoCloseable {
    *
    * @throws QuotaExceeded when the quota leaves the caller no subscription; nothing is created then
    */
-  public synchronized Subscription create(
+  public Subscription create(
       String destination,
       String context,
       EventSelection selection,
       RetryPolicy policy,
       String owner,
       boolean manager) {
+    return create(destination, context, selection, policy, owner, manager, Optional.empty());
+  }
+
+  /** As above; with {@code syslog}, a syslog subscription (Protocol Syslog*). */
+  public synchronized Subscription create(
+      String destination,
+      String context,
+      EventSelection selection,
+      RetryPolicy policy,
+      String owner,
+      boolean manager,
+      Optional<SyslogTarget> syslog) {
     long mine = byId.values().stream().filter(s -> s.owner().equals(owner)).count();
     quota
         .refusal(byId.size(), mine, manager)
@@ -137,7 +181,8 @@ public final class Subscriptions implements AutoCloseable {
             policy,
             false,
             owner,
-            clock.instant());
+            clock.instant(),
+            syslog);
     store.save(s);
     byId.put(s.id(), s);
     startQueue(s);
@@ -187,7 +232,15 @@ public final class Subscriptions implements AutoCloseable {
       }
     }
     for (Map.Entry<Subscription, SubscriberQueue> t : targets) {
-      t.getValue().offer(bodies.render(event, t.getKey()));
+      Optional<SyslogTarget> syslog = t.getKey().syslog();
+      if (syslog.isEmpty()) {
+        t.getValue().offer(bodies.render(event, t.getKey()));
+      } else {
+        SyslogMessage message = SyslogMessage.of(event, SyslogTarget.FACILITY, hostName);
+        if (syslog.get().admits(message)) {
+          t.getValue().offer(message.format());
+        }
+      }
     }
   }
 
@@ -209,12 +262,18 @@ public final class Subscriptions implements AutoCloseable {
       return;
     }
     String id = s.id();
+    EventSender delivery = sender;
+    if (s.syslog().isPresent()) {
+      SyslogSender opened = syslogSenders.open(s);
+      syslogOpen.put(id, opened);
+      delivery = opened;
+    }
     queues.put(
         id,
         new SubscriberQueue(
             s.destination(),
             s.retryPolicy(),
-            sender,
+            delivery,
             timers,
             () -> {
               EventServiceSettings.Values v = settings.current();
@@ -239,6 +298,10 @@ public final class Subscriptions implements AutoCloseable {
     if (q != null) {
       q.stop();
     }
+    SyslogSender syslog = syslogOpen.remove(id);
+    if (syslog != null) {
+      syslog.close();
+    }
   }
 
   private static void guarded(Runnable work) {
@@ -255,6 +318,8 @@ public final class Subscriptions implements AutoCloseable {
     synchronized (this) {
       queues.values().forEach(SubscriberQueue::stop);
       queues.clear();
+      syslogOpen.values().forEach(SyslogSender::close);
+      syslogOpen.clear();
     }
     timers.shutdownNow();
   }

@@ -45,6 +45,7 @@ public final class SyslogForwarding implements AutoCloseable {
             settings.host(),
             settings.port(),
             settings.caFile(),
+            SyslogSender.Route.ANY,
             thread);
     this.queue =
         new SubscriberQueue(
@@ -92,7 +93,7 @@ public final class SyslogForwarding implements AutoCloseable {
     return settings.protocol() + " " + settings.host() + ":" + settings.port();
   }
 
-  private static String localHostName() {
+  static String localHostName() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {

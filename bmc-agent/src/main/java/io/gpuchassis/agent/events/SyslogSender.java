@@ -44,7 +44,17 @@ final class SyslogSender implements EventSender, AutoCloseable {
     UDP
   }
 
+  /** Where a connection may go: the address to use for {@code host}, or why not. */
+  @FunctionalInterface
+  interface Route {
+    InetSocketAddress to(String host, int port) throws IOException;
+
+    /** Any address the name resolves to (the operator's own configuration names it). */
+    Route ANY = (host, port) -> new InetSocketAddress(host, port);
+  }
+
   private final Transport transport;
+  private final Route route;
   private final String host;
   private final int port;
   private final SSLContext tls;
@@ -53,8 +63,14 @@ final class SyslogSender implements EventSender, AutoCloseable {
   private DatagramSocket datagrams;
 
   SyslogSender(
-      Transport transport, String host, int port, Optional<Path> caFile, ExecutorService thread) {
+      Transport transport,
+      String host,
+      int port,
+      Optional<Path> caFile,
+      Route route,
+      ExecutorService thread) {
     this.transport = transport;
+    this.route = route;
     this.host = host;
     this.port = port;
     this.thread = thread;
@@ -98,7 +114,7 @@ final class SyslogSender implements EventSender, AutoCloseable {
   private Socket connect() throws IOException {
     Socket plain = new Socket();
     try {
-      plain.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
+      plain.connect(route.to(host, port), CONNECT_TIMEOUT_MILLIS);
       if (tls == null) {
         return plain;
       }

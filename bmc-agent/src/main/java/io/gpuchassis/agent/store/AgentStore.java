@@ -141,6 +141,13 @@ public final class AgentStore implements AutoCloseable {
             context                  TEXT,
             password_change_required INTEGER NOT NULL
           );
+          """,
+          // 7: syslog subscriptions (EventDestination Protocol Syslog*): the protocol and the
+          // SyslogFilter
+          """
+          ALTER TABLE event_subscriptions ADD COLUMN protocol TEXT NOT NULL DEFAULT 'Redfish';
+          ALTER TABLE event_subscriptions ADD COLUMN syslog_lowest_severity TEXT NOT NULL DEFAULT '';
+          ALTER TABLE event_subscriptions ADD COLUMN syslog_facilities TEXT NOT NULL DEFAULT '';
           """);
 
   private final Connection connection;

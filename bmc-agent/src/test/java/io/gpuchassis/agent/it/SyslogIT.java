@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.gpuchassis.agent.config.SyslogSettings;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +33,7 @@ class SyslogIT {
   static Process rsyslog;
   static TestAgent agent;
   static Path received;
+  static int collectorPort;
 
   @BeforeAll
   static void start() throws Exception {
@@ -121,18 +123,20 @@ class SyslogIT {
             .start();
     awaitListening(port);
     Path state = Files.createDirectories(dir.resolve("state"));
+    collectorPort = port;
     int collector = port;
     agent =
         TestAgent.start(
             state,
             c ->
-                c.withSyslog(
-                    new SyslogSettings(
-                        Optional.of(URI.create("syslog://127.0.0.1:" + collector)),
-                        "SyslogTLS",
-                        "All",
-                        "Local3",
-                        Optional.of(dir.resolve("ca.pem")))));
+                LoopbackReceivers.allowed(c)
+                    .withSyslog(
+                        new SyslogSettings(
+                            Optional.of(URI.create("syslog://127.0.0.1:" + collector)),
+                            "SyslogTLS",
+                            "All",
+                            "Local3",
+                            Optional.of(dir.resolve("ca.pem")))));
   }
 
   @AfterAll
@@ -175,6 +179,79 @@ class SyslogIT {
             "a security entry naming the account",
             Duration.ofSeconds(30));
     assertTrue(line.contains("[redfish@412 MessageId=\""), line);
+  }
+
+  @Test
+  void a_syslog_subscription_made_through_redfish_gets_what_its_filter_selects() throws Exception {
+    String subscriptions = "/redfish/v1/EventService/Subscriptions";
+    String destination = "syslog://127.0.0.1:" + collectorPort;
+    HttpResponse<String> conflict =
+        agent.client.send(
+            "POST",
+            subscriptions,
+            TestAgent.ADMIN,
+            "{\"Destination\": \"https://127.0.0.1:1/\", \"Protocol\": \"SyslogTLS\"}");
+    assertEquals(400, conflict.statusCode(), conflict.body());
+    assertTrue(conflict.body().contains("PropertyValueConflict"), conflict.body());
+
+    HttpResponse<String> created =
+        agent.client.send(
+            "POST",
+            subscriptions,
+            TestAgent.ADMIN,
+            "{\"Destination\": \""
+                + destination
+                + "\", \"Protocol\": \"SyslogTLS\", \"SubscriptionType\": \"Syslog\","
+                + " \"SyslogFilters\": [{\"LowestSeverity\": \"Warning\"}]}");
+    assertEquals(201, created.statusCode(), created.body());
+    String uri = created.headers().firstValue("Location").orElseThrow();
+    try {
+      var shown = AgentClient.json(agent.client.get(uri, TestAgent.READER));
+      assertEquals("SyslogTLS", shown.get("Protocol").asText());
+      assertEquals("Syslog", shown.get("SubscriptionType").asText());
+      assertEquals(destination, shown.get("Destination").asText());
+      assertEquals("Warning", shown.at("/SyslogFilters/0/LowestSeverity").asText());
+
+      String submit = "/redfish/v1/EventService/Actions/EventService.SubmitTestEvent";
+      // below the filter's Warning: the configured collector (All) gets it, the subscription not
+      assertEquals(
+          204,
+          agent
+              .client
+              .send(
+                  "POST",
+                  submit,
+                  TestAgent.ADMIN,
+                  "{\"MessageId\": \"ResourceEvent.1.4.3.TestMessage\"}")
+              .statusCode());
+      assertEquals(
+          204,
+          agent
+              .client
+              .send(
+                  "POST",
+                  submit,
+                  TestAgent.ADMIN,
+                  "{\"MessageId\": \"ResourceEvent.1.4.3.ResourceStatusChangedCritical\","
+                      + " \"MessageArgs\": [\"Slot4\", \"Critical\"]}")
+              .statusCode());
+      // the subscription's events go as Local0: Critical is <130>, Informational would be <134>
+      String line =
+          awaitLine(
+              l -> l.startsWith("<130>1 ") && l.contains("ResourceStatusChangedCritical"),
+              "the subscription's Critical event",
+              Duration.ofSeconds(30));
+      assertTrue(line.contains("[redfish@412 MessageId=\"ResourceEvent."), line);
+      awaitLine(
+          l -> l.startsWith("<158>1 ") && l.contains("TestMessage"),
+          "the collector's",
+          Duration.ofSeconds(30));
+      assertTrue(
+          Files.readAllLines(received).stream().noneMatch(l -> l.startsWith("<134>1 ")),
+          "the Informational test event is below the subscription's filter");
+    } finally {
+      assertEquals(204, agent.client.send("DELETE", uri, TestAgent.ADMIN, null).statusCode());
+    }
   }
 
   static String awaitLine(String containing, Duration within) throws Exception {

@@ -29,6 +29,10 @@ class SecurityMigrationTest {
               s.execute("DROP TABLE sessions");
               s.execute("DROP INDEX security_log_share");
               s.execute("ALTER TABLE security_log DROP COLUMN unauthenticated");
+              // and migration 7's syslog subscriptions
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN protocol");
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN syslog_lowest_severity");
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN syslog_facilities");
               s.execute("PRAGMA user_version = 5");
               for (String[] row :
                   new String[][] {

@@ -7,6 +7,7 @@ import io.gpuchassis.agent.events.QuotaExceeded;
 import io.gpuchassis.agent.events.RetryPolicy;
 import io.gpuchassis.agent.events.Subscription;
 import io.gpuchassis.agent.events.Subscriptions;
+import io.gpuchassis.agent.events.SyslogTarget;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Offload;
 import io.gpuchassis.agent.redfish.core.Schemas;
@@ -38,6 +39,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code /redfish/v1/EventService/Subscriptions}: push subscriptions (created by POST, changed by
@@ -113,8 +115,9 @@ public final class EventDestinationResource {
             .id(s.id())
             .name("Event Subscription")
             .destination(s.destination())
-            .protocol(EventDestinationProtocol.REDFISH)
-            .subscriptionType(SubscriptionType.REDFISH_EVENT)
+            .protocol(EventDestinationProtocol.fromValue(s.protocol()))
+            .subscriptionType(
+                s.syslog().isPresent() ? SubscriptionType.SYSLOG : SubscriptionType.REDFISH_EVENT)
             .context(s.context())
             .deliveryRetryPolicy(DeliveryRetryPolicy.fromValue(s.retryPolicy().name()))
             .registryPrefixes(s.selection().registryPrefixes())
@@ -131,6 +134,19 @@ public final class EventDestinationResource {
                 s.suspended()
                     ? new Status().state(State.DISABLED).health(Health.WARNING)
                     : new Status().state(State.ENABLED).health(Health.OK));
+    s.syslog()
+        .ifPresent(
+            target ->
+                d.syslogFilters(
+                    List.of(
+                        new io.gpuchassis.redfish.model.SyslogFilter()
+                            .lowestSeverity(
+                                io.gpuchassis.redfish.model.SyslogSeverity.fromValue(
+                                    target.lowestSeverity()))
+                            .logFacilities(
+                                target.facilities().stream()
+                                    .map(io.gpuchassis.redfish.model.SyslogFacility::fromValue)
+                                    .toList()))));
     return d;
   }
 
@@ -161,7 +177,7 @@ public final class EventDestinationResource {
         vertx,
         ctx,
         () -> {
-          checkDestination(destination);
+          checkDestination(destination, request.syslog());
           try {
             return subscriptions.create(
                 destination,
@@ -169,7 +185,8 @@ public final class EventDestinationResource {
                 selection,
                 request.retryPolicy.orElse(RetryPolicy.SuspendRetries),
                 caller.userName(),
-                caller.has(Privilege.ConfigureManager));
+                caller.has(Privilege.ConfigureManager),
+                request.syslog());
           } catch (QuotaExceeded e) {
             throw RedfishErrors.of(BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
                 .withDetail("No subscription can be created: " + e.getMessage() + ".");
@@ -189,9 +206,13 @@ public final class EventDestinationResource {
    * into a denied network); blocking, it may ask DNS. Deliveries are checked again, since a name
    * may resolve elsewhere later.
    */
-  private void checkDestination(String destination) {
+  private void checkDestination(String destination, Optional<SyslogTarget> syslog) {
     try {
-      guard.check(URI.create(destination));
+      if (syslog.isPresent()) {
+        guard.checkSyslog(URI.create(destination), syslog.get().protocol().equals("SyslogTLS"));
+      } else {
+        guard.check(URI.create(destination));
+      }
     } catch (OutboundGuard.Refused e) {
       throw RedfishErrors.of(
               BaseMessages.PROPERTY_VALUE_FORMAT_ERROR

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.redfish.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.events.RetryPolicy;
+import io.gpuchassis.agent.events.SyslogTarget;
 import io.gpuchassis.agent.redfish.core.EventRegistries;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
@@ -40,7 +41,16 @@ final class SubscriptionRequest {
 
   /** Properties that may also be given on create. */
   static final Set<String> CREATE_ONLY =
-      Set.of("Destination", "Protocol", "SubscriptionType", "EventFormatType", "EventTypes");
+      Set.of(
+          "Destination",
+          "Protocol",
+          "SubscriptionType",
+          "EventFormatType",
+          "EventTypes",
+          "SyslogFilters");
+
+  /** The protocols served: Redfish's HTTPS POST, and syslog. */
+  static final List<String> PROTOCOLS = List.of("Redfish", "SyslogTLS", "SyslogTCP", "SyslogUDP");
 
   private static final Set<String> READ_ONLY = Set.of("Id", "Name", "Description", "Status");
 
@@ -51,6 +61,10 @@ final class SubscriptionRequest {
   Optional<List<String>> originResources = Optional.empty();
   Optional<Boolean> subordinateResources = Optional.empty();
   Optional<RetryPolicy> retryPolicy = Optional.empty();
+  Optional<String> protocol = Optional.empty();
+  Optional<String> subscriptionType = Optional.empty();
+  Optional<String> lowestSeverity = Optional.empty();
+  Optional<List<String>> facilities = Optional.empty();
 
   private final List<MessageInstance> problems = new ArrayList<>();
 
@@ -64,7 +78,48 @@ final class SubscriptionRequest {
       }
     }
     r.read(body, true);
+    r.checkSyslogAgreement();
     return r.checked();
+  }
+
+  /** A syslog subscription (its Protocol), with its filter; empty for a Redfish one. */
+  Optional<SyslogTarget> syslog() {
+    return protocol
+        .filter(p -> p.startsWith("Syslog"))
+        .map(p -> new SyslogTarget(p, lowestSeverity.orElse("All"), facilities.orElse(List.of())));
+  }
+
+  /**
+   * Protocol, SubscriptionType, Destination and SyslogFilters agree: a syslog protocol with a
+   * {@code syslog://} destination (and type Syslog, when given), Redfish with an http(s) one.
+   */
+  private void checkSyslogAgreement() {
+    boolean syslog = protocol.map(p -> p.startsWith("Syslog")).orElse(false);
+    destination.ifPresent(
+        d -> {
+          boolean syslogUri = d.regionMatches(true, 0, "syslog://", 0, 9);
+          if (syslog != syslogUri) {
+            problems.add(
+                BaseMessages.PROPERTY_VALUE_CONFLICT
+                    .with("Destination", "Protocol")
+                    .about("/Destination"));
+          }
+        });
+    subscriptionType.ifPresent(
+        t -> {
+          if (syslog != t.equals("Syslog")) {
+            problems.add(
+                BaseMessages.PROPERTY_VALUE_CONFLICT
+                    .with("SubscriptionType", "Protocol")
+                    .about("/SubscriptionType"));
+          }
+        });
+    if (!syslog && (lowestSeverity.isPresent() || facilities.isPresent())) {
+      problems.add(
+          BaseMessages.PROPERTY_VALUE_CONFLICT
+              .with("SyslogFilters", "Protocol")
+              .about("/SyslogFilters"));
+    }
   }
 
   /** A change of an existing subscription. */
@@ -103,9 +158,15 @@ final class SubscriptionRequest {
       }
       switch (name) {
         case "Destination" -> text(name, value).ifPresent(this::readDestination);
-        case "Protocol" -> text(name, value).ifPresent(p -> oneOf(name, p, List.of("Redfish")));
+        case "Protocol" ->
+            text(name, value)
+                .filter(p -> oneOf(name, p, PROTOCOLS))
+                .ifPresent(p -> protocol = Optional.of(p));
         case "SubscriptionType" ->
-            text(name, value).ifPresent(t -> oneOf(name, t, List.of("RedfishEvent")));
+            text(name, value)
+                .filter(t -> oneOf(name, t, List.of("RedfishEvent", "Syslog")))
+                .ifPresent(t -> subscriptionType = Optional.of(t));
+        case "SyslogFilters" -> readSyslogFilters(value);
         case "EventFormatType" ->
             text(name, value).ifPresent(t -> oneOf(name, t, List.of("Event")));
         case "EventTypes" ->
@@ -137,10 +198,12 @@ final class SubscriptionRequest {
       URI uri = new URI(d);
       String scheme = uri.getScheme();
       if (scheme == null
-          || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
+          || !(scheme.equalsIgnoreCase("http")
+              || scheme.equalsIgnoreCase("https")
+              || scheme.equalsIgnoreCase("syslog"))
           || uri.getHost() == null
           || uri.getUserInfo() != null) {
-        throw new URISyntaxException(d, "not an http or https URL with a host");
+        throw new URISyntaxException(d, "not an http, https or syslog URL with a host");
       }
       destination = Optional.of(d);
     } catch (URISyntaxException e) {
@@ -148,6 +211,54 @@ final class SubscriptionRequest {
           BaseMessages.PROPERTY_VALUE_FORMAT_ERROR.with(d, "Destination").about("/Destination"));
     }
   }
+
+  /** At most one filter: {@code [{"LowestSeverity": "Warning", "LogFacilities": ["Local0"]}]}. */
+  private void readSyslogFilters(JsonNode value) {
+    if (!value.isArray() || value.size() > 1) {
+      problems.add(
+          BaseMessages.PROPERTY_VALUE_FORMAT_ERROR
+              .with(value.toString(), "SyslogFilters")
+              .about("/SyslogFilters"));
+      return;
+    }
+    if (value.isEmpty()) {
+      lowestSeverity = Optional.of("All");
+      facilities = Optional.of(List.of());
+      return;
+    }
+    JsonNode filter = value.get(0);
+    if (!filter.isObject()) {
+      typeError("SyslogFilters", value);
+      return;
+    }
+    for (Iterator<String> it = filter.fieldNames(); it.hasNext(); ) {
+      String field = it.next();
+      if (!field.equals("LowestSeverity") && !field.equals("LogFacilities")) {
+        problems.add(BaseMessages.PROPERTY_UNKNOWN.with(field).about("/SyslogFilters/0/" + field));
+      }
+    }
+    JsonNode severity = filter.get("LowestSeverity");
+    if (severity != null) {
+      text("LowestSeverity", severity)
+          .filter(v -> oneOf("LowestSeverity", v, SEVERITIES))
+          .ifPresent(v -> lowestSeverity = Optional.of(v));
+    } else {
+      lowestSeverity = Optional.of("All");
+    }
+    JsonNode chosen = filter.get("LogFacilities");
+    if (chosen != null) {
+      texts("LogFacilities", chosen)
+          .filter(list -> list.stream().allMatch(f -> oneOf("LogFacilities", f, FACILITIES)))
+          .ifPresent(list -> facilities = Optional.of(list));
+    } else {
+      facilities = Optional.of(List.of());
+    }
+  }
+
+  static final List<String> SEVERITIES =
+      Arrays.stream(io.gpuchassis.agent.events.SyslogSeverity.values()).map(Enum::name).toList();
+  static final List<String> FACILITIES =
+      Arrays.stream(io.gpuchassis.agent.events.SyslogFacility.values()).map(Enum::name).toList();
 
   private void readContext(String c) {
     if (c.length() > MAX_CONTEXT_LENGTH) {
