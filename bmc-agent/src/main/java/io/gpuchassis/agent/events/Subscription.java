@@ -66,4 +66,9 @@ public record Subscription(
     return new Subscription(
         id, destination, context, selection, retryPolicy, newSuspended, owner, created, syslog);
   }
+
+  public Subscription withSyslog(Optional<SyslogTarget> newSyslog) {
+    return new Subscription(
+        id, destination, context, selection, retryPolicy, suspended, owner, created, newSyslog);
+  }
 }

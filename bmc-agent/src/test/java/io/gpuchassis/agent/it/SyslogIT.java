@@ -193,6 +193,23 @@ class SyslogIT {
             "{\"Destination\": \"https://127.0.0.1:1/\", \"Protocol\": \"SyslogTLS\"}");
     assertEquals(400, conflict.statusCode(), conflict.body());
     assertTrue(conflict.body().contains("PropertyValueConflict"), conflict.body());
+    HttpResponse<String> https =
+        agent.client.send(
+            "POST",
+            subscriptions,
+            TestAgent.ADMIN,
+            "{\"Destination\": \"https://127.0.0.1:1/\", \"Protocol\": \"Redfish\"}");
+    assertEquals(201, https.statusCode(), https.body());
+    String redfish = https.headers().firstValue("Location").orElseThrow();
+    HttpResponse<String> filtered =
+        agent.client.send(
+            "PATCH",
+            redfish,
+            TestAgent.ADMIN,
+            "{\"SyslogFilters\": [{\"LowestSeverity\": \"Warning\"}]}");
+    assertEquals(400, filtered.statusCode(), filtered.body());
+    assertTrue(filtered.body().contains("PropertyValueConflict"), filtered.body());
+    assertEquals(204, agent.client.send("DELETE", redfish, TestAgent.ADMIN, null).statusCode());
 
     HttpResponse<String> created =
         agent.client.send(
@@ -249,6 +266,30 @@ class SyslogIT {
       assertTrue(
           Files.readAllLines(received).stream().noneMatch(l -> l.startsWith("<134>1 ")),
           "the Informational test event is below the subscription's filter");
+
+      // SyslogFilters is writable: lowered to All, the next test event reaches the subscription
+      HttpResponse<String> lowered =
+          agent.client.send(
+              "PATCH",
+              uri,
+              TestAgent.ADMIN,
+              "{\"SyslogFilters\": [{\"LowestSeverity\": \"All\"}]}");
+      assertEquals(200, lowered.statusCode(), lowered.body());
+      assertEquals("All", AgentClient.json(lowered).at("/SyslogFilters/0/LowestSeverity").asText());
+      assertEquals(
+          204,
+          agent
+              .client
+              .send(
+                  "POST",
+                  submit,
+                  TestAgent.ADMIN,
+                  "{\"MessageId\": \"ResourceEvent.1.4.3.TestMessage\"}")
+              .statusCode());
+      awaitLine(
+          l -> l.startsWith("<134>1 ") && l.contains("TestMessage"),
+          "the Informational event, once the filter admits it",
+          Duration.ofSeconds(30));
     } finally {
       assertEquals(204, agent.client.send("DELETE", uri, TestAgent.ADMIN, null).statusCode());
     }

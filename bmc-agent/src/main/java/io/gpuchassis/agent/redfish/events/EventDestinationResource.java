@@ -233,6 +233,7 @@ public final class EventDestinationResource {
     Subscription current = owned(subscriptions.find(id).orElseThrow(() -> notFound(id)), caller);
     Preconditions.checkIfMatch(ctx, routes.render(Uris.subscription(id), caller).orElseThrow());
     SubscriptionRequest request = SubscriptionRequest.patch(RequestBodies.object(ctx));
+    Optional<SyslogTarget> syslog = request.syslogChange(current.syslog());
     Offload.run(
         vertx,
         ctx,
@@ -242,7 +243,8 @@ public final class EventDestinationResource {
                     current.id(),
                     s -> {
                       EventSelection was = s.selection();
-                      return s.withContext(request.context.orElse(s.context()))
+                      return s.withSyslog(syslog)
+                          .withContext(request.context.orElse(s.context()))
                           .withRetryPolicy(request.retryPolicy.orElse(s.retryPolicy()))
                           .withSelection(
                               new EventSelection(

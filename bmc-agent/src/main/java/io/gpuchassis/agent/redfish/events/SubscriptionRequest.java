@@ -37,17 +37,12 @@ final class SubscriptionRequest {
           "MessageIds",
           "OriginResources",
           "SubordinateResources",
-          "DeliveryRetryPolicy");
+          "DeliveryRetryPolicy",
+          "SyslogFilters");
 
   /** Properties that may also be given on create. */
   static final Set<String> CREATE_ONLY =
-      Set.of(
-          "Destination",
-          "Protocol",
-          "SubscriptionType",
-          "EventFormatType",
-          "EventTypes",
-          "SyslogFilters");
+      Set.of("Destination", "Protocol", "SubscriptionType", "EventFormatType", "EventTypes");
 
   /** The protocols served: Redfish's HTTPS POST, and syslog. */
   static final List<String> PROTOCOLS = List.of("Redfish", "SyslogTLS", "SyslogTCP", "SyslogUDP");
@@ -87,6 +82,27 @@ final class SubscriptionRequest {
     return protocol
         .filter(p -> p.startsWith("Syslog"))
         .map(p -> new SyslogTarget(p, lowestSeverity.orElse("All"), facilities.orElse(List.of())));
+  }
+
+  /**
+   * {@code current} with the SyslogFilters of this change applied; a change of a Redfish
+   * subscription that names SyslogFilters is refused.
+   */
+  Optional<SyslogTarget> syslogChange(Optional<SyslogTarget> current) {
+    if (lowestSeverity.isEmpty() && facilities.isEmpty()) {
+      return current;
+    }
+    if (current.isEmpty()) {
+      throw RedfishErrors.of(
+          BaseMessages.PROPERTY_VALUE_CONFLICT
+              .with("SyslogFilters", "Protocol")
+              .about("/SyslogFilters"));
+    }
+    return Optional.of(
+        new SyslogTarget(
+            current.get().protocol(),
+            lowestSeverity.orElse("All"),
+            facilities.orElse(java.util.List.of())));
   }
 
   /**
