@@ -85,7 +85,7 @@ public final class EventServices implements AutoCloseable {
             throw new java.io.IOException("refused: " + e.getMessage());
           }
         };
-    int port = uri.getPort() > 0 ? uri.getPort() : tls ? 6514 : 514;
+    int port = uri.getPort() > 0 ? uri.getPort() : target.transport().defaultPort();
     return new SyslogSender(
         target.transport(),
         uri.getHost(),

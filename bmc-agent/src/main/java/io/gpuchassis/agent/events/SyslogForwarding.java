@@ -41,7 +41,7 @@ public final class SyslogForwarding implements AutoCloseable {
             });
     this.sender =
         new SyslogSender(
-            SyslogSender.Transport.valueOf(settings.protocol().substring("Syslog".length())),
+            SyslogSender.Transport.of(settings.protocol()),
             settings.host(),
             settings.port(),
             settings.caFile(),

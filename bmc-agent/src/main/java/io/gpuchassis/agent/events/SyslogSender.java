@@ -41,7 +41,17 @@ final class SyslogSender implements EventSender, AutoCloseable {
   enum Transport {
     TLS,
     TCP,
-    UDP
+    UDP;
+
+    /** The transport of a Redfish syslog Protocol ({@code SyslogTLS}, {@code SyslogTCP}, ...). */
+    static Transport of(String protocol) {
+      return valueOf(protocol.substring("Syslog".length()));
+    }
+
+    /** The registered port: 6514 for TLS (RFC 5425), 514 otherwise. */
+    int defaultPort() {
+      return this == TLS ? 6514 : 514;
+    }
   }
 
   /** Where a connection may go: the address to use for {@code host}, or why not. */

@@ -28,6 +28,6 @@ public record SyslogTarget(String protocol, String lowestSeverity, List<String> 
 
   /** The transport {@link SyslogSender} uses. */
   SyslogSender.Transport transport() {
-    return SyslogSender.Transport.valueOf(protocol.substring("Syslog".length()));
+    return SyslogSender.Transport.of(protocol);
   }
 }

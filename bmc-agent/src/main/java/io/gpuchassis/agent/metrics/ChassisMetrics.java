@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -158,39 +159,13 @@ final class ChassisMetrics {
         "The GPU's power draw, read over its SMBus sideband",
         tags,
         m -> reading(SensorIds.gpuPower(number)));
-    gauge(
+    linkMeters(
         registry,
-        "slot.link.up",
-        null,
-        "1 when the slot's PCIe link is up (L0)",
+        "slot",
+        "the slot's",
+        "the switch port feeding the slot",
         tags,
-        m -> slotLink(number).map(l -> l.up() ? 1.0 : 0.0).orElse(Double.NaN));
-    gauge(
-        registry,
-        "slot.link.width",
-        "lanes",
-        "The slot's negotiated PCIe link width (0 while the link is down)",
-        tags,
-        m -> slotLink(number).map(l -> l.up() ? (double) l.width() : 0.0).orElse(Double.NaN));
-    gauge(
-        registry,
-        "slot.link.speed",
-        "gigatransfers_per_second",
-        "The slot's negotiated PCIe link speed per lane (0 while the link is down)",
-        tags,
-        m -> slotLink(number).map(l -> l.up() ? speed(l.generation()) : 0.0).orElse(Double.NaN));
-    counter(
-        registry,
-        "slot.pcie.correctable.errors",
-        "Correctable PCIe errors counted by the switch port feeding the slot",
-        tags,
-        m -> slotLink(number).map(l -> (double) l.counters().correctable()).orElse(Double.NaN));
-    counter(
-        registry,
-        "slot.pcie.uncorrectable.errors",
-        "Uncorrectable PCIe errors counted by the switch port feeding the slot",
-        tags,
-        m -> slotLink(number).map(l -> (double) l.counters().uncorrectable()).orElse(Double.NaN));
+        () -> slotLink(number));
   }
 
   private void switchMeters(MeterRegistry registry, String switchId) {
@@ -240,20 +215,7 @@ final class ChassisMetrics {
               case WARNING -> 1.0;
               case CRITICAL -> 2.0;
             });
-    gauge(
-        registry,
-        "port.link.up",
-        null,
-        "1 when the port's PCIe link is up (L0)",
-        tags,
-        m -> link(switchId, number).map(l -> l.up() ? 1.0 : 0.0).orElse(Double.NaN));
-    gauge(
-        registry,
-        "port.link.width",
-        "lanes",
-        "The port's negotiated link width (0 while down)",
-        tags,
-        m -> link(switchId, number).map(l -> l.up() ? (double) l.width() : 0.0).orElse(Double.NaN));
+    linkMeters(registry, "port", "the port's", "the port", tags, () -> link(switchId, number));
     gauge(
         registry,
         "port.link.expected.width",
@@ -261,34 +223,6 @@ final class ChassisMetrics {
         "The link width the board's wiring calls for at this port",
         tags,
         m -> port.expectedWidth());
-    gauge(
-        registry,
-        "port.link.speed",
-        "gigatransfers_per_second",
-        "The port's negotiated link speed per lane (0 while down)",
-        tags,
-        m ->
-            link(switchId, number)
-                .map(l -> l.up() ? speed(l.generation()) : 0.0)
-                .orElse(Double.NaN));
-    counter(
-        registry,
-        "port.pcie.correctable.errors",
-        "Correctable PCIe errors counted by the port",
-        tags,
-        m ->
-            link(switchId, number)
-                .map(l -> (double) l.counters().correctable())
-                .orElse(Double.NaN));
-    counter(
-        registry,
-        "port.pcie.uncorrectable.errors",
-        "Uncorrectable PCIe errors counted by the port",
-        tags,
-        m ->
-            link(switchId, number)
-                .map(l -> (double) l.counters().uncorrectable())
-                .orElse(Double.NaN));
     counter(
         registry,
         "port.receive",
@@ -311,6 +245,61 @@ final class ChassisMetrics {
                 .flatMap(PortLink::traffic)
                 .map(t -> (double) t.txBytes())
                 .orElse(Double.NaN));
+  }
+
+  /**
+   * The meters of a PCIe link (a slot's, or a port's): up, negotiated width and speed (0 while
+   * down), and its error counters.
+   */
+  private void linkMeters(
+      MeterRegistry registry,
+      String kind,
+      String whose,
+      String counter,
+      Tags tags,
+      Supplier<Optional<PortLink>> link) {
+    gauge(
+        registry,
+        kind + ".link.up",
+        null,
+        "1 when " + whose + " PCIe link is up (L0)",
+        tags,
+        m -> figure(link, l -> l.up() ? 1 : 0));
+    gauge(
+        registry,
+        kind + ".link.width",
+        "lanes",
+        capitalized(whose) + " negotiated PCIe link width (0 while the link is down)",
+        tags,
+        m -> figure(link, l -> l.up() ? l.width() : 0));
+    gauge(
+        registry,
+        kind + ".link.speed",
+        "gigatransfers_per_second",
+        capitalized(whose) + " negotiated PCIe link speed per lane (0 while the link is down)",
+        tags,
+        m -> figure(link, l -> l.up() ? speed(l.generation()) : 0));
+    counter(
+        registry,
+        kind + ".pcie.correctable.errors",
+        "Correctable PCIe errors counted by " + counter,
+        tags,
+        m -> figure(link, l -> l.counters().correctable()));
+    counter(
+        registry,
+        kind + ".pcie.uncorrectable.errors",
+        "Uncorrectable PCIe errors counted by " + counter,
+        tags,
+        m -> figure(link, l -> l.counters().uncorrectable()));
+  }
+
+  /** A figure of the link, NaN (no sample) while there is no observation of it. */
+  private static double figure(Supplier<Optional<PortLink>> link, ToDoubleFunction<PortLink> of) {
+    return link.get().map(of::applyAsDouble).orElse(Double.NaN);
+  }
+
+  private static String capitalized(String text) {
+    return Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
   private void sensorMeters(MeterRegistry registry, ChassisSensor sensor) {

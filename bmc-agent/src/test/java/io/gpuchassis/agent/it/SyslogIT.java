@@ -229,29 +229,11 @@ class SyslogIT {
       assertEquals(destination, shown.get("Destination").asText());
       assertEquals("Warning", shown.at("/SyslogFilters/0/LowestSeverity").asText());
 
-      String submit = "/redfish/v1/EventService/Actions/EventService.SubmitTestEvent";
       // below the filter's Warning: the configured collector (All) gets it, the subscription not
-      assertEquals(
-          204,
-          agent
-              .client
-              .send(
-                  "POST",
-                  submit,
-                  TestAgent.ADMIN,
-                  "{\"MessageId\": \"ResourceEvent.1.4.3.TestMessage\"}")
-              .statusCode());
-      assertEquals(
-          204,
-          agent
-              .client
-              .send(
-                  "POST",
-                  submit,
-                  TestAgent.ADMIN,
-                  "{\"MessageId\": \"ResourceEvent.1.4.3.ResourceStatusChangedCritical\","
-                      + " \"MessageArgs\": [\"Slot4\", \"Critical\"]}")
-              .statusCode());
+      submit("{\"MessageId\": \"ResourceEvent.1.4.3.TestMessage\"}");
+      submit(
+          "{\"MessageId\": \"ResourceEvent.1.4.3.ResourceStatusChangedCritical\","
+              + " \"MessageArgs\": [\"Slot4\", \"Critical\"]}");
       // the subscription's events go as Local0: Critical is <130>, Informational would be <134>
       String line =
           awaitLine(
@@ -276,16 +258,7 @@ class SyslogIT {
               "{\"SyslogFilters\": [{\"LowestSeverity\": \"All\"}]}");
       assertEquals(200, lowered.statusCode(), lowered.body());
       assertEquals("All", AgentClient.json(lowered).at("/SyslogFilters/0/LowestSeverity").asText());
-      assertEquals(
-          204,
-          agent
-              .client
-              .send(
-                  "POST",
-                  submit,
-                  TestAgent.ADMIN,
-                  "{\"MessageId\": \"ResourceEvent.1.4.3.TestMessage\"}")
-              .statusCode());
+      submit("{\"MessageId\": \"ResourceEvent.1.4.3.TestMessage\"}");
       awaitLine(
           l -> l.startsWith("<134>1 ") && l.contains("TestMessage"),
           "the Informational event, once the filter admits it",
@@ -293,6 +266,16 @@ class SyslogIT {
     } finally {
       assertEquals(204, agent.client.send("DELETE", uri, TestAgent.ADMIN, null).statusCode());
     }
+  }
+
+  static void submit(String body) throws Exception {
+    HttpResponse<String> r =
+        agent.client.send(
+            "POST",
+            "/redfish/v1/EventService/Actions/EventService.SubmitTestEvent",
+            TestAgent.ADMIN,
+            body);
+    assertEquals(204, r.statusCode(), r.body());
   }
 
   static String awaitLine(String containing, Duration within) throws Exception {
