@@ -26,6 +26,7 @@ import org.slf4j.LoggerFactory;
 public final class TrialCheck implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(TrialCheck.class);
+  private static final String NOT_CHECKED = "not checked yet";
 
   /** A named check: completes with empty when it passes, or with why it does not. */
   public record Check(String name, Supplier<CompletableFuture<Optional<String>>> run) {}
@@ -58,7 +59,7 @@ public final class TrialCheck implements AutoCloseable {
     this.deadlineNanos = System.nanoTime() + deadline.toNanos();
     this.passed = passed;
     this.failed = failed;
-    checks.forEach(check -> failing.put(check.name(), "not checked yet"));
+    checks.forEach(check -> failing.put(check.name(), NOT_CHECKED));
   }
 
   /**
@@ -79,31 +80,40 @@ public final class TrialCheck implements AutoCloseable {
   }
 
   /**
-   * One round: every check once, as long as time is left (a check that cannot run again keeps its
-   * last result); all passing marks the slot good, else another round in 1 s, or the end at the
-   * deadline with what still fails.
+   * One round: every check once, all started together so that a slow one (a switch that does not
+   * answer) leaves the others their time; each awaited as long as time is left. A check the
+   * deadline cuts short keeps what its previous run found, which says more than that it was cut
+   * short. All passing marks the slot good, else another round in 1 s, or the end at the deadline
+   * with what still fails.
    */
   private void round() {
+    List<CompletableFuture<Optional<String>>> running = new ArrayList<>();
     for (Check check : checks) {
-      long left = deadlineNanos - System.nanoTime();
-      if (left <= 0) {
-        break;
-      }
+      running.add(started(check));
+    }
+    for (int i = 0; i < checks.size(); i++) {
+      String name = checks.get(i).name();
       Optional<String> problem;
       try {
-        problem = check.run().get().get(left, TimeUnit.NANOSECONDS);
+        long left = Math.max(0, deadlineNanos - System.nanoTime());
+        problem = running.get(i).get(left, TimeUnit.NANOSECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
       } catch (java.util.concurrent.TimeoutException e) {
-        problem = Optional.of("no answer before the deadline");
+        String before = failing.get(name);
+        problem =
+            Optional.of(
+                before == null || before.equals(NOT_CHECKED)
+                    ? "no answer before the deadline"
+                    : before);
       } catch (Exception e) {
         problem = Optional.of(String.valueOf(e.getCause() != null ? e.getCause() : e));
       }
       if (problem.isPresent()) {
-        failing.put(check.name(), problem.get());
+        failing.put(name, problem.get());
       } else {
-        failing.remove(check.name());
+        failing.remove(name);
       }
     }
     if (failing.isEmpty()) {
@@ -127,6 +137,15 @@ public final class TrialCheck implements AutoCloseable {
     }
     LOG.debug("Slot {} on trial, not yet: {}", slots.running(), now);
     timer.schedule(this::round, 1, TimeUnit.SECONDS);
+  }
+
+  /** {@code check} started; one whose start throws has failed with that. */
+  private static CompletableFuture<Optional<String>> started(Check check) {
+    try {
+      return check.run().get();
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
   }
 
   @Override
