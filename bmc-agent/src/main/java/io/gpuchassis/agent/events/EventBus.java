@@ -31,6 +31,7 @@ public final class EventBus implements AutoCloseable {
             return t;
           });
   private final List<Consumer<PublishedEvent>> listeners = new CopyOnWriteArrayList<>();
+  private final List<Consumer<PublishedReport>> reportListeners = new CopyOnWriteArrayList<>();
 
   public EventBus(EventLog log) {
     this.log = log;
@@ -59,6 +60,31 @@ public final class EventBus implements AutoCloseable {
           return event;
         },
         publisher);
+  }
+
+  /**
+   * Hands a metric report to the listeners of reports (subscriptions and streams with
+   * EventFormatType MetricReport), on the publisher's thread, in order with the events. Reports are
+   * not written to the EventLog: the TelemetryService keeps them.
+   */
+  public CompletableFuture<Void> publishReport(PublishedReport report) {
+    return CompletableFuture.runAsync(
+        () -> {
+          for (Consumer<PublishedReport> listener : reportListeners) {
+            try {
+              listener.accept(report);
+            } catch (RuntimeException e) {
+              LOG.error("metric report listener failed on {}", report.facts(), e);
+            }
+          }
+        },
+        publisher);
+  }
+
+  /** Calls {@code listener} with every metric report from now on; the handle removes it again. */
+  public Runnable listenReports(Consumer<PublishedReport> listener) {
+    reportListeners.add(listener);
+    return () -> reportListeners.remove(listener);
   }
 
   /**

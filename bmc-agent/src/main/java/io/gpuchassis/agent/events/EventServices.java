@@ -4,6 +4,8 @@ import io.gpuchassis.agent.config.OutboundPolicy;
 import io.gpuchassis.agent.config.SyslogSettings;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
+import io.gpuchassis.agent.telemetry.ReportDefinitionStore;
+import io.gpuchassis.agent.telemetry.Telemetry;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,10 +13,11 @@ import java.util.Optional;
 
 /**
  * The event machinery the agent assembles once: the log, the bus that writes it, the EventService
- * settings, and the push subscriptions with their delivery. {@link #close} stops delivery; events
- * already queued are dropped. Where deliveries may go and how many subscriptions there may be
- * follow an {@link OutboundPolicy}: the default (https only, no loopback or link-local destination)
- * until {@link #apply} gives the configured one.
+ * settings, the push subscriptions with their delivery, and the TelemetryService's collection of
+ * metric reports, which are delivered as events are. {@link #close} stops delivery; events already
+ * queued are dropped. Where deliveries may go and how many subscriptions there may be follow an
+ * {@link OutboundPolicy}: the default (https only, no loopback or link-local destination) until
+ * {@link #apply} gives the configured one.
  */
 public final class EventServices implements AutoCloseable {
 
@@ -25,17 +28,20 @@ public final class EventServices implements AutoCloseable {
   private final EventServiceSettings settings;
   private final Subscriptions subscriptions;
   private final HttpEventSender sender;
+  private final Telemetry telemetry;
   private Optional<SyslogForwarding> syslog = Optional.empty();
 
   private EventServices(
       EventBus bus,
       EventServiceSettings settings,
       Subscriptions subscriptions,
-      HttpEventSender sender) {
+      HttpEventSender sender,
+      Telemetry telemetry) {
     this.bus = bus;
     this.settings = settings;
     this.subscriptions = subscriptions;
     this.sender = sender;
+    this.telemetry = telemetry;
   }
 
   /**
@@ -64,7 +70,8 @@ public final class EventServices implements AutoCloseable {
             clock,
             Subscriptions.QUEUE_CAPACITY);
     subscriptions.limit(Subscriptions.quotaOf(policy));
-    return new EventServices(bus, settings, subscriptions, sender);
+    Telemetry telemetry = new Telemetry(new ReportDefinitionStore(store, clock), clock);
+    return new EventServices(bus, settings, subscriptions, sender, telemetry);
   }
 
   /**
@@ -124,6 +131,14 @@ public final class EventServices implements AutoCloseable {
   }
 
   /**
+   * The TelemetryService's collection, started once the Redfish resources it reads are registered;
+   * its reports reach subscribers through the {@link #bus}.
+   */
+  public Telemetry telemetry() {
+    return telemetry;
+  }
+
+  /**
    * Forwards events to the syslog collector {@code settings} names, if any, from now on; closed
    * with the rest.
    */
@@ -137,6 +152,7 @@ public final class EventServices implements AutoCloseable {
     synchronized (this) {
       syslog.ifPresent(SyslogForwarding::close);
     }
+    telemetry.close();
     subscriptions.close();
     bus.close();
     sender.close();

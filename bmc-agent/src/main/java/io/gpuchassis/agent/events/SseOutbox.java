@@ -83,6 +83,19 @@ public final class SseOutbox {
   }
 
   /**
+   * Queues a metric report. Dropped, as a heartbeat is, when it does not fit: the next report
+   * carries newer values, and a reader of reports is not cut off for it. Returns whether it was
+   * queued.
+   */
+  public boolean offerReport(String frame) {
+    if (overflowed || ended || countedBytes + frame.length() > limitBytes) {
+      return false;
+    }
+    add(new Frame(Buffer.buffer(frame), true));
+    return true;
+  }
+
+  /**
    * Queues an event replayed from the EventLog for a reader that reconnected; the log's size bounds
    * these.
    */

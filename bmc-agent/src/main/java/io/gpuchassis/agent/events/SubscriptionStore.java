@@ -32,7 +32,8 @@ public final class SubscriptionStore {
                   s.executeQuery(
                       "SELECT id, destination, context, registry_prefixes, message_ids, origin_resources, subordinate,"
                           + " retry_policy, suspended, owner, created, protocol, syslog_lowest_severity,"
-                          + " syslog_facilities FROM event_subscriptions ORDER BY created, id")) {
+                          + " syslog_facilities, event_format, metric_report_definitions"
+                          + " FROM event_subscriptions ORDER BY created, id")) {
             while (rs.next()) {
               all.add(read(rs));
             }
@@ -49,8 +50,9 @@ public final class SubscriptionStore {
               c.prepareStatement(
                   "INSERT OR REPLACE INTO event_subscriptions(id, destination, context, registry_prefixes,"
                       + " message_ids, origin_resources, subordinate, retry_policy, suspended, owner, created,"
-                      + " protocol, syslog_lowest_severity, syslog_facilities)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                      + " protocol, syslog_lowest_severity, syslog_facilities, event_format,"
+                      + " metric_report_definitions)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, s.id());
             p.setString(2, s.destination());
             p.setString(3, s.context());
@@ -67,6 +69,8 @@ public final class SubscriptionStore {
             p.setString(
                 14,
                 String.join(SEPARATOR, s.syslog().map(SyslogTarget::facilities).orElse(List.of())));
+            p.setString(15, s.selection().eventFormat());
+            p.setString(16, String.join(SEPARATOR, s.selection().metricReportDefinitions()));
             p.executeUpdate();
           }
           return null;
@@ -90,7 +94,12 @@ public final class SubscriptionStore {
         rs.getString(2),
         rs.getString(3),
         new EventSelection(
-            list(rs.getString(4)), list(rs.getString(5)), list(rs.getString(6)), rs.getInt(7) != 0),
+            rs.getString(15),
+            list(rs.getString(4)),
+            list(rs.getString(5)),
+            list(rs.getString(6)),
+            rs.getInt(7) != 0,
+            list(rs.getString(16))),
         RetryPolicy.valueOf(rs.getString(8)),
         rs.getInt(9) != 0,
         rs.getString(10),

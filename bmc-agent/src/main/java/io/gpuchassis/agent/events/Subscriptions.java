@@ -62,6 +62,7 @@ public final class Subscriptions implements AutoCloseable {
   private final Map<String, Subscription> byId = new LinkedHashMap<>();
   private final Map<String, SubscriberQueue> queues = new HashMap<>();
   private final Runnable stopListening;
+  private final Runnable stopListeningReports;
 
   /**
    * Each subscription costs a queue and connections on a small board: how many, and how many per
@@ -113,6 +114,7 @@ public final class Subscriptions implements AutoCloseable {
       }
     }
     this.stopListening = bus.listen(this::deliver);
+    this.stopListeningReports = bus.listenReports(this::deliver);
   }
 
   public synchronized List<Subscription> all() {
@@ -245,6 +247,28 @@ public final class Subscriptions implements AutoCloseable {
   }
 
   /**
+   * Queues a metric report for every push subscriber of metric reports whose definitions select it,
+   * with the subscriber's Context. Called on the event publisher's thread.
+   */
+  void deliver(PublishedReport report) {
+    if (!settings.current().serviceEnabled()) {
+      return;
+    }
+    List<Map.Entry<Subscription, SubscriberQueue>> targets = new ArrayList<>();
+    synchronized (this) {
+      for (Subscription s : byId.values()) {
+        SubscriberQueue q = queues.get(s.id());
+        if (q != null && s.syslog().isEmpty() && s.selection().matches(report.facts())) {
+          targets.add(Map.entry(s, q));
+        }
+      }
+    }
+    for (Map.Entry<Subscription, SubscriberQueue> t : targets) {
+      t.getValue().offer(report.json().apply(t.getKey().context()));
+    }
+  }
+
+  /**
    * Every push subscription's delivery figures, counted since its queue last started (its creation,
    * a change, the agent's start); a suspended one shows nothing waiting.
    */
@@ -315,6 +339,7 @@ public final class Subscriptions implements AutoCloseable {
   @Override
   public void close() {
     stopListening.run();
+    stopListeningReports.run();
     synchronized (this) {
       queues.values().forEach(SubscriberQueue::stop);
       queues.clear();

@@ -6,6 +6,7 @@ import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.events.EventServices;
+import io.gpuchassis.agent.events.PublishedReport;
 import io.gpuchassis.agent.health.ChassisHealth;
 import io.gpuchassis.agent.health.ChassisRollup;
 import io.gpuchassis.agent.health.FabricHealth;
@@ -57,15 +58,26 @@ import io.gpuchassis.agent.redfish.managers.NetworkProtocolResource;
 import io.gpuchassis.agent.redfish.managers.SecurityLogResource;
 import io.gpuchassis.agent.redfish.managers.SerialInterfaceResource;
 import io.gpuchassis.agent.redfish.tasks.TaskServiceResource;
+import io.gpuchassis.agent.redfish.telemetry.ChassisMetricCatalog;
+import io.gpuchassis.agent.redfish.telemetry.MetricReportDefinitionResource;
+import io.gpuchassis.agent.redfish.telemetry.MetricReportRenderer;
+import io.gpuchassis.agent.redfish.telemetry.MetricReportResource;
+import io.gpuchassis.agent.redfish.telemetry.TelemetryServiceResource;
 import io.gpuchassis.agent.redfish.update.UpdateServiceResource;
 import io.gpuchassis.agent.redfish.update.UpdateTasks;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.telemetry.Telemetry;
 import io.gpuchassis.agent.tls.HttpsCertificate;
+import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.redfish.event.EventFacts;
+import io.gpuchassis.redfish.route.Caller;
+import io.gpuchassis.redfish.route.Privilege;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * Registers every Redfish resource of the agent. The route table in docs/ARCHITECTURE.md mirrors
@@ -175,6 +187,10 @@ public final class RedfishResources {
             events.bus(), events.settings(), security.sessions(), vertx, outbound);
     streams.register(routes);
     new EventDestinationResource(events.subscriptions(), streams, vertx, outbound).register(routes);
+    Telemetry telemetry = events.telemetry();
+    new TelemetryServiceResource(telemetry).register(routes);
+    new MetricReportDefinitionResource(telemetry, vertx).register(routes);
+    new MetricReportResource(telemetry).register(routes);
     new FabricResource(model, fabricHealth, views).register(routes);
     new SwitchResource(model, fabricHealth, firmware::updating).register(routes);
     new PortResource(model, fabricHealth, clock, staleAfter, views).register(routes);
@@ -200,5 +216,27 @@ public final class RedfishResources {
     certificates.register(routes);
     new CertificateServiceResource(new CertificateReplacement(certificate, certificates))
         .register(routes);
+    startTelemetry(routes, telemetry, sensors);
+  }
+
+  /**
+   * Starts collecting metric reports once every resource is registered: values are read from the
+   * resources as a caller with Login would GET them, and reports that are events are published on
+   * the event bus.
+   */
+  private void startTelemetry(RedfishRoutes routes, Telemetry telemetry, SensorCatalog sensors) {
+    Caller reader = new Caller("telemetry", "ReadOnly", Set.of(Privilege.Login));
+    telemetry.start(
+        ChassisMetricCatalog.of(model.current(), sensors),
+        uri -> routes.render(uri, reader).map(tree -> tree),
+        (definition, report) ->
+            events
+                .bus()
+                .publishReport(
+                    new PublishedReport(
+                        EventFacts.metricReport(Uris.metricReportDefinition(definition.id())),
+                        context ->
+                            MetricReportRenderer.json(
+                                report, definition.name() + " report", context))));
   }
 }

@@ -148,6 +148,17 @@ public final class AgentStore implements AutoCloseable {
           ALTER TABLE event_subscriptions ADD COLUMN protocol TEXT NOT NULL DEFAULT 'Redfish';
           ALTER TABLE event_subscriptions ADD COLUMN syslog_lowest_severity TEXT NOT NULL DEFAULT '';
           ALTER TABLE event_subscriptions ADD COLUMN syslog_facilities TEXT NOT NULL DEFAULT '';
+          """,
+          // 8: the TelemetryService's MetricReportDefinitions (their definition as JSON), and the
+          // event format of a subscription (Event or MetricReport) with its MetricReportDefinitions
+          """
+          CREATE TABLE metric_report_definitions (
+            id         TEXT PRIMARY KEY,
+            definition TEXT NOT NULL,
+            created    TEXT NOT NULL
+          );
+          ALTER TABLE event_subscriptions ADD COLUMN event_format TEXT NOT NULL DEFAULT 'Event';
+          ALTER TABLE event_subscriptions ADD COLUMN metric_report_definitions TEXT NOT NULL DEFAULT '';
           """);
 
   private final Connection connection;

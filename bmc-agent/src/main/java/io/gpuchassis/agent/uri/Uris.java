@@ -90,6 +90,30 @@ public final class Uris {
   public static final String SUBMIT_TEST_EVENT =
       EVENT_SERVICE + "/Actions/EventService.SubmitTestEvent";
 
+  public static final String TELEMETRY_SERVICE = "/redfish/v1/TelemetryService";
+  public static final String METRIC_DEFINITIONS = TELEMETRY_SERVICE + "/MetricDefinitions";
+  public static final String METRIC_REPORT_DEFINITIONS =
+      TELEMETRY_SERVICE + "/MetricReportDefinitions";
+  public static final String METRIC_REPORTS = TELEMETRY_SERVICE + "/MetricReports";
+
+  public static final String METRIC_DEFINITION_TEMPLATE =
+      METRIC_DEFINITIONS + "/{MetricDefinitionId}";
+  public static final String METRIC_REPORT_DEFINITION_TEMPLATE =
+      METRIC_REPORT_DEFINITIONS + "/{MetricReportDefinitionId}";
+  public static final String METRIC_REPORT_TEMPLATE = METRIC_REPORTS + "/{MetricReportId}";
+
+  public static String metricDefinition(String id) {
+    return METRIC_DEFINITIONS + "/" + id;
+  }
+
+  public static String metricReportDefinition(String id) {
+    return METRIC_REPORT_DEFINITIONS + "/" + id;
+  }
+
+  public static String metricReport(String id) {
+    return METRIC_REPORTS + "/" + id;
+  }
+
   public static String subscription(String id) {
     return SUBSCRIPTIONS + "/" + id;
   }

@@ -75,10 +75,16 @@ class PrivilegeWalkIT {
           Map.entry("SubscriptionId", "no-such-subscription"),
           Map.entry("SoftwareInventoryId", "SW1"),
           Map.entry("EthernetInterfaceId", "no-such-nic"),
-          Map.entry("SerialInterfaceId", "no-such-port"));
+          Map.entry("SerialInterfaceId", "no-such-port"),
+          Map.entry("MetricDefinitionId", "GPUTemperature"),
+          Map.entry("MetricReportDefinitionId", "GPUs"),
+          Map.entry("MetricReportId", "LinkChanges"));
 
   static final Map<String, String> ABSENT =
       Map.ofEntries(
+          Map.entry("MetricDefinitionId", "NoMetric"),
+          Map.entry("MetricReportDefinitionId", "no-such-definition"),
+          Map.entry("MetricReportId", "no-such-report"),
           Map.entry("ChassisId", "NoChassis"),
           Map.entry("ManagerId", "NoManager"),
           Map.entry("FabricId", "NoFabric"),

@@ -33,6 +33,10 @@ class SecurityMigrationTest {
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN protocol");
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN syslog_lowest_severity");
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN syslog_facilities");
+              // and migration 8's metric report definitions and subscriptions to them
+              s.execute("DROP TABLE metric_report_definitions");
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN event_format");
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN metric_report_definitions");
               s.execute("PRAGMA user_version = 5");
               for (String[] row :
                   new String[][] {

@@ -4,14 +4,42 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What an event filter looks at: the event's MessageId ({@code
- * ResourceEvent.1.4.3.ResourceChanged}) and the URI of its OriginOfCondition, if it has one.
+ * What an event filter looks at: the format of what is delivered ({@code Event}, or a {@code
+ * MetricReport} of the TelemetryService), an event's MessageId ({@code
+ * ResourceEvent.1.4.3.ResourceChanged}) and the URI of its OriginOfCondition, if it has one, or a
+ * metric report's MetricReportDefinition.
  */
-public record EventFacts(String messageId, Optional<String> originOfCondition) {
+public record EventFacts(
+    String format,
+    String messageId,
+    Optional<String> originOfCondition,
+    Optional<String> metricReportDefinition) {
+
+  /** EventFormatType of an Event. */
+  public static final String EVENT = "Event";
+
+  /** EventFormatType of a MetricReport. */
+  public static final String METRIC_REPORT = "MetricReport";
 
   public EventFacts {
+    Objects.requireNonNull(format, "format");
     Objects.requireNonNull(messageId, "messageId");
     originOfCondition = originOfCondition.map(EventFacts::normalizeUri);
+    metricReportDefinition = metricReportDefinition.map(EventFacts::normalizeUri);
+  }
+
+  /** An Event's facts. */
+  public EventFacts(String messageId, Optional<String> originOfCondition) {
+    this(EVENT, messageId, originOfCondition, Optional.empty());
+  }
+
+  /** A metric report's facts: the URI of the MetricReportDefinition that made it. */
+  public static EventFacts metricReport(String definitionUri) {
+    return new EventFacts(METRIC_REPORT, "", Optional.empty(), Optional.of(definitionUri));
+  }
+
+  public boolean isMetricReport() {
+    return format.equals(METRIC_REPORT);
   }
 
   /** The registry prefix, the MessageId's first segment ({@code ResourceEvent}). */

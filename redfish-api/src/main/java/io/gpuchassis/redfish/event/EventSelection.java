@@ -3,16 +3,20 @@ package io.gpuchassis.redfish.event;
 import java.util.List;
 
 /**
- * The filters of an event subscription (EventDestination {@code RegistryPrefixes}, {@code
- * MessageIds}, {@code OriginResources}, {@code SubordinateResources}): an event passes when its
+ * The filters of an event subscription (EventDestination {@code EventFormatType}, {@code
+ * RegistryPrefixes}, {@code MessageIds}, {@code OriginResources}, {@code SubordinateResources},
+ * {@code MetricReportDefinitions}). A subscription gets one format only. An event passes when its
  * registry or its MessageId is listed (or neither list is given), and its OriginOfCondition is
- * listed, or lies below a listed resource with SubordinateResources (or no origin list is given).
+ * listed, or lies below a listed resource with SubordinateResources (or no origin list is given). A
+ * metric report passes when its definition is listed, or no definition is.
  */
 public record EventSelection(
+    String eventFormat,
     List<String> registryPrefixes,
     List<String> messageIds,
     List<String> originResources,
-    boolean subordinateResources) {
+    boolean subordinateResources,
+    List<String> metricReportDefinitions) {
 
   public static final EventSelection EVERYTHING =
       new EventSelection(List.of(), List.of(), List.of(), false);
@@ -21,10 +25,44 @@ public record EventSelection(
     registryPrefixes = List.copyOf(registryPrefixes);
     messageIds = List.copyOf(messageIds);
     originResources = originResources.stream().map(EventFacts::normalizeUri).toList();
+    metricReportDefinitions =
+        metricReportDefinitions.stream().map(EventFacts::normalizeUri).toList();
+  }
+
+  /** A selection of Events. */
+  public EventSelection(
+      List<String> registryPrefixes,
+      List<String> messageIds,
+      List<String> originResources,
+      boolean subordinateResources) {
+    this(
+        EventFacts.EVENT,
+        registryPrefixes,
+        messageIds,
+        originResources,
+        subordinateResources,
+        List.of());
+  }
+
+  /** A selection of the metric reports of {@code definitions} (every report when empty). */
+  public static EventSelection metricReports(List<String> definitions) {
+    return new EventSelection(
+        EventFacts.METRIC_REPORT, List.of(), List.of(), List.of(), false, definitions);
   }
 
   public boolean matches(EventFacts event) {
+    if (!event.format().equals(eventFormat)) {
+      return false;
+    }
+    if (event.isMetricReport()) {
+      return metricReportDefinitions.isEmpty()
+          || event.metricReportDefinition().map(metricReportDefinitions::contains).orElse(false);
+    }
     return matchesMessage(event) && matchesOrigin(event);
+  }
+
+  public boolean selectsMetricReports() {
+    return eventFormat.equals(EventFacts.METRIC_REPORT);
   }
 
   private boolean matchesMessage(EventFacts event) {

@@ -10,15 +10,25 @@ import java.util.function.Predicate;
  * The {@code $filter} of a Server-Sent Event stream (DSP0266 "Server-sent events"): which events
  * the client wants, by {@code RegistryPrefix}, {@code MessageId} and {@code OriginResource}, for
  * example {@code (MessageId eq 'ResourceEvent.1.4.3.ResourceStatusChangedWarning') or
- * (RegistryPrefix eq 'Fabric')}. Only {@code eq} and {@code ne} compare; {@code and}, {@code or},
- * {@code not} and parentheses combine. A MessageId compares without its version, as subscriptions
- * do; an OriginResource matches the event's OriginOfCondition.
+ * (RegistryPrefix eq 'Fabric')}, and which metric reports, by {@code EventFormatType} and {@code
+ * MetricReportDefinition}. Only {@code eq} and {@code ne} compare; {@code and}, {@code or}, {@code
+ * not} and parentheses combine. A MessageId compares without its version, as subscriptions do; an
+ * OriginResource matches the event's OriginOfCondition. A filter that does not name {@code
+ * EventFormatType} selects Events only, as a subscription without one does: a reader that parses
+ * Events gets no MetricReport it did not ask for.
  */
 public final class EventStreamFilter {
 
   /** The properties this filter understands (EventService {@code SSEFilterPropertiesSupported}). */
   public static final Set<String> PROPERTIES =
-      Set.of("RegistryPrefix", "MessageId", "OriginResource");
+      Set.of(
+          "RegistryPrefix",
+          "MessageId",
+          "OriginResource",
+          "EventFormatType",
+          "MetricReportDefinition");
+
+  private static final Predicate<EventFacts> EVENTS_ONLY = event -> !event.isMetricReport();
 
   private static final String PARAMETER = "$filter";
 
@@ -35,7 +45,28 @@ public final class EventStreamFilter {
     } catch (FilterSyntaxException e) {
       throw QueryErrors.valueFormat(filter, PARAMETER, e.getMessage());
     }
-    return compile(expression, filter);
+    Predicate<EventFacts> selected = compile(expression, filter);
+    return names(expression, "EventFormatType") ? selected : EVENTS_ONLY.and(selected);
+  }
+
+  /** A stream without a filter: every Event, no metric report. */
+  public static Predicate<EventFacts> everyEvent() {
+    return EVENTS_ONLY;
+  }
+
+  private static boolean names(FilterExpression e, String property) {
+    if (e instanceof FilterExpression.Or or) {
+      return names(or.left(), property) || names(or.right(), property);
+    }
+    if (e instanceof FilterExpression.And and) {
+      return names(and.left(), property) || names(and.right(), property);
+    }
+    if (e instanceof FilterExpression.Not not) {
+      return names(not.operand(), property);
+    }
+    return e instanceof FilterExpression.Comparison c
+        && c.left() instanceof FilterExpression.Property p
+        && p.path().toString().equals(property);
   }
 
   private static Predicate<EventFacts> compile(FilterExpression e, String filter) {
@@ -73,11 +104,24 @@ public final class EventStreamFilter {
       throw unsupported(filter, "only eq and ne compare event properties");
     }
     String value = l.value().textValue();
+    if (property.equals("EventFormatType")
+        && !Set.of(EventFacts.EVENT, EventFacts.METRIC_REPORT).contains(value)) {
+      throw unsupported(
+          filter, "EventFormatType is 'Event' or 'MetricReport', not '" + value + "'");
+    }
     Predicate<EventFacts> equal =
         switch (property) {
           case "RegistryPrefix" -> event -> event.registryPrefix().equals(value);
           case "MessageId" ->
-              event -> event.unversionedMessageId().equals(EventFacts.unversioned(value));
+              event ->
+                  !event.isMetricReport()
+                      && event.unversionedMessageId().equals(EventFacts.unversioned(value));
+          case "EventFormatType" -> event -> event.format().equals(value);
+          case "MetricReportDefinition" ->
+              event ->
+                  event
+                      .metricReportDefinition()
+                      .equals(Optional.of(EventFacts.normalizeUri(value)));
           default ->
               event ->
                   event.originOfCondition().equals(Optional.of(EventFacts.normalizeUri(value)));

@@ -132,7 +132,14 @@ public final class PrivilegeTable {
             "PowerSupply",
             "EnvironmentMetrics",
             "Thermal",
-            "Power")) {
+            "Power",
+            "TelemetryService",
+            "MetricDefinitionCollection",
+            "MetricDefinition",
+            "MetricReportDefinitionCollection",
+            "MetricReportDefinition",
+            "MetricReportCollection",
+            "MetricReport")) {
       t.put(e, readLoginWrite(ConfigureManager));
     }
     t.put("AccountService", readLoginWrite(ConfigureUsers));

@@ -79,4 +79,22 @@ class EventSelectionTest {
             List.of(), List.of(), List.of("/redfish/v1/Fabrics/PCIe/Zones/Host"), true);
     assertFalse(prefixOnly.matches(ZONE_CHANGED), "Host is not a parent of Host1");
   }
+
+  @Test
+  void a_subscription_gets_one_format_and_reports_by_definition() {
+    EventFacts gpus =
+        EventFacts.metricReport("/redfish/v1/TelemetryService/MetricReportDefinitions/GPUs");
+    EventFacts links =
+        EventFacts.metricReport("/redfish/v1/TelemetryService/MetricReportDefinitions/Links/");
+    assertFalse(EventSelection.EVERYTHING.matches(gpus), "an Event subscription gets no report");
+    EventSelection every = EventSelection.metricReports(List.of());
+    assertTrue(every.matches(gpus));
+    assertTrue(every.matches(links));
+    assertFalse(every.matches(WARNING_ON_SLOT1), "a report subscription gets no Event");
+    EventSelection onlyLinks =
+        EventSelection.metricReports(
+            List.of("/redfish/v1/TelemetryService/MetricReportDefinitions/Links"));
+    assertTrue(onlyLinks.matches(links));
+    assertFalse(onlyLinks.matches(gpus));
+  }
 }

@@ -75,4 +75,45 @@ class EventStreamFilterTest {
           QueryMessages.QUERY_PARAMETER_VALUE_FORMAT_ERROR, e.messages().get(0).definition(), bad);
     }
   }
+
+  static final EventFacts GPU_REPORT =
+      EventFacts.metricReport("/redfish/v1/TelemetryService/MetricReportDefinitions/GPUs");
+  static final EventFacts LINK_REPORT =
+      EventFacts.metricReport("/redfish/v1/TelemetryService/MetricReportDefinitions/LinkChanges");
+
+  @Test
+  void a_stream_gets_metric_reports_only_when_its_filter_names_the_format() {
+    assertTrue(EventStreamFilter.everyEvent().test(WARNING));
+    assertFalse(EventStreamFilter.everyEvent().test(GPU_REPORT), "no filter: Events alone");
+    Predicate<EventFacts> fabric = EventStreamFilter.parse("RegistryPrefix ne 'ResourceEvent'");
+    assertTrue(fabric.test(ZONE));
+    assertFalse(fabric.test(GPU_REPORT), "a filter without EventFormatType selects Events only");
+    Predicate<EventFacts> reports = EventStreamFilter.parse("EventFormatType eq 'MetricReport'");
+    assertTrue(reports.test(GPU_REPORT));
+    assertTrue(reports.test(LINK_REPORT));
+    assertFalse(reports.test(WARNING));
+    Predicate<EventFacts> both =
+        EventStreamFilter.parse("EventFormatType eq 'Event' or EventFormatType eq 'MetricReport'");
+    assertTrue(both.test(WARNING));
+    assertTrue(both.test(GPU_REPORT));
+  }
+
+  @Test
+  void metric_report_definition_selects_one_definitions_reports() {
+    Predicate<EventFacts> gpus =
+        EventStreamFilter.parse(
+            "EventFormatType eq 'MetricReport' and MetricReportDefinition eq"
+                + " '/redfish/v1/TelemetryService/MetricReportDefinitions/GPUs'");
+    assertTrue(gpus.test(GPU_REPORT));
+    assertFalse(gpus.test(LINK_REPORT));
+    assertFalse(gpus.test(WARNING));
+  }
+
+  @Test
+  void an_unknown_event_format_is_refused() {
+    RedfishException e =
+        assertThrows(
+            RedfishException.class, () -> EventStreamFilter.parse("EventFormatType eq 'Metric'"));
+    assertEquals(400, e.status());
+  }
 }

@@ -131,6 +131,21 @@ public final class Schemas {
   public static final ServedSchema SERIAL_INTERFACE =
       ServedSchema.versioned("SerialInterface", "v1_3_0");
 
+  public static final ServedSchema TELEMETRY_SERVICE =
+      ServedSchema.versioned("TelemetryService", "v1_4_1");
+  public static final ServedSchema METRIC_DEFINITION_COLLECTION =
+      ServedSchema.unversioned("MetricDefinitionCollection");
+  public static final ServedSchema METRIC_DEFINITION =
+      ServedSchema.versioned("MetricDefinition", "v1_3_5");
+  public static final ServedSchema METRIC_REPORT_DEFINITION_COLLECTION =
+      ServedSchema.unversioned("MetricReportDefinitionCollection");
+  public static final ServedSchema METRIC_REPORT_DEFINITION =
+      ServedSchema.versioned("MetricReportDefinition", "v1_4_7");
+  public static final ServedSchema METRIC_REPORT_COLLECTION =
+      ServedSchema.unversioned("MetricReportCollection");
+  public static final ServedSchema METRIC_REPORT = ServedSchema.versioned("MetricReport", "v1_5_2");
+  public static final ServedSchema SCHEDULE = ServedSchema.versioned("Schedule", "v1_2_5");
+
   public static final List<ServedSchema> ALL =
       List.of(
           SERVICE_ROOT,
@@ -211,7 +226,15 @@ public final class Schemas {
           IP_ADDRESSES,
           MANAGER_NETWORK_PROTOCOL,
           SERIAL_INTERFACE_COLLECTION,
-          SERIAL_INTERFACE);
+          SERIAL_INTERFACE,
+          TELEMETRY_SERVICE,
+          METRIC_DEFINITION_COLLECTION,
+          METRIC_DEFINITION,
+          METRIC_REPORT_DEFINITION_COLLECTION,
+          METRIC_REPORT_DEFINITION,
+          METRIC_REPORT_COLLECTION,
+          METRIC_REPORT,
+          SCHEDULE);
 
   private Schemas() {}
 }

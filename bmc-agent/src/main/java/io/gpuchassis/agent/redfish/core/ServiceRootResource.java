@@ -56,6 +56,7 @@ public final class ServiceRootResource {
         .jsonSchemas(Uris.ref(Uris.JSON_SCHEMAS))
         .certificateService(Uris.ref(Uris.CERTIFICATE_SERVICE))
         .tasks(Uris.ref(Uris.TASK_SERVICE))
+        .telemetryService(Uris.ref(Uris.TELEMETRY_SERVICE))
         .updateService(Uris.ref(Uris.UPDATE_SERVICE))
         .links(
             new ServiceRootLinks()

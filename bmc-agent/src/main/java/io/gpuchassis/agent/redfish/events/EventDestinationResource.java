@@ -26,6 +26,7 @@ import io.gpuchassis.redfish.model.DeliveryRetryPolicy;
 import io.gpuchassis.redfish.model.EventDestination;
 import io.gpuchassis.redfish.model.EventDestinationActions;
 import io.gpuchassis.redfish.model.EventDestinationProtocol;
+import io.gpuchassis.redfish.model.EventFormatType;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
@@ -124,6 +125,7 @@ public final class EventDestinationResource {
             .messageIds(s.selection().messageIds())
             .originResources(s.selection().originResources().stream().map(Uris::ref).toList())
             .subordinateResources(s.selection().subordinateResources())
+            .eventFormatType(EventFormatType.fromValue(s.selection().eventFormat()))
             .actions(
                 new EventDestinationActions()
                     .hashEventDestinationResumeSubscription(
@@ -134,6 +136,10 @@ public final class EventDestinationResource {
                 s.suspended()
                     ? new Status().state(State.DISABLED).health(Health.WARNING)
                     : new Status().state(State.ENABLED).health(Health.OK));
+    if (s.selection().selectsMetricReports()) {
+      d.metricReportDefinitions(
+          s.selection().metricReportDefinitions().stream().map(Uris::ref).toList());
+    }
     s.syslog()
         .ifPresent(
             target ->
@@ -167,11 +173,13 @@ public final class EventDestinationResource {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     SubscriptionRequest request = SubscriptionRequest.create(RequestBodies.object(ctx));
     EventSelection selection =
-        new EventSelection(
-            request.registryPrefixes.orElse(List.of()),
-            request.messageIds.orElse(List.of()),
-            request.originResources.orElse(List.of()),
-            request.subordinateResources.orElse(false));
+        request.metricReports()
+            ? EventSelection.metricReports(request.metricReportDefinitions.orElse(List.of()))
+            : new EventSelection(
+                request.registryPrefixes.orElse(List.of()),
+                request.messageIds.orElse(List.of()),
+                request.originResources.orElse(List.of()),
+                request.subordinateResources.orElse(false));
     String destination = request.destination.orElseThrow();
     Offload.run(
         vertx,
@@ -232,7 +240,8 @@ public final class EventDestinationResource {
     }
     Subscription current = owned(subscriptions.find(id).orElseThrow(() -> notFound(id)), caller);
     Preconditions.checkIfMatch(ctx, routes.render(Uris.subscription(id), caller).orElseThrow());
-    SubscriptionRequest request = SubscriptionRequest.patch(RequestBodies.object(ctx));
+    SubscriptionRequest request =
+        SubscriptionRequest.patch(RequestBodies.object(ctx), current.selection().eventFormat());
     Optional<SyslogTarget> syslog = request.syslogChange(current.syslog());
     Offload.run(
         vertx,
@@ -248,10 +257,13 @@ public final class EventDestinationResource {
                           .withRetryPolicy(request.retryPolicy.orElse(s.retryPolicy()))
                           .withSelection(
                               new EventSelection(
+                                  was.eventFormat(),
                                   request.registryPrefixes.orElse(was.registryPrefixes()),
                                   request.messageIds.orElse(was.messageIds()),
                                   request.originResources.orElse(was.originResources()),
-                                  request.subordinateResources.orElse(was.subordinateResources())));
+                                  request.subordinateResources.orElse(was.subordinateResources()),
+                                  request.metricReportDefinitions.orElse(
+                                      was.metricReportDefinitions())));
                     })
                 .orElseThrow(() -> notFound(id)),
         updated ->

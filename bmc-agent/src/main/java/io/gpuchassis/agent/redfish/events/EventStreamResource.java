@@ -5,6 +5,7 @@ import io.gpuchassis.agent.events.AccountQuota;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServiceSettings;
 import io.gpuchassis.agent.events.PublishedEvent;
+import io.gpuchassis.agent.events.PublishedReport;
 import io.gpuchassis.agent.events.SseOutbox;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.security.SessionManager;
@@ -41,14 +42,15 @@ import java.util.function.Predicate;
 /**
  * The EventService's Server-Sent Event stream ({@code ServerSentEventUri}, DSP0266 "Server-sent
  * events"): a {@code text/event-stream} response that stays open and carries each event as {@code
- * id:} and {@code data:} lines (the Event JSON), optionally narrowed by {@code $filter}. A client
- * that reconnects with {@code Last-Event-ID} first gets the events it missed that are still in the
- * EventLog. Each open stream is also an EventDestination of type SSE in the Subscriptions
- * collection; deleting that, ending the session the stream was opened with, or the client going
- * away closes it. Streams are limited in all, per account, and with the last ones kept for callers
- * with ConfigureManager; each buffers a bounded amount for its reader ({@link SseOutbox}), and a
- * reader that falls further behind is told what it missed and disconnected (settings in {@link
- * OutboundPolicy}).
+ * id:} and {@code data:} lines (the Event JSON), optionally narrowed by {@code $filter}; with
+ * {@code EventFormatType eq 'MetricReport'} in its filter it carries the TelemetryService's metric
+ * reports too, as {@code data:} lines alone. A client that reconnects with {@code Last-Event-ID}
+ * first gets the events it missed that are still in the EventLog. Each open stream is also an
+ * EventDestination of type SSE in the Subscriptions collection; deleting that, ending the session
+ * the stream was opened with, or the client going away closes it. Streams are limited in all, per
+ * account, and with the last ones kept for callers with ConfigureManager; each buffers a bounded
+ * amount for its reader ({@link SseOutbox}), and a reader that falls further behind is told what it
+ * missed and disconnected (settings in {@link OutboundPolicy}).
  */
 public final class EventStreamResource {
 
@@ -108,6 +110,7 @@ public final class EventStreamResource {
             policy.sseStreamsPerAccount(),
             policy.sseStreamsReservedForManagers());
     bus.listen(this::deliver);
+    bus.listenReports(this::deliver);
   }
 
   public void register(RedfishRoutes routes) {
@@ -146,7 +149,7 @@ public final class EventStreamResource {
     }
     String filterText = ctx.queryParams().get("$filter");
     Predicate<EventFacts> filter =
-        filterText == null ? e -> true : EventStreamFilter.parse(filterText);
+        filterText == null ? EventStreamFilter.everyEvent() : EventStreamFilter.parse(filterText);
     boolean head = ctx.request().method().equals(HttpMethod.HEAD);
     String id = ID_PREFIX + ids.incrementAndGet();
     if (!head) {
@@ -324,6 +327,34 @@ public final class EventStreamResource {
                 if (streams.containsKey(s.id()) && !s.outbox().offerEvent(event.id(), data)) {
                   // Fell behind: it gets no more events, and its place is free for another stream.
                   forget(s.id());
+                }
+              });
+    }
+  }
+
+  /**
+   * A metric report for the streams that asked for reports ({@code EventFormatType eq
+   * 'MetricReport'}), without an {@code id:} line: a reconnecting reader's Last-Event-ID names
+   * events, which the log replays; reports are not replayed.
+   */
+  private void deliver(PublishedReport report) {
+    if (!settings.current().serviceEnabled()) {
+      return;
+    }
+    String frame = null;
+    for (Stream s : streams.values()) {
+      if (!s.filter().test(report.facts())) {
+        continue;
+      }
+      if (frame == null) {
+        frame = "data: " + report.json().apply("") + "\n\n";
+      }
+      String data = frame;
+      s.context()
+          .runOnContext(
+              v -> {
+                if (streams.containsKey(s.id())) {
+                  s.outbox().offerReport(data);
                 }
               });
     }

@@ -7,6 +7,7 @@ import io.gpuchassis.agent.events.SyslogTarget;
 import io.gpuchassis.agent.redfish.core.EventRegistries;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.event.EventFacts;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
 import java.net.URI;
@@ -38,7 +39,8 @@ final class SubscriptionRequest {
           "OriginResources",
           "SubordinateResources",
           "DeliveryRetryPolicy",
-          "SyslogFilters");
+          "SyslogFilters",
+          "MetricReportDefinitions");
 
   /** Properties that may also be given on create. */
   static final Set<String> CREATE_ONLY =
@@ -60,6 +62,8 @@ final class SubscriptionRequest {
   Optional<String> subscriptionType = Optional.empty();
   Optional<String> lowestSeverity = Optional.empty();
   Optional<List<String>> facilities = Optional.empty();
+  Optional<String> eventFormat = Optional.empty();
+  Optional<List<String>> metricReportDefinitions = Optional.empty();
 
   private final List<MessageInstance> problems = new ArrayList<>();
 
@@ -74,7 +78,48 @@ final class SubscriptionRequest {
     }
     r.read(body, true);
     r.checkSyslogAgreement();
+    r.checkFormatAgreement(r.eventFormat.orElse(EventFacts.EVENT));
     return r.checked();
+  }
+
+  /** Whether this request makes a subscription to metric reports. */
+  boolean metricReports() {
+    return eventFormat.orElse(EventFacts.EVENT).equals(EventFacts.METRIC_REPORT);
+  }
+
+  /**
+   * The filters agree with the subscription's EventFormatType {@code format}: a subscription to
+   * metric reports is a Redfish one, chosen by MetricReportDefinitions; one to Events names no
+   * definitions.
+   */
+  private void checkFormatAgreement(String format) {
+    boolean reports = format.equals(EventFacts.METRIC_REPORT);
+    if (reports && protocol.map(p -> p.startsWith("Syslog")).orElse(false)) {
+      problems.add(
+          BaseMessages.PROPERTY_VALUE_CONFLICT
+              .with("EventFormatType", "Protocol")
+              .about("/EventFormatType"));
+    }
+    if (!reports && metricReportDefinitions.isPresent()) {
+      problems.add(
+          BaseMessages.PROPERTY_VALUE_CONFLICT
+              .with("MetricReportDefinitions", "EventFormatType")
+              .about("/MetricReportDefinitions"));
+    }
+    if (reports) {
+      for (var filter :
+          List.of(
+              Map.entry("RegistryPrefixes", registryPrefixes.isPresent()),
+              Map.entry("MessageIds", messageIds.isPresent()),
+              Map.entry("OriginResources", originResources.isPresent()))) {
+        if (filter.getValue()) {
+          problems.add(
+              BaseMessages.PROPERTY_VALUE_CONFLICT
+                  .with(filter.getKey(), "EventFormatType")
+                  .about("/" + filter.getKey()));
+        }
+      }
+    }
   }
 
   /** A syslog subscription (its Protocol), with its filter; empty for a Redfish one. */
@@ -138,13 +183,14 @@ final class SubscriptionRequest {
     }
   }
 
-  /** A change of an existing subscription. */
-  static SubscriptionRequest patch(ObjectNode body) {
+  /** A change of an existing subscription, whose EventFormatType is {@code format}. */
+  static SubscriptionRequest patch(ObjectNode body, String format) {
     if (body.isEmpty()) {
       throw RedfishErrors.of(BaseMessages.EMPTY_JSON.with());
     }
     SubscriptionRequest r = new SubscriptionRequest();
     r.read(body, false);
+    r.checkFormatAgreement(format);
     return r.checked();
   }
 
@@ -184,7 +230,11 @@ final class SubscriptionRequest {
                 .ifPresent(t -> subscriptionType = Optional.of(t));
         case "SyslogFilters" -> readSyslogFilters(value);
         case "EventFormatType" ->
-            text(name, value).ifPresent(t -> oneOf(name, t, List.of("Event")));
+            text(name, value)
+                .filter(t -> oneOf(name, t, List.of(EventFacts.EVENT, EventFacts.METRIC_REPORT)))
+                .ifPresent(t -> eventFormat = Optional.of(t));
+        case "MetricReportDefinitions" ->
+            links(name, value).ifPresent(this::readMetricReportDefinitions);
         case "EventTypes" ->
             texts(name, value); // deprecated; still sent by older clients, and ignored
         case "Context" -> text(name, value).ifPresent(this::readContext);
@@ -275,6 +325,21 @@ final class SubscriptionRequest {
       Arrays.stream(io.gpuchassis.agent.events.SyslogSeverity.values()).map(Enum::name).toList();
   static final List<String> FACILITIES =
       Arrays.stream(io.gpuchassis.agent.events.SyslogFacility.values()).map(Enum::name).toList();
+
+  private void readMetricReportDefinitions(List<String> uris) {
+    for (int i = 0; i < uris.size(); i++) {
+      String uri = EventFacts.normalizeUri(uris.get(i));
+      String id = uri.substring(uri.lastIndexOf('/') + 1);
+      if (!uri.equals(Uris.metricReportDefinition(id)) || id.isEmpty()) {
+        problems.add(
+            BaseMessages.PROPERTY_VALUE_FORMAT_ERROR
+                .with(uris.get(i), "MetricReportDefinitions")
+                .about("/MetricReportDefinitions/" + i));
+        return;
+      }
+    }
+    metricReportDefinitions = Optional.of(uris);
+  }
 
   private void readContext(String c) {
     if (c.length() > MAX_CONTEXT_LENGTH) {
