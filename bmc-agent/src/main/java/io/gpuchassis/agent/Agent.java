@@ -333,20 +333,16 @@ public final class Agent implements AutoCloseable {
               syslog -> {
                 security
                     .log()
-                    .forwardTo(
-                        entry ->
-                            syslog.forward(
-                                SyslogMessage.ofSecurityEntry(
-                                    entry.created(),
-                                    entry.severity(),
-                                    entry.messageId(),
-                                    entry.message(),
-                                    entry.userName(),
-                                    entry.address(),
-                                    syslog.hostName())));
+                    .forwardTo(entry -> syslog.forward(syslogEntry(entry, syslog.hostName())));
                 LOG.info(
                     "Events and the security log are forwarded to syslog ({})", syslog.describe());
               });
+      Subscriptions subscribers = events.subscriptions();
+      security
+          .log()
+          .forwardTo(
+              entry ->
+                  subscribers.deliverSecurityEntry(syslogEntry(entry, subscribers.hostName())));
       BindingJournal journal = new BindingJournal(store, clock);
       Reservations reservations = new Reservations(store, clock);
       TaskRegistry tasks = new TaskRegistry(clock);
@@ -594,6 +590,19 @@ public final class Agent implements AutoCloseable {
    * The install slots the packaged launcher started the agent with, if any, with what this agent
    * reads and what the database is at recorded for the launcher's fallback.
    */
+  /** A security-log entry as the syslog message (facility Authpriv) collectors receive. */
+  private static SyslogMessage syslogEntry(
+      io.gpuchassis.agent.security.SecurityLog.Entry entry, String hostName) {
+    return SyslogMessage.ofSecurityEntry(
+        entry.created(),
+        entry.severity(),
+        entry.messageId(),
+        entry.message(),
+        entry.userName(),
+        entry.address(),
+        hostName);
+  }
+
   private static Optional<Slots> openSlots(AgentStore store) {
     try {
       Optional<Slots> slots = Slots.fromLauncher();

@@ -247,6 +247,34 @@ public final class Subscriptions implements AutoCloseable {
   }
 
   /**
+   * Queues a security-log entry (a syslog message of facility Authpriv) for every syslog
+   * subscription whose filter admits it. The security log is what any caller with Login reads, so a
+   * syslog subscription carries it as the configured collector does; {@code LogFacilities} without
+   * {@code Authpriv} leaves it out. Must not block.
+   */
+  public void deliverSecurityEntry(SyslogMessage entry) {
+    if (!settings.current().serviceEnabled()) {
+      return;
+    }
+    List<SubscriberQueue> targets = new ArrayList<>();
+    synchronized (this) {
+      for (Subscription s : byId.values()) {
+        SubscriberQueue q = queues.get(s.id());
+        if (q != null && s.syslog().map(t -> t.admits(entry)).orElse(false)) {
+          targets.add(q);
+        }
+      }
+    }
+    String formatted = entry.format();
+    targets.forEach(q -> q.offer(formatted));
+  }
+
+  /** The host name a syslog subscription's messages carry. */
+  public String hostName() {
+    return hostName;
+  }
+
+  /**
    * Queues a metric report for every push subscriber of metric reports whose definitions select it,
    * with the subscriber's Context. Called on the event publisher's thread.
    */

@@ -46,7 +46,8 @@ public final class SecurityLog {
   private final TreeMap<Long, Entry> entries = new TreeMap<>();
   private final Deque<Long> authenticatedIds = new ArrayDeque<>();
   private final Deque<Long> unauthenticatedIds = new ArrayDeque<>();
-  private volatile java.util.function.Consumer<Entry> forwarder = entry -> {};
+  private final List<java.util.function.Consumer<Entry>> forwarders =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   public SecurityLog(
       AgentStore store,
@@ -78,10 +79,11 @@ public final class SecurityLog {
       Optional<String> address) {}
 
   /**
-   * Also hands every entry written from now on to {@code forwarder} (syslog); it must not block.
+   * Also hands every entry written from now on to {@code forwarder} (syslog: the configured
+   * collector, the syslog subscriptions); it must not block.
    */
   public void forwardTo(java.util.function.Consumer<Entry> forwarder) {
-    this.forwarder = forwarder;
+    forwarders.add(forwarder);
   }
 
   /** The most entries kept (MaxNumberOfRecords). */
@@ -210,7 +212,9 @@ public final class SecurityLog {
     entries.put(id, entry);
     ids(p.origin()).addLast(id);
     trimMemory(p.origin());
-    forwarder.accept(entry);
+    for (java.util.function.Consumer<Entry> forwarder : forwarders) {
+      forwarder.accept(entry);
+    }
   }
 
   /** Every entry, oldest first, from memory (the database holds the same). */

@@ -263,6 +263,43 @@ class SyslogIT {
           l -> l.startsWith("<134>1 ") && l.contains("TestMessage"),
           "the Informational event, once the filter admits it",
           Duration.ofSeconds(30));
+
+      // The security log goes to a syslog subscription too, as Authpriv: a refused login arrives
+      // twice, from the configured collector and from the subscription...
+      assertEquals(
+          401,
+          agent
+              .client
+              .get("/redfish/v1/Chassis", AgentClient.basic("probe-one", "not-a-password"))
+              .statusCode());
+      awaitLine(
+          l -> authpriv(l) && l.contains("probe-one") && countContaining("probe-one") >= 2,
+          "the refused login from the collector and from the subscription",
+          Duration.ofSeconds(30));
+      // ...unless its LogFacilities leave Authpriv out: then only the collector's arrives, before
+      // the subscription's next event (one queue, in order)
+      HttpResponse<String> eventsOnly =
+          agent.client.send(
+              "PATCH",
+              uri,
+              TestAgent.ADMIN,
+              "{\"SyslogFilters\": [{\"LowestSeverity\": \"All\", \"LogFacilities\":"
+                  + " [\"Local0\"]}]}");
+      assertEquals(200, eventsOnly.statusCode(), eventsOnly.body());
+      assertEquals(
+          401,
+          agent
+              .client
+              .get("/redfish/v1/Chassis", AgentClient.basic("probe-two", "not-a-password"))
+              .statusCode());
+      submit(
+          "{\"MessageId\": \"ResourceEvent.1.4.3.ResourceStatusChangedCritical\","
+              + " \"MessageArgs\": [\"Slot5\", \"Critical\"]}");
+      awaitLine(
+          l -> l.startsWith("<130>1 ") && l.contains("Slot5"),
+          "the subscription's event after the second refused login",
+          Duration.ofSeconds(30));
+      assertEquals(1, countContaining("probe-two"), "only the collector's");
     } finally {
       assertEquals(204, agent.client.send("DELETE", uri, TestAgent.ADMIN, null).statusCode());
     }
@@ -276,6 +313,19 @@ class SyslogIT {
             TestAgent.ADMIN,
             body);
     assertEquals(204, r.statusCode(), r.body());
+  }
+
+  /** Facility authpriv (10): priority 80 to 87. */
+  static boolean authpriv(String line) {
+    return Pattern.compile("^<8[0-7]>1 ").matcher(line).find();
+  }
+
+  static long countContaining(String text) {
+    try {
+      return Files.readAllLines(received).stream().filter(l -> l.contains(text)).count();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   static String awaitLine(String containing, Duration within) throws Exception {
