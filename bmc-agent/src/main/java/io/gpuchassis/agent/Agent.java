@@ -429,11 +429,18 @@ public final class Agent implements AutoCloseable {
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       java.time.Duration metricsStaleAfter = config.switchPollInterval().multipliedBy(3);
       Subscriptions pushSubscriptions = events.subscriptions();
+      io.gpuchassis.agent.events.StreamStats streamStats = events.streamStats();
       metrics.build(
           vertx,
           () ->
               new AgentMetrics(
-                  model, chassisHealth, bindings, pushSubscriptions, clock, metricsStaleAfter));
+                  model,
+                  chassisHealth,
+                  bindings,
+                  pushSubscriptions,
+                  streamStats,
+                  clock,
+                  metricsStaleAfter));
       // Read after the server answers: the switches' first polls and the reconciliation come first.
       firmware.inventory().refreshAll();
       Optional<TrialCheck> trial =

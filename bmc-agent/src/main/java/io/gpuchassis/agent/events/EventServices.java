@@ -29,6 +29,7 @@ public final class EventServices implements AutoCloseable {
   private final Subscriptions subscriptions;
   private final HttpEventSender sender;
   private final Telemetry telemetry;
+  private final StreamStats streams = new StreamStats();
   private Optional<SyslogForwarding> syslog = Optional.empty();
 
   private EventServices(
@@ -136,6 +137,11 @@ public final class EventServices implements AutoCloseable {
    */
   public Telemetry telemetry() {
     return telemetry;
+  }
+
+  /** The SSE streams' figures: kept here, so the metrics can read them before any stream opens. */
+  public StreamStats streamStats() {
+    return streams;
   }
 
   /**

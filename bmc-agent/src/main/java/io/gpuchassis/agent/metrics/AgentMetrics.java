@@ -2,6 +2,7 @@ package io.gpuchassis.agent.metrics;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.events.StreamStats;
 import io.gpuchassis.agent.events.Subscriptions;
 import io.gpuchassis.agent.health.ChassisHealth;
 import io.micrometer.core.instrument.Meter;
@@ -43,6 +44,7 @@ public final class AgentMetrics implements AutoCloseable {
       ChassisHealth health,
       BindingEngine bindings,
       Subscriptions subscriptions,
+      StreamStats streams,
       Clock clock,
       Duration staleAfter) {
     // Two of Micrometer's names that promtool's lint rejects: CPU time in nanoseconds (the CPU
@@ -66,7 +68,7 @@ public final class AgentMetrics implements AutoCloseable {
     new FileDescriptorMetrics().bindTo(registry);
     chassis = new ChassisMetrics(registry, model, health, clock, staleAfter);
     http = new HttpMetrics(registry);
-    events = new EventMetrics(registry, subscriptions);
+    events = new EventMetrics(registry, subscriptions, streams);
     bindings.observe(new BindingMetrics(registry));
   }
 

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.metrics;
 
 import io.gpuchassis.agent.events.DeliveryStats;
+import io.gpuchassis.agent.events.StreamStats;
 import io.gpuchassis.agent.events.Subscriptions;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -13,9 +14,10 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Event delivery per push subscription, labelled by the subscription's id (their number is capped
- * by {@code outbound.maxSubscriptions}): events waiting, delivered, retried and dropped. The set of
- * subscriptions changes, so {@link #refresh} registers the meters of new ones and removes those of
- * deleted ones before each scrape; the figures are those read at that refresh.
+ * by {@code outbound.maxSubscriptions}): events waiting, delivered, retried and dropped; and the
+ * SSE streams together (open, opened, cut off, reports dropped). The set of subscriptions changes,
+ * so {@link #refresh} registers the meters of new ones and removes those of deleted ones before
+ * each scrape; the figures are those read at that refresh.
  */
 final class EventMetrics {
 
@@ -24,9 +26,22 @@ final class EventMetrics {
   private final Map<String, List<Meter>> meters = new HashMap<>();
   private Map<String, DeliveryStats> current = Map.of();
 
-  EventMetrics(MeterRegistry registry, Subscriptions subscriptions) {
+  EventMetrics(MeterRegistry registry, Subscriptions subscriptions, StreamStats streams) {
     this.registry = registry;
     this.subscriptions = subscriptions;
+    Gauge.builder("gpuchassis.event.streams.open", streams, StreamStats::open)
+        .description("SSE event streams open")
+        .register(registry);
+    FunctionCounter.builder("gpuchassis.event.streams.opened", streams, StreamStats::openedTotal)
+        .description("SSE event streams opened since the agent started")
+        .register(registry);
+    FunctionCounter.builder("gpuchassis.event.streams.cut.off", streams, StreamStats::cutOffTotal)
+        .description("SSE event streams ended because their reader fell too far behind")
+        .register(registry);
+    FunctionCounter.builder(
+            "gpuchassis.event.streams.reports.dropped", streams, StreamStats::reportsDroppedTotal)
+        .description("Metric reports not sent to an SSE reader that was behind")
+        .register(registry);
   }
 
   /** Reads every subscription's figures; called under the scrape's lock. */

@@ -184,7 +184,12 @@ public final class RedfishResources {
     new EventServiceResource(events.bus(), events.settings(), vertx).register(routes);
     EventStreamResource streams =
         new EventStreamResource(
-            events.bus(), events.settings(), security.sessions(), vertx, outbound);
+            events.bus(),
+            events.settings(),
+            security.sessions(),
+            vertx,
+            outbound,
+            events.streamStats());
     streams.register(routes);
     new EventDestinationResource(events.subscriptions(), streams, vertx, outbound).register(routes);
     Telemetry telemetry = events.telemetry();

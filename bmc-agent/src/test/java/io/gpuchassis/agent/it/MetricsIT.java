@@ -168,6 +168,19 @@ class MetricsIT {
   }
 
   @Test
+  void open_event_streams_are_counted() throws Exception {
+    try (SseReader stream =
+        new SseReader(agent.client.stream("/redfish/v1/EventService/SSE", TestAgent.READER))) {
+      assertEquals(200, stream.response.statusCode());
+      String body = scrape();
+      assertTrue(sample(body, "gpuchassis_event_streams_open") >= 1, body);
+      assertTrue(sample(body, "gpuchassis_event_streams_opened_total") >= 1, body);
+      assertEquals(0.0, sample(body, "gpuchassis_event_streams_cut_off_total"), body);
+      assertEquals(0.0, sample(body, "gpuchassis_event_streams_reports_dropped_total"), body);
+    }
+  }
+
+  @Test
   void promtool_finds_nothing_to_fault() throws Exception {
     require("/usr/bin/promtool", "promtool (Debian's prometheus package)");
     Path file = stateDir.resolve("scrape.txt");

@@ -7,6 +7,7 @@ import io.gpuchassis.agent.events.EventServiceSettings;
 import io.gpuchassis.agent.events.PublishedEvent;
 import io.gpuchassis.agent.events.PublishedReport;
 import io.gpuchassis.agent.events.SseOutbox;
+import io.gpuchassis.agent.events.StreamStats;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.security.SessionManager;
 import io.gpuchassis.agent.uri.Uris;
@@ -80,6 +81,7 @@ public final class EventStreamResource {
   private final Vertx vertx;
   private final OutboundPolicy policy;
   private final AccountQuota quota;
+  private final StreamStats stats;
 
   /** The streams that receive events. */
   private final Map<String, Stream> streams = new ConcurrentHashMap<>();
@@ -97,7 +99,9 @@ public final class EventStreamResource {
       EventServiceSettings settings,
       SessionManager sessions,
       Vertx vertx,
-      OutboundPolicy policy) {
+      OutboundPolicy policy,
+      StreamStats stats) {
+    this.stats = stats;
     this.bus = bus;
     this.settings = settings;
     this.sessions = sessions;
@@ -230,6 +234,7 @@ public final class EventStreamResource {
                   .withDetail("No event stream can be opened: " + why + ".");
             });
     admitted.put(id, caller.userName());
+    stats.opened();
   }
 
   /**
@@ -326,6 +331,9 @@ public final class EventStreamResource {
               v -> {
                 if (streams.containsKey(s.id()) && !s.outbox().offerEvent(event.id(), data)) {
                   // Fell behind: it gets no more events, and its place is free for another stream.
+                  if (s.outbox().overflowed()) {
+                    stats.cutOff();
+                  }
                   forget(s.id());
                 }
               });
@@ -353,23 +361,30 @@ public final class EventStreamResource {
       s.context()
           .runOnContext(
               v -> {
-                if (streams.containsKey(s.id())) {
-                  s.outbox().offerReport(data);
+                if (streams.containsKey(s.id()) && !s.outbox().offerReport(data)) {
+                  stats.reportDropped();
                 }
               });
     }
   }
 
   private void forget(String id) {
-    admitted.remove(id);
+    release(id);
     Stream s = streams.remove(id);
     if (s != null) {
       vertx.cancelTimer(s.timer());
     }
   }
 
+  /** Frees the stream's place in the quota, once. */
+  private void release(String id) {
+    if (admitted.remove(id) != null) {
+      stats.closed();
+    }
+  }
+
   private void end(Stream s) {
-    admitted.remove(s.id());
+    release(s.id());
     vertx.cancelTimer(s.timer());
     s.outbox().end();
   }
