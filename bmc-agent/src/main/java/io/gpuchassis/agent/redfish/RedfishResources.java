@@ -233,7 +233,7 @@ public final class RedfishResources {
     Caller reader = new Caller("telemetry", "ReadOnly", Set.of(Privilege.Login));
     telemetry.start(
         ChassisMetricCatalog.of(model.current(), sensors),
-        uri -> routes.render(uri, reader).map(tree -> tree),
+        uri -> routes.view(uri, reader),
         (definition, report) ->
             events
                 .bus()

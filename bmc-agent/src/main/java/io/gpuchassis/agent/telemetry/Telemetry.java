@@ -35,7 +35,10 @@ public final class Telemetry implements AutoCloseable {
   /** The most properties one definition may read, its metrics' properties counted together. */
   public static final int MAX_PROPERTIES = 512;
 
-  /** Reads a resource as a GET by a caller with Login would render it; empty when there is none. */
+  /**
+   * Reads a resource as a GET by a caller with Login would render it; empty when there is none. The
+   * tree may be shared with the service: the collection only reads it.
+   */
   @FunctionalInterface
   public interface ResourceReader {
     Optional<JsonNode> read(String uri);

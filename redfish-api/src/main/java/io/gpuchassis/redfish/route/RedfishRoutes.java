@@ -227,6 +227,15 @@ public final class RedfishRoutes {
   }
 
   /**
+   * As {@link #render}, but the tree may be the cached one, shared with every request: for readers
+   * that only look (the TelemetryService reading the properties of its reports), which must not
+   * change it.
+   */
+  public Optional<com.fasterxml.jackson.databind.JsonNode> view(String uri, Caller caller) {
+    return shared(uri, caller).map(tree -> tree);
+  }
+
+  /**
    * As {@link #render}, but the tree may be the cached one, shared with other requests: for the
    * query engine, which never modifies what it resolves. {@code sources}, when given, learns what
    * the tree was made from.
