@@ -8,6 +8,7 @@ import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.security.PasswordChangePolicy;
 import io.gpuchassis.agent.security.SecurityServices;
 import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.agent.web.WebPage;
 import io.gpuchassis.redfish.http.ContentTypeRule;
 import io.gpuchassis.redfish.http.FailureHandler;
 import io.gpuchassis.redfish.http.NotFoundHandler;
@@ -119,6 +120,10 @@ public final class AgentRoutes {
     metrics.register(router, scrape, vertx);
     scrape.seal();
     entries.addAll(scrape.entries());
+    RedfishRoutes page = new RedfishRoutes(router, authenticator, WebPage.PATH);
+    new WebPage().register(router, page);
+    page.seal();
+    entries.addAll(page.entries());
     router.route().handler(new NotFoundHandler());
     router.route().failureHandler(new FailureHandler());
     return List.copyOf(entries);

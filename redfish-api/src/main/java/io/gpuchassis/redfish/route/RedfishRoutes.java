@@ -62,6 +62,9 @@ public final class RedfishRoutes {
   /** Every registered template, to tell 404 from 405 and which methods a path has. */
   private final TemplateTrie<String> templates = new TemplateTrie<>();
 
+  /** The static files of a page the service ships, open to everyone ({@link #staticFile}). */
+  private final Set<String> staticFiles = new java.util.HashSet<>();
+
   /** The literal templates (no variables) by their path without a trailing slash. */
   private final Map<String, String> literals = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -453,6 +456,20 @@ public final class RedfishRoutes {
     return add(HttpMethod.HEAD, template, rule, Optional.empty(), handler);
   }
 
+  /**
+   * GET (and HEAD) of a static file of a page the service ships (its HTML, script, style sheet):
+   * open to everyone, as the service root is, because such a file holds no data; what the page
+   * shows it reads from the service with its user's own session. Never under {@code /redfish}.
+   */
+  public RedfishRoutes staticFile(String template, Handler<RoutingContext> handler) {
+    if (template.startsWith("/redfish") || template.contains("{")) {
+      throw new IllegalArgumentException(template + " is not a static file's path");
+    }
+    staticFiles.add(template);
+    add(HttpMethod.GET, template, PrivilegeRule.NO_AUTH, Optional.empty(), handler);
+    return add(HttpMethod.HEAD, template, PrivilegeRule.NO_AUTH, Optional.empty(), handler);
+  }
+
   /** A route with an explicit rule, for routes outside the Redfish data model. */
   public RedfishRoutes register(
       HttpMethod method, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
@@ -471,7 +488,9 @@ public final class RedfishRoutes {
     if (!template.startsWith(prefix)) {
       throw new IllegalArgumentException("route " + template + " lies outside " + prefix);
     }
-    if (rule.isNoAuth() && !(NO_AUTH_PATHS.contains(template) && isRead(method))) {
+    if (rule.isNoAuth()
+        && !((NO_AUTH_PATHS.contains(template) || staticFiles.contains(template))
+            && isRead(method))) {
       throw new IllegalArgumentException(
           method + " " + template + " may not be registered without authentication");
     }
