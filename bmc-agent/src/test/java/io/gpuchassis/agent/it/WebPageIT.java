@@ -104,8 +104,8 @@ class WebPageIT {
     browser.get(origin + "/");
     within(Duration.ofSeconds(20)).until(b -> b.findElement(By.id("login-form")).isDisplayed());
     browser.findElement(By.id("username")).sendKeys(user);
-    browser.findElement(By.id("password")).sendKeys(password);
-    browser.findElement(By.id("login-button")).click();
+    // the keyboard alone: Enter in the password field signs in
+    browser.findElement(By.id("password")).sendKeys(password, org.openqa.selenium.Keys.ENTER);
     within(Duration.ofSeconds(30))
         .until(b -> b.findElements(By.cssSelector("#slots article.slot")).size() == 20);
     within(Duration.ofSeconds(20))
@@ -143,16 +143,129 @@ class WebPageIT {
     browser.findElement(By.id("compose-button")).click();
     within(Duration.ofSeconds(30))
         .until(b -> slot(1).getText().contains("Host1") && slot(2).getText().contains("Host1"));
+    assertTrue(
+        endpoints("Host1")
+            .containsAll(
+                List.of(
+                    "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1",
+                    "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2")),
+        endpoints("Host1").toString());
+
+    // releasing takes the host's word first: ready to remove, then release
+    assertTrue(
+        slot(1).findElements(By.xpath(".//button[text()='Release']")).isEmpty(),
+        "no release before ready to remove");
+    slot(1).findElement(By.xpath(".//button[text()='Ready to remove']")).click();
+    within(Duration.ofSeconds(10))
+        .until(b -> !slot(1).findElements(By.xpath(".//button[text()='Release']")).isEmpty());
+    slot(1).findElement(By.xpath(".//button[text()='Release']")).click();
+    within(Duration.ofSeconds(30)).until(b -> slot(1).getText().contains("free"));
+    assertFalse(endpoints("Host1").contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1"));
+    assertTrue(endpoints("Host1").contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2"));
+  }
+
+  static Set<String> endpoints(String host) throws Exception {
     JsonNode zone =
-        json(agent.client.get("/redfish/v1/Fabrics/PCIe/Zones/Host1", TestAgent.READER));
+        json(agent.client.get("/redfish/v1/Fabrics/PCIe/Zones/" + host, TestAgent.READER));
     Set<String> endpoints = new HashSet<>();
     zone.at("/Links/Endpoints").forEach(e -> endpoints.add(e.get("@odata.id").asText()));
+    return endpoints;
+  }
+
+  static Set<String> endpointsQuietly(String host) {
+    try {
+      return endpoints(host);
+    } catch (Exception e) {
+      return Set.of();
+    }
+  }
+
+  @Test
+  void the_chassis_chooses_peer_to_peer_gpus_reserves_them_and_applies() throws Exception {
+    signIn("admin", TestAgent.ADMIN_PASSWORD);
+    new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("compose-host")))
+        .selectByValue("Host3");
+    WebElement count = browser.findElement(By.id("compose-count"));
+    count.clear();
+    count.sendKeys("2");
+    browser.findElement(By.id("preview-button")).click();
+    within(Duration.ofSeconds(10))
+        .until(b -> b.findElement(By.id("preview")).getText().contains("reserved for you"));
+    String preview = browser.findElement(By.id("preview")).getText();
+    java.util.regex.Matcher chosen =
+        java.util.regex.Pattern.compile("GPU-Slot(\\d+)").matcher(preview);
+    List<String> slots = new java.util.ArrayList<>();
+    while (chosen.find()) {
+      slots.add("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot" + chosen.group(1));
+    }
+    assertEquals(2, slots.size(), preview);
+    JsonNode reservations =
+        json(
+            agent.client.get(
+                "/redfish/v1/CompositionService/CompositionReservations", TestAgent.ADMIN));
+    assertEquals(1, reservations.get("Members@odata.count").asInt(), reservations.toString());
+    browser.findElement(By.id("apply-button")).click();
+    within(Duration.ofSeconds(30)).until(b -> endpointsQuietly("Host3").containsAll(slots));
+  }
+
+  @Test
+  void a_dropped_stream_is_shown_and_comes_back() throws Exception {
+    signIn("admin", TestAgent.ADMIN_PASSWORD);
+    JsonNode subscriptions =
+        json(
+            agent.client.get(
+                "/redfish/v1/EventService/Subscriptions?$expand=.($levels=1)", TestAgent.ADMIN));
+    String stream = null;
+    for (JsonNode d : subscriptions.get("Members")) {
+      if ("SSE".equals(d.path("SubscriptionType").asText())) {
+        stream = d.get("@odata.id").asText();
+      }
+    }
+    assertTrue(stream != null, subscriptions.toString());
+    // an administrator closes the page's stream: the page says so, then reconnects by itself
+    assertEquals(204, agent.client.send("DELETE", stream, TestAgent.ADMIN, null).statusCode());
+    within(Duration.ofSeconds(5))
+        .until(
+            b ->
+                "reconnecting"
+                    .equals(b.findElement(By.id("stream-status")).getAttribute("data-state")));
     assertTrue(
-        endpoints.containsAll(
-            List.of(
-                "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1",
-                "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2")),
-        endpoints.toString());
+        browser.findElement(By.id("stream-status")).getText().contains("reconnecting"),
+        browser.findElement(By.id("stream-status")).getText());
+    within(Duration.ofSeconds(20))
+        .until(
+            b -> "live".equals(b.findElement(By.id("stream-status")).getAttribute("data-state")));
+  }
+
+  @Test
+  void every_control_is_labelled_and_a_phone_needs_no_sideways_scrolling() throws Exception {
+    signIn("admin", TestAgent.ADMIN_PASSWORD);
+    Object unlabelled =
+        browser.executeScript(
+            "return [...document.querySelectorAll('input, select, button')]"
+                + ".filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')"
+                + " && !e.textContent.trim()).map(e => e.outerHTML);");
+    assertEquals(List.of(), unlabelled);
+    browser.manage().window().setSize(new org.openqa.selenium.Dimension(390, 844));
+    try {
+      within(Duration.ofSeconds(5))
+          .until(
+              b ->
+                  ((Number)
+                              ((org.openqa.selenium.JavascriptExecutor) b)
+                                  .executeScript("return window.innerWidth;"))
+                          .intValue()
+                      < 500);
+      Object wider =
+          browser.executeScript(
+              "return [...document.querySelectorAll('body *')]"
+                  + ".filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)"
+                  + ".map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 10);");
+      assertEquals(List.of(), wider, "nothing reaches past a phone's screen");
+      Files.write(SCREENSHOTS.resolve("phone.png"), browser.getScreenshotAs(OutputType.BYTES));
+    } finally {
+      browser.manage().window().setSize(new org.openqa.selenium.Dimension(1500, 1100));
+    }
   }
 
   @Test
