@@ -330,20 +330,12 @@ function linkText(port) {
   return 'x' + width + (gen ? ' Gen' + gen : ' ' + port.CurrentSpeedGbps + ' Gb/s');
 }
 
-const partitionOf = (port) =>
-  port && port.Oem && port.Oem.GpuChassisAgent ? port.Oem.GpuChassisAgent.BoundToPartition : undefined;
-
 const labelOf = (port) =>
   (port.Location && port.Location.PartLocation && port.Location.PartLocation.ServiceLabel) || '';
 
-// The host whose partition a port is bound into: the host port bound into the same one.
-function holderOf(port, ports) {
-  const p = partitionOf(port);
-  if (p === undefined) return null;
-  const host = ports.find((h) => h.PortType === 'UpstreamPort' && partitionOf(h) === p &&
-    h['@odata.id'].split('/Ports/')[0] === port['@odata.id'].split('/Ports/')[0]);
-  return host ? labelOf(host) : null;
-}
+// The host whose GPUs an inter-switch link carries, as the agent names it on the port.
+const holderOf = (port) =>
+  port && port.Oem && port.Oem.GpuChassisAgent ? port.Oem.GpuChassisAgent.CarriesHost || null : null;
 
 function render() {
   const v = view;
@@ -492,7 +484,7 @@ function renderSwitches(v) {
         ...isl.map((p) => {
           const far = p.Links && p.Links.ConnectedSwitches && p.Links.ConnectedSwitches[0];
           const to = far ? far['@odata.id'].split('/').pop() : '?';
-          const holder = holderOf(p, v.ports);
+          const holder = holderOf(p);
           return el('li', null, 'to ' + to + ' (port ' + p.Id + '): ' + linkText(p) +
             (holder ? ', held by ' + holder : ', free'));
         })));

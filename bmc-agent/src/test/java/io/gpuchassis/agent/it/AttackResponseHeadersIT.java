@@ -88,7 +88,7 @@ class AttackResponseHeadersIT {
   @Test
   void a_path_outside_the_redfish_tree_is_a_redfish_404_not_an_html_page() throws Exception {
     for (String path :
-        List.of("/", "/index.html", "/favicon.ico", "/../etc/passwd", "/cgi-bin/login.cgi")) {
+        List.of("/index.html", "/favicon.ico", "/../etc/passwd", "/cgi-bin/login.cgi")) {
       HttpResponse<String> r = client.get(path, null);
       assertEquals(404, r.statusCode(), path);
       assertTrue(
@@ -99,6 +99,17 @@ class AttackResponseHeadersIT {
           error.at("/@Message.ExtendedInfo/0/MessageId").asText(),
           path);
     }
+  }
+
+  @Test
+  void the_root_only_redirects_to_the_web_page() throws Exception {
+    HttpResponse<String> r = client.get("/", null);
+    assertEquals(302, r.statusCode());
+    assertEquals("/ui/", r.headers().firstValue("Location").orElse(""));
+    assertEquals("", r.body(), "a redirect, with nothing of its own");
+    assertEquals(
+        "max-age=31536000; includeSubDomains",
+        r.headers().firstValue("Strict-Transport-Security").orElse(""));
   }
 
   @Test

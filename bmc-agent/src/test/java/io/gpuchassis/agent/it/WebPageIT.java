@@ -113,6 +113,16 @@ class WebPageIT {
             b -> "live".equals(b.findElement(By.id("stream-status")).getAttribute("data-state")));
   }
 
+  /** Clicks {@code what} in slot {@code n}'s card, again if the map was redrawn under the click. */
+  static void clickIn(int n, By what) {
+    within(Duration.ofSeconds(10))
+        .until(
+            b -> {
+              slot(n).findElement(what).click();
+              return true;
+            });
+  }
+
   static WebElement slot(int n) {
     return browser.findElement(By.cssSelector("article.slot[data-slot='" + n + "']"));
   }
@@ -135,8 +145,9 @@ class WebPageIT {
   @Test
   void a_composition_made_in_the_page_shows_up_in_redfish() throws Exception {
     signIn("admin", TestAgent.ADMIN_PASSWORD);
-    for (int n : List.of(1, 2)) {
-      slot(n).findElement(By.cssSelector("input.pick")).click();
+    // slot 6 is on SW2: Host1 on SW1 reaches it over the link from SW1's port 7
+    for (int n : List.of(1, 2, 6)) {
+      clickIn(n, By.cssSelector("input.pick"));
     }
     new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("compose-host")))
         .selectByValue("Host1");
@@ -151,14 +162,26 @@ class WebPageIT {
                     "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2")),
         endpoints("Host1").toString());
 
+    within(Duration.ofSeconds(30)).until(b -> slot(6).getText().contains("Host1"));
+    assertEquals(
+        "Host1",
+        json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/7", TestAgent.READER))
+            .at("/Oem/GpuChassisAgent/CarriesHost")
+            .asText());
+    // the switch card names the link's holder once the page has redrawn
+    java.util.regex.Pattern held =
+        java.util.regex.Pattern.compile("to SW2 \\(port 7\\): x\\d+ Gen\\d, held by Host1");
+    within(Duration.ofSeconds(10))
+        .until(b -> held.matcher(b.findElement(By.id("switches")).getText()).find());
+
     // releasing takes the host's word first: ready to remove, then release
     assertTrue(
         slot(1).findElements(By.xpath(".//button[text()='Release']")).isEmpty(),
         "no release before ready to remove");
-    slot(1).findElement(By.xpath(".//button[text()='Ready to remove']")).click();
+    clickIn(1, By.xpath(".//button[text()='Ready to remove']"));
     within(Duration.ofSeconds(10))
         .until(b -> !slot(1).findElements(By.xpath(".//button[text()='Release']")).isEmpty());
-    slot(1).findElement(By.xpath(".//button[text()='Release']")).click();
+    clickIn(1, By.xpath(".//button[text()='Release']"));
     within(Duration.ofSeconds(30)).until(b -> slot(1).getText().contains("free"));
     assertFalse(endpoints("Host1").contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1"));
     assertTrue(endpoints("Host1").contains("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot2"));
@@ -180,11 +203,13 @@ class WebPageIT {
     }
   }
 
+  // Each test works on its own part of the chassis, whatever their order: composing on SW1 and
+  // SW2, choosing for Host5 on SW3, the fault in slot 13, the firmware on SW4 (no GPU bound there).
   @Test
   void the_chassis_chooses_peer_to_peer_gpus_reserves_them_and_applies() throws Exception {
     signIn("admin", TestAgent.ADMIN_PASSWORD);
     new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("compose-host")))
-        .selectByValue("Host3");
+        .selectByValue("Host5");
     WebElement count = browser.findElement(By.id("compose-count"));
     count.clear();
     count.sendKeys("2");
@@ -205,7 +230,7 @@ class WebPageIT {
                 "/redfish/v1/CompositionService/CompositionReservations", TestAgent.ADMIN));
     assertEquals(1, reservations.get("Members@odata.count").asInt(), reservations.toString());
     browser.findElement(By.id("apply-button")).click();
-    within(Duration.ofSeconds(30)).until(b -> endpointsQuietly("Host3").containsAll(slots));
+    within(Duration.ofSeconds(30)).until(b -> endpointsQuietly("Host5").containsAll(slots));
   }
 
   @Test

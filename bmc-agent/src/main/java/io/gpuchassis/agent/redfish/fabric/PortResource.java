@@ -7,6 +7,7 @@ import io.gpuchassis.agent.chassis.PortHealth;
 import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.SwitchChip;
 import io.gpuchassis.agent.chassis.WiredPort;
+import io.gpuchassis.agent.compose.BindingPlan;
 import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.core.Collections;
@@ -149,6 +150,7 @@ public final class PortResource {
           Map<String, Object> oem = new java.util.LinkedHashMap<>();
           oem.put("LTSSMState", l.ltssm());
           l.partition().ifPresent(p -> oem.put("BoundToPartition", p));
+          carriedHost(state, port).ifPresent(host -> oem.put("CarriesHost", host));
           body.oem(OemSchema.oem(OemSchema.PORT, oem));
         });
     port.farEnd()
@@ -160,6 +162,22 @@ public final class PortResource {
                         .connectedSwitchPorts(
                             List.of(Uris.ref(Uris.port(far.switchId(), far.port()))))));
     return body;
+  }
+
+  /**
+   * The host whose GPUs an inter-switch port's link carries, if any ({@link BindingPlan#owner}).
+   */
+  private static Optional<String> carriedHost(ChassisState state, WiredPort port) {
+    if (port.role() != WiredPort.Role.INTER_SWITCH) {
+      return Optional.empty();
+    }
+    return state.interSwitchLinks().stream()
+        .filter(
+            l ->
+                (l.switchA().equals(port.switchId()) && l.portA() == port.port())
+                    || (l.switchB().equals(port.switchId()) && l.portB() == port.port()))
+        .findFirst()
+        .flatMap(l -> BindingPlan.owner(state, l, -1));
   }
 
   PortMetrics renderMetrics(ChassisState state, WiredPort port) {
