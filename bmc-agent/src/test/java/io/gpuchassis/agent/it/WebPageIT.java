@@ -302,9 +302,40 @@ class WebPageIT {
     try {
       within(Duration.ofSeconds(2))
           .until(b -> "Critical".equals(slot(13).getAttribute("data-health")));
+      // the event log, filtered to Critical, shows why
+      new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("event-severity")))
+          .selectByValue("Critical");
+      within(Duration.ofSeconds(10))
+          .until(
+              b -> {
+                List<WebElement> rows = b.findElements(By.cssSelector("#events tbody tr"));
+                return !rows.isEmpty()
+                    && rows.stream()
+                        .allMatch(r -> "Critical".equals(r.getAttribute("data-severity")))
+                    && rows.stream()
+                        .anyMatch(r -> r.getText().matches("(?s).*(GPU ?13|Slot ?13).*"));
+              });
     } finally {
       faults.clear(fault.id());
     }
+  }
+
+  @Test
+  void locating_a_slot_lights_its_led_through_redfish() throws Exception {
+    signIn("admin", TestAgent.ADMIN_PASSWORD);
+    String device = "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot3";
+    assertFalse(
+        json(agent.client.get(device, TestAgent.READER))
+            .get("LocationIndicatorActive")
+            .asBoolean());
+    clickIn(3, By.xpath(".//button[text()='Locate']"));
+    within(Duration.ofSeconds(10)).until(b -> slot(3).getText().contains("locating"));
+    assertTrue(
+        json(agent.client.get(device, TestAgent.READER))
+            .get("LocationIndicatorActive")
+            .asBoolean());
+    clickIn(3, By.xpath(".//button[text()='Stop locating']"));
+    within(Duration.ofSeconds(10)).until(b -> !slot(3).getText().contains("locating"));
   }
 
   @Test

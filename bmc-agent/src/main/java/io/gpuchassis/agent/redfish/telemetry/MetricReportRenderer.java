@@ -27,7 +27,6 @@ public final class MetricReportRenderer {
             .atOdataType(Schemas.METRIC_REPORT.odataType())
             .id(report.definitionId())
             .name(name)
-            .reportSequence(Long.toString(report.sequence()))
             .timestamp(utc(report.timestamp()))
             .metricReportDefinition(Uris.ref(Uris.metricReportDefinition(report.definitionId())))
             .metricValues(
