@@ -188,6 +188,16 @@ class FirmwareUpdateIT {
     assertEquals("/redfish/v1/Chassis/GPUChassis", cpld.at("/RelatedItem/0/@odata.id").asText());
     assertEquals(
         "2.7.12", inventory("Board-HostRetimer").get("Version").asText(), "three registers");
+    // OCP's service baseline asks every entry for its Manufacturer: the agent's is its vendor
+    JsonNode all =
+        json(
+            agent.client.get(
+                SERVICE + "/FirmwareInventory?$expand=.($levels=1)", TestAgent.READER));
+    for (JsonNode entry : all.get("Members")) {
+      assertFalse(
+          entry.path("Manufacturer").asText("").isBlank(), "a Manufacturer: " + entry.get("Id"));
+    }
+    assertEquals("Astera Labs", inventory("Board-HostRetimer").get("Manufacturer").asText());
     for (String absent :
         List.of("GPU-Slot5", "GPU-Slot21", "GPU-Slotx", "PowerSupply-PSU9", "Board-Nothing")) {
       assertEquals(

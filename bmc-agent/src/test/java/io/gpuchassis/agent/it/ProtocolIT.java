@@ -65,6 +65,41 @@ class ProtocolIT {
     assertTrue(features.get("OnlyMemberQuery").asBoolean());
     assertTrue(features.at("/ExpandQuery/Levels").asBoolean());
     assertFalse(features.get("ExcerptQuery").asBoolean());
+    assertTrue(features.get("MultipleHTTPRequests").asBoolean());
+  }
+
+  @Test
+  void requests_pipelined_on_one_connection_are_all_answered_in_order() throws Exception {
+    // MultipleHTTPRequests: three requests written at once, before any answer is read
+    try (javax.net.ssl.SSLSocket socket = client.rawTls()) {
+      String request =
+          "GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + READER + "\r\n\r\n";
+      String all =
+          String.format(request, "/redfish/v1/Chassis")
+              + String.format(request, "/redfish/v1/Managers")
+              + String.format(request, "/redfish/v1/Fabrics");
+      socket.getOutputStream().write(all.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      java.io.InputStream in = socket.getInputStream();
+      StringBuilder read = new StringBuilder();
+      byte[] buffer = new byte[8192];
+      while (read.indexOf("\"Name\":\"Fabric Collection\"") < 0
+          && read.indexOf("/redfish/v1/Fabrics/PCIe\"") < 0) {
+        int n = in.read(buffer);
+        if (n < 0) {
+          break;
+        }
+        read.append(new String(buffer, 0, n, java.nio.charset.StandardCharsets.UTF_8));
+      }
+      String answers = read.toString();
+      int chassis = answers.indexOf("\"@odata.id\":\"/redfish/v1/Chassis\"");
+      int managers = answers.indexOf("\"@odata.id\":\"/redfish/v1/Managers\"");
+      int fabrics = answers.indexOf("\"@odata.id\":\"/redfish/v1/Fabrics\"");
+      assertTrue(
+          chassis >= 0 && chassis < managers && managers < fabrics,
+          "three answers, in the order asked: " + answers);
+      assertEquals(3, answers.split("HTTP/1.1 200 OK", -1).length - 1, answers);
+    }
   }
 
   @Test

@@ -37,7 +37,10 @@ public final class ProtocolFeatures {
         .filterQuery(true)
         .onlyMemberQuery(true)
         .excerptQuery(false)
-        .topSkipQuery(true);
+        .topSkipQuery(true)
+        // several requests outstanding at once: concurrent connections, and requests pipelined on
+        // one (HTTP/1.1), answered in order
+        .multipleHTTPRequests(true);
   }
 
   /**

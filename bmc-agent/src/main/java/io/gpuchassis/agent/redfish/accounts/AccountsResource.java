@@ -78,7 +78,14 @@ public final class AccountsResource {
     routes.delete(member, "ManagerAccount", this::handleDelete);
   }
 
-  ManagerAccount render(Account a) {
+  /** The account; its Password reads as null, as the schema prescribes for every response. */
+  ObjectNode render(Account a) {
+    ObjectNode account = RedfishResponses.tree(renderModel(a));
+    account.putNull("Password");
+    return account;
+  }
+
+  private ManagerAccount renderModel(Account a) {
     return new ManagerAccount()
         .atOdataId(Uris.account(a.id()))
         .atOdataType(Schemas.MANAGER_ACCOUNT.odataType())

@@ -230,6 +230,7 @@ public final class UpdateServiceResource {
             .name("Management agent")
             .description("This Redfish service's own software (A/B install slots)")
             .version(identity.version())
+            .manufacturer(identity.vendor())
             .softwareId("gpu-chassis-agent")
             .lowestSupportedVersion(self.lowestSupported().orElse(null))
             .updateable(updates.enabled() && self.slots().isPresent())
