@@ -262,6 +262,10 @@ public final class Uris {
   public static final String UPDATE_HTTP_PUSH = UPDATE_SERVICE + "/update";
 
   public static final String SIMPLE_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.SimpleUpdate";
+
+  /** The ActionInfo of SimpleUpdate: its parameters and their allowable values. */
+  public static final String SIMPLE_UPDATE_ACTION_INFO = UPDATE_SERVICE + "/SimpleUpdateActionInfo";
+
   public static final String START_UPDATE = UPDATE_SERVICE + "/Actions/UpdateService.StartUpdate";
 
   public static String firmwareInventory(String id) {

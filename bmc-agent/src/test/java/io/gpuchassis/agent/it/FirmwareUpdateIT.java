@@ -142,6 +142,35 @@ class FirmwareUpdateIT {
     assertEquals(
         SERVICE + "/Actions/UpdateService.SimpleUpdate",
         service.at("/Actions/#UpdateService.SimpleUpdate/target").asText());
+    // its ActionInfo names the parameters it reads, ImageURI required, and the targets it takes
+    String infoUri =
+        service.at("/Actions/#UpdateService.SimpleUpdate/@Redfish.ActionInfo").asText();
+    assertEquals(SERVICE + "/SimpleUpdateActionInfo", infoUri);
+    JsonNode info = json(agent.client.get(infoUri, TestAgent.READER));
+    java.util.Map<String, JsonNode> parameters = new java.util.HashMap<>();
+    info.get("Parameters").forEach(p -> parameters.put(p.get("Name").asText(), p));
+    assertTrue(parameters.get("ImageURI").get("Required").asBoolean());
+    assertEquals(
+        java.util.Set.of(
+            "ImageURI",
+            "TransferProtocol",
+            "Username",
+            "Password",
+            "Targets",
+            "ForceUpdate",
+            "@Redfish.OperationApplyTime"),
+        parameters.keySet());
+    assertEquals(
+        service.at("/Actions/#UpdateService.SimpleUpdate/TransferProtocol@Redfish.AllowableValues"),
+        parameters.get("TransferProtocol").get("AllowableValues"),
+        "the same protocols as the action's own annotation");
+    assertTrue(
+        parameters
+            .get("Targets")
+            .get("AllowableValues")
+            .toString()
+            .contains(SERVICE + "/FirmwareInventory/SW3"),
+        parameters.get("Targets").toString());
     assertEquals(
         SERVICE,
         json(agent.client.get("/redfish/v1/", null)).at("/UpdateService/@odata.id").asText());

@@ -31,6 +31,7 @@ import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.HttpPushUriApplyTime;
 import io.gpuchassis.redfish.model.HttpPushUriOptions;
+import io.gpuchassis.redfish.model.ParameterTypes;
 import io.gpuchassis.redfish.model.SimpleUpdateAction;
 import io.gpuchassis.redfish.model.SoftwareInventory;
 import io.gpuchassis.redfish.model.StartUpdateAction;
@@ -116,6 +117,8 @@ public final class UpdateServiceResource {
     // (ConfigureComponents).
     routes.post(Uris.UPDATE_MULTIPART, "UpdateService", this::push);
     routes.post(Uris.SIMPLE_UPDATE, "UpdateService", this::simpleUpdate);
+    routes.resource(
+        Uris.SIMPLE_UPDATE_ACTION_INFO, "ActionInfo", (params, caller) -> simpleUpdateActionInfo());
     routes.post(Uris.START_UPDATE, "UpdateService", this::startUpdate);
     routes.post(Uris.UPDATE_HTTP_PUSH, "UpdateService", this::httpPush);
     routes.patch(Uris.UPDATE_SERVICE, "UpdateService", this::patch);
@@ -152,8 +155,52 @@ public final class UpdateServiceResource {
                 .hashUpdateServiceSimpleUpdate(
                     new SimpleUpdateAction()
                         .target(Uris.SIMPLE_UPDATE)
-                        .transferProtocolAtRedfishAllowableValues(
-                            allowHttp ? List.of("HTTP", "HTTPS") : List.of("HTTPS"))));
+                        .atRedfishActionInfo(Uris.SIMPLE_UPDATE_ACTION_INFO)
+                        .transferProtocolAtRedfishAllowableValues(transferProtocols())));
+  }
+
+  private List<String> transferProtocols() {
+    return allowHttp ? List.of("HTTP", "HTTPS") : List.of("HTTPS");
+  }
+
+  /**
+   * SimpleUpdate's parameters as {@link ImageFetch} and {@link UpdateRequests} read them: the
+   * image's URI (required), how it is fetched and with which credentials, the targets (every switch
+   * when none is named), whether to install an older or the same version, and when.
+   */
+  io.gpuchassis.redfish.model.ActionInfo simpleUpdateActionInfo() {
+    List<String> targets = new ArrayList<>();
+    inventoryIds().stream()
+        .filter(
+            id -> model.current().switchChip(id).isPresent() || id.equals(Uris.AGENT_FIRMWARE_ID))
+        .forEach(id -> targets.add(Uris.firmwareInventory(id)));
+    return new io.gpuchassis.redfish.model.ActionInfo()
+        .atOdataId(Uris.SIMPLE_UPDATE_ACTION_INFO)
+        .atOdataType(Schemas.ACTION_INFO.odataType())
+        .id("SimpleUpdateActionInfo")
+        .name("UpdateService.SimpleUpdate Action Info")
+        .description(
+            "Fetches a signed bundle from ImageURI and installs it in the targets it names.")
+        .parameters(
+            List.of(
+                parameter("ImageURI", true, ParameterTypes.STRING, null),
+                parameter("TransferProtocol", false, ParameterTypes.STRING, transferProtocols()),
+                parameter("Username", false, ParameterTypes.STRING, null),
+                parameter("Password", false, ParameterTypes.STRING, null),
+                parameter("Targets", false, ParameterTypes.STRING_ARRAY, targets),
+                parameter("ForceUpdate", false, ParameterTypes.BOOLEAN, null),
+                parameter(
+                    "@Redfish.OperationApplyTime", false, ParameterTypes.STRING, APPLY_TIMES)));
+  }
+
+  private static io.gpuchassis.redfish.model.ActionInfoParameters parameter(
+      String name, boolean required, ParameterTypes type, List<String> allowable) {
+    io.gpuchassis.redfish.model.ActionInfoParameters p =
+        new io.gpuchassis.redfish.model.ActionInfoParameters()
+            .name(name)
+            .required(required)
+            .dataType(type);
+    return allowable == null ? p : p.allowableValues(allowable);
   }
 
   private List<String> inventoryIds() {
