@@ -32,7 +32,8 @@ public final class SubscriptionStore {
                   s.executeQuery(
                       "SELECT id, destination, context, registry_prefixes, message_ids, origin_resources, subordinate,"
                           + " retry_policy, suspended, owner, created, protocol, syslog_lowest_severity,"
-                          + " syslog_facilities, event_format, metric_report_definitions"
+                          + " syslog_facilities, event_format, metric_report_definitions,"
+                          + " exclude_registry_prefixes, exclude_message_ids"
                           + " FROM event_subscriptions ORDER BY created, id")) {
             while (rs.next()) {
               all.add(read(rs));
@@ -51,8 +52,8 @@ public final class SubscriptionStore {
                   "INSERT OR REPLACE INTO event_subscriptions(id, destination, context, registry_prefixes,"
                       + " message_ids, origin_resources, subordinate, retry_policy, suspended, owner, created,"
                       + " protocol, syslog_lowest_severity, syslog_facilities, event_format,"
-                      + " metric_report_definitions)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                      + " metric_report_definitions, exclude_registry_prefixes, exclude_message_ids)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, s.id());
             p.setString(2, s.destination());
             p.setString(3, s.context());
@@ -71,6 +72,8 @@ public final class SubscriptionStore {
                 String.join(SEPARATOR, s.syslog().map(SyslogTarget::facilities).orElse(List.of())));
             p.setString(15, s.selection().eventFormat());
             p.setString(16, String.join(SEPARATOR, s.selection().metricReportDefinitions()));
+            p.setString(17, String.join(SEPARATOR, s.selection().excludeRegistryPrefixes()));
+            p.setString(18, String.join(SEPARATOR, s.selection().excludeMessageIds()));
             p.executeUpdate();
           }
           return null;
@@ -99,7 +102,9 @@ public final class SubscriptionStore {
             list(rs.getString(5)),
             list(rs.getString(6)),
             rs.getInt(7) != 0,
-            list(rs.getString(16))),
+            list(rs.getString(16)),
+            list(rs.getString(17)),
+            list(rs.getString(18))),
         RetryPolicy.valueOf(rs.getString(8)),
         rs.getInt(9) != 0,
         rs.getString(10),

@@ -159,6 +159,11 @@ public final class AgentStore implements AutoCloseable {
           );
           ALTER TABLE event_subscriptions ADD COLUMN event_format TEXT NOT NULL DEFAULT 'Event';
           ALTER TABLE event_subscriptions ADD COLUMN metric_report_definitions TEXT NOT NULL DEFAULT '';
+          """,
+          // 9: a subscription's ExcludeRegistryPrefixes and ExcludeMessageIds
+          """
+          ALTER TABLE event_subscriptions ADD COLUMN exclude_registry_prefixes TEXT NOT NULL DEFAULT '';
+          ALTER TABLE event_subscriptions ADD COLUMN exclude_message_ids TEXT NOT NULL DEFAULT '';
           """);
 
   private final Connection connection;

@@ -290,6 +290,45 @@ class EventsIT {
   }
 
   @Test
+  void excluded_registries_and_messages_are_never_sent() throws Exception {
+    JsonNode service = json(agent.client.get("/redfish/v1/EventService", TestAgent.READER));
+    assertTrue(service.get("ExcludeRegistryPrefix").asBoolean());
+    assertTrue(service.get("ExcludeMessageId").asBoolean());
+    assertTrue(service.get("SubordinateResourcesSupported").asBoolean());
+    HttpResponse<String> unknown =
+        agent.client.send(
+            "POST",
+            SUBSCRIPTIONS,
+            TestAgent.ADMIN,
+            "{\"Destination\": \"http://127.0.0.1:9/\", \"Protocol\": \"Redfish\","
+                + " \"ExcludeRegistryPrefixes\": [\"NoSuchRegistry\"]}");
+    assertEquals(400, unknown.statusCode(), unknown.body());
+    assertTrue(unknown.body().contains("PropertyValueNotInList"), unknown.body());
+    try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
+      String subscription =
+          subscribe(
+              receiver.url(),
+              ", \"ExcludeRegistryPrefixes\": [\"Fabric\"],"
+                  + " \"ExcludeMessageIds\": [\"ResourceEvent.ResourceChanged\"]",
+              TestAgent.ADMIN);
+      JsonNode shown = json(agent.client.get(subscription, TestAgent.READER));
+      assertEquals("Fabric", shown.at("/ExcludeRegistryPrefixes/0").asText());
+      assertEquals("ResourceEvent.ResourceChanged", shown.at("/ExcludeMessageIds/0").asText());
+      submit("Fabric.1.0.3.ZoneModified", null, "Host2", "PCIe");
+      submit("ResourceEvent.1.4.3.ResourceChanged", null);
+      submit("ResourceEvent.1.4.3.TestMessage", null);
+      // one queue, in order: the first event to arrive is the one not excluded
+      JsonNode first = receiver.next(WAIT);
+      assertNotNull(first);
+      assertEquals(
+          "ResourceEvent.1.4.3.TestMessage",
+          first.at("/Events/0/MessageId").asText(),
+          first.toString());
+      agent.client.send("DELETE", subscription, TestAgent.ADMIN, null);
+    }
+  }
+
+  @Test
   void a_push_subscriber_receives_the_event_which_is_also_in_the_event_log() throws Exception {
     try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
       String subscription =

@@ -37,6 +37,9 @@ class SecurityMigrationTest {
               s.execute("DROP TABLE metric_report_definitions");
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN event_format");
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN metric_report_definitions");
+              // and migration 9's exclusions
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN exclude_registry_prefixes");
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN exclude_message_ids");
               s.execute("PRAGMA user_version = 5");
               for (String[] row :
                   new String[][] {

@@ -5,10 +5,11 @@ import java.util.List;
 /**
  * The filters of an event subscription (EventDestination {@code EventFormatType}, {@code
  * RegistryPrefixes}, {@code MessageIds}, {@code OriginResources}, {@code SubordinateResources},
- * {@code MetricReportDefinitions}). A subscription gets one format only. An event passes when its
- * registry or its MessageId is listed (or neither list is given), and its OriginOfCondition is
- * listed, or lies below a listed resource with SubordinateResources (or no origin list is given). A
- * metric report passes when its definition is listed, or no definition is.
+ * {@code MetricReportDefinitions}, {@code ExcludeRegistryPrefixes}, {@code ExcludeMessageIds}). A
+ * subscription gets one format only; an excluded registry or MessageId is never sent. An event
+ * passes when its registry or its MessageId is listed (or neither list is given), and its
+ * OriginOfCondition is listed, or lies below a listed resource with SubordinateResources (or no
+ * origin list is given). A metric report passes when its definition is listed, or no definition is.
  */
 public record EventSelection(
     String eventFormat,
@@ -16,7 +17,9 @@ public record EventSelection(
     List<String> messageIds,
     List<String> originResources,
     boolean subordinateResources,
-    List<String> metricReportDefinitions) {
+    List<String> metricReportDefinitions,
+    List<String> excludeRegistryPrefixes,
+    List<String> excludeMessageIds) {
 
   public static final EventSelection EVERYTHING =
       new EventSelection(List.of(), List.of(), List.of(), false);
@@ -27,6 +30,43 @@ public record EventSelection(
     originResources = originResources.stream().map(EventFacts::normalizeUri).toList();
     metricReportDefinitions =
         metricReportDefinitions.stream().map(EventFacts::normalizeUri).toList();
+    excludeRegistryPrefixes = List.copyOf(excludeRegistryPrefixes);
+    excludeMessageIds = List.copyOf(excludeMessageIds);
+  }
+
+  /** A selection that excludes nothing. */
+  public EventSelection(
+      String eventFormat,
+      List<String> registryPrefixes,
+      List<String> messageIds,
+      List<String> originResources,
+      boolean subordinateResources,
+      List<String> metricReportDefinitions) {
+    this(
+        eventFormat,
+        registryPrefixes,
+        messageIds,
+        originResources,
+        subordinateResources,
+        metricReportDefinitions,
+        List.of(),
+        List.of());
+  }
+
+  /**
+   * This selection, leaving out the registries and MessageIds given (ExcludeRegistryPrefixes,
+   * ExcludeMessageIds).
+   */
+  public EventSelection excluding(List<String> registries, List<String> messages) {
+    return new EventSelection(
+        eventFormat,
+        registryPrefixes,
+        messageIds,
+        originResources,
+        subordinateResources,
+        metricReportDefinitions,
+        registries,
+        messages);
   }
 
   /** A selection of Events. */
@@ -58,7 +98,14 @@ public record EventSelection(
       return metricReportDefinitions.isEmpty()
           || event.metricReportDefinition().map(metricReportDefinitions::contains).orElse(false);
     }
-    return matchesMessage(event) && matchesOrigin(event);
+    return matchesMessage(event) && !excluded(event) && matchesOrigin(event);
+  }
+
+  private boolean excluded(EventFacts event) {
+    return excludeRegistryPrefixes.contains(event.registryPrefix())
+        || excludeMessageIds.stream()
+            .map(EventFacts::unversioned)
+            .anyMatch(event.unversionedMessageId()::equals);
   }
 
   public boolean selectsMetricReports() {

@@ -97,4 +97,17 @@ class EventSelectionTest {
     assertTrue(onlyLinks.matches(links));
     assertFalse(onlyLinks.matches(gpus));
   }
+
+  @Test
+  void excluded_registries_and_messages_are_left_out_whatever_else_selects_them() {
+    EventSelection quiet =
+        EventSelection.EVERYTHING.excluding(
+            List.of("Fabric"), List.of("ResourceEvent.1.0.0.ResourceStatusChangedWarning"));
+    assertFalse(quiet.matches(WARNING_ON_SLOT1), "excluded whatever its version");
+    assertFalse(
+        quiet.matches(new EventFacts("Fabric.1.0.3.ZoneModified", java.util.Optional.empty())));
+    assertTrue(
+        quiet.matches(
+            new EventFacts("ResourceEvent.1.4.3.TestMessage", java.util.Optional.empty())));
+  }
 }

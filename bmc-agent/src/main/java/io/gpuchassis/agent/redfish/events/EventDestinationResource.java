@@ -126,6 +126,8 @@ public final class EventDestinationResource {
             .originResources(s.selection().originResources().stream().map(Uris::ref).toList())
             .subordinateResources(s.selection().subordinateResources())
             .eventFormatType(EventFormatType.fromValue(s.selection().eventFormat()))
+            .excludeRegistryPrefixes(s.selection().excludeRegistryPrefixes())
+            .excludeMessageIds(s.selection().excludeMessageIds())
             .actions(
                 new EventDestinationActions()
                     .hashEventDestinationResumeSubscription(
@@ -176,10 +178,13 @@ public final class EventDestinationResource {
         request.metricReports()
             ? EventSelection.metricReports(request.metricReportDefinitions.orElse(List.of()))
             : new EventSelection(
-                request.registryPrefixes.orElse(List.of()),
-                request.messageIds.orElse(List.of()),
-                request.originResources.orElse(List.of()),
-                request.subordinateResources.orElse(false));
+                    request.registryPrefixes.orElse(List.of()),
+                    request.messageIds.orElse(List.of()),
+                    request.originResources.orElse(List.of()),
+                    request.subordinateResources.orElse(false))
+                .excluding(
+                    request.excludeRegistryPrefixes.orElse(List.of()),
+                    request.excludeMessageIds.orElse(List.of()));
     String destination = request.destination.orElseThrow();
     Offload.run(
         vertx,
@@ -263,7 +268,9 @@ public final class EventDestinationResource {
                                   request.originResources.orElse(was.originResources()),
                                   request.subordinateResources.orElse(was.subordinateResources()),
                                   request.metricReportDefinitions.orElse(
-                                      was.metricReportDefinitions())));
+                                      was.metricReportDefinitions()),
+                                  was.excludeRegistryPrefixes(),
+                                  was.excludeMessageIds()));
                     })
                 .orElseThrow(() -> notFound(id)),
         updated ->

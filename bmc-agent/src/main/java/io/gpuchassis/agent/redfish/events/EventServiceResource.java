@@ -53,6 +53,11 @@ public final class EventServiceResource {
           "SSEFilterPropertiesSupported",
           "RegistryPrefixes",
           "OriginResourcesSupported",
+          "SubordinateResourcesSupported",
+          "ExcludeMessageId",
+          "ExcludeRegistryPrefix",
+          "IncludeOriginOfConditionSupported",
+          "ResourceTypes",
           "Subscriptions",
           "Actions");
 
@@ -105,6 +110,13 @@ public final class EventServiceResource {
                 .subordinateResources(false))
         .registryPrefixes(EventRegistries.PREFIXES)
         .originResourcesSupported(true)
+        .subordinateResourcesSupported(true)
+        .excludeMessageId(true)
+        .excludeRegistryPrefix(true)
+        // Not offered: the OriginOfCondition's payload inside an event, subscriptions by resource
+        // type (an empty list says so)
+        .includeOriginOfConditionSupported(false)
+        .resourceTypes(List.of())
         .subscriptions(Uris.ref(Uris.SUBSCRIPTIONS))
         .actions(
             new EventServiceActions()

@@ -44,7 +44,14 @@ final class SubscriptionRequest {
 
   /** Properties that may also be given on create. */
   static final Set<String> CREATE_ONLY =
-      Set.of("Destination", "Protocol", "SubscriptionType", "EventFormatType", "EventTypes");
+      Set.of(
+          "Destination",
+          "Protocol",
+          "SubscriptionType",
+          "EventFormatType",
+          "EventTypes",
+          "ExcludeRegistryPrefixes",
+          "ExcludeMessageIds");
 
   /** The protocols served: Redfish's HTTPS POST, and syslog. */
   static final List<String> PROTOCOLS = List.of("Redfish", "SyslogTLS", "SyslogTCP", "SyslogUDP");
@@ -64,6 +71,8 @@ final class SubscriptionRequest {
   Optional<List<String>> facilities = Optional.empty();
   Optional<String> eventFormat = Optional.empty();
   Optional<List<String>> metricReportDefinitions = Optional.empty();
+  Optional<List<String>> excludeRegistryPrefixes = Optional.empty();
+  Optional<List<String>> excludeMessageIds = Optional.empty();
 
   private final List<MessageInstance> problems = new ArrayList<>();
 
@@ -111,7 +120,9 @@ final class SubscriptionRequest {
           List.of(
               Map.entry("RegistryPrefixes", registryPrefixes.isPresent()),
               Map.entry("MessageIds", messageIds.isPresent()),
-              Map.entry("OriginResources", originResources.isPresent()))) {
+              Map.entry("OriginResources", originResources.isPresent()),
+              Map.entry("ExcludeRegistryPrefixes", excludeRegistryPrefixes.isPresent()),
+              Map.entry("ExcludeMessageIds", excludeMessageIds.isPresent()))) {
         if (filter.getValue()) {
           problems.add(
               BaseMessages.PROPERTY_VALUE_CONFLICT
@@ -238,8 +249,22 @@ final class SubscriptionRequest {
         case "EventTypes" ->
             texts(name, value); // deprecated; still sent by older clients, and ignored
         case "Context" -> text(name, value).ifPresent(this::readContext);
-        case "RegistryPrefixes" -> texts(name, value).ifPresent(this::readRegistryPrefixes);
-        case "MessageIds" -> texts(name, value).ifPresent(this::readMessageIds);
+        case "RegistryPrefixes" ->
+            texts(name, value)
+                .filter(p -> knownPrefixes(name, p))
+                .ifPresent(p -> registryPrefixes = Optional.of(p));
+        case "MessageIds" ->
+            texts(name, value)
+                .filter(ids -> knownMessageIds(name, ids))
+                .ifPresent(ids -> messageIds = Optional.of(ids));
+        case "ExcludeRegistryPrefixes" ->
+            texts(name, value)
+                .filter(p -> knownPrefixes(name, p))
+                .ifPresent(p -> excludeRegistryPrefixes = Optional.of(p));
+        case "ExcludeMessageIds" ->
+            texts(name, value)
+                .filter(ids -> knownMessageIds(name, ids))
+                .ifPresent(ids -> excludeMessageIds = Optional.of(ids));
         case "OriginResources" ->
             links(name, value).ifPresent(o -> originResources = Optional.of(o));
         case "SubordinateResources" -> {
@@ -350,38 +375,34 @@ final class SubscriptionRequest {
     }
   }
 
-  private void readRegistryPrefixes(List<String> prefixes) {
+  /** Whether every prefix names a registry whose events the service raises; else a problem each. */
+  private boolean knownPrefixes(String name, List<String> prefixes) {
     boolean ok = true;
     for (int i = 0; i < prefixes.size(); i++) {
       if (!EventRegistries.PREFIXES.contains(prefixes.get(i))) {
         problems.add(
             BaseMessages.PROPERTY_VALUE_NOT_IN_LIST
-                .with(prefixes.get(i), "RegistryPrefixes")
-                .about("/RegistryPrefixes/" + i));
+                .with(prefixes.get(i), name)
+                .about("/" + name + "/" + i));
         ok = false;
       }
     }
-    if (ok) {
-      registryPrefixes = Optional.of(prefixes);
-    }
+    return ok;
   }
 
-  private void readMessageIds(List<String> ids) {
+  /** Whether every id names a message of such a registry; else a problem each. */
+  private boolean knownMessageIds(String name, List<String> ids) {
     boolean ok = true;
     for (int i = 0; i < ids.size(); i++) {
       String id = ids.get(i);
       String prefix = id.contains(".") ? id.substring(0, id.indexOf('.')) : "";
       if (!EventRegistries.PREFIXES.contains(prefix) || id.endsWith(".")) {
         problems.add(
-            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST
-                .with(id, "MessageIds")
-                .about("/MessageIds/" + i));
+            BaseMessages.PROPERTY_VALUE_NOT_IN_LIST.with(id, name).about("/" + name + "/" + i));
         ok = false;
       }
     }
-    if (ok) {
-      messageIds = Optional.of(ids);
-    }
+    return ok;
   }
 
   private void readRetryPolicy(String p) {
