@@ -208,11 +208,13 @@ public final class RedfishResources {
     new EndpointZoneResource(model, bindings, tasks, reservations, forced).register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();
-    new CompositionServiceResource(vertx, model, bindings, tasks, reservations, placement)
+    new CompositionServiceResource(
+            vertx, model, bindings, tasks, reservations, placement, fabricHealth)
         .register(routes);
     new ResourceBlockResource(model, reservations).register(routes);
     new ResourceZoneResource(model).register(routes);
-    new SystemResource(model, bindings, tasks, reservations, placement, forced).register(routes);
+    new SystemResource(model, bindings, tasks, reservations, placement, forced, fabricHealth)
+        .register(routes);
     new ProcessorResource(model, monitor, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);

@@ -15,6 +15,7 @@ import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservation;
 import io.gpuchassis.agent.compose.ReservationConflict;
 import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.redfish.core.ChangeMessages;
 import io.gpuchassis.agent.redfish.core.Offload;
 import io.gpuchassis.agent.redfish.core.Schemas;
@@ -85,13 +86,17 @@ final class ComposeAction {
   private final SystemRequests requests;
   private final ChangeSet changes;
 
+  private final FabricHealth health;
+
   ComposeAction(
       Vertx vertx,
       ChassisModel model,
       BindingEngine engine,
       TaskRegistry tasks,
       Reservations reservations,
-      Placement placement) {
+      Placement placement,
+      FabricHealth health) {
+    this.health = health;
     this.vertx = vertx;
     this.model = model;
     this.tasks = tasks;
@@ -353,7 +358,8 @@ final class ComposeAction {
             response(
                 APPLY,
                 resolved,
-                r -> RedfishResponses.tree(SystemResource.render(model.current(), r.host())),
+                r ->
+                    RedfishResponses.tree(SystemResource.render(model.current(), r.host(), health)),
                 Optional.empty()),
         ChangeMessages.of(all));
   }

@@ -69,10 +69,11 @@ public final class CompositionServiceResource {
       BindingEngine engine,
       TaskRegistry tasks,
       Reservations reservations,
-      Placement placement) {
+      Placement placement,
+      io.gpuchassis.agent.health.FabricHealth health) {
     this.vertx = vertx;
     this.reservations = reservations;
-    this.compose = new ComposeAction(vertx, model, engine, tasks, reservations, placement);
+    this.compose = new ComposeAction(vertx, model, engine, tasks, reservations, placement, health);
     this.reservationResource = new CompositionReservationResource(vertx, reservations);
   }
 

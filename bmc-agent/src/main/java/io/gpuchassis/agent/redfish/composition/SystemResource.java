@@ -5,6 +5,7 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.compose.ChangeException;
@@ -12,6 +13,7 @@ import io.gpuchassis.agent.compose.ChangeSet;
 import io.gpuchassis.agent.compose.HostGpus;
 import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
+import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.redfish.core.ActionETags;
 import io.gpuchassis.agent.redfish.core.ChangeMessages;
 import io.gpuchassis.agent.redfish.core.Collections;
@@ -33,6 +35,7 @@ import io.gpuchassis.redfish.model.CompositionUseCase;
 import io.gpuchassis.redfish.model.ComputerSystem;
 import io.gpuchassis.redfish.model.ComputerSystemActions;
 import io.gpuchassis.redfish.model.ComputerSystemLinks;
+import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.ResourceCollection;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
@@ -68,6 +71,7 @@ public final class SystemResource {
   private final SystemRequests requests;
   private final ChangeSet changes;
   private final ForcedRemovals forced;
+  private final FabricHealth health;
   private RedfishRoutes routes;
 
   public SystemResource(
@@ -76,8 +80,10 @@ public final class SystemResource {
       TaskRegistry tasks,
       Reservations reservations,
       Placement placement,
-      ForcedRemovals forced) {
+      ForcedRemovals forced,
+      FabricHealth health) {
     this.forced = forced;
+    this.health = health;
     this.model = model;
     this.engine = engine;
     this.tasks = tasks;
@@ -102,7 +108,9 @@ public final class SystemResource {
         "ComputerSystem",
         (params, caller) -> SystemCapabilities.constrained(model.current()));
     routes.resource(
-        member, "ComputerSystem", (params, caller) -> render(model.current(), host(params)));
+        member,
+        "ComputerSystem",
+        (params, caller) -> render(model.current(), host(params), health));
     routes.post(member + ADD, "ComputerSystem", ctx -> handleAction(ctx, true));
     routes.post(member + REMOVE, "ComputerSystem", ctx -> handleAction(ctx, false));
     routes.delete(member, "ComputerSystem", this::decompose);
@@ -116,7 +124,11 @@ public final class SystemResource {
         .orElseThrow(() -> RedfishErrors.notFound("ComputerSystem", id));
   }
 
-  static ComputerSystem render(ChassisState state, HostPort host) {
+  /**
+   * The system of {@code host}: its health is its host port's link ({@code health}), the one thing
+   * the chassis knows of it; the server's own health is its own BMC's.
+   */
+  static ComputerSystem render(ChassisState state, HostPort host, FabricHealth health) {
     String uri = Uris.system(host.id());
     List<Integer> gpus = HostGpus.bound(state, host.id());
     String chassisId = state.identity().id();
@@ -140,7 +152,13 @@ public final class SystemResource {
             .systemType(SystemType.PHYSICAL)
             .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))
             // Only the host port is known here, not the server's power or health.
-            .status(new Status().state(State.ENABLED))
+            .status(
+                new Status()
+                    .state(State.ENABLED)
+                    .health(
+                        WiredPort.find(state, host.switchId(), host.port())
+                            .map(port -> health.ofPort(state, port))
+                            .orElse(Health.OK)))
             // The server's boot is its own firmware's and its own BMC's, not ours: an empty Boot
             // says no property of it
             // is known here (PowerState is left out for the same reason). sushy's System model
@@ -149,7 +167,10 @@ public final class SystemResource {
             .pcIeDevices(gpus.stream().map(s -> Uris.ref(Uris.pcieDevice(chassisId, s))).toList())
             .processors(Uris.ref(uri + "/Processors"))
             .links(
-                new ComputerSystemLinks().resourceBlocks(blocks.stream().map(Uris::ref).toList()))
+                new ComputerSystemLinks()
+                    .resourceBlocks(blocks.stream().map(Uris::ref).toList())
+                    .chassis(List.of(Uris.ref(Uris.chassis(chassisId))))
+                    .managedBy(List.of(Uris.ref(Uris.manager()))))
             .actions(
                 new ComputerSystemActions()
                     .hashComputerSystemAddResourceBlock(new ActionTarget().target(uri + ADD))
@@ -236,7 +257,7 @@ public final class SystemResource {
         action + " " + blockUri + " on " + host.id(),
         change,
         blockUri,
-        () -> render(model.current(), host),
+        () -> render(model.current(), host, health),
         ChangeMessages.of(List.of(slot), List.of(host.id())));
   }
 
@@ -285,7 +306,7 @@ public final class SystemResource {
         "Release of every GPU of " + host.id(),
         releases,
         uri,
-        () -> render(model.current(), host),
+        () -> render(model.current(), host, health),
         ChangeMessages.of(gpus, List.of(host.id())));
   }
 
@@ -314,7 +335,7 @@ public final class SystemResource {
         done,
         201,
         Optional.of(uri),
-        () -> render(model.current(), host),
+        () -> render(model.current(), host, health),
         ChangeMessages.of(plan.changes()));
   }
 }

@@ -28,7 +28,8 @@ class SystemResourceTest {
 
   private static ComputerSystem system(ChassisState state, String id) {
     HostPort host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst().orElseThrow();
-    return SystemResource.render(state, host);
+    return SystemResource.render(
+        state, host, io.gpuchassis.agent.redfish.ChassisFixture.fabricHealth());
   }
 
   @Test
@@ -70,6 +71,28 @@ class SystemResourceTest {
     assertEquals(List.of(), s.getPcIeDevices());
     assertEquals(List.of(BLOCKS + "/Host2"), ids(s.getLinks().getResourceBlocks()));
     assertEquals("/redfish/v1/Systems/Host2/Processors", s.getProcessors().getAtOdataId());
+  }
+
+  @Test
+  void a_hosts_health_is_its_cable_and_it_links_to_the_chassis_and_manager() {
+    ComputerSystem up = system(healthy(), "Host1");
+    assertEquals(io.gpuchassis.redfish.model.Health.OK, up.getStatus().getHealth());
+    assertEquals(List.of("/redfish/v1/Chassis/GPUChassis"), ids(up.getLinks().getChassis()));
+    assertEquals(List.of("/redfish/v1/Managers/BMC"), ids(up.getLinks().getManagedBy()));
+    // Host1's cable is SW1's port 5: dropped, the system says so (not the server's own health)
+    ChassisState cut =
+        io.gpuchassis.agent.redfish.ChassisFixture.withLink(
+            healthy(),
+            "SW1",
+            io.gpuchassis.agent.redfish.ChassisFixture.down(5, java.util.OptionalInt.empty()));
+    assertEquals(
+        io.gpuchassis.agent.redfish.ChassisFixture.fabricHealth()
+            .ofPort(cut, io.gpuchassis.agent.chassis.WiredPort.find(cut, "SW1", 5).orElseThrow()),
+        system(cut, "Host1").getStatus().getHealth());
+    assertEquals(
+        io.gpuchassis.redfish.model.Health.WARNING,
+        system(cut, "Host1").getStatus().getHealth(),
+        "a host port without GPUs whose cable dropped");
   }
 
   @Test
