@@ -81,7 +81,9 @@ public final class ManagerResource {
         .dateTime(now.withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS))
         .dateTimeLocalOffset("+00:00")
         .powerState(PowerState.ON)
-        .status(new Status().state(State.ENABLED).health(Health.OK))
+        // A manager that answers is well, and so are the interfaces below it (they are read from
+        // its operating system on every request): the rollup OCP's baseline asks for is the same.
+        .status(new Status().state(State.ENABLED).health(Health.OK).healthRollup(Health.OK))
         .logServices(Uris.ref(Uris.logServices()))
         .ethernetInterfaces(Uris.ref(Uris.managerEthernetInterfaces()))
         .networkProtocol(Uris.ref(Uris.managerNetworkProtocol()))
