@@ -139,6 +139,13 @@ class HealthIT {
     assertEquals(88.0, gpu1.get("UpperThresholdCritical").asDouble());
     JsonNode power = get(CHASSIS + "/Power");
     assertEquals(2, power.at("/PowerSupplies").size());
+    // the same facts as the subsystems' Fan and PowerSupply (OCP's baseline reads them here too)
+    assertEquals(
+        get(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1").get("PowerSupplyType"),
+        power.at("/PowerSupplies/0/PowerSupplyType"));
+    assertEquals(
+        get(CHASSIS + "/ThermalSubsystem/Fans/Fan1").get("HotPluggable"),
+        thermal.at("/Fans/0/HotPluggable"));
     assertTrue(power.at("/PowerControl/0/PowerConsumedWatts").asDouble() > 1000, power.toString());
     assertTrue(power.at("/Voltages").size() > 0);
   }

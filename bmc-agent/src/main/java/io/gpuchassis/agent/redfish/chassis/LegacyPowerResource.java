@@ -58,6 +58,7 @@ public final class LegacyPowerResource {
               .powerCapacityWatts((double) psu.ratedWatts())
               .lastPowerOutputWatts(output)
               .lineInputVoltage(SensorHealth.value(health, SensorIds.psuInputVolts(psu.id())))
+              .powerSupplyType(PowerResource.SUPPLY_TYPE)
               .hotPluggable(true)
               .status(SensorHealth.supply(health, psu.id())));
     }

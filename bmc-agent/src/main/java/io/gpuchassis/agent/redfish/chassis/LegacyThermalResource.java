@@ -86,6 +86,7 @@ public final class LegacyThermalResource {
               .lowerThresholdNonCritical((int) speed.lowerCaution().orElseThrow())
               .lowerThresholdCritical((int) speed.lowerCritical().orElseThrow())
               .physicalContext("Chassis")
+              .hotPluggable(ThermalResource.FANS_HOT_PLUGGABLE)
               .status(SensorHealth.of(health, rpm)));
     }
     return new Thermal()

@@ -29,6 +29,9 @@ import java.util.Map;
  */
 public final class PowerResource {
 
+  /** What the reference board\'s supplies take; the legacy Power resource says the same. */
+  static final String SUPPLY_TYPE = "AC";
+
   private final ChassisModel model;
   private final HealthMonitor health;
   private final String redundancyType;
@@ -119,7 +122,7 @@ public final class PowerResource {
         .name(psu.id())
         .model(psu.model())
         .powerCapacityWatts((double) psu.ratedWatts())
-        .powerSupplyType("AC")
+        .powerSupplyType(SUPPLY_TYPE)
         .hotPluggable(true)
         .firmwareVersion(psu.firmwareVersion().isBlank() ? null : psu.firmwareVersion())
         .manufacturer(psu.manufacturer().isBlank() ? null : psu.manufacturer())

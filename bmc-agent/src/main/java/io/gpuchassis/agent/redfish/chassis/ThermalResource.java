@@ -33,6 +33,9 @@ import java.util.Optional;
  */
 public final class ThermalResource {
 
+  /** The reference board\'s fans are modules; the legacy Thermal resource says the same. */
+  static final boolean FANS_HOT_PLUGGABLE = true;
+
   private final ChassisModel model;
   private final HealthMonitor health;
   private final SensorCatalog catalog;
@@ -101,7 +104,7 @@ public final class ThermalResource {
         .id(fan.id())
         .name(fan.id())
         .physicalContext("Chassis")
-        .hotPluggable(true)
+        .hotPluggable(FANS_HOT_PLUGGABLE)
         .status(SensorHealth.of(health, rpm))
         .speedPercent(
             new FanSpeedExcerpt()
