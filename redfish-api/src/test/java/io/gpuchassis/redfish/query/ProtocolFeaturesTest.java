@@ -20,7 +20,7 @@ class ProtocolFeaturesTest {
             """
             {'ExpandQuery': {'ExpandAll': true, 'Levels': true, 'Links': true, 'NoLinks': true, 'MaxLevels': 6},
              'SelectQuery': true, 'FilterQuery': true, 'OnlyMemberQuery': true, 'ExcerptQuery': false,
-             'TopSkipQuery': true}
+             'TopSkipQuery': true, 'MultipleHTTPRequests': true}
             """),
         json);
   }
