@@ -221,19 +221,8 @@ public final class Subscriptions implements AutoCloseable {
    * publisher's thread.
    */
   void deliver(PublishedEvent event) {
-    if (!settings.current().serviceEnabled()) {
-      return;
-    }
-    List<Map.Entry<Subscription, SubscriberQueue>> targets = new ArrayList<>();
-    synchronized (this) {
-      for (Subscription s : byId.values()) {
-        SubscriberQueue q = queues.get(s.id());
-        if (q != null && s.selection().matches(event.facts())) {
-          targets.add(Map.entry(s, q));
-        }
-      }
-    }
-    for (Map.Entry<Subscription, SubscriberQueue> t : targets) {
+    for (Map.Entry<Subscription, SubscriberQueue> t :
+        targets(s -> s.selection().matches(event.facts()))) {
       Optional<SyslogTarget> syslog = t.getKey().syslog();
       if (syslog.isEmpty()) {
         t.getValue().offer(bodies.render(event, t.getKey()));
@@ -253,20 +242,11 @@ public final class Subscriptions implements AutoCloseable {
    * {@code Authpriv} leaves it out. Must not block.
    */
   public void deliverSecurityEntry(SyslogMessage entry) {
-    if (!settings.current().serviceEnabled()) {
-      return;
-    }
-    List<SubscriberQueue> targets = new ArrayList<>();
-    synchronized (this) {
-      for (Subscription s : byId.values()) {
-        SubscriberQueue q = queues.get(s.id());
-        if (q != null && s.syslog().map(t -> t.admits(entry)).orElse(false)) {
-          targets.add(q);
-        }
-      }
-    }
     String formatted = entry.format();
-    targets.forEach(q -> q.offer(formatted));
+    for (Map.Entry<Subscription, SubscriberQueue> t :
+        targets(s -> s.syslog().map(target -> target.admits(entry)).orElse(false))) {
+      t.getValue().offer(formatted);
+    }
   }
 
   /** The host name a syslog subscription's messages carry. */
@@ -279,21 +259,31 @@ public final class Subscriptions implements AutoCloseable {
    * with the subscriber's Context. Called on the event publisher's thread.
    */
   void deliver(PublishedReport report) {
+    for (Map.Entry<Subscription, SubscriberQueue> t :
+        targets(s -> s.syslog().isEmpty() && s.selection().matches(report.facts()))) {
+      t.getValue().offer(report.json().apply(t.getKey().context()));
+    }
+  }
+
+  /**
+   * The subscriptions {@code wanted} selects that are delivering (not suspended), with their
+   * queues; none while the EventService is disabled. The queues are offered to outside the lock.
+   */
+  private List<Map.Entry<Subscription, SubscriberQueue>> targets(
+      java.util.function.Predicate<Subscription> wanted) {
     if (!settings.current().serviceEnabled()) {
-      return;
+      return List.of();
     }
     List<Map.Entry<Subscription, SubscriberQueue>> targets = new ArrayList<>();
     synchronized (this) {
       for (Subscription s : byId.values()) {
         SubscriberQueue q = queues.get(s.id());
-        if (q != null && s.syslog().isEmpty() && s.selection().matches(report.facts())) {
+        if (q != null && wanted.test(s)) {
           targets.add(Map.entry(s, q));
         }
       }
     }
-    for (Map.Entry<Subscription, SubscriberQueue> t : targets) {
-      t.getValue().offer(report.json().apply(t.getKey().context()));
-    }
+    return targets;
   }
 
   /**
