@@ -59,6 +59,17 @@ async function api(method, path, body) {
   return { status: r.status, json, headers: r.headers };
 }
 
+// A refused answer as an error carrying the service's own message.
+async function refusal(r) {
+  let body = null;
+  try {
+    body = await r.json();
+  } catch (e) {
+    body = null;
+  }
+  return new ApiError(r.status, body);
+}
+
 const get = async (path) => (await api('GET', path)).json;
 const expanded = (path) => get(path + '?$expand=.($levels=1)');
 const members = (collection) => (collection && collection.Members) || [];
@@ -76,13 +87,8 @@ async function signIn(event) {
       body: JSON.stringify({ UserName: user, Password: $('password').value }),
     });
     if (!r.ok) {
-      let body = null;
-      try {
-        body = await r.json();
-      } catch (e) {
-        body = null;
-      }
-      $('login-error').textContent = messageOf(body) || 'Sign-in refused (' + r.status + ').';
+      const refused = await refusal(r);
+      $('login-error').textContent = refused.message;
       return;
     }
     token = r.headers.get('X-Auth-Token');
@@ -346,7 +352,7 @@ function render() {
   const picked = new Set(
     [...document.querySelectorAll('input.pick:checked')].map((i) => Number(i.dataset.slot)));
   $('slots').replaceChildren(...facts.map((f) => slotCard(f, canCompose, picked)));
-  renderCompose(facts, canCompose, canManage);
+  renderCompose(canCompose, canManage);
   renderFirmware(v, canCompose);
   renderHosts(v, facts);
   renderSwitches(v);
@@ -395,7 +401,7 @@ function action(text, label, onclick) {
   return el('button', { type: 'button', class: 'action', 'aria-label': label, onclick }, text);
 }
 
-function renderCompose(facts, canCompose, canManage) {
+function renderCompose(canCompose, canManage) {
   $('compose').hidden = !canCompose;
   if (!canCompose) return;
   const select = $('compose-host');
@@ -403,7 +409,6 @@ function renderCompose(facts, canCompose, canManage) {
   const hosts = members(view.zones).map((z) => z.Id).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   select.replaceChildren(...hosts.map((h) => el('option', { value: h, selected: h === chosen }, h)));
   for (const id of ['preview-button', 'apply-button']) $(id).hidden = !canManage || (id === 'apply-button' && !reservationId);
-  $('compose-same-switch').parentElement.hidden = false;
 }
 
 function renderFirmware(v, canCompose) {
@@ -433,13 +438,7 @@ async function updateFirmware() {
     state.textContent = 'Sending ' + file.name + '…';
     const r = await fetch(service.MultipartHttpPushUri, { method: 'POST', headers: { 'X-Auth-Token': token }, body: form });
     if (r.status !== 202) {
-      let body = null;
-      try {
-        body = await r.json();
-      } catch (e) {
-        body = null;
-      }
-      throw new ApiError(r.status, body);
+      throw await refusal(r);
     }
     const task = r.headers.get('Location').replace('/TaskMonitors/', '/Tasks/');
     progress.hidden = false;
@@ -560,13 +559,7 @@ async function follow(monitor) {
     const r = await fetch(monitor, { headers: { 'X-Auth-Token': token, Accept: 'application/json' } });
     if (r.status !== 202) {
       if (!r.ok) {
-        let body = null;
-        try {
-          body = await r.json();
-        } catch (e) {
-          body = null;
-        }
-        throw new ApiError(r.status, body);
+        throw await refusal(r);
       }
       return;
     }

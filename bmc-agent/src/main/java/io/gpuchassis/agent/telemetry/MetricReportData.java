@@ -3,12 +3,8 @@ package io.gpuchassis.agent.telemetry;
 import java.time.Instant;
 import java.util.List;
 
-/**
- * One report of a definition: its sequence number (counted from the agent's start) and the values
- * read.
- */
-public record MetricReportData(
-    String definitionId, long sequence, Instant timestamp, List<Reading> values) {
+/** One report of a definition: when it was made and the values read. */
+public record MetricReportData(String definitionId, Instant timestamp, List<Reading> values) {
 
   public MetricReportData {
     values = List.copyOf(values);

@@ -60,7 +60,6 @@ public final class Telemetry implements AutoCloseable {
   private final Map<String, Runnable> schedules = new HashMap<>();
   private final Map<String, MetricReportData> latest = new HashMap<>();
   private final Map<String, Map<String, String>> lastValues = new HashMap<>();
-  private final Map<String, Long> sequences = new HashMap<>();
   private MetricCatalog catalog = new MetricCatalog(List.of());
   private ResourceReader reader = uri -> Optional.empty();
   private ReportSink sink = (d, r) -> {};
@@ -133,7 +132,6 @@ public final class Telemetry implements AutoCloseable {
     unschedule(id);
     latest.remove(id);
     lastValues.remove(id);
-    sequences.remove(id);
     return true;
   }
 
@@ -273,11 +271,10 @@ public final class Telemetry implements AutoCloseable {
     return changed;
   }
 
-  /** Numbers the report and, when its definition still logs, keeps it as the latest. */
+  /** The report, kept as the latest when its definition still logs. */
   private synchronized MetricReportData record(
       ReportDefinition d, List<MetricReportData.Reading> values, Instant now) {
-    long sequence = sequences.merge(d.id(), 1L, Long::sum);
-    MetricReportData report = new MetricReportData(d.id(), sequence, now, values);
+    MetricReportData report = new MetricReportData(d.id(), now, values);
     if (d.logToCollection() && definitions.get(d.id()) == d) {
       latest.put(d.id(), report);
     }

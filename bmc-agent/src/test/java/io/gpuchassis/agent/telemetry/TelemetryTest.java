@@ -182,7 +182,6 @@ class TelemetryTest {
     telemetry.collect("C");
     assertEquals(2, sent.size());
     MetricReportData changed = sent.get(1);
-    assertEquals(2, changed.sequence());
     assertEquals(1, changed.values().size());
     assertEquals("LinkUp", changed.values().get(0).value());
     assertEquals(changed, telemetry.report("C").orElseThrow(), "the latest is kept");
@@ -194,8 +193,7 @@ class TelemetryTest {
     assertEquals("61.5", telemetry.report("R").orElseThrow().values().get(0).value());
     resources.put(GPU1, sensor(66.0));
     MetricReportData again = telemetry.report("R").orElseThrow();
-    assertEquals("66.0", again.values().get(0).value());
-    assertEquals(2, again.sequence());
+    assertEquals("66.0", again.values().get(0).value(), "read again, not the first report kept");
     assertTrue(sent.isEmpty(), "without RedfishEvent nothing is sent");
   }
 
