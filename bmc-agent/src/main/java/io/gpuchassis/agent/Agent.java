@@ -4,6 +4,7 @@ import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.board.GpioLineRef;
 import io.gpuchassis.agent.board.LineRef;
 import io.gpuchassis.agent.board.SwitchGpioRef;
+import io.gpuchassis.agent.chassis.AssetTag;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.ServiceIdentity;
@@ -294,6 +295,9 @@ public final class Agent implements AutoCloseable {
               ServiceIdentity.agentVersion(),
               platform.simulated());
       ChassisModel model = new ChassisModel(platform.inventory());
+      // before the chassis is read: what discovery returns carries the tag on
+      AssetTag assetTag = new AssetTag(settings, model);
+      assetTag.restore();
       switches =
           SwitchWorkers.start(
               model,
@@ -422,7 +426,8 @@ public final class Agent implements AutoCloseable {
                       .filter(d -> !d.equals(io.gpuchassis.agent.console.ConsoleLines.STDIO))
                       .toList(),
                   config.console().baud(),
-                  restart));
+                  restart),
+              assetTag);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());

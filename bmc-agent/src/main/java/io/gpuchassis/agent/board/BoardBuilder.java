@@ -85,6 +85,7 @@ final class BoardBuilder {
                         c.baud() == null
                             ? io.gpuchassis.agent.config.ConsoleSettings.DEFAULT_BAUD
                             : c.baud())),
+        line(chassis.identifyLed()),
         simulation());
   }
 

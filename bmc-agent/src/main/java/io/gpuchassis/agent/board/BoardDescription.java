@@ -57,6 +57,7 @@ public record BoardDescription(
     List<I2cDevice> devices,
     Optional<PowerSupplyRedundancy> powerSupplyRedundancy,
     Optional<ConsolePort> console,
+    Optional<LineRef> identifyLed,
     SimulationSetup simulation) {
 
   /** Classpath location of the embedded reference board. */
@@ -68,6 +69,7 @@ public record BoardDescription(
     Objects.requireNonNull(chassisFruId, "chassisFruId");
     Objects.requireNonNull(powerSupplyRedundancy, "powerSupplyRedundancy");
     Objects.requireNonNull(console, "console");
+    Objects.requireNonNull(identifyLed, "identifyLed");
     Objects.requireNonNull(simulation, "simulation");
     switches = List.copyOf(switches);
     interSwitchLinks = List.copyOf(interSwitchLinks);

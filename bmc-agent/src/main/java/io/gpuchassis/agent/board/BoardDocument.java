@@ -55,7 +55,8 @@ final class BoardDocument {
       @Required String model,
       @Required String partNumber,
       @Required String sku,
-      String fru) {}
+      String fru,
+      PinEntry identifyLed) {}
 
   /**
    * A switch chip; exactly one of {@code i2c}, {@code uart}, {@code tcp}, {@code inband} is

@@ -9,8 +9,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The slots' connector signals: each written in one of the three forms, naming an expander, a
- * processor GPIO line or a switch GPIO that exists, and no line driving two signals.
+ * The slots' connector signals and the chassis identify LED: each written in one of the three
+ * forms, naming an expander, a processor GPIO line or a switch GPIO that exists, and no line
+ * driving two signals.
  */
 final class SlotLineRules {
 
@@ -36,6 +37,9 @@ final class SlotLineRules {
       if (pins != null) {
         rules.checkPins(pins, KeyPath.of("slots").index(i).key("pins"));
       }
+    }
+    if (root.chassis().identifyLed() != null) {
+      rules.checkPin(root.chassis().identifyLed(), KeyPath.of("chassis").key("identifyLed"));
     }
   }
 

@@ -77,6 +77,23 @@ public record ChassisState(
         bindings);
   }
 
+  /** This state with the chassis's identity replaced (an operator set its asset tag). */
+  public ChassisState withIdentity(ChassisIdentity next) {
+    return new ChassisState(
+        generation,
+        next,
+        switches,
+        interSwitchLinks,
+        hosts,
+        slots,
+        fans,
+        powerSupplies,
+        programmableParts,
+        temperatureSensors,
+        switchObservations,
+        bindings);
+  }
+
   /** This state with {@code observation} replacing the previous one of its switch. */
   public ChassisState withSwitchObservation(SwitchObservation observation) {
     Map<String, SwitchObservation> next = new java.util.HashMap<>(switchObservations);

@@ -36,6 +36,14 @@ public record WiredPort(
     INTER_SWITCH
   }
 
+  /** The raw bit rate of one lane by PCIe generation (index), in Gbit/s. */
+  private static final double[] GTS_PER_LANE = {0, 2.5, 5, 8, 16, 32, 64};
+
+  /** A link's raw speed, as Redfish's {@code CurrentSpeedGbps} and {@code MaxSpeedGbps} give it. */
+  public static double speedGbps(int generation, int lanes) {
+    return GTS_PER_LANE[generation] * lanes;
+  }
+
   /** One end of an inter-switch link. */
   public record SwitchPortRef(String switchId, int port) {}
 

@@ -10,10 +10,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code slot N power on|off|cycle [--force]}, {@code slot N clear-latch} and {@code locate slot N
- * on|off}: a slot's power and attention LED, through the health monitor that owns the slot lines
- * (and powers slots off for over-temperature). A changed slot is the PCIeDevice's business on
- * Redfish, so its PATCH privilege applies.
+ * {@code slot N power on|off|cycle [--force]}, {@code slot N clear-latch}, {@code locate slot N
+ * on|off} and {@code locate chassis on|off}: a slot's power and attention LED, the chassis's
+ * identify LED, through the health monitor that owns the slot lines (and powers slots off for
+ * over-temperature). A changed slot is the PCIeDevice's business on Redfish, so its PATCH privilege
+ * applies.
  */
 final class SlotCommands {
 
@@ -110,9 +111,33 @@ final class SlotCommands {
 
   @Command(
       name = "locate",
-      description = "Light a slot's attention LED for a technician to find it.",
-      subcommands = LocateSlot.class)
+      description = "Light a slot's attention LED or the chassis's identify LED, to find it.",
+      subcommands = {LocateSlot.class, LocateChassis.class})
   static final class Locate {}
+
+  @Command(name = "chassis", description = "Switch the chassis's identify LED on or off.")
+  static final class LocateChassis extends ConsoleCommand {
+    @Parameters(index = "0", paramLabel = "STATE", description = "on or off.")
+    OnOff state;
+
+    /** The chassis's LED is the Chassis resource's business on Redfish: its PATCH privilege. */
+    @Override
+    Access access() {
+      return Access.changing("Chassis", HttpMethod.PATCH);
+    }
+
+    @Override
+    void run(ConsoleContext console) throws Exception {
+      await(
+          console,
+          console
+              .services()
+              .health()
+              .identifyLed()
+              .set(state == OnOff.on, console.account().userName()));
+      console.println("The chassis identify LED is " + state + ".");
+    }
+  }
 
   @Command(name = "slot", description = "Switch the attention LED of slot SLOT on or off.")
   static final class LocateSlot extends ConsoleCommand {

@@ -90,6 +90,7 @@ public final class HealthMonitor implements AutoCloseable {
   private final Optional<BusPoller> control;
 
   private final SlotPower slotPower;
+  private final IdentifyLed identifyLed;
 
   /**
    * Counts the changes the Redfish views can see (readings, severities, latches), each counted
@@ -132,6 +133,19 @@ public final class HealthMonitor implements AutoCloseable {
     this.slotPower =
         new SlotPower(
             new PolledSlotCommands(), boundToHost, this::latched, events, readings::get, clock);
+    this.identifyLed =
+        new IdentifyLed(
+            sensors.identifyLed(),
+            new IdentifyLed.OnLine() {
+              @Override
+              public <T> CompletableFuture<T> submit(DeviceAction<T> command) {
+                return polling
+                    .poller(ChassisPollPlan.pollerKey(layout.identifyLed().orElseThrow()))
+                    .submit(command);
+              }
+            },
+            readings::get,
+            clock);
 
     List<FanSpec> fans = layout.fanController().map(FanControllerSpec::fans).orElse(List.of());
     this.fanZone = new FanZoneController(FanControlSettings.defaults(), currentDuty(sensors));
@@ -207,7 +221,7 @@ public final class HealthMonitor implements AutoCloseable {
    * rendered from what follows is at least as new as it.
    */
   public long version() {
-    return changes.get() + slotPower.version();
+    return changes.get() + slotPower.version() + identifyLed.version();
   }
 
   /**
@@ -215,7 +229,7 @@ public final class HealthMonitor implements AutoCloseable {
    * rollup): it stays while readings only change value.
    */
   public long statusVersion() {
-    return statusChanges.get() + slotPower.version();
+    return statusChanges.get() + slotPower.version() + identifyLed.version();
   }
 
   public SensorLayout layout() {
@@ -266,6 +280,11 @@ public final class HealthMonitor implements AutoCloseable {
    */
   public SlotPower slotPower() {
     return slotPower;
+  }
+
+  /** The chassis identify LED, for operators (console and Redfish). */
+  public IdentifyLed identifyLed() {
+    return identifyLed;
   }
 
   /**

@@ -74,7 +74,12 @@ public final class BoardSensorLayout {
               lines(board, access),
               access.sideband().map(BoardSensorLayout::sideband)));
     }
-    return new SensorLayout(temperatures, rails, psus, fanController, slots);
+    SensorLayout layout = new SensorLayout(temperatures, rails, psus, fanController, slots);
+    // the identify LED is wired and driven as an attention LED is: an output, high = lit
+    return board
+        .identifyLed()
+        .map(ref -> layout.withIdentifyLed(line(board, ref, SlotSignal.ATTENTION_LED)))
+        .orElse(layout);
   }
 
   private static SlotLines lines(BoardDescription board, SlotAccess access) {

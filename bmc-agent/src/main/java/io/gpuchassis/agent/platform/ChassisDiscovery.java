@@ -101,14 +101,7 @@ public final class ChassisDiscovery {
       readers.shutdownNow();
     }
     ChassisIdentity id = state.identity();
-    ChassisIdentity identity =
-        new ChassisIdentity(
-            id.id(),
-            id.manufacturer(),
-            id.model(),
-            id.sku(),
-            serialNumber.orElse(id.serialNumber()),
-            id.partNumber());
+    ChassisIdentity identity = id.withSerialNumber(serialNumber.orElse(id.serialNumber()));
     LOG.info(
         "Chassis {} serial '{}': GPUs in slots {} ({} not identified), empty slots {}; read in {} ms",
         identity.id(),

@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.chassis.AssetTag;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.compose.BindingEngine;
@@ -114,6 +115,8 @@ public final class RedfishResources {
 
   private final ManagerSetup manager;
 
+  private final AssetTag assetTag;
+
   public RedfishResources(
       ServiceIdentity identity,
       ChassisModel model,
@@ -129,8 +132,10 @@ public final class RedfishResources {
       io.gpuchassis.agent.firmware.FirmwareUpdates firmware,
       io.gpuchassis.agent.config.OutboundPolicy outbound,
       TaskRegistry tasks,
-      ManagerSetup manager) {
+      ManagerSetup manager,
+      AssetTag assetTag) {
     this.identity = identity;
+    this.assetTag = assetTag;
     this.manager = manager;
     this.tasks = tasks;
     this.model = model;
@@ -157,7 +162,14 @@ public final class RedfishResources {
     FabricHealth fabricHealth = new FabricHealth(clock, staleAfter);
     HealthMonitor monitor = health.monitor();
     ViewVersion views = new ViewVersion(model, monitor, clock, staleAfter);
-    new ChassisResource(model, new ChassisRollup(health, fabricHealth), views).register(routes);
+    new ChassisResource(
+            model,
+            new ChassisRollup(health, fabricHealth),
+            views,
+            monitor.identifyLed(),
+            assetTag,
+            vertx)
+        .register(routes);
     new PCIeSlotsResource(model, monitor, clock, staleAfter).register(routes);
     SensorCatalog sensors = health.catalog();
     new SensorResource(model, monitor, sensors, views).register(routes);
@@ -215,7 +227,7 @@ public final class RedfishResources {
     new ResourceZoneResource(model).register(routes);
     new SystemResource(model, bindings, tasks, reservations, placement, forced, fabricHealth)
         .register(routes);
-    new ProcessorResource(model, monitor, clock, staleAfter).register(routes);
+    new ProcessorResource(model, monitor, fabricHealth, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     new OemSchemaFiles().register(routes);

@@ -222,7 +222,7 @@ public final class SimulatedFabric implements AutoCloseable {
   /**
    * The slot lines the board puts on this chip's GPIOs: presence reads whether the slot holds a
    * simulated GPU; power enable, PERST# and the LED are outputs that start as a running slot's
-   * (powered, out of reset, LED off).
+   * (powered, out of reset, LED off); the chassis identify LED starts dark.
    */
   private static void connectorGpios(
       BoardDescription board, String switchId, SimulatedSwitchConfig.Builder b) {
@@ -234,6 +234,7 @@ public final class SimulatedFabric implements AutoCloseable {
       onChip(access.lines().perst(), switchId).ifPresent(pin -> b.outputGpio(pin, true));
       onChip(access.lines().attentionLed(), switchId).ifPresent(pin -> b.outputGpio(pin, false));
     }
+    onChip(board.identifyLed(), switchId).ifPresent(pin -> b.outputGpio(pin, false));
   }
 
   private static Optional<Integer> onChip(Optional<LineRef> line, String switchId) {

@@ -302,6 +302,16 @@ public final class Uris {
     return RESOURCE_BLOCKS + "/" + gpuEndpointId(slot);
   }
 
+  /** The GPU of {@code slot} as a processor, in its resource block. */
+  public static String gpuProcessor(int slot) {
+    return resourceBlock(slot) + "/Processors/GPU";
+  }
+
+  /** The ports of the GPU of {@code slot}: its PCIe link to the switch. */
+  public static String gpuPorts(int slot) {
+    return gpuProcessor(slot) + "/Ports";
+  }
+
   /** The resource zone of a switch chip: the GPUs that chip's hosts can be composed with. */
   public static String resourceZone(String switchId) {
     return RESOURCE_ZONES + "/" + switchId;
@@ -413,6 +423,8 @@ public final class Uris {
   public static final String RESOURCE_BLOCK_TEMPLATE = RESOURCE_BLOCKS + "/{ResourceBlockId}";
   public static final String RESOURCE_BLOCK_PROCESSOR_TEMPLATE =
       RESOURCE_BLOCK_TEMPLATE + "/Processors/GPU";
+  public static final String GPU_PORTS_TEMPLATE = RESOURCE_BLOCK_PROCESSOR_TEMPLATE + "/Ports";
+  public static final String GPU_PORT_TEMPLATE = GPU_PORTS_TEMPLATE + "/{PortId}";
   public static final String SYSTEM_TEMPLATE = SYSTEMS + "/{SystemId}";
   public static final String SYSTEM_PROCESSORS_TEMPLATE = SYSTEM_TEMPLATE + "/Processors";
   public static final String SYSTEM_PROCESSOR_TEMPLATE =

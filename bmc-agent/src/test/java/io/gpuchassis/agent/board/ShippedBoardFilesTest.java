@@ -167,7 +167,9 @@ class ShippedBoardFilesTest {
     assertEquals(2, reference.linksOfSwitch("SW1").size());
     assertTrue(reference.host("Host1").isPresent());
     assertFalse(reference.slot(21).isPresent());
-    assertEquals(5, reference.devicesOfType(ExpanderDevice.class).size());
+    assertEquals(
+        6, reference.devicesOfType(ExpanderDevice.class).size(), "five for slots, the panel's");
+    assertEquals(Optional.of(new ExpanderPinRef("PanelIo", 0)), reference.identifyLed());
     assertEquals(3, reference.muxes().size());
   }
 

@@ -232,4 +232,36 @@ class SlotLineRulesTest {
         Optional.of(new SwitchGpioRef("SW2", 12)),
         load(dir, yaml).slotAccess(3).orElseThrow().lines().presence());
   }
+
+  // --- the chassis identify LED ------------------------------------------------------------------
+
+  @Test
+  void theIdentifyLedIsWrittenAsASlotSignalIs() {
+    String yaml =
+        validWith("fru: ChassisFru", "fru: ChassisFru\n  identifyLed: {switch: SW2, gpio: 40}");
+
+    assertEquals(Optional.of(new SwitchGpioRef("SW2", 40)), load(dir, yaml).identifyLed());
+    assertEquals(Optional.empty(), load(dir, BoardYaml.VALID).identifyLed(), "it is optional");
+  }
+
+  @Test
+  void theIdentifyLedTakesNoLineASlotSignalUses() {
+    String yaml =
+        validWith("fru: ChassisFru", "fru: ChassisFru\n  identifyLed: {expander: SlotIo1, pin: 3}");
+
+    assertProblem(
+        loadFails(dir, yaml),
+        lineOf(yaml, "identifyLed: {expander: SlotIo1, pin: 3}"),
+        "chassis.identifyLed.pin: pin 3 of expander SlotIo1 is already used by"
+            + " slots[0].pins.attentionLed");
+  }
+
+  @Test
+  void theIdentifyLedNamesAnExpanderThatExists() {
+    String yaml =
+        validWith("fru: ChassisFru", "fru: ChassisFru\n  identifyLed: {expander: PanelIo, pin: 0}");
+
+    assertProblemAt(
+        loadFails(dir, yaml), yaml, "expander: PanelIo", "chassis.identifyLed.expander:");
+  }
 }

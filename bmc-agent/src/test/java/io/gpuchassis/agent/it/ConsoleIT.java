@@ -285,6 +285,16 @@ class ConsoleIT {
             .path("LocationIndicatorActive")
             .asBoolean(),
         "Redfish sees the LED the console lit");
+    assertTrue(run("locate chassis on", "admin").contains("The chassis identify LED is on."));
+    assertTrue(
+        json(agent.client.get("/redfish/v1/Chassis/GPUChassis", ADMIN))
+            .path("LocationIndicatorActive")
+            .asBoolean(),
+        "Redfish sees the chassis LED the console lit");
+    assertTrue(
+        run("show chassis", "admin").matches("(?s).*Identify LED\\s*: on.*"),
+        "show chassis says so");
+    run("locate chassis off", "admin");
 
     tech.sendLine("slot 2 power cycle");
     tech.expect("[y/N] ");

@@ -163,6 +163,20 @@ class HealthIT {
     assertEquals("OK", processor.at("/Status/Health").asText());
     assertEquals(
         CHASSIS + "/PCIeDevices/Slot3", processor.at("/Links/PCIeDevice/@odata.id").asText());
+    assertEquals("Slot", processor.at("/Location/PartLocation/LocationType").asText());
+    assertEquals(3, processor.at("/Location/PartLocation/LocationOrdinalValue").asInt());
+    JsonNode ports = get(processor.at("/Ports/@odata.id").asText());
+    assertEquals(1, ports.at("/Members").size(), ports.toString());
+    JsonNode gpuPort = get(ports.at("/Members/0/@odata.id").asText());
+    String slotPort = gpuPort.at("/Links/ConnectedSwitchPorts/0/@odata.id").asText();
+    assertEquals("/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/2", slotPort, "slot 3's port");
+    assertEquals("PCIe", gpuPort.get("PortProtocol").asText());
+    assertEquals(
+        get(slotPort).get("LinkStatus").asText(),
+        gpuPort.get("LinkStatus").asText(),
+        "one link, seen from both ends");
+    assertEquals(
+        404, agent.client.get(ports.at("/@odata.id").asText() + "/NVLink0", READER).statusCode());
     assertEquals(0, get("/redfish/v1/Systems/Host2/Processors").at("/Members").size());
 
     agent.agent.bindings().bind(3, "Host2").join();
@@ -170,6 +184,16 @@ class HealthIT {
       assertEquals(
           "/redfish/v1/Systems/Host2/Processors",
           get("/redfish/v1/Systems/Host2").at("/Processors/@odata.id").asText());
+      await(
+          "slot 3's link trained", () -> get(slotPort).get("LinkStatus").asText().equals("LinkUp"));
+      JsonNode up = get(ports.at("/Members/0/@odata.id").asText());
+      JsonNode switchSide = get(slotPort);
+      assertEquals("LinkUp", up.get("LinkStatus").asText(), up.toString());
+      assertEquals(
+          switchSide.get("CurrentSpeedGbps").asDouble(),
+          up.get("CurrentSpeedGbps").asDouble(),
+          "both ends of one link");
+      assertEquals(switchSide.get("ActiveWidth").asInt(), up.get("ActiveWidth").asInt());
       JsonNode members = get("/redfish/v1/Systems/Host2/Processors").at("/Members");
       assertEquals(1, members.size());
       assertEquals(

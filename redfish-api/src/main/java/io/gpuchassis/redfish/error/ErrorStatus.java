@@ -41,6 +41,7 @@ public final class ErrorStatus {
           Map.entry("PropertyValueTypeError", 400),
           Map.entry("PropertyValueOutOfRange", 400),
           Map.entry("StringValueTooLong", 400),
+          Map.entry("ArraySizeTooLong", 400),
           Map.entry("UnableToProcessStanzaRequest", 400),
           Map.entry("ResourceMissingAtURI", 400),
           Map.entry("QueryCombinationInvalid", 400),

@@ -259,6 +259,14 @@ public final class BaseMessages {
           "Warning",
           2,
           "Correct the value for the property in the request body and resubmit the request if the operation failed.");
+  public static final MessageDefinition ARRAY_SIZE_TOO_LONG =
+      define(
+              "ArraySizeTooLong",
+              "The array provided for property %1 exceeds the size limit %2.",
+              "Warning",
+              2,
+              "Resubmit the request with an appropriate array size.")
+          .withNumbers(2);
   public static final MessageDefinition PAYLOAD_TOO_LARGE =
       define(
           "PayloadTooLarge",

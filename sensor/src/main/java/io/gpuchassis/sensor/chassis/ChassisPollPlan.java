@@ -185,6 +185,22 @@ public final class ChassisPollPlan {
               });
     }
 
+    layout
+        .identifyLed()
+        .filter(line -> line instanceof SlotLine.External)
+        .ifPresent(
+            line -> {
+              GpioLine gpio = sensors.identifyLed().orElseThrow();
+              add(
+                  byKey,
+                  EXTERNAL_LINES,
+                  PollTask.group(
+                      "Line " + ((SlotLine.External) line).name(),
+                      intervals.slotSignals(),
+                      List.of(sensor(SensorIds.CHASSIS_IDENTIFY, SensorUnit.STATE)),
+                      () -> new double[] {flag(gpio.isHigh())}));
+            });
+
     for (SlotSpec s : layout.slots()) {
       if (s.gpu().isEmpty() || !gpuSlots.contains(s.slot())) {
         continue;
@@ -246,6 +262,15 @@ public final class ChassisPollPlan {
                 }
               });
     }
+    // the identify LED is active high, as an attention LED is
+    layout
+        .identifyLed()
+        .filter(line -> line instanceof SlotLine.OnExpander pin && pin.expander().equals(location))
+        .ifPresent(
+            line -> {
+              sensors.add(sensor(SensorIds.CHASSIS_IDENTIFY, SensorUnit.STATE));
+              wired.add(new Wired(SlotSignal.ATTENTION_LED, ((SlotLine.OnExpander) line).pin()));
+            });
     return PollTask.group(
         "SlotLines " + location,
         intervals.slotSignals(),

@@ -59,6 +59,7 @@ public final class ChassisSensors {
   private final Map<I2cLocation, Pca9548Mux> muxes = new LinkedHashMap<>();
   private final Map<I2cLocation, Pca9555Expander> expanders = new LinkedHashMap<>();
   private final Map<String, GpioLine> externalLines = new LinkedHashMap<>();
+  private final Optional<GpioLine> identifyLed;
   private final Map<Integer, GpuSideband> gpus = new LinkedHashMap<>();
   private final Map<Integer, SlotControl> slots = new LinkedHashMap<>();
 
@@ -125,6 +126,16 @@ public final class ChassisSensors {
       slots.put(s.slot(), new SlotControl(s.slot(), lines(s, externalLines)));
       s.gpu().ifPresent(g -> gpus.put(s.slot(), openGpu(devices, s.slot(), g, postBoxTiming)));
     }
+    identifyLed =
+        layout
+            .identifyLed()
+            .map(
+                line ->
+                    line instanceof SlotLine.OnExpander pin
+                        ? new ExpanderPin(expanders.get(pin.expander()), pin.pin())
+                        : resolve(
+                            LayoutDevice.chassisLine(((SlotLine.External) line).name()),
+                            externalLines));
   }
 
   private Max31790FanController openFanController(I2cDevices devices, FanControllerSpec spec) {
@@ -161,14 +172,15 @@ public final class ChassisSensors {
               if (line instanceof SlotLine.OnExpander pin) {
                 lines.put(signal, new ExpanderPin(expanders.get(pin.expander()), pin.pin()));
               } else {
-                lines.put(
-                    signal, resolve(slot.slot(), ((SlotLine.External) line).name(), resolver));
+                String name = ((SlotLine.External) line).name();
+                lines.put(signal, resolve(LayoutDevice.externalLine(slot.slot(), name), resolver));
               }
             });
     return lines;
   }
 
-  private GpioLine resolve(int slot, String name, ExternalLineResolver resolver) {
+  private GpioLine resolve(LayoutDevice device, ExternalLineResolver resolver) {
+    String name = device.id().orElseThrow();
     GpioLine line;
     Optional<String> problem;
     try {
@@ -183,7 +195,7 @@ public final class ChassisSensors {
       line = GpioLine.unavailable("external line " + name, problem.get());
     }
     externalLines.put(name, line);
-    registry.add(LayoutDevice.externalLine(slot, name), problem, line::isHigh);
+    registry.add(device, problem, line::isHigh);
     return line;
   }
 
@@ -221,20 +233,34 @@ public final class ChassisSensors {
   private void takeOver(I2cLocation location, Pca9555Expander expander) throws DeviceException {
     expander.adoptCurrentState();
     int pins = expander.readPins();
+    List<SlotLine> outputs = new ArrayList<>();
     for (SlotSpec s : layout.slots()) {
       for (Map.Entry<SlotSignal, SlotLine> e : s.lines().lines().entrySet()) {
-        if (e.getKey().output()
-            && e.getValue() instanceof SlotLine.OnExpander pin
-            && pin.expander().equals(location)
-            && !expander.isOutput(pin.pin())) {
-          expander.makeOutput(pin.pin(), ((pins >> pin.pin()) & 1) != 0);
+        if (e.getKey().output()) {
+          outputs.add(e.getValue());
         }
+      }
+    }
+    layout.identifyLed().ifPresent(outputs::add);
+    for (SlotLine line : outputs) {
+      if (line instanceof SlotLine.OnExpander pin
+          && pin.expander().equals(location)
+          && !expander.isOutput(pin.pin())) {
+        expander.makeOutput(pin.pin(), ((pins >> pin.pin()) & 1) != 0);
       }
     }
   }
 
   public SensorLayout layout() {
     return layout;
+  }
+
+  /**
+   * The chassis identify LED's line, by electrical level (high = lit); empty when the layout has
+   * none.
+   */
+  public Optional<GpioLine> identifyLed() {
+    return identifyLed;
   }
 
   public Lm75TemperatureSensor temperatureSensor(String id) {

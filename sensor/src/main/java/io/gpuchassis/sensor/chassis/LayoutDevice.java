@@ -48,6 +48,16 @@ public record LayoutDevice(
         OptionalInt.of(slot));
   }
 
+  /** An external line of the chassis, not of a slot (the identify LED's). */
+  public static LayoutDevice chassisLine(String name) {
+    return new LayoutDevice(
+        DeviceKind.EXTERNAL_LINE,
+        Optional.of(name),
+        Optional.empty(),
+        Optional.empty(),
+        OptionalInt.empty());
+  }
+
   /**
    * E.g. {@code "temperature sensor Inlet1 at 1-0x48"}, {@code "GPU sideband of slot 3 at 3-0x4F
    * behind 3-0x70 channel 2"}.

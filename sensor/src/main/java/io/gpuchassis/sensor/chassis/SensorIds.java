@@ -8,6 +8,9 @@ public final class SensorIds {
 
   public static final String FAN_FAULTS = "Fans.Faults";
 
+  /** The chassis identify LED's line: 1 while lit. */
+  public static final String CHASSIS_IDENTIFY = "Chassis.Identify";
+
   private SensorIds() {}
 
   public static String gpuTemperature(int slot) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Every sensor device of a chassis and where it sits. Validated on construction: ids unique, no two
@@ -18,13 +19,16 @@ import java.util.Set;
  *
  * @param fanController empty on a board whose fans something else runs (the PCIe switch, a separate
  *     controller): no fan control and no fan sensors then
+ * @param identifyLed the chassis's identify LED (output, high = lit), on an expander pin or an
+ *     external line as slot signals are; empty on a board without one the agent drives
  */
 public record SensorLayout(
     List<TemperatureSensorSpec> temperatureSensors,
     List<PowerMonitorSpec> powerMonitors,
     List<PsuSpec> psus,
     Optional<FanControllerSpec> fanController,
-    List<SlotSpec> slots) {
+    List<SlotSpec> slots,
+    Optional<SlotLine> identifyLed) {
 
   public SensorLayout {
     temperatureSensors = List.copyOf(temperatureSensors);
@@ -35,7 +39,21 @@ public record SensorLayout(
       throw new IllegalArgumentException(
           "fanController must be Optional.empty() when the board has none");
     }
-    validate(temperatureSensors, powerMonitors, psus, fanController, slots);
+    if (identifyLed == null) {
+      throw new IllegalArgumentException(
+          "identifyLed must be Optional.empty() when the board has none");
+    }
+    validate(temperatureSensors, powerMonitors, psus, fanController, slots, identifyLed);
+  }
+
+  /** A layout without a chassis identify LED. */
+  public SensorLayout(
+      List<TemperatureSensorSpec> temperatureSensors,
+      List<PowerMonitorSpec> powerMonitors,
+      List<PsuSpec> psus,
+      Optional<FanControllerSpec> fanController,
+      List<SlotSpec> slots) {
+    this(temperatureSensors, powerMonitors, psus, fanController, slots, Optional.empty());
   }
 
   /** A layout with a fan controller. */
@@ -46,6 +64,12 @@ public record SensorLayout(
       FanControllerSpec fanController,
       List<SlotSpec> slots) {
     this(temperatureSensors, powerMonitors, psus, Optional.of(fanController), slots);
+  }
+
+  /** This layout with the chassis identify LED on {@code line}. */
+  public SensorLayout withIdentifyLed(SlotLine line) {
+    return new SensorLayout(
+        temperatureSensors, powerMonitors, psus, fanController, slots, Optional.of(line));
   }
 
   public Optional<SlotSpec> slot(int number) {
@@ -62,23 +86,29 @@ public record SensorLayout(
         .toList();
   }
 
-  /** The distinct expanders holding slot signals, in slot order. */
+  /** The distinct expanders holding slot signals (in slot order) or the identify LED (last). */
   public List<I2cLocation> expanders() {
-    return slots.stream()
-        .flatMap(s -> s.lines().lines().values().stream())
+    return lines()
         .filter(l -> l instanceof SlotLine.OnExpander)
         .map(l -> ((SlotLine.OnExpander) l).expander())
         .distinct()
         .toList();
   }
 
-  /** The names of the external slot lines, in slot and signal order. */
+  /**
+   * The names of the external lines: the slots' in slot and signal order, then the identify LED's.
+   */
   public List<String> externalLines() {
-    return slots.stream()
-        .flatMap(s -> s.lines().lines().values().stream())
+    return lines()
         .filter(l -> l instanceof SlotLine.External)
         .map(l -> ((SlotLine.External) l).name())
         .toList();
+  }
+
+  /** Every line of the layout: the slots' signals, then the identify LED. */
+  private Stream<SlotLine> lines() {
+    return Stream.concat(
+        slots.stream().flatMap(s -> s.lines().lines().values().stream()), identifyLed.stream());
   }
 
   /**
@@ -131,7 +161,8 @@ public record SensorLayout(
       List<PowerMonitorSpec> monitors,
       List<PsuSpec> psus,
       Optional<FanControllerSpec> fanController,
-      List<SlotSpec> slots) {
+      List<SlotSpec> slots,
+      Optional<SlotLine> identifyLed) {
     Set<String> ids = new HashSet<>();
     Map<I2cLocation, String> used = new HashMap<>();
     for (TemperatureSensorSpec t : temps) {
@@ -186,6 +217,13 @@ public record SensorLayout(
         muxedGpus.add(s);
       } else {
         claim(used, gpu.location(), "GPU of slot " + s.slot());
+      }
+    }
+    if (identifyLed.isPresent()) {
+      String previous = lines.putIfAbsent(identifyLed.get(), "the chassis identify LED");
+      if (previous != null) {
+        throw new IllegalArgumentException(
+            "the chassis identify LED and " + previous + " are both on " + identifyLed.get());
       }
     }
     slots.stream()

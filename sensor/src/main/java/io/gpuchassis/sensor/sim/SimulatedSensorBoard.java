@@ -368,6 +368,14 @@ public final class SimulatedSensorBoard {
   }
 
   /**
+   * True while the chassis identify LED's line is high (lit); never when the layout has no identify
+   * LED.
+   */
+  public boolean identifyLit() {
+    return lines.identifyLed().map(SimulatedSensorBoardLines.Line::level).orElse(false);
+  }
+
+  /**
    * The agent's side of the external slot line {@code name} of the layout: reads the board's level,
    * drives the slot's power, reset or LED as the physics sees them (PRSNT# is an input and refuses
    * to be driven). Usable as the chassis's {@link io.gpuchassis.sensor.gpio.ExternalLineResolver}:

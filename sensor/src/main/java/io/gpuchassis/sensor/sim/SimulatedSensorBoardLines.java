@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 
 /**
  * The simulated board's slot signals where the layout wires them: a pin of a simulated PCA9555, or
@@ -43,6 +44,7 @@ final class SimulatedSensorBoardLines {
 
   private final Map<Integer, Map<SlotSignal, Line>> bySlot = new HashMap<>();
   private final Map<String, ExternalLine> external = new LinkedHashMap<>();
+  private final Optional<Line> identifyLed;
 
   SimulatedSensorBoardLines(SensorLayout layout, Map<I2cLocation, SimPca9555> expanders) {
     for (SlotSpec s : layout.slots()) {
@@ -62,6 +64,26 @@ final class SimulatedSensorBoardLines {
               });
       bySlot.put(s.slot(), Collections.unmodifiableMap(lines));
     }
+    identifyLed =
+        layout
+            .identifyLed()
+            .map(
+                line -> {
+                  if (line instanceof SlotLine.OnExpander pin) {
+                    return new ExpanderLine(expanders.get(pin.expander()), pin.pin());
+                  }
+                  String name = ((SlotLine.External) line).name();
+                  ExternalLine e = new ExternalLine(name, SlotSignal.ATTENTION_LED);
+                  external.put(name, e);
+                  return e;
+                });
+    // a pull-down holds the LED dark until the agent drives it
+    identifyLed.ifPresent(line -> line.pull(false));
+  }
+
+  /** The chassis identify LED's line; empty when the layout has none. */
+  Optional<Line> identifyLed() {
+    return identifyLed;
   }
 
   /** The wired signals of {@code slot}. */

@@ -40,6 +40,10 @@ public final class ChassisView {
         .add("SKU", id.sku())
         .add("Serial number", id.serialNumber())
         .add("Part number", id.partNumber())
+        .add("Asset tag", id.assetTag().isEmpty() ? "-" : Ascii.clean(id.assetTag()))
+        .add(
+            "Identify LED",
+            health.monitor().identifyLed().lit().map(lit -> lit ? "on" : "off").orElse("none"))
         .add("Agent version", ServiceIdentity.agentVersion())
         .add("Switch firmware", switchFirmware(state))
         // The agent does not switch the chassis's power: it runs on it, so the chassis is on (as

@@ -3,29 +3,47 @@ package io.gpuchassis.agent.redfish.composition;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.Gpu;
+import io.gpuchassis.agent.chassis.PortHealth;
+import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.Slot;
+import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.GpuStatus;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.LinkStatuses;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.LinkState;
+import io.gpuchassis.redfish.model.Location;
+import io.gpuchassis.redfish.model.LocationType;
+import io.gpuchassis.redfish.model.PartLocation;
+import io.gpuchassis.redfish.model.Port;
+import io.gpuchassis.redfish.model.PortLinks;
+import io.gpuchassis.redfish.model.PortType;
 import io.gpuchassis.redfish.model.Processor;
 import io.gpuchassis.redfish.model.ProcessorLinks;
 import io.gpuchassis.redfish.model.ProcessorMemory;
 import io.gpuchassis.redfish.model.ProcessorType;
+import io.gpuchassis.redfish.model.Protocol;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The GPUs as Redfish processors: each GPU's resource block carries it ({@code
  * /redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3/Processors/GPU}, as DMTF's composability
  * mockup does for its offload block), and a host lists the GPUs bound to it under {@code
  * /redfish/v1/Systems/{SystemId}/Processors}, where inventory tools (Ansible, sushy) look for them.
+ * Each GPU has its slot as {@code Location} and one port, {@code PCIe}: its link to the switch's
+ * slot port, as the switch last reported it (OCP's GPU baseboard profile asks for both).
  */
 public final class ProcessorResource {
 
@@ -33,11 +51,17 @@ public final class ProcessorResource {
   private final HealthMonitor health;
   private final Clock clock;
   private final Duration staleAfter;
+  private final FabricHealth fabric;
 
   public ProcessorResource(
-      ChassisModel model, HealthMonitor health, Clock clock, Duration staleAfter) {
+      ChassisModel model,
+      HealthMonitor health,
+      FabricHealth fabric,
+      Clock clock,
+      Duration staleAfter) {
     this.model = model;
     this.health = health;
+    this.fabric = fabric;
     this.clock = clock;
     this.staleAfter = staleAfter;
   }
@@ -50,6 +74,28 @@ public final class ProcessorResource {
           ChassisState state = model.current();
           Slot slot = gpu(state, params.get("ResourceBlockId"));
           return render(state, slot, Uris.resourceBlock(slot.number()) + "/Processors/GPU", "GPU");
+        });
+    routes.resource(
+        Uris.GPU_PORTS_TEMPLATE,
+        "PortCollection",
+        (params, caller) -> {
+          Slot slot = gpu(model.current(), params.get("ResourceBlockId"));
+          return Collections.render(
+              Schemas.PORT_COLLECTION,
+              Uris.gpuPorts(slot.number()),
+              "Ports of the GPU in slot " + slot.number(),
+              List.of(Uris.gpuPorts(slot.number()) + "/" + PCIE_PORT));
+        });
+    routes.resource(
+        Uris.GPU_PORT_TEMPLATE,
+        "Port",
+        (params, caller) -> {
+          ChassisState state = model.current();
+          Slot slot = gpu(state, params.get("ResourceBlockId"));
+          if (!PCIE_PORT.equals(params.get("PortId"))) {
+            throw RedfishErrors.notFound("Port", params.get("PortId"));
+          }
+          return renderPort(state, slot);
         });
     routes.resource(
         Uris.SYSTEM_PROCESSORS_TEMPLATE,
@@ -78,6 +124,47 @@ public final class ProcessorResource {
           String id = Uris.gpuEndpointId(slot.number());
           return render(state, slot, Uris.system(host) + "/Processors/" + id, id);
         });
+  }
+
+  /** The id of a GPU's one port. */
+  static final String PCIE_PORT = "PCIe";
+
+  /**
+   * The GPU's end of its slot's link: as wide and as fast as the link trained (the switch's slot
+   * port sees the same link), capable of what the slot and the GPU both can do.
+   */
+  private Port renderPort(ChassisState state, Slot slot) {
+    WiredPort port = WiredPort.find(state, slot.switchId(), slot.port()).orElseThrow();
+    Optional<PortLink> link =
+        PortHealth.trustedLink(
+            port, state.switchObservation(port.switchId()), clock.instant(), staleAfter);
+    Port body =
+        new Port()
+            .atOdataId(Uris.gpuPorts(slot.number()) + "/" + PCIE_PORT)
+            .atOdataType(Schemas.PORT.odataType())
+            .id(PCIE_PORT)
+            .name("PCIe link of the GPU in slot " + slot.number())
+            .portId(PCIE_PORT)
+            .portType(PortType.UPSTREAM_PORT)
+            .portProtocol(Protocol.PCIE)
+            .linkState(LinkState.ENABLED)
+            .width(port.expectedWidth())
+            .maxSpeedGbps(WiredPort.speedGbps(port.expectedGeneration(), port.expectedWidth()))
+            .status(new Status().state(State.ENABLED).health(fabric.ofPort(state, port)))
+            .links(
+                new PortLinks()
+                    .connectedSwitches(List.of(Uris.ref(Uris.fabricSwitch(port.switchId()))))
+                    .connectedSwitchPorts(
+                        List.of(Uris.ref(Uris.port(port.switchId(), port.port())))));
+    link.ifPresent(
+        l -> {
+          body.linkStatus(LinkStatuses.of(port, l));
+          body.currentSpeedGbps(l.up() ? WiredPort.speedGbps(l.generation(), l.width()) : 0.0);
+          if (l.up()) {
+            body.activeWidth(l.width());
+          }
+        });
+    return body;
   }
 
   private static String host(ChassisState state, Map<String, String> params) {
@@ -122,6 +209,14 @@ public final class ProcessorResource {
                         .integratedMemory(true))
                 : null)
         .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
+        .location(
+            new Location()
+                .partLocation(
+                    new PartLocation()
+                        .locationType(LocationType.SLOT)
+                        .locationOrdinalValue(slot.number())
+                        .serviceLabel("Slot " + slot.number())))
+        .ports(Uris.ref(Uris.gpuPorts(slot.number())))
         .environmentMetrics(Uris.ref(device + "/EnvironmentMetrics"))
         .links(
             new ProcessorLinks()

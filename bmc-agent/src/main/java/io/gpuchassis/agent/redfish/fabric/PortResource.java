@@ -11,12 +11,12 @@ import io.gpuchassis.agent.compose.BindingPlan;
 import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.ViewVersion;
 import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.LinkStatuses;
 import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.model.LinkState;
-import io.gpuchassis.redfish.model.LinkStatus;
 import io.gpuchassis.redfish.model.Location;
 import io.gpuchassis.redfish.model.LocationType;
 import io.gpuchassis.redfish.model.PCIeErrors;
@@ -41,9 +41,6 @@ import java.util.Optional;
  * the chip's physical port numbers.
  */
 public final class PortResource {
-
-  /** PCIe transfer rate per lane in GT/s, by generation. */
-  private static final double[] GTS_PER_LANE = {0, 2.5, 5, 8, 16, 32, 64};
 
   private final ChassisModel model;
   private final FabricHealth health;
@@ -127,7 +124,7 @@ public final class PortResource {
             .portProtocol(Protocol.PCIE)
             .linkState(LinkState.ENABLED)
             .width(port.lanes())
-            .maxSpeedGbps(GTS_PER_LANE[port.maxGeneration()] * port.lanes())
+            .maxSpeedGbps(WiredPort.speedGbps(port.maxGeneration(), port.lanes()))
             .location(
                 new Location()
                     .partLocation(
@@ -141,9 +138,9 @@ public final class PortResource {
             .metrics(Uris.ref(Uris.portMetrics(port.switchId(), port.port())));
     link.ifPresent(
         l -> {
-          body.linkStatus(linkStatus(port, l));
+          body.linkStatus(LinkStatuses.of(port, l));
           // OCP's GPU baseboard profile requires CurrentSpeedGbps: 0 while no link is trained
-          body.currentSpeedGbps(l.up() ? GTS_PER_LANE[l.generation()] * l.width() : 0.0);
+          body.currentSpeedGbps(l.up() ? WiredPort.speedGbps(l.generation(), l.width()) : 0.0);
           if (l.up()) {
             body.activeWidth(l.width());
           }
@@ -202,16 +199,6 @@ public final class PortResource {
         .nonFatalErrorCount(c.uncorrectable())
         .badTLPCount(c.badTlp())
         .badDLLPCount(c.badDllp());
-  }
-
-  private static LinkStatus linkStatus(WiredPort port, PortLink link) {
-    if (link.up()) {
-      return LinkStatus.LINK_UP;
-    }
-    if (link.training()) {
-      return LinkStatus.TRAINING;
-    }
-    return PortHealth.linkExpected(port, link) ? LinkStatus.LINK_DOWN : LinkStatus.NO_LINK;
   }
 
   private static PortType portType(WiredPort.Role role) {

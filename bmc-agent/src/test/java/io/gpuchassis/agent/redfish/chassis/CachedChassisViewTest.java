@@ -53,7 +53,10 @@ class CachedChassisViewTest extends HealthViewFixture {
     new ChassisResource(
             model,
             new ChassisRollup(new ChassisHealth(monitor, catalog, "NPlusM", 1), fabric),
-            new ViewVersion(model, monitor, clock, staleAfter))
+            new ViewVersion(model, monitor, clock, staleAfter),
+            monitor.identifyLed(),
+            null, // this test only reads: no PATCH stores an asset tag
+            vertx)
         .register(routes);
   }
 

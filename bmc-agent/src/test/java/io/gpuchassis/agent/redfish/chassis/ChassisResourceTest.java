@@ -28,11 +28,11 @@ class ChassisResourceTest extends HealthViewFixture {
         new ChassisRollup(
             new ChassisHealth(monitor, catalog, "NPlusM", 1), ChassisFixture.fabricHealth());
     readAllHealthy();
-    Chassis ok = ChassisResource.render(state, rollup);
+    Chassis ok = ChassisResource.render(state, rollup, monitor.identifyLed());
     ChassisState failedSwitch =
         state.withSwitchObservation(
             state.switchObservation("SW4").orElseThrow().failed("no answer"));
-    Chassis fabricDown = ChassisResource.render(failedSwitch, rollup);
+    Chassis fabricDown = ChassisResource.render(failedSwitch, rollup, monitor.identifyLed());
 
     assertEquals(CHASSIS, ok.getAtOdataId());
     assertEquals("GX2008-0042", ok.getSerialNumber());
@@ -58,7 +58,7 @@ class ChassisResourceTest extends HealthViewFixture {
         new ChassisRollup(
             new ChassisHealth(monitor, catalog, "NPlusM", 1), ChassisFixture.fabricHealth());
 
-    Chassis c = ChassisResource.render(state, rollup);
+    Chassis c = ChassisResource.render(state, rollup, monitor.identifyLed());
 
     assertNotNull(c.getStatus());
     assertEquals(Health.WARNING, c.getStatus().getHealth());

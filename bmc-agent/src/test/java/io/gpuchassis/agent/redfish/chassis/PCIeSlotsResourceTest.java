@@ -15,6 +15,7 @@ import io.gpuchassis.redfish.model.PCIeTypes;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +33,7 @@ class PCIeSlotsResourceTest {
 
   @Test
   void every_slot_is_listed_in_order_with_its_location() {
-    PCIeSlots slots = PCIeSlotsResource.render(healthy(), GPU_STATUS);
+    PCIeSlots slots = PCIeSlotsResource.render(healthy(), GPU_STATUS, slot -> Optional.empty());
 
     assertEquals("/redfish/v1/Chassis/GPUChassis/PCIeSlots", slots.getAtOdataId());
     assertEquals(20, slots.getSlots().size());
@@ -46,7 +47,7 @@ class PCIeSlotsResourceTest {
 
   @Test
   void an_occupied_slot_has_its_gpus_status_and_links_to_its_device() {
-    PCIeSlots slots = PCIeSlotsResource.render(healthy(), GPU_STATUS);
+    PCIeSlots slots = PCIeSlotsResource.render(healthy(), GPU_STATUS, slot -> Optional.empty());
 
     PCIeSlot seven = slots.getSlots().get(6);
     assertEquals(Health.CRITICAL, seven.getStatus().getHealth());
@@ -67,7 +68,8 @@ class PCIeSlotsResourceTest {
                 throw new AssertionError("an empty slot has no GPU to ask: " + slot.number());
               }
               return GPU_STATUS.apply(slot);
-            });
+            },
+            slot -> Optional.empty());
 
     for (int empty : List.of(5, 10, 15, 20)) {
       PCIeSlot s = slots.getSlots().get(empty - 1);

@@ -1,0 +1,180 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.store.AgentStore;
+import io.gpuchassis.agent.store.Settings;
+import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a technician and an inventory system ask of the chassis itself, over HTTPS on the simulated
+ * reference chassis: its identify LED (the front panel's, on a pin of the PanelIo expander) lit
+ * over Redfish and by the console, the slots' attention LEDs through the deprecated PCIeSlots
+ * resource, and an asset tag that is stored and changes the chassis's ETag.
+ */
+class ChassisIdentifyIT {
+
+  static final String CHASSIS = "/redfish/v1/Chassis/GPUChassis";
+  static final String SLOTS = CHASSIS + "/PCIeSlots";
+
+  @TempDir static Path stateDir;
+  static TestAgent agent;
+  static SimulatedSensorBoard board;
+
+  @BeforeAll
+  static void start() throws Exception {
+    agent = TestAgent.start(stateDir);
+    board = ((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorBoard();
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+  }
+
+  @Test
+  void an_operator_lights_the_chassis_identify_led_and_the_console_sees_it() throws Exception {
+    JsonNode before = json(agent.client.get(CHASSIS, TestAgent.READER));
+    assertFalse(before.get("LocationIndicatorActive").asBoolean(), before.toString());
+    assertFalse(board.identifyLit());
+
+    String lit = "{\"LocationIndicatorActive\": true}";
+    assertEquals(
+        403,
+        agent.client.send("PATCH", CHASSIS, TestAgent.READER, lit).statusCode(),
+        "needs ConfigureComponents");
+    assertFalse(board.identifyLit());
+    HttpResponse<String> patched = agent.client.send("PATCH", CHASSIS, TestAgent.OPERATOR, lit);
+    assertEquals(200, patched.statusCode(), patched.body());
+    assertTrue(json(patched).get("LocationIndicatorActive").asBoolean(), patched.body());
+    assertTrue(board.identifyLit(), "the LED's pin on the board is high");
+    assertEquals(Optional.of(true), agent.agent.health().identifyLed().lit());
+    assertFalse(board.slotAttentionLit(1), "no slot's LED moved");
+
+    agent.agent.health().identifyLed().set(false, "tech").get(10, TimeUnit.SECONDS);
+    assertFalse(board.identifyLit());
+    assertFalse(
+        json(agent.client.get(CHASSIS, TestAgent.READER))
+            .get("LocationIndicatorActive")
+            .asBoolean(),
+        "what the console set, Redfish shows");
+
+    HttpResponse<String> wrongType =
+        agent.client.send(
+            "PATCH", CHASSIS, TestAgent.OPERATOR, "{\"LocationIndicatorActive\": \"on\"}");
+    assertEquals(400, wrongType.statusCode(), wrongType.body());
+    assertTrue(wrongType.body().contains("PropertyValueTypeError"), wrongType.body());
+    assertFalse(board.identifyLit());
+  }
+
+  @Test
+  void an_asset_tag_is_stored_and_is_a_new_version_of_the_chassis() throws Exception {
+    HttpResponse<String> before = agent.client.get(CHASSIS, TestAgent.READER);
+    String etag = before.headers().firstValue("ETag").orElseThrow();
+
+    HttpResponse<String> patched =
+        agent.client.send(
+            "PATCH", CHASSIS, TestAgent.OPERATOR, "{\"AssetTag\": \"RACK-14/U22 GPU-07\"}");
+    assertEquals(200, patched.statusCode(), patched.body());
+    HttpResponse<String> after = agent.client.get(CHASSIS, TestAgent.READER);
+    assertEquals("RACK-14/U22 GPU-07", json(after).get("AssetTag").asText());
+    assertNotEquals(etag, after.headers().firstValue("ETag").orElseThrow());
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      assertEquals(
+          Optional.of("RACK-14/U22 GPU-07"),
+          new Settings(store).get("chassis.assetTag"),
+          "kept for the next start");
+    }
+
+    HttpResponse<String> tooLong =
+        agent.client.send(
+            "PATCH", CHASSIS, TestAgent.OPERATOR, "{\"AssetTag\": \"" + "x".repeat(65) + "\"}");
+    assertEquals(400, tooLong.statusCode(), tooLong.body());
+    assertTrue(tooLong.body().contains("StringValueTooLong"), tooLong.body());
+    HttpResponse<String> control =
+        agent.client.send("PATCH", CHASSIS, TestAgent.OPERATOR, "{\"AssetTag\": \"a\\u0007b\"}");
+    assertEquals(400, control.statusCode(), control.body());
+    assertTrue(control.body().contains("PropertyValueIncorrect"), control.body());
+    HttpResponse<String> readOnly =
+        agent.client.send("PATCH", CHASSIS, TestAgent.OPERATOR, "{\"SerialNumber\": \"X\"}");
+    assertEquals(400, readOnly.statusCode(), readOnly.body());
+    assertTrue(readOnly.body().contains("PropertyNotWritable"), readOnly.body());
+    assertEquals(
+        "RACK-14/U22 GPU-07",
+        json(agent.client.get(CHASSIS, TestAgent.READER)).get("AssetTag").asText(),
+        "a refused tag changes nothing");
+  }
+
+  @Test
+  void the_slots_attention_leds_are_patched_through_pcie_slots_by_the_array_rules()
+      throws Exception {
+    JsonNode slots = json(agent.client.get(SLOTS, TestAgent.READER)).get("Slots");
+    assertFalse(slots.get(2).get("LocationIndicatorActive").asBoolean(), slots.toString());
+
+    HttpResponse<String> patched =
+        agent.client.send(
+            "PATCH",
+            SLOTS,
+            TestAgent.OPERATOR,
+            "{\"Slots\": [{}, {}, {\"LocationIndicatorActive\": true}]}");
+    assertEquals(200, patched.statusCode(), patched.body());
+    assertTrue(board.slotAttentionLit(3), "slot 3 is the third element");
+    assertFalse(board.slotAttentionLit(1), "{} leaves slot 1 alone");
+    assertTrue(json(patched).get("Slots").get(2).get("LocationIndicatorActive").asBoolean());
+    assertEquals(
+        true,
+        json(agent.client.get(CHASSIS + "/PCIeDevices/Slot3", TestAgent.READER))
+            .get("LocationIndicatorActive")
+            .asBoolean(),
+        "the PCIe device shows the same LED");
+
+    HttpResponse<String> partly =
+        agent.client.send(
+            "PATCH",
+            SLOTS,
+            TestAgent.OPERATOR,
+            "{\"Slots\": [{}, {}, {\"LocationIndicatorActive\": false, \"Lanes\": 8}]}");
+    assertEquals(200, partly.statusCode(), partly.body());
+    assertTrue(partly.body().contains("PropertyNotWritable"), partly.body());
+    assertFalse(board.slotAttentionLit(3));
+
+    String tooMany = "{\"Slots\": [" + "{},".repeat(20) + "{\"LocationIndicatorActive\": true}]}";
+    HttpResponse<String> tooLong = agent.client.send("PATCH", SLOTS, TestAgent.OPERATOR, tooMany);
+    assertEquals(400, tooLong.statusCode(), tooLong.body());
+    assertTrue(tooLong.body().contains("ArraySizeTooLong"), tooLong.body());
+    HttpResponse<String> removal =
+        agent.client.send(
+            "PATCH",
+            SLOTS,
+            TestAgent.OPERATOR,
+            "{\"Slots\": [null, {\"LocationIndicatorActive\": \"yes\"}]}");
+    assertEquals(400, removal.statusCode(), removal.body());
+    assertTrue(removal.body().contains("PropertyValueTypeError"), removal.body());
+    assertEquals(
+        403,
+        agent
+            .client
+            .send(
+                "PATCH",
+                SLOTS,
+                TestAgent.READER,
+                "{\"Slots\": [{\"LocationIndicatorActive\": true}]}")
+            .statusCode());
+    for (int slot = 1; slot <= 20; slot++) {
+      assertFalse(board.slotAttentionLit(slot), "slot " + slot + ": refused bodies change nothing");
+    }
+  }
+}
