@@ -20,10 +20,12 @@ import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
 import io.gpuchassis.agent.redfish.certificates.CertificateReplacement;
 import io.gpuchassis.agent.redfish.certificates.CertificateResource;
 import io.gpuchassis.agent.redfish.certificates.CertificateServiceResource;
+import io.gpuchassis.agent.redfish.chassis.AssemblyResource;
 import io.gpuchassis.agent.redfish.chassis.ChassisResource;
 import io.gpuchassis.agent.redfish.chassis.LegacyPowerResource;
 import io.gpuchassis.agent.redfish.chassis.LegacyThermalResource;
 import io.gpuchassis.agent.redfish.chassis.PCIeDeviceResource;
+import io.gpuchassis.agent.redfish.chassis.PCIeFunctionResource;
 import io.gpuchassis.agent.redfish.chassis.PCIeSlotsResource;
 import io.gpuchassis.agent.redfish.chassis.PowerResource;
 import io.gpuchassis.agent.redfish.chassis.SensorResource;
@@ -171,6 +173,8 @@ public final class RedfishResources {
             vertx)
         .register(routes);
     new PCIeSlotsResource(model, monitor, clock, staleAfter).register(routes);
+    new PCIeFunctionResource(model).register(routes);
+    new AssemblyResource(model).register(routes);
     SensorCatalog sensors = health.catalog();
     new SensorResource(model, monitor, sensors, views).register(routes);
     new ThermalResource(model, monitor, sensors).register(routes);
@@ -178,7 +182,7 @@ public final class RedfishResources {
         .register(routes);
     new LegacyThermalResource(model, monitor, sensors).register(routes);
     new LegacyPowerResource(model, monitor, sensors).register(routes);
-    new ManagerResource(identity, model, clock).register(routes);
+    new ManagerResource(identity, model, clock, manager.consoleDevices().size()).register(routes);
     ManagerOsState os = ManagerOsState.ofHost(vertx);
     new EthernetInterfaceResource(os).register(routes);
     new NetworkProtocolResource(os, manager.httpsPort()).register(routes);

@@ -197,6 +197,16 @@ public final class Uris {
     return pcieDevices(chassisId) + "/Slot" + slot;
   }
 
+  /** The PCIe functions of the GPU in {@code slot}. */
+  public static String pcieFunctions(String chassisId, int slot) {
+    return pcieDevice(chassisId, slot) + "/PCIeFunctions";
+  }
+
+  /** The field-replaceable parts of the chassis. */
+  public static String assembly(String chassisId) {
+    return chassis(chassisId) + "/Assembly";
+  }
+
   public static String fabricSwitch(String switchId) {
     return SWITCHES + "/" + switchId;
   }
@@ -398,6 +408,9 @@ public final class Uris {
   public static final String PCIE_DEVICE_TEMPLATE = PCIE_DEVICES_TEMPLATE + "/{DeviceId}";
   public static final String PCIE_DEVICE_ENVIRONMENT_METRICS_TEMPLATE =
       PCIE_DEVICE_TEMPLATE + "/EnvironmentMetrics";
+  public static final String PCIE_FUNCTIONS_TEMPLATE = PCIE_DEVICE_TEMPLATE + "/PCIeFunctions";
+  public static final String PCIE_FUNCTION_TEMPLATE = PCIE_FUNCTIONS_TEMPLATE + "/{FunctionId}";
+  public static final String ASSEMBLY_TEMPLATE = CHASSIS_TEMPLATE + "/Assembly";
   public static final String LEGACY_POWER_TEMPLATE = CHASSIS_TEMPLATE + "/Power";
   public static final String LEGACY_THERMAL_TEMPLATE = CHASSIS_TEMPLATE + "/Thermal";
   public static final String POWER_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/PowerSubsystem";

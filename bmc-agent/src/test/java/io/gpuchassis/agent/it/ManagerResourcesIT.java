@@ -67,6 +67,10 @@ class ManagerResourcesIT {
     assertEquals("ResetType", info.at("/Parameters/0/Name").asText());
     assertEquals("[\"GracefulRestart\"]", info.at("/Parameters/0/AllowableValues").toString());
     assertEquals("OK", manager.at("/Status/HealthRollup").asText(), "OCP's baseline asks for it");
+    JsonNode console = manager.get("SerialConsole");
+    assertTrue(console.get("ServiceEnabled").asBoolean(), console.toString());
+    assertEquals(1, console.get("MaxConcurrentSessions").asInt(), "one login on the one line");
+    assertEquals("[]", console.get("ConnectTypesSupported").toString(), "no network protocol");
   }
 
   @Test

@@ -200,6 +200,7 @@ public final class ChassisResource {
         .thermalSubsystem(Uris.ref(Uris.thermalSubsystem(identity.id())))
         .powerSubsystem(Uris.ref(Uris.powerSubsystem(identity.id())))
         .environmentMetrics(Uris.ref(Uris.environmentMetrics(identity.id())))
+        .assembly(Uris.ref(Uris.assembly(identity.id())))
         .thermal(Uris.ref(Uris.chassis(identity.id()) + "/Thermal"))
         .power(Uris.ref(Uris.chassis(identity.id()) + "/Power"))
         .links(

@@ -171,6 +171,7 @@ public final class PCIeDeviceResource {
         .status(GpuStatus.of(state, slot, health, clock.instant(), staleAfter))
         .environmentMetrics(
             Uris.ref(Uris.pcieDevice(chassisId, slot.number()) + "/EnvironmentMetrics"))
+        .pcIeFunctions(Uris.ref(Uris.pcieFunctions(chassisId, slot.number())))
         .actions(
             new PCIeDeviceActions()
                 .oem(

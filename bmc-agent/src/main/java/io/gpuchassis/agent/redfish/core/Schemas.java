@@ -66,6 +66,10 @@ public final class Schemas {
   public static final ServedSchema PCIE_DEVICE_COLLECTION =
       ServedSchema.unversioned("PCIeDeviceCollection");
   public static final ServedSchema PCIE_DEVICE = ServedSchema.versioned("PCIeDevice", "v1_21_0");
+  public static final ServedSchema PCIE_FUNCTION_COLLECTION =
+      ServedSchema.unversioned("PCIeFunctionCollection");
+  public static final ServedSchema PCIE_FUNCTION = ServedSchema.versioned("PCIeFunction", "v1_7_0");
+  public static final ServedSchema ASSEMBLY = ServedSchema.versioned("Assembly", "v1_6_1");
   public static final ServedSchema TASK_SERVICE = ServedSchema.versioned("TaskService", "v1_3_0");
   public static final ServedSchema TASK_COLLECTION = ServedSchema.unversioned("TaskCollection");
   public static final ServedSchema TASK = ServedSchema.versioned("Task", "v1_7_4");
@@ -187,6 +191,9 @@ public final class Schemas {
           ZONE,
           PCIE_DEVICE_COLLECTION,
           PCIE_DEVICE,
+          PCIE_FUNCTION_COLLECTION,
+          PCIE_FUNCTION,
+          ASSEMBLY,
           TASK_SERVICE,
           TASK_COLLECTION,
           TASK,

@@ -12,6 +12,7 @@ import io.gpuchassis.redfish.model.Health;
 import io.gpuchassis.redfish.model.Manager;
 import io.gpuchassis.redfish.model.ManagerActions;
 import io.gpuchassis.redfish.model.ManagerLinks;
+import io.gpuchassis.redfish.model.ManagerSerialConsole;
 import io.gpuchassis.redfish.model.ManagerType;
 import io.gpuchassis.redfish.model.PowerState;
 import io.gpuchassis.redfish.model.State;
@@ -33,9 +34,15 @@ public final class ManagerResource {
   private final ServiceIdentity identity;
   private final ChassisModel model;
   private final Clock clock;
+  private final int consoleLines;
 
-  public ManagerResource(ServiceIdentity identity, ChassisModel model, Clock clock) {
+  /**
+   * @param consoleLines how many serial lines carry the technician's console (one login each)
+   */
+  public ManagerResource(
+      ServiceIdentity identity, ChassisModel model, Clock clock, int consoleLines) {
     this.identity = identity;
+    this.consoleLines = consoleLines;
     this.model = model;
     this.clock = clock;
   }
@@ -58,11 +65,12 @@ public final class ManagerResource {
           if (!Uris.MANAGER_ID.equals(id)) {
             throw RedfishErrors.notFound("Manager", id);
           }
-          return render(identity, model.current(), OffsetDateTime.now(clock));
+          return render(identity, model.current(), OffsetDateTime.now(clock), consoleLines);
         });
   }
 
-  static Manager render(ServiceIdentity identity, ChassisState state, OffsetDateTime now) {
+  static Manager render(
+      ServiceIdentity identity, ChassisState state, OffsetDateTime now, int consoleLines) {
     String description =
         identity.simulated()
             ? "Enclosure manager of the chassis. SIMULATED HARDWARE: this agent runs on a simulated chassis."
@@ -88,6 +96,13 @@ public final class ManagerResource {
         .ethernetInterfaces(Uris.ref(Uris.managerEthernetInterfaces()))
         .networkProtocol(Uris.ref(Uris.managerNetworkProtocol()))
         .serialInterfaces(Uris.ref(Uris.managerSerialInterfaces()))
+        // The console is on the serial lines of SerialInterfaces, one login per line; no network
+        // protocol (SSH, Telnet, IPMI SOL) reaches it, so none is listed.
+        .serialConsole(
+            new ManagerSerialConsole()
+                .serviceEnabled(consoleLines > 0)
+                .maxConcurrentSessions((long) consoleLines)
+                .connectTypesSupported(List.of()))
         .actions(new ManagerActions().hashManagerReset(ManagerResetAction.advertised()))
         .links(
             new ManagerLinks()

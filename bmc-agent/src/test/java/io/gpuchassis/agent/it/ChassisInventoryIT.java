@@ -23,9 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
  * What a technician and an inventory system ask of the chassis itself, over HTTPS on the simulated
  * reference chassis: its identify LED (the front panel's, on a pin of the PanelIo expander) lit
  * over Redfish and by the console, the slots' attention LEDs through the deprecated PCIeSlots
- * resource, and an asset tag that is stored and changes the chassis's ETag.
+ * resource, an asset tag that is stored and changes the chassis's ETag, the field-replaceable parts
+ * with what each reported, and each GPU's PCIe function with its PCI IDs.
  */
-class ChassisIdentifyIT {
+class ChassisInventoryIT {
 
   static final String CHASSIS = "/redfish/v1/Chassis/GPUChassis";
   static final String SLOTS = CHASSIS + "/PCIeSlots";
@@ -176,5 +177,63 @@ class ChassisIdentifyIT {
     for (int slot = 1; slot <= 20; slot++) {
       assertFalse(board.slotAttentionLit(slot), "slot " + slot + ": refused bodies change nothing");
     }
+  }
+
+  @Test
+  void the_assembly_lists_the_replaceable_parts_with_what_each_reported() throws Exception {
+    JsonNode chassis = json(agent.client.get(CHASSIS, TestAgent.READER));
+    JsonNode assembly =
+        json(agent.client.get(chassis.at("/Assembly/@odata.id").asText(), TestAgent.READER));
+    JsonNode parts = assembly.get("Assemblies");
+    JsonNode gpu3 = find(parts, "GPU card in slot 3");
+    JsonNode device = json(agent.client.get(CHASSIS + "/PCIeDevices/Slot3", TestAgent.READER));
+    assertEquals(device.get("SerialNumber").asText(), gpu3.get("SerialNumber").asText());
+    assertEquals(device.get("Model").asText(), gpu3.get("Model").asText());
+    assertEquals(3, gpu3.at("/Location/PartLocation/LocationOrdinalValue").asInt());
+    assertTrue(
+        parts.findValuesAsText("Name").stream().noneMatch(n -> n.equals("GPU card in slot 5")),
+        "slot 5 is empty");
+    JsonNode sw2 = find(parts, "Switch SW2");
+    JsonNode sw2Inventory =
+        json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW2", TestAgent.READER));
+    assertEquals(sw2Inventory.get("SerialNumber").asText(), sw2.get("SerialNumber").asText());
+    assertEquals("PowerSupply", find(parts, "PSU1").get("PhysicalContext").asText());
+    assertEquals("Fan", find(parts, "Fan6").get("PhysicalContext").asText());
+    for (int i = 0; i < parts.size(); i++) {
+      assertEquals(Integer.toString(i), parts.get(i).get("MemberId").asText());
+    }
+  }
+
+  @Test
+  void each_gpu_has_one_physical_function_with_the_pci_ids_it_reported() throws Exception {
+    JsonNode device = json(agent.client.get(CHASSIS + "/PCIeDevices/Slot11", TestAgent.READER));
+    JsonNode functions =
+        json(agent.client.get(device.at("/PCIeFunctions/@odata.id").asText(), TestAgent.READER));
+    assertEquals(1, functions.get("Members").size(), functions.toString());
+    JsonNode function =
+        json(agent.client.get(functions.at("/Members/0/@odata.id").asText(), TestAgent.READER));
+    var gpu = agent.agent.model().current().slot(11).orElseThrow().gpu().orElseThrow();
+    assertEquals(String.format("0x%04x", gpu.vendorId()), function.get("VendorId").asText());
+    assertEquals(String.format("0x%04x", gpu.deviceId()), function.get("DeviceId").asText());
+    assertEquals(String.format("0x%04x", gpu.subsystemId()), function.get("SubsystemId").asText());
+    assertEquals("0x10de", function.get("VendorId").asText(), "an NVIDIA L40S");
+    assertEquals("Physical", function.get("FunctionType").asText());
+    assertEquals(
+        CHASSIS + "/PCIeDevices/Slot11", function.at("/Links/PCIeDevice/@odata.id").asText());
+    assertEquals(
+        404,
+        agent
+            .client
+            .get(device.at("/PCIeFunctions/@odata.id").asText() + "/1", TestAgent.READER)
+            .statusCode());
+  }
+
+  private static JsonNode find(JsonNode parts, String name) {
+    for (JsonNode p : parts) {
+      if (p.get("Name").asText().equals(name)) {
+        return p;
+      }
+    }
+    throw new AssertionError("no part " + name + " in " + parts);
   }
 }
