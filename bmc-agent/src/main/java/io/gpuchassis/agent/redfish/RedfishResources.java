@@ -20,6 +20,7 @@ import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
 import io.gpuchassis.agent.redfish.certificates.CertificateReplacement;
 import io.gpuchassis.agent.redfish.certificates.CertificateResource;
 import io.gpuchassis.agent.redfish.certificates.CertificateServiceResource;
+import io.gpuchassis.agent.redfish.certificates.CertificateSigningRequest;
 import io.gpuchassis.agent.redfish.chassis.AssemblyResource;
 import io.gpuchassis.agent.redfish.chassis.ChassisResource;
 import io.gpuchassis.agent.redfish.chassis.LegacyPowerResource;
@@ -237,7 +238,9 @@ public final class RedfishResources {
     new OemSchemaFiles().register(routes);
     CertificateResource certificates = new CertificateResource(certificate, clock);
     certificates.register(routes);
-    new CertificateServiceResource(new CertificateReplacement(certificate, certificates))
+    new CertificateServiceResource(
+            new CertificateReplacement(certificate, certificates),
+            new CertificateSigningRequest(certificate))
         .register(routes);
     startTelemetry(routes, telemetry, sensors);
   }

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Date;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -42,6 +45,12 @@ public final class HttpsCertificate {
    */
   public static final String REPLACEMENT_FILE = "https-replacement.pem";
 
+  /**
+   * The private key of the last signing request ({@link #requestSignature}), owner-only, until the
+   * signed certificate comes back.
+   */
+  public static final String REQUEST_KEY_FILE = "https-request-key.pem";
+
   private static final Logger LOG = LoggerFactory.getLogger(HttpsCertificate.class);
   private static final Duration INSTALL_TIMEOUT = Duration.ofSeconds(30);
 
@@ -55,6 +64,7 @@ public final class HttpsCertificate {
   }
 
   private final Path replacementFile;
+  private final Path requestKeyFile;
   private final Clock clock;
   private volatile Presented presented;
   private volatile Installer installer;
@@ -66,6 +76,7 @@ public final class HttpsCertificate {
     // the key manager is built here, on the start-up thread that loads the certificate
     this.presented = new Presented(initial, initial.keyManagers());
     this.replacementFile = replacementFile;
+    this.requestKeyFile = replacementFile.resolveSibling(REQUEST_KEY_FILE);
     this.clock = clock;
   }
 
@@ -132,7 +143,16 @@ public final class HttpsCertificate {
    *     written (the previous certificate is presented again then)
    */
   public synchronized TlsCredentials replace(String pem) {
-    TlsCredentials next = TlsKeyLoader.parse(pem);
+    boolean forRequest = false;
+    TlsCredentials next;
+    if (TlsKeyLoader.hasPrivateKey(pem)) {
+      next = TlsKeyLoader.parse(pem);
+    } else {
+      List<X509Certificate> chain = TlsKeyLoader.chain(pem);
+      Optional<PrivateKey> requested = requestKey(chain.get(0));
+      forRequest = requested.isPresent();
+      next = new TlsCredentials(chain, requested.orElseGet(() -> keyInUse(chain.get(0))));
+    }
     Date now = Date.from(clock.instant());
     if (next.leaf().getNotAfter().before(now)) {
       throw new InvalidTlsMaterialException(
@@ -156,11 +176,73 @@ public final class HttpsCertificate {
           "cannot keep the replaced HTTPS certificate in " + replacementFile, e);
     }
     presented = new Presented(next, keys);
+    if (forRequest) {
+      try {
+        Files.deleteIfExists(requestKeyFile);
+      } catch (IOException e) {
+        LOG.warn("Cannot remove the used request key {}: {}", requestKeyFile, e.getMessage());
+      }
+    }
     LOG.info(
         "HTTPS certificate replaced: subject '{}', valid until {}",
         next.leaf().getSubjectX500Principal().getName(),
         next.leaf().getNotAfter().toInstant());
     return next;
+  }
+
+  /**
+   * Makes a key pair and a signing request for it (Redfish {@code GenerateCSR}), and keeps the
+   * private key (owner-only) until a certificate for it comes back through {@link #replace}. A new
+   * request replaces the previous one's key. The certificate presented now is not touched. Blocks
+   * for the key generation and the disk, so call it off the event loop.
+   *
+   * @return the request, PEM
+   */
+  public synchronized String requestSignature(SigningRequest request) {
+    SigningRequest.Made made = request.make();
+    try {
+      AtomicFiles.write(requestKeyFile, SelfSignedCertificate.pem(made.keys().getPrivate()));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot keep the request's key in " + requestKeyFile, e);
+    }
+    LOG.info(
+        "Certificate signing request made for '{}' ({} {}); its key is kept in {}",
+        request.commonName(),
+        request.key().algorithm(),
+        request.key().bits(),
+        requestKeyFile);
+    return made.csrPem();
+  }
+
+  /** The last request's key, if {@code leaf} was issued for it. */
+  private Optional<PrivateKey> requestKey(X509Certificate leaf) {
+    if (!Files.isRegularFile(requestKeyFile)) {
+      return Optional.empty();
+    }
+    try {
+      String pem = Files.readString(requestKeyFile, StandardCharsets.US_ASCII);
+      PrivateKey key = TlsKeyLoader.key(pem, leaf.getPublicKey().getAlgorithm());
+      TlsCredentials.checkPair(leaf.getPublicKey(), key);
+      return Optional.of(key);
+    } catch (IOException | InvalidTlsMaterialException e) {
+      return Optional.empty(); // not this request's certificate (or another algorithm)
+    }
+  }
+
+  /**
+   * The key presented now, if {@code leaf} is a renewal for it; else why the chain cannot serve.
+   */
+  private PrivateKey keyInUse(X509Certificate leaf) {
+    PrivateKey current = presented.credentials().key();
+    try {
+      TlsCredentials.checkPair(leaf.getPublicKey(), current);
+      return current;
+    } catch (InvalidTlsMaterialException e) {
+      throw new InvalidTlsMaterialException(
+          "The certificate was issued for neither the key of the last signing request"
+              + " (GenerateCSR) nor the key in use; send its private key after it, or request"
+              + " a new signature.");
+    }
   }
 
   private static void await(CompletionStage<?> stage) {

@@ -121,7 +121,7 @@ public final class SelfSignedCertificate {
     }
   }
 
-  private static String pem(Object object) throws IOException {
+  static String pem(Object object) throws IOException {
     StringWriter out = new StringWriter();
     try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
       writer.writeObject(

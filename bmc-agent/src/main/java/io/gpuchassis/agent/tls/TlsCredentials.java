@@ -85,7 +85,7 @@ public record TlsCredentials(List<X509Certificate> chain, PrivateKey key) {
     return "-----BEGIN " + label + "-----\n" + base64 + "\n-----END " + label + "-----\n";
   }
 
-  private static void checkPair(PublicKey publicKey, PrivateKey privateKey) {
+  static void checkPair(PublicKey publicKey, PrivateKey privateKey) {
     String algorithm = signatureAlgorithm(publicKey.getAlgorithm());
     try {
       byte[] challenge = new byte[32];

@@ -103,6 +103,26 @@ public final class TlsKeyLoader {
     return new TlsCredentials(chain, privateKey(pem, chain.get(0).getPublicKey().getAlgorithm()));
   }
 
+  /** Whether {@code pem} carries a private key block (of any form). */
+  public static boolean hasPrivateKey(String pem) {
+    return KEY.matcher(pem).find();
+  }
+
+  /**
+   * The certificates in {@code pem}, leaf first: a chain sent without its key, for a key the agent
+   * already holds.
+   *
+   * @throws InvalidTlsMaterialException when there is none or one cannot be read
+   */
+  public static List<X509Certificate> chain(String pem) {
+    return certificates(pem);
+  }
+
+  /** The one private key in {@code pem}, of {@code algorithm} ({@code EC}, {@code RSA}). */
+  static PrivateKey key(String pem, String algorithm) {
+    return privateKey(pem, algorithm);
+  }
+
   private static String readFile(Path file, String what) {
     try {
       return Files.readString(file, StandardCharsets.US_ASCII);

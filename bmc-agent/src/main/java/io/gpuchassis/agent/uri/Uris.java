@@ -35,6 +35,8 @@ public final class Uris {
   public static final String CERTIFICATE_LOCATIONS = CERTIFICATE_SERVICE + "/CertificateLocations";
   public static final String REPLACE_CERTIFICATE =
       CERTIFICATE_SERVICE + "/Actions/CertificateService.ReplaceCertificate";
+  public static final String GENERATE_CSR =
+      CERTIFICATE_SERVICE + "/Actions/CertificateService.GenerateCSR";
 
   /** The HTTPS certificate's one member id in its collection. */
   public static final String HTTPS_CERTIFICATE_ID = "1";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -51,6 +52,7 @@ class CertificateServiceIT {
   static final String SERVICE = "/redfish/v1/CertificateService";
   static final String LOCATIONS = SERVICE + "/CertificateLocations";
   static final String REPLACE = SERVICE + "/Actions/CertificateService.ReplaceCertificate";
+  static final String GENERATE_CSR = SERVICE + "/Actions/CertificateService.GenerateCSR";
   static final String COLLECTION = "/redfish/v1/Managers/BMC/NetworkProtocol/HTTPS/Certificates";
   static final String CERTIFICATE = COLLECTION + "/1";
 
@@ -244,7 +246,7 @@ class CertificateServiceIT {
             new Refusal(
                 replace(CERTIFICATE, "PEM", own.certificatePem()).toString(),
                 "ActionParameterValueError",
-                "no private key"),
+                "issued for neither"),
             new Refusal(
                 replace(CERTIFICATE, "PEM", own.certificatePem() + other.pkcs8KeyPem()).toString(),
                 "ActionParameterValueError",
@@ -312,6 +314,220 @@ class CertificateServiceIT {
     assertEquals("POST", get.headers().firstValue("Allow").orElse(null));
     assertEquals(405, client.send("PATCH", CERTIFICATE, ADMIN, "{}").statusCode());
     assertFalse(Files.exists(stateDir.resolve("tls").resolve(HttpsCertificate.REPLACEMENT_FILE)));
+  }
+
+  @Test
+  void a_signing_request_signed_by_the_operators_ca_is_installed_and_the_key_stays()
+      throws Exception {
+    try (KeptConnection opened = new KeptConnection(agent.port(), generatedCertificate())) {
+      assertEquals(200, opened.get("/redfish/v1/"));
+      JsonNode service = ok(client.get(SERVICE, ADMIN));
+      assertEquals(
+          GENERATE_CSR, service.at("/Actions/#CertificateService.GenerateCSR/target").asText());
+
+      HttpResponse<String> response =
+          client.send(
+              "POST",
+              GENERATE_CSR,
+              ADMIN,
+              csr()
+                  .put("Organization", "Contoso")
+                  .put("Country", "DE")
+                  .put("KeyCurveId", "TPM_ECC_NIST_P384")
+                  .toString());
+      JsonNode answer = ok(response);
+      assertEquals(COLLECTION, answer.at("/CertificateCollection/@odata.id").asText());
+      String csr = answer.get("CSRString").asText();
+      assertFalse(response.body().contains("PRIVATE KEY"), "the key stays on the chassis");
+      var request =
+          (org.bouncycastle.pkcs.PKCS10CertificationRequest)
+              new org.bouncycastle.openssl.PEMParser(new java.io.StringReader(csr)).readObject();
+      assertEquals("C=DE,O=Contoso,CN=chassis-9.example.net", request.getSubject().toString());
+      Path requestKey = stateDir.resolve("tls").resolve(HttpsCertificate.REQUEST_KEY_FILE);
+      assertEquals(
+          "rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(requestKey)));
+      X509Certificate before = presented(generatedCertificate());
+
+      Issued ca = TestCertificates.authority("Operator CA");
+      X509Certificate signed = TestCertificates.signRequest(ca, csr);
+      assertEquals("EC", signed.getPublicKey().getAlgorithm());
+      // a certificate for the key of the request, sent without a key: installed
+      HttpResponse<String> installed =
+          client.send(
+              "POST",
+              REPLACE,
+              ADMIN,
+              replace(CERTIFICATE, "PEMchain", TestCertificates.pemOf(signed) + ca.certificatePem())
+                  .toString());
+      assertEquals(200, installed.statusCode(), installed.body());
+      assertFalse(Files.exists(requestKey), "the request's key is used up");
+
+      AgentClient trustingCa =
+          new AgentClient(agent.port(), ca.writeCertificate(files.resolve("operator-ca.pem")));
+      HttpResponse<String> fresh = trustingCa.get(CERTIFICATE, ADMIN);
+      assertEquals(signed, fresh.sslSession().orElseThrow().getPeerCertificates()[0]);
+      assertEquals("chassis-9.example.net", ok(fresh).at("/Subject/CommonName").asText());
+      assertThrows(
+          SSLHandshakeException.class,
+          () -> presented(generatedCertificate()),
+          "a new connection that trusts only the old certificate fails");
+      assertEquals(200, opened.get("/redfish/v1/"), "the connection opened before works on");
+      assertFalse(before.equals(signed));
+    }
+  }
+
+  @Test
+  void bad_signing_requests_say_why_and_change_nothing() throws Exception {
+    Issued stranger =
+        TestCertificates.issuedBy(
+            TestCertificates.authority("Other CA"), "CN=stranger.example", TestCertificates.ec());
+    List<Refusal> refusals =
+        List.of(
+            new Refusal(csr().without("CommonName").toString(), "ActionParameterMissing", ""),
+            new Refusal(
+                csr().put("CommonName", "").toString(), "ActionParameterValueError", "1 to 64"),
+            new Refusal(
+                csr().put("Country", "Germany").toString(),
+                "ActionParameterValueError",
+                "two capital"),
+            new Refusal(
+                csr().put("KeyPairAlgorithm", "TPM_ALG_SM2").toString(),
+                "ActionParameterValueNotInList",
+                "TPM_ALG_SM2"),
+            new Refusal(
+                csr().put("KeyPairAlgorithm", "TPM_ALG_RSA").put("KeyBitLength", 1024).toString(),
+                "ActionParameterValueError",
+                "2048, 3072 or 4096"),
+            new Refusal(
+                csr().put("KeyCurveId", "TPM_ECC_NIST_P256").put("KeyBitLength", 384).toString(),
+                "ActionParameterValueError",
+                "256 bits"),
+            new Refusal(
+                csr()
+                    .set(
+                        "AlternativeNames", AgentClient.JSON.createArrayNode().add("no such name!"))
+                    .toString(),
+                "ActionParameterValueError",
+                "neither a DNS name"),
+            new Refusal(
+                csr().put("AlternativeNames", "one.example").toString(),
+                "ActionParameterValueTypeError",
+                ""),
+            new Refusal(
+                csr().put("ChallengePassword", "x").toString(), "ActionParameterNotSupported", ""),
+            new Refusal(
+                csr()
+                    .set(
+                        "CertificateCollection",
+                        AgentClient.JSON.createObjectNode().put("@odata.id", "/redfish/v1/Chassis"))
+                    .toString(),
+                "ResourceMissingAtURI",
+                COLLECTION));
+    List<String> failures = new ArrayList<>();
+    for (Refusal refusal : refusals) {
+      HttpResponse<String> r = client.send("POST", GENERATE_CSR, ADMIN, refusal.body());
+      JsonNode error = json(r).get("error");
+      String ids = error.get("@Message.ExtendedInfo").findValuesAsText("MessageId").toString();
+      if (r.statusCode() != 400 || !ids.contains("Base.1.22.1." + refusal.messageId())) {
+        failures.add(refusal.messageId() + ": " + r.statusCode() + " " + ids);
+      }
+      if (!error.get("message").asText().contains(refusal.detail())) {
+        failures.add(refusal.messageId() + ": '" + error.get("message").asText() + "'");
+      }
+    }
+    assertEquals(List.of(), failures);
+    assertFalse(
+        Files.exists(stateDir.resolve("tls").resolve(HttpsCertificate.REQUEST_KEY_FILE)),
+        "no refused request made a key");
+    assertEquals(401, client.send("POST", GENERATE_CSR, null, csr().toString()).statusCode());
+
+    // a signed certificate for a key the chassis never made, without that key: refused
+    X509Certificate before = presented(generatedCertificate());
+    HttpResponse<String> foreign =
+        client.send(
+            "POST",
+            REPLACE,
+            ADMIN,
+            replace(CERTIFICATE, "PEM", stranger.certificatePem()).toString());
+    assertEquals(400, foreign.statusCode(), foreign.body());
+    assertTrue(foreign.body().contains("issued for neither"), foreign.body());
+    assertEquals(before, presented(generatedCertificate()));
+  }
+
+  /** GenerateCSR's body for the HTTPS certificates, named as the test's clients reach it. */
+  static ObjectNode csr() {
+    ObjectNode body = AgentClient.JSON.createObjectNode();
+    body.putObject("CertificateCollection").put("@odata.id", COLLECTION);
+    body.put("CommonName", "chassis-9.example.net");
+    body.set(
+        "AlternativeNames",
+        AgentClient.JSON
+            .createArrayNode()
+            .add("chassis-9.example.net")
+            .add("localhost")
+            .add("127.0.0.1"));
+    return body;
+  }
+
+  /**
+   * An HTTPS connection opened and kept: HTTP/1.1 requests on one TLS session, to show that a
+   * replaced certificate leaves connections made before it alone.
+   */
+  static final class KeptConnection implements AutoCloseable {
+    private final javax.net.ssl.SSLSocket socket;
+    private final java.io.BufferedInputStream in;
+
+    KeptConnection(int port, Path trust) throws Exception {
+      java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+      store.load(null, null);
+      store.setCertificateEntry("agent", parse(Files.readString(trust)).get(0));
+      javax.net.ssl.TrustManagerFactory trustManagers =
+          javax.net.ssl.TrustManagerFactory.getInstance(
+              javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+      trustManagers.init(store);
+      javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+      context.init(null, trustManagers.getTrustManagers(), null);
+      socket = (javax.net.ssl.SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
+      socket.startHandshake();
+      in = new java.io.BufferedInputStream(socket.getInputStream());
+    }
+
+    /** Sends a GET on this connection and returns the status, reading the whole answer. */
+    int get(String path) throws Exception {
+      socket
+          .getOutputStream()
+          .write(
+              ("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                  .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+      socket.getOutputStream().flush();
+      String status = line();
+      int length = 0;
+      for (String header = line(); !header.isEmpty(); header = line()) {
+        if (header.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+          length = Integer.parseInt(header.substring(15).trim());
+        }
+      }
+      in.readNBytes(length);
+      return Integer.parseInt(status.split(" ")[1]);
+    }
+
+    private String line() throws java.io.IOException {
+      StringBuilder b = new StringBuilder();
+      for (int c = in.read(); c != '\n'; c = in.read()) {
+        if (c < 0) {
+          throw new java.io.EOFException("the connection was closed");
+        }
+        if (c != '\r') {
+          b.append((char) c);
+        }
+      }
+      return b.toString();
+    }
+
+    @Override
+    public void close() throws java.io.IOException {
+      socket.close();
+    }
   }
 
   private record Refusal(String body, String messageId, String detail) {}

@@ -151,6 +151,52 @@ public final class TestCertificates {
         subject, keys, ca, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(365)), false);
   }
 
+  /**
+   * What an operator's CA does with a signing request: a server certificate for the request's
+   * subject, public key and alternative names, valid from yesterday for a year, signed by {@code
+   * ca}. The request's own signature is checked first, as a CA would.
+   */
+  public static X509Certificate signRequest(Issued ca, String csrPem) {
+    try (org.bouncycastle.openssl.PEMParser parser =
+        new org.bouncycastle.openssl.PEMParser(new java.io.StringReader(csrPem))) {
+      var request =
+          new org.bouncycastle.pkcs.jcajce.JcaPKCS10CertificationRequest(
+              (org.bouncycastle.pkcs.PKCS10CertificationRequest) parser.readObject());
+      if (!request.isSignatureValid(
+          new org.bouncycastle.operator.jcajce.JcaContentVerifierProviderBuilder()
+              .build(request.getPublicKey()))) {
+        throw new IllegalStateException("the request's signature does not verify");
+      }
+      Instant now = Instant.now();
+      var builder =
+          new JcaX509v3CertificateBuilder(
+              X500Name.getInstance(ca.certificate().getSubjectX500Principal().getEncoded()),
+              new BigInteger(64, new SecureRandom()).setBit(63),
+              Date.from(now.minus(Duration.ofDays(1))),
+              Date.from(now.plus(Duration.ofDays(365))),
+              request.getSubject(),
+              request.getPublicKey());
+      builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
+      builder.addExtension(
+          Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
+      var requested = request.getRequestedExtensions();
+      if (requested != null && requested.getExtension(Extension.subjectAlternativeName) != null) {
+        builder.addExtension(requested.getExtension(Extension.subjectAlternativeName));
+      }
+      return new JcaX509CertificateConverter()
+          .getCertificate(
+              builder.build(
+                  new JcaContentSignerBuilder("SHA256withECDSA").build(ca.keys().getPrivate())));
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot sign the test request", e);
+    }
+  }
+
+  /** A certificate as PEM. */
+  public static String pemOf(X509Certificate certificate) {
+    return pem(certificate);
+  }
+
   private static Issued issue(
       String subject,
       KeyPair keys,

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -70,6 +72,43 @@ public final class ActionParameters {
       throw typeError(name, value.toString());
     }
     return value.asText();
+  }
+
+  /** An optional string parameter: empty when absent or null. */
+  public Optional<String> optionalString(String name) {
+    JsonNode value = body.get(name);
+    return value == null || value.isNull() ? Optional.empty() : Optional.of(string(name));
+  }
+
+  /** An optional integer parameter: empty when absent or null. */
+  public OptionalLong optionalInteger(String name) {
+    JsonNode value = body.get(name);
+    if (value == null || value.isNull()) {
+      return OptionalLong.empty();
+    }
+    if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+      throw typeError(name, value.toString());
+    }
+    return OptionalLong.of(value.asLong());
+  }
+
+  /** An optional array of strings: empty when absent or null. */
+  public List<String> strings(String name) {
+    JsonNode value = body.get(name);
+    if (value == null || value.isNull()) {
+      return List.of();
+    }
+    if (!value.isArray()) {
+      throw typeError(name, value.toString());
+    }
+    List<String> strings = new ArrayList<>();
+    for (JsonNode item : value) {
+      if (!item.isTextual()) {
+        throw typeError(name, value.toString());
+      }
+      strings.add(item.asText());
+    }
+    return strings;
   }
 
   /**

@@ -6,21 +6,25 @@ import io.gpuchassis.redfish.model.CertificateLocations;
 import io.gpuchassis.redfish.model.CertificateLocationsLinks;
 import io.gpuchassis.redfish.model.CertificateService;
 import io.gpuchassis.redfish.model.CertificateServiceActions;
+import io.gpuchassis.redfish.model.GenerateCSRAction;
 import io.gpuchassis.redfish.model.ReplaceCertificateAction;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
 
 /**
  * {@code /redfish/v1/CertificateService}, its {@code CertificateLocations} (every certificate the
- * service holds: the HTTPS one) and its {@code ReplaceCertificate} action, which {@link
- * CertificateReplacement} carries out.
+ * service holds: the HTTPS one) and its actions: {@code GenerateCSR} ({@link
+ * CertificateSigningRequest}) and {@code ReplaceCertificate} ({@link CertificateReplacement}).
  */
 public final class CertificateServiceResource {
 
   private final CertificateReplacement replacement;
+  private final CertificateSigningRequest signingRequest;
 
-  public CertificateServiceResource(CertificateReplacement replacement) {
+  public CertificateServiceResource(
+      CertificateReplacement replacement, CertificateSigningRequest signingRequest) {
     this.replacement = replacement;
+    this.signingRequest = signingRequest;
   }
 
   public void register(RedfishRoutes routes) {
@@ -30,6 +34,7 @@ public final class CertificateServiceResource {
     // An action is a POST on the resource that offers it: CertificateService's privileges
     // (ConfigureManager).
     routes.post(Uris.REPLACE_CERTIFICATE, "CertificateService", replacement::handle);
+    routes.post(Uris.GENERATE_CSR, "CertificateService", signingRequest::handle);
   }
 
   static CertificateService render() {
@@ -38,10 +43,13 @@ public final class CertificateServiceResource {
         .atOdataType(Schemas.CERTIFICATE_SERVICE.odataType())
         .id("CertificateService")
         .name("Certificate Service")
-        .description("Replaces the certificate the Redfish service presents")
+        .description(
+            "Makes signing requests for, and replaces, the certificate the Redfish service presents")
         .certificateLocations(Uris.ref(Uris.CERTIFICATE_LOCATIONS))
         .actions(
             new CertificateServiceActions()
+                .hashCertificateServiceGenerateCSR(
+                    new GenerateCSRAction().target(Uris.GENERATE_CSR))
                 .hashCertificateServiceReplaceCertificate(
                     new ReplaceCertificateAction().target(Uris.REPLACE_CERTIFICATE)));
   }
