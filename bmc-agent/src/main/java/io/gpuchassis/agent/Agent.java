@@ -18,6 +18,7 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.console.Console;
 import io.gpuchassis.agent.console.ConsoleServices;
 import io.gpuchassis.agent.console.view.ConsoleHealth;
+import io.gpuchassis.agent.events.CertificateExpiryEvents;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServices;
 import io.gpuchassis.agent.events.Subscriptions;
@@ -58,6 +59,7 @@ import io.gpuchassis.agent.selfupdate.TrialChecks;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.agent.tasks.TaskRegistry;
+import io.gpuchassis.agent.tls.CertificateExpiry;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.firmware.TrustedKeys;
 import io.gpuchassis.sensor.chassis.ChassisSensors;
@@ -352,6 +354,7 @@ public final class Agent implements AutoCloseable {
       TaskRegistry tasks = new TaskRegistry(clock);
       TrustedKeys trustedKeys = stateWork.firmwareKeys();
       ChassisState found = join(discovery);
+      tls.nameChassis(found.identity().serialNumber());
       model.apply(
           state ->
               state.withInventory(
@@ -432,6 +435,7 @@ public final class Agent implements AutoCloseable {
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
+      watchCertificateExpiry(tls, clock, events, vertx);
       java.time.Duration metricsStaleAfter = config.switchPollInterval().multipliedBy(3);
       Subscriptions pushSubscriptions = events.subscriptions();
       io.gpuchassis.agent.events.StreamStats streamStats = events.streamStats();
@@ -505,6 +509,27 @@ public final class Agent implements AutoCloseable {
       stateWork.abandon();
       throw e;
     }
+  }
+
+  /**
+   * Reports the HTTPS certificate {@value CertificateExpiry#WARN_DAYS} days before it expires: now,
+   * after every replacement, and every hour.
+   */
+  private static void watchCertificateExpiry(
+      HttpsCertificate tls, Clock clock, EventServices events, Vertx vertx) {
+    CertificateExpiry expiry =
+        new CertificateExpiry(tls, clock, new CertificateExpiryEvents(events.bus()));
+    tls.onReplaced(expiry::check);
+    expiry.check();
+    vertx.setPeriodic(
+        java.time.Duration.ofHours(1).toMillis(),
+        id ->
+            vertx.executeBlocking(
+                () -> {
+                  expiry.check();
+                  return null;
+                },
+                false));
   }
 
   /**

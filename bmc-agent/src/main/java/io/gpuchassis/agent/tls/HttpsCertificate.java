@@ -68,6 +68,9 @@ public final class HttpsCertificate {
   private final Clock clock;
   private volatile Presented presented;
   private volatile Installer installer;
+  private boolean generatedThisStart;
+  private final List<Runnable> replacedListeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /** The chain and key presented, and the key manager built from them, replaced together. */
   private record Presented(TlsCredentials credentials, KeyManagerFactory keys) {}
@@ -101,8 +104,40 @@ public final class HttpsCertificate {
                   replacementFile));
       return new HttpsCertificate(replacement.get(), replacementFile, clock);
     }
+    boolean firstStart = configured.isEmpty() && !Files.exists(tlsDir.resolve("https-cert.pem"));
     TlsMaterial material = configured.orElseGet(() -> SelfSignedCertificate.ensure(tlsDir));
-    return new HttpsCertificate(TlsKeyLoader.read(material), replacementFile, clock);
+    HttpsCertificate certificate =
+        new HttpsCertificate(TlsKeyLoader.read(material), replacementFile, clock);
+    certificate.generatedThisStart = firstStart;
+    return certificate;
+  }
+
+  /**
+   * Names the chassis in the certificate generated at this start: makes it again with the chassis's
+   * serial number in its subject (known only once the chassis has been read, while the server
+   * already listens) and presents that. Only a certificate made at this very start is renamed, so a
+   * certificate that clients have pinned never changes under them.
+   *
+   * @return whether the certificate was made again
+   */
+  public synchronized boolean nameChassis(String serialNumber) {
+    if (!generatedThisStart || serialNumber.isBlank()) {
+      return false;
+    }
+    generatedThisStart = false;
+    Path tlsDir = replacementFile.getParent();
+    TlsCredentials named =
+        TlsKeyLoader.read(SelfSignedCertificate.regenerate(tlsDir, serialNumber));
+    KeyManagerFactory keys = named.keyManagers();
+    Installer server = installer;
+    if (server != null) {
+      await(server.install(keys));
+    }
+    presented = new Presented(named, keys);
+    LOG.info(
+        "The generated HTTPS certificate names the chassis: '{}'",
+        named.leaf().getSubjectX500Principal().getName());
+    return true;
   }
 
   private static Optional<TlsCredentials> readReplacement(Path file) {
@@ -125,6 +160,11 @@ public final class HttpsCertificate {
   /** The key manager that presents {@link #current()}. */
   public KeyManagerFactory keyManagers() {
     return presented.keys();
+  }
+
+  /** Runs {@code listener} after every replacement (on the thread that replaced). */
+  public void onReplaced(Runnable listener) {
+    replacedListeners.add(listener);
   }
 
   /** Called by the server once it listens; until then {@link #replace} refuses. */
@@ -187,6 +227,7 @@ public final class HttpsCertificate {
         "HTTPS certificate replaced: subject '{}', valid until {}",
         next.leaf().getSubjectX500Principal().getName(),
         next.leaf().getNotAfter().toInstant());
+    replacedListeners.forEach(Runnable::run);
     return next;
   }
 

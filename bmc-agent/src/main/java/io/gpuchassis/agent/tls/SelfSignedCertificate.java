@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x500.X500NameBuilder;
+import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Generates the agent's self-signed HTTPS certificate on first start (ECDSA P-256, valid ten years,
- * names {@code localhost}, the loopback addresses and the host name) and keeps it in the state
+ * names {@code localhost}, the loopback addresses and the host name, and, once the chassis has been
+ * read, its serial number: {@link HttpsCertificate#nameChassis}) and keeps it in the state
  * directory, so that clients that pin it keep working across restarts. Bouncy Castle builds the
  * certificate; the JDK's own provider signs it.
  */
@@ -64,14 +67,42 @@ public final class SelfSignedCertificate {
     return new TlsMaterial(cert, key, true);
   }
 
+  /**
+   * Makes the certificate in {@code dir} again, its subject naming the chassis's serial number
+   * beside the host names ({@code SERIALNUMBER}, X.520's serial number attribute), and returns it.
+   */
+  static TlsMaterial regenerate(Path dir, String chassisSerial) {
+    Path cert = dir.resolve("https-cert.pem");
+    Path key = dir.resolve("https-key.pem");
+    try {
+      generate(cert, key, chassisSerial);
+    } catch (IOException | GeneralSecurityException | OperatorCreationException e) {
+      throw new IllegalStateException(
+          "cannot create the self-signed HTTPS certificate in " + dir + ": " + e, e);
+    }
+    return new TlsMaterial(cert, key, true);
+  }
+
   private static void generate(Path certFile, Path keyFile)
+      throws GeneralSecurityException, OperatorCreationException, IOException {
+    generate(certFile, keyFile, "");
+  }
+
+  private static void generate(Path certFile, Path keyFile, String chassisSerial)
       throws GeneralSecurityException, OperatorCreationException, IOException {
     KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
     generator.initialize(new ECGenParameterSpec("secp256r1"), new SecureRandom());
     KeyPair pair = generator.generateKeyPair();
 
     String hostName = hostName();
-    X500Name subject = new X500Name("CN=" + hostName + ",O=GPU chassis management agent");
+    X500NameBuilder names =
+        new X500NameBuilder(BCStyle.INSTANCE)
+            .addRDN(BCStyle.CN, hostName)
+            .addRDN(BCStyle.O, "GPU chassis management agent");
+    if (!chassisSerial.isBlank()) {
+      names.addRDN(BCStyle.SERIALNUMBER, chassisSerial);
+    }
+    X500Name subject = names.build();
     Instant now = Instant.now();
     var builder =
         new JcaX509v3CertificateBuilder(

@@ -53,6 +53,7 @@ class CertificateServiceIT {
   static final String LOCATIONS = SERVICE + "/CertificateLocations";
   static final String REPLACE = SERVICE + "/Actions/CertificateService.ReplaceCertificate";
   static final String GENERATE_CSR = SERVICE + "/Actions/CertificateService.GenerateCSR";
+  static final String EVENT_LOG = "/redfish/v1/Managers/BMC/LogServices/EventLog/Entries";
   static final String COLLECTION = "/redfish/v1/Managers/BMC/NetworkProtocol/HTTPS/Certificates";
   static final String CERTIFICATE = COLLECTION + "/1";
 
@@ -122,6 +123,13 @@ class CertificateServiceIT {
         Files.readString(generatedCertificate()).strip(),
         certificate.get("CertificateString").asText().strip());
     assertEquals("GPU chassis management agent", certificate.at("/Subject/Organization").asText());
+    String chassisSerial =
+        ok(client.get("/redfish/v1/Chassis/GPUChassis", ADMIN)).get("SerialNumber").asText();
+    String subject =
+        presented.getSubjectX500Principal().getName("RFC2253", Map.of("2.5.4.5", "SERIALNUMBER"));
+    assertTrue(
+        subject.contains("SERIALNUMBER=" + chassisSerial),
+        "the first start's certificate names the chassis: " + subject);
     assertEquals(certificate.get("Subject"), certificate.get("Issuer"));
     assertEquals(
         presented.getNotAfter().toInstant(),
@@ -452,6 +460,64 @@ class CertificateServiceIT {
     assertEquals(400, foreign.statusCode(), foreign.body());
     assertTrue(foreign.body().contains("issued for neither"), foreign.body());
     assertEquals(before, presented(generatedCertificate()));
+  }
+
+  @Test
+  void a_certificate_near_its_end_raises_an_event_and_its_replacement_clears_it() throws Exception {
+    Issued soon =
+        TestCertificates.selfSigned(
+            "soon.example",
+            TestCertificates.ec(),
+            Instant.now().minus(Duration.ofDays(300)),
+            Instant.now().plus(Duration.ofDays(10)));
+    HttpResponse<String> replaced =
+        client.send(
+            "POST",
+            REPLACE,
+            ADMIN,
+            replace(CERTIFICATE, "PEM", soon.certificatePem() + soon.pkcs8KeyPem()).toString());
+    assertEquals(200, replaced.statusCode(), replaced.body());
+    HealthIT.await(
+        "the expiry warning in the event log",
+        () -> eventLog().contains("ResourceWarningThresholdExceeded"));
+    JsonNode warning = entry("ResourceWarningThresholdExceeded");
+    assertEquals(CERTIFICATE, warning.at("/Links/OriginOfCondition/@odata.id").asText());
+    assertEquals("[\"ValidNotAfter\",\"30\"]", warning.get("MessageArgs").toString());
+
+    Issued later = TestCertificates.selfSigned("later.example", TestCertificates.ec());
+    assertEquals(
+        200,
+        client
+            .send(
+                "POST",
+                REPLACE,
+                ADMIN,
+                replace(CERTIFICATE, "PEM", later.certificatePem() + later.pkcs8KeyPem())
+                    .toString())
+            .statusCode());
+    HealthIT.await(
+        "the all-clear in the event log",
+        () -> eventLog().contains("ResourceWarningThresholdCleared"));
+    assertEquals(
+        CERTIFICATE,
+        entry("ResourceWarningThresholdCleared").at("/Links/OriginOfCondition/@odata.id").asText());
+  }
+
+  private String eventLog() {
+    try {
+      return client.get(EVENT_LOG + "?$expand=.", ADMIN).body();
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private JsonNode entry(String messageKey) throws Exception {
+    for (JsonNode e : json(client.get(EVENT_LOG + "?$expand=.", ADMIN)).get("Members")) {
+      if (e.get("MessageId").asText().endsWith("." + messageKey)) {
+        return e;
+      }
+    }
+    throw new AssertionError("no " + messageKey + " in the event log");
   }
 
   /** GenerateCSR's body for the HTTPS certificates, named as the test's clients reach it. */

@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.tls;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -38,6 +39,35 @@ class HttpsCertificateTest {
     HttpsCertificate certificate = HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK);
     assertTrue(Files.exists(tlsDir.resolve("https-cert.pem")));
     assertEquals(TlsKeyLoader.read(generated()).leaf(), certificate.current().leaf());
+  }
+
+  @Test
+  void the_certificate_made_at_first_start_names_the_chassis_and_is_never_renamed_later()
+      throws Exception {
+    HttpsCertificate first = HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK);
+    List<KeyManagerFactory> installs = new ArrayList<>();
+    first.attach(
+        keys -> {
+          installs.add(keys);
+          return CompletableFuture.completedFuture(null);
+        });
+    assertTrue(first.nameChassis("GX2008-0042"));
+    assertEquals(1, installs.size(), "the listening server presents it at once");
+    String subject = subject(first.current().leaf());
+    assertTrue(subject.contains("SERIALNUMBER=GX2008-0042"), subject);
+    assertEquals(first.current().leaf(), TlsKeyLoader.read(generated()).leaf(), "kept on disk");
+    assertFalse(first.nameChassis("GX2008-0042"), "once");
+
+    byte[] kept = Files.readAllBytes(tlsDir.resolve("https-cert.pem"));
+    HttpsCertificate restarted = HttpsCertificate.load(Optional.empty(), tlsDir, CLOCK);
+    assertFalse(restarted.nameChassis("OTHER-SERIAL"), "a pinned certificate never changes");
+    assertArrayEquals(kept, Files.readAllBytes(tlsDir.resolve("https-cert.pem")));
+  }
+
+  static String subject(java.security.cert.X509Certificate certificate) {
+    return certificate
+        .getSubjectX500Principal()
+        .getName("RFC2253", java.util.Map.of("2.5.4.5", "SERIALNUMBER"));
   }
 
   @Test
