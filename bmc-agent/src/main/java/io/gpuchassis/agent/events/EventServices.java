@@ -29,6 +29,7 @@ public final class EventServices implements AutoCloseable {
   private final Subscriptions subscriptions;
   private final HttpEventSender sender;
   private final Telemetry telemetry;
+  private final DestinationCertificates certificates;
   private final StreamStats streams = new StreamStats();
   private Optional<SyslogForwarding> syslog = Optional.empty();
 
@@ -37,7 +38,9 @@ public final class EventServices implements AutoCloseable {
       EventServiceSettings settings,
       Subscriptions subscriptions,
       HttpEventSender sender,
-      Telemetry telemetry) {
+      Telemetry telemetry,
+      DestinationCertificates certificates) {
+    this.certificates = certificates;
     this.bus = bus;
     this.settings = settings;
     this.subscriptions = subscriptions;
@@ -60,19 +63,21 @@ public final class EventServices implements AutoCloseable {
     EventServiceSettings settings = new EventServiceSettings(new Settings(store));
     HttpEventSender sender =
         new HttpEventSender(vertx, DELIVERY_TIMEOUT, new OutboundGuard(policy));
+    DestinationCertificates certificates = new DestinationCertificates(store, clock);
     Subscriptions subscriptions =
         new Subscriptions(
             new SubscriptionStore(store),
             bus,
             sender,
             subscription -> syslogSender(subscription, sender, syslogCa),
+            certificates,
             settings,
             bodies,
             clock,
             Subscriptions.QUEUE_CAPACITY);
     subscriptions.limit(Subscriptions.quotaOf(policy));
     Telemetry telemetry = new Telemetry(new ReportDefinitionStore(store, clock), clock);
-    return new EventServices(bus, settings, subscriptions, sender, telemetry);
+    return new EventServices(bus, settings, subscriptions, sender, telemetry, certificates);
   }
 
   /**
@@ -125,6 +130,11 @@ public final class EventServices implements AutoCloseable {
 
   public EventServiceSettings settings() {
     return settings;
+  }
+
+  /** The CA certificates push subscriptions keep (EventDestination.Certificates). */
+  public DestinationCertificates destinationCertificates() {
+    return certificates;
   }
 
   public Subscriptions subscriptions() {

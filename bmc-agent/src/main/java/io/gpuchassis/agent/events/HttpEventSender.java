@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.events;
 
+import io.gpuchassis.agent.tls.TlsKeyLoader;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
@@ -8,18 +9,22 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.core.net.SocketAddress;
 import java.net.URI;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 /**
  * Delivers events with Vert.x's asynchronous HTTP client: no thread waits for a subscriber.
  * Connection pools are per destination host, so one slow receiver cannot take the connections
- * another needs. HTTPS destinations must present a certificate the JVM trusts, for the host named.
- * Every delivery is checked by the {@link OutboundGuard} first and connects to the address it
- * checked, so a destination whose name now resolves somewhere denied (DNS rebinding, a changed
- * policy) receives nothing; redirects are not followed.
+ * another needs. HTTPS destinations must present a certificate for the host named, chained to an
+ * authority the JVM trusts, or to one of the subscription's own certificates when it keeps any
+ * ({@link #trusting}). Every delivery is checked by the {@link OutboundGuard} first and connects to
+ * the address it checked, so a destination whose name now resolves somewhere denied (DNS rebinding,
+ * a changed policy) receives nothing; redirects are not followed.
  */
 public final class HttpEventSender implements EventSender, AutoCloseable {
 
@@ -31,6 +36,7 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
 
   static final int RESOLVER_THREADS = 2;
 
+  private final Vertx vertx;
   private final WorkerExecutor resolver;
   private final HttpClient client;
   private final Duration timeout;
@@ -41,6 +47,7 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
    * @param guard where deliveries may go, until {@link #guard(OutboundGuard)} changes it
    */
   public HttpEventSender(Vertx vertx, Duration timeout, OutboundGuard guard) {
+    this.vertx = vertx;
     this.resolver = vertx.createSharedWorkerExecutor(RESOLVER_POOL, RESOLVER_THREADS);
     this.client =
         vertx.createHttpClient(
@@ -63,14 +70,53 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
 
   @Override
   public CompletionStage<Integer> post(String destination, String jsonBody) {
+    return post(client, destination, jsonBody);
+  }
+
+  private CompletionStage<Integer> post(HttpClient through, String destination, String jsonBody) {
     OutboundGuard checking = guard;
     return resolver
         .executeBlocking(() -> checking.check(URI.create(destination)), false)
-        .compose(permit -> send(permit, jsonBody))
+        .compose(permit -> send(through, permit, jsonBody))
         .toCompletionStage();
   }
 
-  private Future<Integer> send(OutboundGuard.Permit permit, String jsonBody) {
+  /**
+   * A sender to destinations that must present a chain to one of {@code authorities}, and to
+   * nothing else (the JVM's authorities do not count): a subscription's own certificates. It has
+   * its own connections; close it when the subscription's deliveries stop.
+   */
+  public Trusting trusting(List<X509Certificate> authorities) {
+    PemTrustOptions trust = new PemTrustOptions();
+    authorities.forEach(a -> trust.addCertValue(Buffer.buffer(TlsKeyLoader.pem(a))));
+    return new Trusting(
+        vertx.createHttpClient(
+            new HttpClientOptions()
+                .setConnectTimeout((int) Math.min(timeout.toMillis(), 5_000))
+                .setVerifyHost(true)
+                .setTrustOptions(trust)));
+  }
+
+  /** Deliveries that trust a subscription's own certificates: see {@link #trusting}. */
+  public final class Trusting implements EventSender, AutoCloseable {
+    private final HttpClient own;
+
+    private Trusting(HttpClient own) {
+      this.own = own;
+    }
+
+    @Override
+    public CompletionStage<Integer> post(String destination, String jsonBody) {
+      return HttpEventSender.this.post(own, destination, jsonBody);
+    }
+
+    @Override
+    public void close() {
+      own.close();
+    }
+  }
+
+  private Future<Integer> send(HttpClient client, OutboundGuard.Permit permit, String jsonBody) {
     RequestOptions options =
         new RequestOptions()
             .setServer(

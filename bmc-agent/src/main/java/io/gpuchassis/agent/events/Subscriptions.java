@@ -45,6 +45,8 @@ public final class Subscriptions implements AutoCloseable {
   private final EventSender sender;
   private final SyslogSenders syslogSenders;
   private final Map<String, SyslogSender> syslogOpen = new HashMap<>();
+  private final DestinationTrust trust;
+  private final Map<String, HttpEventSender.Trusting> trustedOpen = new HashMap<>();
   private final String hostName = SyslogForwarding.localHostName();
   private final EventServiceSettings settings;
   private final Bodies bodies;
@@ -70,6 +72,17 @@ public final class Subscriptions implements AutoCloseable {
    */
   private volatile AccountQuota quota = quotaOf(OutboundPolicy.DEFAULT);
 
+  /**
+   * The CA certificates a push subscription's HTTPS destination must present a chain to
+   * (EventDestination.Certificates); none: the JVM's default authorities.
+   */
+  public interface DestinationTrust {
+    List<java.security.cert.X509Certificate> authorities(String subscriptionId);
+
+    /** The subscription is gone, and its certificates with it (the store deletes them too). */
+    default void forget(String subscriptionId) {}
+  }
+
   public Subscriptions(
       SubscriptionStore store,
       EventBus bus,
@@ -85,6 +98,7 @@ public final class Subscriptions implements AutoCloseable {
         subscription -> {
           throw new IllegalStateException("this service sends no syslog");
         },
+        id -> List.of(),
         settings,
         bodies,
         clock,
@@ -96,6 +110,7 @@ public final class Subscriptions implements AutoCloseable {
       EventBus bus,
       EventSender sender,
       SyslogSenders syslogSenders,
+      DestinationTrust trust,
       EventServiceSettings settings,
       Bodies bodies,
       Clock clock,
@@ -103,6 +118,7 @@ public final class Subscriptions implements AutoCloseable {
     this.store = store;
     this.sender = sender;
     this.syslogSenders = syslogSenders;
+    this.trust = trust;
     this.settings = settings;
     this.bodies = bodies;
     this.clock = clock;
@@ -213,6 +229,7 @@ public final class Subscriptions implements AutoCloseable {
     }
     store.delete(id);
     stopQueue(id);
+    trust.forget(id);
     return true;
   }
 
@@ -309,6 +326,13 @@ public final class Subscriptions implements AutoCloseable {
       SyslogSender opened = syslogSenders.open(s);
       syslogOpen.put(id, opened);
       delivery = opened;
+    } else if (sender instanceof HttpEventSender http) {
+      List<java.security.cert.X509Certificate> authorities = trust.authorities(id);
+      if (!authorities.isEmpty()) {
+        HttpEventSender.Trusting opened = http.trusting(authorities);
+        trustedOpen.put(id, opened);
+        delivery = opened;
+      }
     }
     queues.put(
         id,
@@ -343,6 +367,23 @@ public final class Subscriptions implements AutoCloseable {
     SyslogSender syslog = syslogOpen.remove(id);
     if (syslog != null) {
       syslog.close();
+    }
+    HttpEventSender.Trusting trusting = trustedOpen.remove(id);
+    if (trusting != null) {
+      trusting.close();
+    }
+  }
+
+  /**
+   * The CA certificates of subscription {@code id} changed: its deliveries from now on trust what
+   * it keeps now. Events already queued are dropped with the old queue, as for any change that
+   * restarts it.
+   */
+  public synchronized void trustChanged(String id) {
+    Subscription s = byId.get(id);
+    if (s != null && s.syslog().isEmpty()) {
+      stopQueue(id);
+      startQueue(s);
     }
   }
 

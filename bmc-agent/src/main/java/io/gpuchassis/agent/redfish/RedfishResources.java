@@ -43,6 +43,7 @@ import io.gpuchassis.agent.redfish.core.OemSchemaFiles;
 import io.gpuchassis.agent.redfish.core.RegistriesResource;
 import io.gpuchassis.agent.redfish.core.SchemaLocations;
 import io.gpuchassis.agent.redfish.core.ServiceRootResource;
+import io.gpuchassis.agent.redfish.events.DestinationCertificatesResource;
 import io.gpuchassis.agent.redfish.events.EventDestinationResource;
 import io.gpuchassis.agent.redfish.events.EventLogResource;
 import io.gpuchassis.agent.redfish.events.EventServiceResource;
@@ -209,6 +210,9 @@ public final class RedfishResources {
             events.streamStats());
     streams.register(routes);
     new EventDestinationResource(events.subscriptions(), streams, vertx, outbound).register(routes);
+    new DestinationCertificatesResource(
+            events.subscriptions(), events.destinationCertificates(), vertx, clock)
+        .register(routes);
     Telemetry telemetry = events.telemetry();
     new TelemetryServiceResource(telemetry).register(routes);
     new MetricReportDefinitionResource(telemetry, vertx).register(routes);
@@ -239,7 +243,12 @@ public final class RedfishResources {
     CertificateResource certificates = new CertificateResource(certificate, clock);
     certificates.register(routes);
     new CertificateServiceResource(
-            new CertificateReplacement(certificate, certificates),
+            new CertificateReplacement(
+                certificate,
+                certificates,
+                events.subscriptions(),
+                events.destinationCertificates(),
+                clock),
             new CertificateSigningRequest(certificate))
         .register(routes);
     startTelemetry(routes, telemetry, sensors);

@@ -164,6 +164,16 @@ public final class AgentStore implements AutoCloseable {
           """
           ALTER TABLE event_subscriptions ADD COLUMN exclude_registry_prefixes TEXT NOT NULL DEFAULT '';
           ALTER TABLE event_subscriptions ADD COLUMN exclude_message_ids TEXT NOT NULL DEFAULT '';
+          """,
+          // 10: the CA certificates a push subscription's destination must present a chain to
+          // (EventDestination.Certificates), gone with their subscription
+          """
+          CREATE TABLE subscription_certificates (
+            subscription_id TEXT NOT NULL REFERENCES event_subscriptions(id) ON DELETE CASCADE,
+            id              INTEGER NOT NULL,
+            pem             TEXT NOT NULL,
+            PRIMARY KEY (subscription_id, id)
+          );
           """);
 
   private final Connection connection;

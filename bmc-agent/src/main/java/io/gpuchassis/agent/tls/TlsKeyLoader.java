@@ -118,6 +118,18 @@ public final class TlsKeyLoader {
     return certificates(pem);
   }
 
+  /** One certificate as PEM, as the agent writes and shows certificates. */
+  public static String pem(X509Certificate certificate) {
+    try {
+      String base64 =
+          Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+              .encodeToString(certificate.getEncoded());
+      return "-----BEGIN CERTIFICATE-----\n" + base64 + "\n-----END CERTIFICATE-----\n";
+    } catch (java.security.cert.CertificateEncodingException e) {
+      throw new IllegalStateException("a parsed certificate cannot be encoded again", e);
+    }
+  }
+
   /** The one private key in {@code pem}, of {@code algorithm} ({@code EC}, {@code RSA}). */
   static PrivateKey key(String pem, String algorithm) {
     return privateKey(pem, algorithm);

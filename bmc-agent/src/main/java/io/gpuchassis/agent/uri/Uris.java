@@ -116,6 +116,11 @@ public final class Uris {
     return METRIC_REPORTS + "/" + id;
   }
 
+  /** The CA certificates a push subscription trusts. */
+  public static String subscriptionCertificates(String id) {
+    return subscription(id) + "/Certificates";
+  }
+
   public static String subscription(String id) {
     return SUBSCRIPTIONS + "/" + id;
   }
@@ -464,6 +469,10 @@ public final class Uris {
   public static final String SECURITY_LOG_ENTRY_TEMPLATE = securityLogEntries() + "/{EntryId}";
   public static final String EVENT_LOG_ENTRY_TEMPLATE = eventLogEntries() + "/{EntryId}";
   public static final String SUBSCRIPTION_TEMPLATE = SUBSCRIPTIONS + "/{SubscriptionId}";
+  public static final String SUBSCRIPTION_CERTIFICATES_TEMPLATE =
+      SUBSCRIPTION_TEMPLATE + "/Certificates";
+  public static final String SUBSCRIPTION_CERTIFICATE_TEMPLATE =
+      SUBSCRIPTION_CERTIFICATES_TEMPLATE + "/{CertificateId}";
   public static final String ACCOUNT_TEMPLATE = ACCOUNTS + "/{AccountId}";
   public static final String SESSION_TEMPLATE = SESSIONS + "/{SessionId}";
   public static final String ROLE_TEMPLATE = ROLES + "/{RoleId}";

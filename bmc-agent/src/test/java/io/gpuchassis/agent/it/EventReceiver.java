@@ -15,10 +15,12 @@ import java.util.concurrent.TimeUnit;
 final class EventReceiver implements AutoCloseable {
 
   private final HttpServer server;
+  private final boolean tls;
   private final BlockingQueue<JsonNode> received = new LinkedBlockingQueue<>();
 
-  private EventReceiver(HttpServer server) {
+  private EventReceiver(HttpServer server, boolean tls) {
     this.server = server;
+    this.tls = tls;
   }
 
   /**
@@ -26,10 +28,32 @@ final class EventReceiver implements AutoCloseable {
    * answerDelay}.
    */
   static EventReceiver start(Vertx vertx, Duration answerDelay) {
+    return start(vertx, answerDelay, new io.vertx.core.http.HttpServerOptions());
+  }
+
+  /**
+   * An HTTPS receiver presenting {@code certificate} (its chain must name 127.0.0.1), answering 204
+   * at once.
+   */
+  static EventReceiver startHttps(
+      Vertx vertx, io.gpuchassis.agent.tls.TestCertificates.Issued certificate) {
+    return start(
+        vertx,
+        Duration.ZERO,
+        new io.vertx.core.http.HttpServerOptions()
+            .setSsl(true)
+            .setKeyCertOptions(
+                new io.vertx.core.net.PemKeyCertOptions()
+                    .addCertValue(io.vertx.core.buffer.Buffer.buffer(certificate.certificatePem()))
+                    .addKeyValue(io.vertx.core.buffer.Buffer.buffer(certificate.pkcs8KeyPem()))));
+  }
+
+  private static EventReceiver start(
+      Vertx vertx, Duration answerDelay, io.vertx.core.http.HttpServerOptions options) {
     EventReceiver[] self = new EventReceiver[1];
     HttpServer server =
         vertx
-            .createHttpServer()
+            .createHttpServer(options)
             .requestHandler(
                 request ->
                     request
@@ -50,13 +74,13 @@ final class EventReceiver implements AutoCloseable {
                                     t -> request.response().setStatusCode(204).end());
                               }
                             }));
-    self[0] = new EventReceiver(server);
+    self[0] = new EventReceiver(server, options.isSsl());
     server.listen(0, "127.0.0.1").await();
     return self[0];
   }
 
   String url() {
-    return "http://127.0.0.1:" + server.actualPort() + "/events";
+    return (tls ? "https" : "http") + "://127.0.0.1:" + server.actualPort() + "/events";
   }
 
   /** The next event received within {@code timeout}, or null. */

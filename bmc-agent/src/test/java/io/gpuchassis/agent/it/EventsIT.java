@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.tls.TestCertificates;
 import io.vertx.core.Vertx;
 import java.net.ServerSocket;
 import java.net.URLEncoder;
@@ -256,6 +257,111 @@ class EventsIT {
       assertEquals(204, agent.client.send("DELETE", id, TestAgent.OPERATOR, null).statusCode());
       assertTrue(stream.endsWithin(WAIT));
     }
+  }
+
+  @Test
+  void a_destination_signed_by_a_private_ca_is_reached_once_the_subscription_trusts_that_ca()
+      throws Exception {
+    TestCertificates.Issued ca = TestCertificates.authority("Private Events CA");
+    TestCertificates.Issued server =
+        TestCertificates.issuedBy(ca, "CN=receiver.example", TestCertificates.ec());
+    try (EventReceiver receiver = EventReceiver.startHttps(vertx, server)) {
+      String subscription = subscribe(receiver.url(), "", TestAgent.ADMIN);
+      String id = subscription.substring(subscription.lastIndexOf('/') + 1);
+      JsonNode destination = json(agent.client.get(subscription, TestAgent.ADMIN));
+      String certificates = destination.at("/Certificates/@odata.id").asText();
+      assertEquals(subscription + "/Certificates", certificates);
+      assertTrue(destination.get("VerifyCertificate").asBoolean());
+
+      // the JVM does not know the private CA: the delivery fails its handshake
+      submit(TEST_MESSAGE, null);
+      String series = "{subscription=\"" + id + "\"}";
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (MetricsIT.sample(
+                  agent.client.get("/metrics", TestAgent.READER).body(),
+                  "gpuchassis_event_delivery_retries_total" + series)
+              < 1.0
+          && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      assertTrue(
+          MetricsIT.sample(
+                  agent.client.get("/metrics", TestAgent.READER).body(),
+                  "gpuchassis_event_delivery_retries_total" + series)
+              >= 1.0,
+          "the delivery was tried and failed");
+      assertEquals(0, receiver.count(), "an untrusted destination gets nothing");
+
+      // bad certificates are refused and change nothing
+      for (String[] bad :
+          new String[][] {
+            {
+              "{\"CertificateString\": \"hello\", \"CertificateType\": \"PEM\"}",
+              "PropertyValueError"
+            },
+            {certificateBody(server.certificatePem() + server.pkcs8KeyPem()), "PropertyValueError"},
+            {certificateBody(server.certificatePem() + ca.certificatePem()), "PropertyValueError"},
+            {
+              "{\"CertificateString\": "
+                  + AgentClient.JSON.writeValueAsString(ca.certificatePem())
+                  + ", \"CertificateType\": \"PKCS7\"}",
+              "PropertyValueNotInList"
+            },
+            {"{\"CertificateType\": \"PEM\"}", "PropertyMissing"}
+          }) {
+        HttpResponse<String> refused =
+            agent.client.send("POST", certificates, TestAgent.ADMIN, bad[0]);
+        assertEquals(400, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains(bad[1]), refused.body());
+        assertFalse(refused.body().contains("PRIVATE KEY"), "never echoed");
+      }
+      assertEquals(
+          403,
+          agent
+              .client
+              .send("POST", certificates, TestAgent.OPERATOR, certificateBody(ca.certificatePem()))
+              .statusCode(),
+          "ConfigureManager");
+      assertEquals(0, json(agent.client.get(certificates, TestAgent.ADMIN)).get("Members").size());
+
+      HttpResponse<String> added =
+          agent.client.send(
+              "POST", certificates, TestAgent.ADMIN, certificateBody(ca.certificatePem()));
+      assertEquals(201, added.statusCode(), added.body());
+      String member = added.headers().firstValue("Location").orElseThrow();
+      assertEquals(certificates + "/1", member);
+      assertEquals(
+          "Private Events CA",
+          json(agent.client.get(member, TestAgent.ADMIN)).at("/Subject/CommonName").asText());
+
+      submit(TEST_MESSAGE, null);
+      JsonNode delivered = receiver.next(WAIT);
+      assertNotNull(delivered, "trusted now: the event arrives over HTTPS");
+
+      TestCertificates.Issued second = TestCertificates.authority("Second Events CA");
+      HttpResponse<String> replaced =
+          agent.client.send(
+              "POST",
+              "/redfish/v1/CertificateService/Actions/CertificateService.ReplaceCertificate",
+              TestAgent.ADMIN,
+              CertificateServiceIT.replace(member, "PEM", second.certificatePem()).toString());
+      assertEquals(200, replaced.statusCode(), replaced.body());
+      assertEquals(
+          "Second Events CA",
+          json(agent.client.get(member, TestAgent.ADMIN)).at("/Subject/CommonName").asText());
+
+      assertEquals(204, agent.client.send("DELETE", member, TestAgent.ADMIN, null).statusCode());
+      assertEquals(0, json(agent.client.get(certificates, TestAgent.ADMIN)).get("Members").size());
+      assertEquals(
+          204, agent.client.send("DELETE", subscription, TestAgent.ADMIN, null).statusCode());
+    }
+  }
+
+  /** A POST body adding {@code pem} as a trusted certificate. */
+  private static String certificateBody(String pem) throws Exception {
+    return "{\"CertificateString\": "
+        + AgentClient.JSON.writeValueAsString(pem)
+        + ", \"CertificateType\": \"PEM\"}";
   }
 
   @Test

@@ -40,6 +40,8 @@ class SecurityMigrationTest {
               // and migration 9's exclusions
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN exclude_registry_prefixes");
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN exclude_message_ids");
+              // and migration 10's destination certificates
+              s.execute("DROP TABLE subscription_certificates");
               s.execute("PRAGMA user_version = 5");
               for (String[] row :
                   new String[][] {

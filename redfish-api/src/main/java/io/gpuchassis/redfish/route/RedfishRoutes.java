@@ -545,8 +545,9 @@ public final class RedfishRoutes {
     }
     TemplateTrie.Match<String> match = templates.match(path);
     Handler<RoutingContext> handler = match == null ? null : handlerOf(match.template(), method);
-    if (handler == null && match != null) {
-      // another template of the same shape may have this method
+    if (handler == null && match != null && !match.template().endsWith(MEMBERS)) {
+      // another template of the same shape may have this method; a collection's Members alias
+      // names that property, never a member called "Members" (405 for its other methods)
       for (TemplateTrie.Match<String> other : templates.matchAll(path)) {
         handler = handlerOf(other.template(), method);
         if (handler != null) {

@@ -2,6 +2,7 @@ package io.gpuchassis.agent.redfish.certificates;
 
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.tls.TlsCredentials;
+import io.gpuchassis.agent.tls.TlsKeyLoader;
 import io.gpuchassis.redfish.model.Certificate;
 import io.gpuchassis.redfish.model.CertificateIdentifier;
 import io.gpuchassis.redfish.model.CertificateType;
@@ -40,7 +41,7 @@ import org.bouncycastle.asn1.x500.style.IETFUtils;
  * PEM. It is handed credentials but reads only the certificates: a private key never reaches a
  * response.
  */
-final class CertificateRenderer {
+public final class CertificateRenderer {
 
   /** RFC 5280 key usage bits, in the order {@link X509Certificate#getKeyUsage()} returns them. */
   private static final List<KeyUsage> KEY_USAGE_BITS =
@@ -86,17 +87,24 @@ final class CertificateRenderer {
 
   static Certificate render(
       String uri, String id, String name, TlsCredentials credentials, Instant now) {
-    X509Certificate leaf = credentials.leaf();
+    return render(uri, id, name, credentials.chain(), now)
+        .certificateUsageTypes(List.of(CertificateUsageType.WEB));
+  }
+
+  /** A chain the service holds without its key: an authority it trusts, for instance. */
+  public static Certificate render(
+      String uri, String id, String name, List<X509Certificate> chain, Instant now) {
+    X509Certificate leaf = chain.get(0);
+    StringBuilder pem = new StringBuilder();
+    chain.forEach(c -> pem.append(TlsKeyLoader.pem(c)));
     return new Certificate()
         .atOdataId(uri)
         .atOdataType(Schemas.CERTIFICATE.odataType())
         .id(id)
         .name(name)
-        .certificateString(credentials.chainPem())
+        .certificateString(pem.toString())
         // PEMchain: CertificateString holds the whole chain, the other properties describe the leaf
-        .certificateType(
-            credentials.chain().size() == 1 ? CertificateType.PEM : CertificateType.PE_MCHAIN)
-        .certificateUsageTypes(List.of(CertificateUsageType.WEB))
+        .certificateType(chain.size() == 1 ? CertificateType.PEM : CertificateType.PE_MCHAIN)
         .issuer(identifier(leaf.getIssuerX500Principal()))
         .subject(identifier(leaf.getSubjectX500Principal()))
         .validNotBefore(OffsetDateTime.ofInstant(leaf.getNotBefore().toInstant(), ZoneOffset.UTC))

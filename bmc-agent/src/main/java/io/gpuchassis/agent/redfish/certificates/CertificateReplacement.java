@@ -1,5 +1,7 @@
 package io.gpuchassis.agent.redfish.certificates;
 
+import io.gpuchassis.agent.events.DestinationCertificates;
+import io.gpuchassis.agent.events.Subscriptions;
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.gpuchassis.agent.tls.InvalidTlsMaterialException;
 import io.gpuchassis.agent.tls.TlsCredentials;
@@ -12,8 +14,11 @@ import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.ext.web.RoutingContext;
+import java.time.Clock;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +33,10 @@ import org.slf4j.LoggerFactory;
  * does not know the private key for the certificate and it is needed to use the certificate, the
  * client shall provide the private key as part of the string". Responses never contain it.
  *
+ * <p>{@code CertificateUri} may also name a certificate a push subscription trusts ({@code
+ * /redfish/v1/EventService/Subscriptions/{id}/Certificates/{n}}): then {@code CertificateString}
+ * holds that one certificate, without a key.
+ *
  * <p>Success is 200 with the new certificate's representation and {@code Location} naming it (the
  * certificate is replaced in place, so its URI stays). Every refusal is a 400 that changes nothing.
  */
@@ -38,12 +47,28 @@ public final class CertificateReplacement {
 
   private static final Logger LOG = LoggerFactory.getLogger(CertificateReplacement.class);
 
+  /** A push subscription's trusted certificate: its subscription and its number. */
+  private static final Pattern DESTINATION_CERTIFICATE =
+      Pattern.compile(
+          Pattern.quote(Uris.SUBSCRIPTIONS) + "/([^/]+)/Certificates/([1-9][0-9]{0,2})");
+
   private final HttpsCertificate certificate;
   private final CertificateResource resource;
+  private final Subscriptions subscriptions;
+  private final DestinationCertificates destinations;
+  private final Clock clock;
 
-  public CertificateReplacement(HttpsCertificate certificate, CertificateResource resource) {
+  public CertificateReplacement(
+      HttpsCertificate certificate,
+      CertificateResource resource,
+      Subscriptions subscriptions,
+      DestinationCertificates destinations,
+      Clock clock) {
     this.certificate = certificate;
     this.resource = resource;
+    this.subscriptions = subscriptions;
+    this.destinations = destinations;
+    this.clock = clock;
   }
 
   void handle(RoutingContext ctx) {
@@ -57,6 +82,12 @@ public final class CertificateReplacement {
     parameters.oneOf("CertificateType", TYPES);
     String uri = parameters.link("CertificateUri");
     String pem = parameters.secret("CertificateString");
+    Matcher destination = DESTINATION_CERTIFICATE.matcher(stripSlash(uri));
+    if (destination.matches() && subscriptions.find(destination.group(1)).isPresent()) {
+      replaceTrusted(
+          ctx, parameters, destination.group(1), Integer.parseInt(destination.group(2)), pem);
+      return;
+    }
     if (!stripSlash(uri).equals(Uris.httpsCertificate())) {
       throw RedfishErrors.of(
               BaseMessages.RESOURCE_MISSING_AT_URI.with(uri).about("/CertificateUri"))
@@ -87,6 +118,55 @@ public final class CertificateReplacement {
                 LOG.error(
                     "Replacing the HTTPS certificate failed; the previous one is still presented",
                     e);
+                RedfishResponses.error(ctx, RedfishErrors.internal());
+              }
+            });
+  }
+
+  /**
+   * Replaces an authority a push subscription trusts (its certificate only: it is not the agent's
+   * to hold the key of); the subscription's next delivery trusts the new one.
+   */
+  private void replaceTrusted(
+      RoutingContext ctx, ActionParameters parameters, String subscription, int id, String pem) {
+    String uri = Uris.subscriptionCertificates(subscription) + "/" + id;
+    ctx.vertx()
+        .<java.util.Optional<DestinationCertificates.Kept>>executeBlocking(
+            () -> {
+              if (!destinations.replace(subscription, id, pem)) {
+                return java.util.Optional.empty();
+              }
+              // it reads the subscription's certificates: off the event loop too
+              subscriptions.trustChanged(subscription);
+              return destinations.find(subscription, id);
+            },
+            false)
+        .onSuccess(
+            replaced -> {
+              if (replaced.isEmpty()) {
+                RedfishResponses.error(
+                    ctx,
+                    RedfishErrors.of(
+                        BaseMessages.RESOURCE_MISSING_AT_URI.with(uri).about("/CertificateUri")));
+                return;
+              }
+              ctx.response().putHeader("Location", uri);
+              RedfishResponses.ok(
+                  ctx,
+                  CertificateRenderer.render(
+                      uri,
+                      Integer.toString(id),
+                      "Trusted certificate " + id,
+                      List.of(replaced.get().certificate()),
+                      clock.instant()));
+            })
+        .onFailure(
+            e -> {
+              if (e instanceof InvalidTlsMaterialException invalid) {
+                RedfishResponses.error(
+                    ctx, parameters.invalid("CertificateString").withDetail(invalid.getMessage()));
+              } else {
+                LOG.error("Replacing a subscription's certificate failed", e);
                 RedfishResponses.error(ctx, RedfishErrors.internal());
               }
             });

@@ -128,6 +128,9 @@ public final class EventDestinationResource {
             .eventFormatType(EventFormatType.fromValue(s.selection().eventFormat()))
             .excludeRegistryPrefixes(s.selection().excludeRegistryPrefixes())
             .excludeMessageIds(s.selection().excludeMessageIds())
+            .certificates(
+                s.syslog().isPresent() ? null : Uris.ref(Uris.subscriptionCertificates(s.id())))
+            .verifyCertificate(s.syslog().isPresent() ? null : true)
             .actions(
                 new EventDestinationActions()
                     .hashEventDestinationResumeSubscription(
