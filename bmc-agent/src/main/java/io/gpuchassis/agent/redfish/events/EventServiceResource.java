@@ -18,6 +18,7 @@ import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.MessageInstance;
 import io.gpuchassis.redfish.model.ActionTarget;
+import io.gpuchassis.redfish.model.EventFormatType;
 import io.gpuchassis.redfish.model.EventService;
 import io.gpuchassis.redfish.model.EventServiceActions;
 import io.gpuchassis.redfish.model.Health;
@@ -99,6 +100,7 @@ public final class EventServiceResource {
         .deliveryRetryAttempts(v.retryAttempts())
         .deliveryRetryIntervalSeconds(v.retryIntervalSeconds())
         .serverSentEventUri(Uris.EVENT_STREAM)
+        .eventFormatTypes(List.of(EventFormatType.EVENT, EventFormatType.METRIC_REPORT))
         .ssEFilterPropertiesSupported(
             new SSEFilterPropertiesSupported()
                 .registryPrefix(true)
