@@ -47,10 +47,11 @@ public final class LogServiceHandlers {
     String entriesUri = logUri + "/Entries";
     return (params, caller) ->
         Collections.render(
-            Schemas.LOG_ENTRY_COLLECTION,
-            entriesUri,
-            name,
-            entryIds.get().stream().map(id -> entriesUri + "/" + id).toList());
+                Schemas.LOG_ENTRY_COLLECTION,
+                entriesUri,
+                name,
+                entryIds.get().stream().map(id -> entriesUri + "/" + id).toList())
+            .description("The entries of " + logUri + ", oldest first");
   }
 
   /** One entry by its {@code {EntryId}}; 404 for an id that is not a number or not in the log. */

@@ -15,9 +15,10 @@ public final class LogServicesResource {
         "LogServiceCollection",
         (params, caller) ->
             Collections.render(
-                Schemas.LOG_SERVICE_COLLECTION,
-                Uris.logServices(),
-                "Log Services",
-                List.of(Uris.eventLog(), Uris.securityLog())));
+                    Schemas.LOG_SERVICE_COLLECTION,
+                    Uris.logServices(),
+                    "Log Services",
+                    List.of(Uris.eventLog(), Uris.securityLog()))
+                .description("The manager's logs: events, and the security log"));
   }
 }
