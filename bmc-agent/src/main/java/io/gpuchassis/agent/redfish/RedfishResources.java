@@ -23,6 +23,7 @@ import io.gpuchassis.agent.redfish.certificates.CertificateServiceResource;
 import io.gpuchassis.agent.redfish.certificates.CertificateSigningRequest;
 import io.gpuchassis.agent.redfish.chassis.AssemblyResource;
 import io.gpuchassis.agent.redfish.chassis.ChassisResource;
+import io.gpuchassis.agent.redfish.chassis.ControlsResource;
 import io.gpuchassis.agent.redfish.chassis.LegacyPowerResource;
 import io.gpuchassis.agent.redfish.chassis.LegacyThermalResource;
 import io.gpuchassis.agent.redfish.chassis.PCIeDeviceResource;
@@ -177,6 +178,7 @@ public final class RedfishResources {
     new PCIeSlotsResource(model, monitor, clock, staleAfter).register(routes);
     new PCIeFunctionResource(model).register(routes);
     new AssemblyResource(model).register(routes);
+    new ControlsResource(model, monitor).register(routes);
     SensorCatalog sensors = health.catalog();
     new SensorResource(model, monitor, sensors, views).register(routes);
     new ThermalResource(model, monitor, sensors).register(routes);

@@ -209,6 +209,11 @@ public final class Uris {
     return pcieDevice(chassisId, slot) + "/PCIeFunctions";
   }
 
+  /** The chassis's controls (its fan duty). */
+  public static String controls(String chassisId) {
+    return chassis(chassisId) + "/Controls";
+  }
+
   /** The field-replaceable parts of the chassis. */
   public static String assembly(String chassisId) {
     return chassis(chassisId) + "/Assembly";
@@ -418,6 +423,8 @@ public final class Uris {
   public static final String PCIE_FUNCTIONS_TEMPLATE = PCIE_DEVICE_TEMPLATE + "/PCIeFunctions";
   public static final String PCIE_FUNCTION_TEMPLATE = PCIE_FUNCTIONS_TEMPLATE + "/{FunctionId}";
   public static final String ASSEMBLY_TEMPLATE = CHASSIS_TEMPLATE + "/Assembly";
+  public static final String CONTROLS_TEMPLATE = CHASSIS_TEMPLATE + "/Controls";
+  public static final String CONTROL_TEMPLATE = CONTROLS_TEMPLATE + "/{ControlId}";
   public static final String LEGACY_POWER_TEMPLATE = CHASSIS_TEMPLATE + "/Power";
   public static final String LEGACY_THERMAL_TEMPLATE = CHASSIS_TEMPLATE + "/Thermal";
   public static final String POWER_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/PowerSubsystem";

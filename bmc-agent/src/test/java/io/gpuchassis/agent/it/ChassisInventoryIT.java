@@ -228,6 +228,46 @@ class ChassisInventoryIT {
             .statusCode());
   }
 
+  @Test
+  void the_fan_duty_is_a_control_the_fan_loop_sets() throws Exception {
+    JsonNode chassis = json(agent.client.get(CHASSIS, TestAgent.READER));
+    JsonNode controls =
+        json(agent.client.get(chassis.at("/Controls/@odata.id").asText(), TestAgent.READER));
+    assertEquals(1, controls.get("Members").size(), controls.toString());
+    String uri = controls.at("/Members/0/@odata.id").asText();
+    HealthIT.await(
+        "the fan loop's first decision",
+        () -> {
+          try {
+            return json(agent.client.get(uri, TestAgent.READER)).has("SetPoint");
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        });
+    JsonNode duty = json(agent.client.get(uri, TestAgent.READER));
+    assertEquals("DutyCycle", duty.get("ControlType").asText());
+    assertEquals("Automatic", duty.get("ControlMode").asText());
+    double setPoint = duty.get("SetPoint").asDouble();
+    assertTrue(
+        setPoint >= duty.get("AllowableMin").asDouble()
+            && setPoint <= duty.get("AllowableMax").asDouble(),
+        "a duty in 0-100 %: " + setPoint);
+    assertEquals("%", duty.get("SetPointUnits").asText());
+    assertEquals(6, duty.get("AssociatedSensors").size(), "the six fans' speeds");
+    assertEquals(
+        200,
+        agent
+            .client
+            .get(duty.at("/AssociatedSensors/0/@odata.id").asText(), TestAgent.READER)
+            .statusCode());
+    assertEquals(
+        405,
+        agent.client.send("PATCH", uri, TestAgent.ADMIN, "{\"SetPoint\": 50}").statusCode(),
+        "read only: the loop owns the fans");
+    assertEquals(
+        404, agent.client.get(CHASSIS + "/Controls/PowerLimit", TestAgent.READER).statusCode());
+  }
+
   private static JsonNode find(JsonNode parts, String name) {
     for (JsonNode p : parts) {
       if (p.get("Name").asText().equals(name)) {

@@ -103,6 +103,8 @@ public final class PrivilegeTable {
         List.of(
             "ManagerCollection",
             "Manager",
+            "ControlCollection",
+            "Control",
             "ManagerNetworkProtocol",
             "SerialInterfaceCollection",
             "SerialInterface",

@@ -201,6 +201,7 @@ public final class ChassisResource {
         .powerSubsystem(Uris.ref(Uris.powerSubsystem(identity.id())))
         .environmentMetrics(Uris.ref(Uris.environmentMetrics(identity.id())))
         .assembly(Uris.ref(Uris.assembly(identity.id())))
+        .controls(Uris.ref(Uris.controls(identity.id())))
         .thermal(Uris.ref(Uris.chassis(identity.id()) + "/Thermal"))
         .power(Uris.ref(Uris.chassis(identity.id()) + "/Power"))
         .links(

@@ -70,6 +70,9 @@ public final class Schemas {
       ServedSchema.unversioned("PCIeFunctionCollection");
   public static final ServedSchema PCIE_FUNCTION = ServedSchema.versioned("PCIeFunction", "v1_7_0");
   public static final ServedSchema ASSEMBLY = ServedSchema.versioned("Assembly", "v1_6_1");
+  public static final ServedSchema CONTROL_COLLECTION =
+      ServedSchema.unversioned("ControlCollection");
+  public static final ServedSchema CONTROL = ServedSchema.versioned("Control", "v1_7_0");
   public static final ServedSchema TASK_SERVICE = ServedSchema.versioned("TaskService", "v1_3_0");
   public static final ServedSchema TASK_COLLECTION = ServedSchema.unversioned("TaskCollection");
   public static final ServedSchema TASK = ServedSchema.versioned("Task", "v1_7_4");
@@ -194,6 +197,8 @@ public final class Schemas {
           PCIE_FUNCTION_COLLECTION,
           PCIE_FUNCTION,
           ASSEMBLY,
+          CONTROL_COLLECTION,
+          CONTROL,
           TASK_SERVICE,
           TASK_COLLECTION,
           TASK,
