@@ -123,6 +123,22 @@ class WebPageIT {
             });
   }
 
+  /**
+   * Reads the page, again when a redraw (the event stream redraws slots as they change) replaced an
+   * element between finding and reading it: by then the new one is in place.
+   */
+  static <T> T read(java.util.function.Supplier<T> what) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return what.get();
+      } catch (org.openqa.selenium.StaleElementReferenceException e) {
+        if (attempt == 20) {
+          throw e;
+        }
+      }
+    }
+  }
+
   static WebElement slot(int n) {
     return browser.findElement(By.cssSelector("article.slot[data-slot='" + n + "']"));
   }
@@ -134,10 +150,13 @@ class WebPageIT {
     JsonNode device =
         json(
             agent.client.get("/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1", TestAgent.READER));
-    assertTrue(slot(1).getText().contains(device.get("Model").asText()), slot(1).getText());
-    assertEquals("OK", slot(1).getAttribute("data-health"));
+    String first = read(() -> slot(1).getText());
+    assertTrue(first.contains(device.get("Model").asText()), first);
+    assertEquals("OK", read(() -> slot(1).getAttribute("data-health")));
     assertEquals(
-        "Absent", slot(5).getAttribute("data-health"), "the reference board's slot 5 is empty");
+        "Absent",
+        read(() -> slot(5).getAttribute("data-health")),
+        "the reference board's slot 5 is empty");
     assertEquals("Live", browser.findElement(By.id("stream-status")).getText());
     Files.write(SCREENSHOTS.resolve("web-page.png"), browser.getScreenshotAs(OutputType.BYTES));
   }
@@ -176,7 +195,7 @@ class WebPageIT {
 
     // releasing takes the host's word first: ready to remove, then release
     assertTrue(
-        slot(1).findElements(By.xpath(".//button[text()='Release']")).isEmpty(),
+        read(() -> slot(1).findElements(By.xpath(".//button[text()='Release']")).isEmpty()),
         "no release before ready to remove");
     clickIn(1, By.xpath(".//button[text()='Ready to remove']"));
     within(Duration.ofSeconds(10))
@@ -296,7 +315,7 @@ class WebPageIT {
   @Test
   void an_injected_fault_turns_its_slot_red_within_two_seconds() throws Exception {
     signIn("admin", TestAgent.ADMIN_PASSWORD);
-    assertEquals("OK", slot(13).getAttribute("data-health"));
+    assertEquals("OK", read(() -> slot(13).getAttribute("data-health")));
     var faults = agent.agent.faults().orElseThrow();
     var fault = faults.inject("gpu-overtemp", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot13");
     try {
