@@ -207,6 +207,8 @@ public final class ChassisResource {
         .links(
             new ChassisLinks()
                 .managedBy(List.of(Uris.ref(Uris.manager())))
+                // the agent's board sits inside the chassis it manages
+                .managersInChassis(List.of(Uris.ref(Uris.manager())))
                 .switches(
                     state.switches().stream()
                         .map(s -> Uris.ref(Uris.fabricSwitch(s.id())))

@@ -106,7 +106,8 @@ public final class ManagerResource {
         .actions(new ManagerActions().hashManagerReset(ManagerResetAction.advertised()))
         .links(
             new ManagerLinks()
-                .managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id())))))
+                .managerForChassis(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
+                .managerInChassis(Uris.ref(Uris.chassis(state.identity().id()))))
         .oem(OemSchema.oem(OemSchema.MANAGER, Map.of("SimulatedHardware", identity.simulated())));
   }
 }

@@ -107,6 +107,11 @@ public final class NetworkProtocolResource {
             .name("Manager Network Protocol")
             .description(
                 "The network services of the management processor, as its operating system runs them")
+            // the services read here answer, or show as not enabled: the resource itself is well
+            .status(
+                new io.gpuchassis.redfish.model.Status()
+                    .state(io.gpuchassis.redfish.model.State.ENABLED)
+                    .health(io.gpuchassis.redfish.model.Health.OK))
             .hostName(os.network().hostName().orElse(null))
             .FQDN(os.network().fqdn().orElse(null))
             .HTTPS(
