@@ -113,6 +113,17 @@ class ChassisInventoryIT {
         agent.client.send("PATCH", CHASSIS, TestAgent.OPERATOR, "{\"SerialNumber\": \"X\"}");
     assertEquals(400, readOnly.statusCode(), readOnly.body());
     assertTrue(readOnly.body().contains("PropertyNotWritable"), readOnly.body());
+    HttpResponse<String> link =
+        agent.client.send(
+            "PATCH", CHASSIS, TestAgent.OPERATOR, "{\"Assembly\": {\"@odata.id\": \"/x\"}}");
+    assertTrue(
+        link.body().contains("PropertyNotWritable"), "a shown link is read-only: " + link.body());
+    assertTrue(
+        agent
+            .client
+            .send("PATCH", CHASSIS, TestAgent.OPERATOR, "{\"Colour\": \"blue\"}")
+            .body()
+            .contains("PropertyUnknown"));
     assertEquals(
         "RACK-14/U22 GPU-07",
         json(agent.client.get(CHASSIS, TestAgent.READER)).get("AssetTag").asText(),

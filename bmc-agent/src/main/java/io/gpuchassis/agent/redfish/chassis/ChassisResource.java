@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.redfish.chassis;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.AssetTag;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
@@ -27,6 +28,7 @@ import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -39,21 +41,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * LocationIndicatorActive}, where the board wires one) and sets its {@code AssetTag}.
  */
 public final class ChassisResource {
-
-  private static final Set<String> READ_ONLY =
-      Set.of(
-          "Id",
-          "Name",
-          "Description",
-          "ChassisType",
-          "Manufacturer",
-          "Model",
-          "SKU",
-          "SerialNumber",
-          "PartNumber",
-          "PowerState",
-          "Status",
-          "Links");
 
   /** How long a PATCH waits for the LED's poller (it may be in the middle of a slow read). */
   private static final long LED_TIMEOUT_SECONDS = 10;
@@ -104,13 +91,16 @@ public final class ChassisResource {
   private void handlePatch(RoutingContext ctx) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     ChassisState state = find(ctx.pathParams());
-    Preconditions.checkIfMatch(
-        ctx, routes.render(Uris.chassis(state.identity().id()), caller).orElseThrow());
+    JsonNode current = routes.render(Uris.chassis(state.identity().id()), caller).orElseThrow();
+    Preconditions.checkIfMatch(ctx, current);
+    // every property the chassis shows and does not take is PropertyNotWritable, not unknown
+    Set<String> readOnly = new HashSet<>();
+    current.fieldNames().forEachRemaining(readOnly::add);
     ObjectNode body = RequestBodies.object(ctx);
     AtomicReference<Boolean> locate = new AtomicReference<>();
     AtomicReference<String> tag = new AtomicReference<>();
     List<MessageInstance> rejected =
-        PatchRequest.of(body, READ_ONLY)
+        PatchRequest.of(body, readOnly)
             .bool(
                 "LocationIndicatorActive",
                 v ->
