@@ -251,7 +251,14 @@ public final class RedfishResources {
                 events.subscriptions(),
                 events.destinationCertificates(),
                 clock),
-            new CertificateSigningRequest(certificate))
+            new CertificateSigningRequest(certificate),
+            () ->
+                events.subscriptions().all().stream()
+                    .flatMap(
+                        s ->
+                            events.destinationCertificates().list(s.id()).stream()
+                                .map(k -> Uris.subscriptionCertificates(s.id()) + "/" + k.id()))
+                    .toList())
         .register(routes);
     startTelemetry(routes, telemetry, sensors);
   }

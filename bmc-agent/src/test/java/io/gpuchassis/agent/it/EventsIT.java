@@ -330,6 +330,13 @@ class EventsIT {
       assertEquals(201, added.statusCode(), added.body());
       String member = added.headers().firstValue("Location").orElseThrow();
       assertEquals(certificates + "/1", member);
+      assertTrue(
+          json(agent.client.get(
+                  "/redfish/v1/CertificateService/CertificateLocations", TestAgent.ADMIN))
+              .at("/Links/Certificates")
+              .findValuesAsText("@odata.id")
+              .contains(member),
+          "the service's certificate locations list it");
       assertEquals(
           "Private Events CA",
           json(agent.client.get(member, TestAgent.ADMIN)).at("/Subject/CommonName").asText());

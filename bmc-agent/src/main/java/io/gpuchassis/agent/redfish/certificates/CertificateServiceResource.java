@@ -10,27 +10,39 @@ import io.gpuchassis.redfish.model.GenerateCSRAction;
 import io.gpuchassis.redfish.model.ReplaceCertificateAction;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * {@code /redfish/v1/CertificateService}, its {@code CertificateLocations} (every certificate the
- * service holds: the HTTPS one) and its actions: {@code GenerateCSR} ({@link
- * CertificateSigningRequest}) and {@code ReplaceCertificate} ({@link CertificateReplacement}).
+ * service holds: the HTTPS one and those push subscriptions trust) and its actions: {@code
+ * GenerateCSR} ({@link CertificateSigningRequest}) and {@code ReplaceCertificate} ({@link
+ * CertificateReplacement}).
  */
 public final class CertificateServiceResource {
 
   private final CertificateReplacement replacement;
   private final CertificateSigningRequest signingRequest;
+  private final Supplier<List<String>> trustedCertificates;
 
+  /**
+   * @param trustedCertificates the URIs of the certificates push subscriptions trust, listed in
+   *     CertificateLocations beside the HTTPS one
+   */
   public CertificateServiceResource(
-      CertificateReplacement replacement, CertificateSigningRequest signingRequest) {
+      CertificateReplacement replacement,
+      CertificateSigningRequest signingRequest,
+      Supplier<List<String>> trustedCertificates) {
     this.replacement = replacement;
     this.signingRequest = signingRequest;
+    this.trustedCertificates = trustedCertificates;
   }
 
   public void register(RedfishRoutes routes) {
     routes.resource(Uris.CERTIFICATE_SERVICE, "CertificateService", (params, caller) -> render());
     routes.resource(
-        Uris.CERTIFICATE_LOCATIONS, "CertificateLocations", (params, caller) -> renderLocations());
+        Uris.CERTIFICATE_LOCATIONS,
+        "CertificateLocations",
+        (params, caller) -> renderLocations(trustedCertificates.get()));
     // An action is a POST on the resource that offers it: CertificateService's privileges
     // (ConfigureManager).
     routes.post(Uris.REPLACE_CERTIFICATE, "CertificateService", replacement::handle);
@@ -54,7 +66,9 @@ public final class CertificateServiceResource {
                     new ReplaceCertificateAction().target(Uris.REPLACE_CERTIFICATE)));
   }
 
-  static CertificateLocations renderLocations() {
+  static CertificateLocations renderLocations(List<String> trusted) {
+    List<String> all = new java.util.ArrayList<>(List.of(Uris.httpsCertificate()));
+    all.addAll(trusted);
     return new CertificateLocations()
         .atOdataId(Uris.CERTIFICATE_LOCATIONS)
         .atOdataType(Schemas.CERTIFICATE_LOCATIONS.odataType())
@@ -62,7 +76,7 @@ public final class CertificateServiceResource {
         .name("Certificate Locations")
         .links(
             new CertificateLocationsLinks()
-                .certificates(List.of(Uris.ref(Uris.httpsCertificate())))
-                .certificatesAtOdataCount(1));
+                .certificates(all.stream().map(Uris::ref).toList())
+                .certificatesAtOdataCount(all.size()));
   }
 }

@@ -44,7 +44,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -254,21 +253,7 @@ public final class PCIeDeviceResource {
         locate.get() == null
             ? CompletableFuture.completedFuture(null)
             : health.slotPower().setLocate(slot.number(), locate.get());
-    indicator.whenComplete(
-        (done, error) ->
-            ctx.vertx()
-                .runOnContext(
-                    v -> {
-                      if (error != null) {
-                        ctx.fail(
-                            error instanceof CompletionException && error.getCause() != null
-                                ? error.getCause()
-                                : error);
-                      } else {
-                        RedfishResponses.changed(
-                            ctx, RedfishResponses.tree(render(model.current(), slot)), rejected);
-                      }
-                    }));
+    LedAnswers.whenDone(ctx, indicator, () -> render(model.current(), slot), rejected);
   }
 
   /**

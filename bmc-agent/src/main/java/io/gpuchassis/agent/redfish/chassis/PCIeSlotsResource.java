@@ -12,7 +12,6 @@ import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.http.Preconditions;
-import io.gpuchassis.redfish.http.RedfishResponses;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
@@ -38,7 +37,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
@@ -98,21 +96,7 @@ public final class PCIeSlotsResource {
     for (Map.Entry<Integer, Boolean> e : locate.entrySet()) {
       done = done.thenCompose(v -> health.slotPower().setLocate(e.getKey(), e.getValue()));
     }
-    done.whenComplete(
-        (v, error) ->
-            ctx.vertx()
-                .runOnContext(
-                    x -> {
-                      if (error != null) {
-                        ctx.fail(
-                            error instanceof CompletionException && error.getCause() != null
-                                ? error.getCause()
-                                : error);
-                      } else {
-                        RedfishResponses.changed(
-                            ctx, RedfishResponses.tree(render(ctx.pathParams())), rejected);
-                      }
-                    }));
+    LedAnswers.whenDone(ctx, done, () -> render(ctx.pathParams()), rejected);
   }
 
   /**
