@@ -521,15 +521,8 @@ public final class Agent implements AutoCloseable {
         new CertificateExpiry(tls, clock, new CertificateExpiryEvents(events.bus()));
     tls.onReplaced(expiry::check);
     expiry.check();
-    vertx.setPeriodic(
-        java.time.Duration.ofHours(1).toMillis(),
-        id ->
-            vertx.executeBlocking(
-                () -> {
-                  expiry.check();
-                  return null;
-                },
-                false));
+    // a date comparison and an event handed to the bus's own thread: no need to leave the loop
+    vertx.setPeriodic(java.time.Duration.ofHours(1).toMillis(), id -> expiry.check());
   }
 
   /**

@@ -147,38 +147,37 @@ public final class DestinationCertificates implements Subscriptions.DestinationT
    * @return false when there is no such certificate (nothing changed)
    */
   public boolean replace(String subscriptionId, int id, String pem) {
-    String canonical = TlsKeyLoader.pem(authority(pem));
-    boolean replaced =
-        store.inTransaction(
-            c -> {
-              try (PreparedStatement s =
-                  c.prepareStatement(
-                      "UPDATE subscription_certificates SET pem = ? WHERE subscription_id = ? AND id = ?")) {
-                s.setString(1, canonical);
-                s.setString(2, subscriptionId);
-                s.setInt(3, id);
-                return s.executeUpdate() == 1;
-              }
-            });
-    reread(subscriptionId);
-    return replaced;
+    return changeOne(
+        subscriptionId,
+        "UPDATE subscription_certificates SET pem = ? WHERE subscription_id = ? AND id = ?",
+        TlsKeyLoader.pem(authority(pem)),
+        subscriptionId,
+        id);
   }
 
   /** Removes certificate {@code id}; false when there was none. */
   public boolean remove(String subscriptionId, int id) {
-    boolean removed =
+    return changeOne(
+        subscriptionId,
+        "DELETE FROM subscription_certificates WHERE subscription_id = ? AND id = ?",
+        subscriptionId,
+        id);
+  }
+
+  /** Runs {@code sql} with {@code args}, then refreshes the copy; whether one row changed. */
+  private boolean changeOne(String subscriptionId, String sql, Object... args) {
+    boolean changed =
         store.inTransaction(
             c -> {
-              try (PreparedStatement s =
-                  c.prepareStatement(
-                      "DELETE FROM subscription_certificates WHERE subscription_id = ? AND id = ?")) {
-                s.setString(1, subscriptionId);
-                s.setInt(2, id);
+              try (PreparedStatement s = c.prepareStatement(sql)) {
+                for (int i = 0; i < args.length; i++) {
+                  s.setObject(i + 1, args[i]);
+                }
                 return s.executeUpdate() == 1;
               }
             });
     reread(subscriptionId);
-    return removed;
+    return changed;
   }
 
   /** Forgets a deleted subscription's certificates (the store deleted them with it). */

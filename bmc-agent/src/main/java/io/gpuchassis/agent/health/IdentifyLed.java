@@ -5,11 +5,9 @@ import io.gpuchassis.sensor.gpio.GpioLine;
 import io.gpuchassis.sensor.i2c.DeviceAction;
 import io.gpuchassis.sensor.poll.SensorReading;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,13 +26,11 @@ public final class IdentifyLed {
     <T> CompletableFuture<T> submit(DeviceAction<T> command);
   }
 
-  private record Indicated(boolean lit, Instant at) {}
-
   private final Optional<GpioLine> line;
   private final OnLine onLine;
   private final Function<String, Optional<SensorReading>> readings;
   private final Clock clock;
-  private final AtomicReference<Indicated> indicated = new AtomicReference<>();
+  private final LedReadback indicated = new LedReadback();
 
   /** Counts the changes, after each: part of {@link HealthMonitor#version()}. */
   private final AtomicLong changes = new AtomicLong();
@@ -81,7 +77,7 @@ public final class IdentifyLed {
             })
         .thenAccept(
             now -> {
-              indicated.set(new Indicated(now, clock.instant()));
+              indicated.set(now, clock.instant());
               changes.incrementAndGet();
               if (now != lit) {
                 throw new IllegalStateException(
@@ -102,15 +98,6 @@ public final class IdentifyLed {
     if (line.isEmpty()) {
       return Optional.empty();
     }
-    Indicated set = indicated.get();
-    Optional<SensorReading> polled =
-        readings
-            .apply(SensorIds.CHASSIS_IDENTIFY)
-            .filter(r -> r.value().isPresent() && r.valueTime().isPresent())
-            .filter(r -> set == null || r.valueTime().get().isAfter(set.at()));
-    if (polled.isPresent()) {
-      return Optional.of(polled.get().value().getAsDouble() != 0);
-    }
-    return Optional.of(set != null && set.lit());
+    return Optional.of(indicated.lit(readings.apply(SensorIds.CHASSIS_IDENTIFY)));
   }
 }

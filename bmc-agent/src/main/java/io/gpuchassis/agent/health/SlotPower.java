@@ -5,7 +5,6 @@ import io.gpuchassis.sensor.gpio.SlotControl;
 import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.poll.SensorReading;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -52,9 +51,7 @@ public final class SlotPower {
   /**
    * What the agent last set an attention LED to, read back, until the poller reads the line again.
    */
-  private final Map<Integer, Indicated> indicated = new ConcurrentHashMap<>();
-
-  private record Indicated(boolean lit, Instant at) {}
+  private final Map<Integer, LedReadback> indicated = new ConcurrentHashMap<>();
 
   /** Counts the LED changes, after each: part of {@link HealthMonitor#version()}. */
   private final java.util.concurrent.atomic.AtomicLong indications =
@@ -151,7 +148,7 @@ public final class SlotPower {
             })
         .thenAccept(
             now -> {
-              indicated.put(slot, new Indicated(now, clock.instant()));
+              indicated.computeIfAbsent(slot, s -> new LedReadback()).set(now, clock.instant());
               indications.incrementAndGet();
               if (now != lit) {
                 throw new IllegalStateException(
@@ -174,16 +171,10 @@ public final class SlotPower {
     if (commands.control(slot).filter(c -> c.has(SlotSignal.ATTENTION_LED)).isEmpty()) {
       return Optional.empty();
     }
-    Indicated set = indicated.get(slot);
-    Optional<SensorReading> polled =
-        readings
-            .apply(SensorIds.slotAttention(slot))
-            .filter(r -> r.value().isPresent() && r.valueTime().isPresent())
-            .filter(r -> set == null || r.valueTime().get().isAfter(set.at()));
-    if (polled.isPresent()) {
-      return Optional.of(polled.get().value().getAsDouble() != 0);
-    }
-    return Optional.of(set != null && set.lit());
+    return Optional.of(
+        indicated
+            .getOrDefault(slot, new LedReadback())
+            .lit(readings.apply(SensorIds.slotAttention(slot))));
   }
 
   /**

@@ -156,14 +156,7 @@ public final class ProcessorResource {
                     .connectedSwitches(List.of(Uris.ref(Uris.fabricSwitch(port.switchId()))))
                     .connectedSwitchPorts(
                         List.of(Uris.ref(Uris.port(port.switchId(), port.port())))));
-    link.ifPresent(
-        l -> {
-          body.linkStatus(LinkStatuses.of(port, l));
-          body.currentSpeedGbps(l.up() ? WiredPort.speedGbps(l.generation(), l.width()) : 0.0);
-          if (l.up()) {
-            body.activeWidth(l.width());
-          }
-        });
+    link.ifPresent(l -> LinkStatuses.show(body, port, l));
     return body;
   }
 

@@ -138,12 +138,7 @@ public final class PortResource {
             .metrics(Uris.ref(Uris.portMetrics(port.switchId(), port.port())));
     link.ifPresent(
         l -> {
-          body.linkStatus(LinkStatuses.of(port, l));
-          // OCP's GPU baseboard profile requires CurrentSpeedGbps: 0 while no link is trained
-          body.currentSpeedGbps(l.up() ? WiredPort.speedGbps(l.generation(), l.width()) : 0.0);
-          if (l.up()) {
-            body.activeWidth(l.width());
-          }
+          LinkStatuses.show(body, port, l);
           Map<String, Object> oem = new java.util.LinkedHashMap<>();
           oem.put("LTSSMState", l.ltssm());
           l.partition().ifPresent(p -> oem.put("BoundToPartition", p));
