@@ -45,7 +45,7 @@ import io.gpuchassis.agent.platform.DeviceReport;
 import io.gpuchassis.agent.platform.PlatformAssembly;
 import io.gpuchassis.agent.redfish.RedfishResources;
 import io.gpuchassis.agent.redfish.composition.CompositionEvents;
-import io.gpuchassis.agent.redfish.events.EventRenderer;
+import io.gpuchassis.agent.redfish.events.SubscriberBodies;
 import io.gpuchassis.agent.redfish.fabric.FabricEvents;
 import io.gpuchassis.agent.redfish.managers.ManagerRestart;
 import io.gpuchassis.agent.security.AccountRepository;
@@ -321,15 +321,11 @@ public final class Agent implements AutoCloseable {
       HttpsCertificate tls = stateWork.certificate();
       vertx = join(vertxStart);
       RedfishServer server = RedfishServer.listen(vertx, config.listen(), config.http(), tls);
+      SubscriberBodies subscriberBodies = new SubscriberBodies();
       LOG.info("Listening at https://{}/ (503 until the service is ready)", server.address());
       events =
           EventServices.start(
-              store,
-              vertx,
-              clock,
-              EventRenderer::subscriberBody,
-              config.outbound(),
-              config.syslog().caFile());
+              store, vertx, clock, subscriberBodies, config.outbound(), config.syslog().caFile());
       join(firstAdministrator);
       SecurityServices security =
           new SecurityServices(store, accounts, hasher, vertx, clock, config.authentication());
@@ -430,7 +426,8 @@ public final class Agent implements AutoCloseable {
                       .toList(),
                   config.console().baud(),
                   restart),
-              assetTag);
+              assetTag,
+              subscriberBodies);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());

@@ -33,8 +33,8 @@ public final class SubscriptionStore {
                       "SELECT id, destination, context, registry_prefixes, message_ids, origin_resources, subordinate,"
                           + " retry_policy, suspended, owner, created, protocol, syslog_lowest_severity,"
                           + " syslog_facilities, event_format, metric_report_definitions,"
-                          + " exclude_registry_prefixes, exclude_message_ids"
-                          + " FROM event_subscriptions ORDER BY created, id")) {
+                          + " exclude_registry_prefixes, exclude_message_ids,"
+                          + " include_origin_of_condition FROM event_subscriptions ORDER BY created, id")) {
             while (rs.next()) {
               all.add(read(rs));
             }
@@ -52,8 +52,9 @@ public final class SubscriptionStore {
                   "INSERT OR REPLACE INTO event_subscriptions(id, destination, context, registry_prefixes,"
                       + " message_ids, origin_resources, subordinate, retry_policy, suspended, owner, created,"
                       + " protocol, syslog_lowest_severity, syslog_facilities, event_format,"
-                      + " metric_report_definitions, exclude_registry_prefixes, exclude_message_ids)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                      + " metric_report_definitions, exclude_registry_prefixes, exclude_message_ids,"
+                      + " include_origin_of_condition)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             p.setString(1, s.id());
             p.setString(2, s.destination());
             p.setString(3, s.context());
@@ -74,6 +75,7 @@ public final class SubscriptionStore {
             p.setString(16, String.join(SEPARATOR, s.selection().metricReportDefinitions()));
             p.setString(17, String.join(SEPARATOR, s.selection().excludeRegistryPrefixes()));
             p.setString(18, String.join(SEPARATOR, s.selection().excludeMessageIds()));
+            p.setInt(19, s.includeOriginOfCondition() ? 1 : 0);
             p.executeUpdate();
           }
           return null;
@@ -112,7 +114,8 @@ public final class SubscriptionStore {
         rs.getString(12).equals("Redfish")
             ? Optional.empty()
             : Optional.of(
-                new SyslogTarget(rs.getString(12), rs.getString(13), list(rs.getString(14)))));
+                new SyslogTarget(rs.getString(12), rs.getString(13), list(rs.getString(14)))),
+        rs.getInt(19) != 0);
   }
 
   private static List<String> list(String joined) {

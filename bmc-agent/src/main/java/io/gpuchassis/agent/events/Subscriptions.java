@@ -171,10 +171,13 @@ public final class Subscriptions implements AutoCloseable {
       RetryPolicy policy,
       String owner,
       boolean manager) {
-    return create(destination, context, selection, policy, owner, manager, Optional.empty());
+    return create(destination, context, selection, policy, owner, manager, Optional.empty(), false);
   }
 
-  /** As above; with {@code syslog}, a syslog subscription (Protocol Syslog*). */
+  /**
+   * As above; with {@code syslog}, a syslog subscription (Protocol Syslog*); with {@code
+   * includeOrigin}, one whose events carry the resource their OriginOfCondition names.
+   */
   public synchronized Subscription create(
       String destination,
       String context,
@@ -182,7 +185,8 @@ public final class Subscriptions implements AutoCloseable {
       RetryPolicy policy,
       String owner,
       boolean manager,
-      Optional<SyslogTarget> syslog) {
+      Optional<SyslogTarget> syslog,
+      boolean includeOrigin) {
     long mine = byId.values().stream().filter(s -> s.owner().equals(owner)).count();
     quota
         .refusal(byId.size(), mine, manager)
@@ -200,7 +204,8 @@ public final class Subscriptions implements AutoCloseable {
             false,
             owner,
             clock.instant(),
-            syslog);
+            syslog,
+            includeOrigin);
     store.save(s);
     byId.put(s.id(), s);
     startQueue(s);

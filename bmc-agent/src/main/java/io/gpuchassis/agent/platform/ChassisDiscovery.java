@@ -114,19 +114,35 @@ public final class ChassisDiscovery {
   }
 
   /**
-   * {@code supply} with the firmware revision and maker it reports; as it was when it does not
-   * answer.
+   * {@code supply} with the firmware revision, maker and serial number it reports; each is blank
+   * when it cannot be read (MFR_SERIAL is optional in PMBus, and a supply may not answer at all).
    */
   private PowerSupply withFirmware(PowerSupply supply) {
+    PmbusPowerSupply psu;
     try {
-      PmbusPowerSupply psu = sensors.psu(supply.id());
-      return supply.withReported(psu.readRevision(), psu.readManufacturer());
-    } catch (DeviceException | RuntimeException e) {
-      LOG.warn(
-          "Power supply {}: its firmware revision and maker cannot be read: {}",
-          supply.id(),
-          e.getMessage());
+      psu = sensors.psu(supply.id());
+    } catch (RuntimeException e) {
+      LOG.warn("Power supply {} cannot be read: {}", supply.id(), e.getMessage());
       return supply;
+    }
+    return supply.withReported(
+        reported(supply, "firmware revision", psu::readRevision),
+        reported(supply, "maker", psu::readManufacturer),
+        reported(supply, "serial number", psu::readSerialNumber));
+  }
+
+  /** One MFR_* text a supply reports. */
+  @FunctionalInterface
+  private interface SupplyText {
+    String read() throws DeviceException;
+  }
+
+  private static String reported(PowerSupply supply, String what, SupplyText text) {
+    try {
+      return text.read();
+    } catch (DeviceException | RuntimeException e) {
+      LOG.warn("Power supply {}: its {} cannot be read: {}", supply.id(), what, e.getMessage());
+      return "";
     }
   }
 

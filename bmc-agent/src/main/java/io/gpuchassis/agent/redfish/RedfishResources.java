@@ -49,6 +49,7 @@ import io.gpuchassis.agent.redfish.events.EventDestinationResource;
 import io.gpuchassis.agent.redfish.events.EventLogResource;
 import io.gpuchassis.agent.redfish.events.EventServiceResource;
 import io.gpuchassis.agent.redfish.events.EventStreamResource;
+import io.gpuchassis.agent.redfish.events.SubscriberBodies;
 import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource;
 import io.gpuchassis.agent.redfish.fabric.FabricResource;
 import io.gpuchassis.agent.redfish.fabric.PortResource;
@@ -91,6 +92,9 @@ import java.util.Set;
  */
 public final class RedfishResources {
 
+  /** Whom the agent's own readers of resources (telemetry, event payloads) read as. */
+  private static final Caller READER = new Caller("agent", "ReadOnly", Set.of(Privilege.Login));
+
   private final ServiceIdentity identity;
   private final ChassisModel model;
   private final HttpsCertificate certificate;
@@ -102,6 +106,7 @@ public final class RedfishResources {
   private final ChassisHealth health;
   private final Reservations reservations;
   private final EventServices events;
+  private final SubscriberBodies subscriberBodies;
   private final io.gpuchassis.agent.firmware.FirmwareUpdates firmware;
   private final io.gpuchassis.agent.config.OutboundPolicy outbound;
 
@@ -138,8 +143,10 @@ public final class RedfishResources {
       io.gpuchassis.agent.config.OutboundPolicy outbound,
       TaskRegistry tasks,
       ManagerSetup manager,
-      AssetTag assetTag) {
+      AssetTag assetTag,
+      SubscriberBodies subscriberBodies) {
     this.identity = identity;
+    this.subscriberBodies = subscriberBodies;
     this.assetTag = assetTag;
     this.manager = manager;
     this.tasks = tasks;
@@ -261,6 +268,8 @@ public final class RedfishResources {
                     .toList())
         .register(routes);
     startTelemetry(routes, telemetry, sensors);
+    // Subscribers that asked for OriginOfCondition's resource get it as a caller with Login sees it
+    subscriberBodies.readResourcesWith(uri -> routes.view(uri, READER));
   }
 
   /**
@@ -269,10 +278,9 @@ public final class RedfishResources {
    * the event bus.
    */
   private void startTelemetry(RedfishRoutes routes, Telemetry telemetry, SensorCatalog sensors) {
-    Caller reader = new Caller("telemetry", "ReadOnly", Set.of(Privilege.Login));
     telemetry.start(
         ChassisMetricCatalog.of(model.current(), sensors),
-        uri -> routes.view(uri, reader),
+        uri -> routes.view(uri, READER),
         (definition, report) ->
             events
                 .bus()

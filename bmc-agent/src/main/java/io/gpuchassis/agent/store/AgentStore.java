@@ -174,6 +174,10 @@ public final class AgentStore implements AutoCloseable {
             pem             TEXT NOT NULL,
             PRIMARY KEY (subscription_id, id)
           );
+          """,
+          // 11: whether a subscription's events carry the resource their OriginOfCondition names
+          """
+          ALTER TABLE event_subscriptions ADD COLUMN include_origin_of_condition INTEGER NOT NULL DEFAULT 0;
           """);
 
   private final Connection connection;

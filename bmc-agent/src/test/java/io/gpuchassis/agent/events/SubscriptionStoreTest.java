@@ -16,7 +16,7 @@ class SubscriptionStoreTest {
   @TempDir Path dir;
 
   @Test
-  void a_syslog_subscription_and_a_redfish_one_survive_a_restart_as_they_were() {
+  void syslog_and_redfish_subscriptions_survive_a_restart_as_they_were() {
     Subscription syslog =
         new Subscription(
             "s1",
@@ -38,12 +38,29 @@ class SubscriptionStoreTest {
             false,
             "admin",
             Instant.parse("2026-12-03T07:00:01Z"));
+    Subscription withOrigins =
+        new Subscription(
+            "s3",
+            "https://receiver.example/full",
+            "",
+            EventSelection.EVERYTHING,
+            RetryPolicy.SuspendRetries,
+            false,
+            "operator",
+            Instant.parse("2026-12-03T07:00:02Z"),
+            Optional.empty(),
+            true);
     try (AgentStore store = AgentStore.open(dir)) {
       new SubscriptionStore(store).save(syslog);
       new SubscriptionStore(store).save(redfish);
+      new SubscriptionStore(store).save(withOrigins);
     }
     try (AgentStore store = AgentStore.open(dir)) {
-      assertEquals(List.of(syslog, redfish), new SubscriptionStore(store).all());
+      assertEquals(List.of(syslog, redfish, withOrigins), new SubscriptionStore(store).all());
+      assertEquals(
+          List.of(false, false, true),
+          new SubscriptionStore(store)
+              .all().stream().map(Subscription::includeOriginOfCondition).toList());
       assertEquals("SyslogTLS", new SubscriptionStore(store).all().get(0).protocol());
       assertEquals("Redfish", new SubscriptionStore(store).all().get(1).protocol());
     }

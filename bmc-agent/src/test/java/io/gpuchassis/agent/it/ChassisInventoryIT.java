@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
+import io.gpuchassis.sensor.sim.device.SimPmbusPowerSupply;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -208,7 +210,19 @@ class ChassisInventoryIT {
     JsonNode sw2Inventory =
         json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW2", TestAgent.READER));
     assertEquals(sw2Inventory.get("SerialNumber").asText(), sw2.get("SerialNumber").asText());
-    assertEquals("PowerSupply", find(parts, "PSU1").get("PhysicalContext").asText());
+    JsonNode psu1 = find(parts, "PSU1");
+    assertEquals("PowerSupply", psu1.get("PhysicalContext").asText());
+    assertEquals(
+        SimPmbusPowerSupply.serialNumberOf("PSU1"),
+        psu1.get("SerialNumber").asText(),
+        "the serial number the supply reports in MFR_SERIAL");
+    for (String supply :
+        List.of(
+            CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1", CHASSIS + "/Power#/PowerSupplies/0")) {
+      JsonNode shown = json(agent.client.get(supply.split("#")[0], TestAgent.READER));
+      JsonNode psu = supply.contains("#") ? shown.at("/PowerSupplies/0") : shown;
+      assertEquals(psu1.get("SerialNumber"), psu.get("SerialNumber"), supply);
+    }
     assertEquals("Fan", find(parts, "Fan6").get("PhysicalContext").asText());
     for (int i = 0; i < parts.size(); i++) {
       assertEquals(Integer.toString(i), parts.get(i).get("MemberId").asText());

@@ -498,6 +498,70 @@ class EventsIT {
   }
 
   @Test
+  void a_subscription_with_include_origin_of_condition_receives_the_resource_itself()
+      throws Exception {
+    String slot = "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot1";
+    try (EventReceiver full = EventReceiver.start(vertx, Duration.ZERO);
+        EventReceiver plain = EventReceiver.start(vertx, Duration.ZERO)) {
+      String withOrigin =
+          subscribe(full.url(), ", \"IncludeOriginOfCondition\": true", TestAgent.OPERATOR);
+      String without = subscribe(plain.url(), "", TestAgent.OPERATOR);
+      assertTrue(
+          json(agent.client.get(withOrigin, TestAgent.READER))
+              .get("IncludeOriginOfCondition")
+              .asBoolean());
+      assertFalse(
+          json(agent.client.get(without, TestAgent.READER))
+              .get("IncludeOriginOfCondition")
+              .asBoolean());
+
+      submit("ResourceEvent.1.4.3.ResourceChanged", slot);
+      JsonNode expanded = full.next(WAIT).get("Events").get(0).get("OriginOfCondition");
+      JsonNode device = json(agent.client.get(slot, TestAgent.READER));
+      assertEquals(slot, expanded.get("@odata.id").asText());
+      assertEquals(device.get("@odata.type"), expanded.get("@odata.type"));
+      assertEquals(device.get("Id"), expanded.get("Id"));
+      assertEquals(device.get("Name"), expanded.get("Name"));
+      assertTrue(
+          expanded.has("PCIeInterface") && expanded.has("Status"),
+          "the whole resource: " + expanded);
+      assertEquals(
+          List.of("@odata.id"),
+          fieldNames(plain.next(WAIT).get("Events").get(0).get("OriginOfCondition")),
+          "a subscription that did not ask gets the reference only");
+
+      // What no resource stands for stays a reference.
+      submit("ResourceEvent.1.4.3.ResourceRemoved", "/redfish/v1/Chassis/GPUChassis/Gone");
+      assertEquals(
+          List.of("@odata.id"),
+          fieldNames(full.next(WAIT).get("Events").get(0).get("OriginOfCondition")));
+
+      HttpResponse<String> patch =
+          agent.client.send(
+              "PATCH", withOrigin, TestAgent.ADMIN, "{\"IncludeOriginOfCondition\": false}");
+      assertEquals(400, patch.statusCode(), patch.body());
+      assertTrue(patch.body().contains("PropertyNotWritable"), patch.body());
+      assertTrue(
+          json(agent.client.get(withOrigin, TestAgent.READER))
+              .get("IncludeOriginOfCondition")
+              .asBoolean(),
+          "a refused PATCH changes nothing");
+      assertTrue(
+          json(agent.client.get("/redfish/v1/EventService", TestAgent.READER))
+              .get("IncludeOriginOfConditionSupported")
+              .asBoolean());
+      agent.client.send("DELETE", withOrigin, TestAgent.ADMIN, null);
+      agent.client.send("DELETE", without, TestAgent.ADMIN, null);
+    }
+  }
+
+  static List<String> fieldNames(JsonNode node) {
+    List<String> names = new ArrayList<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
   void a_suspended_subscription_receives_nothing_until_resumed() throws Exception {
     try (EventReceiver receiver = EventReceiver.start(vertx, Duration.ZERO)) {
       String s = subscribe(receiver.url(), "", TestAgent.OPERATOR);
@@ -616,7 +680,16 @@ class EventsIT {
             new Bad(
                 "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Redfish\", \"Color\": 1}",
                 "PropertyUnknown"),
-            new Bad("{\"Destination\": 5, \"Protocol\": \"Redfish\"}", "PropertyValueTypeError"));
+            new Bad("{\"Destination\": 5, \"Protocol\": \"Redfish\"}", "PropertyValueTypeError"),
+            new Bad(
+                "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Redfish\", \"IncludeOriginOfCondition\": \"yes\"}",
+                "PropertyValueTypeError"),
+            new Bad(
+                "{\"Destination\": \"http://127.0.0.1:9/x\", \"Protocol\": \"Redfish\", \"EventFormatType\": \"MetricReport\", \"IncludeOriginOfCondition\": true}",
+                "PropertyValueConflict"),
+            new Bad(
+                "{\"Destination\": \"syslog://127.0.0.1:514\", \"Protocol\": \"SyslogUDP\", \"IncludeOriginOfCondition\": true}",
+                "PropertyValueConflict"));
     for (Bad b : bad) {
       HttpResponse<String> r = agent.client.send("POST", SUBSCRIPTIONS, TestAgent.ADMIN, b.body());
       assertEquals(400, r.statusCode(), b.body() + " -> " + r.body());

@@ -42,6 +42,8 @@ class SecurityMigrationTest {
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN exclude_message_ids");
               // and migration 10's destination certificates
               s.execute("DROP TABLE subscription_certificates");
+              // and migration 11's IncludeOriginOfCondition
+              s.execute("ALTER TABLE event_subscriptions DROP COLUMN include_origin_of_condition");
               s.execute("PRAGMA user_version = 5");
               for (String[] row :
                   new String[][] {

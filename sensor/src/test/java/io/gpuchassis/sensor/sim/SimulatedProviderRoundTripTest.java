@@ -137,11 +137,13 @@ class SimulatedProviderRoundTripTest {
   }
 
   @Test
-  void powerSupplyReportsItsFirmwareRevisionAndMakerInBlocksOfTheirOwnLength() throws Exception {
+  void powerSupplyReportsItsFirmwareRevisionMakerAndSerialInBlocksOfTheirOwnLength()
+      throws Exception {
     // read from a paged driver: MFR_REVISION is the device's, whatever page is selected
     var supply = new PmbusPowerSupply(devices.device(1, 0x58), 1);
     assertEquals(SimPmbusPowerSupply.REVISION, supply.readRevision());
     assertEquals(SimPmbusPowerSupply.MANUFACTURER, supply.readManufacturer());
+    assertEquals(SimPmbusPowerSupply.serialNumberOf("PSU1"), supply.readSerialNumber());
   }
 
   @Test

@@ -25,8 +25,8 @@ import java.util.List;
  * {@code /redfish/v1/Chassis/{ChassisId}/Assembly}: the parts a technician replaces, with what each
  * says about itself: the GPU cards (model, serial number and firmware from their sideband), the
  * switch chips (model, the serial number and firmware the chip reports), the power supplies (model,
- * maker and firmware from PMBus) and the fan modules (their place only: a fan reports no identity).
- * Nothing is filled in that the part did not report.
+ * maker, serial number and firmware from PMBus) and the fan modules (their place only: a fan
+ * reports no identity). Nothing is filled in that the part did not report.
  */
 public final class AssemblyResource {
 
@@ -57,7 +57,8 @@ public final class AssemblyResource {
           part(psu.id(), "PowerSupply")
               .model(known(psu.model()))
               .vendor(known(psu.manufacturer()))
-              .version(known(psu.firmwareVersion())));
+              .version(known(psu.firmwareVersion()))
+              .serialNumber(known(psu.serialNumber())));
     }
     for (Fan fan : state.fans()) {
       parts.add(part(fan.id(), "Fan"));

@@ -55,6 +55,7 @@ public final class LegacyPowerResource {
               .memberId(Integer.toString(supplies.size()))
               .name(psu.id())
               .model(psu.model())
+              .serialNumber(psu.serialNumber().isBlank() ? null : psu.serialNumber())
               .powerCapacityWatts((double) psu.ratedWatts())
               .lastPowerOutputWatts(output)
               .lineInputVoltage(SensorHealth.value(health, SensorIds.psuInputVolts(psu.id())))

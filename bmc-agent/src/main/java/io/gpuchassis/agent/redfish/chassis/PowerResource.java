@@ -126,6 +126,7 @@ public final class PowerResource {
         .hotPluggable(true)
         .firmwareVersion(psu.firmwareVersion().isBlank() ? null : psu.firmwareVersion())
         .manufacturer(psu.manufacturer().isBlank() ? null : psu.manufacturer())
+        .serialNumber(psu.serialNumber().isBlank() ? null : psu.serialNumber())
         .status(supplyStatus(psu));
   }
 

@@ -126,6 +126,7 @@ public final class EventDestinationResource {
             .originResources(s.selection().originResources().stream().map(Uris::ref).toList())
             .subordinateResources(s.selection().subordinateResources())
             .eventFormatType(EventFormatType.fromValue(s.selection().eventFormat()))
+            .includeOriginOfCondition(s.includeOriginOfCondition())
             .excludeRegistryPrefixes(s.selection().excludeRegistryPrefixes())
             .excludeMessageIds(s.selection().excludeMessageIds())
             .certificates(
@@ -202,7 +203,8 @@ public final class EventDestinationResource {
                 request.retryPolicy.orElse(RetryPolicy.SuspendRetries),
                 caller.userName(),
                 caller.has(Privilege.ConfigureManager),
-                request.syslog());
+                request.syslog(),
+                request.includeOriginOfCondition.orElse(false));
           } catch (QuotaExceeded e) {
             throw RedfishErrors.of(BaseMessages.EVENT_SUBSCRIPTION_LIMIT_EXCEEDED.with())
                 .withDetail("No subscription can be created: " + e.getMessage() + ".");

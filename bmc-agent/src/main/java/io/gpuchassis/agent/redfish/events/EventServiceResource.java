@@ -115,9 +115,8 @@ public final class EventServiceResource {
         .subordinateResourcesSupported(true)
         .excludeMessageId(true)
         .excludeRegistryPrefix(true)
-        // Not offered: the OriginOfCondition's payload inside an event, subscriptions by resource
-        // type (an empty list says so)
-        .includeOriginOfConditionSupported(false)
+        .includeOriginOfConditionSupported(true)
+        // Not offered: subscriptions by resource type (an empty list says so)
         .resourceTypes(List.of())
         .subscriptions(Uris.ref(Uris.SUBSCRIPTIONS))
         .actions(

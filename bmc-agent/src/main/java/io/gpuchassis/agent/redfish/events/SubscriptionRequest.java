@@ -51,7 +51,8 @@ final class SubscriptionRequest {
           "EventFormatType",
           "EventTypes",
           "ExcludeRegistryPrefixes",
-          "ExcludeMessageIds");
+          "ExcludeMessageIds",
+          "IncludeOriginOfCondition");
 
   /** The protocols served: Redfish's HTTPS POST, and syslog. */
   static final List<String> PROTOCOLS = List.of("Redfish", "SyslogTLS", "SyslogTCP", "SyslogUDP");
@@ -73,6 +74,7 @@ final class SubscriptionRequest {
   Optional<List<String>> metricReportDefinitions = Optional.empty();
   Optional<List<String>> excludeRegistryPrefixes = Optional.empty();
   Optional<List<String>> excludeMessageIds = Optional.empty();
+  Optional<Boolean> includeOriginOfCondition = Optional.empty();
 
   private final List<MessageInstance> problems = new ArrayList<>();
 
@@ -108,6 +110,14 @@ final class SubscriptionRequest {
           BaseMessages.PROPERTY_VALUE_CONFLICT
               .with("EventFormatType", "Protocol")
               .about("/EventFormatType"));
+    }
+    if (includeOriginOfCondition.orElse(false)
+        && (reports || protocol.map(p -> p.startsWith("Syslog")).orElse(false))) {
+      // a metric report names no origin, and a syslog line has no room for a resource
+      problems.add(
+          BaseMessages.PROPERTY_VALUE_CONFLICT
+              .with("IncludeOriginOfCondition", reports ? "EventFormatType" : "Protocol")
+              .about("/IncludeOriginOfCondition"));
     }
     if (!reports && metricReportDefinitions.isPresent()) {
       problems.add(
@@ -267,16 +277,21 @@ final class SubscriptionRequest {
                 .ifPresent(ids -> excludeMessageIds = Optional.of(ids));
         case "OriginResources" ->
             links(name, value).ifPresent(o -> originResources = Optional.of(o));
-        case "SubordinateResources" -> {
-          if (value.isBoolean()) {
-            subordinateResources = Optional.of(value.asBoolean());
-          } else {
-            typeError(name, value);
-          }
-        }
+        case "SubordinateResources" ->
+            bool(name, value).ifPresent(b -> subordinateResources = Optional.of(b));
+        case "IncludeOriginOfCondition" ->
+            bool(name, value).ifPresent(b -> includeOriginOfCondition = Optional.of(b));
         default -> text(name, value).ifPresent(this::readRetryPolicy);
       }
     }
+  }
+
+  private Optional<Boolean> bool(String name, JsonNode value) {
+    if (value.isBoolean()) {
+      return Optional.of(value.asBoolean());
+    }
+    typeError(name, value);
+    return Optional.empty();
   }
 
   private void readDestination(String d) {

@@ -28,6 +28,7 @@ public final class PmbusCommand {
   public static final int MFR_ID = 0x99;
   public static final int MFR_MODEL = 0x9A;
   public static final int MFR_REVISION = 0x9B;
+  public static final int MFR_SERIAL = 0x9E;
 
   private PmbusCommand() {}
 }

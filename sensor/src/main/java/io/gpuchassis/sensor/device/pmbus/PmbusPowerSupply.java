@@ -72,6 +72,11 @@ public final class PmbusPowerSupply {
     return readText(PmbusCommand.MFR_REVISION, "MFR_REVISION");
   }
 
+  /** The supply's serial number, MFR_SERIAL as the maker wrote it (ASCII): global, not paged. */
+  public String readSerialNumber() throws DeviceException {
+    return readText(PmbusCommand.MFR_SERIAL, "MFR_SERIAL");
+  }
+
   /** The supply's maker, MFR_ID as it wrote it (ASCII): global to the device, not paged. */
   public String readManufacturer() throws DeviceException {
     return readText(PmbusCommand.MFR_ID, "MFR_ID");

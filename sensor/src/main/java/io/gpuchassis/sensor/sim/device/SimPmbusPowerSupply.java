@@ -33,6 +33,11 @@ public final class SimPmbusPowerSupply extends PointerDevice {
   /** The maker a simulated supply reports in MFR_ID. */
   public static final String MANUFACTURER = "SIMPSU";
 
+  /** The serial number the simulated supply {@code name} reports in MFR_SERIAL. */
+  public static String serialNumberOf(String name) {
+    return "SIMPSU-" + name;
+  }
+
   public SimPmbusPowerSupply(String name, String model) {
     super(name);
     global
@@ -42,7 +47,8 @@ public final class SimPmbusPowerSupply extends PointerDevice {
         .define(PmbusCommand.PMBUS_REVISION, 1, false, 0x22)
         .defineBlock(PmbusCommand.MFR_ID, 6, false, ascii(MANUFACTURER, 6))
         .defineBlock(PmbusCommand.MFR_MODEL, 12, false, ascii(model, 12))
-        .defineBlock(PmbusCommand.MFR_REVISION, 3, false, ascii(REVISION, 3));
+        .defineBlock(PmbusCommand.MFR_REVISION, 3, false, ascii(REVISION, 3))
+        .defineBlock(PmbusCommand.MFR_SERIAL, 16, false, ascii(serialNumberOf(name), 16));
     for (int p = 0; p < PAGES; p++) {
       pages[p] =
           new RegisterMap(ByteOrder.LITTLE_ENDIAN)
