@@ -33,12 +33,17 @@ public record Ipv4Assignment(String address, int prefixLength, Optional<Origin> 
   }
 
   /**
-   * How an address was obtained. Only what the system proves is stated; a static address is not
-   * told from others.
+   * How an address was obtained. Only what the system proves is stated: an address neither a lease
+   * nor a configuration file names (one added by hand, or by a DHCP client other than networkd) is
+   * not told.
    */
   public enum Origin {
     /** Leased from a DHCP server (a current systemd-networkd lease names it). */
     DHCP,
+    /**
+     * Assigned by the network configuration (ifupdown or systemd-networkd, see StaticAddresses).
+     */
+    STATIC,
     /** Self-assigned from 169.254.0.0/16 (RFC 3927). */
     LINK_LOCAL
   }

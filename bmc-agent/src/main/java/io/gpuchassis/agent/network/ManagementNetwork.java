@@ -19,10 +19,12 @@ import java.util.stream.Stream;
 /**
  * The management processor's network configuration, read from the operating system each time it is
  * asked: the interfaces (all but loopback) from java.net and {@code /sys/class/net}, the default
- * IPv4 gateways from {@code /proc/net/route}, the name servers from {@code /etc/resolv.conf}, the
- * host name from the kernel; the time synchronisation and the listening sockets on their own
- * request. Nothing is cached here; these reads block (files, netlink), so the Redfish layer makes
- * them on a worker thread ({@code ManagerOsState}).
+ * IPv4 gateways from {@code /proc/net/route}, the IPv6 addresses' kernel flags from {@code
+ * /proc/net/if_inet6}, the static IPv4 addresses from the network configuration ({@link
+ * StaticAddresses}), the name servers from {@code /etc/resolv.conf}, the host name from the kernel;
+ * the time synchronisation and the listening sockets on their own request. Nothing is cached here;
+ * these reads block (files, netlink), so the Redfish layer makes them on a worker thread ({@code
+ * ManagerOsState}).
  *
  * <p>All files are read below one root directory, so tests can put fixture files in their place.
  */
@@ -73,6 +75,8 @@ public final class ManagementNetwork {
   public List<NetworkInterfaceInfo> interfaces() {
     Map<String, String> gateways = RouteTable.defaultGateways(root.resolve("proc/net/route"));
     DhcpLeases leases = new DhcpLeases(root.resolve("run/systemd/netif/leases"));
+    Ipv6AddressFlags v6Flags = Ipv6AddressFlags.read(root.resolve("proc/net/if_inet6"));
+    StaticAddresses configured = StaticAddresses.read(root);
     Map<String, KernelInterface> listed = new LinkedHashMap<>();
     for (KernelInterface k : source.list()) {
       listed.put(k.name(), k);
@@ -90,7 +94,9 @@ public final class ManagementNetwork {
       }
       int index =
           kernel.map(KernelInterface::index).orElse(sysfs.ifindex().orElse(Integer.MAX_VALUE));
-      found.add(new Indexed(index, describe(name, index, kernel, sysfs, gateways, leases)));
+      found.add(
+          new Indexed(
+              index, describe(name, index, kernel, sysfs, gateways, leases, v6Flags, configured)));
     }
     return found.stream()
         .sorted(Comparator.comparingInt(Indexed::index))
@@ -125,7 +131,9 @@ public final class ManagementNetwork {
       Optional<KernelInterface> kernel,
       SysfsInterface sysfs,
       Map<String, String> gateways,
-      DhcpLeases leases) {
+      DhcpLeases leases,
+      Ipv6AddressFlags v6Flags,
+      StaticAddresses configured) {
     Optional<String> mac = kernel.flatMap(KernelInterface::macAddress).or(sysfs::address);
     Optional<String> permanent = sysfs.addressIsPermanent() ? mac : Optional.empty();
     OptionalInt mtu = kernel.map(k -> OptionalInt.of(k.mtu())).orElse(sysfs.mtu());
@@ -144,12 +152,27 @@ public final class ManagementNetwork {
         Optional<Ipv4Assignment.Origin> origin =
             v4.isLinkLocalAddress()
                 ? Optional.of(Ipv4Assignment.Origin.LINK_LOCAL)
-                : leased.filter(text::equals).map(l -> Ipv4Assignment.Origin.DHCP);
+                : leased.isPresent() && leased.get().equals(text)
+                    ? Optional.of(Ipv4Assignment.Origin.DHCP)
+                    : configured.assigns(name, text)
+                        ? Optional.of(Ipv4Assignment.Origin.STATIC)
+                        : Optional.empty();
         ipv4.add(new Ipv4Assignment(text, a.prefixLength(), origin));
       } else if (a.address() instanceof Inet6Address v6) {
-        Ipv6Assignment.Scope scope =
-            v6.isLinkLocalAddress() ? Ipv6Assignment.Scope.LINK_LOCAL : Ipv6Assignment.Scope.GLOBAL;
-        ipv6.add(new Ipv6Assignment(Ipv6Text.format(v6.getAddress()), a.prefixLength(), scope));
+        boolean linkLocal = v6.isLinkLocalAddress();
+        Optional<Ipv6Assignment.Origin> origin =
+            linkLocal
+                ? Optional.of(Ipv6Assignment.Origin.LINK_LOCAL)
+                : v6Flags.permanent(name, v6.getAddress())
+                    ? Optional.of(Ipv6Assignment.Origin.STATIC)
+                    : Optional.empty();
+        ipv6.add(
+            new Ipv6Assignment(
+                Ipv6Text.format(v6.getAddress()),
+                a.prefixLength(),
+                linkLocal ? Ipv6Assignment.Scope.LINK_LOCAL : Ipv6Assignment.Scope.GLOBAL,
+                origin,
+                v6Flags.state(name, v6.getAddress())));
       }
     }
     return new NetworkInterfaceInfo(

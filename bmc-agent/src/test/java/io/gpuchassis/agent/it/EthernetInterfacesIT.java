@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -103,7 +104,9 @@ class EthernetInterfacesIT {
                           + "/"
                           + a.get("PrefixLength").asInt()
                           + " "
-                          + text(a.get("AddressOrigin"))));
+                          + text(a.get("AddressOrigin"))
+                          + " "
+                          + text(a.get("AddressState"))));
       assertEquals(nif.ipv6Addresses().stream().map(EthernetInterfacesIT::ipv6).toList(), ipv6);
     }
   }
@@ -168,7 +171,13 @@ class EthernetInterfacesIT {
   private static String ipv4(Ipv4Assignment a, NetworkInterfaceInfo nif) {
     String origin =
         a.origin()
-            .map(o -> o == Ipv4Assignment.Origin.DHCP ? "DHCP" : "IPv4LinkLocal")
+            .map(
+                o ->
+                    switch (o) {
+                      case DHCP -> "DHCP";
+                      case STATIC -> "Static";
+                      case LINK_LOCAL -> "IPv4LinkLocal";
+                    })
             .orElse(null);
     return a.address() + " " + a.subnetMask() + " " + nif.ipv4Gateway().orElse(null) + " " + origin;
   }
@@ -178,7 +187,13 @@ class EthernetInterfacesIT {
         + "/"
         + a.prefixLength()
         + " "
-        + (a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? "LinkLocal" : null);
+        + a.origin()
+            .map(o -> o == Ipv6Assignment.Origin.LINK_LOCAL ? "LinkLocal" : "Static")
+            .orElse(null)
+        + " "
+        + a.state()
+            .map(st -> st.name().charAt(0) + st.name().substring(1).toLowerCase(Locale.ROOT))
+            .orElse(null);
   }
 
   private static String text(Optional<String> value) {

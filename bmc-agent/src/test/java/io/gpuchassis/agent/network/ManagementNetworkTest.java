@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.network.Ipv4Assignment.Origin;
 import io.gpuchassis.agent.network.Ipv6Assignment.Scope;
+import io.gpuchassis.agent.network.Ipv6Assignment.State;
 import io.gpuchassis.agent.network.NetworkInterfaceInfo.Link;
 import java.net.InetAddress;
 import java.nio.file.Files;
@@ -40,8 +41,15 @@ class ManagementNetworkTest {
               List.of(
                   prefixed("192.168.10.20", 24),
                   prefixed("192.168.10.21", 24),
+                  prefixed("192.168.10.22", 24),
+                  prefixed("192.168.10.23", 24),
                   prefixed("fe80::1:2ff:fe00:aabb", 64),
-                  prefixed("2001:db8:0:1::20", 64))));
+                  prefixed("2001:db8:0:1::20", 64),
+                  prefixed("2001:db8:0:1::30", 64),
+                  prefixed("2001:db8:0:1::40", 64),
+                  prefixed("2001:db8:0:1::50", 64),
+                  prefixed("2001:db8:0:1::60", 64),
+                  prefixed("2001:db8:0:1::70", 64))));
 
   private final NetworkConfiguration view = new ManagementNetwork(fixture(), () -> LISTED).read();
 
@@ -108,24 +116,45 @@ class ManagementNetworkTest {
   }
 
   @Test
-  void an_address_is_dhcp_only_when_a_current_lease_names_it_and_link_local_when_self_assigned() {
+  void
+      an_address_is_dhcp_when_a_lease_names_it_static_when_the_configuration_does_link_local_when_self_assigned() {
     assertEquals(
         List.of(
             new Ipv4Assignment("192.168.10.20", 24, Optional.of(Origin.DHCP)),
-            new Ipv4Assignment("192.168.10.21", 24, Optional.empty())),
-        eth("eth0").ipv4Addresses());
+            new Ipv4Assignment("192.168.10.21", 24, Optional.of(Origin.STATIC)),
+            new Ipv4Assignment("192.168.10.22", 24, Optional.of(Origin.STATIC)),
+            new Ipv4Assignment("192.168.10.23", 24, Optional.empty())),
+        eth("eth0").ipv4Addresses(),
+        ".21 is in ifupdown's eth0 stanza, .22 in a networkd file matching eth*, .23 is eth1's");
     assertEquals(
         List.of(new Ipv4Assignment("169.254.3.7", 16, Optional.of(Origin.LINK_LOCAL))),
         eth("usb0").ipv4Addresses());
   }
 
   @Test
-  void ipv6_addresses_have_their_prefix_scope_and_rfc_5952_text() {
+  void ipv6_addresses_have_their_prefix_scope_rfc_5952_text_and_the_kernels_flags() {
     assertEquals(
         List.of(
-            new Ipv6Assignment("fe80::1:2ff:fe00:aabb", 64, Scope.LINK_LOCAL),
-            new Ipv6Assignment("2001:db8:0:1::20", 64, Scope.GLOBAL)),
-        eth("eth0").ipv6Addresses());
+            v6(
+                "fe80::1:2ff:fe00:aabb",
+                Scope.LINK_LOCAL,
+                Ipv6Assignment.Origin.LINK_LOCAL,
+                State.PREFERRED),
+            v6("2001:db8:0:1::20", Scope.GLOBAL, null, State.PREFERRED),
+            v6("2001:db8:0:1::30", Scope.GLOBAL, Ipv6Assignment.Origin.STATIC, State.PREFERRED),
+            v6("2001:db8:0:1::40", Scope.GLOBAL, Ipv6Assignment.Origin.STATIC, State.TENTATIVE),
+            v6("2001:db8:0:1::50", Scope.GLOBAL, null, State.DEPRECATED),
+            v6("2001:db8:0:1::60", Scope.GLOBAL, Ipv6Assignment.Origin.STATIC, State.FAILED),
+            v6("2001:db8:0:1::70", Scope.GLOBAL, null, null)),
+        eth("eth0").ipv6Addresses(),
+        "flags 0x80 permanent, 0x40 tentative, 0x20 deprecated, 0x08 DAD failed; ::70 is not in"
+            + " if_inet6, so nothing is known of it");
+  }
+
+  private static Ipv6Assignment v6(
+      String address, Scope scope, Ipv6Assignment.Origin origin, State state) {
+    return new Ipv6Assignment(
+        address, 64, scope, Optional.ofNullable(origin), Optional.ofNullable(state));
   }
 
   @Test

@@ -81,7 +81,13 @@ public final class NetworkView {
   private static String ipv4(Ipv4Assignment a) {
     String origin =
         a.origin()
-            .map(o -> o == Ipv4Assignment.Origin.DHCP ? " (DHCP)" : " (link-local)")
+            .map(
+                o ->
+                    switch (o) {
+                      case DHCP -> " (DHCP)";
+                      case STATIC -> " (static)";
+                      case LINK_LOCAL -> " (link-local)";
+                    })
             .orElse("");
     return a.address() + "/" + a.prefixLength() + origin;
   }

@@ -8,6 +8,7 @@ import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.model.AddressState;
 import io.gpuchassis.redfish.model.EthernetInterface;
 import io.gpuchassis.redfish.model.EthernetInterfaceLinkStatus;
 import io.gpuchassis.redfish.model.Health;
@@ -127,9 +128,11 @@ public final class EthernetInterfaceResource {
             a.origin()
                 .map(
                     o ->
-                        o == Ipv4Assignment.Origin.DHCP
-                            ? IPv4AddressOrigin.DHCP
-                            : IPv4AddressOrigin.IPV4_LINK_LOCAL)
+                        switch (o) {
+                          case DHCP -> IPv4AddressOrigin.DHCP;
+                          case STATIC -> IPv4AddressOrigin.STATIC;
+                          case LINK_LOCAL -> IPv4AddressOrigin.IPV4_LINK_LOCAL;
+                        })
                 .orElse(null))
         .gateway(nif.ipv4Gateway().orElse(null));
   }
@@ -139,7 +142,20 @@ public final class EthernetInterfaceResource {
         .address(a.address())
         .prefixLength(a.prefixLength())
         .addressOrigin(
-            a.scope() == Ipv6Assignment.Scope.LINK_LOCAL ? IPv6AddressOrigin.LINK_LOCAL : null);
+            a.origin()
+                .map(
+                    o ->
+                        o == Ipv6Assignment.Origin.LINK_LOCAL
+                            ? IPv6AddressOrigin.LINK_LOCAL
+                            : IPv6AddressOrigin.STATIC)
+                .orElse(null))
+        .addressState(a.state().map(st -> AddressState.fromValue(redfishName(st))).orElse(null));
+  }
+
+  /** PREFERRED is Redfish's {@code Preferred}. */
+  private static String redfishName(Ipv6Assignment.State state) {
+    String n = state.name();
+    return n.charAt(0) + n.substring(1).toLowerCase(java.util.Locale.ROOT);
   }
 
   /** 404 for any manager but this one. */
