@@ -37,6 +37,8 @@ public final class Uris {
       CERTIFICATE_SERVICE + "/Actions/CertificateService.ReplaceCertificate";
   public static final String GENERATE_CSR =
       CERTIFICATE_SERVICE + "/Actions/CertificateService.GenerateCSR";
+  public static final String GENERATE_CSR_ACTION_INFO =
+      CERTIFICATE_SERVICE + "/GenerateCSRActionInfo";
 
   /** The HTTPS certificate's one member id in its collection. */
   public static final String HTTPS_CERTIFICATE_ID = "1";

@@ -385,6 +385,48 @@ class CertificateServiceIT {
   }
 
   @Test
+  void the_action_info_lists_the_parameters_and_every_key_it_lists_can_be_made() throws Exception {
+    String infoUri =
+        ok(client.get(SERVICE, ADMIN))
+            .at("/Actions/#CertificateService.GenerateCSR/@Redfish.ActionInfo")
+            .asText();
+    assertEquals(SERVICE + "/GenerateCSRActionInfo", infoUri);
+    JsonNode info = ok(client.get(infoUri, ADMIN));
+    Map<String, JsonNode> parameters = new java.util.LinkedHashMap<>();
+    info.get("Parameters").forEach(p -> parameters.put(p.get("Name").asText(), p));
+    assertEquals(
+        List.of("CertificateCollection", "CommonName"),
+        parameters.values().stream()
+            .filter(p -> p.get("Required").asBoolean())
+            .map(p -> p.get("Name").asText())
+            .toList());
+    assertEquals(
+        COLLECTION, parameters.get("CertificateCollection").at("/AllowableValues/0").asText());
+    for (JsonNode curve : parameters.get("KeyCurveId").get("AllowableValues")) {
+      HttpResponse<String> r =
+          client.send(
+              "POST", GENERATE_CSR, ADMIN, csr().put("KeyCurveId", curve.asText()).toString());
+      assertEquals(200, r.statusCode(), curve + " -> " + r.body());
+    }
+    List<String> algorithms = new ArrayList<>();
+    parameters
+        .get("KeyPairAlgorithm")
+        .get("AllowableValues")
+        .forEach(a -> algorithms.add(a.asText()));
+    assertEquals(List.of("TPM_ALG_ECDSA", "TPM_ALG_RSA"), algorithms);
+    HttpResponse<String> rsa =
+        client.send(
+            "POST",
+            GENERATE_CSR,
+            ADMIN,
+            csr().put("KeyPairAlgorithm", "TPM_ALG_RSA").put("KeyBitLength", 2048).toString());
+    assertEquals(200, rsa.statusCode(), rsa.body());
+    assertTrue(
+        parameters.get("KeyBitLength").get("AllowableValues").toString().contains("\"2048\""));
+    assertValid(List.of(info));
+  }
+
+  @Test
   void bad_signing_requests_say_why_and_change_nothing() throws Exception {
     Issued stranger =
         TestCertificates.issuedBy(

@@ -193,6 +193,15 @@ class ChassisInventoryIT {
   }
 
   @Test
+  void the_chassis_links_say_it_contains_no_chassis_and_holds_its_manager() throws Exception {
+    JsonNode links = json(agent.client.get(CHASSIS, TestAgent.READER)).get("Links");
+    assertTrue(links.get("Contains").isArray(), links.toString());
+    assertEquals(0, links.get("Contains").size(), "one chassis, with none inside it");
+    assertFalse(links.has("ContainedBy"), "the rack around the chassis is not known");
+    assertEquals("/redfish/v1/Managers/BMC", links.at("/ManagersInChassis/0/@odata.id").asText());
+  }
+
+  @Test
   void the_assembly_lists_the_replaceable_parts_with_what_each_reported() throws Exception {
     JsonNode chassis = json(agent.client.get(CHASSIS, TestAgent.READER));
     JsonNode assembly =

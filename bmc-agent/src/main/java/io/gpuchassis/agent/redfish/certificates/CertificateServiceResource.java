@@ -43,6 +43,10 @@ public final class CertificateServiceResource {
         Uris.CERTIFICATE_LOCATIONS,
         "CertificateLocations",
         (params, caller) -> renderLocations(trustedCertificates.get()));
+    routes.resource(
+        Uris.GENERATE_CSR_ACTION_INFO,
+        "ActionInfo",
+        (params, caller) -> GenerateCsrActionInfo.render());
     // An action is a POST on the resource that offers it: CertificateService's privileges
     // (ConfigureManager).
     routes.post(Uris.REPLACE_CERTIFICATE, "CertificateService", replacement::handle);
@@ -61,7 +65,9 @@ public final class CertificateServiceResource {
         .actions(
             new CertificateServiceActions()
                 .hashCertificateServiceGenerateCSR(
-                    new GenerateCSRAction().target(Uris.GENERATE_CSR))
+                    new GenerateCSRAction()
+                        .target(Uris.GENERATE_CSR)
+                        .atRedfishActionInfo(Uris.GENERATE_CSR_ACTION_INFO))
                 .hashCertificateServiceReplaceCertificate(
                     new ReplaceCertificateAction().target(Uris.REPLACE_CERTIFICATE)));
   }

@@ -199,6 +199,9 @@ public final class ChassisResource {
                 .managedBy(List.of(Uris.ref(Uris.manager())))
                 // the agent's board sits inside the chassis it manages
                 .managersInChassis(List.of(Uris.ref(Uris.manager())))
+                // one chassis, with no chassis inside it; the rack around it is not known, so
+                // ContainedBy is left out
+                .contains(List.of())
                 .switches(
                     state.switches().stream()
                         .map(s -> Uris.ref(Uris.fabricSwitch(s.id())))
