@@ -300,6 +300,10 @@ public final class Agent implements AutoCloseable {
       // before the chassis is read: what discovery returns carries the tag on
       AssetTag assetTag = new AssetTag(settings, model);
       assetTag.restore();
+      // From the first poll: release-or-idle needs the ports' traffic over a whole window
+      io.gpuchassis.agent.compose.GpuActivity gpuActivity =
+          new io.gpuchassis.agent.compose.GpuActivity();
+      model.onChange(gpuActivity);
       switches =
           SwitchWorkers.start(
               model,
@@ -359,7 +363,17 @@ public final class Agent implements AutoCloseable {
                   found.powerSupplies(),
                   found.programmableParts()));
       BindingEngine bindings =
-          new BindingEngine(model, switches, journal, clock, LINK_TRAINING_TIMEOUT);
+          new BindingEngine(
+              model,
+              switches,
+              journal,
+              clock,
+              LINK_TRAINING_TIMEOUT,
+              new io.gpuchassis.agent.compose.ReleaseRule(
+                  config.composition(),
+                  gpuActivity,
+                  SwitchWorkers.trafficReadInterval(config.switchPollInterval()),
+                  clock));
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));

@@ -40,6 +40,7 @@ public final class BindingEngine {
   private final BindingJournal journal;
   private final Clock clock;
   private final Duration linkTimeout;
+  private final ReleaseRule releaseRule;
 
   /** Chips whose firmware is being updated: no binding may start on them (guarded by this). */
   private final java.util.Set<String> updating = new java.util.HashSet<>();
@@ -61,6 +62,21 @@ public final class BindingEngine {
       BindingJournal journal,
       Clock clock,
       Duration linkTimeout) {
+    this(model, workers, journal, clock, linkTimeout, ReleaseRule.REQUIRE_RELEASE);
+  }
+
+  /**
+   * @param linkTimeout how long a bound GPU's link may take to train before the bind is undone
+   * @param releaseRule when a host's GPU may be released without force
+   */
+  public BindingEngine(
+      ChassisModel model,
+      SwitchWorkers workers,
+      BindingJournal journal,
+      Clock clock,
+      Duration linkTimeout,
+      ReleaseRule releaseRule) {
+    this.releaseRule = releaseRule;
     this.model = model;
     this.workers = workers;
     this.journal = journal;
@@ -119,10 +135,11 @@ public final class BindingEngine {
   }
 
   /**
-   * Releases the GPU in {@code slot} from its host. Refused while the host may still use it: the
-   * orchestrator first sets ReadyToRemove (the host has released the device), or the caller forces
-   * it. Links on the way that carry no other GPU of the host are released after the slot. A FAILED
-   * slot (its switch stopped answering mid-operation) is released the same way: whatever the switch
+   * Releases the GPU in {@code slot} from its host. Refused while the host may still use it, by its
+   * port's release policy ({@link ReleaseRule}): the orchestrator first sets ReadyToRemove (the
+   * host has released the device), or the GPU has been idle long enough, or the caller forces it.
+   * Links on the way that carry no other GPU of the host are released after the slot. A FAILED slot
+   * (its switch stopped answering mid-operation) is released the same way: whatever the switch
    * holds for it is undone, and it becomes free again.
    */
   public CompletableFuture<SlotBinding> unbind(int slot, boolean force) {
@@ -169,14 +186,9 @@ public final class BindingEngine {
             current.inTransition() ? Reason.IN_USE : Reason.NOT_BOUND,
             "slot " + slot + " is " + describe(current));
       }
-      if (!force && !current.readyToRemove()) {
-        throw refuse(
-            Reason.HOST_STILL_USING,
-            "host "
-                + current.host().orElse("?")
-                + " has not released the GPU in slot "
-                + slot
-                + " (ReadyToRemove is not set)");
+      Optional<String> held = force ? Optional.empty() : releaseRule.holds(state, slot, current);
+      if (held.isPresent()) {
+        throw refuse(Reason.HOST_STILL_USING, held.get());
       }
       plan = BindingPlan.route(state, slot, current.host().orElseThrow()).orElseThrow();
       refuseWhileUpdating(plan);
@@ -212,10 +224,15 @@ public final class BindingEngine {
    */
   public synchronized CompletableFuture<Void> unbindAll(String hostId) {
     List<CompletableFuture<SlotBinding>> releases =
-        HostGpus.releaseAll(model.current(), hostId).stream()
+        HostGpus.releaseAll(model.current(), hostId, releaseRule).stream()
             .map(slot -> unbind(slot, false))
             .toList();
     return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new));
+  }
+
+  /** When a host's GPU may be released without force. */
+  public ReleaseRule releaseRule() {
+    return releaseRule;
   }
 
   /**

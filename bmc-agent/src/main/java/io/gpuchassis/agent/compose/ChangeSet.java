@@ -40,6 +40,11 @@ public final class ChangeSet {
    * @throws ChangeException naming the first change that cannot be made
    */
   public static void check(ChassisState state, List<Change> changes) {
+    check(state, changes, ReleaseRule.REQUIRE_RELEASE);
+  }
+
+  /** As above, with {@code rule} saying which GPUs their hosts still hold. */
+  public static void check(ChassisState state, List<Change> changes, ReleaseRule rule) {
     Set<Integer> seen = new HashSet<>();
     for (Change change : changes) {
       if (!seen.add(change.slot())) {
@@ -48,7 +53,7 @@ public final class ChangeSet {
       Optional<BindingException> problem =
           change instanceof Change.Bind b
               ? bindProblem(state, b)
-              : releaseProblem(state, (Change.Release) change);
+              : releaseProblem(state, (Change.Release) change, rule);
       if (problem.isPresent()) {
         throw new ChangeException(change, problem.get());
       }
@@ -60,7 +65,7 @@ public final class ChangeSet {
    * ChangeException}.
    */
   public CompletableFuture<Void> apply(List<Change> changes) {
-    check(model.current(), changes);
+    check(model.current(), changes, engine.releaseRule());
     return next(changes, 0, new ArrayList<>());
   }
 
@@ -171,7 +176,8 @@ public final class ChangeSet {
     return Optional.empty();
   }
 
-  private static Optional<BindingException> releaseProblem(ChassisState state, Change.Release r) {
+  private static Optional<BindingException> releaseProblem(
+      ChassisState state, Change.Release r, ReleaseRule rule) {
     SlotBinding current = state.binding(r.slot());
     if (current.inTransition()) {
       return problem(Reason.IN_USE, "an operation is under way on slot " + r.slot());
@@ -180,14 +186,9 @@ public final class ChangeSet {
         || !current.host().equals(Optional.of(r.hostId()))) {
       return problem(Reason.NOT_BOUND, "slot " + r.slot() + " is not bound to " + r.hostId());
     }
-    if (!current.readyToRemove()) {
-      return problem(
-          Reason.HOST_STILL_USING,
-          "host "
-              + r.hostId()
-              + " has not released the GPU in slot "
-              + r.slot()
-              + " (set ReadyToRemove first)");
+    Optional<String> held = rule.holds(state, r.slot(), current);
+    if (held.isPresent()) {
+      return problem(Reason.HOST_STILL_USING, held.get());
     }
     return Optional.empty();
   }

@@ -35,6 +35,11 @@ public final class HostGpus {
    * or on none.
    */
   public static List<Integer> releaseAll(ChassisState state, String hostId) {
+    return releaseAll(state, hostId, ReleaseRule.REQUIRE_RELEASE);
+  }
+
+  /** As above, with {@code rule} saying which GPUs the host still holds. */
+  public static List<Integer> releaseAll(ChassisState state, String hostId, ReleaseRule rule) {
     List<String> busy = new ArrayList<>();
     List<String> held = new ArrayList<>();
     List<Integer> slots = new ArrayList<>();
@@ -46,9 +51,7 @@ public final class HostGpus {
       if (b.inTransition()) {
         busy.add("slot " + s.number());
       } else if (b.state() == SlotBinding.State.BOUND) {
-        if (!b.readyToRemove()) {
-          held.add("slot " + s.number());
-        }
+        rule.holds(state, s.number(), b).ifPresent(held::add);
         slots.add(s.number());
       }
     }
@@ -63,12 +66,7 @@ public final class HostGpus {
     }
     if (!held.isEmpty()) {
       throw new BindingException(
-          Reason.HOST_STILL_USING,
-          "host "
-              + hostId
-              + " has not released "
-              + String.join(", ", held)
-              + " (set ReadyToRemove on each first); nothing was released");
+          Reason.HOST_STILL_USING, String.join("; ", held) + "; nothing was released");
     }
     return slots;
   }

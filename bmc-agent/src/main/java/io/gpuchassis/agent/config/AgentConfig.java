@@ -31,6 +31,7 @@ import java.util.Optional;
  *     subscriptions
  * @param console the technician's consoles
  * @param logging how much the agent logs (the one part reloaded on SIGHUP)
+ * @param composition when a host's GPU may be released
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -51,7 +52,8 @@ public record AgentConfig(
     ConsoleSettings console,
     LogSettings logging,
     SyslogSettings syslog,
-    Optional<Path> metricsTokenFile) {
+    Optional<Path> metricsTokenFile,
+    ReleaseSettings composition) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -85,7 +87,8 @@ public record AgentConfig(
         ConsoleSettings.DEFAULTS,
         LogSettings.DEFAULT,
         SyslogSettings.NONE,
-        Optional.empty());
+        Optional.empty(),
+        ReleaseSettings.DEFAULT);
   }
 
   public AgentConfig withListen(ListenAddress value) {
@@ -108,7 +111,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withStateDir(Path value) {
@@ -131,7 +135,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
@@ -154,7 +159,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -177,7 +183,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
@@ -200,7 +207,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -227,7 +235,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
@@ -250,7 +259,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
@@ -273,7 +283,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withSwitchLowestSupportedVersion(FirmwareVersion value) {
@@ -296,7 +307,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
@@ -319,7 +331,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
@@ -342,7 +355,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
@@ -365,7 +379,8 @@ public record AgentConfig(
         console,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withConsole(ConsoleSettings value) {
@@ -388,7 +403,8 @@ public record AgentConfig(
         value,
         logging,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withLogging(LogSettings value) {
@@ -411,7 +427,8 @@ public record AgentConfig(
         console,
         value,
         syslog,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */
@@ -443,7 +460,8 @@ public record AgentConfig(
         console,
         logging,
         value,
-        metricsTokenFile);
+        metricsTokenFile,
+        composition);
   }
 
   public AgentConfig withMetricsTokenFile(Optional<Path> value) {
@@ -466,6 +484,31 @@ public record AgentConfig(
         console,
         logging,
         syslog,
+        value,
+        composition);
+  }
+
+  public AgentConfig withComposition(ReleaseSettings value) {
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        switchLowestSupportedVersion,
+        selfUpdate,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging,
+        syslog,
+        metricsTokenFile,
         value);
   }
 }

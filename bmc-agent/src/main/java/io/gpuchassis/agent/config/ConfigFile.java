@@ -190,7 +190,8 @@ public final class ConfigFile {
         doc.syslog != null ? doc.syslog.over(config.syslog(), folder) : config.syslog(),
         doc.metrics != null && doc.metrics.tokenFile != null
             ? Optional.of(folder.resolve(doc.metrics.tokenFile))
-            : config.metricsTokenFile());
+            : config.metricsTokenFile(),
+        doc.composition != null ? doc.composition : config.composition());
   }
 
   /** The agent's own update settings: the file's over {@code base}. */
@@ -267,11 +268,12 @@ public final class ConfigFile {
       @JsonProperty("console") Console console,
       @JsonProperty("logging") Logging logging,
       @JsonProperty("syslog") Syslog syslog,
-      @JsonProperty("metrics") Metrics metrics) {
+      @JsonProperty("metrics") Metrics metrics,
+      @JsonProperty("composition") ReleaseSettings composition) {
     static final Document EMPTY =
         new Document(
             null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null);
+            null, null);
 
     @JsonCreator
     Document {}

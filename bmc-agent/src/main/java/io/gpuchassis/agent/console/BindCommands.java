@@ -126,16 +126,18 @@ final class BindCommands {
       if (host.isEmpty()) {
         throw new CommandRefused("Slot " + slot + " is not bound to a host.");
       }
-      if (!force && !binding.readyToRemove()) {
+      // A slot that is not bound, or moving, is the engine's to refuse below.
+      Optional<String> held =
+          binding.state() == SlotBinding.State.BOUND
+              ? services.bindings().releaseRule().holds(state, slot, binding)
+              : Optional.empty();
+      if (!force && held.isPresent()) {
         throw new CommandRefused(
-            host.get()
-                + " has not released the GPU in slot "
-                + slot
-                + " (ReadyToRemove is not"
-                + " set). Ask its orchestrator to release it, or use --force.");
+            TaskFollower.sentence(held.get())
+                + " Ask its orchestrator to release it, or use --force.");
       }
       String question =
-          force && !binding.readyToRemove()
+          force && held.isPresent()
               ? "The host "
                   + host.get()
                   + " has not released the GPU. Force the release of slot "

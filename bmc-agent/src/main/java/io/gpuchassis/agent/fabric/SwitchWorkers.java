@@ -21,6 +21,13 @@ public final class SwitchWorkers implements AutoCloseable {
   }
 
   /**
+   * How often the ports' byte counters are read when the switches are polled every {@code poll}.
+   */
+  public static java.time.Duration trafficReadInterval(java.time.Duration poll) {
+    return poll.multipliedBy(SwitchObserver.FULL_SWEEP_EVERY);
+  }
+
+  /**
    * Connects a driver to every switch of the model's chassis and starts polling each on its own
    * thread.
    *

@@ -36,7 +36,7 @@ class ConfigDocumentedTest {
   private static final Pattern SETTING = Pattern.compile("^(\\s*)#(?=[^\\s#])");
 
   /** Keys whose children are names the operator chooses (logger names), not keys of ours. */
-  private static final Set<String> FREE_FORM = Set.of("logging.levels");
+  private static final Set<String> FREE_FORM = Set.of("logging.levels", "composition.hosts");
 
   /**
    * Old names kept for existing files, documented but not in the example (they would clash with the
@@ -69,6 +69,8 @@ class ConfigDocumentedTest {
     assertEquals(defaults.console().idleTimeout(), read.console().idleTimeout());
     assertEquals(defaults.console().loginTimeout(), read.console().loginTimeout());
     assertEquals(defaults.logging().level(), read.logging().level());
+    assertEquals(defaults.composition().policy(), read.composition().policy());
+    assertEquals(defaults.composition().idleWindow(), read.composition().idleWindow());
   }
 
   @Test

@@ -74,7 +74,7 @@ class ConfigErrorsTest {
         ", line 3: unknown key 'http.maxConnection'; http takes: idleTimeout, maxConnections, maxHeaderBytes,");
     contains(
         error("listne: 127.0.0.1:1\n"),
-        ", line 1: unknown key 'listne'; the file takes: authentication, console, firmware, hardware, http, listen, logging,");
+        ", line 1: unknown key 'listne'; the file takes: authentication, composition, console, firmware, hardware, http, listen,");
   }
 
   @Test

@@ -79,6 +79,40 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_release_policy_is_read_per_host_and_a_bad_one_is_named() throws Exception {
+    AgentConfig config =
+        ConfigFile.apply(
+            AgentConfig.defaults(),
+            write(
+                """
+        composition:
+          releasePolicy: require-release
+          idleWindow: 2m
+          hosts:
+            Host3: release-or-idle
+        """));
+    ReleaseSettings release = config.composition();
+    assertEquals(ReleaseSettings.Policy.REQUIRE_RELEASE, release.policyOf("Host1"));
+    assertEquals(ReleaseSettings.Policy.RELEASE_OR_IDLE, release.policyOf("Host3"));
+    assertEquals(java.time.Duration.ofMinutes(2), release.idleWindow());
+    assertEquals(
+        ReleaseSettings.Policy.RELEASE_OR_IDLE,
+        AgentConfig.defaults().composition().policyOf("Host1"),
+        "by default a standard composer may release an idle GPU");
+
+    for (String bad :
+        java.util.List.of(
+            "composition:\n  releasePolicy: whenever\n",
+            "composition:\n  hosts:\n    Host2: sometimes\n",
+            "composition:\n  idleWindow: 0s\n")) {
+      ConfigException e =
+          assertThrows(
+              ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write(bad)));
+      assertTrue(e.getMessage().contains("composition"), bad + " -> " + e.getMessage());
+    }
+  }
+
+  @Test
   void the_syslog_collector_is_read_and_a_bad_setting_is_named() throws Exception {
     AgentConfig config =
         ConfigFile.apply(

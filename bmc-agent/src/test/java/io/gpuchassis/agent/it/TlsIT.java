@@ -50,7 +50,8 @@ class TlsIT {
             io.gpuchassis.agent.config.ConsoleSettings.DEFAULTS,
             io.gpuchassis.agent.config.LogSettings.DEFAULT,
             io.gpuchassis.agent.config.SyslogSettings.NONE,
-            java.util.Optional.empty());
+            java.util.Optional.empty(),
+            io.gpuchassis.agent.config.ReleaseSettings.DEFAULT);
     try (Agent agent =
         Agent.start(
             config,

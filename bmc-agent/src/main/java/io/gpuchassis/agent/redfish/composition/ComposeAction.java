@@ -85,6 +85,7 @@ final class ComposeAction {
   private final Reservations reservations;
   private final SystemRequests requests;
   private final ChangeSet changes;
+  private final io.gpuchassis.agent.compose.ReleaseRule releaseRule;
 
   private final FabricHealth health;
 
@@ -103,6 +104,7 @@ final class ComposeAction {
     this.reservations = reservations;
     this.requests = new SystemRequests(placement, reservations);
     this.changes = new ChangeSet(model, engine);
+    this.releaseRule = engine.releaseRule();
   }
 
   void handle(RoutingContext ctx) {
@@ -265,7 +267,7 @@ final class ComposeAction {
                   CompositionMessages.SPECIFIED_RESOURCE_ALREADY_RESERVED.with(
                       Uris.hostResourceBlock(host.id()), r.id()));
             });
-    List<Change> releases = SystemRequests.releases(state, host);
+    List<Change> releases = SystemRequests.releases(state, host, releaseRule);
     emptied.add(host.id());
     ObjectNode preview = system(host);
     preview

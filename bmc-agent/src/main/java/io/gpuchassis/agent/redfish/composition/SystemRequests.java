@@ -275,10 +275,14 @@ final class SystemRequests {
     return path;
   }
 
-  /** The GPUs a host gives back when decomposed, checked all or nothing (ReadyToRemove on each). */
-  static List<Change> releases(ChassisState state, HostPort host) {
+  /**
+   * The GPUs a host gives back when decomposed, checked all or nothing (each released by its host,
+   * or idle where the host's release policy allows).
+   */
+  static List<Change> releases(
+      ChassisState state, HostPort host, io.gpuchassis.agent.compose.ReleaseRule rule) {
     try {
-      return HostGpus.releaseAll(state, host.id()).stream()
+      return HostGpus.releaseAll(state, host.id(), rule).stream()
           .<Change>map(s -> new Change.Release(s, host.id()))
           .toList();
     } catch (io.gpuchassis.agent.compose.BindingException e) {
