@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.chassis.StableUuids;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
 import io.gpuchassis.sensor.sim.SimulatedSensorBoard;
@@ -14,6 +15,7 @@ import io.gpuchassis.sensor.sim.device.SimPmbusPowerSupply;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -199,6 +201,42 @@ class ChassisInventoryIT {
     assertEquals(0, links.get("Contains").size(), "one chassis, with none inside it");
     assertFalse(links.has("ContainedBy"), "the rack around the chassis is not known");
     assertEquals("/redfish/v1/Managers/BMC", links.at("/ManagersInChassis/0/@odata.id").asText());
+  }
+
+  @Test
+  void parts_have_uuids_made_from_their_serial_numbers_and_gpu_endpoints_link_their_processor()
+      throws Exception {
+    JsonNode chassis = json(agent.client.get(CHASSIS, TestAgent.READER));
+    JsonNode fabric = json(agent.client.get("/redfish/v1/Fabrics/PCIe", TestAgent.READER));
+    JsonNode sw1 =
+        json(agent.client.get("/redfish/v1/Fabrics/PCIe/Switches/SW1", TestAgent.READER));
+    JsonNode endpoint =
+        json(agent.client.get("/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3", TestAgent.READER));
+    String processorUri = endpoint.at("/ConnectedEntities/0/EntityLink/@odata.id").asText();
+    JsonNode gpu = json(agent.client.get(processorUri, TestAgent.READER));
+    assertEquals("GPU", gpu.get("ProcessorType").asText(), processorUri);
+    assertEquals(
+        json(agent.client.get(CHASSIS + "/PCIeDevices/Slot3", TestAgent.READER))
+            .get("SerialNumber"),
+        gpu.get("SerialNumber"),
+        "the endpoint links the GPU in its own slot");
+
+    String chassisSerial = chassis.get("SerialNumber").asText();
+    Map<String, String> expected =
+        Map.of(
+            "chassis", StableUuids.chassis(chassisSerial).orElseThrow().toString(),
+            "fabric", StableUuids.fabric(chassisSerial).orElseThrow().toString(),
+            "switch",
+                StableUuids.switchChip(sw1.get("SerialNumber").asText()).orElseThrow().toString(),
+            "gpu", StableUuids.gpu(gpu.get("SerialNumber").asText()).orElseThrow().toString());
+    Map<String, String> shown =
+        Map.of(
+            "chassis", chassis.get("UUID").asText(),
+            "fabric", fabric.get("UUID").asText(),
+            "switch", sw1.get("UUID").asText(),
+            "gpu", gpu.get("UUID").asText());
+    assertEquals(expected, shown);
+    assertEquals(4, new java.util.HashSet<>(shown.values()).size(), "four parts, four UUIDs");
   }
 
   @Test

@@ -167,6 +167,10 @@ public final class ChassisResource {
         .atOdataType(Schemas.CHASSIS.odataType())
         .id(identity.id())
         .name("GPU Expansion Chassis")
+        .UUID(
+            io.gpuchassis.agent.chassis.StableUuids.chassis(identity.serialNumber())
+                .map(java.util.UUID::toString)
+                .orElse(null))
         .description(
             state.slots().size()
                 + "-slot PCIe GPU expansion chassis with "

@@ -192,6 +192,10 @@ public final class ProcessorResource {
         .manufacturer(gpu.manufacturer().orElse(null))
         .model(known(gpu.model()))
         .serialNumber(known(gpu.serialNumber()))
+        .UUID(
+            io.gpuchassis.agent.chassis.StableUuids.gpu(gpu.serialNumber())
+                .map(java.util.UUID::toString)
+                .orElse(null))
         .firmwareVersion(known(gpu.firmwareVersion()))
         .maxTDPWatts(gpu.tdpWatts() > 0 ? gpu.tdpWatts() : null)
         .processorMemory(

@@ -159,7 +159,8 @@ public final class EndpointZoneResource {
             List.of(
                 new ConnectedEntity()
                     .entityType(EntityType.PROCESSOR)
-                    .entityRole(EntityRole.TARGET)))
+                    .entityRole(EntityRole.TARGET)
+                    .entityLink(Uris.ref(Uris.gpuProcessor(s.number())))))
         .links(links);
   }
 

@@ -62,6 +62,10 @@ public final class FabricResource {
         .id(Uris.FABRIC_ID)
         .name("PCIe Fabric")
         .description("The PCIe switch fabric joining the GPU slots to the host ports")
+        .UUID(
+            io.gpuchassis.agent.chassis.StableUuids.fabric(state.identity().serialNumber())
+                .map(java.util.UUID::toString)
+                .orElse(null))
         .fabricType(Protocol.PCIE)
         .status(
             new Status()

@@ -79,6 +79,12 @@ public final class SwitchResource {
             .manufacturer(chip.vendor())
             .model(chip.model())
             .serialNumber(observation.flatMap(SwitchObservation::serialNumber).orElse(null))
+            .UUID(
+                observation
+                    .flatMap(SwitchObservation::serialNumber)
+                    .flatMap(io.gpuchassis.agent.chassis.StableUuids::switchChip)
+                    .map(java.util.UUID::toString)
+                    .orElse(null))
             .firmwareVersion(observation.flatMap(SwitchObservation::firmwareVersion).orElse(null))
             .totalSwitchWidth(chip.lanes())
             .isManaged(true)
