@@ -441,7 +441,8 @@ public final class Agent implements AutoCloseable {
                   config.console().baud(),
                   restart),
               assetTag,
-              subscriberBodies);
+              subscriberBodies,
+              config.composition().answerWithin());
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());

@@ -2,8 +2,8 @@ package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SlotBinding;
-import io.gpuchassis.agent.config.ReleaseSettings;
-import io.gpuchassis.agent.config.ReleaseSettings.Policy;
+import io.gpuchassis.agent.config.CompositionSettings;
+import io.gpuchassis.agent.config.CompositionSettings.Policy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,12 +20,13 @@ public final class ReleaseRule {
   /** Only the host's word releases a GPU: the rule before release policies existed. */
   public static final ReleaseRule REQUIRE_RELEASE =
       new ReleaseRule(
-          new ReleaseSettings(Policy.REQUIRE_RELEASE, Duration.ofSeconds(30), java.util.Map.of()),
+          new CompositionSettings(
+              Policy.REQUIRE_RELEASE, Duration.ofSeconds(30), java.util.Map.of()),
           new GpuActivity(),
           Duration.ofSeconds(10),
           Clock.systemUTC());
 
-  private final ReleaseSettings settings;
+  private final CompositionSettings settings;
   private final GpuActivity activity;
   private final Duration window;
   private final Clock clock;
@@ -35,7 +36,10 @@ public final class ReleaseRule {
    *     at least two of those, since between two readings the counters stand still whatever moves
    */
   public ReleaseRule(
-      ReleaseSettings settings, GpuActivity activity, Duration trafficReadInterval, Clock clock) {
+      CompositionSettings settings,
+      GpuActivity activity,
+      Duration trafficReadInterval,
+      Clock clock) {
     this.settings = settings;
     this.activity = activity;
     Duration shortest = trafficReadInterval.multipliedBy(2);

@@ -53,7 +53,7 @@ public record AgentConfig(
     LogSettings logging,
     SyslogSettings syslog,
     Optional<Path> metricsTokenFile,
-    ReleaseSettings composition) {
+    CompositionSettings composition) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -65,6 +65,15 @@ public record AgentConfig(
     }
     Durations.requireWithin(
         "switches.pollInterval", switchPollInterval, Duration.ofMillis(50), Duration.ofMinutes(10));
+    if (composition.answerWithin().compareTo(http.requestTimeout()) >= 0) {
+      throw ConfigException.at(
+          "composition.answerWithin",
+          "composition.answerWithin ("
+              + composition.answerWithin()
+              + ") must be shorter than http.requestTimeout ("
+              + http.requestTimeout()
+              + "): a composition would time out before it is answered");
+    }
   }
 
   public static AgentConfig defaults() {
@@ -88,7 +97,7 @@ public record AgentConfig(
         LogSettings.DEFAULT,
         SyslogSettings.NONE,
         Optional.empty(),
-        ReleaseSettings.DEFAULT);
+        CompositionSettings.DEFAULT);
   }
 
   public AgentConfig withListen(ListenAddress value) {
@@ -488,7 +497,7 @@ public record AgentConfig(
         composition);
   }
 
-  public AgentConfig withComposition(ReleaseSettings value) {
+  public AgentConfig withComposition(CompositionSettings value) {
     return new AgentConfig(
         listen,
         stateDir,

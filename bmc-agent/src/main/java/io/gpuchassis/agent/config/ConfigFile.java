@@ -269,7 +269,7 @@ public final class ConfigFile {
       @JsonProperty("logging") Logging logging,
       @JsonProperty("syslog") Syslog syslog,
       @JsonProperty("metrics") Metrics metrics,
-      @JsonProperty("composition") ReleaseSettings composition) {
+      @JsonProperty("composition") CompositionSettings composition) {
     static final Document EMPTY =
         new Document(
             null, null, null, null, null, null, null, null, null, null, null, null, null, null,

@@ -107,6 +107,7 @@ public final class RedfishResources {
   private final Reservations reservations;
   private final EventServices events;
   private final SubscriberBodies subscriberBodies;
+  private final Duration answerWithin;
   private final io.gpuchassis.agent.firmware.FirmwareUpdates firmware;
   private final io.gpuchassis.agent.config.OutboundPolicy outbound;
 
@@ -144,7 +145,9 @@ public final class RedfishResources {
       TaskRegistry tasks,
       ManagerSetup manager,
       AssetTag assetTag,
-      SubscriberBodies subscriberBodies) {
+      SubscriberBodies subscriberBodies,
+      Duration answerWithin) {
+    this.answerWithin = answerWithin;
     this.identity = identity;
     this.subscriberBodies = subscriberBodies;
     this.assetTag = assetTag;
@@ -235,15 +238,17 @@ public final class RedfishResources {
         .register(routes);
     new SwitchResetAction(model, firmware, updateTasks).register(routes);
     ForcedRemovals forced = new ForcedRemovals(vertx, security.log());
-    new EndpointZoneResource(model, bindings, tasks, reservations, forced).register(routes);
+    new EndpointZoneResource(model, bindings, tasks, answerWithin, reservations, forced)
+        .register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();
     new CompositionServiceResource(
-            vertx, model, bindings, tasks, reservations, placement, fabricHealth)
+            vertx, model, bindings, tasks, answerWithin, reservations, placement, fabricHealth)
         .register(routes);
     new ResourceBlockResource(model, reservations).register(routes);
     new ResourceZoneResource(model).register(routes);
-    new SystemResource(model, bindings, tasks, reservations, placement, forced, fabricHealth)
+    new SystemResource(
+            model, bindings, tasks, answerWithin, reservations, placement, forced, fabricHealth)
         .register(routes);
     new ProcessorResource(model, monitor, fabricHealth, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);

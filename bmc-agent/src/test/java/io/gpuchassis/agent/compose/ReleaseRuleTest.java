@@ -9,8 +9,8 @@ import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.SlotBinding.State;
 import io.gpuchassis.agent.chassis.SwitchObservation;
-import io.gpuchassis.agent.config.ReleaseSettings;
-import io.gpuchassis.agent.config.ReleaseSettings.Policy;
+import io.gpuchassis.agent.config.CompositionSettings;
+import io.gpuchassis.agent.config.CompositionSettings.Policy;
 import io.gpuchassis.agent.redfish.ChassisFixture;
 import java.time.Clock;
 import java.time.Duration;
@@ -57,7 +57,10 @@ class ReleaseRuleTest {
           }
         };
     return new ReleaseRule(
-        new ReleaseSettings(policy, Duration.ofSeconds(30), hosts), activity, READ_EVERY, clock);
+        new CompositionSettings(policy, Duration.ofSeconds(30), hosts),
+        activity,
+        READ_EVERY,
+        clock);
   }
 
   /** A reading of the slot's port showing {@code bytes} moved so far, at {@code at}. */
@@ -142,7 +145,7 @@ class ReleaseRuleTest {
   void the_window_is_at_least_two_readings_of_the_counters() {
     ReleaseRule rule =
         new ReleaseRule(
-            new ReleaseSettings(Policy.RELEASE_OR_IDLE, Duration.ofSeconds(5), Map.of()),
+            new CompositionSettings(Policy.RELEASE_OR_IDLE, Duration.ofSeconds(5), Map.of()),
             activity,
             READ_EVERY,
             Clock.systemUTC());

@@ -88,15 +88,17 @@ class ConfigFileTest {
         composition:
           releasePolicy: require-release
           idleWindow: 2m
+          answerWithin: 0s
           hosts:
             Host3: release-or-idle
         """));
-    ReleaseSettings release = config.composition();
-    assertEquals(ReleaseSettings.Policy.REQUIRE_RELEASE, release.policyOf("Host1"));
-    assertEquals(ReleaseSettings.Policy.RELEASE_OR_IDLE, release.policyOf("Host3"));
+    CompositionSettings release = config.composition();
+    assertEquals(CompositionSettings.Policy.REQUIRE_RELEASE, release.policyOf("Host1"));
+    assertEquals(CompositionSettings.Policy.RELEASE_OR_IDLE, release.policyOf("Host3"));
     assertEquals(java.time.Duration.ofMinutes(2), release.idleWindow());
+    assertEquals(java.time.Duration.ZERO, release.answerWithin(), "0s: always a task");
     assertEquals(
-        ReleaseSettings.Policy.RELEASE_OR_IDLE,
+        CompositionSettings.Policy.RELEASE_OR_IDLE,
         AgentConfig.defaults().composition().policyOf("Host1"),
         "by default a standard composer may release an idle GPU");
 
@@ -104,7 +106,9 @@ class ConfigFileTest {
         java.util.List.of(
             "composition:\n  releasePolicy: whenever\n",
             "composition:\n  hosts:\n    Host2: sometimes\n",
-            "composition:\n  idleWindow: 0s\n")) {
+            "composition:\n  idleWindow: 0s\n",
+            "composition:\n  answerWithin: 30s\n",
+            "http:\n  requestTimeout: 5s\ncomposition:\n  answerWithin: 10s\n")) {
       ConfigException e =
           assertThrows(
               ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write(bad)));

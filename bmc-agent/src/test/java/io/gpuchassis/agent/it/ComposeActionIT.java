@@ -334,8 +334,13 @@ class ComposeActionIT {
 
     HttpResponse<String> accepted =
         client.send(
-            "POST", COMPOSE, ADMIN, "{\"RequestType\":\"Apply\",\"ReservationId\":\"" + id + "\"}");
-    assertEquals(202, accepted.statusCode(), "binding takes switch time: " + accepted.body());
+            "POST",
+            COMPOSE,
+            ADMIN,
+            "{\"RequestType\":\"Apply\",\"ReservationId\":\"" + id + "\"}",
+            "Prefer",
+            "respond-async");
+    assertEquals(202, accepted.statusCode(), "a task was asked for: " + accepted.body());
     HttpResponse<String> applied = client.awaitTask(accepted, ADMIN);
     assertEquals(200, applied.statusCode(), applied.body());
     assertEquals("Apply", json(applied).get("RequestType").asText());

@@ -70,7 +70,9 @@ class ManagerResetIT {
             "POST",
             "/redfish/v1/Fabrics/PCIe/Zones/Host1/Actions/Zone.AddEndpoint",
             ADMIN,
-            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}");
+            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot1\"}}",
+            "Prefer",
+            "respond-async");
     assertEquals(202, accepted.statusCode(), accepted.body());
     HttpResponse<String> reset =
         client.send(

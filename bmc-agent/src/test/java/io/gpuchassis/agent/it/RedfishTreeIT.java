@@ -206,7 +206,9 @@ class RedfishTreeIT {
             "POST",
             "/redfish/v1/Fabrics/PCIe/Zones/Host2/Actions/Zone.AddEndpoint",
             ADMIN,
-            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3\"}}");
+            "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot3\"}}",
+            "Prefer",
+            "respond-async");
     assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
     // A push subscription, an open SSE stream and a logged event, so that their resources are
     // validated too, and

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpuchassis.agent.config.ReleaseSettings;
-import io.gpuchassis.agent.config.ReleaseSettings.Policy;
+import io.gpuchassis.agent.config.CompositionSettings;
+import io.gpuchassis.agent.config.CompositionSettings.Policy;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,10 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Release policies over real HTTPS, as a standard composer meets them (no ReadyToRemove step):
- * under {@code release-or-idle} a busy GPU is refused with a message that says it is busy, and once
- * its switch port's counters stand still for the window it is released; a host port under {@code
- * require-release} keeps an idle GPU until its host lets go.
+ * How a standard composer's requests are answered over real HTTPS: with their result within the
+ * answer window (a task only when asked for), and by the release policies. Release policies, as a
+ * standard composer meets them (no ReadyToRemove step): under {@code release-or-idle} a busy GPU is
+ * refused with a message that says it is busy, and once its switch port's counters stand still for
+ * the window it is released; a host port under {@code require-release} keeps an idle GPU until its
+ * host lets go.
  */
 class ReleasePolicyIT {
 
@@ -44,7 +46,7 @@ class ReleasePolicyIT {
             c ->
                 c.withSwitchPollInterval(Duration.ofMillis(200))
                     .withComposition(
-                        new ReleaseSettings(
+                        new CompositionSettings(
                             Policy.RELEASE_OR_IDLE,
                             Duration.ofSeconds(4),
                             Map.of("Host2", Policy.REQUIRE_RELEASE))));
@@ -102,6 +104,38 @@ class ReleasePolicyIT {
         OPERATOR,
         "{\"ReadyToRemove\":true}");
     assertEquals(200, client.awaitTask(remove(ZONE2, 2), OPERATOR).statusCode());
+  }
+
+  @Test
+  void a_change_done_within_the_answer_window_is_answered_with_its_result_unless_a_task_is_asked()
+      throws Exception {
+    // What a composer that takes only 200 or 204 sends: no Prefer header. The window is the
+    // default's, 10 s, which a bind in the fast simulation stays well within.
+    HttpResponse<String> answered =
+        client.send("POST", ZONE1 + "/Actions/Zone.AddEndpoint", OPERATOR, endpoint(3));
+    assertEquals(200, answered.statusCode(), answered.body());
+    assertTrue(
+        json(answered).at("/Links/Endpoints").toString().contains("GPU-Slot3"),
+        "the zone as changed: " + answered.body());
+    assertTrue(members(ZONE1).contains(endpointUri(3)));
+
+    client.send(
+        "PATCH",
+        "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot3",
+        OPERATOR,
+        "{\"ReadyToRemove\":true}");
+    HttpResponse<String> accepted =
+        client.send(
+            "POST",
+            ZONE1 + "/Actions/Zone.RemoveEndpoint",
+            OPERATOR,
+            endpoint(3),
+            "Prefer",
+            "respond-async");
+    assertEquals(202, accepted.statusCode(), "a task was asked for: " + accepted.body());
+    assertTrue(accepted.headers().firstValue("Location").orElseThrow().contains("TaskMonitors"));
+    assertEquals(200, client.awaitTask(accepted, OPERATOR).statusCode());
+    assertFalse(members(ZONE1).contains(endpointUri(3)));
   }
 
   static void bind(String zone, int slot) throws Exception {

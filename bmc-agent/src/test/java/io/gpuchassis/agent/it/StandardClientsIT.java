@@ -57,7 +57,9 @@ class StandardClientsIT {
             "POST",
             "/redfish/v1/Systems/Host1/Actions/ComputerSystem.AddResourceBlock",
             TestAgent.ADMIN,
-            "{\"ResourceBlock\": {\"@odata.id\": \"" + GPU_BLOCK + "\"}}");
+            "{\"ResourceBlock\": {\"@odata.id\": \"" + GPU_BLOCK + "\"}}",
+            "Prefer",
+            "respond-async");
     assertEquals(202, bind.statusCode(), bind.body());
     monitor = bind.headers().firstValue("Location").orElseThrow();
     // Bound before any client reads, so that each test sees the same tree (however long the

@@ -254,7 +254,8 @@ class SystemCompositionIT {
             .inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/1");
     try {
       HttpResponse<String> accepted =
-          client.send("POST", SYSTEMS, OPERATOR, specific("Host7", 16, 17));
+          client.send(
+              "POST", SYSTEMS, OPERATOR, specific("Host7", 16, 17), "Prefer", "respond-async");
       assertEquals(202, accepted.statusCode(), accepted.body());
       HttpResponse<String> failed = client.awaitTask(accepted, OPERATOR);
       assertEquals(503, failed.statusCode(), failed.body());

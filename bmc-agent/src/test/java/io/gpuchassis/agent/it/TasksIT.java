@@ -47,6 +47,7 @@ class TasksIT {
     agent.close();
   }
 
+  /** Zone.AddEndpoint of the GPU in {@code slot}, asking for a task (DSP0266's respond-async). */
   static HttpResponse<String> add(int slot) throws Exception {
     return client.send(
         "POST",
@@ -54,7 +55,9 @@ class TasksIT {
         OPERATOR,
         "{\"Endpoint\":{\"@odata.id\":\"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot"
             + slot
-            + "\"}}");
+            + "\"}}",
+        "Prefer",
+        "respond-async");
   }
 
   static List<String> members() throws Exception {

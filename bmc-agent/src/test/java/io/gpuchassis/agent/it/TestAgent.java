@@ -4,6 +4,7 @@ import static io.gpuchassis.agent.it.AgentClient.basic;
 
 import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.CompositionSettings;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.security.AccountRepository;
@@ -122,7 +123,10 @@ final class TestAgent implements AutoCloseable {
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
             .withSimulationSpeed(speed)
-            .withSwitchPollInterval(pollInterval);
+            .withSwitchPollInterval(pollInterval)
+            // Most tests follow a change step by step through its task; the answer window has its
+            // own (ReleasePolicyIT, TasksIT)
+            .withComposition(CompositionSettings.DEFAULT.withAnswerWithin(java.time.Duration.ZERO));
     Agent agent = Agent.start(tweak.apply(config), Map.of(), agentHasher);
     return new TestAgent(
         agent, new AgentClient(agent.port(), stateDir.resolve("tls/https-cert.pem")), stateDir);

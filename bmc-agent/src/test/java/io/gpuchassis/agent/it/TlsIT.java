@@ -51,7 +51,7 @@ class TlsIT {
             io.gpuchassis.agent.config.LogSettings.DEFAULT,
             io.gpuchassis.agent.config.SyslogSettings.NONE,
             java.util.Optional.empty(),
-            io.gpuchassis.agent.config.ReleaseSettings.DEFAULT);
+            io.gpuchassis.agent.config.CompositionSettings.DEFAULT);
     try (Agent agent =
         Agent.start(
             config,

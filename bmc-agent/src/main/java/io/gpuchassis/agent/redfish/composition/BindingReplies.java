@@ -14,9 +14,9 @@ import java.util.function.Supplier;
 
 /**
  * How the composition views answer a change of the binding engine, the way the Fabric's Zone
- * actions do: a change that needs the switches is answered 202 Accepted with a task monitor whose
- * final response is the changed resource or the engine's refusal; a change with nothing left to do
- * (already complete) is answered at once.
+ * actions do: with the changed resource or the engine's refusal once the change is done, if within
+ * the answer window ({@link AnswerWindow}); else 202 Accepted with a task monitor whose final
+ * response is that.
  */
 public final class BindingReplies {
 
@@ -32,16 +32,18 @@ public final class BindingReplies {
   public static void reply(
       RoutingContext ctx,
       TaskRegistry tasks,
+      java.time.Duration answerWithin,
       String name,
       CompletableFuture<?> change,
       String errorUri,
       Supplier<Object> body,
       List<MessageInstance> done) {
-    if (change.isDone()) {
-      whenDone(ctx, change, errorUri, body);
-    } else {
-      TaskResponses.accepted(ctx, tasks, name, outcome(change, errorUri, body, done));
-    }
+    AnswerWindow.answer(
+        ctx,
+        change,
+        answerWithin,
+        () -> whenDone(ctx, change, errorUri, body),
+        () -> TaskResponses.accepted(ctx, tasks, name, outcome(change, errorUri, body, done)));
   }
 
   private static CompletableFuture<TaskOutcome> outcome(

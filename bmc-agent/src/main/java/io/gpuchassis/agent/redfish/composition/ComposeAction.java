@@ -88,15 +88,18 @@ final class ComposeAction {
   private final io.gpuchassis.agent.compose.ReleaseRule releaseRule;
 
   private final FabricHealth health;
+  private final java.time.Duration answerWithin;
 
   ComposeAction(
       Vertx vertx,
       ChassisModel model,
       BindingEngine engine,
       TaskRegistry tasks,
+      java.time.Duration answerWithin,
       Reservations reservations,
       Placement placement,
       FabricHealth health) {
+    this.answerWithin = answerWithin;
     this.health = health;
     this.vertx = vertx;
     this.model = model;
@@ -352,6 +355,7 @@ final class ComposeAction {
     CompositionReplies.reply(
         ctx,
         tasks,
+        answerWithin,
         "Compose (Apply) of " + resolved.size() + " stanzas",
         finished,
         200,

@@ -17,9 +17,9 @@ import java.util.function.Supplier;
 
 /**
  * How a composition of several changes (a {@code POST /Systems}, a Compose Apply) is answered, like
- * {@link BindingReplies}: 202 with a task monitor while the switches work, whose final response is
- * {@code status} (201 with {@code Location} for a composed system) or the reason the set failed
- * after being undone; at once when the changes are already done.
+ * {@link BindingReplies}: with {@code status} (201 with {@code Location} for a composed system) or
+ * the reason the set failed after being undone, once done within the answer window ({@link
+ * AnswerWindow}); else 202 with a task monitor whose final response is that.
  */
 final class CompositionReplies {
 
@@ -28,6 +28,7 @@ final class CompositionReplies {
   static void reply(
       RoutingContext ctx,
       TaskRegistry tasks,
+      java.time.Duration answerWithin,
       String name,
       CompletableFuture<Void> changes,
       int status,
@@ -45,11 +46,20 @@ final class CompositionReplies {
                   ? TaskOutcome.created(location.get(), tree, changed)
                   : TaskOutcome.success(status, tree, changed);
             });
-    if (!changes.isDone()) {
-      // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.
-      TaskResponses.accepted(ctx, tasks, name, TaskRegistry.uncancellable(outcome));
-      return;
-    }
+    // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.
+    AnswerWindow.answer(
+        ctx,
+        changes,
+        answerWithin,
+        () -> answerNow(ctx, outcome, status, location),
+        () -> TaskResponses.accepted(ctx, tasks, name, TaskRegistry.uncancellable(outcome)));
+  }
+
+  private static void answerNow(
+      RoutingContext ctx,
+      CompletableFuture<TaskOutcome> outcome,
+      int status,
+      Optional<String> location) {
     outcome.whenComplete(
         (done, error) ->
             ctx.vertx()

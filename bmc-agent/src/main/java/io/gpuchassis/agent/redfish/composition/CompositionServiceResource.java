@@ -68,12 +68,15 @@ public final class CompositionServiceResource {
       ChassisModel model,
       BindingEngine engine,
       TaskRegistry tasks,
+      java.time.Duration answerWithin,
       Reservations reservations,
       Placement placement,
       io.gpuchassis.agent.health.FabricHealth health) {
     this.vertx = vertx;
     this.reservations = reservations;
-    this.compose = new ComposeAction(vertx, model, engine, tasks, reservations, placement, health);
+    this.compose =
+        new ComposeAction(
+            vertx, model, engine, tasks, answerWithin, reservations, placement, health);
     this.reservationResource = new CompositionReservationResource(vertx, reservations);
   }
 

@@ -71,6 +71,7 @@ public final class SystemResource {
   private final SystemRequests requests;
   private final ChangeSet changes;
   private final ForcedRemovals forced;
+  private final java.time.Duration answerWithin;
   private final FabricHealth health;
   private RedfishRoutes routes;
 
@@ -78,10 +79,12 @@ public final class SystemResource {
       ChassisModel model,
       BindingEngine engine,
       TaskRegistry tasks,
+      java.time.Duration answerWithin,
       Reservations reservations,
       Placement placement,
       ForcedRemovals forced,
       FabricHealth health) {
+    this.answerWithin = answerWithin;
     this.forced = forced;
     this.health = health;
     this.model = model;
@@ -254,6 +257,7 @@ public final class SystemResource {
     BindingReplies.reply(
         ctx,
         tasks,
+        answerWithin,
         action + " " + blockUri + " on " + host.id(),
         change,
         blockUri,
@@ -303,6 +307,7 @@ public final class SystemResource {
     BindingReplies.reply(
         ctx,
         tasks,
+        answerWithin,
         "Release of every GPU of " + host.id(),
         releases,
         uri,
@@ -331,6 +336,7 @@ public final class SystemResource {
     CompositionReplies.reply(
         ctx,
         tasks,
+        answerWithin,
         "Composition of " + plan.slots().size() + " GPUs into " + host.id(),
         done,
         201,

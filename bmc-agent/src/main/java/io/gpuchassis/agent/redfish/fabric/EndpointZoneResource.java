@@ -73,6 +73,7 @@ public final class EndpointZoneResource {
   private final ChassisModel model;
   private final BindingEngine engine;
   private final TaskRegistry tasks;
+  private final java.time.Duration answerWithin;
   private final Reservations reservations;
   private final ForcedRemovals forced;
   private RedfishRoutes routes;
@@ -81,8 +82,10 @@ public final class EndpointZoneResource {
       ChassisModel model,
       BindingEngine engine,
       TaskRegistry tasks,
+      java.time.Duration answerWithin,
       Reservations reservations,
       ForcedRemovals forced) {
+    this.answerWithin = answerWithin;
     this.reservations = reservations;
     this.forced = forced;
     this.model = model;
@@ -324,6 +327,7 @@ public final class EndpointZoneResource {
     BindingReplies.reply(
         ctx,
         tasks,
+        answerWithin,
         name,
         change,
         Uris.zone(host.id()),

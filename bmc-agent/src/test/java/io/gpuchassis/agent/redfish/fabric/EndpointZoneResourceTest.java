@@ -37,7 +37,8 @@ class EndpointZoneResourceTest {
   }
 
   private static EndpointZoneResource resource(ChassisState state) {
-    return new EndpointZoneResource(new ChassisModel(state), null, null, null, null);
+    return new EndpointZoneResource(
+        new ChassisModel(state), null, null, java.time.Duration.ZERO, null, null);
   }
 
   @Test

@@ -8,15 +8,19 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * When a host's GPU may be released without a forced release (configuration key {@code
- * composition}; docs/COMPOSITION.md, "Releasing a GPU"). Every key is optional.
+ * How composition behaves (configuration key {@code composition}; docs/COMPOSITION.md): when a
+ * host's GPU may be released without a forced release, and how long a composition request may wait
+ * for the switches before it is answered with a task. Every key is optional.
  *
  * @param policy the policy of every host port the {@code hosts} map does not name
  * @param idleWindow how long a GPU's switch port must have moved no data for {@code
  *     release-or-idle} to count it idle
  * @param hosts a policy per host port id, over {@code policy}
+ * @param answerWithin a change the switches finish within this is answered with its result (200,
+ *     201, 204); a longer one, or a request with {@code Prefer: respond-async}, with 202 and a task
  */
-public record ReleaseSettings(Policy policy, Duration idleWindow, Map<String, Policy> hosts) {
+public record CompositionSettings(
+    Policy policy, Duration idleWindow, Map<String, Policy> hosts, Duration answerWithin) {
 
   /** What a release needs besides the caller's privilege. */
   public enum Policy {
@@ -42,13 +46,27 @@ public record ReleaseSettings(Policy policy, Duration idleWindow, Map<String, Po
   }
 
   /** Lets a standard composer release an idle GPU; a busy one still needs ReadyToRemove. */
-  public static final ReleaseSettings DEFAULT =
-      new ReleaseSettings(Policy.RELEASE_OR_IDLE, Duration.ofSeconds(30), Map.of());
+  public static final CompositionSettings DEFAULT =
+      new CompositionSettings(
+          Policy.RELEASE_OR_IDLE, Duration.ofSeconds(30), Map.of(), Duration.ofSeconds(10));
 
-  public ReleaseSettings {
+  /** Release settings, answering with the default bound. */
+  public CompositionSettings(Policy policy, Duration idleWindow, Map<String, Policy> hosts) {
+    this(policy, idleWindow, hosts, DEFAULT.answerWithin);
+  }
+
+  public CompositionSettings {
     hosts = Map.copyOf(hosts);
     Durations.requireWithin(
         "composition.idleWindow", idleWindow, Duration.ofSeconds(1), Duration.ofHours(24));
+    // below http.requestTimeout's least value, so that the answer always comes before it
+    Durations.requireWithin(
+        "composition.answerWithin", answerWithin, Duration.ZERO, Duration.ofSeconds(20));
+  }
+
+  /** These settings, answering within {@code value}. */
+  public CompositionSettings withAnswerWithin(Duration value) {
+    return new CompositionSettings(policy, idleWindow, hosts, value);
   }
 
   /** The policy of host port {@code hostId}. */
@@ -58,21 +76,25 @@ public record ReleaseSettings(Policy policy, Duration idleWindow, Map<String, Po
 
   /** From the configuration file's mapping: absent keys take their defaults. */
   @JsonCreator
-  static ReleaseSettings fromFile(
+  static CompositionSettings fromFile(
       @JsonProperty("releasePolicy") String releasePolicy,
       @JsonProperty("idleWindow") String idleWindow,
-      @JsonProperty("hosts") Map<String, String> hosts) {
+      @JsonProperty("hosts") Map<String, String> hosts,
+      @JsonProperty("answerWithin") String answerWithin) {
     Map<String, Policy> perHost = new LinkedHashMap<>();
     if (hosts != null) {
       hosts.forEach((host, p) -> perHost.put(host, Policy.parse("composition.hosts." + host, p)));
     }
-    return new ReleaseSettings(
+    return new CompositionSettings(
         releasePolicy == null
             ? DEFAULT.policy
             : Policy.parse("composition.releasePolicy", releasePolicy),
         idleWindow == null
             ? DEFAULT.idleWindow
             : Durations.parse("composition.idleWindow", idleWindow),
-        perHost);
+        perHost,
+        answerWithin == null
+            ? DEFAULT.answerWithin
+            : Durations.parse("composition.answerWithin", answerWithin));
   }
 }
