@@ -8,6 +8,7 @@ import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.WiredPort;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.compose.Change;
 import io.gpuchassis.agent.compose.ChangeException;
 import io.gpuchassis.agent.compose.ChangeSet;
 import io.gpuchassis.agent.compose.HostGpus;
@@ -22,6 +23,7 @@ import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.http.ActionParameters;
+import io.gpuchassis.redfish.http.Preconditions;
 import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.CompositionMessages;
@@ -116,7 +118,42 @@ public final class SystemResource {
         (params, caller) -> render(model.current(), host(params), health));
     routes.post(member + ADD, "ComputerSystem", ctx -> handleAction(ctx, true));
     routes.post(member + REMOVE, "ComputerSystem", ctx -> handleAction(ctx, false));
+    routes.patch(member, "ComputerSystem", this::handlePatch);
     routes.delete(member, "ComputerSystem", this::decompose);
+  }
+
+  /**
+   * {@code PATCH Links.ResourceBlocks}: the host is an expandable system (DSP2050), changed to have
+   * exactly the GPU blocks listed, all or nothing ({@link SystemLinksPatch}, {@link ChangeSet}).
+   */
+  private void handlePatch(RoutingContext ctx) {
+    Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
+    HostPort host = host(ctx.pathParams());
+    ObjectNode shown = routes.render(Uris.system(host.id()), caller).orElseThrow();
+    Preconditions.checkIfMatch(ctx, shown);
+    ChassisState state = model.current();
+    List<Change> wanted = SystemLinksPatch.changes(RequestBodies.object(ctx), shown, state, host);
+    Set<Integer> added = new java.util.LinkedHashSet<>();
+    wanted.stream().filter(c -> c instanceof Change.Bind).forEach(c -> added.add(c.slot()));
+    if (!added.isEmpty()) {
+      ReservedBlocks.refuseIfHeld(reservations, caller.userName(), added, Set.of(host.id()));
+    }
+    CompletableFuture<Void> done;
+    try {
+      done = changes.apply(wanted);
+    } catch (ChangeException e) {
+      throw CompositionReplies.reason(e);
+    }
+    CompositionReplies.reply(
+        ctx,
+        tasks,
+        answerWithin,
+        "Update of the resource blocks of " + host.id(),
+        done,
+        200,
+        Optional.empty(),
+        () -> render(model.current(), host, health),
+        ChangeMessages.of(wanted));
   }
 
   private HostPort host(Map<String, String> params) {
@@ -149,7 +186,7 @@ public final class SystemResource {
                     + host.port()
                     + " of switch "
                     + host.switchId()
-                    + "; GPUs are added with ComputerSystem.AddResourceBlock, those of other switch chips over inter-switch"
+                    + "; GPUs are added with ComputerSystem.AddResourceBlock or a PATCH of Links.ResourceBlocks, those of other switch chips over inter-switch"
                     + " links")
             // A real server that exists without us; we expand it, we did not compose it.
             .systemType(SystemType.PHYSICAL)
