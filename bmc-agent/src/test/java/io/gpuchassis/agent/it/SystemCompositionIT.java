@@ -220,9 +220,13 @@ class SystemCompositionIT {
     assertMessage(
         compose(OPERATOR, "{\"Links\":{}}"), 400, "Base.1.22.1.CreateFailedMissingReqProperties");
     assertMessage(
-        compose(OPERATOR, specific("Host3", 6).replace("\"Name\"", "\"HostName\"")),
+        compose(OPERATOR, specific("Host3", 6).replace("\"Name\"", "\"Colour\"")),
         400,
         "Base.1.22.1.PropertyUnknown");
+    assertMessage(
+        compose(OPERATOR, specific("Host3", 6).replace("\"Name\"", "\"Id\"")),
+        400,
+        "Base.1.22.1.PropertyNotWritable");
 
     HttpResponse<String> added =
         client.send(

@@ -50,6 +50,13 @@ final class SystemRequests {
   private static final Set<String> PROPERTIES =
       Set.of("Name", "Description", "Links", "Processors", "Oem");
 
+  /** Every property of the ComputerSystem the agent serves (the generated model's). */
+  private static final Set<String> SERVED =
+      Set.of(
+          io.gpuchassis.redfish.model.ComputerSystem.class
+              .getAnnotation(com.fasterxml.jackson.annotation.JsonPropertyOrder.class)
+              .value());
+
   /** What a request composes: the GPUs bound into the host, and the peer paths they will have. */
   record SystemPlan(HostPort host, List<Integer> slots, Placement.Placed paths) {
     List<Change> changes() {
@@ -81,7 +88,12 @@ final class SystemRequests {
         .forEachRemaining(
             name -> {
               if (!PROPERTIES.contains(name) && !name.startsWith("@")) {
-                throw RedfishErrors.of(BaseMessages.PROPERTY_UNKNOWN.with(name).about("/" + name));
+                // a property systems have (Id, UUID, Status...) is set by the service, not asked
+                throw RedfishErrors.of(
+                    (SERVED.contains(name)
+                            ? BaseMessages.PROPERTY_NOT_WRITABLE.with(name)
+                            : BaseMessages.PROPERTY_UNKNOWN.with(name))
+                        .about("/" + name));
               }
             });
     JsonNode links = body.path("Links").path("ResourceBlocks");
