@@ -245,7 +245,7 @@ public final class RedfishResources {
     new CompositionServiceResource(
             vertx, model, bindings, tasks, answerWithin, reservations, placement, fabricHealth)
         .register(routes);
-    new ResourceBlockResource(model, reservations).register(routes);
+    new ResourceBlockResource(model, reservations, vertx).register(routes);
     new ResourceZoneResource(model).register(routes);
     new SystemResource(
             model, bindings, tasks, answerWithin, reservations, placement, forced, fabricHealth)

@@ -4,8 +4,10 @@ import static io.gpuchassis.agent.it.AgentClient.json;
 import static io.gpuchassis.agent.it.TestAgent.OPERATOR;
 import static io.gpuchassis.agent.it.TestAgent.READER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -97,6 +99,52 @@ class ExpandableSystemIT {
     HttpResponse<String> stale = patch(blocks("Host1", 1, 3), "If-Match", etag);
     assertEquals(412, stale.statusCode(), "the system changed since that ETag: " + stale.body());
     assertEquals(List.of(BLOCKS + "/GPU-Slot1"), gpuBlocks());
+  }
+
+  @Test
+  void a_block_is_reserved_by_patching_reserved_and_only_its_holder_ends_that() throws Exception {
+    String block = BLOCKS + "/GPU-Slot6";
+    String reservations = "/redfish/v1/CompositionService/CompositionReservations";
+    int before = json(client.get(reservations, READER)).get("Members@odata.count").asInt();
+    HttpResponse<String> reserved =
+        client.send("PATCH", block, OPERATOR, "{\"CompositionStatus\":{\"Reserved\":true}}");
+    assertEquals(200, reserved.statusCode(), reserved.body());
+    assertTrue(json(reserved).at("/CompositionStatus/Reserved").asBoolean(), reserved.body());
+    JsonNode listed = json(client.get(reservations + "?$expand=.", READER));
+    assertEquals(before + 1, listed.get("Members@odata.count").asInt());
+    assertTrue(listed.toString().contains(block), "a reservation as the Compose action makes");
+
+    // another client may neither take the block nor end the reservation
+    HttpResponse<String> taken =
+        client.send(
+            "POST",
+            "/redfish/v1/Systems/Host3/Actions/ComputerSystem.AddResourceBlock",
+            TestAgent.ADMIN,
+            "{\"ResourceBlock\":{\"@odata.id\":\"" + block + "\"}}");
+    assertEquals(409, taken.statusCode(), taken.body());
+    assertTrue(taken.body().contains("SpecifiedResourceAlreadyReserved"), taken.body());
+    HttpResponse<String> notTheirs =
+        client.send(
+            "PATCH", block, TestAgent.ADMIN, "{\"CompositionStatus\":{\"Reserved\":false}}");
+    assertEquals(409, notTheirs.statusCode(), notTheirs.body());
+
+    for (String bad :
+        List.of(
+            "{\"CompositionStatus\":{\"Reserved\":\"yes\"}}",
+            "{\"CompositionStatus\":{\"CompositionState\":\"Composed\",\"Reserved\":false}}",
+            "{\"Name\":\"x\",\"CompositionStatus\":{\"Reserved\":false}}")) {
+      HttpResponse<String> r = client.send("PATCH", block, OPERATOR, bad);
+      assertEquals(400, r.statusCode(), bad + " -> " + r.body());
+    }
+    assertTrue(
+        json(client.get(block, READER)).at("/CompositionStatus/Reserved").asBoolean(),
+        "a refused PATCH changes nothing");
+
+    HttpResponse<String> freed =
+        client.send("PATCH", block, OPERATOR, "{\"CompositionStatus\":{\"Reserved\":false}}");
+    assertEquals(200, freed.statusCode(), freed.body());
+    assertFalse(json(freed).at("/CompositionStatus/Reserved").asBoolean());
+    assertEquals(before, json(client.get(reservations, READER)).get("Members@odata.count").asInt());
   }
 
   @Test

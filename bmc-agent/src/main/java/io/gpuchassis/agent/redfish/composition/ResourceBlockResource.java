@@ -43,13 +43,19 @@ public final class ResourceBlockResource {
 
   private final ChassisModel model;
   private final Reservations reservations;
+  private final io.vertx.core.Vertx vertx;
+  private RedfishRoutes routes;
 
-  public ResourceBlockResource(ChassisModel model, Reservations reservations) {
+  public ResourceBlockResource(
+      ChassisModel model, Reservations reservations, io.vertx.core.Vertx vertx) {
     this.model = model;
     this.reservations = reservations;
+    this.vertx = vertx;
   }
 
   public void register(RedfishRoutes routes) {
+    this.routes = routes;
+    routes.patch(Uris.RESOURCE_BLOCK_TEMPLATE, "ResourceBlock", this::handlePatch);
     routes.resource(
         Uris.RESOURCE_BLOCKS,
         "ResourceBlockCollection",
@@ -81,6 +87,49 @@ public final class ResourceBlockResource {
           Slot gpu = slot.orElseThrow(() -> RedfishErrors.notFound("ResourceBlock", id));
           return render(state, gpu, holder(held, Set.of(gpu.number()), Set.of()));
         });
+  }
+
+  /**
+   * {@code PATCH CompositionStatus.Reserved}: reserves the block for the caller, or ends the
+   * caller's reservation of it ({@link BlockReservationPatch}); the store is written off the event
+   * loop.
+   */
+  private void handlePatch(io.vertx.ext.web.RoutingContext ctx) {
+    var caller = RedfishRoutes.caller(ctx).orElseThrow();
+    String id = ctx.pathParam("ResourceBlockId");
+    String uri = Uris.RESOURCE_BLOCKS + "/" + id;
+    com.fasterxml.jackson.databind.node.ObjectNode shown =
+        routes.render(uri, caller).orElseThrow(() -> RedfishErrors.notFound("ResourceBlock", id));
+    io.gpuchassis.redfish.http.Preconditions.checkIfMatch(ctx, shown);
+    com.fasterxml.jackson.databind.node.ObjectNode body =
+        io.gpuchassis.redfish.http.RequestBodies.object(ctx);
+    ChassisState state = model.current();
+    Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst();
+    Set<Integer> slots;
+    Set<String> hosts;
+    boolean composed;
+    if (host.isPresent()) {
+      slots = Set.of();
+      hosts = Set.of(id);
+      composed = hostComposed(state, host.get());
+    } else {
+      Matcher m = BLOCK_ID.matcher(id);
+      Slot gpu =
+          (m.matches() ? gpuSlot(state, Integer.parseInt(m.group(1))) : Optional.<Slot>empty())
+              .orElseThrow(() -> RedfishErrors.notFound("ResourceBlock", id));
+      slots = Set.of(gpu.number());
+      hosts = Set.of();
+      composed = state.binding(gpu.number()).state() != SlotBinding.State.UNBOUND;
+    }
+    io.gpuchassis.agent.redfish.core.Offload.run(
+        vertx,
+        ctx,
+        () -> {
+          new BlockReservationPatch(reservations)
+              .apply(body, shown, uri, slots, hosts, composed, caller.userName());
+          return routes.render(uri, caller).orElseThrow();
+        },
+        after -> io.gpuchassis.redfish.http.RedfishResponses.changed(ctx, after, List.of()));
   }
 
   Object collection(String uri, String name, Optional<PoolType> pool) {

@@ -40,7 +40,7 @@ final class SystemLinksPatch {
       if (name.startsWith("@odata.") || name.equals("Links")) {
         continue;
       }
-      problems.add(refused(name, shown.has(name), "/" + name));
+      problems.add(PatchRefusals.of(name, shown.has(name), "/" + name));
     }
     JsonNode links = body.path("Links");
     if (body.has("Links") && !links.isObject()) {
@@ -50,7 +50,8 @@ final class SystemLinksPatch {
     for (Iterator<String> it = links.fieldNames(); it.hasNext(); ) {
       String name = it.next();
       if (!name.equals("ResourceBlocks")) {
-        problems.add(refused("Links/" + name, shown.path("Links").has(name), "/Links/" + name));
+        problems.add(
+            PatchRefusals.of("Links/" + name, shown.path("Links").has(name), "/Links/" + name));
       }
     }
     JsonNode blocks = links.path("ResourceBlocks");
@@ -102,12 +103,5 @@ final class SystemLinksPatch {
         .filter(s -> !has.contains(s))
         .forEach(s -> changes.add(new Change.Bind(s, host.id())));
     return changes;
-  }
-
-  private static MessageInstance refused(String name, boolean shown, String pointer) {
-    return (shown
-            ? BaseMessages.PROPERTY_NOT_WRITABLE.with(name)
-            : BaseMessages.PROPERTY_UNKNOWN.with(name))
-        .about(pointer);
   }
 }

@@ -149,7 +149,7 @@ class ResourceBlockResourceTest {
     ChassisState state =
         bound(bound(healthy(), 1, "Host1", 5, 16), 6, "Host3", 5, 16)
             .withBinding(binding(2, SlotBinding.State.FAILED, "Host1"));
-    ResourceBlockResource resource = new ResourceBlockResource(new ChassisModel(state), null);
+    ResourceBlockResource resource = new ResourceBlockResource(new ChassisModel(state), null, null);
 
     List<String> all = members(resource.collection(BLOCKS, "Resource Blocks", Optional.empty()));
     List<String> active =
