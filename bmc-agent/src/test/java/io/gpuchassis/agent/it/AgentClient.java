@@ -217,6 +217,23 @@ final class AgentClient {
     }
   }
 
+  /**
+   * Injects a fault into the simulated chassis ({@code /sim/v1/faults}); returns the fault's URI,
+   * whose DELETE clears it.
+   */
+  String injectFault(String authorization, String kind, String target) throws Exception {
+    HttpResponse<String> r =
+        send(
+            "POST",
+            "/sim/v1/faults",
+            authorization,
+            "{\"kind\":\"" + kind + "\",\"target\":\"" + target + "\"}");
+    if (r.statusCode() != 201) {
+      throw new AssertionError("the fault " + kind + " on " + target + ": " + r.body());
+    }
+    return r.headers().firstValue("Location").orElseThrow();
+  }
+
   static JsonNode json(HttpResponse<String> response) throws Exception {
     return JSON.readTree(response.body());
   }

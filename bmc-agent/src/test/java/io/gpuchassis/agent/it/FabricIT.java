@@ -264,14 +264,7 @@ class FabricIT {
   }
 
   private static String inject(String kind, String target) throws Exception {
-    HttpResponse<String> r =
-        client.send(
-            "POST",
-            "/sim/v1/faults",
-            ADMIN,
-            "{\"kind\":\"" + kind + "\",\"target\":\"" + target + "\"}");
-    assertEquals(201, r.statusCode(), r.body());
-    return r.headers().firstValue("Location").orElseThrow();
+    return client.injectFault(ADMIN, kind, target);
   }
 
   private static void clear(String location) throws Exception {

@@ -136,14 +136,7 @@ class PortTrafficIT {
   }
 
   private static String inject(String kind, String target) throws Exception {
-    HttpResponse<String> r =
-        client.send(
-            "POST",
-            "/sim/v1/faults",
-            ADMIN,
-            "{\"kind\":\"" + kind + "\",\"target\":\"" + target + "\"}");
-    assertEquals(201, r.statusCode(), r.body());
-    return r.headers().firstValue("Location").orElseThrow();
+    return client.injectFault(ADMIN, kind, target);
   }
 
   private static void driver(int port, int logical, boolean bind) throws Exception {

@@ -171,15 +171,8 @@ class ReleasePolicyIT {
     }
   }
 
-  static String inject(String kind, String target) throws Exception {
-    HttpResponse<String> r =
-        client.send(
-            "POST",
-            "/sim/v1/faults",
-            ADMIN,
-            "{\"kind\":\"" + kind + "\",\"target\":\"" + target + "\"}");
-    assertEquals(201, r.statusCode(), r.body());
-    return r.headers().firstValue("Location").orElseThrow();
+  private static String inject(String kind, String target) throws Exception {
+    return client.injectFault(ADMIN, kind, target);
   }
 
   static String endpointUri(int slot) {
