@@ -297,6 +297,7 @@ public final class Agent implements AutoCloseable {
               ServiceIdentity.agentVersion(),
               platform.simulated());
       ChassisModel model = new ChassisModel(platform.inventory());
+      requireKnownHosts(config, model.current());
       // before the chassis is read: what discovery returns carries the tag on
       AssetTag assetTag = new AssetTag(settings, model);
       assetTag.restore();
@@ -607,6 +608,25 @@ public final class Agent implements AutoCloseable {
               throw ConfigException.at(
                   "firmware.trustedKeys", "firmware.trustedKeys: " + dir + " is not a folder");
             });
+  }
+
+  /** A release policy for a host port the board does not have is a typo, not a setting. */
+  private static void requireKnownHosts(AgentConfig config, ChassisState chassis) {
+    java.util.Set<String> ports =
+        chassis.hosts().stream()
+            .map(io.gpuchassis.agent.chassis.HostPort::id)
+            .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+    java.util.Set<String> unknown = new java.util.TreeSet<>(config.composition().hosts().keySet());
+    unknown.removeAll(ports);
+    if (!unknown.isEmpty()) {
+      throw ConfigException.at(
+          "composition.hosts",
+          "composition.hosts names "
+              + String.join(", ", unknown)
+              + ", which the board has no host port of (it has "
+              + String.join(", ", ports)
+              + ")");
+    }
   }
 
   private static void requireFile(String key, java.nio.file.Path file) {

@@ -162,6 +162,19 @@ class MainTest {
   }
 
   @Test
+  void a_release_policy_for_a_host_port_the_board_lacks_is_named_and_exits_2() throws Exception {
+    Path config = dir.resolve("agent.yaml");
+    Files.writeString(
+        config,
+        "stateDir: state\nlisten: 127.0.0.1:0\ncomposition:\n  hosts:\n    Hots1: require-release\n");
+    assertEquals(2, run("--config", config.toString()));
+    assertTrue(
+        err.toString().contains("composition.hosts names Hots1")
+            && err.toString().contains("Host1, Host2"),
+        err.toString());
+  }
+
+  @Test
   void a_firmware_keys_folder_that_is_a_file_exits_2_before_anything_is_created() throws Exception {
     Path config = dir.resolve("agent.yaml");
     Files.writeString(dir.resolve("keys"), "not a folder");
