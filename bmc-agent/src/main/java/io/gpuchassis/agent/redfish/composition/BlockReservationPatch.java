@@ -6,6 +6,7 @@ import io.gpuchassis.agent.compose.Reservation;
 import io.gpuchassis.agent.compose.ReservationConflict;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.http.PatchRefusals;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.message.MessageInstance;

@@ -8,6 +8,7 @@ import io.gpuchassis.agent.compose.Change;
 import io.gpuchassis.agent.compose.HostGpus;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
+import io.gpuchassis.redfish.http.PatchRefusals;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.MessageInstance;
 import java.util.ArrayList;

@@ -90,10 +90,8 @@ final class SystemRequests {
               if (!PROPERTIES.contains(name) && !name.startsWith("@")) {
                 // a property systems have (Id, UUID, Status...) is set by the service, not asked
                 throw RedfishErrors.of(
-                    (SERVED.contains(name)
-                            ? BaseMessages.PROPERTY_NOT_WRITABLE.with(name)
-                            : BaseMessages.PROPERTY_UNKNOWN.with(name))
-                        .about("/" + name));
+                    io.gpuchassis.redfish.http.PatchRefusals.of(
+                        name, SERVED.contains(name), "/" + name));
               }
             });
     JsonNode links = body.path("Links").path("ResourceBlocks");

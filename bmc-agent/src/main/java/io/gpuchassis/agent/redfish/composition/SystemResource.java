@@ -138,12 +138,7 @@ public final class SystemResource {
     if (!added.isEmpty()) {
       ReservedBlocks.refuseIfHeld(reservations, caller.userName(), added, Set.of(host.id()));
     }
-    CompletableFuture<Void> done;
-    try {
-      done = changes.apply(wanted);
-    } catch (ChangeException e) {
-      throw CompositionReplies.reason(e);
-    }
+    CompletableFuture<Void> done = apply(wanted);
     CompositionReplies.reply(
         ctx,
         tasks,
@@ -364,12 +359,7 @@ public final class SystemResource {
             RequestBodies.object(ctx), model.current(), caller.userName(), Set.of(), Set.of());
     HostPort host = plan.host();
     String uri = Uris.system(host.id());
-    CompletableFuture<Void> done;
-    try {
-      done = changes.apply(plan.changes());
-    } catch (ChangeException e) {
-      throw CompositionReplies.reason(e);
-    }
+    CompletableFuture<Void> done = apply(plan.changes());
     CompositionReplies.reply(
         ctx,
         tasks,
@@ -380,5 +370,14 @@ public final class SystemResource {
         Optional.of(uri),
         () -> render(model.current(), host, health),
         ChangeMessages.of(plan.changes()));
+  }
+
+  /** Starts {@code wanted} all or nothing; a refusal is the Redfish error of its first change. */
+  private CompletableFuture<Void> apply(List<Change> wanted) {
+    try {
+      return changes.apply(wanted);
+    } catch (ChangeException e) {
+      throw CompositionReplies.reason(e);
+    }
   }
 }
