@@ -127,6 +127,28 @@ class FaultInjectionIT {
   }
 
   @TestAllTransports
+  void a_marginal_link_trains_narrow_until_port_control_retrains_it_while_a_degraded_one_stays(
+      TransportKind kind) throws Exception {
+    try (SimRig rig = rig(kind)) {
+      Await.until("host up", SETTLE, () -> port(rig.driver, 6).linkUp());
+      try (FaultHandle marginal = rig.sim.faults().marginalLink(6, 8, 3)) {
+        assertEquals(8, port(rig.driver, 6).negotiatedWidth(), "narrow until retrained");
+        rig.driver.resetPort(6);
+        Await.until(
+            "retrained at full width",
+            SETTLE,
+            () -> port(rig.driver, 6).linkUp() && port(rig.driver, 6).negotiatedWidth() == 16);
+        assertTrue(marginal.active(), "healed by the retrain, not by clearing the fault");
+      }
+      try (FaultHandle degraded = rig.sim.faults().linkDegrade(6, 4, 3)) {
+        rig.driver.resetPort(6);
+        Await.until("retrained", SETTLE, () -> port(rig.driver, 6).linkUp());
+        assertEquals(4, port(rig.driver, 6).negotiatedWidth(), "a bad link stays bad");
+      }
+    }
+  }
+
+  @TestAllTransports
   void surprise_down_drops_the_link_and_counts_one_uncorrectable_error(TransportKind kind)
       throws Exception {
     try (SimRig rig = rig(kind)) {

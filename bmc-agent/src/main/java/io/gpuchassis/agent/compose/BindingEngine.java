@@ -2,6 +2,9 @@ package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.LinkTraining;
+import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.SlotBinding.State;
 import io.gpuchassis.agent.compose.BindingException.Reason;
@@ -27,9 +30,11 @@ import org.slf4j.LoggerFactory;
  * The one place GPU slots are bound to and released from hosts. Every operation is journaled before
  * the switch is touched, runs on the switch's own worker (so operations on one switch happen one at
  * a time), waits for the switch to report completion, and verifies the result: after a bind, the
- * GPU's link must train at the width and speed both ends can do, otherwise the binding is undone
- * and the bind fails with the reason. State moves only on what the switch reports. The views
- * (Zones, ResourceBlocks, Systems) all call this engine, so they can never disagree.
+ * GPU's link must come up, or the binding is undone and the bind fails with the reason; a link
+ * below the width and speed both ends can do is retrained once through the switch's port control,
+ * and what it trained at, before and after, is recorded on the slot's binding ({@link
+ * LinkTraining}) for the task's messages and events. State moves only on what the switch reports.
+ * The views (Zones, ResourceBlocks, Systems) all call this engine, so they can never disagree.
  */
 public final class BindingEngine {
 
@@ -126,10 +131,14 @@ public final class BindingEngine {
           connect(plan)
               .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
               .exceptionallyCompose(
-                  error -> disconnect(plan).handle((ok, ignored) -> rethrow(error)))
+                  error -> disconnect(plan).<LinkTraining>handle((ok, ignored) -> rethrow(error)))
               .whenComplete(
-                  (ok, error) ->
-                      finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND))
+                  (training, error) -> {
+                    finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND);
+                    if (error == null) {
+                      model.apply(s2 -> s2.withBinding(s2.binding(slot).withLink(training)));
+                    }
+                  })
               .thenApply(ok -> model.current().binding(slot)));
     }
   }
@@ -386,10 +395,10 @@ public final class BindingEngine {
   }
 
   /**
-   * On the switch's worker: journal, bind, wait, verify; undo the binding when the link does not
-   * come up right.
+   * On the switch's worker: journal, bind, wait, verify; retrain once a link below what both ends
+   * can do; undo the binding when the link does not come up.
    */
-  private Void doBind(SwitchDriver driver, BindingPlan plan) {
+  private LinkTraining doBind(SwitchDriver driver, BindingPlan plan) {
     long op = journal.start(plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
     try {
       driver.bind(plan.partition(), plan.logicalPort(), plan.physicalPort());
@@ -406,22 +415,84 @@ public final class BindingEngine {
       }
       throw new BindingException(Reason.SWITCH_FAILED, failure);
     }
-    Optional<String> problem = awaitLink(driver, plan);
-    if (problem.isPresent()) {
-      journal.failed(op, problem.get());
-      requireSettled(driver, plan, problem.get());
-      throw new BindingException(
-          Reason.LINK_NOT_TRAINED, problem.get() + "; the binding was undone");
+    LinkTraining.Rate capable =
+        new LinkTraining.Rate(plan.expectedGeneration(), plan.expectedWidth());
+    Optional<LinkTraining.Rate> first = awaitLink(driver, plan);
+    Optional<LinkTraining.Rate> trained = first;
+    Optional<LinkTraining.Rate> beforeRetrain = Optional.empty();
+    if (first.isPresent() && first.get().below(capable)) {
+      trained = retrain(driver, plan, first.get());
+      beforeRetrain = first;
+    }
+    if (trained.isEmpty()) {
+      String problem =
+          beforeRetrain
+              .map(
+                  rate ->
+                      "the link trained at "
+                          + rate
+                          + ", below the "
+                          + capable
+                          + " it is capable of, and did not come up again within "
+                          + linkTimeout.toMillis()
+                          + " ms of one retrain")
+              .orElse("the link did not come up within " + linkTimeout.toMillis() + " ms");
+      journal.failed(op, problem);
+      requireSettled(driver, plan, problem);
+      throw new BindingException(Reason.LINK_NOT_TRAINED, problem + "; the binding was undone");
     }
     journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
+    LinkTraining training =
+        new LinkTraining(trained.get(), capable, beforeRetrain, hostLinkUp(plan.hostId()));
     LOG.info(
-        "Bound slot {} to {} ({} partition {} logical port {})",
+        "Bound slot {} to {} ({} partition {} logical port {}): link {}{}",
         plan.slot(),
         plan.hostId(),
         plan.switchId(),
         plan.partition(),
-        plan.logicalPort());
-    return null;
+        plan.logicalPort(),
+        training.trained(),
+        training.degraded() ? ", below the " + capable + " it is capable of" : "");
+    return training;
+  }
+
+  /**
+   * The one retrain of a link below what both ends can do: a hot reset of the slot's port through
+   * the switch's port control, then the link as it comes up again (empty when it does not). A
+   * refused reset leaves the link as it was.
+   */
+  private Optional<LinkTraining.Rate> retrain(
+      SwitchDriver driver, BindingPlan plan, LinkTraining.Rate before) {
+    try {
+      driver.resetPort(plan.physicalPort());
+    } catch (SwitchException e) {
+      LOG.warn(
+          "Slot {}: the switch refused to retrain its link ({}); it stays at {}",
+          plan.slot(),
+          e.getMessage(),
+          before);
+      return Optional.of(before);
+    }
+    LOG.info("Slot {}: link trained at {}; retrained it once", plan.slot(), before);
+    return awaitLink(driver, plan);
+  }
+
+  /**
+   * Whether the host port's link is up, as the switch's last poll saw it: a host that is off sees
+   * the GPU once it starts.
+   */
+  private boolean hostLinkUp(String hostId) {
+    ChassisState state = model.current();
+    return state.hosts().stream()
+        .filter(h -> h.id().equals(hostId))
+        .findFirst()
+        .flatMap(
+            (HostPort h) ->
+                state
+                    .switchObservation(h.switchId())
+                    .map(o -> o.ports().get(h.port()))
+                    .map(PortLink::up))
+        .orElse(false);
   }
 
   private Void doUnbind(SwitchDriver driver, BindingPlan plan) {
@@ -456,40 +527,27 @@ public final class BindingEngine {
   }
 
   /**
-   * Empty when the link came up as expected within the timeout, else what is wrong with it. A link
-   * that is up at a narrower width than expected fails at once: PCIe settles a link's width while
-   * it trains, before it is up, and only its speed may still rise afterwards (a link comes up at a
-   * low generation and changes speed once up), so only a missing link or a low speed is waited for.
+   * The rate the slot's link trained at within the timeout, empty when it did not come up. A link
+   * up at a narrower width than expected is taken at once: PCIe settles a link's width while it
+   * trains, before it is up, and only its speed may still rise afterwards (a link comes up at a low
+   * generation and changes speed once up), so only a missing link or a low speed is waited for.
    */
-  Optional<String> awaitLink(SwitchDriver driver, BindingPlan plan) {
+  Optional<LinkTraining.Rate> awaitLink(SwitchDriver driver, BindingPlan plan) {
     long deadline = System.nanoTime() + linkTimeout.toNanos();
-    String last = "no link";
+    Optional<LinkTraining.Rate> last = Optional.empty();
     while (true) {
       Optional<PortStatus> port =
           driver.ports().stream().filter(p -> p.physicalPort() == plan.physicalPort()).findFirst();
       if (port.isPresent() && port.get().linkUp()) {
         PortStatus p = port.get();
-        if (p.negotiatedWidth() >= plan.expectedWidth()
-            && p.negotiatedGen() >= plan.expectedGeneration()) {
-          return Optional.empty();
+        last = Optional.of(new LinkTraining.Rate(p.negotiatedGen(), p.negotiatedWidth()));
+        if (p.negotiatedWidth() < plan.expectedWidth()
+            || p.negotiatedGen() >= plan.expectedGeneration()) {
+          return last;
         }
-        last =
-            "the link trained at Gen"
-                + p.negotiatedGen()
-                + " x"
-                + p.negotiatedWidth()
-                + ", expected Gen"
-                + plan.expectedGeneration()
-                + " x"
-                + plan.expectedWidth();
-        if (p.negotiatedWidth() < plan.expectedWidth()) {
-          return Optional.of(last);
-        }
-      } else {
-        last = "the link did not come up within " + linkTimeout.toMillis() + " ms";
       }
       if (System.nanoTime() > deadline) {
-        return Optional.of(last);
+        return last;
       }
       sleep(20);
     }

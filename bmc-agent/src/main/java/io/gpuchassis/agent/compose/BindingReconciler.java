@@ -110,7 +110,7 @@ public final class BindingReconciler {
     boolean bound = actual.isPresent() && actual.get().partition() == p.partition();
     if (op.kind() == BindingJournal.Kind.BIND) {
       if (bound) {
-        boolean linkOk = onSwitch(p.switchId(), d -> engine.awaitLink(d, p).isEmpty());
+        boolean linkOk = onSwitch(p.switchId(), d -> engine.awaitLink(d, p).isPresent());
         if (linkOk) {
           journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.BIND);
           mismatches.add(

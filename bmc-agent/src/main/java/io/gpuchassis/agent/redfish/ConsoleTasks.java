@@ -1,5 +1,6 @@
 package io.gpuchassis.agent.redfish;
 
+import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingException;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.firmware.UpdateFailure;
@@ -37,7 +38,7 @@ public final class ConsoleTasks {
   }
 
   /** A bind of {@code slot} to {@code host}: the task Zone.AddEndpoint would start. */
-  public Task bind(int slot, String host, CompletableFuture<?> change) {
+  public Task bind(int slot, String host, CompletableFuture<SlotBinding> change) {
     String zone = Uris.zone(host);
     return tasks.start(
         "Zone.AddEndpoint " + Uris.gpuEndpointId(slot) + " to zone " + host,
@@ -46,7 +47,7 @@ public final class ConsoleTasks {
   }
 
   /** A release of {@code slot} from {@code host}: the task Zone.RemoveEndpoint would start. */
-  public Task release(int slot, String host, CompletableFuture<?> change) {
+  public Task release(int slot, String host, CompletableFuture<SlotBinding> change) {
     String zone = Uris.zone(host);
     return tasks.start(
         "Zone.RemoveEndpoint " + Uris.gpuEndpointId(slot) + " from zone " + host,
@@ -128,15 +129,13 @@ public final class ConsoleTasks {
   }
 
   private static CompletableFuture<TaskOutcome> bindingOutcome(
-      CompletableFuture<?> change, String errorUri, int slot, String host) {
+      CompletableFuture<SlotBinding> change, String errorUri, int slot, String host) {
     return TaskRegistry.uncancellable(
         change.handle(
-            (ok, error) -> {
+            (after, error) -> {
               if (error == null) {
                 return TaskOutcome.success(
-                    200,
-                    RedfishResponses.tree(Map.of()),
-                    ChangeMessages.of(List.of(slot), List.of(host)));
+                    200, RedfishResponses.tree(Map.of()), ChangeMessages.of(after, host));
               }
               Throwable cause = error.getCause() != null ? error.getCause() : error;
               if (cause instanceof BindingException b) {

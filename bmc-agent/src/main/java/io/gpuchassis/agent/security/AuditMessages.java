@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.security;
 
 import io.gpuchassis.redfish.message.MessageDefinition;
+import io.gpuchassis.redfish.message.PublishedMessage;
 import java.util.List;
 
 /**
@@ -127,40 +128,34 @@ public final class AuditMessages {
           "The host it was bound to.",
           "The action, e.g. 'Zone.RemoveEndpoint'.");
 
-  /**
-   * A message as the published registry describes it: what it records and what each argument means.
-   */
-  public record Published(
-      MessageDefinition definition, String description, List<String> arguments) {}
-
   /** Every message with its description, in the registry's order. */
-  public static final List<Published> PUBLISHED =
+  public static final List<PublishedMessage> PUBLISHED =
       List.of(
-          new Published(
+          new PublishedMessage(
               WRITE_REQUEST,
               "A write request and the answer the agent gave it.",
               WRITE_REQUEST_ARGS),
-          new Published(
+          new PublishedMessage(
               REPEATED_ENTRIES,
               "Security log entries of clients that were not authenticated, repeated within"
                   + " the summary window: the first was recorded in full, this one counts the others.",
               REPEATED_ENTRIES_ARGS),
-          new Published(
+          new PublishedMessage(
               LOGIN_THROTTLED,
               "A login refused before its password was checked, because its client address"
                   + " had exceeded its login rate.",
               LOGIN_THROTTLED_ARGS),
-          new Published(
+          new PublishedMessage(
               CONSOLE_COMMAND,
               "A command run on the serial console that changes the chassis, an account or the"
                   + " simulation, whether it was done, refused or failed.",
               CONSOLE_COMMAND_ARGS),
-          new Published(
+          new PublishedMessage(
               MANAGER_RESET,
               "A restart of the agent asked for over Redfish with Manager.Reset, recorded before"
                   + " the agent stops.",
               MANAGER_RESET_ARGS),
-          new Published(
+          new PublishedMessage(
               FORCED_RELEASE,
               "A GPU released from its host over Redfish with the Force parameter, although the"
                   + " host had not released it (ReadyToRemove not set).",

@@ -66,6 +66,17 @@ public final class SwitchFaultKinds {
                         Math.max(1, port.expectedGeneration() - 1))));
     injector.register(
         portKind(
+            "marginal-link",
+            "The port's link trains at half its width and one PCIe generation lower until it is next"
+                + " retrained through port control, then at its full rate.",
+            (chip, port) ->
+                chip.faults()
+                    .marginalLink(
+                        port.port(),
+                        Math.max(1, port.expectedWidth() / 2),
+                        Math.max(1, port.expectedGeneration() - 1))));
+    injector.register(
+        portKind(
             "aer-storm",
             "The port reports " + STORM_RATE + " correctable AER errors per second.",
             (chip, port) -> chip.faults().aerStorm(port.port(), STORM_RATE)));

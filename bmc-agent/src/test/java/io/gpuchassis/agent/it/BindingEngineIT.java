@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuchassis.agent.chassis.LinkTraining;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.BindingException;
@@ -133,7 +134,7 @@ class BindingEngineIT {
           t.agent
               .faults()
               .orElseThrow()
-              .inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0");
+              .inject("link-down", "/redfish/v1/Fabrics/PCIe/Switches/SW2/Ports/0");
       CompletionException e =
           assertThrows(CompletionException.class, () -> t.agent.bindings().bind(6, "Host1").join());
       assertEquals(
@@ -147,17 +148,36 @@ class BindingEngineIT {
   }
 
   @Test
-  void a_link_that_trains_narrow_is_rolled_back_with_the_reason() throws Exception {
+  void a_link_that_trains_narrow_is_retrained_once_and_kept_with_how_it_trained() throws Exception {
     try (TestAgent t = TestAgent.start(stateDir)) {
       String fault = "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1";
       var injected = t.agent.faults().orElseThrow().inject("link-degrade", fault);
+      SlotBinding bound = t.agent.bindings().bind(2, "Host1").join();
+      assertEquals(SlotBinding.State.BOUND, bound.state(), "a degraded GPU still works");
+      LinkTraining link = bound.link().orElseThrow();
+      assertTrue(link.degraded(), link.toString());
+      assertTrue(link.retrained(), "retrained once before settling for less");
+      assertTrue(link.trained().width() < link.capable().width(), link.toString());
+      assertEquals(link.trained(), link.beforeRetrain().orElseThrow(), "the fault outlasts it");
+      assertEquals(Optional.of(0), switchBinding(t, "SW1", 1), "still bound on the switch");
+      t.agent.faults().orElseThrow().clear(injected.id());
+    }
+  }
+
+  @Test
+  void a_link_that_never_comes_up_is_rolled_back_with_the_reason() throws Exception {
+    try (TestAgent t = TestAgent.start(stateDir)) {
+      String fault = "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1";
+      var injected = t.agent.faults().orElseThrow().inject("link-down", fault);
       CompletionException e =
           assertThrows(CompletionException.class, () -> t.agent.bindings().bind(2, "Host1").join());
       assertEquals(
           BindingException.Reason.LINK_NOT_TRAINED, ((BindingException) e.getCause()).reason());
       SlotBinding after = t.agent.model().current().binding(2);
       assertEquals(SlotBinding.State.UNBOUND, after.state());
-      assertTrue(after.lastFailure().orElseThrow().contains("x8"), after.lastFailure().toString());
+      assertTrue(
+          after.lastFailure().orElseThrow().contains("did not come up"),
+          after.lastFailure().toString());
       assertEquals(
           Optional.empty(), switchBinding(t, "SW1", 1), "no half-bound slot left on the switch");
       t.agent.faults().orElseThrow().clear(injected.id());

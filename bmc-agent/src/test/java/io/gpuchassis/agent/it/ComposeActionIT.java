@@ -385,13 +385,13 @@ class ComposeActionIT {
       agent.agent.bindings().unbind(7, true).join();
     }
 
-    // Slot 19's link trains at half width: its bind fails on the switch after slot 18 was bound.
+    // Slot 19's link never comes up: its bind fails on the switch after slot 18 was bound.
     var fault =
         agent
             .agent
             .faults()
             .orElseThrow()
-            .inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/3");
+            .inject("link-down", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/3");
     try {
       HttpResponse<String> undone =
           post(

@@ -85,10 +85,10 @@ class RegistryFilesIT {
             .findValuesAsText("@odata.id")
             .contains("/redfish/v1/Registries/Base.1.22"));
     assertEquals(
-        11,
+        12,
         collection.get("Members@odata.count").asInt(),
         "Base, AccountSecurity, Composition, ResourceEvent, Fabric, SensorEvent, Environmental, Platform, TaskEvent,"
-            + " Update and the agent's own");
+            + " Update and the agent's two");
     assertTrue(
         collection
             .get("Members")
@@ -224,7 +224,7 @@ class RegistryFilesIT {
   }
 
   @Test
-  void every_registry_the_security_log_uses_is_listed_and_the_agents_own_is_served()
+  void every_registry_the_security_log_uses_is_listed_and_the_agents_own_are_served()
       throws Exception {
     JsonNode registries = json(client.get("/redfish/v1/Registries", ADMIN));
     Set<String> ids = new TreeSet<>();
@@ -246,6 +246,17 @@ class RegistryFilesIT {
     Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
     if (validator.isPresent()) {
       assertEquals(List.of(), validator.get().validate(registry));
+    }
+
+    JsonNode composition =
+        json(client.get("/redfish/v1/Registries/GpuChassisComposition.1.0", ADMIN));
+    JsonNode compositionFile = json(client.get(composition.at("/Location/0/Uri").asText(), ADMIN));
+    assertEquals("GpuChassisComposition", compositionFile.get("RegistryPrefix").asText());
+    assertEquals(
+        "Warning", compositionFile.at("/Messages/LinkBelowCapability/MessageSeverity").asText());
+    assertEquals(3, compositionFile.at("/Messages/LinkBelowCapability/ArgDescriptions").size());
+    if (validator.isPresent()) {
+      assertEquals(List.of(), validator.get().validate(compositionFile));
     }
   }
 }

@@ -117,6 +117,9 @@ class ReleasePolicyIT {
     assertTrue(
         json(answered).at("/Links/Endpoints").toString().contains("GPU-Slot3"),
         "the zone as changed: " + answered.body());
+    assertTrue(
+        json(answered).at("/@Message.ExtendedInfo").toString().contains("LinkVerified"),
+        "with how the GPU's link trained: " + answered.body());
     assertTrue(members(ZONE1).contains(endpointUri(3)));
 
     client.send(

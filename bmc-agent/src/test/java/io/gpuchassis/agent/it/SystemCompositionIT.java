@@ -249,13 +249,13 @@ class SystemCompositionIT {
 
   @Test
   void a_bind_that_fails_on_the_switch_undoes_the_ones_already_made() throws Exception {
-    // Slot 17's link (SW4 port 1) trains at half width: its bind fails after slot 16 was bound.
+    // Slot 17's link (SW4 port 1) never comes up: its bind fails after slot 16 was bound.
     var fault =
         agent
             .agent
             .faults()
             .orElseThrow()
-            .inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/1");
+            .inject("link-down", "/redfish/v1/Fabrics/PCIe/Switches/SW4/Ports/1");
     try {
       HttpResponse<String> accepted =
           client.send(

@@ -101,6 +101,7 @@ class TasksIT {
         List.of(
             "TaskEvent.1.0.5.TaskStarted",
             "Composition.1.1.3.ResourceBlockCompositionStateChanged",
+            "GpuChassisComposition.1.0.0.LinkVerified",
             "Fabric.1.0.3.ZoneModified",
             "TaskEvent.1.0.5.TaskCompletedOK"),
         messageIds(finished));
@@ -108,11 +109,19 @@ class TasksIT {
         "The composition status of the resource block "
             + "'/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot1' has changed.",
         finished.at("/Messages/1/Message").asText());
+    assertTrue(
+        finished
+            .at("/Messages/2/Message")
+            .asText()
+            .matches(
+                "The link of the GPU in '/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot1'"
+                    + " trained at Gen\\d x\\d+, the rate the GPU and its slot are capable of\\."),
+        finished.at("/Messages/2/Message").asText());
     assertEquals(
-        "Zone 'Host1' in fabric 'PCIe' was modified.", finished.at("/Messages/2/Message").asText());
+        "Zone 'Host1' in fabric 'PCIe' was modified.", finished.at("/Messages/3/Message").asText());
     assertEquals(
         "The task with Id '" + finished.get("Id").asText() + "' has completed.",
-        finished.at("/Messages/3/Message").asText());
+        finished.at("/Messages/4/Message").asText());
 
     JsonNode tasks = json(client.get("/redfish/v1/TaskService/Tasks", READER));
     assertTrue(tasks.get("Members").toString().contains(finished.get("@odata.id").asText()));
@@ -137,7 +146,7 @@ class TasksIT {
             .agent
             .faults()
             .orElseThrow()
-            .inject("link-degrade", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1");
+            .inject("link-down", "/redfish/v1/Fabrics/PCIe/Switches/SW1/Ports/1");
     try {
       HttpResponse<String> accepted = add(2);
       // The switch is working: a DELETE on the monitor cannot stop it.

@@ -171,7 +171,8 @@ public final class ChassisFixture {
   }
 
   public static SlotBinding binding(int slot, SlotBinding.State state, String host) {
-    return new SlotBinding(slot, state, Optional.ofNullable(host), Optional.empty(), false, NOW);
+    return new SlotBinding(
+        slot, state, Optional.ofNullable(host), Optional.empty(), false, NOW, Optional.empty());
   }
 
   public static FabricHealth fabricHealth() {

@@ -64,6 +64,8 @@ final class ActiveFault implements FaultHandle {
       return ((Fault.LinkFlap) fault).port();
     } else if (fault instanceof Fault.LinkDegrade) {
       return ((Fault.LinkDegrade) fault).port();
+    } else if (fault instanceof Fault.MarginalLink marginal) {
+      return marginal.port();
     } else if (fault instanceof Fault.SurpriseDown) {
       return ((Fault.SurpriseDown) fault).port();
     } else if (fault instanceof Fault.AerStorm) {

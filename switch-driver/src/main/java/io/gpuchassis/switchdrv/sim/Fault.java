@@ -31,6 +31,17 @@ public sealed interface Fault {
     }
   }
 
+  /**
+   * A marginal link: {@code port} trains at most {@code width} lanes and generation {@code gen}
+   * until it is next retrained through port control (a hot reset or a retrain), after which it
+   * trains at its full rate, as a link with a marginal lane often does once retrained.
+   */
+  record MarginalLink(int port, int width, int gen) implements Fault {
+    public FaultKind kind() {
+      return FaultKind.MARGINAL_LINK;
+    }
+  }
+
   /** The device on {@code port} vanishes: link down and one uncorrectable surprise-down error. */
   record SurpriseDown(int port) implements Fault {
     public FaultKind kind() {

@@ -5,6 +5,7 @@ public enum FaultKind {
   LINK_DOWN("link-down"),
   LINK_FLAP("link-flap"),
   LINK_DEGRADE("link-degrade"),
+  MARGINAL_LINK("marginal-link"),
   SURPRISE_DOWN("surprise-down"),
   AER_STORM("aer-storm"),
   MRPC_TIMEOUT("mrpc-timeout"),

@@ -7,11 +7,11 @@ import java.util.Map;
 /**
  * Faults as (kind name, string parameters), the shape an HTTP control endpoint such as the agent's
  * {@code /sim/v1/faults} receives and renders. Parameters: {@code port} (link-down, link-flap,
- * link-degrade, surprise-down, aer-storm), {@code periodMs} (link-flap, default 1000), {@code
- * width} and {@code gen} (link-degrade), {@code errorsPerSecond} (aer-storm, default 1000), {@code
- * transactions} (i2c-nak, default 0 = until cleared), {@code afterBytes}
- * (power-loss-during-download, default 0). Unknown kinds, missing or malformed parameters throw
- * IllegalArgumentException.
+ * link-degrade, marginal-link, surprise-down, aer-storm), {@code periodMs} (link-flap, default
+ * 1000), {@code width} and {@code gen} (link-degrade, marginal-link), {@code errorsPerSecond}
+ * (aer-storm, default 1000), {@code transactions} (i2c-nak, default 0 = until cleared), {@code
+ * afterBytes} (power-loss-during-download, default 0). Unknown kinds, missing or malformed
+ * parameters throw IllegalArgumentException.
  */
 public final class FaultSpecs {
 
@@ -27,6 +27,11 @@ public final class FaultSpecs {
             integer(params, "port", null), Duration.ofMillis(integer(params, "periodMs", 1000)));
       case LINK_DEGRADE:
         return new Fault.LinkDegrade(
+            integer(params, "port", null),
+            integer(params, "width", null),
+            integer(params, "gen", null));
+      case MARGINAL_LINK:
+        return new Fault.MarginalLink(
             integer(params, "port", null),
             integer(params, "width", null),
             integer(params, "gen", null));
@@ -62,6 +67,10 @@ public final class FaultSpecs {
       m.put("periodMs", Long.toString(((Fault.LinkFlap) fault).period().toMillis()));
     } else if (fault instanceof Fault.LinkDegrade) {
       Fault.LinkDegrade d = (Fault.LinkDegrade) fault;
+      m.put("port", Integer.toString(d.port()));
+      m.put("width", Integer.toString(d.width()));
+      m.put("gen", Integer.toString(d.gen()));
+    } else if (fault instanceof Fault.MarginalLink d) {
       m.put("port", Integer.toString(d.port()));
       m.put("width", Integer.toString(d.width()));
       m.put("gen", Integer.toString(d.gen()));

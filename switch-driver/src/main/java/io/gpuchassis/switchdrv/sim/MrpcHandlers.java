@@ -162,10 +162,12 @@ final class MrpcHandlers {
       case 1:
         port.disabled = false;
         port.retrainAt = now;
+        port.controlRetrainAt = now;
         return MrpcOutcome.ok();
       case 2:
       case 3:
         port.retrainAt = now; // link drops and trains again
+        port.controlRetrainAt = now;
         return MrpcOutcome.ok();
       default:
         return MrpcOutcome.error(FirmwareErrors.ERR_INVALID_PARAM);

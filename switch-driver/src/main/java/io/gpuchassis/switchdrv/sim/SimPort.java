@@ -17,6 +17,10 @@ final class SimPort {
   final PortConfig cfg;
   final long[] events = new long[24];
   long retrainAt;
+
+  /** When port control last retrained the link; a marginal link injected before it is healed. */
+  long controlRetrainAt = Long.MIN_VALUE;
+
   int partition = -1;
   int logical = -1;
   boolean bound;
@@ -107,6 +111,9 @@ final class SimPort {
       } else if (fault instanceof Fault.LinkDegrade) {
         width = Math.min(width, ((Fault.LinkDegrade) fault).width());
         gen = Math.min(gen, ((Fault.LinkDegrade) fault).gen());
+      } else if (fault instanceof Fault.MarginalLink m && controlRetrainAt < f.startNanos()) {
+        width = Math.min(width, m.width());
+        gen = Math.min(gen, m.gen());
       }
     }
     if (!present || disabled) {

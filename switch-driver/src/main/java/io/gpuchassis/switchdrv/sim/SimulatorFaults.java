@@ -33,6 +33,10 @@ public final class SimulatorFaults {
     return inject(new Fault.LinkDegrade(port, width, gen));
   }
 
+  public FaultHandle marginalLink(int port, int width, int gen) {
+    return inject(new Fault.MarginalLink(port, width, gen));
+  }
+
   public FaultHandle surpriseDown(int port) {
     return inject(new Fault.SurpriseDown(port));
   }

@@ -17,6 +17,7 @@ class FaultSpecsTest {
             new Fault.LinkDown(3),
             new Fault.LinkFlap(5, Duration.ofMillis(250)),
             new Fault.LinkDegrade(6, 4, 3),
+            new Fault.MarginalLink(6, 8, 3),
             new Fault.SurpriseDown(0),
             new Fault.AerStorm(7, 5000),
             new Fault.MrpcTimeout(),

@@ -27,7 +27,8 @@ public final class BindingReplies {
    * @param errorUri the resource named in an error the engine reports late (after the request was
    *     accepted)
    * @param body renders the changed resource from the model once the change is done
-   * @param done what the change does, in registry messages for the task ({@link ChangeMessages})
+   * @param done what the change did, in registry messages read once it is done ({@link
+   *     ChangeMessages}): the task's messages, or the answer's {@code @Message.ExtendedInfo}
    */
   public static void reply(
       RoutingContext ctx,
@@ -37,12 +38,12 @@ public final class BindingReplies {
       CompletableFuture<?> change,
       String errorUri,
       Supplier<Object> body,
-      List<MessageInstance> done) {
+      Supplier<List<MessageInstance>> done) {
     AnswerWindow.answer(
         ctx,
         change,
         answerWithin,
-        () -> whenDone(ctx, change, errorUri, body),
+        () -> whenDone(ctx, change, errorUri, body, done),
         () -> TaskResponses.accepted(ctx, tasks, name, outcome(change, errorUri, body, done)));
   }
 
@@ -50,13 +51,13 @@ public final class BindingReplies {
       CompletableFuture<?> change,
       String errorUri,
       Supplier<Object> body,
-      List<MessageInstance> done) {
+      Supplier<List<MessageInstance>> done) {
     // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.
     return TaskRegistry.uncancellable(
         change.handle(
             (ok, error) -> {
               if (error == null) {
-                return TaskOutcome.success(200, RedfishResponses.tree(body.get()), done);
+                return TaskOutcome.success(200, RedfishResponses.tree(body.get()), done.get());
               }
               Throwable cause = error.getCause() != null ? error.getCause() : error;
               if (cause instanceof BindingException b) {
@@ -67,14 +68,19 @@ public final class BindingReplies {
   }
 
   private static void whenDone(
-      RoutingContext ctx, CompletableFuture<?> change, String errorUri, Supplier<Object> body) {
+      RoutingContext ctx,
+      CompletableFuture<?> change,
+      String errorUri,
+      Supplier<Object> body,
+      Supplier<List<MessageInstance>> done) {
     change.whenComplete(
         (ok, error) ->
             ctx.vertx()
                 .runOnContext(
                     v -> {
                       if (error == null) {
-                        RedfishResponses.changed(ctx, RedfishResponses.tree(body.get()), List.of());
+                        RedfishResponses.changed(
+                            ctx, RedfishResponses.tree(body.get()), done.get());
                         return;
                       }
                       Throwable cause = error.getCause() != null ? error.getCause() : error;

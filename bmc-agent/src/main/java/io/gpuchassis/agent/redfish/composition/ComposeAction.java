@@ -367,7 +367,7 @@ final class ComposeAction {
                 r ->
                     RedfishResponses.tree(SystemResource.render(model.current(), r.host(), health)),
                 Optional.empty()),
-        ChangeMessages.of(all));
+        () -> ChangeMessages.of(model.current(), all));
   }
 
   private static ComposeResponse response(

@@ -4,6 +4,7 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.Mismatch;
 import io.gpuchassis.agent.events.EventBus;
+import io.gpuchassis.agent.redfish.core.CompositionCheckMessages;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.message.FabricMessages;
@@ -15,8 +16,9 @@ import java.util.function.Consumer;
 /**
  * Composition changes as events, from the model's snapshots: a GPU whose binding state changes
  * raises the Composition message ResourceBlockCompositionStateChanged about its resource block, and
- * a host whose zone gains or loses a GPU raises the Fabric message ZoneModified about its zone.
- * Reconciliation's findings at start are events too.
+ * a host whose zone gains or loses a GPU raises the Fabric message ZoneModified about its zone; a
+ * GPU attached with its link below what it and its slot can do (after the engine's one retrain)
+ * raises LinkBelowCapability about its block. Reconciliation's findings at start are events too.
  */
 public final class CompositionEvents implements Consumer<ChassisState> {
 
@@ -37,6 +39,15 @@ public final class CompositionEvents implements Consumer<ChassisState> {
         String block = Uris.resourceBlock(now.slot());
         bus.publish(
             CompositionMessages.RESOURCE_BLOCK_COMPOSITION_STATE_CHANGED.with(block), block);
+      }
+      if (before.link().isEmpty()
+          && now.link().filter(io.gpuchassis.agent.chassis.LinkTraining::degraded).isPresent()) {
+        var link = now.link().get();
+        String block = Uris.resourceBlock(now.slot());
+        bus.publish(
+            CompositionCheckMessages.LINK_BELOW_CAPABILITY.with(
+                block, link.trained().toString(), link.capable().toString()),
+            block);
       }
       Optional<String> was = zoneOf(before);
       Optional<String> is = zoneOf(now);

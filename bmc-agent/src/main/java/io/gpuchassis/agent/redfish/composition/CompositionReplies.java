@@ -34,7 +34,7 @@ final class CompositionReplies {
       int status,
       Optional<String> location,
       Supplier<Object> body,
-      List<MessageInstance> changed) {
+      Supplier<List<MessageInstance>> changed) {
     CompletableFuture<TaskOutcome> outcome =
         changes.handle(
             (ok, error) -> {
@@ -42,9 +42,10 @@ final class CompositionReplies {
                 throw new CompletionException(reason(error));
               }
               var tree = RedfishResponses.tree(body.get());
+              List<MessageInstance> messages = changed.get();
               return location.isPresent()
-                  ? TaskOutcome.created(location.get(), tree, changed)
-                  : TaskOutcome.success(status, tree, changed);
+                  ? TaskOutcome.created(location.get(), tree, messages)
+                  : TaskOutcome.success(status, tree, messages);
             });
     // Work on a switch's worker cannot be stopped: the task must not pretend to cancel it.
     AnswerWindow.answer(
@@ -78,7 +79,12 @@ final class CompositionReplies {
                         return;
                       }
                       location.ifPresent(uri -> ctx.response().putHeader("Location", uri));
-                      RedfishResponses.json(ctx, status, done.body().orElseThrow());
+                      var body = done.body().orElseThrow().deepCopy();
+                      if (!done.messages().isEmpty()) {
+                        var infos = body.putArray("@Message.ExtendedInfo");
+                        done.messages().forEach(m -> infos.add(RedfishResponses.message(m)));
+                      }
+                      RedfishResponses.json(ctx, status, body);
                     }));
   }
 

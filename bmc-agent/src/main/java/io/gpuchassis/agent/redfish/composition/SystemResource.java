@@ -148,7 +148,7 @@ public final class SystemResource {
         200,
         Optional.empty(),
         () -> render(model.current(), host, health),
-        ChangeMessages.of(wanted));
+        () -> ChangeMessages.of(model.current(), wanted));
   }
 
   private HostPort host(Map<String, String> params) {
@@ -294,7 +294,7 @@ public final class SystemResource {
         change,
         blockUri,
         () -> render(model.current(), host, health),
-        ChangeMessages.of(List.of(slot), List.of(host.id())));
+        () -> ChangeMessages.of(model.current(), List.of(slot), List.of(host.id())));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String blockUri) {
@@ -344,7 +344,7 @@ public final class SystemResource {
         releases,
         uri,
         () -> render(model.current(), host, health),
-        ChangeMessages.of(gpus, List.of(host.id())));
+        () -> ChangeMessages.of(model.current(), gpus, List.of(host.id())));
   }
 
   /**
@@ -369,7 +369,7 @@ public final class SystemResource {
         201,
         Optional.of(uri),
         () -> render(model.current(), host, health),
-        ChangeMessages.of(plan.changes()));
+        () -> ChangeMessages.of(model.current(), plan.changes()));
   }
 
   /** Starts {@code wanted} all or nothing; a refusal is the Redfish error of its first change. */

@@ -62,7 +62,8 @@ public final class Registries {
           Registry.of(io.gpuchassis.redfish.message.PlatformMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.TaskEventMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.UpdateMessages.REGISTRY),
-          new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false));
+          new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false),
+          new Registry(CompositionCheckMessages.PREFIX, CompositionCheckMessages.VERSION, false));
 
   private Registries() {}
 

@@ -11,6 +11,7 @@ import io.gpuchassis.redfish.message.EnvironmentalMessages;
 import io.gpuchassis.redfish.message.FabricMessages;
 import io.gpuchassis.redfish.message.MessageDefinition;
 import io.gpuchassis.redfish.message.PlatformMessages;
+import io.gpuchassis.redfish.message.PublishedMessage;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
 import io.gpuchassis.redfish.message.SensorEventMessages;
 import io.gpuchassis.redfish.message.TaskEventMessages;
@@ -50,7 +51,7 @@ final class RegistryDocuments {
 
   /** The MessageRegistry document of {@code registry}. */
   static ObjectNode render(Registries.Registry registry) {
-    return registry.dmtf() ? dmtf(registry) : audit();
+    return registry.dmtf() ? dmtf(registry) : own(registry);
   }
 
   /** The messages of {@code registry} the agent defines, by key, in declaration order. */
@@ -89,22 +90,31 @@ final class RegistryDocuments {
     return doc;
   }
 
-  /** The agent's own registry, with the descriptions of its messages and their arguments. */
-  private static ObjectNode audit() {
-    Registries.Registry own =
-        new Registries.Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false);
+  /** One of the agent's own registries, with the descriptions of its messages and arguments. */
+  private static ObjectNode own(Registries.Registry registry) {
+    boolean audit = registry.prefix().equals(AuditMessages.PREFIX);
     ObjectNode doc =
-        header(
-            own,
-            "GPU chassis agent audit message registry",
-            "Messages of the agent's security log that no DMTF registry covers.",
-            "gpu-chassis-agent project");
+        audit
+            ? header(
+                registry,
+                "GPU chassis agent audit message registry",
+                "Messages of the agent's security log that no DMTF registry covers.",
+                OWNER)
+            : header(
+                registry,
+                "GPU chassis agent composition message registry",
+                "Messages about compositions that no DMTF registry covers: how an attached GPU's"
+                    + " link trained.",
+                OWNER);
     ObjectNode messages = doc.putObject("Messages");
-    for (AuditMessages.Published published : AuditMessages.PUBLISHED) {
+    for (PublishedMessage published :
+        audit ? AuditMessages.PUBLISHED : CompositionCheckMessages.PUBLISHED) {
       message(messages, published.definition(), published.description(), published.arguments());
     }
     return doc;
   }
+
+  private static final String OWNER = "gpu-chassis-agent project";
 
   private static ObjectNode header(
       Registries.Registry registry, String name, String description, String owner) {

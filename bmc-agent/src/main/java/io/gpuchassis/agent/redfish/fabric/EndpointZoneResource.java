@@ -332,7 +332,7 @@ public final class EndpointZoneResource {
         change,
         Uris.zone(host.id()),
         () -> render(model.current(), host),
-        ChangeMessages.of(slots, List.of(host.id())));
+        () -> ChangeMessages.of(model.current(), slots, List.of(host.id())));
   }
 
   private CompletableFuture<?> bind(int slot, String host, String endpointUri) {
