@@ -374,7 +374,8 @@ public final class Agent implements AutoCloseable {
                   config.composition(),
                   gpuActivity,
                   SwitchWorkers.trafficReadInterval(config.switchPollInterval()),
-                  clock));
+                  clock),
+              new io.gpuchassis.agent.compose.Admission(powerBudget(platform)));
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));
@@ -382,8 +383,19 @@ public final class Agent implements AutoCloseable {
           new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
       SensorCatalog sensorCatalog =
           new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
+      var powerRisk =
+          new io.gpuchassis.agent.redfish.composition.PowerRiskEvents(
+              events.bus(), model, powerBudget(platform));
       health =
-          startHealth(sensors, sensorCatalog, model, config, platform.simulated(), clock, events);
+          startHealth(
+              sensors,
+              sensorCatalog,
+              model,
+              config,
+              platform.simulated(),
+              clock,
+              events,
+              powerRisk::supplyHealthChanged);
       ManagerRestart restart = new ManagerRestart();
       Optional<Slots> slots = openSlots(store);
       firmware =
@@ -572,7 +584,8 @@ public final class Agent implements AutoCloseable {
       AgentConfig config,
       boolean simulated,
       Clock clock,
-      EventServices events) {
+      EventServices events,
+      java.util.function.BiConsumer<String, io.gpuchassis.sensor.threshold.Health> supplyWatch) {
     PollIntervals intervals =
         simulated && config.simulation().speed() == SimulationSpeed.FAST
             ? PollIntervals.production().faster(10)
@@ -581,10 +594,20 @@ public final class Agent implements AutoCloseable {
         sensors,
         gpuSensorSlots(model, sensors),
         slot -> model.current().binding(slot).host().isPresent(),
-        new PublishedHealthEvents(events.bus(), catalog, model.current().identity().id()),
+        new PublishedHealthEvents(
+            events.bus(), catalog, model.current().identity().id(), supplyWatch),
         clock,
         intervals,
         PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
+  }
+
+  /** The power the board's supplies give its GPUs, by its redundancy policy. */
+  static io.gpuchassis.agent.compose.PowerBudget powerBudget(ChassisPlatform platform) {
+    return platform
+        .board()
+        .powerSupplyRedundancy()
+        .map(r -> new io.gpuchassis.agent.compose.PowerBudget(r.minNeeded(), r.chassisLoadWatts()))
+        .orElse(io.gpuchassis.agent.compose.PowerBudget.NONE);
   }
 
   /**

@@ -76,7 +76,12 @@ final class BoardBuilder {
         root.muxes().stream().map(BoardBuilder::mux).toList(),
         root.devices().stream().map(this::device).toList(),
         Optional.ofNullable(root.powerSupplyRedundancy())
-            .map(entry -> new PowerSupplyRedundancy(entry.type(), entry.minNeeded())),
+            .map(
+                entry ->
+                    new PowerSupplyRedundancy(
+                        entry.type(),
+                        entry.minNeeded(),
+                        entry.chassisLoadWatts() == null ? 0 : entry.chassisLoadWatts())),
         Optional.ofNullable(root.console())
             .map(
                 c ->
@@ -98,7 +103,10 @@ final class BoardBuilder {
             entry.vendorId().value(),
             entry.deviceId().value(),
             entry.laneCount(),
-            entry.portCount());
+            entry.portCount(),
+            entry.logicalBridges() == null
+                ? SwitchChip.MAX_LOGICAL_BRIDGES
+                : entry.logicalBridges());
     SwitchAccess access;
     if (entry.i2c() != null) {
       access = new I2cAccess(tree.resolve(entry.i2c()));
@@ -146,7 +154,8 @@ final class BoardBuilder {
               host.port(),
               host.width(),
               host.maxGen(),
-              partitions.hosts().get(i).partition()));
+              partitions.hosts().get(i).partition(),
+              host.hotPlugWindowGiB() == null ? 0 : host.hotPlugWindowGiB()));
     }
     return hosts;
   }

@@ -71,6 +71,7 @@ final class BoardDocument {
       @Required int laneCount,
       @Required int portCount,
       @Required int maxGen,
+      Integer logicalBridges,
       PathEntry i2c,
       UartEntry uart,
       TcpEntry tcp,
@@ -128,7 +129,8 @@ final class BoardDocument {
       @Required int port,
       @Required int width,
       @Required int maxGen,
-      Integer partition) {}
+      Integer partition,
+      Integer hotPlugWindowGiB) {}
 
   record SlotEntry(
       @Required int id,
@@ -284,7 +286,8 @@ final class BoardDocument {
       @Required int versionBytes)
       implements DeviceEntry {}
 
-  record RedundancyEntry(@Required RedundancyType type, @Required int minNeeded) {}
+  record RedundancyEntry(
+      @Required RedundancyType type, @Required int minNeeded, Integer chassisLoadWatts) {}
 
   record SimulationEntry(
       String chassisSerialNumber,

@@ -188,6 +188,11 @@ final class DeviceRules {
       return;
     }
     int count = supplies.size();
+    if (redundancy.chassisLoadWatts() != null && redundancy.chassisLoadWatts() < 0) {
+      checks.problem(
+          at.key("chassisLoadWatts"),
+          "must be 0 or more watts, got " + redundancy.chassisLoadWatts());
+    }
     if (count == 0) {
       checks.problem(
           at, "there are no pmbus-psu devices under i2c.devices; remove it or add the supplies");

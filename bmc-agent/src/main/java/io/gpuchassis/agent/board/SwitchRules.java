@@ -43,6 +43,17 @@ final class SwitchRules {
     checks.requirePositive(chip.laneCount(), at.key("laneCount"));
     checks.requirePositive(chip.portCount(), at.key("portCount"));
     checks.requireGeneration(chip.maxGen(), at.key("maxGen"));
+    if (chip.logicalBridges() != null
+        && (chip.logicalBridges() < 1
+            || chip.logicalBridges()
+                > io.gpuchassis.agent.chassis.SwitchChip.MAX_LOGICAL_BRIDGES)) {
+      checks.problem(
+          at.key("logicalBridges"),
+          "must be between 1 and "
+              + io.gpuchassis.agent.chassis.SwitchChip.MAX_LOGICAL_BRIDGES
+              + " (a partition's downstream bridges), got "
+              + chip.logicalBridges());
+    }
     checkOneTransport(chip, at);
     if (chip.uart() != null) {
       checkUart(chip.uart(), at);

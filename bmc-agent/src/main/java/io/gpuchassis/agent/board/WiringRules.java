@@ -161,6 +161,11 @@ final class WiringRules {
     checks.requireUniqueIds(root.hosts(), HostEntry::id, listAt, "host");
     for (int i = 0; i < root.hosts().size(); i++) {
       checks.requireText(root.hosts().get(i).id(), listAt.index(i).key("id"));
+      Integer window = root.hosts().get(i).hotPlugWindowGiB();
+      if (window != null && window < 1) {
+        checks.problem(
+            listAt.index(i).key("hotPlugWindowGiB"), "must be 1 GiB or more, got " + window);
+      }
     }
   }
 

@@ -33,4 +33,9 @@ public record LinkTraining(
   public boolean retrained() {
     return beforeRetrain.isPresent();
   }
+
+  /** This training with the host port's link as read. */
+  public LinkTraining withHostLinkUp(boolean up) {
+    return new LinkTraining(trained, capable, beforeRetrain, up);
+  }
 }

@@ -6,4 +6,24 @@ package io.gpuchassis.agent.chassis;
  * firmware) is in its {@link SwitchObservation}.
  */
 public record SwitchChip(
-    String id, String vendor, String model, int vendorId, int deviceId, int lanes, int ports) {}
+    String id,
+    String vendor,
+    String model,
+    int vendorId,
+    int deviceId,
+    int lanes,
+    int ports,
+    int logicalBridges) {
+
+  /**
+   * The most logical downstream bridges a Switchtec partition has (48 ports: one upstream, 47
+   * downstream).
+   */
+  public static final int MAX_LOGICAL_BRIDGES = 47;
+
+  /** A chip whose partitions have as many logical bridges as a Switchtec partition can. */
+  public SwitchChip(
+      String id, String vendor, String model, int vendorId, int deviceId, int lanes, int ports) {
+    this(id, vendor, model, vendorId, deviceId, lanes, ports, MAX_LOGICAL_BRIDGES);
+  }
+}

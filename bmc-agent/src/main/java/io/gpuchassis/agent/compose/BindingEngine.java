@@ -4,7 +4,6 @@ import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.LinkTraining;
-import io.gpuchassis.agent.chassis.PortLink;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.chassis.SlotBinding.State;
 import io.gpuchassis.agent.compose.BindingException.Reason;
@@ -46,6 +45,7 @@ public final class BindingEngine {
   private final Clock clock;
   private final Duration linkTimeout;
   private final ReleaseRule releaseRule;
+  private final Admission admission;
 
   /** Chips whose firmware is being updated: no binding may start on them (guarded by this). */
   private final java.util.Set<String> updating = new java.util.HashSet<>();
@@ -81,7 +81,24 @@ public final class BindingEngine {
       Clock clock,
       Duration linkTimeout,
       ReleaseRule releaseRule) {
+    this(model, workers, journal, clock, linkTimeout, releaseRule, new Admission(PowerBudget.NONE));
+  }
+
+  /**
+   * @param linkTimeout how long a bound GPU's link may take to train before the bind is undone
+   * @param releaseRule when a host's GPU may be released without force
+   * @param admission what the chassis must have room for before a GPU is bound
+   */
+  public BindingEngine(
+      ChassisModel model,
+      SwitchWorkers workers,
+      BindingJournal journal,
+      Clock clock,
+      Duration linkTimeout,
+      ReleaseRule releaseRule,
+      Admission admission) {
     this.releaseRule = releaseRule;
+    this.admission = admission;
     this.model = model;
     this.workers = workers;
     this.journal = journal;
@@ -120,6 +137,11 @@ public final class BindingEngine {
       plan =
           BindingPlan.of(state, slot, hostId)
               .orElseThrow(() -> unreachable(state, slot, s.switchId(), hostId));
+      Optional<BindingException> full =
+          admission.refusal(state, List.of(new Change.Bind(slot, hostId)));
+      if (full.isPresent()) {
+        throw full.get();
+      }
       refuseWhileUpdating(plan);
       refuseWhileStopping();
       move(slot, State.BINDING, Optional.of(hostId), Optional.empty());
@@ -130,6 +152,10 @@ public final class BindingEngine {
           "the bind of slot " + slot + " to " + hostId,
           connect(plan)
               .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
+              .thenCompose(
+                  training ->
+                      worker(hostSwitch(plan))
+                          .submit(driver -> training.withHostLinkUp(hostLinkUp(driver, plan))))
               .exceptionallyCompose(
                   error -> disconnect(plan).<LinkTraining>handle((ok, ignored) -> rethrow(error)))
               .whenComplete(
@@ -242,6 +268,11 @@ public final class BindingEngine {
   /** When a host's GPU may be released without force. */
   public ReleaseRule releaseRule() {
     return releaseRule;
+  }
+
+  /** What the chassis must have room for before a GPU is bound. */
+  public Admission admission() {
+    return admission;
   }
 
   /**
@@ -400,8 +431,13 @@ public final class BindingEngine {
    */
   private LinkTraining doBind(SwitchDriver driver, BindingPlan plan) {
     long op = journal.start(plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
+    int logicalPort;
     try {
-      driver.bind(plan.partition(), plan.logicalPort(), plan.physicalPort());
+      logicalPort = freeLogicalBridge(driver, plan);
+      driver.bind(plan.partition(), logicalPort, plan.physicalPort());
+    } catch (BindingException e) {
+      journal.failed(op, e.getMessage());
+      throw e;
     } catch (SwitchException e) {
       journal.failed(op, "switch: " + e.getMessage());
       String failure = "the switch did not bind slot " + plan.slot() + ": " + e.getMessage();
@@ -442,18 +478,46 @@ public final class BindingEngine {
       throw new BindingException(Reason.LINK_NOT_TRAINED, problem + "; the binding was undone");
     }
     journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
-    LinkTraining training =
-        new LinkTraining(trained.get(), capable, beforeRetrain, hostLinkUp(plan.hostId()));
+    LinkTraining training = new LinkTraining(trained.get(), capable, beforeRetrain, true);
     LOG.info(
         "Bound slot {} to {} ({} partition {} logical port {}): link {}{}",
         plan.slot(),
         plan.hostId(),
         plan.switchId(),
         plan.partition(),
-        plan.logicalPort(),
+        logicalPort,
         training.trained(),
         training.degraded() ? ", below the " + capable + " it is capable of" : "");
     return training;
+  }
+
+  /**
+   * The lowest logical bridge of the plan's partition that no port holds on the switch, among those
+   * GPUs may take ({@link BindingPlan#gpuBridges}); the admission check saw one free, so none left
+   * means another tool bound one meanwhile.
+   */
+  private static int freeLogicalBridge(SwitchDriver driver, BindingPlan plan) {
+    java.util.Set<Integer> used = new java.util.HashSet<>();
+    boundPorts(driver).values().stream()
+        .filter(b -> b.partition() == plan.partition())
+        .forEach(b -> used.add(b.logicalPort()));
+    for (int logical = 1; logical <= plan.gpuBridges(); logical++) {
+      if (!used.contains(logical)) {
+        return logical;
+      }
+    }
+    throw new BindingException(
+        Reason.NO_LOGICAL_BRIDGE,
+        "partition "
+            + plan.partition()
+            + " of switch "
+            + plan.switchId()
+            + " has no free logical bridge for slot "
+            + plan.slot()
+            + ": all "
+            + plan.gpuBridges()
+            + " are bound on the switch",
+        new BindingException.Shortfall(plan.hostId(), 1, 0));
   }
 
   /**
@@ -477,28 +541,40 @@ public final class BindingEngine {
     return awaitLink(driver, plan);
   }
 
+  /** The chip of the plan's host port: the first link's, or the slot's own. */
+  private static String hostSwitch(BindingPlan plan) {
+    return plan.hops().isEmpty() ? plan.switchId() : plan.hops().get(0).switchId();
+  }
+
   /**
-   * Whether the host port's link is up, as the switch's last poll saw it: a host that is off sees
-   * the GPU once it starts.
+   * Whether the host port's link is up, read from its chip on that chip's worker: a host that is
+   * off sees the GPU once it starts. A switch that cannot be read leaves it as verified.
    */
-  private boolean hostLinkUp(String hostId) {
-    ChassisState state = model.current();
-    return state.hosts().stream()
-        .filter(h -> h.id().equals(hostId))
-        .findFirst()
-        .flatMap(
-            (HostPort h) ->
-                state
-                    .switchObservation(h.switchId())
-                    .map(o -> o.ports().get(h.port()))
-                    .map(PortLink::up))
-        .orElse(false);
+  private boolean hostLinkUp(SwitchDriver driver, BindingPlan plan) {
+    Optional<HostPort> host =
+        model.current().hosts().stream().filter(h -> h.id().equals(plan.hostId())).findFirst();
+    if (host.isEmpty()) {
+      return true;
+    }
+    try {
+      return driver.ports().stream()
+          .filter(p -> p.physicalPort() == host.get().port())
+          .findFirst()
+          .map(PortStatus::linkUp)
+          .orElse(false);
+    } catch (SwitchException e) {
+      LOG.warn("Could not read host port {}: {}", plan.hostId(), e.getMessage());
+      return true;
+    }
   }
 
   private Void doUnbind(SwitchDriver driver, BindingPlan plan) {
     long op = journal.start(plan.slot(), plan.hostId(), BindingJournal.Kind.UNBIND);
     try {
-      driver.unbind(plan.partition(), plan.logicalPort());
+      Optional<Binding> now = boundAs(driver, plan.physicalPort());
+      if (now.isPresent()) {
+        driver.unbind(now.get().partition(), now.get().logicalPort());
+      }
     } catch (SwitchException e) {
       journal.failed(op, "switch: " + e.getMessage());
       throw new BindingException(
@@ -588,10 +664,11 @@ public final class BindingEngine {
   private static boolean settleUnbound(SwitchDriver driver, BindingPlan plan) {
     for (int attempt = 0; attempt < 3; attempt++) {
       try {
-        if (boundPartition(driver, plan.physicalPort()).isEmpty()) {
+        Optional<Binding> now = boundAs(driver, plan.physicalPort());
+        if (now.isEmpty()) {
           return true;
         }
-        driver.unbind(plan.partition(), plan.logicalPort());
+        driver.unbind(now.get().partition(), now.get().logicalPort());
       } catch (SwitchException e) {
         sleep(50);
       }

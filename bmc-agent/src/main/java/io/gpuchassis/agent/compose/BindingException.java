@@ -33,17 +33,40 @@ public final class BindingException extends RuntimeException {
      * back: the slot is FAILED until a forced release (or the reconciliation at the next start)
      * settles it.
      */
-    SWITCH_STATE_UNKNOWN
+    SWITCH_STATE_UNKNOWN,
+    /** The GPUs asked for would draw more than the supplies carry with their redundancy. */
+    POWER_BUDGET,
+    /** The host's partition has no free logical bridge for another GPU. */
+    NO_LOGICAL_BRIDGE,
+    /** The GPU's memory windows (BARs) do not fit in the host port's hot-plug window. */
+    BAR_WINDOW
   }
 
+  /**
+   * What an admission check found missing: {@code needed} of something of which only {@code
+   * available} is left, for {@code host}.
+   */
+  public record Shortfall(String host, long needed, long available) {}
+
   private final Reason reason;
+  private final Shortfall shortfall;
 
   public BindingException(Reason reason, String message) {
+    this(reason, message, null);
+  }
+
+  public BindingException(Reason reason, String message, Shortfall shortfall) {
     super(message);
     this.reason = reason;
+    this.shortfall = shortfall;
   }
 
   public Reason reason() {
     return reason;
+  }
+
+  /** The two numbers of a refused admission check; empty for any other reason. */
+  public java.util.Optional<Shortfall> shortfall() {
+    return java.util.Optional.ofNullable(shortfall);
   }
 }

@@ -12,7 +12,6 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -23,16 +22,18 @@ import java.util.Optional;
  * is bound into the transit partition at the end of a chain of links, each link's {@code a} end
  * bound as a downstream port into the partition before it ({@link #hops}, host side first).
  *
- * <p>Logical downstream ports inside any partition: a slot is its position among the chip's slots
- * (from 1); an outgoing link follows the slots. The record's own fields describe the last step: the
- * slot's chip, partition and port, with the link it should train to.
+ * <p>Logical downstream ports inside any partition: each partition of a chip has the chip's {@code
+ * logicalBridges} (its configuration); the links leaving the chip keep the top ones (the first link
+ * the highest), and a GPU takes the lowest free one of the rest, chosen on the switch when it is
+ * bound ({@link #gpuBridges}). The record's own fields describe the last step: the slot's chip,
+ * partition and port, with the link it should train to.
  */
 public record BindingPlan(
     int slot,
     String hostId,
     String switchId,
     int partition,
-    int logicalPort,
+    int gpuBridges,
     int physicalPort,
     int expectedWidth,
     int expectedGeneration,
@@ -107,7 +108,7 @@ public record BindingPlan(
             hostId,
             switchId,
             partition,
-            slotsOn(state, switchId).indexOf(slot.get()) + 1,
+            gpuBridges(state, switchId),
             slot.get().port(),
             port.expectedWidth(),
             port.expectedGeneration(),
@@ -158,15 +159,31 @@ public record BindingPlan(
     return Optional.empty();
   }
 
-  /** The logical port a link's {@code a} end takes in a partition: after the chip's slots. */
+  /**
+   * The logical port a link's {@code a} end takes in a partition: the top bridges are the links',
+   * the first link leaving the chip the highest.
+   */
   static int linkLogicalPort(ChassisState state, InterSwitchLink link) {
     String chip = link.switchA();
-    List<InterSwitchLink> leaving =
-        state.interSwitchLinks().stream().filter(l -> l.switchA().equals(chip)).toList();
-    return slotsOn(state, chip).size() + 1 + leaving.indexOf(link);
+    return logicalBridges(state, chip) - leaving(state, chip).indexOf(link);
   }
 
-  private static List<Slot> slotsOn(ChassisState state, String switchId) {
-    return state.slots().stream().filter(s -> Objects.equals(s.switchId(), switchId)).toList();
+  /**
+   * How many logical bridges of each partition of {@code switchId} GPUs may take: the chip's, less
+   * one per link leaving it. A GPU takes one of logical ports 1 to this.
+   */
+  public static int gpuBridges(ChassisState state, String switchId) {
+    return logicalBridges(state, switchId) - leaving(state, switchId).size();
+  }
+
+  private static int logicalBridges(ChassisState state, String switchId) {
+    return state
+        .switchChip(switchId)
+        .map(io.gpuchassis.agent.chassis.SwitchChip::logicalBridges)
+        .orElse(io.gpuchassis.agent.chassis.SwitchChip.MAX_LOGICAL_BRIDGES);
+  }
+
+  private static List<InterSwitchLink> leaving(ChassisState state, String chip) {
+    return state.interSwitchLinks().stream().filter(l -> l.switchA().equals(chip)).toList();
   }
 }

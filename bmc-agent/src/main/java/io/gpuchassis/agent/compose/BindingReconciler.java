@@ -206,7 +206,7 @@ public final class BindingReconciler {
         plan.isPresent()
             ? actual.isPresent()
                 && actual.get().partition() == plan.get().partition()
-                && actual.get().logicalPort() == plan.get().logicalPort()
+                && actual.get().logicalPort() <= plan.get().gpuBridges()
             : desired.isEmpty() && actual.isEmpty();
     if (right) {
       model.apply(

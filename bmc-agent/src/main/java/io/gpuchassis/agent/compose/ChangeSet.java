@@ -40,11 +40,15 @@ public final class ChangeSet {
    * @throws ChangeException naming the first change that cannot be made
    */
   public static void check(ChassisState state, List<Change> changes) {
-    check(state, changes, ReleaseRule.REQUIRE_RELEASE);
+    check(state, changes, ReleaseRule.REQUIRE_RELEASE, new Admission(PowerBudget.NONE));
   }
 
-  /** As above, with {@code rule} saying which GPUs their hosts still hold. */
-  public static void check(ChassisState state, List<Change> changes, ReleaseRule rule) {
+  /**
+   * As above, with {@code rule} saying which GPUs their hosts still hold, and the binds checked
+   * together by {@code admission} against the snapshot with the set's releases done.
+   */
+  public static void check(
+      ChassisState state, List<Change> changes, ReleaseRule rule, Admission admission) {
     Set<Integer> seen = new HashSet<>();
     for (Change change : changes) {
       if (!seen.add(change.slot())) {
@@ -58,6 +62,21 @@ public final class ChangeSet {
         throw new ChangeException(change, problem.get());
       }
     }
+    List<Change.Bind> binds =
+        changes.stream().filter(c -> c instanceof Change.Bind).map(c -> (Change.Bind) c).toList();
+    if (!binds.isEmpty()) {
+      ChassisState released = state;
+      for (Change change : changes) {
+        if (change instanceof Change.Release r) {
+          released =
+              released.withBinding(SlotBinding.unbound(r.slot(), state.binding(r.slot()).since()));
+        }
+      }
+      Optional<BindingException> full = admission.refusal(released, binds);
+      if (full.isPresent()) {
+        throw new ChangeException(binds.get(0), full.get());
+      }
+    }
   }
 
   /**
@@ -65,7 +84,7 @@ public final class ChangeSet {
    * ChangeException}.
    */
   public CompletableFuture<Void> apply(List<Change> changes) {
-    check(model.current(), changes, engine.releaseRule());
+    check(model.current(), changes, engine.releaseRule(), engine.admission());
     return next(changes, 0, new ArrayList<>());
   }
 

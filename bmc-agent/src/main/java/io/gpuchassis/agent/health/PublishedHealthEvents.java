@@ -41,11 +41,25 @@ public final class PublishedHealthEvents implements HealthEvents {
   private final SensorCatalog catalog;
   private final String chassisUri;
   private final HealthEvents log = new LoggedHealthEvents();
+  private final java.util.function.BiConsumer<String, Health> supplyWatch;
 
   public PublishedHealthEvents(EventBus bus, SensorCatalog catalog, String chassisId) {
+    this(bus, catalog, chassisId, (psu, health) -> {});
+  }
+
+  /**
+   * @param supplyWatch told of every supply's health change after its event (what a lost supply
+   *     puts at risk)
+   */
+  public PublishedHealthEvents(
+      EventBus bus,
+      SensorCatalog catalog,
+      String chassisId,
+      java.util.function.BiConsumer<String, Health> supplyWatch) {
     this.bus = bus;
     this.catalog = catalog;
     this.chassisUri = Uris.chassis(chassisId);
+    this.supplyWatch = supplyWatch;
   }
 
   @Override
@@ -159,6 +173,7 @@ public final class PublishedHealthEvents implements HealthEvents {
     log.supplyHealthChanged(psuId, health);
     String uri = chassisUri + "/PowerSubsystem/PowerSupplies/" + psuId;
     bus.publish(statusChanged(health).with(uri, name(health)), uri);
+    supplyWatch.accept(psuId, health);
   }
 
   @Override

@@ -186,7 +186,10 @@ public final class SimulatedFabric implements AutoCloseable {
             FirmwareVersion.parse(who.firmwareVersion()),
             chip.chip().model(),
             0);
-    SimulatedSwitchConfig.Builder b = SimulatedSwitchConfig.builder(identity).timing(timing);
+    SimulatedSwitchConfig.Builder b =
+        SimulatedSwitchConfig.builder(identity)
+            .timing(timing)
+            .logicalBridges(chip.chip().logicalBridges());
     for (Slot slot : board.slotsOnSwitch(chip.id())) {
       Attachment device =
           board

@@ -32,9 +32,9 @@ class ShippedBoardFilesTest {
     assertEquals(4, reference.switches().size());
     assertEquals(4, reference.interSwitchLinks().size());
     assertEquals(6, reference.fans().size());
-    assertEquals(2, reference.powerSupplies().size());
+    assertEquals(4, reference.powerSupplies().size());
     assertEquals(
-        Optional.of(new PowerSupplyRedundancy(RedundancyType.NPlusM, 1)),
+        Optional.of(new PowerSupplyRedundancy(RedundancyType.NPlusM, 3, 800)),
         reference.powerSupplyRedundancy());
     assertEquals(
         List.of("Intake", "Exhaust"),

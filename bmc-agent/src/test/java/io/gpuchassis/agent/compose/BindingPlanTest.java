@@ -22,7 +22,8 @@ class BindingPlanTest {
     BindingPlan plan = BindingPlan.of(EMPTY, 3, "Host2").orElseThrow();
     assertEquals("SW1", plan.switchId());
     assertEquals(1, plan.partition(), "Host2 is the second host of SW1");
-    assertEquals(3, plan.logicalPort(), "slot 3 is the third slot of SW1");
+    assertEquals(
+        46, plan.gpuBridges(), "47 bridges a partition, the top one kept for the link to SW2");
     assertEquals(2, plan.physicalPort());
     assertEquals(List.of(), plan.hops());
   }
@@ -35,13 +36,12 @@ class BindingPlanTest {
         2,
         plan.partition(),
         "after SW3's two host partitions: the transit partition of the link from SW2");
-    assertEquals(2, plan.logicalPort());
     assertEquals(2, plan.hops().size());
     BindingPlan.Hop first = plan.hops().get(0);
     assertEquals("SW1", first.switchId());
     assertEquals(7, first.physicalPort());
     assertEquals(0, first.partition(), "the first link goes into Host1's partition");
-    assertEquals(6, first.logicalPort(), "after SW1's five slots");
+    assertEquals(47, first.logicalPort(), "the top bridge: the only link leaving SW1");
     BindingPlan.Hop second = plan.hops().get(1);
     assertEquals("SW2", second.switchId());
     assertEquals(2, second.partition(), "the second link goes into SW2's transit partition");

@@ -138,7 +138,7 @@ class HealthIT {
     assertTrue(gpu1 != null && gpu1.get("ReadingCelsius").asDouble() > 30, thermal.toString());
     assertEquals(88.0, gpu1.get("UpperThresholdCritical").asDouble());
     JsonNode power = get(CHASSIS + "/Power");
-    assertEquals(2, power.at("/PowerSupplies").size());
+    assertEquals(4, power.at("/PowerSupplies").size());
     // the same facts as the subsystems' Fan and PowerSupply (OCP's baseline reads them here too)
     assertEquals(
         get(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1").get("PowerSupplyType"),

@@ -194,7 +194,7 @@ class StandardClientsIT {
             "ResourceBlock 24",
             "ResourceZone 4",
             "UpdateService 1",
-            "SoftwareInventory 25", // four switches, the agent, 16 GPUs, two supplies, two board
+            "SoftwareInventory 27", // four switches, the agent, 16 GPUs, four supplies, two board
             // parts
             "SessionService 1",
             "Session ",

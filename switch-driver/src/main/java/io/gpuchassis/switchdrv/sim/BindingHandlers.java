@@ -72,7 +72,7 @@ final class BindingHandlers {
     if (port.bound) {
       return MrpcOutcome.error(FirmwareErrors.BIND_PHYS_ALREADY_BOUND);
     }
-    if (log < 1 || log > 47) {
+    if (log < 1 || log > c.sw.config().logicalBridges()) {
       return MrpcOutcome.error(FirmwareErrors.BIND_NO_LOGICAL_PORT);
     }
     if (boundAt(c, par, log) != null) {

@@ -18,6 +18,9 @@ import java.util.Set;
  * @param timing time constants
  * @param dieTemperatureCelsius mean die temperature reported
  * @param gpios GPIOs answered by VGPIO, at most one per logical pin
+ * @param logicalBridges the logical downstream bridge instances of each partition (its
+ *     configuration gives 1..47): a bind to a logical port above it is refused with "no logical
+ *     bridge instance"
  */
 public record SimulatedSwitchConfig(
     ChipIdentity identity,
@@ -26,7 +29,8 @@ public record SimulatedSwitchConfig(
     int partitionCount,
     SimTiming timing,
     double dieTemperatureCelsius,
-    List<GpioPin> gpios) {
+    List<GpioPin> gpios,
+    int logicalBridges) {
 
   public SimulatedSwitchConfig {
     Objects.requireNonNull(identity);
@@ -51,6 +55,9 @@ public record SimulatedSwitchConfig(
     }
     if (partitionCount < 1 || partitionCount > 48) {
       throw new IllegalArgumentException("partition count must be 1..48");
+    }
+    if (logicalBridges < 1 || logicalBridges > 47) {
+      throw new IllegalArgumentException("logical bridges per partition must be 1..47");
     }
     Set<Integer> pins = new HashSet<>();
     for (GpioPin g : gpios) {
@@ -112,6 +119,7 @@ public record SimulatedSwitchConfig(
     private int partitions = 1;
     private SimTiming timing = SimTiming.fast();
     private double temperature = 45.0;
+    private int logicalBridges = 47;
 
     private Builder(ChipIdentity identity) {
       this.identity = identity;
@@ -155,6 +163,12 @@ public record SimulatedSwitchConfig(
       return this;
     }
 
+    /** The logical downstream bridges each partition has (default 47, the most there can be). */
+    public Builder logicalBridges(int count) {
+      this.logicalBridges = count;
+      return this;
+    }
+
     public Builder dieTemperature(double celsius) {
       this.temperature = celsius;
       return this;
@@ -162,7 +176,7 @@ public record SimulatedSwitchConfig(
 
     public SimulatedSwitchConfig build() {
       return new SimulatedSwitchConfig(
-          identity, ports, bindings, partitions, timing, temperature, gpios);
+          identity, ports, bindings, partitions, timing, temperature, gpios, logicalBridges);
     }
   }
 }

@@ -98,8 +98,7 @@ public final class PowerResource {
         .id("PowerSubsystem")
         .name("Power Subsystem")
         .status(new Status().state(State.ENABLED).health(redundancy))
-        .capacityWatts(
-            (double) psus.stream().mapToInt(PowerSupply::ratedWatts).min().orElse(0) * needed)
+        .capacityWatts((double) io.gpuchassis.agent.compose.PowerBudget.capacityWatts(psus, needed))
         .powerSupplies(Uris.ref(Uris.powerSupplies(chassis)))
         .powerSupplyRedundancy(
             List.of(

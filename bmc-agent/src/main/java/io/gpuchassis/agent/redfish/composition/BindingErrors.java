@@ -1,10 +1,13 @@
 package io.gpuchassis.agent.redfish.composition;
 
 import io.gpuchassis.agent.compose.BindingException;
+import io.gpuchassis.agent.redfish.core.CompositionCheckMessages;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.error.RedfishException;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.message.CompositionMessages;
+import io.gpuchassis.redfish.message.MessageDefinition;
+import java.util.List;
 
 /**
  * The one mapping from the binding engine's refusals to Redfish errors, shared by every view of the
@@ -41,6 +44,9 @@ public final class BindingErrors {
               RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("30"));
           case LINK_NOT_TRAINED, SWITCH_FAILED, SWITCH_STATE_UNKNOWN ->
               RedfishErrors.of(BaseMessages.SERVICE_TEMPORARILY_UNAVAILABLE.with("5"));
+          case POWER_BUDGET -> shortfall(e, CompositionCheckMessages.POWER_BUDGET_EXCEEDED);
+          case NO_LOGICAL_BRIDGE -> shortfall(e, CompositionCheckMessages.NO_FREE_LOGICAL_BRIDGE);
+          case BAR_WINDOW -> shortfall(e, CompositionCheckMessages.MEMORY_WINDOW_TOO_SMALL);
         };
     String detail =
         e.getMessage()
@@ -48,5 +54,15 @@ public final class BindingErrors {
                 ? "." + HOST_STILL_USING_REMEDY
                 : "");
     return error.withDetail(detail);
+  }
+
+  /**
+   * An admission check's refusal: 409, its own message naming what is needed and what is left, and
+   * the resource the request named.
+   */
+  private static RedfishException shortfall(BindingException e, MessageDefinition message) {
+    BindingException.Shortfall s = e.shortfall().orElseThrow();
+    return new RedfishException(
+        409, List.of(message.with(s.host(), s.needed(), s.available())), java.util.Map.of());
   }
 }

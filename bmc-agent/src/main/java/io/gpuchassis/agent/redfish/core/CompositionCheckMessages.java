@@ -6,8 +6,10 @@ import java.util.List;
 
 /**
  * The agent's own message registry, {@code GpuChassisComposition}, for what no DMTF registry says
- * about a composition: how an attached GPU's link trained, against what it is capable of. The agent
- * publishes it at {@code /redfish/v1/Registries/GpuChassisComposition.1.0}.
+ * about a composition: how an attached GPU's link trained, against what it is capable of; what an
+ * admission check found missing (power, logical bridges, memory window), with both numbers; the
+ * compositions a lost power supply puts at risk. The agent publishes it at {@code
+ * /redfish/v1/Registries/GpuChassisComposition.1.0}.
  */
 public final class CompositionCheckMessages {
 
@@ -55,7 +57,56 @@ public final class CompositionCheckMessages {
           2,
           "Power the host on, or check the cable between the host and its port.");
 
+  public static final MessageDefinition POWER_BUDGET_EXCEEDED =
+      new MessageDefinition(
+              REGISTRY,
+              "PowerBudgetExceeded",
+              "The GPUs requested for '%1' may draw %2 W, but only %3 W are left of what the"
+                  + " chassis' power supplies carry with their redundancy.",
+              "Critical",
+              3,
+              "Release GPUs from hosts that no longer need them, or add power supplies.")
+          .withNumbers(2, 3);
+
+  public static final MessageDefinition NO_FREE_LOGICAL_BRIDGE =
+      new MessageDefinition(
+              REGISTRY,
+              "NoFreeLogicalBridge",
+              "The GPUs requested for '%1' need %2 logical bridges of its switch partition, but"
+                  + " %3 are free.",
+              "Critical",
+              3,
+              "Release a GPU of the same host on the same switch, or choose a GPU on another"
+                  + " switch.")
+          .withNumbers(2, 3);
+
+  public static final MessageDefinition MEMORY_WINDOW_TOO_SMALL =
+      new MessageDefinition(
+              REGISTRY,
+              "MemoryWindowTooSmall",
+              "The GPUs requested for '%1' need %2 MiB of memory windows (BARs), but %3 MiB are"
+                  + " left of its host port's hot-plug window.",
+              "Critical",
+              3,
+              "Release a GPU of the host, or enlarge the host's hot-plug memory window in its"
+                  + " firmware and the board description.")
+          .withNumbers(2, 3);
+
+  public static final MessageDefinition COMPOSITIONS_AT_RISK =
+      new MessageDefinition(
+              REGISTRY,
+              "CompositionsAtRisk",
+              "Power supply '%1' was lost: the remaining supplies carry %2 W, which does not"
+                  + " leave a supply to spare for the %3 W the chassis and its composed GPUs may"
+                  + " draw; compositions at risk: %4.",
+              "Warning",
+              4,
+              "Replace the supply, or release GPUs until the remaining supplies have one to"
+                  + " spare.")
+          .withNumbers(2, 3);
+
   private static final String BLOCK = "The URI of the GPU's resource block.";
+  private static final String HOST = "The host's Id, e.g. 'Host1'.";
 
   /** Every message with its description, in the registry's order. */
   public static final List<PublishedMessage> PUBLISHED =
@@ -77,7 +128,31 @@ public final class CompositionCheckMessages {
           new PublishedMessage(
               HOST_LINK_DOWN,
               "A GPU was attached to a host whose port's link was down.",
-              List.of(BLOCK, "The host's Id, e.g. 'Host1'.")));
+              List.of(BLOCK, HOST)),
+          new PublishedMessage(
+              POWER_BUDGET_EXCEEDED,
+              "A composition was refused before the switch was touched: its GPUs' power limits"
+                  + " exceed what is left of the power the supplies carry with redundancy.",
+              List.of(HOST, "The watts the GPUs requested may draw.", "The watts left.")),
+          new PublishedMessage(
+              NO_FREE_LOGICAL_BRIDGE,
+              "A composition was refused before the switch was touched: a partition it needs has"
+                  + " too few free logical downstream bridges.",
+              List.of(HOST, "The logical bridges needed.", "The logical bridges free.")),
+          new PublishedMessage(
+              MEMORY_WINDOW_TOO_SMALL,
+              "A composition was refused before the switch was touched: its GPUs' memory windows"
+                  + " do not fit in what is left of the host port's hot-plug window.",
+              List.of(HOST, "The MiB the GPUs' BARs need.", "The MiB left of the window.")),
+          new PublishedMessage(
+              COMPOSITIONS_AT_RISK,
+              "A power supply was lost and the remaining ones no longer have one to spare for the"
+                  + " load of the chassis and its composed GPUs.",
+              List.of(
+                  "The supply's Id.",
+                  "The watts the working supplies carry.",
+                  "The watts the chassis and its composed GPUs may draw.",
+                  "Each host with GPUs, its slots and their watts.")));
 
   private CompositionCheckMessages() {}
 }

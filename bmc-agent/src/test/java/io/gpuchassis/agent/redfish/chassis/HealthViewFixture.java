@@ -71,5 +71,7 @@ abstract class HealthViewFixture {
     }
     read(SensorIds.psuStatus("PSU1"), SensorUnit.STATE, 0);
     read(SensorIds.psuStatus("PSU2"), SensorUnit.STATE, 0);
+    read(SensorIds.psuStatus("PSU3"), SensorUnit.STATE, 0);
+    read(SensorIds.psuStatus("PSU4"), SensorUnit.STATE, 0);
   }
 }

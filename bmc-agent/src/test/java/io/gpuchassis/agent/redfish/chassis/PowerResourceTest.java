@@ -18,9 +18,11 @@ class PowerResourceTest extends HealthViewFixture {
 
   @Test
   void power_is_redundant_only_with_a_supply_to_spare() {
-    PowerResource power = new PowerResource(null, monitor, "NPlusM", 1);
-    read(SensorIds.psuStatus("PSU1"), SensorUnit.STATE, 0);
-    read(SensorIds.psuStatus("PSU2"), SensorUnit.STATE, 0);
+    PowerResource power = new PowerResource(null, monitor, "NPlusM", 3);
+    for (String psu : List.of("PSU1", "PSU2", "PSU3", "PSU4")) {
+      read(SensorIds.psuStatus(psu), SensorUnit.STATE, 0);
+      read(SensorIds.psuOutputWatts(psu), SensorUnit.WATTS, 575);
+    }
     read(SensorIds.psuOutputWatts("PSU1"), SensorUnit.WATTS, 1200);
     read(SensorIds.psuOutputWatts("PSU2"), SensorUnit.WATTS, 1100);
 
@@ -31,18 +33,20 @@ class PowerResourceTest extends HealthViewFixture {
     PowerSupply psu2 = power.renderSupply(CHASSIS_ID, state.powerSupplies().get(1));
 
     assertEquals(Health.OK, both.getStatus().getHealth());
-    assertEquals(3200.0, both.getCapacityWatts());
+    assertEquals(9600.0, both.getCapacityWatts(), "three of the four 3200 W supplies");
     assertEquals(
         List.of(
             CHASSIS + "/PowerSubsystem/PowerSupplies/PSU1",
-            CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2"),
+            CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2",
+            CHASSIS + "/PowerSubsystem/PowerSupplies/PSU3",
+            CHASSIS + "/PowerSubsystem/PowerSupplies/PSU4"),
         ids(both.getPowerSupplyRedundancy().get(0).getRedundancyGroup()));
-    assertEquals(2300.0, environment.getPowerWatts().getReading(), 1e-9);
+    assertEquals(3450.0, environment.getPowerWatts().getReading(), 1e-9);
     assertEquals(Health.CRITICAL, psu2.getStatus().getHealth());
     assertEquals(CHASSIS + "/PowerSubsystem/PowerSupplies/PSU2", psu2.getAtOdataId());
     assertEquals(
         Health.WARNING,
         one.getStatus().getHealth(),
-        "one working supply carries the chassis, none to spare");
+        "three working supplies carry the chassis, none to spare");
   }
 }

@@ -1,0 +1,176 @@
+package io.gpuchassis.agent.compose;
+
+import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.HostPort;
+import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.compose.BindingException.Reason;
+import io.gpuchassis.agent.compose.BindingException.Shortfall;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whether the chassis has room for GPUs about to be bound, checked against a snapshot before the
+ * switch is touched: free logical bridges in each partition the binds need, the power the supplies
+ * carry with their redundancy ({@link PowerBudget}), and each host port's hot-plug memory window
+ * ({@link MemoryWindow}). A GPU counts against all three from the moment its bind starts until its
+ * release ends. Pure: the caller holds whatever lock makes the snapshot current.
+ */
+public final class Admission {
+
+  private final PowerBudget power;
+
+  public Admission(PowerBudget power) {
+    this.power = power;
+  }
+
+  /** The first check that {@code binds} (on top of what {@code state} holds) fail, if any. */
+  public Optional<BindingException> refusal(ChassisState state, List<Change.Bind> binds) {
+    Optional<BindingException> bridges = bridges(state, binds);
+    if (bridges.isPresent()) {
+      return bridges;
+    }
+    Optional<BindingException> watts = power(state, binds);
+    return watts.isPresent() ? watts : windows(state, binds);
+  }
+
+  /** Every partition a bind needs a bridge of: the slot's; the links on the way take their own. */
+  private static Optional<BindingException> bridges(ChassisState state, List<Change.Bind> binds) {
+    Map<String, Integer> used = new HashMap<>();
+    for (SlotBinding b : state.bindings().values()) {
+      if (b.state() != SlotBinding.State.UNBOUND && b.host().isPresent()) {
+        BindingPlan.route(state, b.slot(), b.host().get())
+            .ifPresent(p -> used.merge(partitionKey(p), 1, Integer::sum));
+      }
+    }
+    Map<String, Integer> wanted = new HashMap<>();
+    Map<String, BindingPlan> plans = new HashMap<>();
+    for (Change.Bind bind : binds) {
+      Optional<BindingPlan> plan = BindingPlan.route(state, bind.slot(), bind.hostId());
+      if (plan.isPresent()) {
+        wanted.merge(partitionKey(plan.get()), 1, Integer::sum);
+        plans.putIfAbsent(partitionKey(plan.get()), plan.get());
+      }
+    }
+    for (var entry : wanted.entrySet()) {
+      BindingPlan plan = plans.get(entry.getKey());
+      int free = plan.gpuBridges() - used.getOrDefault(entry.getKey(), 0);
+      if (entry.getValue() > free) {
+        return Optional.of(
+            new BindingException(
+                Reason.NO_LOGICAL_BRIDGE,
+                "partition "
+                    + plan.partition()
+                    + " of switch "
+                    + plan.switchId()
+                    + " needs "
+                    + entry.getValue()
+                    + " logical bridges for the GPUs requested for "
+                    + plan.hostId()
+                    + ", but "
+                    + Math.max(0, free)
+                    + " of the "
+                    + plan.gpuBridges()
+                    + " GPUs may take are free",
+                new Shortfall(plan.hostId(), entry.getValue(), Math.max(0, free))));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Optional<BindingException> power(ChassisState state, List<Change.Bind> binds) {
+    if (!power.enforced()) {
+      return Optional.empty();
+    }
+    Set<Integer> slots = new LinkedHashSet<>();
+    binds.forEach(b -> slots.add(b.slot()));
+    int requested = PowerBudget.wattsOf(state, slots);
+    int capacity = power.capacityWatts(state);
+    int load = power.loadWatts(state);
+    int left = Math.max(0, capacity - load);
+    if (requested <= left) {
+      return Optional.empty();
+    }
+    String host = binds.get(0).hostId();
+    return Optional.of(
+        new BindingException(
+            Reason.POWER_BUDGET,
+            "the GPUs requested for "
+                + host
+                + " may draw "
+                + requested
+                + " W, but "
+                + left
+                + " W are left of the "
+                + capacity
+                + " W the supplies carry with their redundancy ("
+                + load
+                + " W drawn by the chassis and the GPUs composed)",
+            new Shortfall(host, requested, left)));
+  }
+
+  private static Optional<BindingException> windows(ChassisState state, List<Change.Bind> binds) {
+    Map<String, List<Integer>> byHost = new HashMap<>();
+    binds.forEach(b -> byHost.computeIfAbsent(b.hostId(), h -> new ArrayList<>()).add(b.slot()));
+    for (var entry : byHost.entrySet()) {
+      Optional<HostPort> host =
+          state.hosts().stream().filter(h -> h.id().equals(entry.getKey())).findFirst();
+      if (host.isEmpty() || host.get().hotPlugWindowGiB() == 0) {
+        continue;
+      }
+      long window = host.get().hotPlugWindowGiB() * 1024L;
+      long used = mib(state, held(state, entry.getKey()));
+      long needed = mib(state, entry.getValue());
+      long left = Math.max(0, window - used);
+      if (needed > left) {
+        return Optional.of(
+            new BindingException(
+                Reason.BAR_WINDOW,
+                "the GPUs requested for "
+                    + entry.getKey()
+                    + " need "
+                    + needed
+                    + " MiB of memory windows, but "
+                    + left
+                    + " MiB are left of the host port's "
+                    + window
+                    + " MiB hot-plug window",
+                new Shortfall(entry.getKey(), needed, left)));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The slots bound, being bound or released, or failed, with {@code host}. */
+  private static List<Integer> held(ChassisState state, String host) {
+    List<Integer> slots = new ArrayList<>();
+    for (SlotBinding b : state.bindings().values()) {
+      if (b.state() != SlotBinding.State.UNBOUND && b.host().equals(Optional.of(host))) {
+        slots.add(b.slot());
+      }
+    }
+    return slots;
+  }
+
+  /** The MiB the GPUs in {@code slots} need; a GPU of unknown memory counts nothing. */
+  private static long mib(ChassisState state, List<Integer> slots) {
+    long total = 0;
+    for (int slot : slots) {
+      total +=
+          state
+              .slot(slot)
+              .flatMap(s -> s.gpu())
+              .map(g -> MemoryWindow.mibOf(g).orElse(0))
+              .orElse(0L);
+    }
+    return total;
+  }
+
+  private static String partitionKey(BindingPlan plan) {
+    return plan.switchId() + "/" + plan.partition();
+  }
+}

@@ -1,0 +1,30 @@
+package io.gpuchassis.agent.compose;
+
+import io.gpuchassis.agent.chassis.Gpu;
+import java.util.OptionalLong;
+
+/**
+ * The memory windows (BARs) a GPU asks of the host it is attached to, which must fit in the host
+ * port's hot-plug window: a data-center GPU maps its whole memory through BAR1 (rounded up to a
+ * power of two, as a BAR is), besides its 16 MiB register BAR0 and 32 MiB BAR3. Unknown for a GPU
+ * that did not report its memory size.
+ */
+public final class MemoryWindow {
+
+  static final long REGISTERS_MIB = 16;
+  static final long BAR3_MIB = 32;
+
+  private MemoryWindow() {}
+
+  /** The MiB of 64-bit memory windows {@code gpu} needs, when its memory size is known. */
+  public static OptionalLong mibOf(Gpu gpu) {
+    if (gpu.memoryGiB() <= 0) {
+      return OptionalLong.empty();
+    }
+    long bar1GiB = Long.highestOneBit(gpu.memoryGiB());
+    if (bar1GiB < gpu.memoryGiB()) {
+      bar1GiB <<= 1;
+    }
+    return OptionalLong.of(bar1GiB * 1024 + REGISTERS_MIB + BAR3_MIB);
+  }
+}
