@@ -198,6 +198,21 @@ public final class RedfishRoutes {
     return readable(template, entity, renderer, Objects.requireNonNull(version, "version"), false);
   }
 
+  /**
+   * A cached resource that the Privilege Registry cannot name, an OEM resource (DSP0266: {@code
+   * .../Oem/<OemIdentifier>/...}), read under the explicit {@code rule}; otherwise as {@link
+   * #resource(String, String, ResourceVersion, ResourceRenderer)}.
+   */
+  public RedfishRoutes oemResource(
+      String template, PrivilegeRule rule, ResourceVersion version, ResourceRenderer renderer) {
+    if (!template.contains("/Oem/")) {
+      throw new IllegalArgumentException(template + " is not an OEM resource's URI");
+    }
+    Readable readable = new Readable(rule, renderer, Objects.requireNonNull(version, "version"));
+    readables.put(template, readable);
+    return get(template, rule, ctx -> represent(ctx, readable, false));
+  }
+
   private RedfishRoutes readable(
       String template, String entity, ResourceRenderer renderer, boolean expandMembers) {
     return readable(template, entity, renderer, null, expandMembers);
