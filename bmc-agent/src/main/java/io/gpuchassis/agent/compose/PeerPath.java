@@ -1,6 +1,9 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.InterSwitchLink;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -41,6 +44,40 @@ public sealed interface PeerPath permits PeerPath.SameSwitch, PeerPath.InterSwit
       return Optional.of(new SameSwitch(from));
     }
     return BindingPlan.path(state, from, to).map(links -> new InterSwitch(links.size()));
+  }
+
+  /**
+   * The path between a GPU on chip {@code a} and one on chip {@code b} when both are bound into the
+   * host on chip {@code hostSwitch}: inside that host's hierarchy the chips hang off the host's
+   * chip by the chains of links the engine binds, so traffic climbs from one GPU to where the two
+   * chains part and descends to the other. Empty when a chain is missing (the host cannot hold
+   * both).
+   */
+  static Optional<PeerPath> inHost(ChassisState state, String hostSwitch, String a, String b) {
+    return linksInHost(state, hostSwitch, a, b)
+        .map(links -> links.isEmpty() ? new SameSwitch(a) : new InterSwitch(links.size()));
+  }
+
+  /**
+   * The inter-switch links that traffic between chips {@code a} and {@code b} crosses inside the
+   * hierarchy of the host on {@code hostSwitch}; empty list on one chip, empty when unreachable.
+   */
+  static Optional<List<InterSwitchLink>> linksInHost(
+      ChassisState state, String hostSwitch, String a, String b) {
+    Optional<List<InterSwitchLink>> toA = BindingPlan.path(state, hostSwitch, a);
+    Optional<List<InterSwitchLink>> toB = BindingPlan.path(state, hostSwitch, b);
+    if (toA.isEmpty() || toB.isEmpty()) {
+      return Optional.empty();
+    }
+    int shared = 0;
+    while (shared < toA.get().size()
+        && shared < toB.get().size()
+        && toA.get().get(shared).equals(toB.get().get(shared))) {
+      shared++;
+    }
+    List<InterSwitchLink> links = new ArrayList<>(toA.get().subList(shared, toA.get().size()));
+    links.addAll(toB.get().subList(shared, toB.get().size()));
+    return Optional.of(List.copyOf(links));
   }
 
   /** The longer of two paths (the one that crosses more links). */

@@ -39,6 +39,9 @@ public final class Placement {
     }
   }
 
+  /** What an unreachable chip counts as: farther than any real path. */
+  private static final PeerPath UNREACHABLE = new PeerPath.InterSwitch(Integer.MAX_VALUE / 2);
+
   private final Reachability reachability;
 
   public Placement(Reachability reachability) {
@@ -138,26 +141,23 @@ public final class Placement {
   }
 
   /**
-   * The chips behind a host form a chain from its own chip outward (a ring cascades one way), so
-   * two GPUs are as many links apart as their chips' distances from the host differ; the GPU
-   * farthest from the host sets the host path.
+   * The paths of {@code slots} in {@code host}: the longest between two of them ({@link
+   * PeerPath#inHost}, the same answer the peer-path view gives), the longest to the host.
    */
   private static Placed placed(ChassisState state, HostPort host, List<Slot> slots) {
     PeerPath toHost = path(state, host.switchId(), slots.get(0).switchId());
-    int nearest = Integer.MAX_VALUE;
-    int farthest = 0;
-    for (Slot a : slots) {
+    PeerPath between = new PeerPath.SameSwitch(slots.get(0).switchId());
+    for (int i = 0; i < slots.size(); i++) {
+      Slot a = slots.get(i);
       toHost = PeerPath.worse(toHost, path(state, host.switchId(), a.switchId()));
-      int depth = hops(state, host.switchId(), a.switchId());
-      nearest = Math.min(nearest, depth);
-      farthest = Math.max(farthest, depth);
+      for (int j = i + 1; j < slots.size(); j++) {
+        between =
+            PeerPath.worse(
+                between,
+                PeerPath.inHost(state, host.switchId(), a.switchId(), slots.get(j).switchId())
+                    .orElse(UNREACHABLE));
+      }
     }
-    boolean oneChip = slots.stream().map(Slot::switchId).distinct().count() == 1;
-    // Two chips at the same distance hang off a common chip: at least two links apart.
-    PeerPath between =
-        oneChip
-            ? new PeerPath.SameSwitch(slots.get(0).switchId())
-            : new PeerPath.InterSwitch(farthest > nearest ? farthest - nearest : 2);
     return new Placed(slots.stream().map(Slot::number).toList(), between, toHost);
   }
 
@@ -170,8 +170,7 @@ public final class Placement {
   private static PeerPath path(ChassisState state, String from, String to) {
     // A GPU the engine can bind is joined to the host by links; chips without any path are never
     // candidates together.
-    return PeerPath.between(state, from, to)
-        .orElse(new PeerPath.InterSwitch(Integer.MAX_VALUE / 2));
+    return PeerPath.between(state, from, to).orElse(UNREACHABLE);
   }
 
   private static int hops(ChassisState state, String from, String to) {

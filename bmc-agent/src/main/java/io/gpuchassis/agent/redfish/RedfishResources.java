@@ -52,6 +52,7 @@ import io.gpuchassis.agent.redfish.events.EventStreamResource;
 import io.gpuchassis.agent.redfish.events.SubscriberBodies;
 import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource;
 import io.gpuchassis.agent.redfish.fabric.FabricResource;
+import io.gpuchassis.agent.redfish.fabric.PeerPathsResource;
 import io.gpuchassis.agent.redfish.fabric.PortResource;
 import io.gpuchassis.agent.redfish.fabric.SwitchResetAction;
 import io.gpuchassis.agent.redfish.fabric.SwitchResource;
@@ -230,6 +231,7 @@ public final class RedfishResources {
     new MetricReportDefinitionResource(telemetry, vertx).register(routes);
     new MetricReportResource(telemetry).register(routes);
     new FabricResource(model, fabricHealth, views).register(routes);
+    new PeerPathsResource(model, views).register(routes);
     new SwitchResource(model, fabricHealth, firmware::updating).register(routes);
     new PortResource(model, fabricHealth, clock, staleAfter, views).register(routes);
     new TaskServiceResource(tasks, clock).register(routes);

@@ -25,6 +25,13 @@ public final class Uris {
   public static final String FABRIC_ID = "PCIe";
   public static final String FABRIC = FABRICS + "/" + FABRIC_ID;
   public static final String SWITCHES = FABRIC + "/Switches";
+
+  /**
+   * The fabric's GPU peer paths, an OEM resource: DSP0266 places OEM resources below the standard
+   * resource whose {@code Oem} links them, at {@code Oem/<OemIdentifier>/<ResourcePath>}.
+   */
+  public static final String PEER_PATHS = FABRIC + "/Oem/GpuChassisAgent/PeerPaths";
+
   public static final String REGISTRIES = "/redfish/v1/Registries";
   public static final String JSON_SCHEMAS = "/redfish/v1/JsonSchemas";
 

@@ -77,10 +77,6 @@ class CompositionIT {
     return finished(client.send("POST", uri, who, body), who);
   }
 
-  static HttpResponse<String> delete(String uri, String who) throws Exception {
-    return finished(client.send("DELETE", uri, who, null), who);
-  }
-
   static HttpResponse<String> finished(HttpResponse<String> r, String who) throws Exception {
     return r.statusCode() == 202 ? client.awaitTask(r, who) : r;
   }
@@ -106,7 +102,9 @@ class CompositionIT {
     JsonNode service = get(CS);
     assertTrue(service.get("ServiceEnabled").asBoolean());
     assertFalse(service.get("AllowOverprovisioning").asBoolean());
-    assertTrue(service.get("AllowZoneAffinity").asBoolean());
+    assertFalse(
+        service.get("AllowZoneAffinity").asBoolean(),
+        "a request cannot name the zone to fulfil it: the host's block decides");
     assertEquals(CS + "/ActivePool", service.at("/ActivePool/@odata.id").asText());
     assertEquals(CS + "/FreePool", service.at("/FreePool/@odata.id").asText());
     assertEquals(
@@ -335,29 +333,47 @@ class CompositionIT {
   }
 
   @Test
-  void delete_gives_every_gpu_back_or_none() throws Exception {
+  void a_host_cannot_be_deleted_and_the_refusal_says_how_to_release_its_gpus() throws Exception {
     assertEquals(200, post(SYSTEMS + "/Host3" + ADD, OPERATOR, blockParam(6)).statusCode());
     assertEquals(200, post(SYSTEMS + "/Host3" + ADD, OPERATOR, blockParam(7)).statusCode());
+    HttpResponse<String> shown = client.get(SYSTEMS + "/Host3", READER);
+    String allow = shown.headers().firstValue("Allow").orElse("");
+    assertFalse(
+        allow.contains("DELETE"), "DSP2050: an expandable system allows no DELETE: " + allow);
+    assertTrue(allow.contains("PATCH"), allow);
 
-    assertEquals(403, delete(SYSTEMS + "/Host3", READER).statusCode());
-    release(6);
-    HttpResponse<String> partly = delete(SYSTEMS + "/Host3", OPERATOR);
-    assertEquals(409, partly.statusCode(), "slot 7 is still held: " + partly.body());
-    assertTrue(partly.body().contains("slot 7"), partly.body());
+    HttpResponse<String> deleted = client.send("DELETE", SYSTEMS + "/Host3", OPERATOR, null);
+    assertEquals(405, deleted.statusCode(), deleted.body());
+    assertEquals(allow, deleted.headers().firstValue("Allow").orElse(""));
+    JsonNode error = json(deleted).path("error");
+    String messageId = error.at("/@Message.ExtendedInfo/0/MessageId").asText();
+    assertTrue(
+        messageId.startsWith("Base.") && messageId.endsWith(".OperationNotAllowed"),
+        deleted.body());
+    String message = error.path("message").asText();
+    assertTrue(
+        message.contains("PATCH its Links.ResourceBlocks to []")
+            && message.contains("ComputerSystem.RemoveResourceBlock"),
+        message);
     assertEquals(
         List.of(hostBlock("Host3"), block(6), block(7)),
         links(SYSTEMS + "/Host3", "/Links/ResourceBlocks"),
-        "all or nothing");
+        "nothing changed");
 
+    // What the refusal names: the PATCH to [] gives every GPU back, all or nothing.
+    release(6);
     release(7);
-    HttpResponse<String> done = delete(SYSTEMS + "/Host3", OPERATOR);
-    assertEquals(200, done.statusCode(), done.body());
+    HttpResponse<String> emptied =
+        finished(
+            client.send(
+                "PATCH", SYSTEMS + "/Host3", OPERATOR, "{\"Links\":{\"ResourceBlocks\":[]}}"),
+            OPERATOR);
+    assertEquals(200, emptied.statusCode(), emptied.body());
     assertEquals(
         List.of(hostBlock("Host3")),
-        json(done).at("/Links/ResourceBlocks").findValuesAsText("@odata.id"));
+        json(emptied).at("/Links/ResourceBlocks").findValuesAsText("@odata.id"));
     assertEquals("Unused", get(block(6)).at("/CompositionStatus/CompositionState").asText());
     assertEquals("Unused", get(block(7)).at("/CompositionStatus/CompositionState").asText());
-    assertEquals(200, client.get(SYSTEMS + "/Host3", READER).statusCode(), "the host itself stays");
   }
 
   private static String quote(String etag) {

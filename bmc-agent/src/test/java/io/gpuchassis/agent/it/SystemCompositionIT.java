@@ -146,6 +146,9 @@ class SystemCompositionIT {
         texts(constrained.at("/Oem/GpuChassisAgent/PeerToPeer@Redfish.AllowableValues")));
     JsonNode specific = get(SYSTEMS + "/Capabilities");
     assertTrue(specific.at("/Links/ResourceBlocks@Redfish.RequiredOnCreate").asBoolean());
+    assertTrue(
+        specific.at("/Links/ResourceBlocks@Redfish.UpdatableAfterCreate").asBoolean(),
+        "the composed host is expandable: a PATCH of Links.ResourceBlocks changes its GPUs");
 
     Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
     if (validator.isPresent()) {

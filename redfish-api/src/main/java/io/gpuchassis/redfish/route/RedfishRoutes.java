@@ -95,6 +95,13 @@ public final class RedfishRoutes {
   private final Map<String, CharSequence> allowed = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
+   * Why a method a template does not take is refused, keyed by template then method: the detail of
+   * its 405 (no route, so the method stays out of the Allow header and the route table).
+   */
+  private final Map<String, Map<HttpMethod, String>> refusals =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
    * @param prefix the URI space this table owns and answers 404/405 for (e.g. {@code /redfish})
    */
   public RedfishRoutes(Router router, Authenticator authenticator, String prefix) {
@@ -196,6 +203,21 @@ public final class RedfishRoutes {
   public RedfishRoutes resource(
       String template, String entity, ResourceVersion version, ResourceRenderer renderer) {
     return readable(template, entity, renderer, Objects.requireNonNull(version, "version"), false);
+  }
+
+  /**
+   * A cached resource that the Privilege Registry cannot name, an OEM resource (DSP0266: {@code
+   * .../Oem/<OemIdentifier>/...}), read under the explicit {@code rule}; otherwise as {@link
+   * #resource(String, String, ResourceVersion, ResourceRenderer)}.
+   */
+  public RedfishRoutes oemResource(
+      String template, PrivilegeRule rule, ResourceVersion version, ResourceRenderer renderer) {
+    if (!template.contains("/Oem/")) {
+      throw new IllegalArgumentException(template + " is not an OEM resource's URI");
+    }
+    Readable readable = new Readable(rule, renderer, Objects.requireNonNull(version, "version"));
+    readables.put(template, readable);
+    return get(template, rule, ctx -> represent(ctx, readable, false));
   }
 
   private RedfishRoutes readable(
@@ -470,6 +492,22 @@ public final class RedfishRoutes {
     return add(HttpMethod.HEAD, template, PrivilegeRule.NO_AUTH, Optional.empty(), handler);
   }
 
+  /**
+   * Says why {@code method} on {@code template} is not allowed: its 405 (OperationNotAllowed, with
+   * the Allow header of the methods the resource takes) carries {@code detail} as its message. For
+   * a method a client may well try, such as DELETE of a resource that cannot be deleted, so that
+   * the answer names the way that exists. The method is not registered: it stays out of Allow.
+   */
+  public RedfishRoutes notAllowed(HttpMethod method, String template, String detail) {
+    if (handlerOf(template, method) != null) {
+      throw new IllegalArgumentException(method + " " + template + " is a route");
+    }
+    refusals
+        .computeIfAbsent(template, t -> new java.util.concurrent.ConcurrentHashMap<>())
+        .put(method, Objects.requireNonNull(detail, "detail"));
+    return this;
+  }
+
   /** A route with an explicit rule, for routes outside the Redfish data model. */
   public RedfishRoutes register(
       HttpMethod method, String template, PrivilegeRule rule, Handler<RoutingContext> handler) {
@@ -722,13 +760,15 @@ public final class RedfishRoutes {
               } else {
                 String allow =
                     allowed.stream().map(HttpMethod::name).collect(Collectors.joining(", "));
-                RedfishResponses.error(ctx, RedfishErrors.methodNotAllowed(allow));
+                RedfishException refused = RedfishErrors.methodNotAllowed(allow);
+                Optional<String> why = refusal(ctx.normalizedPath(), ctx.request().method());
+                RedfishResponses.error(ctx, why.map(refused::withDetail).orElse(refused));
               }
             })
         .onFailure(ctx::fail);
   }
 
-  private Set<HttpMethod> methodsFor(String path) {
+  private Set<String> templatesOf(String path) {
     Optional<String> literal = literal(path);
     Set<String> matching = new java.util.HashSet<>();
     if (literal.isPresent()) {
@@ -736,6 +776,22 @@ public final class RedfishRoutes {
     } else {
       templates.matchAll(path).forEach(m -> matching.add(m.value()));
     }
+    return matching;
+  }
+
+  /** The reason given for refusing {@code method} on {@code path}, if one was. */
+  private Optional<String> refusal(String path, HttpMethod method) {
+    for (String template : templatesOf(path)) {
+      Map<HttpMethod, String> byMethod = refusals.get(template);
+      if (byMethod != null && byMethod.containsKey(method)) {
+        return Optional.of(byMethod.get(method));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Set<HttpMethod> methodsFor(String path) {
+    Set<String> matching = templatesOf(path);
     Set<HttpMethod> methods = new LinkedHashSet<>();
     for (RouteEntry e : entries) {
       if (matching.contains(e.template())) {

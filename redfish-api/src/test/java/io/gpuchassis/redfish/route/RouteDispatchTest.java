@@ -63,6 +63,7 @@ class RouteDispatchTest {
     routes.get(SYSTEMS + "/{SystemId}", "ComputerSystem", ctx -> ctx.end("member"));
     routes.patch(SYSTEMS + "/{SystemId}", "ComputerSystem", ctx -> ctx.end("patched"));
     routes.get(SYSTEMS + "/Capabilities", "ComputerSystem", ctx -> ctx.end("capabilities"));
+    routes.notAllowed(HttpMethod.DELETE, SYSTEMS + "/{SystemId}", "Give its parts back by PATCH.");
     ResourceRenderer chassis =
         (params, caller) -> {
           renders.incrementAndGet();
@@ -187,6 +188,27 @@ class RouteDispatchTest {
     assertEquals(405, send(HttpMethod.DELETE, SYSTEMS + "/1").status());
     assertEquals(
         "GET, HEAD, PATCH", send(HttpMethod.DELETE, SYSTEMS + "/1").headers().get("Allow"));
+  }
+
+  @Test
+  void a_refused_method_says_why_and_stays_out_of_allow() {
+    Answer delete = send(HttpMethod.DELETE, SYSTEMS + "/1");
+    assertEquals(405, delete.status());
+    assertEquals("GET, HEAD, PATCH", delete.headers().get("Allow"));
+    assertEquals("Give its parts back by PATCH.", delete.json().at("/error/message").asText());
+    assertTrue(
+        delete
+            .json()
+            .at("/error/@Message.ExtendedInfo/0/MessageId")
+            .asText()
+            .endsWith(".OperationNotAllowed"),
+        delete.body());
+    Answer literal = send(HttpMethod.DELETE, SYSTEMS + "/Capabilities");
+    assertEquals(405, literal.status());
+    assertNotEquals(
+        "Give its parts back by PATCH.",
+        literal.json().at("/error/message").asText(),
+        "the literal resource beside the template has no such reason");
   }
 
   @Test

@@ -102,8 +102,9 @@ public final class CompositionServiceResource {
         .status(new Status().state(State.ENABLED).health(Health.OK))
         // A GPU is bound to one host at a time: nothing is shared or overcommitted.
         .allowOverprovisioning(false)
-        // Blocks are composed only within a resource zone (a switch chip).
-        .allowZoneAffinity(true)
+        // A composition request cannot name the resource zone to fulfil it: the host's block
+        // decides which GPUs it can reach (its zones, published for that).
+        .allowZoneAffinity(false)
         .resourceBlocks(Uris.ref(Uris.RESOURCE_BLOCKS))
         .resourceZones(Uris.ref(Uris.RESOURCE_ZONES))
         .activePool(Uris.ref(Uris.ACTIVE_POOL))

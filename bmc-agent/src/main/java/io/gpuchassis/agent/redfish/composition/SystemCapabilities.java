@@ -102,7 +102,8 @@ final class SystemCapabilities {
         .links(
             new ComputerSystemLinksCapabilities()
                 .resourceBlocksAtRedfishRequiredOnCreate(true)
-                .resourceBlocksAtRedfishUpdatableAfterCreate(false));
+                // The system is expandable: a PATCH of Links.ResourceBlocks changes its GPUs.
+                .resourceBlocksAtRedfishUpdatableAfterCreate(true));
   }
 
   private static int gpuCount(ChassisState state) {

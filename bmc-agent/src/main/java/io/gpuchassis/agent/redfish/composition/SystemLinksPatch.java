@@ -22,8 +22,8 @@ import java.util.Set;
  * A {@code PATCH} of an expandable system's {@code Links.ResourceBlocks} (DSP2050, "Expandable
  * resources"), read into the changes that make the host's GPUs the ones listed: releases of the
  * GPUs it has and the list leaves out, then binds of those it adds. The host's own block stays in
- * the list. Anything else in the body is refused: what the system shows is PropertyNotWritable,
- * what it does not PropertyUnknown, all in one 400.
+ * the list; an empty list gives every GPU back. Anything else in the body is refused: what the
+ * system shows is PropertyNotWritable, what it does not PropertyUnknown, all in one 400.
  */
 final class SystemLinksPatch {
 
@@ -82,7 +82,9 @@ final class SystemLinksPatch {
                 .about("/Links/ResourceBlocks/" + i));
       }
     }
-    if (blocks.isArray() && !ownBlock) {
+    // [] leaves the host no GPUs: the host itself cannot be taken out of the list, so an empty
+    // list can mean nothing else. A list of GPUs without the host's block is a mistake.
+    if (blocks.isArray() && !ownBlock && blocks.size() > 0) {
       problems.add(
           BaseMessages.PROPERTY_VALUE_INCORRECT
               .with("Links/ResourceBlocks", blocks.toString())
@@ -93,7 +95,8 @@ final class SystemLinksPatch {
           .withDetail(
               "Links/ResourceBlocks lists the host's own block "
                   + Uris.hostResourceBlock(host.id())
-                  + " and the GPU blocks it is to have, each once; nothing else can be changed.");
+                  + " and the GPU blocks it is to have, each once ([] for none); nothing else can be"
+                  + " changed.");
     }
     List<Integer> has = HostGpus.bound(state, host.id());
     List<Change> changes = new ArrayList<>();

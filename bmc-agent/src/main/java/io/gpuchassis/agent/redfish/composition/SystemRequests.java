@@ -160,7 +160,7 @@ final class SystemRequests {
                   + " already has GPUs; add more with POST "
                   + Uris.system(host.id())
                   + SystemResource.ADD
-                  + ", or decompose it first.");
+                  + " or a PATCH of its Links.ResourceBlocks, or give its GPUs back first.");
     }
     reservations
         .conflicting(client, Set.of(), Set.of(host.id()))

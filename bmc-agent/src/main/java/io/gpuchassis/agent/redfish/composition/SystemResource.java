@@ -45,6 +45,7 @@ import io.gpuchassis.redfish.model.SystemType;
 import io.gpuchassis.redfish.model.UseCase;
 import io.gpuchassis.redfish.route.Caller;
 import io.gpuchassis.redfish.route.RedfishRoutes;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,13 +59,21 @@ import java.util.concurrent.CompletableFuture;
  * (DSP0266's model for an existing server that gains resource blocks; its host resource block
  * registers it): GPUs join it by {@code ComputerSystem.AddResourceBlock}, or all at once by
  * composition ({@code POST /Systems} naming the host block with GPU blocks, or with a Processors
- * request, see {@link SystemRequests}), and leave it by {@code ComputerSystem.RemoveResourceBlock}
- * or {@code DELETE} (all of them), each through the {@link BindingEngine}.
+ * request, see {@link SystemRequests}) or a {@code PATCH} of {@code Links.ResourceBlocks}, and
+ * leave it by {@code ComputerSystem.RemoveResourceBlock} or that PATCH, each through the {@link
+ * BindingEngine}. The system itself is the cabled server: DELETE is not allowed (DSP2050 tells an
+ * expandable system by an Allow without DELETE) and its 405 names the ways to release.
  */
 public final class SystemResource {
 
   static final String ADD = "/Actions/ComputerSystem.AddResourceBlock";
   static final String REMOVE = "/Actions/ComputerSystem.RemoveResourceBlock";
+
+  /** The answer to a DELETE of a host: what gives its GPUs back instead. */
+  static final String RELEASE_INSTEAD =
+      "A host is an expandable system, the server cabled to the chassis: it cannot be deleted."
+          + " To give its GPUs back, PATCH its Links.ResourceBlocks to [] (or to its own resource"
+          + " block alone), or POST ComputerSystem.RemoveResourceBlock for each GPU block.";
 
   private final ChassisModel model;
   private final BindingEngine engine;
@@ -119,7 +128,9 @@ public final class SystemResource {
     routes.post(member + ADD, "ComputerSystem", ctx -> handleAction(ctx, true));
     routes.post(member + REMOVE, "ComputerSystem", ctx -> handleAction(ctx, false));
     routes.patch(member, "ComputerSystem", this::handlePatch);
-    routes.delete(member, "ComputerSystem", this::decompose);
+    // DSP2050: an expandable system is told by an Allow without DELETE; it is changed, not
+    // deleted. A composer that tries gets the ways that exist.
+    routes.notAllowed(HttpMethod.DELETE, member, RELEASE_INSTEAD);
   }
 
   /**
@@ -320,31 +331,6 @@ public final class SystemResource {
     } catch (BindingException e) {
       throw BindingErrors.of(e, blockUri);
     }
-  }
-
-  /**
-   * DELETE: gives every GPU of the host back, all or nothing; the system itself (a cabled server)
-   * stays.
-   */
-  private void decompose(RoutingContext ctx) {
-    HostPort host = host(ctx.pathParams());
-    String uri = Uris.system(host.id());
-    List<Integer> gpus = HostGpus.bound(model.current(), host.id());
-    CompletableFuture<?> releases;
-    try {
-      releases = engine.unbindAll(host.id());
-    } catch (BindingException e) {
-      throw BindingErrors.of(e, uri);
-    }
-    BindingReplies.reply(
-        ctx,
-        tasks,
-        answerWithin,
-        "Release of every GPU of " + host.id(),
-        releases,
-        uri,
-        () -> render(model.current(), host, health),
-        () -> ChangeMessages.of(model.current(), gpus, List.of(host.id())));
   }
 
   /**

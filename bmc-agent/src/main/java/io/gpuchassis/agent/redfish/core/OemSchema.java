@@ -36,6 +36,10 @@ public final class OemSchema {
   public static final String PORT = "Port";
   public static final String COMPUTER_SYSTEM = "ComputerSystem";
   public static final String SOFTWARE_INVENTORY = "SoftwareInventory";
+  public static final String FABRIC = "Fabric";
+
+  /** The OEM resources: each a resource type of its own, below an {@code Oem/GpuChassisAgent}. */
+  public static final String PEER_PATHS = "PeerPaths";
 
   public static final String CLEAR_OVER_TEMPERATURE_LATCH = "ClearOverTemperatureLatch";
 
@@ -52,7 +56,8 @@ public final class OemSchema {
     return Map.of(KEY, object);
   }
 
-  static String odataType(String type) {
+  /** The {@code @odata.type} of an OEM resource or object: {@code #GpuChassisAgent.v1_0_0.Type}. */
+  public static String odataType(String type) {
     return "#" + NAMESPACE + "." + type;
   }
 

@@ -40,6 +40,8 @@ public final class SchemaLocations {
           Optional.ofNullable(location.getUri())
               .or(() -> Optional.ofNullable(location.getPublicationUri())));
     }
+    // The OEM resources' schema is the agent's own, at the URI its JsonSchemaFile names.
+    out.put(OemSchema.NAMESPACE, Optional.of(OemSchemaFiles.JSON_URI));
     return Map.copyOf(out);
   }
 }

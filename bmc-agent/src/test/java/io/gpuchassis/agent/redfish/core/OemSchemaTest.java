@@ -167,7 +167,20 @@ class OemSchemaTest {
         checkProperty(
             name + "." + propertyName, property, definition.path("properties").path(propertyName));
       }
+      for (Element navigation : elements(type, EDM, "NavigationProperty")) {
+        String propertyName = navigation.getAttribute("Name");
+        csdlProperties.add(propertyName);
+        checkNavigation(
+            name + "." + propertyName,
+            navigation,
+            definition.path("properties").path(propertyName));
+      }
       assertEquals(csdlProperties, jsonProperties, name + " properties");
+    }
+    for (Element type : elements(versioned, EDM, "EntityType")) {
+      String name = type.getAttribute("Name");
+      csdlTypes.add(name);
+      checkResource(name, type, json.path("definitions").path(name));
     }
     for (Element type : elements(versioned, EDM, "EnumType")) {
       csdlTypes.add(type.getAttribute("Name"));
@@ -215,7 +228,8 @@ class OemSchemaTest {
             OemSchema.SWITCH,
             OemSchema.PORT,
             OemSchema.COMPUTER_SYSTEM,
-            OemSchema.SOFTWARE_INVENTORY)) {
+            OemSchema.SOFTWARE_INVENTORY,
+            OemSchema.FABRIC)) {
       assertTrue(
           elements(versioned, EDM, "ComplexType").stream()
               .anyMatch(t -> t.getAttribute("Name").equals(type)),
@@ -232,6 +246,86 @@ class OemSchemaTest {
         OemSchema.action(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH));
     assertEquals(
         "/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch", PCIeDeviceResource.CLEAR_LATCH);
+  }
+
+  /**
+   * An OEM resource: the versioned entity type derives from the unversioned abstract one, which
+   * derives from DMTF's Resource and names its URIs and capabilities; the JSON definition has the
+   * same properties, plus the payload annotations and Resource's own, and the same URIs.
+   */
+  private static void checkResource(String name, Element type, JsonNode definition) {
+    assertTrue(definition.isObject(), name + " missing in the JSON schema");
+    assertEquals(OemSchema.KEY + "." + name, type.getAttribute("BaseType"), name);
+    Element base =
+        elements(schema(OemSchema.KEY), EDM, "EntityType").stream()
+            .filter(t -> t.getAttribute("Name").equals(name))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no abstract " + name + " in " + OemSchema.KEY));
+    assertEquals("Resource.v1_0_0.Resource", base.getAttribute("BaseType"), name);
+    assertEquals("true", base.getAttribute("Abstract"), name);
+    List<String> uris = new ArrayList<>();
+    for (Element annotation : elements(base, EDM, "Annotation")) {
+      if (annotation.getAttribute("Term").equals("Redfish.Uris")) {
+        elements(annotation, EDM, "String").forEach(u -> uris.add(u.getTextContent()));
+      }
+    }
+    assertFalse(uris.isEmpty(), name + " names its URIs");
+    List<String> jsonUris = new ArrayList<>();
+    definition.path("uris").forEach(u -> jsonUris.add(u.asText()));
+    assertEquals(uris, jsonUris, name + " uris");
+    for (String capability : List.of("insertable", "updatable", "deletable")) {
+      assertFalse(definition.path(capability).asBoolean(true), name + " " + capability);
+    }
+    assertFalse(definition.path("additionalProperties").asBoolean(true), name);
+    assertEquals(
+        Set.of("@odata.id", "@odata.type", "Id", "Name"),
+        new TreeSet<>(
+            java.util.stream.StreamSupport.stream(definition.path("required").spliterator(), false)
+                .map(JsonNode::asText)
+                .toList()),
+        name + " required");
+    Set<String> jsonProperties = names(definition.path("properties"));
+    jsonProperties.removeAll(
+        Set.of(
+            "@odata.context",
+            "@odata.etag",
+            "@odata.id",
+            "@odata.type",
+            "Id",
+            "Name",
+            "Description",
+            "Oem"));
+    Set<String> csdlProperties = new TreeSet<>();
+    for (Element property : elements(type, EDM, "Property")) {
+      String propertyName = property.getAttribute("Name");
+      csdlProperties.add(propertyName);
+      checkProperty(
+          name + "." + propertyName, property, definition.path("properties").path(propertyName));
+    }
+    assertEquals(csdlProperties, jsonProperties, name + " properties");
+  }
+
+  /**
+   * A link: to a DMTF resource, the JSON schema refers to DMTF's unversioned definition; to one of
+   * the agent's OEM resources, to a plain reference ({@code @odata.id}).
+   */
+  private static void checkNavigation(String what, Element navigation, JsonNode json) {
+    String type = navigation.getAttribute("Type");
+    boolean collection = type.startsWith("Collection(");
+    String target = collection ? type.substring(11, type.length() - 1) : type;
+    String ref =
+        target.startsWith(OemSchema.KEY + ".")
+            ? DMTF + "odata-v4.json#/definitions/idRef"
+            : DMTF + target.split("\\.")[0] + ".json#/definitions/" + local(target);
+    boolean nullable = !"false".equals(navigation.getAttribute("Nullable"));
+    if (collection) {
+      assertEquals("array", json.path("type").asText(), what);
+      assertEquals(ref, json.at("/items/$ref").asText(), what);
+    } else {
+      assertEquals(
+          ref, nullable ? json.at("/anyOf/0/$ref").asText() : json.path("$ref").asText(), what);
+    }
+    assertTrue(json.path("readonly").asBoolean(), what + " readonly");
   }
 
   /** Type, nullability and permission of one property agree between the two files. */
