@@ -50,6 +50,7 @@ import io.gpuchassis.agent.redfish.events.EventLogResource;
 import io.gpuchassis.agent.redfish.events.EventServiceResource;
 import io.gpuchassis.agent.redfish.events.EventStreamResource;
 import io.gpuchassis.agent.redfish.events.SubscriberBodies;
+import io.gpuchassis.agent.redfish.fabric.ConnectionResource;
 import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource;
 import io.gpuchassis.agent.redfish.fabric.FabricResource;
 import io.gpuchassis.agent.redfish.fabric.PortResource;
@@ -108,6 +109,8 @@ public final class RedfishResources {
   private final EventServices events;
   private final SubscriberBodies subscriberBodies;
   private final Duration answerWithin;
+  // A Sunfish core takes only 200 for a create it forwards (docs/COMPOSITION.md, "Sunfish").
+  private final boolean sunfishCore;
   private final io.gpuchassis.agent.firmware.FirmwareUpdates firmware;
   private final io.gpuchassis.agent.config.OutboundPolicy outbound;
 
@@ -146,8 +149,10 @@ public final class RedfishResources {
       ManagerSetup manager,
       AssetTag assetTag,
       SubscriberBodies subscriberBodies,
-      Duration answerWithin) {
+      Duration answerWithin,
+      boolean sunfishCore) {
     this.answerWithin = answerWithin;
+    this.sunfishCore = sunfishCore;
     this.identity = identity;
     this.subscriberBodies = subscriberBodies;
     this.assetTag = assetTag;
@@ -239,6 +244,9 @@ public final class RedfishResources {
     new SwitchResetAction(model, firmware, updateTasks).register(routes);
     ForcedRemovals forced = new ForcedRemovals(vertx, security.log());
     new EndpointZoneResource(model, bindings, tasks, answerWithin, reservations, forced)
+        .register(routes);
+    new ConnectionResource(
+            model, bindings, tasks, answerWithin, reservations, sunfishCore ? 200 : 201)
         .register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();

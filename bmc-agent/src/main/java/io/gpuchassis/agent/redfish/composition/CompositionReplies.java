@@ -21,11 +21,11 @@ import java.util.function.Supplier;
  * the reason the set failed after being undone, once done within the answer window ({@link
  * AnswerWindow}); else 202 with a task monitor whose final response is that.
  */
-final class CompositionReplies {
+public final class CompositionReplies {
 
   private CompositionReplies() {}
 
-  static void reply(
+  public static void reply(
       RoutingContext ctx,
       TaskRegistry tasks,
       java.time.Duration answerWithin,

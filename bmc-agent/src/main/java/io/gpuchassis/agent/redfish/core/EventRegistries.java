@@ -32,7 +32,8 @@ public final class EventRegistries {
           "Environmental",
           "Platform",
           "Update",
-          "TaskEvent");
+          "TaskEvent",
+          "HeartbeatEvent");
 
   private static final List<MessageDefinition> MESSAGES =
       definitions(
@@ -43,7 +44,8 @@ public final class EventRegistries {
           EnvironmentalMessages.class,
           PlatformMessages.class,
           UpdateMessages.class,
-          TaskEventMessages.class);
+          TaskEventMessages.class,
+          io.gpuchassis.redfish.message.HeartbeatEventMessages.class);
 
   private EventRegistries() {}
 

@@ -74,6 +74,7 @@ public final class FabricResource {
                 .healthRollup(health.ofFabric(state)))
         .switches(Uris.ref(Uris.SWITCHES))
         .endpoints(Uris.ref(Uris.ENDPOINTS))
-        .zones(Uris.ref(Uris.ZONES));
+        .zones(Uris.ref(Uris.ZONES))
+        .connections(Uris.ref(Uris.CONNECTIONS));
   }
 }
