@@ -58,6 +58,8 @@ import io.gpuchassis.agent.selfupdate.TrialCheck;
 import io.gpuchassis.agent.selfupdate.TrialChecks;
 import io.gpuchassis.agent.store.AgentStore;
 import io.gpuchassis.agent.store.Settings;
+import io.gpuchassis.agent.sunfish.CoreDestination;
+import io.gpuchassis.agent.sunfish.SunfishRegistration;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.tls.CertificateExpiry;
 import io.gpuchassis.agent.tls.HttpsCertificate;
@@ -100,6 +102,7 @@ public final class Agent implements AutoCloseable {
   private final Console console;
   private final ManagerRestart restart;
   private final Optional<TrialCheck> trial;
+  private final SunfishRegistration sunfish;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -121,7 +124,9 @@ public final class Agent implements AutoCloseable {
       Console console,
       ManagerRestart restart,
       Optional<TrialCheck> trial,
-      MetricsService metrics) {
+      MetricsService metrics,
+      SunfishRegistration sunfish) {
+    this.sunfish = sunfish;
     this.store = store;
     this.metrics = metrics;
     this.restart = restart;
@@ -266,6 +271,7 @@ public final class Agent implements AutoCloseable {
     SwitchWorkers switches = null;
     HealthMonitor health = null;
     EventServices events = null;
+    SunfishRegistration sunfish = null;
     FirmwareUpdates firmware = null;
     CompletableFuture<?> firstAdministrator = null;
     CompletableFuture<ChassisState> discovery = null;
@@ -345,6 +351,8 @@ public final class Agent implements AutoCloseable {
                     "Events and the security log are forwarded to syslog ({})", syslog.describe());
               });
       Subscriptions subscribers = events.subscriptions();
+      Optional<io.gpuchassis.agent.events.Subscription> sunfishCore =
+          coreDestination(config, events, clock);
       security
           .log()
           .forwardTo(
@@ -455,11 +463,22 @@ public final class Agent implements AutoCloseable {
                   restart),
               assetTag,
               subscriberBodies,
-              config.composition().answerWithin());
+              config.composition().answerWithin(),
+              config.sunfish().enabled());
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
+      // Registered once the agent answers: the core reads the agent while it registers it.
+      sunfish = new SunfishRegistration(events.bus(), subscribers, settings);
+      SunfishRegistration registration = sunfish;
+      sunfishCore.ifPresent(
+          core ->
+              registration.start(
+                  core,
+                  SunfishRegistration.agentUrl(
+                      config.sunfish(), config.listen().host(), server.port()),
+                  model.current()));
       watchCertificateExpiry(tls, clock, events, vertx);
       java.time.Duration metricsStaleAfter = config.switchPollInterval().multipliedBy(3);
       Subscriptions pushSubscriptions = events.subscriptions();
@@ -511,7 +530,7 @@ public final class Agent implements AutoCloseable {
       startup.shutdown();
       return new Agent(
           store, vertx, server, platform, model, switches, bindings, health, events, firmware,
-          console, restart, trial, metrics);
+          console, restart, trial, metrics, sunfish);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -522,6 +541,9 @@ public final class Agent implements AutoCloseable {
       }
       if (health != null) {
         health.close();
+      }
+      if (sunfish != null) {
+        sunfish.close();
       }
       if (events != null) {
         events.close();
@@ -540,6 +562,21 @@ public final class Agent implements AutoCloseable {
    * Reports the HTTPS certificate {@value CertificateExpiry#WARN_DAYS} days before it expires: now,
    * after every replacement, and every hour.
    */
+  /**
+   * The Sunfish core's event destination as the configuration says (none: a leftover one is
+   * removed); a core certificate that cannot be trusted stops the start, as a wrong key does.
+   */
+  private static Optional<io.gpuchassis.agent.events.Subscription> coreDestination(
+      AgentConfig config, EventServices events, Clock clock) {
+    try {
+      return new CoreDestination(events.subscriptions(), events.destinationCertificates(), clock)
+          .configure(config.sunfish());
+    } catch (IllegalStateException | io.gpuchassis.agent.tls.InvalidTlsMaterialException e) {
+      throw io.gpuchassis.agent.config.ConfigException.at(
+          "sunfish.coreAuthority", "sunfish.coreAuthority: " + e.getMessage());
+    }
+  }
+
   private static void watchCertificateExpiry(
       HttpsCertificate tls, Clock clock, EventServices events, Vertx vertx) {
     CertificateExpiry expiry =
@@ -873,6 +910,7 @@ public final class Agent implements AutoCloseable {
       firmware.close();
       health.close();
       switches.close();
+      sunfish.close();
       events.close();
       vertx.close().await();
       metrics.close();

@@ -32,6 +32,7 @@ import java.util.Optional;
  * @param console the technician's consoles
  * @param logging how much the agent logs (the one part reloaded on SIGHUP)
  * @param composition when a host's GPU may be released
+ * @param sunfish the OpenFabrics Sunfish core the agent registers with, if any
  */
 public record AgentConfig(
     ListenAddress listen,
@@ -53,7 +54,8 @@ public record AgentConfig(
     LogSettings logging,
     SyslogSettings syslog,
     Optional<Path> metricsTokenFile,
-    CompositionSettings composition) {
+    CompositionSettings composition,
+    SunfishSettings sunfish) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -97,7 +99,8 @@ public record AgentConfig(
         LogSettings.DEFAULT,
         SyslogSettings.NONE,
         Optional.empty(),
-        CompositionSettings.DEFAULT);
+        CompositionSettings.DEFAULT,
+        SunfishSettings.NONE);
   }
 
   public AgentConfig withListen(ListenAddress value) {
@@ -121,7 +124,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withStateDir(Path value) {
@@ -145,7 +149,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
@@ -169,7 +174,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -193,7 +199,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
@@ -217,7 +224,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -245,7 +253,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
@@ -269,7 +278,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
@@ -293,7 +303,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withSwitchLowestSupportedVersion(FirmwareVersion value) {
@@ -317,7 +328,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
@@ -341,7 +353,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
@@ -365,7 +378,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
@@ -389,7 +403,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withConsole(ConsoleSettings value) {
@@ -413,7 +428,8 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withLogging(LogSettings value) {
@@ -437,7 +453,8 @@ public record AgentConfig(
         value,
         syslog,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */
@@ -470,7 +487,8 @@ public record AgentConfig(
         logging,
         value,
         metricsTokenFile,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withMetricsTokenFile(Optional<Path> value) {
@@ -494,7 +512,8 @@ public record AgentConfig(
         logging,
         syslog,
         value,
-        composition);
+        composition,
+        sunfish);
   }
 
   public AgentConfig withComposition(CompositionSettings value) {
@@ -518,6 +537,32 @@ public record AgentConfig(
         logging,
         syslog,
         metricsTokenFile,
+        value,
+        sunfish);
+  }
+
+  public AgentConfig withSunfish(SunfishSettings value) {
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        switchLowestSupportedVersion,
+        selfUpdate,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging,
+        syslog,
+        metricsTokenFile,
+        composition,
         value);
   }
 }

@@ -191,7 +191,8 @@ public final class ConfigFile {
         doc.metrics != null && doc.metrics.tokenFile != null
             ? Optional.of(folder.resolve(doc.metrics.tokenFile))
             : config.metricsTokenFile(),
-        doc.composition != null ? doc.composition : config.composition());
+        doc.composition != null ? doc.composition : config.composition(),
+        doc.sunfish != null ? doc.sunfish.over(folder) : config.sunfish());
   }
 
   /** The agent's own update settings: the file's over {@code base}. */
@@ -269,11 +270,12 @@ public final class ConfigFile {
       @JsonProperty("logging") Logging logging,
       @JsonProperty("syslog") Syslog syslog,
       @JsonProperty("metrics") Metrics metrics,
-      @JsonProperty("composition") CompositionSettings composition) {
+      @JsonProperty("composition") CompositionSettings composition,
+      @JsonProperty("sunfish") Sunfish sunfish) {
     static final Document EMPTY =
         new Document(
             null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null);
+            null, null, null);
 
     @JsonCreator
     Document {}
@@ -297,6 +299,26 @@ public final class ConfigFile {
           loginTimeout != null
               ? Durations.parse("console.loginTimeout", loginTimeout)
               : base.loginTimeout());
+    }
+  }
+
+  /** The {@code sunfish} section: the core to register with (required in it). */
+  record Sunfish(
+      @JsonProperty("core") String core,
+      @JsonProperty("agentUrl") String agentUrl,
+      @JsonProperty("coreAuthority") String coreAuthority) {
+    @JsonCreator
+    Sunfish {}
+
+    SunfishSettings over(Path folder) {
+      if (core == null) {
+        throw ConfigException.at(
+            "sunfish.core", "sunfish.core is missing: the URL of the core's EventListener");
+      }
+      return new SunfishSettings(
+          Optional.of(SunfishSettings.url("sunfish.core", core)),
+          Optional.ofNullable(agentUrl).map(u -> SunfishSettings.url("sunfish.agentUrl", u)),
+          Optional.ofNullable(coreAuthority).map(folder::resolve));
     }
   }
 

@@ -63,6 +63,17 @@ public final class EventBus implements AutoCloseable {
   }
 
   /**
+   * Records an event in the log without handing it to any listener, on the publisher's thread in
+   * order with the others: an event addressed to one receiver (a Sunfish core's registration),
+   * which the caller delivers itself ({@link Subscriptions#sendTo}).
+   */
+  public CompletableFuture<PublishedEvent> record(
+      MessageInstance message, String originOfConditionUri) {
+    Optional<String> origin = Optional.ofNullable(originOfConditionUri);
+    return CompletableFuture.supplyAsync(() -> log.append(message, origin), publisher);
+  }
+
+  /**
    * Hands a metric report to the listeners of reports (subscriptions and streams with
    * EventFormatType MetricReport), on the publisher's thread, in order with the events. Reports are
    * not written to the EventLog: the TelemetryService keeps them.

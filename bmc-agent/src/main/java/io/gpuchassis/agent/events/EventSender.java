@@ -14,4 +14,9 @@ public interface EventSender {
    * answered, or exceptionally when there was no answer (connection refused, timeout).
    */
   CompletionStage<Integer> post(String destination, String jsonBody);
+
+  /** As {@link #post}, with the body of the answer too; a sender that reads none gives it empty. */
+  default CompletionStage<DeliveryAnswer> exchange(String destination, String jsonBody) {
+    return post(destination, jsonBody).thenApply(status -> new DeliveryAnswer(status, ""));
+  }
 }

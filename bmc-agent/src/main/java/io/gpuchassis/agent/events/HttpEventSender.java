@@ -36,6 +36,9 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
 
   static final int RESOLVER_THREADS = 2;
 
+  /** The longest answer body kept; a receiver's longer answer is read and dropped. */
+  public static final int MAX_ANSWER_BYTES = 64 * 1024;
+
   private final Vertx vertx;
   private final WorkerExecutor resolver;
   private final HttpClient client;
@@ -70,10 +73,16 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
 
   @Override
   public CompletionStage<Integer> post(String destination, String jsonBody) {
-    return post(client, destination, jsonBody);
+    return exchange(destination, jsonBody).thenApply(DeliveryAnswer::status);
   }
 
-  private CompletionStage<Integer> post(HttpClient through, String destination, String jsonBody) {
+  @Override
+  public CompletionStage<DeliveryAnswer> exchange(String destination, String jsonBody) {
+    return exchange(client, destination, jsonBody);
+  }
+
+  private CompletionStage<DeliveryAnswer> exchange(
+      HttpClient through, String destination, String jsonBody) {
     OutboundGuard checking = guard;
     return resolver
         .executeBlocking(() -> checking.check(URI.create(destination)), false)
@@ -107,7 +116,12 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
 
     @Override
     public CompletionStage<Integer> post(String destination, String jsonBody) {
-      return HttpEventSender.this.post(own, destination, jsonBody);
+      return exchange(destination, jsonBody).thenApply(DeliveryAnswer::status);
+    }
+
+    @Override
+    public CompletionStage<DeliveryAnswer> exchange(String destination, String jsonBody) {
+      return HttpEventSender.this.exchange(own, destination, jsonBody);
     }
 
     @Override
@@ -116,7 +130,8 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
     }
   }
 
-  private Future<Integer> send(HttpClient client, OutboundGuard.Permit permit, String jsonBody) {
+  private Future<DeliveryAnswer> send(
+      HttpClient client, OutboundGuard.Permit permit, String jsonBody) {
     RequestOptions options =
         new RequestOptions()
             .setServer(
@@ -133,7 +148,15 @@ public final class HttpEventSender implements EventSender, AutoCloseable {
     return client
         .request(options)
         .compose(request -> request.send(Buffer.buffer(jsonBody)))
-        .compose(response -> response.body().map(ignored -> response.statusCode()));
+        .compose(
+            response ->
+                response
+                    .body()
+                    .map(
+                        body ->
+                            new DeliveryAnswer(
+                                response.statusCode(),
+                                body.length() <= MAX_ANSWER_BYTES ? body.toString() : "")));
   }
 
   @Override

@@ -3,6 +3,8 @@ package io.gpuchassis.agent.events;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -41,7 +43,19 @@ final class SubscriberQueue {
   private final int capacity;
   private final Exhaustion exhaustion;
 
-  private final Deque<String> waiting = new ArrayDeque<>();
+  /**
+   * One body waiting, and who waits for the receiver's answer to it (completed when it is
+   * delivered, failed when it is dropped), if anyone.
+   */
+  private record Waiting(String body, CompletableFuture<DeliveryAnswer> answered) {
+    void dropped(String why) {
+      if (answered != null) {
+        answered.completeExceptionally(new IllegalStateException(why));
+      }
+    }
+  }
+
+  private final Deque<Waiting> waiting = new ArrayDeque<>();
   private boolean sending;
   private boolean stopped;
   private int failures;
@@ -71,20 +85,40 @@ final class SubscriberQueue {
 
   /** Queues {@code body} for delivery; returns at once. */
   void offer(String body) {
+    offer(new Waiting(body, null));
+  }
+
+  /**
+   * Queues {@code body} for delivery, in order with the others; the answer completes with what the
+   * receiver answered once it took the body, or fails when the body is dropped (a full queue, the
+   * queue stopped, the retries given up).
+   */
+  CompletableFuture<DeliveryAnswer> offerAnswered(String body) {
+    CompletableFuture<DeliveryAnswer> answered = new CompletableFuture<>();
+    offer(new Waiting(body, answered));
+    return answered;
+  }
+
+  private void offer(Waiting item) {
+    Waiting lost = null;
     synchronized (this) {
       if (stopped) {
-        return;
-      }
-      if (waiting.size() == capacity) {
-        // The head may be in flight; drop the oldest event that is only waiting.
-        String head = sending ? waiting.pollFirst() : null;
-        waiting.pollFirst();
-        if (head != null) {
-          waiting.addFirst(head);
+        lost = item;
+      } else {
+        if (waiting.size() == capacity) {
+          // The head may be in flight; drop the oldest event that is only waiting.
+          Waiting head = sending ? waiting.pollFirst() : null;
+          lost = waiting.pollFirst();
+          if (head != null) {
+            waiting.addFirst(head);
+          }
+          dropped++;
         }
-        dropped++;
+        waiting.addLast(item);
       }
-      waiting.addLast(body);
+    }
+    if (lost != null) {
+      lost.dropped("the subscriber's queue dropped it");
     }
     sendNext();
   }
@@ -105,13 +139,18 @@ final class SubscriberQueue {
   /**
    * Stops delivering: queued events are dropped, an attempt in flight finishes but is not retried.
    */
-  synchronized void stop() {
-    stopped = true;
-    waiting.clear();
+  void stop() {
+    List<Waiting> lost;
+    synchronized (this) {
+      stopped = true;
+      lost = List.copyOf(waiting);
+      waiting.clear();
+    }
+    lost.forEach(w -> w.dropped("the subscriber's deliveries stopped"));
   }
 
   private void sendNext() {
-    String body;
+    Waiting body;
     synchronized (this) {
       if (stopped || sending || waiting.isEmpty()) {
         return;
@@ -122,39 +161,43 @@ final class SubscriberQueue {
     attempt(body);
   }
 
-  private void attempt(String body) {
-    java.util.concurrent.CompletionStage<Integer> answer;
+  private void attempt(Waiting body) {
+    java.util.concurrent.CompletionStage<DeliveryAnswer> answer;
     try {
-      answer = sender.post(destination, body);
+      answer = sender.exchange(destination, body.body());
     } catch (RuntimeException e) {
       // A sender that throws instead of failing its answer must not leave the queue waiting
       // forever.
-      answer = java.util.concurrent.CompletableFuture.failedFuture(e);
+      answer = CompletableFuture.failedFuture(e);
     }
     answer.whenComplete(
-        (status, error) -> {
-          if (error == null && status >= 200 && status < 300) {
-            delivered();
+        (reply, error) -> {
+          if (error == null && reply.delivered()) {
+            delivered(body, reply);
           } else {
-            failed(body, error != null ? error.toString() : "HTTP " + status);
+            failed(body, error != null ? error.toString() : "HTTP " + reply.status());
           }
         });
   }
 
-  private void delivered() {
+  private void delivered(Waiting body, DeliveryAnswer reply) {
     synchronized (this) {
       failures = 0;
       waiting.pollFirst();
       sending = false;
       delivered++;
     }
+    if (body.answered() != null) {
+      body.answered().complete(reply);
+    }
     sendNext();
   }
 
-  private void failed(String body, String why) {
+  private void failed(Waiting body, String why) {
     Retry settings = retry.get();
     Duration wait;
     boolean exhausted;
+    List<Waiting> lost = List.of();
     synchronized (this) {
       if (stopped) {
         sending = false;
@@ -169,11 +212,13 @@ final class SubscriberQueue {
       if (exhausted) {
         stopped = true;
         sending = false;
+        lost = List.copyOf(waiting);
         waiting.clear();
       }
       wait = backoff(settings.interval());
     }
     if (exhausted) {
+      lost.forEach(w -> w.dropped("the subscriber's retries ran out"));
       LOG.warn(
           "event delivery to {} failed {} times ({}); subscription {}",
           destination,
@@ -194,7 +239,7 @@ final class SubscriberQueue {
     timers.schedule(() -> retry(body), wait.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  private void retry(String body) {
+  private void retry(Waiting body) {
     synchronized (this) {
       if (stopped) {
         sending = false;

@@ -212,6 +212,40 @@ public final class Subscriptions implements AutoCloseable {
     return s;
   }
 
+  /**
+   * Puts {@code s} in place of whatever subscription has its id, or adds it: a subscription the
+   * agent's configuration owns (a Sunfish core's event destination), so no quota applies. Its
+   * deliveries start afresh; events waiting for the one it replaces are dropped.
+   */
+  public synchronized Subscription configure(Subscription s) {
+    store.save(s);
+    stopQueue(s.id());
+    byId.put(s.id(), s);
+    startQueue(s);
+    return s;
+  }
+
+  /**
+   * Queues {@code event} for subscription {@code id} alone, in order with its other events, with
+   * its Context as it is now. The answer completes with what the receiver answered once it took the
+   * event, and fails when the subscription has no deliveries (suspended, deleted) or drops the
+   * event. Does not block.
+   */
+  public java.util.concurrent.CompletableFuture<DeliveryAnswer> sendTo(
+      String id, PublishedEvent event) {
+    Subscription s;
+    SubscriberQueue q;
+    synchronized (this) {
+      s = byId.get(id);
+      q = queues.get(id);
+    }
+    if (s == null || q == null || s.syslog().isPresent()) {
+      return java.util.concurrent.CompletableFuture.failedFuture(
+          new IllegalStateException("subscription " + id + " delivers nothing now"));
+    }
+    return q.offerAnswered(bodies.render(event, s));
+  }
+
   /** Applies {@code change} to the subscription {@code id}; empty when there is none. */
   public synchronized Optional<Subscription> update(String id, UnaryOperator<Subscription> change) {
     Subscription before = byId.get(id);

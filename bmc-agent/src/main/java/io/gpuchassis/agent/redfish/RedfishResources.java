@@ -50,6 +50,7 @@ import io.gpuchassis.agent.redfish.events.EventLogResource;
 import io.gpuchassis.agent.redfish.events.EventServiceResource;
 import io.gpuchassis.agent.redfish.events.EventStreamResource;
 import io.gpuchassis.agent.redfish.events.SubscriberBodies;
+import io.gpuchassis.agent.redfish.fabric.ConnectionResource;
 import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource;
 import io.gpuchassis.agent.redfish.fabric.FabricResource;
 import io.gpuchassis.agent.redfish.fabric.PeerPathsResource;
@@ -109,6 +110,8 @@ public final class RedfishResources {
   private final EventServices events;
   private final SubscriberBodies subscriberBodies;
   private final Duration answerWithin;
+  // A Sunfish core takes only 200 for a create it forwards (docs/COMPOSITION.md, "Sunfish").
+  private final boolean sunfishCore;
   private final io.gpuchassis.agent.firmware.FirmwareUpdates firmware;
   private final io.gpuchassis.agent.config.OutboundPolicy outbound;
 
@@ -147,8 +150,10 @@ public final class RedfishResources {
       ManagerSetup manager,
       AssetTag assetTag,
       SubscriberBodies subscriberBodies,
-      Duration answerWithin) {
+      Duration answerWithin,
+      boolean sunfishCore) {
     this.answerWithin = answerWithin;
+    this.sunfishCore = sunfishCore;
     this.identity = identity;
     this.subscriberBodies = subscriberBodies;
     this.assetTag = assetTag;
@@ -241,6 +246,9 @@ public final class RedfishResources {
     new SwitchResetAction(model, firmware, updateTasks).register(routes);
     ForcedRemovals forced = new ForcedRemovals(vertx, security.log());
     new EndpointZoneResource(model, bindings, tasks, answerWithin, reservations, forced)
+        .register(routes);
+    new ConnectionResource(
+            model, bindings, tasks, answerWithin, reservations, sunfishCore ? 200 : 201)
         .register(routes);
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
     Placement placement = Placement.ofEngine();

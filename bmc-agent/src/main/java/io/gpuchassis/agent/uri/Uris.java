@@ -205,6 +205,13 @@ public final class Uris {
     return ZONES + "/" + hostId;
   }
 
+  public static final String CONNECTIONS = FABRIC + "/Connections";
+
+  /** The Connection of a host port: its initiator endpoint and its GPUs' target endpoints. */
+  public static String connection(String hostId) {
+    return CONNECTIONS + "/" + hostId;
+  }
+
   public static String pcieDevices(String chassisId) {
     return chassis(chassisId) + "/PCIeDevices";
   }
@@ -453,6 +460,7 @@ public final class Uris {
   public static final String PORT_METRICS_TEMPLATE = PORT_TEMPLATE + "/Metrics";
   public static final String ENDPOINT_TEMPLATE = ENDPOINTS + "/{EndpointId}";
   public static final String ZONE_TEMPLATE = ZONES + "/{ZoneId}";
+  public static final String CONNECTION_TEMPLATE = CONNECTIONS + "/{ConnectionId}";
   public static final String FIRMWARE_INVENTORY_TEMPLATE =
       FIRMWARE_INVENTORY + "/{SoftwareInventoryId}";
   public static final String RESOURCE_ZONE_TEMPLATE = RESOURCE_ZONES + "/{ZoneId}";

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -113,6 +114,37 @@ class ConfigFileTest {
           assertThrows(
               ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write(bad)));
       assertTrue(e.getMessage().contains("composition"), bad + " -> " + e.getMessage());
+    }
+  }
+
+  @Test
+  void the_sunfish_core_is_read_and_a_bad_setting_is_named() throws Exception {
+    assertFalse(AgentConfig.defaults().sunfish().enabled(), "no section: no core");
+    Path file =
+        write(
+            """
+        sunfish:
+          core: https://sunfish.example:5000/EventListener
+          agentUrl: https://chassis.example:8443
+          coreAuthority: sunfish-ca.pem
+        """);
+    SunfishSettings sunfish = ConfigFile.apply(AgentConfig.defaults(), file).sunfish();
+    assertTrue(sunfish.enabled());
+    assertEquals(
+        java.net.URI.create("https://sunfish.example:5000/EventListener"), sunfish.core().get());
+    assertEquals(java.net.URI.create("https://chassis.example:8443"), sunfish.agentUrl().get());
+    assertEquals(
+        java.util.Optional.of(file.getParent().resolve("sunfish-ca.pem")), sunfish.coreAuthority());
+
+    for (String bad :
+        java.util.List.of(
+            "sunfish:\n  agentUrl: https://chassis.example\n",
+            "sunfish:\n  core: sunfish.example:5000\n",
+            "sunfish:\n  core: https://sunfish.example/EventListener\n  agentUrl: ftp://x\n")) {
+      ConfigException e =
+          assertThrows(
+              ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), write(bad)));
+      assertTrue(e.getMessage().contains("sunfish."), bad + " -> " + e.getMessage());
     }
   }
 

@@ -70,6 +70,45 @@ class SubscriberQueueTest {
   }
 
   @Test
+  void an_answered_delivery_yields_the_receivers_answer_in_order_with_the_others()
+      throws Exception {
+    EventSender answering =
+        new EventSender() {
+          @Override
+          public CompletableFuture<Integer> post(String destination, String body) {
+            throw new AssertionError("the queue asks for the answer");
+          }
+
+          @Override
+          public CompletableFuture<DeliveryAnswer> exchange(String destination, String body) {
+            received.add(body);
+            return CompletableFuture.completedFuture(new DeliveryAnswer(200, "re:" + body));
+          }
+        };
+    SubscriberQueue q = queue(RetryPolicy.SuspendRetries, answering, 3, 10);
+    q.offer("1");
+    CompletableFuture<DeliveryAnswer> answer = q.offerAnswered("2");
+    q.offer("3");
+
+    assertEquals(new DeliveryAnswer(200, "re:2"), answer.get(5, TimeUnit.SECONDS));
+    assertEquals(List.of("1", "2", "3"), received);
+  }
+
+  @Test
+  void an_answered_delivery_fails_when_its_event_is_dropped() {
+    CompletableFuture<Integer> never = new CompletableFuture<>();
+    SubscriberQueue q = queue(RetryPolicy.SuspendRetries, (d, b) -> never, 3, 2);
+    q.offer("in flight");
+    CompletableFuture<DeliveryAnswer> dropped = q.offerAnswered("waiting");
+    CompletableFuture<DeliveryAnswer> stopped = q.offerAnswered("last");
+
+    assertTrue(dropped.isCompletedExceptionally(), "the full queue dropped it");
+    assertTrue(!stopped.isDone());
+    q.stop();
+    assertTrue(stopped.isCompletedExceptionally(), "the stopped queue dropped it");
+  }
+
+  @Test
   void delivers_in_order() {
     SubscriberQueue q = queue(RetryPolicy.SuspendRetries, accepting(), 3, 10);
     q.offer("1");

@@ -51,7 +51,8 @@ class TlsIT {
             io.gpuchassis.agent.config.LogSettings.DEFAULT,
             io.gpuchassis.agent.config.SyslogSettings.NONE,
             java.util.Optional.empty(),
-            io.gpuchassis.agent.config.CompositionSettings.DEFAULT);
+            io.gpuchassis.agent.config.CompositionSettings.DEFAULT,
+            io.gpuchassis.agent.config.SunfishSettings.NONE);
     try (Agent agent =
         Agent.start(
             config,

@@ -133,6 +133,15 @@ public final class FabricMessages {
   public static final MessageDefinition ENDPOINT_MODIFIED =
       define("EndpointModified", "Endpoint '%1' in fabric '%2' was modified.", "OK", 2, "None.");
 
+  public static final MessageDefinition CONNECTION_CREATED =
+      define("ConnectionCreated", "Connection '%1' was created in fabric '%2'.", "OK", 2, "None.");
+  public static final MessageDefinition CONNECTION_REMOVED =
+      define(
+          "ConnectionRemoved", "Connection '%1' was removed from fabric '%2'.", "OK", 2, "None.");
+  public static final MessageDefinition CONNECTION_MODIFIED =
+      define(
+          "ConnectionModified", "Connection '%1' in fabric '%2' was modified.", "OK", 2, "None.");
+
   private FabricMessages() {}
 
   private static MessageDefinition define(

@@ -91,6 +91,14 @@ public final class ResourceEventMessages {
               2,
               "None.")
           .withNumbers(2);
+  public static final MessageDefinition AGGREGATION_SOURCE_DISCOVERED =
+      define(
+          "AggregationSourceDiscovered",
+          "An aggregation source of connection method '%1' located at '%2' was discovered.",
+          "OK",
+          2,
+          "The aggregation source is available to the service and can be identified using the"
+              + " identified connection method.");
   public static final MessageDefinition TEST_MESSAGE =
       define("TestMessage", "Test message.", "OK", 0, "None.");
 

@@ -79,6 +79,8 @@ public final class PrivilegeTable {
             "PortMetrics",
             "ZoneCollection",
             "Zone",
+            "ConnectionCollection",
+            "Connection",
             "EndpointCollection",
             "Endpoint",
             "ResourceBlockCollection",

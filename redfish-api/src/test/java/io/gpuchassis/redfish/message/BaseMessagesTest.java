@@ -86,6 +86,11 @@ class BaseMessagesTest {
     checkAgainstRegistry(FabricMessages.class, FabricMessages.REGISTRY);
   }
 
+  @Test
+  void every_heartbeat_event_message_matches_the_dmtf_registry() throws Exception {
+    checkAgainstRegistry(HeartbeatEventMessages.class, HeartbeatEventMessages.REGISTRY);
+  }
+
   private static void checkAgainstRegistry(Class<?> holder, String id) throws Exception {
     Path registry = findRegistry(id);
     Assumptions.assumeTrue(

@@ -21,11 +21,11 @@ import java.util.function.Supplier;
  * the reason the set failed after being undone, once done within the answer window ({@link
  * AnswerWindow}); else 202 with a task monitor whose final response is that.
  */
-final class CompositionReplies {
+public final class CompositionReplies {
 
   private CompositionReplies() {}
 
-  static void reply(
+  public static void reply(
       RoutingContext ctx,
       TaskRegistry tasks,
       java.time.Duration answerWithin,
@@ -81,7 +81,11 @@ final class CompositionReplies {
                       location.ifPresent(uri -> ctx.response().putHeader("Location", uri));
                       var body = done.body().orElseThrow().deepCopy();
                       if (!done.messages().isEmpty()) {
-                        var infos = body.putArray("@Message.ExtendedInfo");
+                        var infos =
+                            body.has("@Message.ExtendedInfo")
+                                ? (com.fasterxml.jackson.databind.node.ArrayNode)
+                                    body.get("@Message.ExtendedInfo")
+                                : body.putArray("@Message.ExtendedInfo");
                         done.messages().forEach(m -> infos.add(RedfishResponses.message(m)));
                       }
                       RedfishResponses.json(ctx, status, body);

@@ -33,7 +33,8 @@ public final class EventRegistries {
           "Platform",
           "Update",
           "TaskEvent",
-          CompositionCheckMessages.PREFIX);
+          CompositionCheckMessages.PREFIX,
+          "HeartbeatEvent");
 
   private static final List<MessageDefinition> MESSAGES =
       definitions(
@@ -45,7 +46,8 @@ public final class EventRegistries {
           PlatformMessages.class,
           UpdateMessages.class,
           TaskEventMessages.class,
-          CompositionCheckMessages.class);
+          CompositionCheckMessages.class,
+          io.gpuchassis.redfish.message.HeartbeatEventMessages.class);
 
   private EventRegistries() {}
 

@@ -45,7 +45,8 @@ final class RegistryDocuments {
           EnvironmentalMessages.class,
           PlatformMessages.class,
           TaskEventMessages.class,
-          UpdateMessages.class);
+          UpdateMessages.class,
+          io.gpuchassis.redfish.message.HeartbeatEventMessages.class);
 
   private RegistryDocuments() {}
 

@@ -63,6 +63,9 @@ public final class Schemas {
   public static final ServedSchema ENDPOINT = ServedSchema.versioned("Endpoint", "v1_8_2");
   public static final ServedSchema ZONE_COLLECTION = ServedSchema.unversioned("ZoneCollection");
   public static final ServedSchema ZONE = ServedSchema.versioned("Zone", "v1_6_3");
+  public static final ServedSchema CONNECTION_COLLECTION =
+      ServedSchema.unversioned("ConnectionCollection");
+  public static final ServedSchema CONNECTION = ServedSchema.versioned("Connection", "v1_4_0");
   public static final ServedSchema PCIE_DEVICE_COLLECTION =
       ServedSchema.unversioned("PCIeDeviceCollection");
   public static final ServedSchema PCIE_DEVICE = ServedSchema.versioned("PCIeDevice", "v1_21_0");
@@ -192,6 +195,8 @@ public final class Schemas {
           ENDPOINT,
           ZONE_COLLECTION,
           ZONE,
+          CONNECTION_COLLECTION,
+          CONNECTION,
           PCIE_DEVICE_COLLECTION,
           PCIE_DEVICE,
           PCIE_FUNCTION_COLLECTION,

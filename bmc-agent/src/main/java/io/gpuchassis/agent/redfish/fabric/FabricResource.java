@@ -75,6 +75,7 @@ public final class FabricResource {
         .switches(Uris.ref(Uris.SWITCHES))
         .endpoints(Uris.ref(Uris.ENDPOINTS))
         .zones(Uris.ref(Uris.ZONES))
+        .connections(Uris.ref(Uris.CONNECTIONS))
         .oem(PeerPathsResource.fabricOem());
   }
 }
