@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  * <p>The attach flow asks {@link #seenSince} or {@link #whenSeen}: has the host reported slot N
  * since the bind started?
  */
-public final class HostSightings implements Consumer<ChassisState> {
+public final class HostSightings implements HostReports, Consumer<ChassisState> {
 
   private final AgentStore store;
   private final ChassisModel model;
@@ -143,12 +143,12 @@ public final class HostSightings implements Consumer<ChassisState> {
     }
   }
 
-  /** Who the server cabled to {@code host} said it is, if its companion reported. */
+  @Override
   public synchronized Optional<HostIdentity> identity(String host) {
     return Optional.ofNullable(identities.get(host));
   }
 
-  /** Where the host holding the GPU in {@code slot} sees it, if it reported it. */
+  @Override
   public synchronized Optional<GpuSighting> sighting(int slot) {
     return Optional.ofNullable(sightings.get(slot));
   }
@@ -178,7 +178,7 @@ public final class HostSightings implements Consumer<ChassisState> {
     }
   }
 
-  /** Changes with every report and every sighting forgotten: part of cached views' versions. */
+  @Override
   public long version() {
     return version.get();
   }

@@ -14,6 +14,7 @@ import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.health.ViewVersion;
+import io.gpuchassis.agent.host.HostSightings;
 import io.gpuchassis.agent.redfish.accounts.AccountServiceResource;
 import io.gpuchassis.agent.redfish.accounts.AccountsResource;
 import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
@@ -34,6 +35,7 @@ import io.gpuchassis.agent.redfish.chassis.SensorResource;
 import io.gpuchassis.agent.redfish.chassis.ThermalResource;
 import io.gpuchassis.agent.redfish.composition.CompositionServiceResource;
 import io.gpuchassis.agent.redfish.composition.ForcedRemovals;
+import io.gpuchassis.agent.redfish.composition.HostReportAction;
 import io.gpuchassis.agent.redfish.composition.ProcessorResource;
 import io.gpuchassis.agent.redfish.composition.ResourceBlockResource;
 import io.gpuchassis.agent.redfish.composition.ResourceZoneResource;
@@ -128,6 +130,9 @@ public final class RedfishResources {
 
   private final AssetTag assetTag;
 
+  /** What the host companions reported, shown on the systems and PCIe devices. */
+  private final HostSightings hostSightings;
+
   public RedfishResources(
       ServiceIdentity identity,
       ChassisModel model,
@@ -146,7 +151,9 @@ public final class RedfishResources {
       ManagerSetup manager,
       AssetTag assetTag,
       SubscriberBodies subscriberBodies,
-      Duration answerWithin) {
+      Duration answerWithin,
+      HostSightings hostSightings) {
+    this.hostSightings = hostSightings;
     this.answerWithin = answerWithin;
     this.identity = identity;
     this.subscriberBodies = subscriberBodies;
@@ -240,16 +247,34 @@ public final class RedfishResources {
     ForcedRemovals forced = new ForcedRemovals(vertx, security.log());
     new EndpointZoneResource(model, bindings, tasks, answerWithin, reservations, forced)
         .register(routes);
-    new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
+    new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter, hostSightings)
+        .register(routes);
     Placement placement = Placement.ofEngine();
     new CompositionServiceResource(
-            vertx, model, bindings, tasks, answerWithin, reservations, placement, fabricHealth)
+            vertx,
+            model,
+            bindings,
+            tasks,
+            answerWithin,
+            reservations,
+            placement,
+            fabricHealth,
+            hostSightings)
         .register(routes);
     new ResourceBlockResource(model, reservations, vertx).register(routes);
     new ResourceZoneResource(model).register(routes);
     new SystemResource(
-            model, bindings, tasks, answerWithin, reservations, placement, forced, fabricHealth)
+            model,
+            bindings,
+            tasks,
+            answerWithin,
+            reservations,
+            placement,
+            forced,
+            fabricHealth,
+            hostSightings)
         .register(routes);
+    new HostReportAction(model, hostSightings, vertx).register(routes);
     new ProcessorResource(model, monitor, fabricHealth, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);

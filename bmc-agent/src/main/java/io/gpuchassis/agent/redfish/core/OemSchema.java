@@ -37,7 +37,13 @@ public final class OemSchema {
   public static final String COMPUTER_SYSTEM = "ComputerSystem";
   public static final String SOFTWARE_INVENTORY = "SoftwareInventory";
 
+  /** A GPU as its host sees it: a property of the PCIeDevice type, not an OEM object itself. */
+  public static final String SEEN_BY_HOST = "SeenByHost";
+
   public static final String CLEAR_OVER_TEMPERATURE_LATCH = "ClearOverTemperatureLatch";
+
+  /** The host companion's report on a ComputerSystem (docs/COMPOSITION.md). */
+  public static final String HOST_REPORT = "HostReport";
 
   private OemSchema() {}
 

@@ -167,6 +167,19 @@ class OemSchemaTest {
         checkProperty(
             name + "." + propertyName, property, definition.path("properties").path(propertyName));
       }
+      // A link (a HostReport's resource block): DMTF's JSON refers to the linked entity's schema.
+      for (Element link : elements(type, EDM, "NavigationProperty")) {
+        String linkName = link.getAttribute("Name");
+        csdlProperties.add(linkName);
+        String entity = link.getAttribute("Type");
+        assertEquals(
+            "http://redfish.dmtf.org/schemas/v1/"
+                + entity.substring(0, entity.indexOf('.'))
+                + ".json#/definitions/"
+                + local(entity),
+            definition.path("properties").path(linkName).path("$ref").asText(),
+            name + "." + linkName);
+      }
       assertEquals(csdlProperties, jsonProperties, name + " properties");
     }
     for (Element type : elements(versioned, EDM, "EnumType")) {
@@ -186,10 +199,11 @@ class OemSchemaTest {
       JsonNode definition = json.path("definitions").path(name);
       assertEquals(Set.of("target", "title"), names(definition.path("properties")), name);
       List<Element> parameters = elements(action, EDM, "Parameter");
-      assertEquals(
-          "PCIeDevice.v1_1_0.OemActions",
-          parameters.get(0).getAttribute("Type"),
-          "the binding parameter");
+      String binding = parameters.get(0).getAttribute("Type");
+      assertTrue(
+          binding.endsWith(".OemActions")
+              && includeOf(binding.substring(0, binding.lastIndexOf('.'))) != null,
+          name + "'s binding parameter is the OemActions of a resource the schema includes");
       Set<String> csdlParameters = new TreeSet<>();
       parameters.stream().skip(1).forEach(p -> csdlParameters.add(p.getAttribute("Name")));
       assertEquals(csdlParameters, names(definition.path("parameters")), name + " parameters");
@@ -232,6 +246,14 @@ class OemSchemaTest {
         OemSchema.action(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH));
     assertEquals(
         "/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch", PCIeDeviceResource.CLEAR_LATCH);
+    assertTrue(
+        elements(schema(OemSchema.KEY), EDM, "Action").stream()
+            .anyMatch(a -> a.getAttribute("Name").equals(OemSchema.HOST_REPORT)));
+    assertEquals(
+        "/Actions/Oem/GpuChassisAgent.HostReport", OemSchema.actionPath(OemSchema.HOST_REPORT));
+    assertTrue(
+        elements(versioned, EDM, "ComplexType").stream()
+            .anyMatch(t -> t.getAttribute("Name").equals(OemSchema.SEEN_BY_HOST)));
   }
 
   /** Type, nullability and permission of one property agree between the two files. */
