@@ -48,7 +48,7 @@ public final class HostCompanion {
   }
 
   public static void main(String[] args) {
-    System.exit(run(new HostCompanion(HostCompanion::redfish, System.out), System.err, args));
+    System.exit(run(new HostCompanion(HostCompanion::redfishAgent, System.out), System.err, args));
   }
 
   /** Runs one command line; returns its exit code. */
@@ -69,7 +69,8 @@ public final class HostCompanion {
     return line.execute(args);
   }
 
-  static RedfishAgent redfish(AgentOptions options) {
+  /** The agent the options name, over Redfish (what {@link #main} uses). */
+  public static RedfishAgent redfishAgent(AgentOptions options) {
     String password;
     try {
       password = Files.readString(options.passwordFile, StandardCharsets.UTF_8).strip();
