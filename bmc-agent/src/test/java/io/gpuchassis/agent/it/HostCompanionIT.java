@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import io.gpuchassis.companion.HostCompanion;
 import io.gpuchassis.companion.RedfishAgent;
 import java.io.ByteArrayOutputStream;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -82,6 +84,14 @@ class HostCompanionIT {
     assertEquals("0000:41:00.0", seen.path("HostAddress").asText());
     assertEquals("GPU-0a1b2c3d-0000-4000-8000-000000000001", seen.path("DeviceUUID").asText());
     assertTrue(seen.has("Reported"));
+    // Both, with the OEM action and object, as DMTF's schemas and the agent's OEM schema define
+    // them
+    Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
+    if (validator.isPresent()) {
+      for (String uri : List.of(HOST1, DEVICES + 1)) {
+        assertEquals(List.of(), validator.get().validate(json(client.get(uri, READER))), uri);
+      }
+    }
 
     // Each malformed or wrong report is refused whole with its Base message; nothing changes
     String other = "5c4c4544-0042-3510-8052-b4c04f4b4e31";
