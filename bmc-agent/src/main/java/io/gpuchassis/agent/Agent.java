@@ -389,6 +389,10 @@ public final class Agent implements AutoCloseable {
       model.onChange(new FabricEvents(events.bus(), model.current()));
       compositionEvents.reconciled(
           new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
+      // After the reconciliation: what the hosts reported holds for the GPUs they still have
+      io.gpuchassis.agent.host.HostSightings hostSightings =
+          new io.gpuchassis.agent.host.HostSightings(store, model, clock);
+      model.onChange(hostSightings);
       SensorCatalog sensorCatalog =
           new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
       var powerRisk =
@@ -464,7 +468,8 @@ public final class Agent implements AutoCloseable {
               assetTag,
               subscriberBodies,
               config.composition().answerWithin(),
-              config.sunfish().enabled());
+              config.sunfish().enabled(),
+              hostSightings);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());

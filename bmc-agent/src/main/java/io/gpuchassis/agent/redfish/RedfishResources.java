@@ -14,6 +14,7 @@ import io.gpuchassis.agent.health.FabricHealth;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.health.ViewVersion;
+import io.gpuchassis.agent.host.HostSightings;
 import io.gpuchassis.agent.redfish.accounts.AccountServiceResource;
 import io.gpuchassis.agent.redfish.accounts.AccountsResource;
 import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
@@ -34,6 +35,7 @@ import io.gpuchassis.agent.redfish.chassis.SensorResource;
 import io.gpuchassis.agent.redfish.chassis.ThermalResource;
 import io.gpuchassis.agent.redfish.composition.CompositionServiceResource;
 import io.gpuchassis.agent.redfish.composition.ForcedRemovals;
+import io.gpuchassis.agent.redfish.composition.HostReportAction;
 import io.gpuchassis.agent.redfish.composition.ProcessorResource;
 import io.gpuchassis.agent.redfish.composition.ResourceBlockResource;
 import io.gpuchassis.agent.redfish.composition.ResourceZoneResource;
@@ -132,6 +134,9 @@ public final class RedfishResources {
 
   private final AssetTag assetTag;
 
+  /** What the host companions reported, shown on the systems and PCIe devices. */
+  private final HostSightings hostSightings;
+
   public RedfishResources(
       ServiceIdentity identity,
       ChassisModel model,
@@ -151,7 +156,9 @@ public final class RedfishResources {
       AssetTag assetTag,
       SubscriberBodies subscriberBodies,
       Duration answerWithin,
-      boolean sunfishCore) {
+      boolean sunfishCore,
+      HostSightings hostSightings) {
+    this.hostSightings = hostSightings;
     this.answerWithin = answerWithin;
     this.sunfishCore = sunfishCore;
     this.identity = identity;
@@ -250,16 +257,34 @@ public final class RedfishResources {
     new ConnectionResource(
             model, bindings, tasks, answerWithin, reservations, sunfishCore ? 200 : 201)
         .register(routes);
-    new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter).register(routes);
+    new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter, hostSightings)
+        .register(routes);
     Placement placement = Placement.ofEngine();
     new CompositionServiceResource(
-            vertx, model, bindings, tasks, answerWithin, reservations, placement, fabricHealth)
+            vertx,
+            model,
+            bindings,
+            tasks,
+            answerWithin,
+            reservations,
+            placement,
+            fabricHealth,
+            hostSightings)
         .register(routes);
     new ResourceBlockResource(model, reservations, vertx).register(routes);
     new ResourceZoneResource(model).register(routes);
     new SystemResource(
-            model, bindings, tasks, answerWithin, reservations, placement, forced, fabricHealth)
+            model,
+            bindings,
+            tasks,
+            answerWithin,
+            reservations,
+            placement,
+            forced,
+            fabricHealth,
+            hostSightings)
         .register(routes);
+    new HostReportAction(model, hostSightings, vertx).register(routes);
     new ProcessorResource(model, monitor, fabricHealth, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);

@@ -178,6 +178,23 @@ public final class AgentStore implements AutoCloseable {
           // 11: whether a subscription's events carry the resource their OriginOfCondition names
           """
           ALTER TABLE event_subscriptions ADD COLUMN include_origin_of_condition INTEGER NOT NULL DEFAULT 0;
+          """,
+          // 12: what the host companions reported: the SMBIOS UUID of the server cabled to each
+          // host
+          // port, and where each host sees the GPUs it holds (agent.host.HostSightings)
+          """
+          CREATE TABLE host_identities (
+            host        TEXT PRIMARY KEY,
+            system_uuid TEXT NOT NULL,
+            reported    TEXT NOT NULL
+          );
+          CREATE TABLE host_sightings (
+            slot         INTEGER PRIMARY KEY,
+            host         TEXT NOT NULL,
+            host_address TEXT NOT NULL,
+            device_uuid  TEXT,
+            reported     TEXT NOT NULL
+          );
           """);
 
   private final Connection connection;

@@ -37,8 +37,11 @@ class ModuleDependenciesTest {
           "sensor", Set.of(),
           "firmware", Set.of(),
           "redfish-api", Set.of(),
-          "bmc-agent", Set.of("switch-driver", "sensor", "firmware", "redfish-api"),
-          "packaging", Set.of("bmc-agent"));
+          // host-companion: in the agent's integration tests only (checked below)
+          "bmc-agent",
+              Set.of("switch-driver", "sensor", "firmware", "redfish-api", "host-companion"),
+          "packaging", Set.of("bmc-agent"),
+          "packaging/host-companion", Set.of());
 
   private static final Map<String, String> PACKAGE_OF_MODULE =
       Map.of(
@@ -46,7 +49,8 @@ class ModuleDependenciesTest {
           "sensor", "io.gpuchassis.sensor..",
           "firmware", "io.gpuchassis.firmware..",
           "redfish-api", "io.gpuchassis.redfish..",
-          "bmc-agent", "io.gpuchassis.agent..");
+          "bmc-agent", "io.gpuchassis.agent..",
+          "packaging/host-companion", "io.gpuchassis.companion..");
 
   private static JavaClasses classes;
 
@@ -69,6 +73,46 @@ class ModuleDependenciesTest {
       forbidden.removeAll(entry.getValue());
       assertEquals(Set.of(), forbidden, entry.getKey() + " depends on modules it must not use");
     }
+  }
+
+  @Test
+  void the_agent_uses_the_host_companion_in_its_tests_only() throws Exception {
+    var factory = DocumentBuilderFactory.newInstance();
+    factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    Path pom = Path.of("").toAbsolutePath().getParent().resolve("bmc-agent/pom.xml");
+    NodeList deps =
+        factory.newDocumentBuilder().parse(pom.toFile()).getElementsByTagName("dependency");
+    for (int i = 0; i < deps.getLength(); i++) {
+      Element dep = (Element) deps.item(i);
+      if (text(dep, "artifactId").equals("host-companion")) {
+        assertEquals("test", text(dep, "scope"), "the agent runs without the host companion");
+      }
+    }
+  }
+
+  @Test
+  void the_host_companion_and_the_agent_know_nothing_of_each_other() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.gpuchassis.companion..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.gpuchassis.agent..",
+            "io.gpuchassis.redfish..",
+            "io.gpuchassis.switchdrv..",
+            "io.gpuchassis.sensor..",
+            "io.gpuchassis.firmware..")
+        .because("the companion runs on the hosts, a jar of its own")
+        .check(classes);
+    noClasses()
+        .that()
+        .resideInAPackage("io.gpuchassis.agent..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.gpuchassis.companion..")
+        .because("the agent talks to the companion over Redfish only")
+        .check(classes);
   }
 
   @Test

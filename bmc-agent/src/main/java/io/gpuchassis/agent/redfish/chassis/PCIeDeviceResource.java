@@ -14,6 +14,7 @@ import io.gpuchassis.agent.health.GpuStatus;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.agent.health.SensorHealth;
 import io.gpuchassis.agent.health.ViewVersion;
+import io.gpuchassis.agent.host.HostReports;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
@@ -78,14 +79,20 @@ public final class PCIeDeviceResource {
   private final Clock clock;
   private final Duration staleAfter;
   private final ViewVersion views;
+  private final HostReports reports;
   private RedfishRoutes routes;
 
+  /**
+   * @param reports what the hosts' companions reported: where each host sees its GPUs
+   */
   public PCIeDeviceResource(
       ChassisModel model,
       BindingEngine engine,
       HealthMonitor health,
       Clock clock,
-      Duration staleAfter) {
+      Duration staleAfter,
+      HostReports reports) {
+    this.reports = reports;
     this.model = model;
     this.engine = engine;
     this.health = health;
@@ -115,7 +122,7 @@ public final class PCIeDeviceResource {
     routes.resource(
         Uris.PCIE_DEVICE_TEMPLATE,
         "PCIeDevice",
-        params -> views.now(),
+        params -> List.of(views.now(), reports.version()),
         (params, caller) -> render(chassis(params), slot(params)));
     routes.patch(Uris.PCIE_DEVICE_TEMPLATE, "PCIeDevice", this::handlePatch);
     routes.post(Uris.PCIE_DEVICE_TEMPLATE + CLEAR_LATCH, "PCIeDevice", this::clearLatch);
@@ -177,11 +184,25 @@ public final class PCIeDeviceResource {
                     Map.of(
                         OemSchema.action(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH),
                         Map.of("target", Uris.pcieDevice(chassisId, slot.number()) + CLEAR_LATCH))))
-        .oem(
-            OemSchema.oem(
-                OemSchema.PCIE_DEVICE,
-                Map.of("OverTemperatureLatched", health.latched(slot.number()))))
+        .oem(OemSchema.oem(OemSchema.PCIE_DEVICE, oem(slot)))
         .links(new PCIeDeviceLinks().chassis(List.of(Uris.ref(Uris.chassis(chassisId)))));
+  }
+
+  /** The OEM properties: the over-temperature latch, and where the host sees the GPU. */
+  private Map<String, Object> oem(Slot slot) {
+    Map<String, Object> oem = new java.util.LinkedHashMap<>();
+    oem.put("OverTemperatureLatched", health.latched(slot.number()));
+    reports
+        .sighting(slot.number())
+        .ifPresent(
+            seen -> {
+              Map<String, Object> view = new java.util.LinkedHashMap<>();
+              view.put("HostAddress", seen.hostAddress());
+              seen.deviceUuid().ifPresent(u -> view.put("DeviceUUID", u));
+              view.put("Reported", seen.reported().toString());
+              oem.put(OemSchema.SEEN_BY_HOST, view);
+            });
+    return oem;
   }
 
   /**

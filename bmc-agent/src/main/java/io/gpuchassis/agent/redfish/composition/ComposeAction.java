@@ -88,6 +88,7 @@ final class ComposeAction {
   private final io.gpuchassis.agent.compose.ReleaseRule releaseRule;
 
   private final FabricHealth health;
+  private final io.gpuchassis.agent.host.HostReports reports;
   private final java.time.Duration answerWithin;
 
   ComposeAction(
@@ -98,7 +99,9 @@ final class ComposeAction {
       java.time.Duration answerWithin,
       Reservations reservations,
       Placement placement,
-      FabricHealth health) {
+      FabricHealth health,
+      io.gpuchassis.agent.host.HostReports reports) {
+    this.reports = reports;
     this.answerWithin = answerWithin;
     this.health = health;
     this.vertx = vertx;
@@ -365,7 +368,8 @@ final class ComposeAction {
                 APPLY,
                 resolved,
                 r ->
-                    RedfishResponses.tree(SystemResource.render(model.current(), r.host(), health)),
+                    RedfishResponses.tree(
+                        SystemResource.render(model.current(), r.host(), health, reports)),
                 Optional.empty()),
         () -> ChangeMessages.of(model.current(), all));
   }

@@ -71,12 +71,13 @@ public final class CompositionServiceResource {
       java.time.Duration answerWithin,
       Reservations reservations,
       Placement placement,
-      io.gpuchassis.agent.health.FabricHealth health) {
+      io.gpuchassis.agent.health.FabricHealth health,
+      io.gpuchassis.agent.host.HostReports reports) {
     this.vertx = vertx;
     this.reservations = reservations;
     this.compose =
         new ComposeAction(
-            vertx, model, engine, tasks, answerWithin, reservations, placement, health);
+            vertx, model, engine, tasks, answerWithin, reservations, placement, health, reports);
     this.reservationResource = new CompositionReservationResource(vertx, reservations);
   }
 

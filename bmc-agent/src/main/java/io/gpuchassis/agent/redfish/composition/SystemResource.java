@@ -15,9 +15,11 @@ import io.gpuchassis.agent.compose.HostGpus;
 import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.health.FabricHealth;
+import io.gpuchassis.agent.host.HostReports;
 import io.gpuchassis.agent.redfish.core.ActionETags;
 import io.gpuchassis.agent.redfish.core.ChangeMessages;
 import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.uri.Uris;
@@ -84,6 +86,7 @@ public final class SystemResource {
   private final ForcedRemovals forced;
   private final java.time.Duration answerWithin;
   private final FabricHealth health;
+  private final HostReports reports;
   private RedfishRoutes routes;
 
   public SystemResource(
@@ -94,7 +97,9 @@ public final class SystemResource {
       Reservations reservations,
       Placement placement,
       ForcedRemovals forced,
-      FabricHealth health) {
+      FabricHealth health,
+      HostReports reports) {
+    this.reports = reports;
     this.answerWithin = answerWithin;
     this.forced = forced;
     this.health = health;
@@ -124,7 +129,7 @@ public final class SystemResource {
     routes.resource(
         member,
         "ComputerSystem",
-        (params, caller) -> render(model.current(), host(params), health));
+        (params, caller) -> render(model.current(), host(params), health, reports));
     routes.post(member + ADD, "ComputerSystem", ctx -> handleAction(ctx, true));
     routes.post(member + REMOVE, "ComputerSystem", ctx -> handleAction(ctx, false));
     routes.patch(member, "ComputerSystem", this::handlePatch);
@@ -158,7 +163,7 @@ public final class SystemResource {
         done,
         200,
         Optional.empty(),
-        () -> render(model.current(), host, health),
+        () -> render(model.current(), host, health, reports),
         () -> ChangeMessages.of(model.current(), wanted));
   }
 
@@ -172,9 +177,11 @@ public final class SystemResource {
 
   /**
    * The system of {@code host}: its health is its host port's link ({@code health}), the one thing
-   * the chassis knows of it; the server's own health is its own BMC's.
+   * the chassis knows of it; the server's own health is its own BMC's. Its {@code UUID} is the one
+   * the server's host companion reported ({@code reports}), absent until it does.
    */
-  static ComputerSystem render(ChassisState state, HostPort host, FabricHealth health) {
+  static ComputerSystem render(
+      ChassisState state, HostPort host, FabricHealth health, HostReports reports) {
     String uri = Uris.system(host.id());
     List<Integer> gpus = HostGpus.bound(state, host.id());
     String chassisId = state.identity().id();
@@ -220,8 +227,12 @@ public final class SystemResource {
             .actions(
                 new ComputerSystemActions()
                     .hashComputerSystemAddResourceBlock(new ActionTarget().target(uri + ADD))
-                    .hashComputerSystemRemoveResourceBlock(
-                        new ActionTarget().target(uri + REMOVE)));
+                    .hashComputerSystemRemoveResourceBlock(new ActionTarget().target(uri + REMOVE))
+                    .oem(
+                        Map.of(
+                            OemSchema.action(OemSchema.HOST_REPORT),
+                            Map.of("target", uri + HostReportAction.PATH))));
+    reports.identity(host.id()).ifPresent(i -> system.UUID(i.systemUuid().toString()));
     // How the orchestrator's GPUs will talk: inside one switch chip, or across inter-switch links.
     Placement.describe(state, host.id(), gpus)
         .ifPresent(paths -> system.oem(SystemRequests.peerPaths(paths)));
@@ -304,7 +315,7 @@ public final class SystemResource {
         action + " " + blockUri + " on " + host.id(),
         change,
         blockUri,
-        () -> render(model.current(), host, health),
+        () -> render(model.current(), host, health, reports),
         () -> ChangeMessages.of(model.current(), List.of(slot), List.of(host.id())));
   }
 
@@ -354,7 +365,7 @@ public final class SystemResource {
         done,
         201,
         Optional.of(uri),
-        () -> render(model.current(), host, health),
+        () -> render(model.current(), host, health, reports),
         () -> ChangeMessages.of(model.current(), plan.changes()));
   }
 

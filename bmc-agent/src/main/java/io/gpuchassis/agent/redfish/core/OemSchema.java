@@ -41,7 +41,13 @@ public final class OemSchema {
   /** The OEM resources: each a resource type of its own, below an {@code Oem/GpuChassisAgent}. */
   public static final String PEER_PATHS = "PeerPaths";
 
+  /** A GPU as its host sees it: a property of the PCIeDevice type, not an OEM object itself. */
+  public static final String SEEN_BY_HOST = "SeenByHost";
+
   public static final String CLEAR_OVER_TEMPERATURE_LATCH = "ClearOverTemperatureLatch";
+
+  /** The host companion's report on a ComputerSystem (docs/COMPOSITION.md). */
+  public static final String HOST_REPORT = "HostReport";
 
   private OemSchema() {}
 

@@ -22,7 +22,12 @@ class PCIeDeviceResourceTest extends HealthViewFixture {
   void a_pcie_device_shows_its_gpu_its_link_and_its_status() {
     PCIeDeviceResource devices =
         new PCIeDeviceResource(
-            null, null, monitor, ChassisFixture.CLOCK, ChassisFixture.STALE_AFTER);
+            null,
+            null,
+            monitor,
+            ChassisFixture.CLOCK,
+            ChassisFixture.STALE_AFTER,
+            io.gpuchassis.agent.host.HostReports.NONE);
     ChassisState composed =
         bound(state, 11, "Host5", 4, 16)
             .withBinding(bound(state, 11, "Host5", 4, 16).binding(11).withReadyToRemove(true));
@@ -55,7 +60,12 @@ class PCIeDeviceResourceTest extends HealthViewFixture {
   void a_gpu_whose_link_died_is_critical_even_when_cool() {
     PCIeDeviceResource devices =
         new PCIeDeviceResource(
-            null, null, monitor, ChassisFixture.CLOCK, ChassisFixture.STALE_AFTER);
+            null,
+            null,
+            monitor,
+            ChassisFixture.CLOCK,
+            ChassisFixture.STALE_AFTER,
+            io.gpuchassis.agent.host.HostReports.NONE);
     ChassisState composed = bound(state, 1, "Host1", 5, 16);
     int partition = composed.hosts().get(0).partition();
     composed =

@@ -29,7 +29,10 @@ class SystemResourceTest {
   private static ComputerSystem system(ChassisState state, String id) {
     HostPort host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst().orElseThrow();
     return SystemResource.render(
-        state, host, io.gpuchassis.agent.redfish.ChassisFixture.fabricHealth());
+        state,
+        host,
+        io.gpuchassis.agent.redfish.ChassisFixture.fabricHealth(),
+        io.gpuchassis.agent.host.HostReports.NONE);
   }
 
   @Test

@@ -199,10 +199,11 @@ class OemSchemaTest {
       JsonNode definition = json.path("definitions").path(name);
       assertEquals(Set.of("target", "title"), names(definition.path("properties")), name);
       List<Element> parameters = elements(action, EDM, "Parameter");
-      assertEquals(
-          "PCIeDevice.v1_1_0.OemActions",
-          parameters.get(0).getAttribute("Type"),
-          "the binding parameter");
+      String binding = parameters.get(0).getAttribute("Type");
+      assertTrue(
+          binding.endsWith(".OemActions")
+              && includeOf(binding.substring(0, binding.lastIndexOf('.'))) != null,
+          name + "'s binding parameter is the OemActions of a resource the schema includes");
       Set<String> csdlParameters = new TreeSet<>();
       parameters.stream().skip(1).forEach(p -> csdlParameters.add(p.getAttribute("Name")));
       assertEquals(csdlParameters, names(definition.path("parameters")), name + " parameters");
@@ -246,6 +247,14 @@ class OemSchemaTest {
         OemSchema.action(OemSchema.CLEAR_OVER_TEMPERATURE_LATCH));
     assertEquals(
         "/Actions/Oem/GpuChassisAgent.ClearOverTemperatureLatch", PCIeDeviceResource.CLEAR_LATCH);
+    assertTrue(
+        elements(schema(OemSchema.KEY), EDM, "Action").stream()
+            .anyMatch(a -> a.getAttribute("Name").equals(OemSchema.HOST_REPORT)));
+    assertEquals(
+        "/Actions/Oem/GpuChassisAgent.HostReport", OemSchema.actionPath(OemSchema.HOST_REPORT));
+    assertTrue(
+        elements(versioned, EDM, "ComplexType").stream()
+            .anyMatch(t -> t.getAttribute("Name").equals(OemSchema.SEEN_BY_HOST)));
   }
 
   /**
@@ -325,7 +334,10 @@ class OemSchemaTest {
       assertEquals(
           ref, nullable ? json.at("/anyOf/0/$ref").asText() : json.path("$ref").asText(), what);
     }
-    assertTrue(json.path("readonly").asBoolean(), what + " readonly");
+    // An action parameter's link (a HostReport's resource block) is written, never read back
+    assertTrue(
+        json.path("readonly").asBoolean() || json.path("writeOnly").asBoolean(),
+        what + " readonly, or writeOnly in an action's parameter");
   }
 
   /** Type, nullability and permission of one property agree between the two files. */

@@ -1,0 +1,332 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static io.gpuchassis.agent.it.TestAgent.ADMIN;
+import static io.gpuchassis.agent.it.TestAgent.OPERATOR;
+import static io.gpuchassis.agent.it.TestAgent.READER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
+import io.gpuchassis.companion.HostCompanion;
+import io.gpuchassis.companion.RedfishAgent;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The host companion's report over real HTTPS ({@code #GpuChassisAgent.HostReport} on a host's
+ * ComputerSystem): accepted from an Operator, shown on the system (UUID) and the GPU's PCIe device
+ * (Oem SeenByHost), refused whole when malformed or about a GPU the host does not hold, forgotten
+ * with the GPU's release, kept across a restart; and the companion's own commands run against the
+ * agent on a host tree in a temporary folder.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class HostCompanionIT {
+
+  static final String HOST1 = "/redfish/v1/Systems/Host1";
+  static final String REPORT = HOST1 + "/Actions/Oem/GpuChassisAgent.HostReport";
+  static final String DEVICES = "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot";
+  static final String UUID1 = "4c4c4544-0042-3510-8052-b4c04f4b4e31";
+
+  @TempDir static Path stateDir;
+  @TempDir static Path hostRoot;
+  static TestAgent agent;
+  static AgentClient client;
+
+  @BeforeAll
+  static void start() throws Exception {
+    agent = TestAgent.start(stateDir);
+    client = agent.client;
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+  }
+
+  @Test
+  @Order(1)
+  void a_report_is_shown_on_the_system_and_the_gpu_and_a_malformed_one_changes_nothing()
+      throws Exception {
+    attach("Host1", 1);
+    JsonNode system = json(client.get(HOST1, READER));
+    assertFalse(system.has("UUID"), "no UUID before the host reported");
+    assertEquals(
+        REPORT, system.at("/Actions/Oem/#GpuChassisAgent.HostReport/target").asText(), "offered");
+
+    HttpResponse<String> reported =
+        client.send(
+            "POST",
+            REPORT,
+            OPERATOR,
+            report(UUID1, 1, "0000:41:00.0", "GPU-0a1b2c3d-0000-4000-8000-000000000001"));
+    assertEquals(204, reported.statusCode(), reported.body());
+
+    assertEquals(UUID1, json(client.get(HOST1, READER)).path("UUID").asText());
+    JsonNode seen = json(client.get(DEVICES + 1, READER)).at("/Oem/GpuChassisAgent/SeenByHost");
+    assertEquals("0000:41:00.0", seen.path("HostAddress").asText());
+    assertEquals("GPU-0a1b2c3d-0000-4000-8000-000000000001", seen.path("DeviceUUID").asText());
+    assertTrue(seen.has("Reported"));
+    // Both, with the OEM action and object, as DMTF's schemas and the agent's OEM schema define
+    // them
+    Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
+    if (validator.isPresent()) {
+      for (String uri : List.of(HOST1, DEVICES + 1)) {
+        assertEquals(List.of(), validator.get().validate(json(client.get(uri, READER))), uri);
+      }
+    }
+
+    // Each malformed or wrong report is refused whole with its Base message; nothing changes
+    String other = "5c4c4544-0042-3510-8052-b4c04f4b4e31";
+    refused(report("not-a-uuid", 1, "0000:41:00.0", null), "ActionParameterValueFormatError");
+    refused(report(other, 1, "41:00", null), "ActionParameterValueFormatError");
+    refused(report(other, 1, "0000:41:00.0", "nvidia0"), "ActionParameterValueFormatError");
+    refused(report(other, 2, "0000:42:00.0", null), "ActionParameterValueError"); // not Host1's
+    refused(report(other, 5, "0000:42:00.0", null), "ActionParameterValueError"); // empty slot
+    refused("{\"SystemUUID\": \"" + other + "\", \"Hostname\": \"x\"}", "ActionParameterUnknown");
+    refused("{\"Devices\": []}", "ActionParameterMissing");
+    refused(
+        "{\"SystemUUID\": \""
+            + other
+            + "\", \"Devices\": ["
+            + device(1, "0000:41:00.0", null)
+            + ","
+            + device(1, "0000:43:00.0", null)
+            + "]}",
+        "ActionParameterValueError");
+    assertEquals(UUID1, json(client.get(HOST1, READER)).path("UUID").asText(), "unchanged");
+    assertEquals(
+        "0000:41:00.0",
+        json(client.get(DEVICES + 1, READER))
+            .at("/Oem/GpuChassisAgent/SeenByHost/HostAddress")
+            .asText());
+
+    assertEquals(
+        403,
+        client.send("POST", REPORT, READER, report(other, 1, "0000:41:00.0", null)).statusCode());
+    assertEquals(
+        404,
+        client
+            .send(
+                "POST",
+                "/redfish/v1/Systems/Host99/Actions/Oem/GpuChassisAgent.HostReport",
+                OPERATOR,
+                report(other, 1, "0000:41:00.0", null))
+            .statusCode());
+  }
+
+  @Test
+  @Order(2)
+  void the_companion_attaches_and_detaches_a_gpu_against_the_agent() throws Exception {
+    attach("Host1", 3);
+    Path tree = hostTree();
+    Path gpuDir = tree.resolve("sys/devices/pci0000:40/0000:40:01.1/0000:41:00.0");
+    String uuid = "GPU-5a3c4d1e-8f90-4b2a-9c6d-0e1f2a3b4c5d";
+    Files.createDirectories(gpuDir);
+    Files.writeString(gpuDir.resolve("class"), "0x030200\n");
+    Files.writeString(gpuDir.resolve("remove"), "");
+    Files.createSymbolicLink(
+        tree.resolve("sys/bus/pci/devices/0000:41:00.0"),
+        Path.of("../../../devices/pci0000:40/0000:40:01.1/0000:41:00.0"));
+    Files.createDirectories(tree.resolve("sys/bus/pci/drivers/nvidia"));
+    Files.createSymbolicLink(gpuDir.resolve("driver"), tree.resolve("sys/bus/pci/drivers/nvidia"));
+    Path info = tree.resolve("proc/driver/nvidia/gpus/0000:41:00.0/information");
+    Files.createDirectories(info.getParent());
+    Files.writeString(info, "GPU UUID: \t " + uuid + "\nDevice Minor: \t 0\n");
+
+    assertEquals(
+        0, companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1"));
+
+    JsonNode seen = json(client.get(DEVICES + 3, READER)).at("/Oem/GpuChassisAgent/SeenByHost");
+    assertEquals("0000:41:00.0", seen.path("HostAddress").asText());
+    assertEquals(uuid, seen.path("DeviceUUID").asText());
+    assertEquals(
+        UUID1.replace("4c4c", "9c4c"), json(client.get(HOST1, READER)).path("UUID").asText());
+    try (RedfishAgent redfish =
+        new RedfishAgent(
+            URI.create("https://127.0.0.1:" + agent.agent.port()),
+            "operator",
+            TestAgent.OPERATOR_PASSWORD,
+            Optional.of(stateDir.resolve("tls/https-cert.pem")),
+            Duration.ofSeconds(30))) {
+      assertEquals(
+          "0000:41:00.0", redfish.reportedAddress(3).orElseThrow().toString(), "read back");
+    }
+
+    // The kernel takes the device away when the companion writes its remove attribute
+    Thread kernel =
+        new Thread(
+            () -> {
+              try {
+                while (!Files.readString(gpuDir.resolve("remove")).trim().equals("1")) {
+                  Thread.sleep(5);
+                }
+                try (var files = Files.walk(gpuDir)) {
+                  files
+                      .sorted(java.util.Comparator.reverseOrder())
+                      .forEach(p -> p.toFile().delete());
+                }
+                Files.delete(tree.resolve("sys/bus/pci/devices/0000:41:00.0"));
+              } catch (Exception e) {
+                // the test fails on the device still being there
+              }
+            });
+    kernel.setDaemon(true);
+    kernel.start();
+
+    // No --address: the companion asks the agent where it reported the GPU
+    assertEquals(0, companion("detach", "--slot", "3"));
+
+    assertFalse(Files.exists(tree.resolve("sys/bus/pci/devices/0000:41:00.0")));
+    assertTrue(json(client.get(DEVICES + 3, READER)).path("ReadyToRemove").asBoolean());
+    HttpResponse<String> released =
+        client.awaitTask(
+            client.send(
+                "POST",
+                HOST1 + "/Actions/ComputerSystem.RemoveResourceBlock",
+                OPERATOR,
+                "{\"ResourceBlock\": {\"@odata.id\": \"/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3\"}}"),
+            OPERATOR);
+    assertEquals(200, released.statusCode(), released.body());
+    assertTrue(
+        json(client.get(DEVICES + 3, READER)).at("/Oem/GpuChassisAgent/SeenByHost").isMissingNode(),
+        "forgotten with the release");
+  }
+
+  @Test
+  @Order(3)
+  void what_was_reported_survives_a_restart() throws Exception {
+    attach("Host2", 2);
+    String uuid2 = "6c4c4544-0042-3510-8052-b4c04f4b4e31";
+    assertEquals(
+        204,
+        client
+            .send(
+                "POST",
+                "/redfish/v1/Systems/Host2/Actions/Oem/GpuChassisAgent.HostReport",
+                OPERATOR,
+                report(uuid2, 2, "0000:c1:00.0", null))
+            .statusCode());
+
+    agent.close();
+    agent = TestAgent.start(stateDir);
+    client = agent.client;
+
+    assertEquals(
+        uuid2, json(client.get("/redfish/v1/Systems/Host2", READER)).path("UUID").asText());
+    JsonNode seen = json(client.get(DEVICES + 2, READER)).at("/Oem/GpuChassisAgent/SeenByHost");
+    assertEquals("0000:c1:00.0", seen.path("HostAddress").asText(), "the GPU is still Host2's");
+    assertFalse(seen.has("DeviceUUID"), "none was reported");
+  }
+
+  /** Binds the GPU in {@code slot} to {@code host} and waits for the switch. */
+  private static void attach(String host, int slot) throws Exception {
+    HttpResponse<String> bound =
+        client.awaitTask(
+            client.send(
+                "POST",
+                "/redfish/v1/Systems/" + host + "/Actions/ComputerSystem.AddResourceBlock",
+                ADMIN,
+                "{\"ResourceBlock\": {\"@odata.id\": \"/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot"
+                    + slot
+                    + "\"}}"),
+            ADMIN);
+    assertEquals(200, bound.statusCode(), bound.body());
+  }
+
+  private static void refused(String body, String messageId) throws Exception {
+    HttpResponse<String> r = client.send("POST", REPORT, OPERATOR, body);
+    assertEquals(400, r.statusCode(), body + " -> " + r.body());
+    assertTrue(r.body().contains(messageId), body + " -> " + r.body());
+  }
+
+  private static String report(String systemUuid, int slot, String address, String deviceUuid) {
+    return "{\"SystemUUID\": \""
+        + systemUuid
+        + "\", \"Devices\": ["
+        + device(slot, address, deviceUuid)
+        + "]}";
+  }
+
+  private static String device(int slot, String address, String deviceUuid) {
+    return "{\"ResourceBlock\": {\"@odata.id\": \"/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot"
+        + slot
+        + "\"}, \"HostAddress\": \""
+        + address
+        + "\""
+        + (deviceUuid == null ? "" : ", \"DeviceUUID\": \"" + deviceUuid + "\"")
+        + "}";
+  }
+
+  /** A host's sysfs with the chassis' bridge under pciehp, and its SMBIOS UUID. */
+  private static Path hostTree() throws Exception {
+    Path bridge = hostRoot.resolve("sys/devices/pci0000:40/0000:40:01.1");
+    Files.createDirectories(bridge);
+    Files.writeString(bridge.resolve("class"), "0x060400\n");
+    Files.writeString(bridge.resolve("rescan"), "");
+    Files.createDirectories(hostRoot.resolve("sys/bus/pci/devices"));
+    Files.createSymbolicLink(
+        hostRoot.resolve("sys/bus/pci/devices/0000:40:01.1"),
+        Path.of("../../../devices/pci0000:40/0000:40:01.1"));
+    Files.createDirectories(
+        hostRoot.resolve("sys/bus/pci_express/drivers/pciehp/0000:40:01.1:pcie204"));
+    Path dmi = hostRoot.resolve("sys/class/dmi/id/product_uuid");
+    Files.createDirectories(dmi.getParent());
+    Files.writeString(dmi, UUID1.replace("4c4c", "9C4C").toUpperCase() + "\n");
+    Files.createDirectories(hostRoot.resolve("proc"));
+    return hostRoot;
+  }
+
+  /** Runs the companion's command line against the agent, as an Operator. */
+  private static int companion(String... command) throws Exception {
+    Path password = hostRoot.resolve("password");
+    Files.writeString(password, TestAgent.OPERATOR_PASSWORD + "\n");
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command));
+    args.addAll(
+        java.util.List.of(
+            "--agent",
+            "https://127.0.0.1:" + agent.agent.port(),
+            "--user",
+            "operator",
+            "--password-file",
+            password.toString(),
+            "--ca-file",
+            stateDir.resolve("tls/https-cert.pem").toString(),
+            "--root",
+            hostRoot.toString(),
+            "--interval",
+            "20ms"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code =
+        HostCompanion.run(
+            new HostCompanion(HostCompanion::redfishAgent, new PrintStream(out, true)),
+            new PrintStream(err, true),
+            args.toArray(String[]::new));
+    assertEquals(
+        0,
+        code,
+        "out: "
+            + out.toString(StandardCharsets.UTF_8)
+            + " err: "
+            + err.toString(StandardCharsets.UTF_8));
+    return code;
+  }
+}
