@@ -44,6 +44,9 @@ class SecurityMigrationTest {
               s.execute("DROP TABLE subscription_certificates");
               // and migration 11's IncludeOriginOfCondition
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN include_origin_of_condition");
+              // and migration 12's host reports
+              s.execute("DROP TABLE host_identities");
+              s.execute("DROP TABLE host_sightings");
               s.execute("PRAGMA user_version = 5");
               for (String[] row :
                   new String[][] {
