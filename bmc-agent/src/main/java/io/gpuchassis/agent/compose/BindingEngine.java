@@ -52,6 +52,9 @@ public final class BindingEngine {
 
   private final OperationsInFlight inFlight = new OperationsInFlight();
 
+  private volatile HostConfirmation confirmation = HostConfirmation.NONE;
+  private volatile Duration confirmWithin = Duration.ZERO;
+
   /** Set when the agent stops: no operation starts any more (guarded by this). */
   private boolean stopping;
 
@@ -106,6 +109,20 @@ public final class BindingEngine {
     this.linkTimeout = linkTimeout;
   }
 
+  /**
+   * From now on, a bind to a host whose helper confirms what it sees completes once the host
+   * reports the GPU, or after {@code within} without it (the GPU stays bound; the binding's {@link
+   * LinkTraining.HostSight} says so).
+   */
+  public void confirmWith(HostConfirmation confirmation, Duration within) {
+    this.confirmWith(confirmation);
+    this.confirmWithin = within;
+  }
+
+  private void confirmWith(HostConfirmation confirmation) {
+    this.confirmation = confirmation;
+  }
+
   /** Tells {@code observer} of every bind and release that ends from now on. */
   public void observe(BindingObserver observer) {
     inFlight.observe(observer);
@@ -156,6 +173,7 @@ public final class BindingEngine {
                   training ->
                       worker(hostSwitch(plan))
                           .submit(driver -> training.withHostLinkUp(hostLinkUp(driver, plan))))
+              .thenCompose(training -> hostSight(plan, training))
               .exceptionallyCompose(
                   error -> disconnect(plan).<LinkTraining>handle((ok, ignored) -> rethrow(error)))
               .whenComplete(
@@ -539,6 +557,31 @@ public final class BindingEngine {
     }
     LOG.info("Slot {}: link trained at {}; retrained it once", plan.slot(), before);
     return awaitLink(driver, plan);
+  }
+
+  /**
+   * The bind's training once the host has said it sees the GPU, when it has a helper to say so:
+   * waits for its report from the time the switch had bound the slot, at most {@code
+   * confirmWithin}. The GPU stays bound either way.
+   */
+  private CompletableFuture<LinkTraining> hostSight(BindingPlan plan, LinkTraining training) {
+    Optional<CompletableFuture<String>> seen =
+        confirmation.whenSeen(plan.slot(), plan.hostId(), boundAt(plan.slot()));
+    if (seen.isEmpty()) {
+      return CompletableFuture.completedFuture(training);
+    }
+    return seen.get()
+        .orTimeout(confirmWithin.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        .handle(
+            (address, error) ->
+                training.withHostSight(
+                    new LinkTraining.HostSight(
+                        true, Optional.ofNullable(error == null ? address : null))));
+  }
+
+  /** When the slot's bind started: the host's report of it counts from then. */
+  private java.time.Instant boundAt(int slot) {
+    return model.current().binding(slot).since();
   }
 
   /** The chip of the plan's host port: the first link's, or the slot's own. */

@@ -36,7 +36,8 @@ import java.util.function.Consumer;
  * <p>The attach flow asks {@link #seenSince} or {@link #whenSeen}: has the host reported slot N
  * since the bind started?
  */
-public final class HostSightings implements HostReports, Consumer<ChassisState> {
+public final class HostSightings
+    implements HostReports, Consumer<ChassisState>, io.gpuchassis.agent.compose.HostConfirmation {
 
   private final AgentStore store;
   private final ChassisModel model;
@@ -176,6 +177,18 @@ public final class HostSightings implements HostReports, Consumer<ChassisState> 
       }
       return CompletableFuture.completedFuture(seen.get());
     }
+  }
+
+  /**
+   * A host that has reported itself (its companion runs) confirms each GPU attached to it: the
+   * address it reports the GPU at, from {@code since} on.
+   */
+  @Override
+  public Optional<CompletableFuture<String>> whenSeen(int slot, String host, Instant since) {
+    if (identity(host).isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(whenSeen(slot, since).thenApply(GpuSighting::hostAddress));
   }
 
   @Override

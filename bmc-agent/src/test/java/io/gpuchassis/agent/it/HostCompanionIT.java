@@ -135,7 +135,11 @@ class HostCompanionIT {
   @Test
   @Order(2)
   void the_companion_attaches_and_detaches_a_gpu_against_the_agent() throws Exception {
-    attach("Host1", 3);
+    // Host1 has reported itself (its companion runs): the attach's task ends once the companion
+    // reports the GPU
+    HttpResponse<String> accepted = startAttach("Host1", 3);
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    String task = json(accepted).get("@odata.id").asText();
     Path tree = hostTree();
     Path gpuDir = tree.resolve("sys/devices/pci0000:40/0000:40:01.1/0000:41:00.0");
     String uuid = "GPU-5a3c4d1e-8f90-4b2a-9c6d-0e1f2a3b4c5d";
@@ -153,6 +157,12 @@ class HostCompanionIT {
 
     assertEquals(
         0, companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1"));
+    assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
+    String messages = json(client.get(task, READER)).get("Messages").toString();
+    assertTrue(
+        messages.contains("GpuChassisComposition.1.0.0.HostSeesGpu")
+            && messages.contains("0000:41:00.0"),
+        "the task says where the host sees the GPU: " + messages);
 
     JsonNode seen = json(client.get(DEVICES + 3, READER)).at("/Oem/GpuChassisAgent/SeenByHost");
     assertEquals("0000:41:00.0", seen.path("HostAddress").asText());
@@ -238,17 +248,18 @@ class HostCompanionIT {
 
   /** Binds the GPU in {@code slot} to {@code host} and waits for the switch. */
   private static void attach(String host, int slot) throws Exception {
-    HttpResponse<String> bound =
-        client.awaitTask(
-            client.send(
-                "POST",
-                "/redfish/v1/Systems/" + host + "/Actions/ComputerSystem.AddResourceBlock",
-                ADMIN,
-                "{\"ResourceBlock\": {\"@odata.id\": \"/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot"
-                    + slot
-                    + "\"}}"),
-            ADMIN);
+    HttpResponse<String> bound = client.awaitTask(startAttach(host, slot), ADMIN);
     assertEquals(200, bound.statusCode(), bound.body());
+  }
+
+  private static HttpResponse<String> startAttach(String host, int slot) throws Exception {
+    return client.send(
+        "POST",
+        "/redfish/v1/Systems/" + host + "/Actions/ComputerSystem.AddResourceBlock",
+        ADMIN,
+        "{\"ResourceBlock\": {\"@odata.id\": \"/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot"
+            + slot
+            + "\"}}");
   }
 
   private static void refused(String body, String messageId) throws Exception {

@@ -88,6 +88,19 @@ public final class ChangeMessages {
       messages.add(
           CompositionCheckMessages.HOST_LINK_DOWN.with(block, binding.host().orElseThrow()));
     }
+    if (t.hostSight().expected()) {
+      messages.add(
+          t.hostSight()
+              .address()
+              .map(
+                  address ->
+                      CompositionCheckMessages.HOST_SEES_GPU.with(
+                          block, binding.host().orElseThrow(), address))
+              .orElseGet(
+                  () ->
+                      CompositionCheckMessages.HOST_DID_NOT_SEE_GPU.with(
+                          block, binding.host().orElseThrow())));
+    }
     return messages;
   }
 }

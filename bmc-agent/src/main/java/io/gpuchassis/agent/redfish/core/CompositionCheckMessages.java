@@ -57,6 +57,26 @@ public final class CompositionCheckMessages {
           2,
           "Power the host on, or check the cable between the host and its port.");
 
+  public static final MessageDefinition HOST_SEES_GPU =
+      new MessageDefinition(
+          REGISTRY,
+          "HostSeesGpu",
+          "The host companion of '%2' reports the GPU in '%1' at PCI address %3.",
+          "OK",
+          3,
+          "None.");
+
+  public static final MessageDefinition HOST_DID_NOT_SEE_GPU =
+      new MessageDefinition(
+          REGISTRY,
+          "HostDidNotSeeGpu",
+          "The host companion of '%2' did not report the GPU in '%1' within the time allowed; the"
+              + " GPU stays attached.",
+          "Warning",
+          2,
+          "Run the host companion's attach command on the host, and check its hot-plug driver"
+              + " (pciehp) and kernel log.");
+
   public static final MessageDefinition POWER_BUDGET_EXCEEDED =
       new MessageDefinition(
               REGISTRY,
@@ -128,6 +148,14 @@ public final class CompositionCheckMessages {
           new PublishedMessage(
               HOST_LINK_DOWN,
               "A GPU was attached to a host whose port's link was down.",
+              List.of(BLOCK, HOST)),
+          new PublishedMessage(
+              HOST_SEES_GPU,
+              "The host companion of the host a GPU was attached to reported the GPU.",
+              List.of(BLOCK, HOST, "The PCI address at which the host sees the GPU.")),
+          new PublishedMessage(
+              HOST_DID_NOT_SEE_GPU,
+              "A host with a host companion did not report a GPU attached to it in time.",
               List.of(BLOCK, HOST)),
           new PublishedMessage(
               POWER_BUDGET_EXCEEDED,
