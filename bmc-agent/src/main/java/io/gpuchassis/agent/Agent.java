@@ -393,8 +393,25 @@ public final class Agent implements AutoCloseable {
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));
-      compositionEvents.reconciled(
-          new BindingReconciler(model, switches, journal, bindings, clock).reconcile());
+      java.util.List<io.gpuchassis.agent.compose.Mismatch> corrections =
+          new BindingReconciler(
+                  model, switches, journal, bindings, clock, config.composition()::reseatOf)
+              .reconcile();
+      // Every correction is an event and an entry of the security log (the agent's own doing)
+      compositionEvents.reconciled(corrections);
+      corrections.forEach(
+          m ->
+              security
+                  .log()
+                  .record(
+                      io.gpuchassis.agent.security.SecurityLog.Origin.AUTHENTICATED,
+                      io.gpuchassis.agent.security.AuditMessages.RECONCILIATION,
+                      java.util.List.of(
+                          CompositionEvents.origin(m),
+                          m.description(),
+                          m.repaired() ? "corrected" : "not corrected"),
+                      "agent",
+                      "localhost"));
       // After the reconciliation: what the hosts reported holds for the GPUs they still have
       io.gpuchassis.agent.host.HostSightings hostSightings =
           new io.gpuchassis.agent.host.HostSightings(store, model, clock);
@@ -697,6 +714,18 @@ public final class Agent implements AutoCloseable {
               + String.join(", ", unknown)
               + ", which the board has no host port of (it has "
               + String.join(", ", ports)
+              + ")");
+    }
+    java.util.Set<Integer> slots =
+        new java.util.TreeSet<>(config.composition().reseatSlots().keySet());
+    chassis.slots().forEach(s -> slots.remove(s.number()));
+    if (!slots.isEmpty()) {
+      throw ConfigException.at(
+          "composition.reseatSlots",
+          "composition.reseatSlots names slots "
+              + slots
+              + ", which the board does not have (it has slots 1 to "
+              + chassis.slots().size()
               + ")");
     }
   }

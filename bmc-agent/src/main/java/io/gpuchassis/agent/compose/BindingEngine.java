@@ -495,7 +495,12 @@ public final class BindingEngine {
       requireSettled(driver, plan, problem);
       throw new BindingException(Reason.LINK_NOT_TRAINED, problem + "; the binding was undone");
     }
-    journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.BIND);
+    journal.succeeded(
+        op,
+        plan.slot(),
+        plan.hostId(),
+        BindingJournal.Kind.BIND,
+        cardSerial(model.current(), plan.slot()));
     LinkTraining training = new LinkTraining(trained.get(), capable, beforeRetrain, true);
     LOG.info(
         "Bound slot {} to {} ({} partition {} logical port {}): link {}{}",
@@ -584,6 +589,16 @@ public final class BindingEngine {
     return model.current().binding(slot).since();
   }
 
+  /** The serial number of the card in {@code slot}, null when it did not say. */
+  static String cardSerial(ChassisState state, int slot) {
+    return state
+        .slot(slot)
+        .flatMap(io.gpuchassis.agent.chassis.Slot::gpu)
+        .map(io.gpuchassis.agent.chassis.Gpu::serialNumber)
+        .filter(serial -> !serial.isBlank())
+        .orElse(null);
+  }
+
   /** The chip of the plan's host port: the first link's, or the slot's own. */
   private static String hostSwitch(BindingPlan plan) {
     return plan.hops().isEmpty() ? plan.switchId() : plan.hops().get(0).switchId();
@@ -639,8 +654,16 @@ public final class BindingEngine {
    * state is unbound.
    */
   private Void doSettle(SwitchDriver driver, BindingPlan plan) {
-    requireSettled(
-        driver, plan, "the forced release of slot " + plan.slot() + " could not read the switch");
+    long op = journal.start(plan.slot(), plan.hostId(), BindingJournal.Kind.UNBIND);
+    try {
+      requireSettled(
+          driver, plan, "the forced release of slot " + plan.slot() + " could not read the switch");
+    } catch (BindingException e) {
+      journal.failed(op, e.getMessage());
+      throw e;
+    }
+    // Released for good: a restart must not bind it again
+    journal.succeeded(op, plan.slot(), plan.hostId(), BindingJournal.Kind.UNBIND);
     LOG.info("Released failed slot {}; the switch holds no binding of it", plan.slot());
     return null;
   }

@@ -51,6 +51,26 @@ public final class BindingJournal {
         });
   }
 
+  /**
+   * The serial number of the card each desired binding was made with, where it was known: slot to
+   * serial.
+   */
+  public Map<Integer, String> desiredSerials() {
+    return store.inTransaction(
+        c -> {
+          Map<Integer, String> all = new LinkedHashMap<>();
+          try (Statement s = c.createStatement();
+              ResultSet rs =
+                  s.executeQuery(
+                      "SELECT slot, gpu_serial FROM bindings WHERE gpu_serial IS NOT NULL ORDER BY slot")) {
+            while (rs.next()) {
+              all.put(rs.getInt(1), rs.getString(2));
+            }
+          }
+          return all;
+        });
+  }
+
   /** Operations that started and never ended: interrupted by a crash. */
   public List<Operation> interrupted() {
     return store.inTransaction(
@@ -100,16 +120,26 @@ public final class BindingJournal {
    * with it.
    */
   public void succeeded(long op, int slot, String host, Kind kind) {
+    succeeded(op, slot, host, kind, null);
+  }
+
+  /**
+   * As above; a bind records {@code gpuSerial}, the serial number of the card bound (null when it
+   * did not say).
+   */
+  public void succeeded(long op, int slot, String host, Kind kind, String gpuSerial) {
     store.inTransaction(
         c -> {
           if (kind == Kind.BIND) {
             try (PreparedStatement s =
                 c.prepareStatement(
-                    "INSERT INTO bindings(slot, host, since) VALUES (?, ?, ?)"
-                        + " ON CONFLICT(slot) DO UPDATE SET host = excluded.host, since = excluded.since")) {
+                    "INSERT INTO bindings(slot, host, since, gpu_serial) VALUES (?, ?, ?, ?)"
+                        + " ON CONFLICT(slot) DO UPDATE SET host = excluded.host, since = excluded.since,"
+                        + " gpu_serial = excluded.gpu_serial")) {
               s.setInt(1, slot);
               s.setString(2, host);
               s.setString(3, clock.instant().toString());
+              s.setString(4, gpuSerial);
               s.executeUpdate();
             }
           } else {

@@ -36,6 +36,9 @@ public final class BindingReconciler {
   private final BindingJournal journal;
   private final BindingEngine engine;
   private final Clock clock;
+  private final java.util.function.IntFunction<
+          io.gpuchassis.agent.config.CompositionSettings.Reseat>
+      reseatOf;
 
   public BindingReconciler(
       ChassisModel model,
@@ -43,11 +46,33 @@ public final class BindingReconciler {
       BindingJournal journal,
       BindingEngine engine,
       Clock clock) {
+    this(
+        model,
+        workers,
+        journal,
+        engine,
+        clock,
+        io.gpuchassis.agent.config.CompositionSettings.DEFAULT::reseatOf);
+  }
+
+  /**
+   * @param reseatOf each slot's policy for a binding whose card is no longer in its slot ({@link
+   *     ReseatCheck})
+   */
+  public BindingReconciler(
+      ChassisModel model,
+      SwitchWorkers workers,
+      BindingJournal journal,
+      BindingEngine engine,
+      Clock clock,
+      java.util.function.IntFunction<io.gpuchassis.agent.config.CompositionSettings.Reseat>
+          reseatOf) {
     this.model = model;
     this.workers = workers;
     this.journal = journal;
     this.engine = engine;
     this.clock = clock;
+    this.reseatOf = reseatOf;
   }
 
   /**
@@ -61,6 +86,19 @@ public final class BindingReconciler {
       finishInterrupted(state, op, mismatches);
     }
     Map<Integer, String> desired = journal.desired();
+    // A card swapped or taken out while the agent was down: never given to the old host as it was
+    Map<Integer, ReseatCheck.Decision> held = new HashMap<>();
+    for (ReseatCheck.Decision d :
+        ReseatCheck.decide(state, desired, journal.desiredSerials(), reseatOf)) {
+      desired.remove(d.slot());
+      if (d.action() == ReseatCheck.Action.RELEASE) {
+        long op = journal.start(d.slot(), d.host(), BindingJournal.Kind.UNBIND);
+        journal.succeeded(op, d.slot(), d.host(), BindingJournal.Kind.UNBIND);
+      } else if (d.action() == ReseatCheck.Action.HOLD) {
+        held.put(d.slot(), d);
+      }
+      mismatches.add(Mismatch.ofSlot(d.slot(), d.description(), true));
+    }
     // Each switch's bindings read once, all switches at the same time: start-up waits for this.
     Map<String, CompletableFuture<Map<Integer, Binding>>> reads = new HashMap<>();
     for (var chip : state.switches()) {
@@ -93,6 +131,19 @@ public final class BindingReconciler {
         mismatches.add(Mismatch.ofSlot(slot.number(), reason, false));
       }
     }
+    // Unbound on the switch above; held for an operator in the model (a forced release frees it)
+    held.values()
+        .forEach(
+            d ->
+                model.apply(
+                    s ->
+                        s.withBinding(
+                            s.binding(d.slot())
+                                .to(
+                                    State.FAILED,
+                                    Optional.of(d.host()),
+                                    Optional.of(d.description()),
+                                    clock.instant()))));
     mismatches.forEach(m -> LOG.warn("Reconciliation: {}", m));
     return mismatches;
   }
@@ -112,7 +163,12 @@ public final class BindingReconciler {
       if (bound) {
         boolean linkOk = onSwitch(p.switchId(), d -> engine.awaitLink(d, p).isPresent());
         if (linkOk) {
-          journal.succeeded(op.id(), op.slot(), op.host(), BindingJournal.Kind.BIND);
+          journal.succeeded(
+              op.id(),
+              op.slot(),
+              op.host(),
+              BindingJournal.Kind.BIND,
+              BindingEngine.cardSerial(state, op.slot()));
           mismatches.add(
               Mismatch.ofSlot(
                   op.slot(), "an interrupted bind to " + op.host() + " had completed; kept", true));

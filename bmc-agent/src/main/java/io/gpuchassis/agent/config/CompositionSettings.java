@@ -18,9 +18,60 @@ import java.util.Map;
  * @param hosts a policy per host port id, over {@code policy}
  * @param answerWithin a change the switches finish within this is answered with its result (200,
  *     201, 204); a longer one, or a request with {@code Prefer: respond-async}, with 202 and a task
+ * @param reseat what becomes, at start, of a GPU bound before whose card was re-seated: the policy
+ *     for the same card back in its slot ({@link Reseat}); a different card is never given to the
+ *     old host
+ * @param reseatSlots a re-seat policy per slot number, over {@code reseat}
  */
 public record CompositionSettings(
-    Policy policy, Duration idleWindow, Map<String, Policy> hosts, Duration answerWithin) {
+    Policy policy,
+    Duration idleWindow,
+    Map<String, Policy> hosts,
+    Duration answerWithin,
+    Reseat reseat,
+    Map<Integer, Reseat> reseatSlots) {
+
+  /**
+   * What the agent does at start with a slot its journal says is bound, by the card it finds there
+   * (its serial number against the one bound).
+   */
+  public enum Reseat {
+    /** The same card is bound to its host again; another card is held. */
+    RESTORE,
+    /** The slot is held for an operator: not bound, not free, until a forced release. */
+    HOLD,
+    /** The binding is given up: the slot's GPU is free. */
+    RELEASE;
+
+    public String configName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+
+    static Reseat parse(String key, String text) {
+      for (Reseat r : values()) {
+        if (r.configName().equals(text)) {
+          return r;
+        }
+      }
+      throw ConfigException.at(key, key + " must be restore, hold or release, not '" + text + "'");
+    }
+
+    /** What becomes of a different card: never restored. */
+    public Reseat forAnotherCard() {
+      return this == RESTORE ? HOLD : this;
+    }
+  }
+
+  /** These settings with the default re-seat policy. */
+  public CompositionSettings(
+      Policy policy, Duration idleWindow, Map<String, Policy> hosts, Duration answerWithin) {
+    this(policy, idleWindow, hosts, answerWithin, Reseat.RESTORE, Map.of());
+  }
+
+  /** The re-seat policy of slot {@code slot}. */
+  public Reseat reseatOf(int slot) {
+    return reseatSlots.getOrDefault(slot, reseat);
+  }
 
   /** What a release needs besides the caller's privilege. */
   public enum Policy {
@@ -57,6 +108,7 @@ public record CompositionSettings(
 
   public CompositionSettings {
     hosts = Map.copyOf(hosts);
+    reseatSlots = Map.copyOf(reseatSlots);
     Durations.requireWithin(
         "composition.idleWindow", idleWindow, Duration.ofSeconds(1), Duration.ofHours(24));
     // below http.requestTimeout's least value, so that the answer always comes before it
@@ -66,7 +118,7 @@ public record CompositionSettings(
 
   /** These settings, answering within {@code value}. */
   public CompositionSettings withAnswerWithin(Duration value) {
-    return new CompositionSettings(policy, idleWindow, hosts, value);
+    return new CompositionSettings(policy, idleWindow, hosts, value, reseat, reseatSlots);
   }
 
   /** The policy of host port {@code hostId}. */
@@ -80,7 +132,24 @@ public record CompositionSettings(
       @JsonProperty("releasePolicy") String releasePolicy,
       @JsonProperty("idleWindow") String idleWindow,
       @JsonProperty("hosts") Map<String, String> hosts,
-      @JsonProperty("answerWithin") String answerWithin) {
+      @JsonProperty("answerWithin") String answerWithin,
+      @JsonProperty("reseat") String reseat,
+      @JsonProperty("reseatSlots") Map<String, String> reseatSlots) {
+    Map<Integer, Reseat> perSlot = new LinkedHashMap<>();
+    if (reseatSlots != null) {
+      reseatSlots.forEach(
+          (slot, r) -> {
+            String key = "composition.reseatSlots." + slot;
+            int number;
+            try {
+              number = Integer.parseInt(slot);
+            } catch (NumberFormatException e) {
+              throw ConfigException.at(
+                  key, key + ": a slot is named by its number, not '" + slot + "'");
+            }
+            perSlot.put(number, Reseat.parse(key, r));
+          });
+    }
     Map<String, Policy> perHost = new LinkedHashMap<>();
     if (hosts != null) {
       hosts.forEach((host, p) -> perHost.put(host, Policy.parse("composition.hosts." + host, p)));
@@ -95,6 +164,8 @@ public record CompositionSettings(
         perHost,
         answerWithin == null
             ? DEFAULT.answerWithin
-            : Durations.parse("composition.answerWithin", answerWithin));
+            : Durations.parse("composition.answerWithin", answerWithin),
+        reseat == null ? DEFAULT.reseat : Reseat.parse("composition.reseat", reseat),
+        perSlot);
   }
 }

@@ -6,12 +6,12 @@ import java.util.List;
 
 /**
  * The agent's own message registry, {@code GpuChassisAudit}, for security log entries no DMTF
- * registry covers. The agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.2}.
+ * registry covers. The agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.3}.
  */
 public final class AuditMessages {
 
   public static final String PREFIX = "GpuChassisAudit";
-  public static final String VERSION = "1.2.0";
+  public static final String VERSION = "1.3.0";
   public static final String REGISTRY = PREFIX + "." + VERSION;
 
   public static final MessageDefinition WRITE_REQUEST =
@@ -71,6 +71,19 @@ public final class AuditMessages {
           5,
           "None.");
 
+  /**
+   * What the reconciliation at start found and did about it: a binding the switch and the journal
+   * disagreed on, a card swapped while the agent was down (new in 1.3.0).
+   */
+  public static final MessageDefinition RECONCILIATION =
+      new MessageDefinition(
+          REGISTRY,
+          "Reconciliation",
+          "The reconciliation at start found, about %1: %2 (%3).",
+          "Warning",
+          3,
+          "None.");
+
   /** Every message of the registry, in its published order. */
   public static final List<MessageDefinition> ALL =
       List.of(
@@ -79,7 +92,8 @@ public final class AuditMessages {
           LOGIN_THROTTLED,
           CONSOLE_COMMAND,
           MANAGER_RESET,
-          FORCED_RELEASE);
+          FORCED_RELEASE,
+          RECONCILIATION);
 
   /** What each argument of each message means, for the published registry. */
   static final List<String> WRITE_REQUEST_ARGS =
@@ -159,7 +173,15 @@ public final class AuditMessages {
               FORCED_RELEASE,
               "A GPU released from its host over Redfish with the Force parameter, although the"
                   + " host had not released it (ReadyToRemove not set).",
-              FORCED_RELEASE_ARGS));
+              FORCED_RELEASE_ARGS),
+          new PublishedMessage(
+              RECONCILIATION,
+              "A correction the agent made at start, when the switches, its journal of bindings"
+                  + " and the cards in the slots disagreed; also an event.",
+              List.of(
+                  "The URI of the resource block or switch port concerned.",
+                  "What was found and what was done.",
+                  "'corrected', or 'not corrected' when it could not be.")));
 
   private AuditMessages() {}
 }

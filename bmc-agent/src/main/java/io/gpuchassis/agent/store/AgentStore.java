@@ -195,6 +195,11 @@ public final class AgentStore implements AutoCloseable {
             device_uuid  TEXT,
             reported     TEXT NOT NULL
           );
+          """,
+          // 13: the serial number of the card each desired binding was made with, so that a card
+          // re-seated or swapped while the agent was down is recognised at start
+          """
+          ALTER TABLE bindings ADD COLUMN gpu_serial TEXT;
           """);
 
   private final Connection connection;

@@ -92,8 +92,15 @@ class ConfigFileTest {
           answerWithin: 0s
           hosts:
             Host3: release-or-idle
+          reseat: hold
+          reseatSlots:
+            7: release
         """));
     CompositionSettings release = config.composition();
+    assertEquals(CompositionSettings.Reseat.HOLD, release.reseatOf(1));
+    assertEquals(CompositionSettings.Reseat.RELEASE, release.reseatOf(7));
+    assertEquals(
+        CompositionSettings.Reseat.RESTORE, AgentConfig.defaults().composition().reseatOf(1));
     assertEquals(CompositionSettings.Policy.REQUIRE_RELEASE, release.policyOf("Host1"));
     assertEquals(CompositionSettings.Policy.RELEASE_OR_IDLE, release.policyOf("Host3"));
     assertEquals(java.time.Duration.ofMinutes(2), release.idleWindow());
@@ -109,6 +116,8 @@ class ConfigFileTest {
             "composition:\n  hosts:\n    Host2: sometimes\n",
             "composition:\n  idleWindow: 0s\n",
             "composition:\n  answerWithin: 30s\n",
+            "composition:\n  reseat: forget\n",
+            "composition:\n  reseatSlots:\n    seven: hold\n",
             "http:\n  requestTimeout: 5s\ncomposition:\n  answerWithin: 10s\n")) {
       ConfigException e =
           assertThrows(

@@ -45,7 +45,8 @@ class HealthIT {
         () ->
             health.reading(SensorIds.gpuTemperature(19)).isPresent()
                 && health.reading(SensorIds.fanRpm("Fan6")).isPresent()
-                && health.reading(SensorIds.psuOutputWatts("PSU2")).isPresent()
+                && health.reading(SensorIds.psuStatus("PSU4")).isPresent()
+                && health.reading(SensorIds.psuOutputWatts("PSU4")).isPresent()
                 && health.reading(SensorIds.temperature("InletTemp")).isPresent());
   }
 

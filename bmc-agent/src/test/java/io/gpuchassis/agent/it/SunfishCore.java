@@ -58,11 +58,13 @@ final class SunfishCore implements AutoCloseable {
                                 request.response().setStatusCode(400).end();
                                 return;
                               }
-                              self[0].received.add(event);
+                              // The source is made before the event is seen: a test that has
+                              // the event may read the source at once
                               String answer =
                                   messageOf(event).endsWith(".AggregationSourceDiscovered")
                                       ? self[0].aggregationSource(event)
                                       : "{}";
+                              self[0].received.add(event);
                               request
                                   .response()
                                   .setStatusCode(200)

@@ -47,6 +47,8 @@ class SecurityMigrationTest {
               // and migration 12's host reports
               s.execute("DROP TABLE host_identities");
               s.execute("DROP TABLE host_sightings");
+              // and migration 13's card serial numbers
+              s.execute("ALTER TABLE bindings DROP COLUMN gpu_serial");
               s.execute("PRAGMA user_version = 5");
               for (String[] row :
                   new String[][] {

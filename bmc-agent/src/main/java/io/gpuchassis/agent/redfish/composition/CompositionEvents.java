@@ -65,10 +65,7 @@ public final class CompositionEvents implements Consumer<ChassisState> {
    */
   public void reconciled(List<Mismatch> mismatches) {
     for (Mismatch m : mismatches) {
-      String origin =
-          m.slot().isPresent()
-              ? Uris.resourceBlock(m.slot().getAsInt())
-              : Uris.port(m.link().orElseThrow().switchA(), m.link().orElseThrow().portA());
+      String origin = origin(m);
       bus.publish(
           (m.repaired()
                   ? ResourceEventMessages.RESOURCE_ERRORS_CORRECTED
@@ -76,6 +73,13 @@ public final class CompositionEvents implements Consumer<ChassisState> {
               .with("Binding", m.toString()),
           origin);
     }
+  }
+
+  /** The resource a mismatch is about: the slot's resource block, or the link's port. */
+  public static String origin(Mismatch m) {
+    return m.slot().isPresent()
+        ? Uris.resourceBlock(m.slot().getAsInt())
+        : Uris.port(m.link().orElseThrow().switchA(), m.link().orElseThrow().portA());
   }
 
   private void zoneModified(String host) {
