@@ -270,19 +270,6 @@ public final class BindingEngine {
     return inFlight.snapshot();
   }
 
-  /**
-   * Releases every GPU of {@code hostId}, all or nothing: checked ({@link HostGpus#releaseAll}) and
-   * started under the engine's lock, so no bind or unbind slips in between the check and the
-   * starts.
-   */
-  public synchronized CompletableFuture<Void> unbindAll(String hostId) {
-    List<CompletableFuture<SlotBinding>> releases =
-        HostGpus.releaseAll(model.current(), hostId, releaseRule).stream()
-            .map(slot -> unbind(slot, false))
-            .toList();
-    return CompletableFuture.allOf(releases.toArray(CompletableFuture[]::new));
-  }
-
   /** When a host's GPU may be released without force. */
   public ReleaseRule releaseRule() {
     return releaseRule;

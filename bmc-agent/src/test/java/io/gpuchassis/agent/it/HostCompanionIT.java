@@ -80,6 +80,12 @@ class HostCompanionIT {
     assertEquals(204, reported.statusCode(), reported.body());
 
     assertEquals(UUID1, json(client.get(HOST1, READER)).path("UUID").asText());
+    // The host port's identity: its initiator endpoint names the system, whose UUID that is
+    assertEquals(
+        HOST1,
+        json(client.get("/redfish/v1/Fabrics/PCIe/Endpoints/Host1", READER))
+            .at("/ConnectedEntities/0/EntityLink/@odata.id")
+            .asText());
     JsonNode seen = json(client.get(DEVICES + 1, READER)).at("/Oem/GpuChassisAgent/SeenByHost");
     assertEquals("0000:41:00.0", seen.path("HostAddress").asText());
     assertEquals("GPU-0a1b2c3d-0000-4000-8000-000000000001", seen.path("DeviceUUID").asText());

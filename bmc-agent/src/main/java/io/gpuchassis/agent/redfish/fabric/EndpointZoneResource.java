@@ -133,9 +133,11 @@ public final class EndpointZoneResource {
       return base(Uris.hostEndpoint(h.id()), h.id(), "Host port " + h.id())
           .connectedEntities(
               List.of(
+                  // the server cabled to the port: its system shows the UUID its companion reports
                   new ConnectedEntity()
                       .entityType(EntityType.ROOT_COMPLEX)
-                      .entityRole(EntityRole.INITIATOR)))
+                      .entityRole(EntityRole.INITIATOR)
+                      .entityLink(Uris.ref(Uris.system(h.id())))))
           .links(
               new EndpointLinks()
                   .ports(List.of(Uris.ref(Uris.port(h.switchId(), h.port()))))
