@@ -107,12 +107,6 @@ public final class Agent implements AutoCloseable {
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
 
-  /**
-   * How long an attach to a host whose companion runs waits for the companion to report the GPU: a
-   * rescan and a driver's probe take seconds; Kubernetes drivers poll every 30 s.
-   */
-  static final java.time.Duration HOST_CONFIRMATION_TIMEOUT = java.time.Duration.ofSeconds(60);
-
   /** Closed with the agent: its JVM meters listen to the garbage collector. */
   private final MetricsService metrics;
 
@@ -416,7 +410,7 @@ public final class Agent implements AutoCloseable {
       io.gpuchassis.agent.host.HostSightings hostSightings =
           new io.gpuchassis.agent.host.HostSightings(store, model, clock);
       model.onChange(hostSightings);
-      bindings.confirmWith(hostSightings, HOST_CONFIRMATION_TIMEOUT);
+      bindings.confirmWith(hostSightings, config.composition().hostConfirmWithin());
       SensorCatalog sensorCatalog =
           new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
       var powerRisk =

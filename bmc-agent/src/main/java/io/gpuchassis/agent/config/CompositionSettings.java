@@ -22,6 +22,8 @@ import java.util.Map;
  *     for the same card back in its slot ({@link Reseat}); a different card is never given to the
  *     old host
  * @param reseatSlots a re-seat policy per slot number, over {@code reseat}
+ * @param hostConfirmWithin how long an attach to a host whose companion runs waits for the
+ *     companion to report the GPU
  */
 public record CompositionSettings(
     Policy policy,
@@ -29,7 +31,8 @@ public record CompositionSettings(
     Map<String, Policy> hosts,
     Duration answerWithin,
     Reseat reseat,
-    Map<Integer, Reseat> reseatSlots) {
+    Map<Integer, Reseat> reseatSlots,
+    Duration hostConfirmWithin) {
 
   /**
    * What the agent does at start with a slot its journal says is bound, by the card it finds there
@@ -62,10 +65,30 @@ public record CompositionSettings(
     }
   }
 
+  /** What a companion's report of a GPU is waited for by default: a rescan and a driver's probe. */
+  public static final Duration HOST_CONFIRM_WITHIN = Duration.ofSeconds(60);
+
   /** These settings with the default re-seat policy. */
   public CompositionSettings(
       Policy policy, Duration idleWindow, Map<String, Policy> hosts, Duration answerWithin) {
     this(policy, idleWindow, hosts, answerWithin, Reseat.RESTORE, Map.of());
+  }
+
+  /** These settings with the default wait for a host companion. */
+  public CompositionSettings(
+      Policy policy,
+      Duration idleWindow,
+      Map<String, Policy> hosts,
+      Duration answerWithin,
+      Reseat reseat,
+      Map<Integer, Reseat> reseatSlots) {
+    this(policy, idleWindow, hosts, answerWithin, reseat, reseatSlots, HOST_CONFIRM_WITHIN);
+  }
+
+  /** These settings, waiting {@code value} for a host companion's report of an attached GPU. */
+  public CompositionSettings withHostConfirmWithin(Duration value) {
+    return new CompositionSettings(
+        policy, idleWindow, hosts, answerWithin, reseat, reseatSlots, value);
   }
 
   /** The re-seat policy of slot {@code slot}. */
@@ -114,11 +137,17 @@ public record CompositionSettings(
     // below http.requestTimeout's least value, so that the answer always comes before it
     Durations.requireWithin(
         "composition.answerWithin", answerWithin, Duration.ZERO, Duration.ofSeconds(20));
+    Durations.requireWithin(
+        "composition.hostConfirmWithin",
+        hostConfirmWithin,
+        Duration.ofSeconds(1),
+        Duration.ofMinutes(10));
   }
 
   /** These settings, answering within {@code value}. */
   public CompositionSettings withAnswerWithin(Duration value) {
-    return new CompositionSettings(policy, idleWindow, hosts, value, reseat, reseatSlots);
+    return new CompositionSettings(
+        policy, idleWindow, hosts, value, reseat, reseatSlots, hostConfirmWithin);
   }
 
   /** The policy of host port {@code hostId}. */
@@ -134,7 +163,8 @@ public record CompositionSettings(
       @JsonProperty("hosts") Map<String, String> hosts,
       @JsonProperty("answerWithin") String answerWithin,
       @JsonProperty("reseat") String reseat,
-      @JsonProperty("reseatSlots") Map<String, String> reseatSlots) {
+      @JsonProperty("reseatSlots") Map<String, String> reseatSlots,
+      @JsonProperty("hostConfirmWithin") String hostConfirmWithin) {
     Map<Integer, Reseat> perSlot = new LinkedHashMap<>();
     if (reseatSlots != null) {
       reseatSlots.forEach(
@@ -166,6 +196,9 @@ public record CompositionSettings(
             ? DEFAULT.answerWithin
             : Durations.parse("composition.answerWithin", answerWithin),
         reseat == null ? DEFAULT.reseat : Reseat.parse("composition.reseat", reseat),
-        perSlot);
+        perSlot,
+        hostConfirmWithin == null
+            ? DEFAULT.hostConfirmWithin
+            : Durations.parse("composition.hostConfirmWithin", hostConfirmWithin));
   }
 }

@@ -95,8 +95,10 @@ class ConfigFileTest {
           reseat: hold
           reseatSlots:
             7: release
+          hostConfirmWithin: 2m
         """));
     CompositionSettings release = config.composition();
+    assertEquals(java.time.Duration.ofMinutes(2), release.hostConfirmWithin());
     assertEquals(CompositionSettings.Reseat.HOLD, release.reseatOf(1));
     assertEquals(CompositionSettings.Reseat.RELEASE, release.reseatOf(7));
     assertEquals(
@@ -117,6 +119,7 @@ class ConfigFileTest {
             "composition:\n  idleWindow: 0s\n",
             "composition:\n  answerWithin: 30s\n",
             "composition:\n  reseat: forget\n",
+            "composition:\n  hostConfirmWithin: 0s\n",
             "composition:\n  reseatSlots:\n    seven: hold\n",
             "http:\n  requestTimeout: 5s\ncomposition:\n  answerWithin: 10s\n")) {
       ConfigException e =

@@ -196,6 +196,12 @@ final class AgentClient {
    */
   HttpResponse<String> awaitTask(HttpResponse<String> accepted, String authorization)
       throws Exception {
+    return awaitTask(accepted, authorization, Duration.ofSeconds(20));
+  }
+
+  /** As above, for a task that may run up to {@code within}. */
+  HttpResponse<String> awaitTask(
+      HttpResponse<String> accepted, String authorization, Duration within) throws Exception {
     if (accepted.statusCode() != 202) {
       return accepted; // answered within the answer window: the outcome itself
     }
@@ -204,7 +210,7 @@ final class AgentClient {
             .headers()
             .firstValue("Location")
             .orElseThrow(() -> new AssertionError("202 without Location"));
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    long deadline = System.nanoTime() + within.toNanos();
     while (true) {
       HttpResponse<String> response = get(monitor, authorization);
       if (response.statusCode() != 202) {

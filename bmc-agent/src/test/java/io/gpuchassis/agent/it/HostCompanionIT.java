@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import io.gpuchassis.companion.HostCompanion;
 import io.gpuchassis.companion.RedfishAgent;
@@ -22,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -41,6 +44,13 @@ import org.junit.jupiter.api.io.TempDir;
 class HostCompanionIT {
 
   static final String HOST1 = "/redfish/v1/Systems/Host1";
+
+  /** How long an attach waits for the companion here: short, so the test of no report is. */
+  static final Duration CONFIRM_WITHIN = Duration.ofSeconds(10);
+
+  static final UnaryOperator<AgentConfig> ATTACH_WAIT =
+      c -> c.withComposition(c.composition().withHostConfirmWithin(CONFIRM_WITHIN));
+
   static final String REPORT = HOST1 + "/Actions/Oem/GpuChassisAgent.HostReport";
   static final String DEVICES = "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot";
   static final String UUID1 = "4c4c4544-0042-3510-8052-b4c04f4b4e31";
@@ -52,7 +62,7 @@ class HostCompanionIT {
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir);
+    agent = TestAgent.start(stateDir, ATTACH_WAIT);
     client = agent.client;
   }
 
@@ -136,6 +146,27 @@ class HostCompanionIT {
                 OPERATOR,
                 report(other, 1, "0000:41:00.0", null))
             .statusCode());
+  }
+
+  @Test
+  @Order(4)
+  void an_attach_the_companion_does_not_report_ends_with_a_warning_and_the_gpu_attached()
+      throws Exception {
+    // Host1 has reported itself; nothing on the host reports slot 4 within the wait
+    HttpResponse<String> accepted = startAttach("Host1", 4);
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    HttpResponse<String> done = client.awaitTask(accepted, ADMIN, CONFIRM_WITHIN.multipliedBy(3));
+    assertEquals(200, done.statusCode(), done.body());
+    JsonNode task = json(client.get(json(accepted).get("@odata.id").asText(), READER));
+    assertEquals("Warning", task.get("TaskStatus").asText(), task.toString());
+    assertTrue(
+        task.get("Messages").toString().contains("GpuChassisComposition.1.0.0.HostDidNotSeeGpu"),
+        task.toString());
+    assertEquals(
+        SlotBinding.State.BOUND,
+        agent.agent.model().current().binding(4).state(),
+        "the GPU stays attached");
+    agent.agent.bindings().unbind(4, true).join();
   }
 
   @Test
@@ -242,7 +273,7 @@ class HostCompanionIT {
             .statusCode());
 
     agent.close();
-    agent = TestAgent.start(stateDir);
+    agent = TestAgent.start(stateDir, ATTACH_WAIT);
     client = agent.client;
 
     assertEquals(
