@@ -172,7 +172,32 @@ class SunfishIT {
           json(client.get(CONNECTIONS, READER)).path("Members").findValuesAsText("@odata.id"));
       assertFalse(zoneMembers(client).contains(endpoint(1)));
       assertFalse(zoneMembers(client).contains(endpoint(2)));
+
+      // The core follows the Connection through its events: made with slot 1, slot 2 added, the
+      // GPUs released one after the other
+      assertEquals(
+          List.of(
+              "ConnectionCreated", "ConnectionModified", "ConnectionModified", "ConnectionRemoved"),
+          connectionEvents(CONNECTIONS + "/Host1", 4));
     }
+  }
+
+  /** The first {@code count} Connection events the core received about {@code connection}. */
+  private static List<String> connectionEvents(String connection, int count) throws Exception {
+    List<String> seen = new java.util.ArrayList<>();
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (seen.size() < count && System.nanoTime() < deadline) {
+      JsonNode event = core.next(Duration.ofMillis(500));
+      if (event == null) {
+        continue;
+      }
+      String id = messageId(event);
+      if (id.contains(".Connection")
+          && connection.equals(event.at("/Events/0/OriginOfCondition/@odata.id").asText(""))) {
+        seen.add(id.substring(id.lastIndexOf('.') + 1));
+      }
+    }
+    return seen;
   }
 
   /** A request as the core forwards it: only a 200 counts as done (no 201, 202 or 204). */

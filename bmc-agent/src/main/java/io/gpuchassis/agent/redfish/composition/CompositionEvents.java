@@ -10,7 +10,11 @@ import io.gpuchassis.redfish.message.CompositionMessages;
 import io.gpuchassis.redfish.message.FabricMessages;
 import io.gpuchassis.redfish.message.ResourceEventMessages;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 /**
@@ -18,7 +22,10 @@ import java.util.function.Consumer;
  * raises the Composition message ResourceBlockCompositionStateChanged about its resource block, and
  * a host whose zone gains or loses a GPU raises the Fabric message ZoneModified about its zone; a
  * GPU attached with its link below what it and its slot can do (after the engine's one retrain)
- * raises LinkBelowCapability about its block. Reconciliation's findings at start are events too.
+ * raises LinkBelowCapability about its block; a host whose bound GPUs change raises the Fabric
+ * message ConnectionCreated, ConnectionModified or ConnectionRemoved about its Connection (the same
+ * bindings seen as Connections, which a Sunfish core follows). Reconciliation's findings at start
+ * are events too.
  */
 public final class CompositionEvents implements Consumer<ChassisState> {
 
@@ -56,7 +63,38 @@ public final class CompositionEvents implements Consumer<ChassisState> {
         is.ifPresent(this::zoneModified);
       }
     }
+    connections(previous, next);
     previous = next;
+  }
+
+  /** The Connection events of the hosts whose set of bound GPUs changed. */
+  private void connections(ChassisState before, ChassisState after) {
+    Map<String, Set<Integer>> was = boundByHost(before);
+    Map<String, Set<Integer>> is = boundByHost(after);
+    Set<String> hosts = new TreeSet<>(was.keySet());
+    hosts.addAll(is.keySet());
+    for (String host : hosts) {
+      Set<Integer> a = was.getOrDefault(host, Set.of());
+      Set<Integer> b = is.getOrDefault(host, Set.of());
+      if (a.equals(b)) {
+        continue;
+      }
+      var message =
+          a.isEmpty()
+              ? FabricMessages.CONNECTION_CREATED
+              : b.isEmpty()
+                  ? FabricMessages.CONNECTION_REMOVED
+                  : FabricMessages.CONNECTION_MODIFIED;
+      bus.publish(message.with(host, Uris.FABRIC_ID), Uris.connection(host));
+    }
+  }
+
+  private static Map<String, Set<Integer>> boundByHost(ChassisState state) {
+    Map<String, Set<Integer>> hosts = new TreeMap<>();
+    for (SlotBinding b : state.bindings().values()) {
+      zoneOf(b).ifPresent(h -> hosts.computeIfAbsent(h, k -> new TreeSet<>()).add(b.slot()));
+    }
+    return hosts;
   }
 
   /**
