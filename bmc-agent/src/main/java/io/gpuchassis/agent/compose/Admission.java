@@ -123,7 +123,7 @@ public final class Admission {
         continue;
       }
       long window = host.get().hotPlugWindowGiB() * 1024L;
-      long used = mib(state, held(state, entry.getKey()));
+      long used = mib(state, HostGpus.held(state, entry.getKey()));
       long needed = mib(state, entry.getValue());
       long left = Math.max(0, window - used);
       if (needed > left) {
@@ -143,17 +143,6 @@ public final class Admission {
       }
     }
     return Optional.empty();
-  }
-
-  /** The slots bound, being bound or released, or failed, with {@code host}. */
-  private static List<Integer> held(ChassisState state, String host) {
-    List<Integer> slots = new ArrayList<>();
-    for (SlotBinding b : state.bindings().values()) {
-      if (b.state() != SlotBinding.State.UNBOUND && b.host().equals(Optional.of(host))) {
-        slots.add(b.slot());
-      }
-    }
-    return slots;
   }
 
   /** The MiB the GPUs in {@code slots} need; a GPU of unknown memory counts nothing. */

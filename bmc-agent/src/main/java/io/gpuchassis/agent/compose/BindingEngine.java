@@ -52,8 +52,11 @@ public final class BindingEngine {
 
   private final OperationsInFlight inFlight = new OperationsInFlight();
 
-  private volatile HostConfirmation confirmation = HostConfirmation.NONE;
-  private volatile Duration confirmWithin = Duration.ZERO;
+  /** Who confirms that a host sees its GPU, and how long a bind waits for it: set together. */
+  private record Confirmation(HostConfirmation by, Duration within) {}
+
+  private volatile Confirmation confirmation =
+      new Confirmation(HostConfirmation.NONE, Duration.ZERO);
 
   /** Set when the agent stops: no operation starts any more (guarded by this). */
   private boolean stopping;
@@ -115,12 +118,7 @@ public final class BindingEngine {
    * LinkTraining.HostSight} says so).
    */
   public void confirmWith(HostConfirmation confirmation, Duration within) {
-    this.confirmWith(confirmation);
-    this.confirmWithin = within;
-  }
-
-  private void confirmWith(HostConfirmation confirmation) {
-    this.confirmation = confirmation;
+    this.confirmation = new Confirmation(confirmation, within);
   }
 
   /** Tells {@code observer} of every bind and release that ends from now on. */
@@ -553,17 +551,18 @@ public final class BindingEngine {
 
   /**
    * The bind's training once the host has said it sees the GPU, when it has a helper to say so:
-   * waits for its report from the time the switch had bound the slot, at most {@code
-   * confirmWithin}. The GPU stays bound either way.
+   * waits for its report from the time the bind started, at most the wait {@link #confirmWith} was
+   * given. The GPU stays bound either way.
    */
   private CompletableFuture<LinkTraining> hostSight(BindingPlan plan, LinkTraining training) {
+    Confirmation confirm = confirmation;
     Optional<CompletableFuture<String>> seen =
-        confirmation.whenSeen(plan.slot(), plan.hostId(), boundAt(plan.slot()));
+        confirm.by().whenSeen(plan.slot(), plan.hostId(), boundAt(plan.slot()));
     if (seen.isEmpty()) {
       return CompletableFuture.completedFuture(training);
     }
     return seen.get()
-        .orTimeout(confirmWithin.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+        .orTimeout(confirm.within().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
         .handle(
             (address, error) ->
                 training.withHostSight(

@@ -29,6 +29,21 @@ public final class HostGpus {
   }
 
   /**
+   * The slots {@code hostId} holds: bound, being bound or released, or failed with it; what counts
+   * against its budgets.
+   */
+  public static List<Integer> held(ChassisState state, String hostId) {
+    List<Integer> slots = new ArrayList<>();
+    for (Slot s : state.slots()) {
+      SlotBinding b = state.binding(s.number());
+      if (b.state() != SlotBinding.State.UNBOUND && b.host().equals(Optional.of(hostId))) {
+        slots.add(s.number());
+      }
+    }
+    return slots;
+  }
+
+  /**
    * The slots to release so that {@code hostId} has no GPU left, checked all-or-nothing: refused
    * with the engine's reasons when any GPU of the host is in the middle of an operation or has not
    * been released by the host (ReadyToRemove), so that a decomposition either starts on every GPU

@@ -57,8 +57,8 @@ public final class BindingErrors {
   }
 
   /**
-   * An admission check's refusal: 409, its own message naming what is needed and what is left, and
-   * the resource the request named.
+   * An admission check's refusal: 409, its own message naming the host, what is needed and what is
+   * left.
    */
   private static RedfishException shortfall(BindingException e, MessageDefinition message) {
     BindingException.Shortfall s = e.shortfall().orElseThrow();

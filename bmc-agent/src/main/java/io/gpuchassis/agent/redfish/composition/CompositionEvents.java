@@ -69,6 +69,9 @@ public final class CompositionEvents implements Consumer<ChassisState> {
 
   /** The Connection events of the hosts whose set of bound GPUs changed. */
   private void connections(ChassisState before, ChassisState after) {
+    if (before.bindings().equals(after.bindings())) {
+      return; // most snapshots are a switch's poll: no binding moved
+    }
     Map<String, Set<Integer>> was = boundByHost(before);
     Map<String, Set<Integer>> is = boundByHost(after);
     Set<String> hosts = new TreeSet<>(was.keySet());

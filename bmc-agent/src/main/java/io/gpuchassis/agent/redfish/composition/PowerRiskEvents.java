@@ -3,7 +3,7 @@ package io.gpuchassis.agent.redfish.composition;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.PowerSupply;
-import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.compose.HostGpus;
 import io.gpuchassis.agent.compose.PowerBudget;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.redfish.core.CompositionCheckMessages;
@@ -60,15 +60,15 @@ public final class PowerRiskEvents {
   /** Each host with GPUs: {@code Host1 (slots 1, 2: 700 W)}, in host order. */
   static String compositions(ChassisState state) {
     Map<String, List<Integer>> byHost = new TreeMap<>();
-    for (SlotBinding b : state.bindings().values()) {
-      if (b.state() != SlotBinding.State.UNBOUND && b.host().isPresent()) {
-        byHost.computeIfAbsent(b.host().get(), h -> new ArrayList<>()).add(b.slot());
+    for (var host : state.hosts()) {
+      List<Integer> slots = HostGpus.held(state, host.id());
+      if (!slots.isEmpty()) {
+        byHost.put(host.id(), slots);
       }
     }
     List<String> parts = new ArrayList<>();
     byHost.forEach(
         (host, slots) -> {
-          slots.sort(null);
           parts.add(
               host
                   + " (slot"
