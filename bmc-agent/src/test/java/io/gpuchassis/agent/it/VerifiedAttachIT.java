@@ -90,10 +90,18 @@ class VerifiedAttachIT {
       assertTrue(
           members(ZONE).contains(endpointUri(3)), "the GPU stays attached at the lower rate");
 
-      String log =
-          client
-              .get("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.", READER)
-              .body();
+      // the event follows the snapshot the task completed with, from the events' own observer
+      String log = "";
+      for (long end = System.nanoTime() + 30_000_000_000L; System.nanoTime() < end; ) {
+        log =
+            client
+                .get("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries?$expand=.", READER)
+                .body();
+        if (log.contains("GpuChassisComposition.1.0.0.LinkBelowCapability")) {
+          break;
+        }
+        Thread.sleep(100);
+      }
       assertTrue(
           log.contains("GpuChassisComposition.1.0.0.LinkBelowCapability") && log.contains(block(3)),
           "the degraded attach is an event about the GPU's block: " + log);
