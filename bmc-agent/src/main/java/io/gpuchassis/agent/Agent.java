@@ -501,6 +501,7 @@ public final class Agent implements AutoCloseable {
                   core,
                   SunfishRegistration.agentUrl(
                       config.sunfish(), config.listen().host(), server.port()),
+                  io.gpuchassis.agent.uri.Uris.connectionMethod(identity.uuid()),
                   model.current()));
       watchCertificateExpiry(tls, clock, events, vertx);
       java.time.Duration metricsStaleAfter = config.switchPollInterval().multipliedBy(3);

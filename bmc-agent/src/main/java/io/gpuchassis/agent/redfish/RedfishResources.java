@@ -18,6 +18,8 @@ import io.gpuchassis.agent.host.HostSightings;
 import io.gpuchassis.agent.redfish.accounts.AccountServiceResource;
 import io.gpuchassis.agent.redfish.accounts.AccountsResource;
 import io.gpuchassis.agent.redfish.accounts.SessionServiceResource;
+import io.gpuchassis.agent.redfish.aggregation.AggregationServiceResource;
+import io.gpuchassis.agent.redfish.aggregation.ConnectionMethodResource;
 import io.gpuchassis.agent.redfish.certificates.CertificateReplacement;
 import io.gpuchassis.agent.redfish.certificates.CertificateResource;
 import io.gpuchassis.agent.redfish.certificates.CertificateServiceResource;
@@ -112,7 +114,8 @@ public final class RedfishResources {
   private final EventServices events;
   private final SubscriberBodies subscriberBodies;
   private final Duration answerWithin;
-  // A Sunfish core takes only 200 for a create it forwards (docs/COMPOSITION.md, "Sunfish").
+  // A Sunfish core takes only 200 for a create it forwards, and reads the agent's ConnectionMethod
+  // (docs/COMPOSITION.md, "Sunfish").
   private final boolean sunfishCore;
   private final io.gpuchassis.agent.firmware.FirmwareUpdates firmware;
   private final io.gpuchassis.agent.config.OutboundPolicy outbound;
@@ -185,7 +188,11 @@ public final class RedfishResources {
 
   public void register(RedfishRoutes routes) {
     routes.describedBy(SchemaLocations::describedBy);
-    new ServiceRootResource(identity).register(routes);
+    new ServiceRootResource(identity, sunfishCore).register(routes);
+    if (sunfishCore) {
+      new AggregationServiceResource().register(routes);
+      new ConnectionMethodResource(identity.uuid()).register(routes);
+    }
     new ODataResource().register(routes);
     FabricHealth fabricHealth = new FabricHealth(clock, staleAfter);
     HealthMonitor monitor = health.monitor();

@@ -24,14 +24,16 @@ import org.slf4j.LoggerFactory;
 /**
  * How the agent announces itself to a Sunfish core at every start (Sunfish Doc §4.3.1): {@code
  * ResourceEvent.AggregationSourceDiscovered} (connection method {@code Redfish}, the agent's base
- * URL); once the core took it, the agent's id is read from the core's answer (the AggregationSource
- * it made), or from the Context the core PATCHed into the {@link CoreDestination} meanwhile, and
- * becomes the Context of every event from then on; then one {@code ResourceEvent.ResourceCreated}
- * per top-level resource (the fabric, the chassis, the CompositionService, each host's system),
- * whose subtree the core crawls; and after a restart (the agent had registered with this core
- * before) {@code HeartbeatEvent.RedfishServiceStarted}, telling the core that what it holds of this
- * agent may be out of date. Every event is in the event log and goes only to the core, through its
- * subscription's queue: the same retries, outbound checks and TLS checks as any push subscriber.
+ * URL, and as its OriginOfCondition the agent's ConnectionMethod, which the core GETs before it
+ * answers); once the core took it, the agent's id is read from the core's answer (the
+ * AggregationSource it made), or from the Context the core PATCHed into the {@link CoreDestination}
+ * meanwhile, and becomes the Context of every event from then on; then one {@code
+ * ResourceEvent.ResourceCreated} per top-level resource (the fabric, the chassis, the
+ * CompositionService, each host's system), whose subtree the core crawls; and after a restart (the
+ * agent had registered with this core before) {@code HeartbeatEvent.RedfishServiceStarted}, telling
+ * the core that what it holds of this agent may be out of date. Every event is in the event log and
+ * goes only to the core, through its subscription's queue: the same retries, outbound checks and
+ * TLS checks as any push subscriber.
  */
 public final class SunfishRegistration implements AutoCloseable {
 
@@ -59,18 +61,20 @@ public final class SunfishRegistration implements AutoCloseable {
   }
 
   /**
-   * Registers with the core of {@code destination} as {@code agentUrl}, announcing the top-level
+   * Registers with the core of {@code destination} as {@code agentUrl}, reachable as {@code
+   * connectionMethod} says (the URI of the agent's ConnectionMethod), announcing the top-level
    * resources of {@code state}. Returns at once; completes when the last event was delivered
    * (never, while the core cannot be reached: its deliveries are retried).
    */
-  public CompletableFuture<Void> start(Subscription destination, URI agentUrl, ChassisState state) {
+  public CompletableFuture<Void> start(
+      Subscription destination, URI agentUrl, String connectionMethod, ChassisState state) {
     String core = destination.destination();
     boolean restart = settings.get(REGISTERED_WITH).map(core::equals).orElse(false);
     LOG.info("Registering with the Sunfish core at {} as {}", core, agentUrl);
     return send(
             ResourceEventMessages.AGGREGATION_SOURCE_DISCOVERED.with(
                 "Redfish", withoutSlash(agentUrl)),
-            null)
+            connectionMethod)
         .thenAcceptAsync(this::takeAgentId, worker)
         .thenCompose(
             v -> {

@@ -328,6 +328,24 @@ public final class Uris {
     return TASK_MONITORS + "/" + id;
   }
 
+  /**
+   * The AggregationService, served only with a Sunfish core configured (docs/COMPOSITION.md,
+   * "Sunfish"): it holds the one ConnectionMethod the core reads when the agent registers.
+   */
+  public static final String AGGREGATION_SERVICE = "/redfish/v1/AggregationService";
+
+  public static final String CONNECTION_METHODS = AGGREGATION_SERVICE + "/ConnectionMethods";
+  public static final String CONNECTION_METHOD_TEMPLATE =
+      CONNECTION_METHODS + "/{ConnectionMethodId}";
+
+  /**
+   * The agent's ConnectionMethod, named by the UUID of the service it belongs to: a Sunfish core
+   * copies it into its own tree at this same URI, so the ones of several agents must not meet.
+   */
+  public static String connectionMethod(java.util.UUID service) {
+    return CONNECTION_METHODS + "/" + service;
+  }
+
   public static final String COMPOSITION_SERVICE = "/redfish/v1/CompositionService";
   public static final String RESOURCE_BLOCKS = COMPOSITION_SERVICE + "/ResourceBlocks";
   public static final String RESOURCE_ZONES = COMPOSITION_SERVICE + "/ResourceZones";

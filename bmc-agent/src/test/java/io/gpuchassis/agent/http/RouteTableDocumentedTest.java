@@ -6,6 +6,7 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.config.TestSunfishCores;
 import io.gpuchassis.agent.security.FirstAdministrator;
 import io.gpuchassis.agent.security.TestPasswordHashing;
 import io.vertx.core.http.HttpMethod;
@@ -43,14 +44,15 @@ class RouteTableDocumentedTest {
 
   /**
    * The routes a running agent registers: the simulated default, so that the /sim/v1 routes are
-   * listed too.
+   * listed too, with a Sunfish core configured, so that the AggregationService's are.
    */
   private Set<String> registeredRows() throws Exception {
     AgentConfig config =
         AgentConfig.defaults()
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
-            .withSimulationSpeed(SimulationSpeed.FAST);
+            .withSimulationSpeed(SimulationSpeed.FAST)
+            .withSunfish(TestSunfishCores.unreachable());
     try (Agent agent =
         Agent.start(
             config,

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.gpuchassis.agent.config.TestSunfishCores;
 import io.gpuchassis.agent.security.Role;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.gpuchassis.redfish.route.RouteEntry;
@@ -81,7 +82,8 @@ class PrivilegeWalkIT {
           Map.entry("SerialInterfaceId", "no-such-port"),
           Map.entry("MetricDefinitionId", "GPUTemperature"),
           Map.entry("MetricReportDefinitionId", "GPUs"),
-          Map.entry("MetricReportId", "LinkChanges"));
+          Map.entry("MetricReportId", "LinkChanges"),
+          Map.entry("ConnectionMethodId", "no-such-method"));
 
   static final Map<String, String> ABSENT =
       Map.ofEntries(
@@ -120,14 +122,17 @@ class PrivilegeWalkIT {
           Map.entry("SubscriptionId", "no-such-subscription"),
           Map.entry("SoftwareInventoryId", "SW9"),
           Map.entry("EthernetInterfaceId", "no-such-nic"),
-          Map.entry("SerialInterfaceId", "no-such-port"));
+          Map.entry("SerialInterfaceId", "no-such-port"),
+          Map.entry("ConnectionMethodId", "no-such-method"));
 
   @TempDir static Path stateDir;
   static TestAgent agent;
 
   @BeforeAll
   static void start() throws Exception {
-    agent = TestAgent.start(stateDir);
+    // With a Sunfish core configured (one never reached), so that the AggregationService's routes
+    // are walked too
+    agent = TestAgent.start(stateDir, c -> c.withSunfish(TestSunfishCores.unreachable()));
   }
 
   @AfterAll

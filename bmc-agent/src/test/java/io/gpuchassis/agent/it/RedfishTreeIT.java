@@ -12,6 +12,7 @@ import io.gpuchassis.agent.Agent;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.config.TestSunfishCores;
 import io.gpuchassis.agent.conformance.OemObjects;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import io.gpuchassis.agent.security.TestPasswordHashing;
@@ -36,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The whole agent in-process on the simulated reference chassis, read over real HTTPS: the open
  * documents, the 401 paths, and a crawl of every linked resource validated against the DMTF JSON
- * schemas.
+ * schemas. A Sunfish core is configured (one never reached), so that the crawl takes in what a core
+ * adds: the AggregationService and the core's event destination.
  */
 class RedfishTreeIT {
 
@@ -53,7 +55,8 @@ class RedfishTreeIT {
         AgentConfig.defaults()
             .withListen(new ListenAddress("127.0.0.1", 0))
             .withStateDir(stateDir)
-            .withSimulationSpeed(SimulationSpeed.FAST);
+            .withSimulationSpeed(SimulationSpeed.FAST)
+            .withSunfish(TestSunfishCores.unreachable());
     agent =
         Agent.start(
             config,
@@ -250,8 +253,12 @@ class RedfishTreeIT {
         crawled.keySet().stream()
                 .filter(u -> u.matches("/redfish/v1/EventService/Subscriptions/[^/]+"))
                 .count()
-            == 2,
-        "a push subscription and an SSE stream");
+            == 3,
+        "a push subscription, an SSE stream and the Sunfish core's destination");
+    assertTrue(
+        crawled.keySet().stream()
+            .anyMatch(u -> u.startsWith("/redfish/v1/AggregationService/ConnectionMethods/")),
+        "the ConnectionMethod, through the service root's AggregationService");
     assertTrue(
         crawled.keySet().stream()
             .anyMatch(u -> u.startsWith("/redfish/v1/Managers/BMC/LogServices/EventLog/Entries/")),

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The agent with an OpenFabrics Sunfish core configured, against a core played over HTTPS with a
- * private CA: at every start it registers ({@code AggregationSourceDiscovered}, then one {@code
+ * private CA: at every start it registers ({@code AggregationSourceDiscovered}, whose
+ * OriginOfCondition the core GETs with its account as the agent's ConnectionMethod, then one {@code
  * ResourceCreated} per top-level resource carrying the id the core gave it) and after a restart
  * says so ({@code RedfishServiceStarted}); and the core's forwarded requests, taken as the core
  * takes them (only 200 counts), attach GPUs through a Connection and detach them again with no step
@@ -44,6 +45,7 @@ class SunfishIT {
   static final Duration WAIT = Duration.ofSeconds(60);
   static final String CONNECTIONS = "/redfish/v1/Fabrics/PCIe/Connections";
   static final String DESTINATION = "/redfish/v1/EventService/Subscriptions/SunfishServer";
+  static final String CONNECTION_METHODS = "/redfish/v1/AggregationService/ConnectionMethods";
 
   static Vertx vertx;
   static SunfishCore core;
@@ -67,6 +69,15 @@ class SunfishIT {
     vertx.close().await();
   }
 
+  /**
+   * The agent of {@code stateDir} with the core configured; the core reads it with the operator's
+   * account, the account the core's forwarded changes need.
+   */
+  static TestAgent startWithCore(Path stateDir) throws Exception {
+    core.readsAgentWith(stateDir.resolve("tls/https-cert.pem"), OPERATOR);
+    return TestAgent.start(stateDir, SunfishIT::withCore);
+  }
+
   /** The agent as the configuration file's {@code sunfish} section sets it, reaching the core. */
   static AgentConfig withCore(AgentConfig config) {
     return config
@@ -86,7 +97,7 @@ class SunfishIT {
     core.clear();
     List<String> expected = new ArrayList<>();
     String first;
-    try (TestAgent agent = TestAgent.start(stateDir, SunfishIT::withCore)) {
+    try (TestAgent agent = startWithCore(stateDir)) {
       String base = "https://127.0.0.1:" + agent.agent.port();
       expected.add("/redfish/v1/Fabrics/PCIe");
       expected.add("/redfish/v1/Chassis/GPUChassis");
@@ -95,10 +106,33 @@ class SunfishIT {
           .path("Members")
           .forEach(m -> expected.add(m.path("@odata.id").asText()));
 
+      String serviceUuid = json(agent.client.get("/redfish/v1/", null)).path("UUID").asText();
+      String connectionMethod = CONNECTION_METHODS + "/" + serviceUuid;
+
       JsonNode discovered = nextRegistrationEvent();
       assertEquals("ResourceEvent.1.4.3.AggregationSourceDiscovered", messageId(discovered));
       assertEquals(List.of("Redfish", base), args(discovered));
       assertEquals("", discovered.path("Context").asText(""), "not known to the core yet");
+      assertEquals(
+          connectionMethod, discovered.at("/Events/0/OriginOfCondition/@odata.id").asText());
+      // What the core read of it before it answered, as the reference core reads it
+      JsonNode read = core.connectionMethod(connectionMethod).orElseThrow();
+      assertEquals("Redfish", read.path("ConnectionMethodType").asText());
+      assertEquals("#ConnectionMethod.v1_2_0.ConnectionMethod", read.path("@odata.type").asText());
+      assertEquals(serviceUuid, read.path("Id").asText());
+      // The reference core sends no credentials; the agent opens nothing for it
+      assertEquals(401, agent.client.get(connectionMethod, null).statusCode());
+      // The AggregationService that holds it, linked from the service root
+      assertEquals(
+          "/redfish/v1/AggregationService",
+          json(agent.client.get("/redfish/v1/", null))
+              .at("/AggregationService/@odata.id")
+              .asText());
+      assertEquals(
+          List.of(connectionMethod),
+          json(agent.client.get(CONNECTION_METHODS, READER))
+              .path("Members")
+              .findValuesAsText("@odata.id"));
       first = core.lastSource();
       assertEquals(expected, announced(first, expected.size()));
 
@@ -107,7 +141,7 @@ class SunfishIT {
       assertEquals(first, destination.path("Context").asText(), "the id the core gave");
     }
 
-    try (TestAgent agent = TestAgent.start(stateDir, SunfishIT::withCore)) {
+    try (TestAgent agent = startWithCore(stateDir)) {
       JsonNode discovered = nextRegistrationEvent();
       assertEquals("ResourceEvent.1.4.3.AggregationSourceDiscovered", messageId(discovered));
       String second = core.lastSource();
@@ -123,7 +157,7 @@ class SunfishIT {
   @Test
   void the_cores_forwarded_requests_attach_and_detach_gpus_answered_200(@TempDir Path stateDir)
       throws Exception {
-    try (TestAgent agent = TestAgent.start(stateDir, SunfishIT::withCore)) {
+    try (TestAgent agent = startWithCore(stateDir)) {
       AgentClient client = agent.client;
       // Attach: a Connection from Host1's initiator endpoint to the GPU in slot 1
       HttpResponse<String> created =
@@ -226,7 +260,8 @@ class SunfishIT {
         return event;
       }
     }
-    throw new AssertionError("no registration event within " + WAIT);
+    throw new AssertionError(
+        "no registration event within " + WAIT + "; the core failed: " + core.failures());
   }
 
   /**

@@ -146,7 +146,10 @@ public final class PrivilegeTable {
             "MetricReportDefinitionCollection",
             "MetricReportDefinition",
             "MetricReportCollection",
-            "MetricReport")) {
+            "MetricReport",
+            "AggregationService",
+            "ConnectionMethodCollection",
+            "ConnectionMethod")) {
       t.put(e, readLoginWrite(ConfigureManager));
     }
     t.put("AccountService", readLoginWrite(ConfigureUsers));

@@ -156,6 +156,13 @@ public final class Schemas {
   public static final ServedSchema METRIC_REPORT = ServedSchema.versioned("MetricReport", "v1_5_2");
   public static final ServedSchema SCHEDULE = ServedSchema.versioned("Schedule", "v1_2_5");
 
+  public static final ServedSchema AGGREGATION_SERVICE =
+      ServedSchema.versioned("AggregationService", "v1_0_3");
+  public static final ServedSchema CONNECTION_METHOD_COLLECTION =
+      ServedSchema.unversioned("ConnectionMethodCollection");
+  public static final ServedSchema CONNECTION_METHOD =
+      ServedSchema.versioned("ConnectionMethod", "v1_2_0");
+
   public static final List<ServedSchema> ALL =
       List.of(
           SERVICE_ROOT,
@@ -251,7 +258,10 @@ public final class Schemas {
           METRIC_REPORT_DEFINITION,
           METRIC_REPORT_COLLECTION,
           METRIC_REPORT,
-          SCHEDULE);
+          SCHEDULE,
+          AGGREGATION_SERVICE,
+          CONNECTION_METHOD_COLLECTION,
+          CONNECTION_METHOD);
 
   private Schemas() {}
 }

@@ -12,16 +12,23 @@ import java.util.Map;
 
 /**
  * {@code /redfish} (the version document) and {@code /redfish/v1/} (the service root); both open to
- * everyone.
+ * everyone. The root links the AggregationService only where it is served: with a Sunfish core
+ * configured.
  */
 public final class ServiceRootResource {
 
   static final String REDFISH_VERSION = "1.21.0";
 
   private final ServiceIdentity identity;
+  private final boolean aggregationService;
 
-  public ServiceRootResource(ServiceIdentity identity) {
+  /**
+   * @param aggregationService whether the AggregationService is served (a Sunfish core is
+   *     configured)
+   */
+  public ServiceRootResource(ServiceIdentity identity, boolean aggregationService) {
     this.identity = identity;
+    this.aggregationService = aggregationService;
   }
 
   public void register(RedfishRoutes routes) {
@@ -30,10 +37,14 @@ public final class ServiceRootResource {
         PrivilegeRule.NO_AUTH,
         ctx -> RedfishResponses.ok(ctx, Map.of("v1", Uris.ROOT)));
     // the identity never changes while the agent runs: one version for good
-    routes.resource(Uris.ROOT, "ServiceRoot", params -> 0L, (params, caller) -> render(identity));
+    routes.resource(
+        Uris.ROOT,
+        "ServiceRoot",
+        params -> 0L,
+        (params, caller) -> render(identity, aggregationService));
   }
 
-  static ServiceRoot render(ServiceIdentity identity) {
+  static ServiceRoot render(ServiceIdentity identity, boolean aggregationService) {
     return new ServiceRoot()
         .atOdataId(Uris.ROOT)
         .atOdataType(Schemas.SERVICE_ROOT.odataType())
@@ -58,6 +69,7 @@ public final class ServiceRootResource {
         .tasks(Uris.ref(Uris.TASK_SERVICE))
         .telemetryService(Uris.ref(Uris.TELEMETRY_SERVICE))
         .updateService(Uris.ref(Uris.UPDATE_SERVICE))
+        .aggregationService(aggregationService ? Uris.ref(Uris.AGGREGATION_SERVICE) : null)
         .links(
             new ServiceRootLinks()
                 .sessions(Uris.ref(Uris.SESSIONS))
