@@ -171,7 +171,9 @@ public final class LiveReseat implements AutoCloseable {
     LOG.info(
         "Slot {}: {}",
         slot,
-        now.map(g -> "holds " + describe(g)).orElse("is empty")
+        (card.state() == Card.State.UNPOWERED
+                ? "holds a card its slot does not power, which cannot say who it is"
+                : now.map(g -> "holds " + describe(g)).orElse("is empty"))
             + before.gpu().map(g -> "; it held " + describe(g)).orElse(""));
     model.apply(
         s ->

@@ -159,6 +159,34 @@ class LiveReseatIT {
     assertTrue(securityLog().contains("card 1654123000103 is back in its slot"));
   }
 
+  @Test
+  void a_card_swapped_while_its_slot_is_off_is_judged_when_the_slot_is_powered_on()
+      throws Exception {
+    agent.agent.bindings().bind(4, "Host2").join();
+    var power = agent.agent.health().slotPower();
+    power.powerOff(4, "tech", true).get(LIMIT_SECONDS, TimeUnit.SECONDS);
+
+    agent.client.injectFault(ADMIN, "gpu-swapped", DEVICES + 4);
+    var board = ((io.gpuchassis.agent.sim.SimulatedPlatform) agent.agent.platform()).sensorBoard();
+    until(
+        "the new card in slot 4",
+        () -> board.card(4).filter(c -> c.identity().serialNumber().contains("9999")).isPresent(),
+        () -> {});
+    until(
+        "slot 4 showing a card that cannot say who it is while off",
+        () -> status(DEVICES + 4) == 200 && serial(4).isEmpty(),
+        () -> assertFalse(blocksOf("Host2").contains(BLOCKS + 4)));
+    assertEquals("Unused", state(4), "off the switch; not judged before it can say who it is");
+
+    power.powerOn(4, "tech").get(LIMIT_SECONDS, TimeUnit.SECONDS);
+    until(
+        "slot 4 held once powered on",
+        () -> "1654123999904".equals(serial(4)) && "Failed".equals(state(4)),
+        () -> assertFalse(blocksOf("Host2").contains(BLOCKS + 4)));
+    assertTrue(given.isEmpty(), given.toString());
+    assertTrue(eventLog().contains("now holds card 1654123999904: held"));
+  }
+
   /** Whether the slot's card is one the simulation swapped in. */
   private static boolean swapped(int slot) throws Exception {
     return serial(slot).contains("9999");
