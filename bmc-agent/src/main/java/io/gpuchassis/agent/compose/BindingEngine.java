@@ -305,7 +305,17 @@ public final class BindingEngine {
                           hold.map(h -> host),
                           hold);
                     } else {
-                      finish(slot, error, State.UNBOUND, Optional.empty(), State.FAILED);
+                      // Whether the port is still bound is not known: held for an operator
+                      Throwable cause =
+                          error instanceof CompletionException && error.getCause() != null
+                              ? error.getCause()
+                              : error;
+                      LOG.warn("Slot {}: {}", slot, cause.getMessage());
+                      move(
+                          slot,
+                          State.FAILED,
+                          Optional.of(host),
+                          Optional.of(String.valueOf(cause.getMessage())));
                     }
                   })
               .thenApply(ok -> model.current().binding(slot)));
