@@ -98,6 +98,7 @@ public final class Agent implements AutoCloseable {
   private final BindingEngine bindings;
   private final HealthMonitor health;
   private final EventServices events;
+  private final io.gpuchassis.agent.compose.LiveReseat liveReseat;
   private final FirmwareUpdates firmware;
   private final Console console;
   private final ManagerRestart restart;
@@ -119,6 +120,7 @@ public final class Agent implements AutoCloseable {
       SwitchWorkers switches,
       BindingEngine bindings,
       HealthMonitor health,
+      io.gpuchassis.agent.compose.LiveReseat liveReseat,
       EventServices events,
       FirmwareUpdates firmware,
       Console console,
@@ -139,6 +141,7 @@ public final class Agent implements AutoCloseable {
     this.switches = switches;
     this.bindings = bindings;
     this.health = health;
+    this.liveReseat = liveReseat;
     this.events = events;
     this.firmware = firmware;
   }
@@ -270,6 +273,7 @@ public final class Agent implements AutoCloseable {
     Vertx vertx = null;
     SwitchWorkers switches = null;
     HealthMonitor health = null;
+    io.gpuchassis.agent.compose.LiveReseat liveReseat = null;
     EventServices events = null;
     SunfishRegistration sunfish = null;
     FirmwareUpdates firmware = null;
@@ -392,20 +396,10 @@ public final class Agent implements AutoCloseable {
                   model, switches, journal, bindings, clock, config.composition()::reseatOf)
               .reconcile();
       // Every correction is an event and an entry of the security log (the agent's own doing)
-      compositionEvents.reconciled(corrections);
-      corrections.forEach(
-          m ->
-              security
-                  .log()
-                  .record(
-                      io.gpuchassis.agent.security.SecurityLog.Origin.AUTHENTICATED,
-                      io.gpuchassis.agent.security.AuditMessages.RECONCILIATION,
-                      java.util.List.of(
-                          CompositionEvents.origin(m),
-                          m.description(),
-                          m.repaired() ? "corrected" : "not corrected"),
-                      "agent",
-                      "localhost"));
+      var reconciliationReport =
+          new io.gpuchassis.agent.redfish.composition.ReconciliationReport(
+              compositionEvents, security.log());
+      reconciliationReport.accept(corrections);
       // After the reconciliation: what the hosts reported holds for the GPUs they still have
       io.gpuchassis.agent.host.HostSightings hostSightings =
           new io.gpuchassis.agent.host.HostSightings(store, model, clock);
@@ -426,6 +420,20 @@ public final class Agent implements AutoCloseable {
               clock,
               events,
               powerRisk::supplyHealthChanged);
+      // A card pulled, pushed in or powered on from now on is judged as one found at start is
+      HealthMonitor cardWatch = health;
+      liveReseat =
+          new io.gpuchassis.agent.compose.LiveReseat(
+              model,
+              bindings,
+              journal,
+              config.composition()::reseatOf,
+              slot ->
+                  cardWatch
+                      .readCard(slot)
+                      .thenApply(read -> card(read, model.current().slot(slot).orElseThrow())),
+              reconciliationReport);
+      health.onCardChange(liveReseat::look);
       ManagerRestart restart = new ManagerRestart();
       Optional<Slots> slots = openSlots(store);
       firmware =
@@ -553,8 +561,22 @@ public final class Agent implements AutoCloseable {
                   clock));
       startup.shutdown();
       return new Agent(
-          store, vertx, server, platform, model, switches, bindings, health, events, firmware,
-          console, restart, trial, metrics, sunfish);
+          store,
+          vertx,
+          server,
+          platform,
+          model,
+          switches,
+          bindings,
+          health,
+          liveReseat,
+          events,
+          firmware,
+          console,
+          restart,
+          trial,
+          metrics,
+          sunfish);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -565,6 +587,9 @@ public final class Agent implements AutoCloseable {
       }
       if (health != null) {
         health.close();
+      }
+      if (liveReseat != null) {
+        liveReseat.close();
       }
       if (sunfish != null) {
         sunfish.close();
@@ -660,6 +685,31 @@ public final class Agent implements AutoCloseable {
         clock,
         intervals,
         PollerSettings.defaults().withStuckAfterSamples(config.sensors().stuckAfterSamples()));
+  }
+
+  /**
+   * A slot's card as the model holds one: who it said it is, an unidentified GPU when it did not
+   * say (judged as a card that does not say its serial number), nothing while its slot is off.
+   */
+  private static io.gpuchassis.agent.compose.Card card(
+      io.gpuchassis.agent.health.SlotCard read, io.gpuchassis.agent.chassis.Slot slot) {
+    if (!read.present()) {
+      return io.gpuchassis.agent.compose.Card.empty();
+    }
+    if (!read.powered()) {
+      return io.gpuchassis.agent.compose.Card.unpowered();
+    }
+    read.problem()
+        .ifPresent(
+            p ->
+                LOG.warn(
+                    "Slot {}: a card is present but does not identify itself on its sideband: {}",
+                    slot.number(),
+                    p));
+    return io.gpuchassis.agent.compose.Card.seated(
+        read.identity()
+            .map(id -> io.gpuchassis.agent.platform.GpuIdentities.toGpu(id, slot))
+            .orElseGet(() -> io.gpuchassis.agent.chassis.Gpu.unidentified(slot)));
   }
 
   /** The power the board's supplies give its GPUs, by its redundancy policy. */
@@ -945,6 +995,8 @@ public final class Agent implements AutoCloseable {
       // open.
       firmware.close();
       health.close();
+      // after the monitor (no more looks), before the switches its operations use
+      liveReseat.close();
       switches.close();
       sunfish.close();
       events.close();

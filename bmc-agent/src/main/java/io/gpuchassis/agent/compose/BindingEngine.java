@@ -259,6 +259,96 @@ public final class BindingEngine {
   }
 
   /**
+   * Takes {@code slot} off the switch without touching the journal, for a card pulled out or
+   * replaced while the agent runs ({@link ReseatCheck}): the journal keeps the binding to {@code
+   * host} for the card's return, and the port is unbound before another card can train a link into
+   * the host's partition. Links on the way that carry no other GPU are released after. Ends
+   * UNBOUND, or, with {@code hold}, FAILED with that reason (the host kept) until a forced release;
+   * FAILED with the reason when the switch could not be read.
+   */
+  public CompletableFuture<SlotBinding> detach(int slot, String host, Optional<String> hold) {
+    synchronized (this) {
+      ChassisState state = model.current();
+      SlotBinding current = state.binding(slot);
+      if (current.inTransition()) {
+        throw refuse(Reason.IN_USE, "slot " + slot + " is " + describe(current));
+      }
+      BindingPlan plan =
+          BindingPlan.route(state, slot, host)
+              .orElseThrow(
+                  () ->
+                      refuse(
+                          Reason.NOT_REACHABLE,
+                          "slot " + slot + " cannot be reached from " + host));
+      refuseWhileUpdating(plan);
+      refuseWhileStopping();
+      move(slot, State.UNBINDING, Optional.of(host), Optional.empty());
+      return inFlight.track(
+          slot,
+          BindingObserver.Kind.RELEASE,
+          "taking slot " + slot + " off the switch",
+          worker(plan.switchId())
+              .submit(
+                  driver -> {
+                    requireSettled(
+                        driver, plan, "slot " + slot + " could not be taken off the switch");
+                    return null;
+                  })
+              .thenCompose(ok -> disconnect(plan))
+              .whenComplete(
+                  (ok, error) -> {
+                    if (error == null) {
+                      LOG.info("Took slot {} off the switch; {} keeps its binding", slot, host);
+                      move(
+                          slot,
+                          hold.isPresent() ? State.FAILED : State.UNBOUND,
+                          hold.map(h -> host),
+                          hold);
+                    } else {
+                      // Whether the port is still bound is not known: held for an operator
+                      Throwable cause =
+                          error instanceof CompletionException && error.getCause() != null
+                              ? error.getCause()
+                              : error;
+                      LOG.warn("Slot {}: {}", slot, cause.getMessage());
+                      move(
+                          slot,
+                          State.FAILED,
+                          Optional.of(host),
+                          Optional.of(String.valueOf(cause.getMessage())));
+                    }
+                  })
+              .thenApply(ok -> model.current().binding(slot)));
+    }
+  }
+
+  /**
+   * Binds {@code slot} to {@code host} again once its card is back: a slot {@link ReseatCheck#holds
+   * held} for a re-seat (taken off the switch when it was held) is freed first; otherwise as {@link
+   * #bind}.
+   */
+  public CompletableFuture<SlotBinding> restore(int slot, String host) {
+    synchronized (this) {
+      if (ReseatCheck.holds(model.current().binding(slot))) {
+        move(slot, State.UNBOUND, Optional.empty(), Optional.empty());
+      }
+      return bind(slot, host);
+    }
+  }
+
+  /**
+   * Completes once no operation of this engine runs on {@code slot}, whatever their outcome; at
+   * once when none does.
+   */
+  public CompletableFuture<Void> settled(int slot) {
+    return CompletableFuture.allOf(
+        inFlight.snapshot().stream()
+            .filter(op -> op.slot() == slot)
+            .map(op -> op.done().handle((ok, error) -> null))
+            .toArray(CompletableFuture[]::new));
+  }
+
+  /**
    * The agent stops: from now on every bind and unbind is refused ({@link Reason#STOPPING}).
    * Returns the operations still under way, for the caller to wait for; each one is journaled, so
    * one cut short by the stop is finished or rolled back by the reconciliation at the next start.

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.config.CompositionSettings.Reseat;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,10 +9,11 @@ import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
- * At start, what becomes of each binding whose slot no longer holds the card it was made with (by
- * serial number: a card swapped, or taken out, while the agent was down), by the slot's re-seat
- * policy. A different card is never given to the old host; the same card is bound again as the
- * journal says. Pure.
+ * What becomes of each binding whose slot no longer holds the card it was made with (by serial
+ * number), by the slot's re-seat policy: at start, for cards swapped or taken out while the agent
+ * was down ({@link BindingReconciler}), and while it runs, once a card is pulled, pushed in or its
+ * slot powered on ({@link LiveReseat}). A different card is never given to the old host; the same
+ * card is bound again as the journal says. Pure.
  */
 public final class ReseatCheck {
 
@@ -52,7 +54,7 @@ public final class ReseatCheck {
             return;
           }
           Reseat policy = policyOf.apply(slot);
-          String was = "slot " + slot + " was bound to " + host + " with card " + bound;
+          String was = prefix(slot) + host + " with card " + bound;
           if (now == null && state.slot(slot).map(s -> !s.occupied()).orElse(true)) {
             decisions.add(
                 switch (policy) {
@@ -85,5 +87,18 @@ public final class ReseatCheck {
                           : ": released, not given to " + host)));
         });
     return decisions;
+  }
+
+  /**
+   * Whether the binding is a slot held by a decision of this check (FAILED for an operator, its
+   * reason the decision's description), rather than failed by a switch that stopped answering.
+   */
+  public static boolean holds(SlotBinding binding) {
+    return binding.state() == SlotBinding.State.FAILED
+        && binding.lastFailure().filter(f -> f.startsWith(prefix(binding.slot()))).isPresent();
+  }
+
+  private static String prefix(int slot) {
+    return "slot " + slot + " was bound to ";
   }
 }

@@ -43,6 +43,7 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,6 +92,11 @@ public final class HealthMonitor implements AutoCloseable {
 
   private final SlotPower slotPower;
   private final IdentifyLed identifyLed;
+  private final SlotCardReader cards;
+  private final CardPresence presence = new CardPresence();
+
+  /** Told of every slot whose card may have changed (see {@link #onCardChange}). */
+  private volatile IntConsumer cardChanges = slot -> {};
 
   /**
    * Counts the changes the Redfish views can see (readings, severities, latches), each counted
@@ -132,7 +138,14 @@ public final class HealthMonitor implements AutoCloseable {
             this::onReading);
     this.slotPower =
         new SlotPower(
-            new PolledSlotCommands(), boundToHost, this::latched, events, readings::get, clock);
+            new PolledSlotCommands(),
+            boundToHost,
+            this::latched,
+            events,
+            readings::get,
+            clock,
+            slot -> cardChanges.accept(slot));
+    this.cards = new SlotCardReader(sensors);
     this.identifyLed =
         new IdentifyLed(
             sensors.identifyLed(),
@@ -270,6 +283,7 @@ public final class HealthMonitor implements AutoCloseable {
             (on, error) -> {
               if (error == null) {
                 events.slotPoweredOn(slot);
+                cardChanges.accept(slot);
               }
             });
   }
@@ -280,6 +294,39 @@ public final class HealthMonitor implements AutoCloseable {
    */
   public SlotPower slotPower() {
     return slotPower;
+  }
+
+  /**
+   * From now on, {@code changes} is told of every slot whose card may have changed: its presence
+   * line read otherwise than before (a card pulled out or pushed in), or an operator powered it on
+   * or cycled it, or cleared its over-temperature latch (a card swapped while the slot was off). It
+   * is called on a poller thread and must not block.
+   */
+  public void onCardChange(IntConsumer changes) {
+    this.cardChanges = changes;
+  }
+
+  /**
+   * Reads the slot's card again (presence, power, identity over the sideband) on the poller that
+   * owns its sideband, between that bus's reads.
+   */
+  public CompletableFuture<SlotCard> readCard(int slot) {
+    OptionalInt key =
+        layout
+            .slot(slot)
+            .map(
+                s ->
+                    s.gpu().isPresent()
+                        ? OptionalInt.of(s.gpu().get().location().bus())
+                        : s.line(io.gpuchassis.sensor.gpio.SlotSignal.PRESENT_N)
+                            .map(line -> OptionalInt.of(ChassisPollPlan.pollerKey(line)))
+                            .orElse(ChassisPollPlan.slotCommandPoller(s)))
+            .orElse(OptionalInt.empty());
+    if (key.isEmpty()) {
+      return CompletableFuture.failedFuture(
+          new SlotOperationRefused("slot " + slot + " has no line or sideband the agent reads"));
+    }
+    return polling.poller(key.getAsInt()).submit(() -> cards.read(slot));
   }
 
   /** The chassis identify LED, for operators (console and Redfish). */
@@ -316,8 +363,8 @@ public final class HealthMonitor implements AutoCloseable {
                           ? Optional.of(r.value().getAsDouble() == 0)
                           : Optional.empty())
               .orElse(false);
-      if (off) {
-        continue;
+      if (off || presence.pulled(slot)) {
+        continue; // nothing there to cool: not a lost sensor
       }
       String id = SensorIds.gpuTemperature(slot);
       inputs.add(
@@ -356,6 +403,7 @@ public final class HealthMonitor implements AutoCloseable {
       events.sensorFailed(reading.sensorId(), failed);
     }
     onFrozenOrNot(reading);
+    presence.changed(reading).ifPresent(this::cardMoved);
     String psu = supplyOfStatus.get(reading.sensorId());
     if (psu != null) {
       Health was = before == null ? Health.OK : SupplyHealth.of(before);
@@ -369,6 +417,11 @@ public final class HealthMonitor implements AutoCloseable {
     if (statusMoved) {
       statusChanges.incrementAndGet();
     }
+  }
+
+  private void cardMoved(int slot) {
+    LOG.info("Slot {}: its presence line changed: a card was pulled out or pushed in", slot);
+    cardChanges.accept(slot);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -44,6 +45,7 @@ public final class SlotPower {
   private final HealthEvents events;
   private final Function<String, Optional<SensorReading>> readings;
   private final Clock clock;
+  private final IntConsumer poweredOn;
 
   /** The power operation under way on a slot, in words ("power off by alice"). */
   private final Map<Integer, String> busy = new ConcurrentHashMap<>();
@@ -73,6 +75,22 @@ public final class SlotPower {
       HealthEvents events,
       Function<String, Optional<SensorReading>> readings,
       Clock clock) {
+    this(commands, boundToHost, latched, events, readings, clock, slot -> {});
+  }
+
+  /**
+   * @param poweredOn told of each slot an operator powered on or cycled, once it is on: its card
+   *     may not be the one that was there when it went off
+   */
+  SlotPower(
+      SlotCommands commands,
+      IntPredicate boundToHost,
+      IntPredicate latched,
+      HealthEvents events,
+      Function<String, Optional<SensorReading>> readings,
+      Clock clock,
+      IntConsumer poweredOn) {
+    this.poweredOn = poweredOn;
     this.commands = commands;
     this.boundToHost = boundToHost;
     this.latched = latched;
@@ -88,7 +106,10 @@ public final class SlotPower {
         operator,
         "power on",
         () -> refuseIfLatched(slot, "power it on"),
-        () -> sequenceOn(slot).thenRun(() -> events.slotPowerSwitched(slot, true, operator)));
+        () ->
+            sequenceOn(slot)
+                .thenRun(() -> events.slotPowerSwitched(slot, true, operator))
+                .thenRun(() -> poweredOn.accept(slot)));
   }
 
   /**
@@ -125,7 +146,8 @@ public final class SlotPower {
                     () -> {},
                     CompletableFuture.delayedExecutor(CYCLE_OFF_MILLIS, TimeUnit.MILLISECONDS))
                 .thenCompose(v -> sequenceOn(slot))
-                .thenRun(() -> events.slotPowerSwitched(slot, true, operator)));
+                .thenRun(() -> events.slotPowerSwitched(slot, true, operator))
+                .thenRun(() -> poweredOn.accept(slot)));
   }
 
   /**

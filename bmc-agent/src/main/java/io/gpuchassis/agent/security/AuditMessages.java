@@ -72,14 +72,15 @@ public final class AuditMessages {
           "None.");
 
   /**
-   * What the reconciliation at start found and did about it: a binding the switch and the journal
-   * disagreed on, a card swapped while the agent was down (new in 1.3.0).
+   * What the reconciliation found and did about it: at start, a binding the switch and the journal
+   * disagreed on, a card swapped while the agent was down; while it runs, a card pulled out,
+   * swapped or powered on (new in 1.3.0).
    */
   public static final MessageDefinition RECONCILIATION =
       new MessageDefinition(
           REGISTRY,
           "Reconciliation",
-          "The reconciliation at start found, about %1: %2 (%3).",
+          "The reconciliation found, about %1: %2 (%3).",
           "Warning",
           3,
           "None.");
@@ -176,8 +177,9 @@ public final class AuditMessages {
               FORCED_RELEASE_ARGS),
           new PublishedMessage(
               RECONCILIATION,
-              "A correction the agent made at start, when the switches, its journal of bindings"
-                  + " and the cards in the slots disagreed; also an event.",
+              "A correction the agent made, at start or when a card was pulled out, pushed in or"
+                  + " powered on while it ran, when the switches, its journal of bindings and the"
+                  + " cards in the slots disagreed; also an event.",
               List.of(
                   "The URI of the resource block or switch port concerned.",
                   "What was found and what was done.",

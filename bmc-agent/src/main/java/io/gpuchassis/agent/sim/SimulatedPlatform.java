@@ -46,6 +46,14 @@ public final class SimulatedPlatform implements ChassisPlatform {
   /** How often the simulated physics (temperatures, fan speeds, power) advances. */
   static final Duration PHYSICS_STEP = Duration.ofMillis(100);
 
+  /**
+   * How long a simulated technician takes between pulling a card and pushing another in; shorter in
+   * a fast simulation, and still many times the slot lines' poll interval.
+   */
+  static final Duration TECHNICIAN_PAUSE = Duration.ofSeconds(5);
+
+  static final Duration FAST_TECHNICIAN_PAUSE = Duration.ofSeconds(1);
+
   private final BoardDescription board;
   private final FaultInjector faults;
   private final Optional<SimulatedFabric> fabric;
@@ -58,7 +66,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
       BoardDescription board,
       FaultInjector faults,
       Optional<SimulatedFabric> fabric,
-      Optional<InetSocketAddress> remote) {
+      Optional<InetSocketAddress> remote,
+      Duration technicianPause) {
     this.board = board;
     this.faults = faults;
     this.fabric = fabric;
@@ -74,6 +83,9 @@ public final class SimulatedPlatform implements ChassisPlatform {
     // simulation put in the chassis.
     ChassisState simulated = simulatedChassis(board);
     fabric.ifPresent(f -> new SwitchFaultKinds(f, simulated).registerWith(faults));
+    // A pulled card's port loses its device: only a switch simulator in this process can show it
+    fabric.ifPresent(
+        f -> new CardFaultKinds(sensorBoard, f, simulated, technicianPause).registerWith(faults));
     new SensorFaultKinds(
             sensorBoard, simulated, new SensorCatalog(sensorBoard.config().layout(), gpuSlots()))
         .registerWith(faults);
@@ -91,7 +103,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
           board,
           new FaultInjector(clock),
           Optional.empty(),
-          Optional.of(new InetSocketAddress(at.host(), at.port())));
+          Optional.of(new InetSocketAddress(at.host(), at.port())),
+          TECHNICIAN_PAUSE);
     }
     SimTiming timing =
         settings.speed() == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
@@ -99,7 +112,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
         board,
         new FaultInjector(clock),
         Optional.of(SimulatedFabric.start(board, timing)),
-        Optional.empty());
+        Optional.empty(),
+        settings.speed() == SimulationSpeed.FAST ? FAST_TECHNICIAN_PAUSE : TECHNICIAN_PAUSE);
   }
 
   /**

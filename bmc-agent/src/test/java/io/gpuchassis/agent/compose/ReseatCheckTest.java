@@ -53,6 +53,26 @@ class ReseatCheckTest {
         "a binding made without a serial number is not judged");
   }
 
+  @Test
+  void a_slot_held_by_a_decision_is_told_from_one_whose_switch_failed() {
+    ChassisState state = EMPTY;
+    String other = "S-OTHER";
+    ReseatCheck.Decision held =
+        ReseatCheck.decide(state, Map.of(3, "Host2"), Map.of(3, other), slot -> Reseat.HOLD).get(0);
+    var binding = state.binding(3);
+    var failedBy =
+        (java.util.function.Function<String, io.gpuchassis.agent.chassis.SlotBinding>)
+            reason ->
+                binding.to(
+                    io.gpuchassis.agent.chassis.SlotBinding.State.FAILED,
+                    Optional.of("Host2"),
+                    Optional.of(reason),
+                    java.time.Instant.EPOCH);
+    assertTrue(ReseatCheck.holds(failedBy.apply(held.description())));
+    assertTrue(!ReseatCheck.holds(failedBy.apply("switch SW1 did not answer")));
+    assertTrue(!ReseatCheck.holds(binding), "an unbound slot is not held");
+  }
+
   private static Action action(List<ReseatCheck.Decision> decisions, int slot) {
     return decisions.stream().filter(d -> d.slot() == slot).findFirst().orElseThrow().action();
   }

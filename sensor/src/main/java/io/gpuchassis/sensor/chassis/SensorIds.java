@@ -99,6 +99,17 @@ public final class SensorIds {
     return "Slot" + slot + ".Present";
   }
 
+  /** The slot of a presence sensor ({@link #slotPresent}); empty for any other sensor. */
+  public static OptionalInt slotOfPresence(String sensorId) {
+    if (!sensorId.startsWith("Slot") || !sensorId.endsWith(".Present")) {
+      return OptionalInt.empty();
+    }
+    String digits = sensorId.substring(4, sensorId.length() - ".Present".length());
+    return digits.matches("\\d{1,3}")
+        ? OptionalInt.of(Integer.parseInt(digits))
+        : OptionalInt.empty();
+  }
+
   public static String slotPowerEnabled(int slot) {
     return "Slot" + slot + ".PowerEnabled";
   }

@@ -54,9 +54,10 @@ final class ChassisPhysics {
   static final class Slot {
     final SlotSpec spec;
     final Map<SlotSignal, SimulatedSensorBoardLines.Line> lines;
-    final SimSmbpbiGpu
-        gpu; // null: empty slot; present but on no bus when the layout gives the slot no sideband
-    final int tdpWatts;
+    // null: empty slot; present but on no bus when the layout gives the slot no sideband. A card
+    // pulled or seated while the chassis runs changes both.
+    SimSmbpbiGpu gpu;
+    int tdpWatts;
     double load;
     double temperature;
     double watts;
@@ -166,6 +167,7 @@ final class ChassisPhysics {
     double gpuWatts = 0.0;
     for (Slot s : slots.values()) {
       if (s.gpu == null) {
+        s.watts = 0.0; // an empty slot draws nothing, also once its card is pulled
         continue;
       }
       s.gpu.setPowered(slotPowered(s));

@@ -36,6 +36,38 @@ public record SimulatedGpu(int slot, int tdpWatts, GpuIdentity identity) {
   }
 
   /**
+   * Another card of the same model and rating for the same slot, as a technician swaps in: its
+   * serial number has the four characters before the last two replaced by {@code 9999} (by {@code
+   * 8888} where they were {@code 9999} already), so {@code 1654123000101} becomes {@code
+   * 1654123999901}; a serial of fewer than six characters gets {@code R} appended.
+   */
+  public SimulatedGpu another() {
+    String serial = identity.serialNumber();
+    int n = serial.length();
+    String other =
+        n < 6 ? serial + "R" : serial.substring(0, n - 6) + "9999" + serial.substring(n - 2);
+    if (other.equals(serial)) {
+      other = serial.substring(0, n - 6) + "8888" + serial.substring(n - 2);
+    }
+    GpuIdentity id = identity;
+    return new SimulatedGpu(
+        slot,
+        tdpWatts,
+        new GpuIdentity(
+            id.model(),
+            other,
+            id.vendorId(),
+            id.deviceId(),
+            id.subsystemVendorId(),
+            id.subsystemId(),
+            id.firmwareVersion(),
+            id.memoryGiB(),
+            id.powerLimitWatts(),
+            id.maxPcieGeneration(),
+            id.maxPcieWidth()));
+  }
+
+  /**
    * The post-box of this GPU, named {@code GPU<slot>} like the board's devices, answering with
    * {@link #identity}.
    */

@@ -83,6 +83,9 @@ public final class SimulatedSensorBoard {
   private final Map<String, Integer> fanFailCount = new HashMap<>();
   private final Map<String, Integer> psuFailCount = new HashMap<>();
   private final Map<Integer, Integer> missingBusCount = new HashMap<>();
+  private final Map<I2cLocation, SimPca9548> muxes = new HashMap<>();
+  private final Map<Integer, SlotConnector> connectors = new HashMap<>();
+  private final Map<Integer, SimulatedGpu> cards = new HashMap<>();
   private final Optional<SimMax31790> fanController;
   private final SimulatedSensorBoardLines lines;
   private final ChassisPhysics physics;
@@ -129,7 +132,6 @@ public final class SimulatedSensorBoard {
         .fanController()
         .ifPresent(f -> f.fans().forEach(fan -> fans.put(fan.id(), new ChassisPhysics.Fan(fan))));
 
-    Map<I2cLocation, SimPca9548> muxes = new HashMap<>();
     for (I2cLocation mux : layout.muxes()) {
       SimPca9548 device = new SimPca9548("PCA9548 " + mux);
       network.bus(mux.bus()).attach(mux.address(), device);
@@ -150,7 +152,9 @@ public final class SimulatedSensorBoard {
       if (seated != null) {
         gpu = seated.newSmbpbiGpu(config.thermal().gpuSlowdownCelsius());
         devicesByName.put(gpu.name(), gpu);
-        attachGpu(s, gpu, muxes);
+        cards.put(s.slot(), seated);
+        final SimSmbpbiGpu card = gpu;
+        connector(s).ifPresent(c -> c.seat(card));
       }
       ChassisPhysics.Slot slot =
           new ChassisPhysics.Slot(
@@ -176,28 +180,35 @@ public final class SimulatedSensorBoard {
   }
 
   /**
-   * Puts the GPU's post-box where the layout says, as an SMBus command device: it answers a read
-   * only within its command's transaction. A slot without a sideband in the layout keeps its GPU
-   * off every bus.
+   * The slot's sideband connector where the layout puts it, as an SMBus command device, attached on
+   * first use (an empty slot's address stays free until a card is seated there); empty for a slot
+   * without a sideband in the layout, whose card is on no bus.
    */
-  private void attachGpu(SlotSpec slot, SimSmbpbiGpu gpu, Map<I2cLocation, SimPca9548> muxes) {
-    slot.gpu()
-        .ifPresent(
-            sideband -> {
-              I2cLocation at = sideband.location();
-              if (sideband.mux().isPresent()) {
-                network
-                    .bus(at.bus())
-                    .attachBehind(
-                        muxes.get(sideband.mux().get().mux()),
-                        sideband.mux().get().channel(),
-                        at.address(),
-                        gpu,
-                        TargetKind.SMBUS_COMMAND);
-              } else {
-                network.bus(at.bus()).attach(at.address(), gpu, TargetKind.SMBUS_COMMAND);
-              }
-            });
+  private Optional<SlotConnector> connector(SlotSpec slot) {
+    if (slot.gpu().isEmpty()) {
+      return Optional.empty();
+    }
+    SlotConnector existing = connectors.get(slot.slot());
+    if (existing != null) {
+      return Optional.of(existing);
+    }
+    SlotConnector connector = new SlotConnector(slot.slot());
+    var sideband = slot.gpu().get();
+    I2cLocation at = sideband.location();
+    if (sideband.mux().isPresent()) {
+      network
+          .bus(at.bus())
+          .attachBehind(
+              muxes.get(sideband.mux().get().mux()),
+              sideband.mux().get().channel(),
+              at.address(),
+              connector,
+              TargetKind.SMBUS_COMMAND);
+    } else {
+      network.bus(at.bus()).attach(at.address(), connector, TargetKind.SMBUS_COMMAND);
+    }
+    connectors.put(slot.slot(), connector);
+    return Optional.of(connector);
   }
 
   /**
@@ -320,6 +331,64 @@ public final class SimulatedSensorBoard {
       throw new IllegalArgumentException("load must be 0-1: " + load);
     }
     occupied(slot).load = load;
+  }
+
+  // --- cards taken out and put in, as a technician does
+  // -------------------------------------------------------------------
+
+  /**
+   * Pulls the card out of {@code slot}: PRSNT# is released (the board's pull-up takes it high), the
+   * slot's sideband acknowledges nothing and the slot draws no power. Its lines stay as the agent
+   * drives them.
+   *
+   * @return the card, to seat again
+   * @throws NoSuchElementException when the slot does not exist or is empty
+   */
+  public synchronized SimulatedGpu pullCard(int slot) {
+    ChassisPhysics.Slot s = occupied(slot);
+    SimulatedGpu card = cards.remove(slot);
+    devicesByName.remove(s.gpu.name());
+    Optional.ofNullable(connectors.get(slot)).ifPresent(SlotConnector::pull);
+    s.gpu = null;
+    presence(s, false);
+    physics.advance(0.0);
+    return card;
+  }
+
+  /**
+   * Pushes {@code card} into its empty slot: PRSNT# grounded, its post-box answers on the slot's
+   * sideband (once the slot is powered) with the card's identity, at room temperature.
+   *
+   * @throws IllegalStateException when the slot holds a card
+   */
+  public synchronized void seatCard(SimulatedGpu card) {
+    ChassisPhysics.Slot s = slot(card.slot());
+    if (s.gpu != null) {
+      throw new IllegalStateException("slot " + card.slot() + " already holds a card");
+    }
+    SimSmbpbiGpu gpu = card.newSmbpbiGpu(config.thermal().gpuSlowdownCelsius());
+    s.gpu = gpu;
+    s.tdpWatts = card.tdpWatts();
+    s.temperature = physics.inletCelsius;
+    cards.put(card.slot(), card);
+    devicesByName.put(gpu.name(), gpu);
+    connector(s.spec).ifPresent(c -> c.seat(gpu));
+    presence(s, true);
+    physics.advance(0.0);
+  }
+
+  /** The card in {@code slot} now; empty when the slot is empty. */
+  public synchronized Optional<SimulatedGpu> card(int slot) {
+    slot(slot); // no such slot: refused
+    return Optional.ofNullable(cards.get(slot));
+  }
+
+  /** A seated card grounds PRSNT#; without one the board pulls it high. */
+  private static void presence(ChassisPhysics.Slot s, boolean seated) {
+    SimulatedSensorBoardLines.Line line = s.lines.get(SlotSignal.PRESENT_N);
+    if (line != null) {
+      line.pull(SlotSignal.PRESENT_N.level(seated));
+    }
   }
 
   // --- what the simulation "really" has (for tests; the agent must read through the drivers)

@@ -17,4 +17,12 @@ class SensorIdsTest {
     assertEquals(OptionalInt.empty(), SensorIds.slotOfGpu("GPUx.Temperature"));
     assertEquals(OptionalInt.empty(), SensorIds.slotOfGpu(SensorIds.temperature("InletTemp")));
   }
+
+  @Test
+  void a_presence_sensor_names_its_slot_and_nothing_else_does() {
+    assertEquals(OptionalInt.of(17), SensorIds.slotOfPresence(SensorIds.slotPresent(17)));
+    assertEquals(OptionalInt.empty(), SensorIds.slotOfPresence(SensorIds.slotPowerEnabled(17)));
+    assertEquals(OptionalInt.empty(), SensorIds.slotOfPresence("Slotx.Present"));
+    assertEquals(OptionalInt.empty(), SensorIds.slotOfPresence(SensorIds.gpuTemperature(1)));
+  }
 }

@@ -38,6 +38,19 @@ class SimulatedGpuTest {
   }
 
   @Test
+  void anotherCardHasAnotherSerialNumberAndTheSameRating() {
+    SimulatedGpu card =
+        new SimulatedGpu(
+            1, 350, GpuIdentity.of("NVIDIA H100 PCIe", "1654123000101", 0x10DE, 0x2331, 0x10DE, 1));
+    SimulatedGpu other = card.another();
+    assertEquals("1654123999901", other.identity().serialNumber());
+    assertEquals("1654123888801", other.another().identity().serialNumber());
+    assertEquals(card.identity().model(), other.identity().model());
+    assertEquals(350, other.tdpWatts());
+    assertEquals(1, other.slot());
+  }
+
+  @Test
   void itsPostBoxReportsItsIdentity() throws Exception {
     GpuIdentity l4 =
         GpuIdentity.of("NVIDIA L4", "1322823012345", 0x10DE, 0x27B8, 0x10DE, 0x16CA)

@@ -176,6 +176,41 @@ class SimulatedSensorBoardTest {
   }
 
   @Test
+  void aCardPulledAndAnotherSeatedIsSeenThroughTheRealDrivers() throws Exception {
+    String before = sensors.gpu(3).readIdentity().serialNumber();
+    double total = board.totalWatts();
+
+    SimulatedGpu card = board.pullCard(3);
+    assertFalse(sensors.slot(3).isPresent(), "PRSNT# is released");
+    assertThrows(DeviceIoException.class, () -> sensors.gpu(3).readIdentity(), "nothing answers");
+    assertTrue(board.totalWatts() < total - 100, "the slot draws nothing");
+    assertTrue(board.card(3).isEmpty());
+    assertThrows(java.util.NoSuchElementException.class, () -> board.pullCard(3));
+
+    SimulatedGpu other = card.another();
+    board.seatCard(other);
+    assertTrue(sensors.slot(3).isPresent());
+    assertEquals(other.identity(), sensors.gpu(3).readIdentity(), "the new card's post-box");
+    assertTrue(!before.equals(sensors.gpu(3).readIdentity().serialNumber()));
+    assertThrows(IllegalStateException.class, () -> board.seatCard(card), "one card a slot");
+
+    board.pullCard(3);
+    board.seatCard(card);
+    assertEquals(before, sensors.gpu(3).readIdentity().serialNumber(), "the same card is back");
+    assertEquals(total, board.totalWatts(), 20.0);
+  }
+
+  @Test
+  void aCardSeatedInAnEmptySlotAnswersOnItsSideband() throws Exception {
+    assertFalse(sensors.slot(5).isPresent());
+    board.seatCard(new SimulatedGpu(5, 300));
+    sensors.slot(5).setPowerEnabled(true);
+    board.tick(Duration.ofMillis(100));
+    assertTrue(sensors.slot(5).isPresent());
+    assertEquals("SIM-GPU5", sensors.gpu(5).readIdentity().serialNumber());
+  }
+
+  @Test
   void fanFail() throws Exception {
     FaultHandle fault = board.fanFail("Fan3");
     assertEquals(0.0, sensors.fanController().orElseThrow().readRpm(2));

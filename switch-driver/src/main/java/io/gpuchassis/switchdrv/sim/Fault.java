@@ -42,7 +42,10 @@ public sealed interface Fault {
     }
   }
 
-  /** The device on {@code port} vanishes: link down and one uncorrectable surprise-down error. */
+  /**
+   * The device on {@code port} vanishes, as when its card is pulled: link down, the slot's presence
+   * GPIO released, and one uncorrectable surprise-down error; cleared, the card is back.
+   */
   record SurpriseDown(int port) implements Fault {
     public FaultKind kind() {
       return FaultKind.SURPRISE_DOWN;

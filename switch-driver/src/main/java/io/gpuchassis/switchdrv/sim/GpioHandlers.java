@@ -73,7 +73,11 @@ final class GpioHandlers {
   private static boolean level(ChipState c, GpioPin pin) {
     if (pin instanceof GpioPin.Presence presence) {
       SimPort port = c.ports.get(presence.physicalPort());
-      return !(port.cfg.attachment() instanceof Attachment.Endpoint); // PRSNT# is active low
+      // PRSNT# is active low; a card pulled out (surprise down) releases it
+      boolean pulled =
+          c.sw.faultsOnPort(presence.physicalPort()).stream()
+              .anyMatch(f -> f.fault() instanceof Fault.SurpriseDown);
+      return !(port.cfg.attachment() instanceof Attachment.Endpoint) || pulled;
     }
     return c.gpioOutputs.get(pin.logicalPin());
   }

@@ -8,7 +8,8 @@ public sealed interface GpioPin {
 
   /**
    * A slot's PRSNT# input: reads 0 (asserted) while an endpoint (a GPU) is cabled to the port, 1
-   * otherwise. Inputs refuse set-value.
+   * otherwise and while the card is pulled out (a surprise-down fault on the port). Inputs refuse
+   * set-value.
    *
    * @param logicalPin logical pin ID
    * @param physicalPort the slot's physical port

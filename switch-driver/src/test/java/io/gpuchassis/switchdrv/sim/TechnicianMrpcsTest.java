@@ -119,6 +119,16 @@ class TechnicianMrpcsTest {
   }
 
   @Test
+  void presence_is_released_while_the_card_is_pulled_out() {
+    byte[] in = {2, 0, 3, 0, 0, 0, 0, 0}; // MRPC_VGPIO_GET_VAL, pin 3: port 0's PRSNT#
+    assertEquals(0, ((byte[]) mrpc(0x02, in)[1])[4], "a card is seated");
+    var pulled = sim.faults().surpriseDown(0);
+    assertEquals(1, ((byte[]) mrpc(0x02, in)[1])[4], "pulled out: the pull-up wins");
+    pulled.clear();
+    assertEquals(0, ((byte[]) mrpc(0x02, in)[1])[4], "back");
+  }
+
+  @Test
   void gpio_get_value_answers_the_struct_it_was_asked_with() {
     byte[] in = {2, 0, 33, 0, 0, 0, 0, 0}; // MRPC_VGPIO_GET_VAL, pin 33
     byte[] out = (byte[]) mrpc(0x02, in)[1];
