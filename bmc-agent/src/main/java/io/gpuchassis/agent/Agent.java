@@ -411,6 +411,7 @@ public final class Agent implements AutoCloseable {
           new io.gpuchassis.agent.host.HostSightings(store, model, clock);
       model.onChange(hostSightings);
       bindings.confirmWith(hostSightings, config.composition().hostConfirmWithin());
+      bindings.admitWith(hostSightings);
       SensorCatalog sensorCatalog =
           new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
       var powerRisk =

@@ -1,11 +1,9 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingException.Reason;
 import io.gpuchassis.agent.compose.BindingException.Shortfall;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,15 +15,30 @@ import java.util.Set;
  * Whether the chassis has room for GPUs about to be bound, checked against a snapshot before the
  * switch is touched: free logical bridges in each partition the binds need, the power the supplies
  * carry with their redundancy ({@link PowerBudget}), and each host port's hot-plug memory window
- * ({@link MemoryWindow}). A GPU counts against all three from the moment its bind starts until its
+ * ({@link WindowCheck}). A GPU counts against all three from the moment its bind starts until its
  * release ends. Pure: the caller holds whatever lock makes the snapshot current.
  */
 public final class Admission {
 
   private final PowerBudget power;
+  private final WindowCheck windows;
 
+  /** Checks with the board's windows alone (until the hosts' reports are known). */
   public Admission(PowerBudget power) {
+    this(power, ReportedWindows.NONE);
+  }
+
+  /**
+   * @param reported the windows the hosts' companions reported, taken over the board's
+   */
+  public Admission(PowerBudget power, ReportedWindows reported) {
     this.power = power;
+    this.windows = new WindowCheck(reported);
+  }
+
+  /** These checks, with the windows the hosts reported taken over the board's. */
+  public Admission withReportedWindows(ReportedWindows reported) {
+    return new Admission(power, reported);
   }
 
   /** The first check that {@code binds} (on top of what {@code state} holds) fail, if any. */
@@ -35,7 +48,7 @@ public final class Admission {
       return bridges;
     }
     Optional<BindingException> watts = power(state, binds);
-    return watts.isPresent() ? watts : windows(state, binds);
+    return watts.isPresent() ? watts : windows.refusal(state, binds);
   }
 
   /** Every partition a bind needs a bridge of: the slot's; the links on the way take their own. */
@@ -111,52 +124,6 @@ public final class Admission {
                 + load
                 + " W drawn by the chassis and the GPUs composed)",
             new Shortfall(host, requested, left)));
-  }
-
-  private static Optional<BindingException> windows(ChassisState state, List<Change.Bind> binds) {
-    Map<String, List<Integer>> byHost = new HashMap<>();
-    binds.forEach(b -> byHost.computeIfAbsent(b.hostId(), h -> new ArrayList<>()).add(b.slot()));
-    for (var entry : byHost.entrySet()) {
-      Optional<HostPort> host =
-          state.hosts().stream().filter(h -> h.id().equals(entry.getKey())).findFirst();
-      if (host.isEmpty() || host.get().hotPlugWindowGiB() == 0) {
-        continue;
-      }
-      long window = host.get().hotPlugWindowGiB() * 1024L;
-      long used = mib(state, HostGpus.held(state, entry.getKey()));
-      long needed = mib(state, entry.getValue());
-      long left = Math.max(0, window - used);
-      if (needed > left) {
-        return Optional.of(
-            new BindingException(
-                Reason.BAR_WINDOW,
-                "the GPUs requested for "
-                    + entry.getKey()
-                    + " need "
-                    + needed
-                    + " MiB of memory windows, but "
-                    + left
-                    + " MiB are left of the host port's "
-                    + window
-                    + " MiB hot-plug window",
-                new Shortfall(entry.getKey(), needed, left)));
-      }
-    }
-    return Optional.empty();
-  }
-
-  /** The MiB the GPUs in {@code slots} need; a GPU of unknown memory counts nothing. */
-  private static long mib(ChassisState state, List<Integer> slots) {
-    long total = 0;
-    for (int slot : slots) {
-      total +=
-          state
-              .slot(slot)
-              .flatMap(s -> s.gpu())
-              .map(g -> MemoryWindow.mibOf(g).orElse(0))
-              .orElse(0L);
-    }
-    return total;
   }
 
   private static String partitionKey(BindingPlan plan) {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * with the chassis drawing 2200 W (1400 W left for GPUs: four of 350 W), Host2's hot-plug window
  * 256 GiB (one 80 GB GPU), SW2's partitions two logical bridges (one for GPUs, the other kept for
  * the link to SW3). Each refusal is a 409 naming what is needed and what is left, before the switch
- * is touched; a lost supply names the compositions it puts at risk.
+ * is touched; a window Host4 reports itself is checked over the board's; a lost supply names the
+ * compositions it puts at risk.
  */
 class AdmissionIT {
 
@@ -82,6 +84,68 @@ class AdmissionIT {
   }
 
   @Test
+  void a_window_the_host_reported_is_checked_over_the_board_s_and_named_in_the_refusal()
+      throws Exception {
+    String report = SYSTEMS + "/Host4/Actions/Oem/GpuChassisAgent.HostReport";
+    // A bad window is refused whole and changes nothing
+    HttpResponse<String> negative =
+        client.send("POST", report, OPERATOR, hostReport("\"HotPlugWindowMiB\": -1"));
+    assertEquals(400, negative.statusCode(), negative.body());
+    assertTrue(negative.body().contains("ActionParameterValueError"), negative.body());
+    JsonNode oem = json(client.get(SYSTEMS + "/Host4", READER)).at("/Oem/GpuChassisAgent");
+    assertEquals(2048 * 1024, oem.path("HotPlugWindowMiB").asLong(), "the board's 2048 GiB");
+    assertEquals("BoardDescription", oem.path("HotPlugWindowSource").asText());
+
+    // Host4's firmware reserved 64 GiB only, as its companion reads it from the bridge
+    HttpResponse<String> reported =
+        client.send("POST", report, OPERATOR, hostReport("\"HotPlugWindowMiB\": 65536"));
+    assertEquals(204, reported.statusCode(), reported.body());
+    oem = json(client.get(SYSTEMS + "/Host4", READER)).at("/Oem/GpuChassisAgent");
+    assertEquals(65536, oem.path("HotPlugWindowMiB").asLong());
+    assertEquals("HostCompanion", oem.path("HotPlugWindowSource").asText());
+
+    // Slot 7 (SW2) holds an 80 GB GPU: 131120 MiB of BARs do not fit in 64 GiB
+    HttpResponse<String> refused = add("Host4", 7);
+    JsonNode message = refusal(refused, "MemoryWindowTooSmall");
+    assertEquals(List.of("Host4", "131120", "65536"), args(message));
+    String text = json(refused).at("/error/message").asText();
+    assertTrue(
+        text.contains("65536 MiB hot-plug window, as Host4's host companion reported it"), text);
+    assertEquals(List.of(), gpusOf("Host4"), "nothing changed");
+    assertEquals(Optional.empty(), switchBinding(7), "the switch was not touched");
+
+    // The host reports a larger window: the same GPU fits
+    assertEquals(
+        204,
+        client
+            .send("POST", report, OPERATOR, hostReport("\"HotPlugWindowMiB\": 262144"))
+            .statusCode());
+    // (Host4 reported itself, so the attach waits for its companion to report the GPU.)
+    HttpResponse<String> accepted =
+        client.send(
+            "POST",
+            SYSTEMS + "/Host4/Actions/ComputerSystem.AddResourceBlock",
+            OPERATOR,
+            "{\"ResourceBlock\": {\"@odata.id\": \"" + block(7) + "\"}}",
+            "Prefer",
+            "respond-async");
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    String seen =
+        "\"Devices\": [{\"ResourceBlock\": {\"@odata.id\": \""
+            + block(7)
+            + "\"}, \"HostAddress\": \"0000:41:00.0\"}]";
+    assertEquals(204, client.send("POST", report, OPERATOR, hostReport(seen)).statusCode());
+    assertEquals(200, client.awaitTask(accepted, OPERATOR).statusCode());
+    assertTrue(switchBinding(7).isPresent(), "bound on the switch");
+    assertEquals(
+        262144,
+        json(client.get(SYSTEMS + "/Host4", READER))
+            .at("/Oem/GpuChassisAgent/HotPlugWindowMiB")
+            .asLong(),
+        "the GPU's report kept the window");
+  }
+
+  @Test
   void gpus_beyond_the_power_budget_are_refused_all_together_before_any_is_bound()
       throws Exception {
     HttpResponse<String> tooMany =
@@ -132,6 +196,27 @@ class AdmissionIT {
       Thread.sleep(100);
     }
     throw new AssertionError("no " + key + " event within 30 s");
+  }
+
+  private static String hostReport(String window) {
+    return "{\"SystemUUID\": \"4c4c4544-0042-3510-8052-b4c04f4b4e34\", " + window + "}";
+  }
+
+  /** The partition the switch itself has the slot's port bound into, if any. */
+  private static Optional<Integer> switchBinding(int slot) {
+    var s = agent.agent.model().current().slot(slot).orElseThrow();
+    return agent
+        .agent
+        .switches()
+        .worker(s.switchId())
+        .orElseThrow()
+        .submit(
+            d ->
+                d.bindings().stream()
+                    .filter(b -> b.physicalPort() == s.port() && b.bound())
+                    .map(b -> b.partition())
+                    .findFirst())
+        .join();
   }
 
   private static int l40sWatts() {
