@@ -5,22 +5,21 @@ import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingException.Reason;
 import io.gpuchassis.agent.compose.BindingException.Shortfall;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Whether the chassis has room for GPUs about to be bound, checked against a snapshot before the
  * switch is touched: free logical bridges in each partition the binds need, the power the supplies
- * carry with their redundancy ({@link PowerBudget}), and each host port's hot-plug memory window
+ * carry with their redundancy ({@link PowerCheck}), and each host port's hot-plug memory window
  * ({@link WindowCheck}). A GPU counts against all three from the moment its bind starts until its
  * release ends. Pure: the caller holds whatever lock makes the snapshot current.
  */
 public final class Admission {
 
   private final PowerBudget power;
+  private final PowerCheck watts;
   private final WindowCheck windows;
 
   /** Checks with the board's windows alone (until the hosts' reports are known). */
@@ -33,6 +32,7 @@ public final class Admission {
    */
   public Admission(PowerBudget power, ReportedWindows reported) {
     this.power = power;
+    this.watts = new PowerCheck(power);
     this.windows = new WindowCheck(reported);
   }
 
@@ -47,8 +47,8 @@ public final class Admission {
     if (bridges.isPresent()) {
       return bridges;
     }
-    Optional<BindingException> watts = power(state, binds);
-    return watts.isPresent() ? watts : windows.refusal(state, binds);
+    Optional<BindingException> power = watts.refusal(state, binds);
+    return power.isPresent() ? power : windows.refusal(state, binds);
   }
 
   /** Every partition a bind needs a bridge of: the slot's; the links on the way take their own. */
@@ -93,37 +93,6 @@ public final class Admission {
       }
     }
     return Optional.empty();
-  }
-
-  private Optional<BindingException> power(ChassisState state, List<Change.Bind> binds) {
-    if (!power.enforced()) {
-      return Optional.empty();
-    }
-    Set<Integer> slots = new LinkedHashSet<>();
-    binds.forEach(b -> slots.add(b.slot()));
-    int requested = PowerBudget.wattsOf(state, slots);
-    int capacity = power.capacityWatts(state);
-    int load = power.loadWatts(state);
-    int left = Math.max(0, capacity - load);
-    if (requested <= left) {
-      return Optional.empty();
-    }
-    String host = binds.get(0).hostId();
-    return Optional.of(
-        new BindingException(
-            Reason.POWER_BUDGET,
-            "the GPUs requested for "
-                + host
-                + " may draw "
-                + requested
-                + " W, but "
-                + left
-                + " W are left of the "
-                + capacity
-                + " W the supplies carry with their redundancy ("
-                + load
-                + " W drawn by the chassis and the GPUs composed)",
-            new Shortfall(host, requested, left)));
   }
 
   private static String partitionKey(BindingPlan plan) {

@@ -26,8 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The admission checks over HTTPS, on the reference chassis made tight: four 1200 W supplies in 3+1
  * with the chassis drawing 2200 W (1400 W left for GPUs: four of 350 W), Host2's hot-plug window
  * 256 GiB (one 80 GB GPU), SW2's partitions two logical bridges (one for GPUs, the other kept for
- * the link to SW3). Each refusal is a 409 naming what is needed and what is left, before the switch
- * is touched; a window Host4 reports itself is checked over the board's; a lost supply names the
+ * the link to SW3), slot 12's GPU unidentified (no sideband). Each refusal is a 409 naming what is
+ * needed and what is left, before the switch is touched; a window Host4 reports itself is checked
+ * over the board's; a GPU of unknown power or memory counts at its slot's power ceiling and the
+ * host's whole window; a power refusal names every host of the request; a lost supply names the
  * compositions it puts at risk.
  */
 class AdmissionIT {
@@ -164,6 +166,67 @@ class AdmissionIT {
   }
 
   @Test
+  void a_power_refusal_of_a_compose_for_several_hosts_names_every_host() throws Exception {
+    String compose =
+        "{\"RequestType\": \"Apply\", \"RequestFormat\": \"Manifest\", \"Manifest\": {\"Stanzas\": ["
+            + "{\"StanzaType\": \"ComposeSystem\", \"StanzaId\": \"a\", \"Request\": "
+            + specific("Host1", 1, 2, 3, 4)
+            + "}, {\"StanzaType\": \"ComposeSystem\", \"StanzaId\": \"b\", \"Request\": "
+            + specific("Host5", 11)
+            + "}]}}";
+    HttpResponse<String> refused =
+        client.send(
+            "POST",
+            "/redfish/v1/CompositionService/Actions/CompositionService.Compose",
+            ADMIN,
+            compose);
+    JsonNode message = refusal(refused, "PowerBudgetExceeded");
+    assertEquals(
+        List.of("Host1, Host5", String.valueOf(4 * 350 + l40sWatts()), "1400"), args(message));
+    String text = json(refused).at("/error/message").asText();
+    assertTrue(
+        text.contains("Host1 (1400 W) and Host5 (" + l40sWatts() + " W)"), "each host: " + text);
+    assertEquals(List.of(), gpusOf("Host1"), "all or nothing");
+    assertEquals(List.of(), gpusOf("Host5"));
+  }
+
+  @Test
+  void a_gpu_of_unknown_power_counts_at_its_slot_s_power_ceiling() throws Exception {
+    assertEquals("", gpu(12).path("Model").asText(), "slot 12 did not identify itself");
+    for (int slot : List.of(1, 2, 3)) {
+      assertEquals(200, add("Host1", slot).statusCode());
+    }
+    // 1050 W of the 1400 W taken: 350 W left, not the 675 W slot 12's GPU may draw
+    HttpResponse<String> refused = add("Host6", 12);
+    JsonNode message = refusal(refused, "PowerBudgetExceeded");
+    assertEquals(List.of("Host6", "675", "350"), args(message));
+    String text = json(refused).at("/error/message").asText();
+    assertTrue(
+        text.contains(
+            "the GPU in slot 12 does not report a power limit and counts at the slot's power"
+                + " ceiling of 675 W"),
+        text);
+    assertEquals(Optional.empty(), switchBinding(12), "the switch was not touched");
+  }
+
+  @Test
+  void a_gpu_of_unknown_memory_counts_as_the_host_s_whole_window() throws Exception {
+    assertEquals(200, add("Host6", 13).statusCode());
+    // Slot 13's 48 GB GPU takes 65584 MiB of the 2048 GiB: slot 12's GPU, of unknown memory,
+    // may need the whole window
+    HttpResponse<String> refused = add("Host6", 12);
+    JsonNode message = refusal(refused, "MemoryWindowTooSmall");
+    assertEquals(List.of("Host6", "2097152", String.valueOf(2097152 - 65584)), args(message));
+    assertTrue(
+        json(refused)
+            .at("/error/message")
+            .asText()
+            .contains("slot 12 does not report a memory size and counts 2097152 MiB"),
+        refused.body());
+    assertEquals(Optional.empty(), switchBinding(12), "the switch was not touched");
+  }
+
+  @Test
   void a_lost_supply_names_the_compositions_it_puts_at_risk() throws Exception {
     assertEquals(200, add("Host1", 1).statusCode());
     assertEquals(200, add("Host1", 2).statusCode());
@@ -219,6 +282,13 @@ class AdmissionIT {
         .join();
   }
 
+  private static JsonNode gpu(int slot) throws Exception {
+    return json(
+        client.get(
+            "/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot" + slot + "/Processors/GPU",
+            READER));
+  }
+
   private static int l40sWatts() {
     return agent.agent.model().current().slot(11).orElseThrow().gpu().orElseThrow().tdpWatts();
   }
@@ -271,7 +341,11 @@ class AdmissionIT {
     return "/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot" + slot;
   }
 
-  /** The reference board with smaller supplies, a small window for Host2 and SW2's bridges. */
+  /**
+   * The reference board with smaller supplies, a small window for Host2, SW2's bridges, and slot 12
+   * without its sideband: its GPU is present but cannot say what it is, how much power it may draw
+   * or how much memory it maps.
+   */
   static Path tightBoard(Path dir) throws Exception {
     String reference;
     try (InputStream in = AdmissionIT.class.getResourceAsStream("/board/reference-board.yaml")) {
@@ -283,6 +357,10 @@ class AdmissionIT {
             .replace(
                 "{id: Host2, switch: SW1, port: 6, width: 16, maxGen: 5, hotPlugWindowGiB: 2048}",
                 "{id: Host2, switch: SW1, port: 6, width: 16, maxGen: 5, hotPlugWindowGiB: 256}")
+            .replace(
+                "     sideband: {mux: GpuMux2, channel: 3, address: \"0x4f\"},\n"
+                    + "     pins: {presence: {expander: SlotIo3, pin: 12}",
+                "     pins: {presence: {expander: SlotIo3, pin: 12}")
             .replace(
                 "laneCount: 160, portCount: 20, maxGen: 6, i2c: {bus: 3, address: \"0x59\"}}",
                 "laneCount: 160, portCount: 20, maxGen: 6, i2c: {bus: 3, address: \"0x59\"},"
