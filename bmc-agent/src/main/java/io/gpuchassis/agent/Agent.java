@@ -387,7 +387,7 @@ public final class Agent implements AutoCloseable {
                   gpuActivity,
                   SwitchWorkers.trafficReadInterval(config.switchPollInterval()),
                   clock),
-              new io.gpuchassis.agent.compose.Admission(powerBudget(platform)));
+              new io.gpuchassis.agent.compose.Admission(powerBudget(platform, config)));
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));
@@ -405,11 +405,12 @@ public final class Agent implements AutoCloseable {
           new io.gpuchassis.agent.host.HostSightings(store, model, clock);
       model.onChange(hostSightings);
       bindings.confirmWith(hostSightings, config.composition().hostConfirmWithin());
+      bindings.admitWith(hostSightings);
       SensorCatalog sensorCatalog =
           new SensorCatalog(sensors.layout(), gpuSensorSlots(model, sensors));
       var powerRisk =
           new io.gpuchassis.agent.redfish.composition.PowerRiskEvents(
-              events.bus(), model, powerBudget(platform));
+              events.bus(), model, powerBudget(platform, config));
       health =
           startHealth(
               sensors,
@@ -712,12 +713,21 @@ public final class Agent implements AutoCloseable {
             .orElseGet(() -> io.gpuchassis.agent.chassis.Gpu.unidentified(slot)));
   }
 
-  /** The power the board's supplies give its GPUs, by its redundancy policy. */
-  static io.gpuchassis.agent.compose.PowerBudget powerBudget(ChassisPlatform platform) {
+  /**
+   * The power the board's supplies give its GPUs, by its redundancy policy; a GPU of unknown power
+   * counts at the configured slot ceiling.
+   */
+  static io.gpuchassis.agent.compose.PowerBudget powerBudget(
+      ChassisPlatform platform, AgentConfig config) {
     return platform
         .board()
         .powerSupplyRedundancy()
-        .map(r -> new io.gpuchassis.agent.compose.PowerBudget(r.minNeeded(), r.chassisLoadWatts()))
+        .map(
+            r ->
+                new io.gpuchassis.agent.compose.PowerBudget(
+                    r.minNeeded(),
+                    r.chassisLoadWatts(),
+                    config.composition().slotPowerCeilingWatts()))
         .orElse(io.gpuchassis.agent.compose.PowerBudget.NONE);
   }
 

@@ -1,31 +1,44 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.BindingException.Reason;
 import io.gpuchassis.agent.compose.BindingException.Shortfall;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Whether the chassis has room for GPUs about to be bound, checked against a snapshot before the
  * switch is touched: free logical bridges in each partition the binds need, the power the supplies
- * carry with their redundancy ({@link PowerBudget}), and each host port's hot-plug memory window
- * ({@link MemoryWindow}). A GPU counts against all three from the moment its bind starts until its
+ * carry with their redundancy ({@link PowerCheck}), and each host port's hot-plug memory window
+ * ({@link WindowCheck}). A GPU counts against all three from the moment its bind starts until its
  * release ends. Pure: the caller holds whatever lock makes the snapshot current.
  */
 public final class Admission {
 
   private final PowerBudget power;
+  private final PowerCheck watts;
+  private final WindowCheck windows;
 
+  /** Checks with the board's windows alone (until the hosts' reports are known). */
   public Admission(PowerBudget power) {
+    this(power, ReportedWindows.NONE);
+  }
+
+  /**
+   * @param reported the windows the hosts' companions reported, taken over the board's
+   */
+  public Admission(PowerBudget power, ReportedWindows reported) {
     this.power = power;
+    this.watts = new PowerCheck(power);
+    this.windows = new WindowCheck(reported);
+  }
+
+  /** These checks, with the windows the hosts reported taken over the board's. */
+  public Admission withReportedWindows(ReportedWindows reported) {
+    return new Admission(power, reported);
   }
 
   /** The first check that {@code binds} (on top of what {@code state} holds) fail, if any. */
@@ -34,8 +47,8 @@ public final class Admission {
     if (bridges.isPresent()) {
       return bridges;
     }
-    Optional<BindingException> watts = power(state, binds);
-    return watts.isPresent() ? watts : windows(state, binds);
+    Optional<BindingException> power = watts.refusal(state, binds);
+    return power.isPresent() ? power : windows.refusal(state, binds);
   }
 
   /** Every partition a bind needs a bridge of: the slot's; the links on the way take their own. */
@@ -80,83 +93,6 @@ public final class Admission {
       }
     }
     return Optional.empty();
-  }
-
-  private Optional<BindingException> power(ChassisState state, List<Change.Bind> binds) {
-    if (!power.enforced()) {
-      return Optional.empty();
-    }
-    Set<Integer> slots = new LinkedHashSet<>();
-    binds.forEach(b -> slots.add(b.slot()));
-    int requested = PowerBudget.wattsOf(state, slots);
-    int capacity = power.capacityWatts(state);
-    int load = power.loadWatts(state);
-    int left = Math.max(0, capacity - load);
-    if (requested <= left) {
-      return Optional.empty();
-    }
-    String host = binds.get(0).hostId();
-    return Optional.of(
-        new BindingException(
-            Reason.POWER_BUDGET,
-            "the GPUs requested for "
-                + host
-                + " may draw "
-                + requested
-                + " W, but "
-                + left
-                + " W are left of the "
-                + capacity
-                + " W the supplies carry with their redundancy ("
-                + load
-                + " W drawn by the chassis and the GPUs composed)",
-            new Shortfall(host, requested, left)));
-  }
-
-  private static Optional<BindingException> windows(ChassisState state, List<Change.Bind> binds) {
-    Map<String, List<Integer>> byHost = new HashMap<>();
-    binds.forEach(b -> byHost.computeIfAbsent(b.hostId(), h -> new ArrayList<>()).add(b.slot()));
-    for (var entry : byHost.entrySet()) {
-      Optional<HostPort> host =
-          state.hosts().stream().filter(h -> h.id().equals(entry.getKey())).findFirst();
-      if (host.isEmpty() || host.get().hotPlugWindowGiB() == 0) {
-        continue;
-      }
-      long window = host.get().hotPlugWindowGiB() * 1024L;
-      long used = mib(state, HostGpus.held(state, entry.getKey()));
-      long needed = mib(state, entry.getValue());
-      long left = Math.max(0, window - used);
-      if (needed > left) {
-        return Optional.of(
-            new BindingException(
-                Reason.BAR_WINDOW,
-                "the GPUs requested for "
-                    + entry.getKey()
-                    + " need "
-                    + needed
-                    + " MiB of memory windows, but "
-                    + left
-                    + " MiB are left of the host port's "
-                    + window
-                    + " MiB hot-plug window",
-                new Shortfall(entry.getKey(), needed, left)));
-      }
-    }
-    return Optional.empty();
-  }
-
-  /** The MiB the GPUs in {@code slots} need; a GPU of unknown memory counts nothing. */
-  private static long mib(ChassisState state, List<Integer> slots) {
-    long total = 0;
-    for (int slot : slots) {
-      total +=
-          state
-              .slot(slot)
-              .flatMap(s -> s.gpu())
-              .map(g -> MemoryWindow.mibOf(g).orElse(0))
-              .orElse(0L);
-    }
-    return total;
   }
 
   private static String partitionKey(BindingPlan plan) {

@@ -45,7 +45,9 @@ public final class BindingEngine {
   private final Clock clock;
   private final Duration linkTimeout;
   private final ReleaseRule releaseRule;
-  private final Admission admission;
+
+  /** Replaced once, when the hosts' reports are known ({@link #admitWith}). */
+  private volatile Admission admission;
 
   /** Chips whose firmware is being updated: no binding may start on them (guarded by this). */
   private final java.util.Set<String> updating = new java.util.HashSet<>();
@@ -119,6 +121,14 @@ public final class BindingEngine {
    */
   public void confirmWith(HostConfirmation confirmation, Duration within) {
     this.confirmation = new Confirmation(confirmation, within);
+  }
+
+  /**
+   * From now on, the admission checks take the hot-plug windows the hosts reported over the board's
+   * (the reports are read after the start-up reconciliation, which the engine serves before).
+   */
+  public void admitWith(ReportedWindows reported) {
+    this.admission = admission.withReportedWindows(reported);
   }
 
   /** Tells {@code observer} of every bind and release that ends from now on. */

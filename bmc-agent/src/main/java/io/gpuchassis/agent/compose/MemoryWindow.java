@@ -16,6 +16,15 @@ public final class MemoryWindow {
 
   private MemoryWindow() {}
 
+  /**
+   * What a GPU of unknown memory counts against a {@code windowMib} window: all of it (its BAR1 may
+   * be as large as anything that still works there), and never less than the registers every GPU
+   * maps, so that even an empty window refuses it.
+   */
+  public static long unknownMib(long windowMib) {
+    return Math.max(windowMib, REGISTERS_MIB + BAR3_MIB);
+  }
+
   /** The MiB of 64-bit memory windows {@code gpu} needs, when its memory size is known. */
   public static OptionalLong mibOf(Gpu gpu) {
     if (gpu.memoryGiB() <= 0) {

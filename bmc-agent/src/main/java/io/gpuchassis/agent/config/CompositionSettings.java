@@ -24,6 +24,8 @@ import java.util.Map;
  * @param reseatSlots a re-seat policy per slot number, over {@code reseat}
  * @param hostConfirmWithin how long an attach to a host whose companion runs waits for the
  *     companion to report the GPU
+ * @param slotPowerCeilingWatts what the power budget counts for a GPU that does not report its
+ *     power limit: the most a slot feeds a card (the board description says nothing of it)
  */
 public record CompositionSettings(
     Policy policy,
@@ -32,7 +34,8 @@ public record CompositionSettings(
     Duration answerWithin,
     Reseat reseat,
     Map<Integer, Reseat> reseatSlots,
-    Duration hostConfirmWithin) {
+    Duration hostConfirmWithin,
+    int slotPowerCeilingWatts) {
 
   /**
    * What the agent does at start with a slot its journal says is bound, by the card it finds there
@@ -68,6 +71,33 @@ public record CompositionSettings(
   /** What a companion's report of a GPU is waited for by default: a rescan and a driver's probe. */
   public static final Duration HOST_CONFIRM_WITHIN = Duration.ofSeconds(60);
 
+  /**
+   * A PCIe CEM slot's 75 W and one 12V-2x6 auxiliary connector's 600 W: the most a card of the
+   * current specification can be fed, so a GPU of unknown power is never counted below what it may
+   * draw.
+   */
+  public static final int SLOT_POWER_CEILING_WATTS = 675;
+
+  /** These settings with the default power ceiling of a slot. */
+  public CompositionSettings(
+      Policy policy,
+      Duration idleWindow,
+      Map<String, Policy> hosts,
+      Duration answerWithin,
+      Reseat reseat,
+      Map<Integer, Reseat> reseatSlots,
+      Duration hostConfirmWithin) {
+    this(
+        policy,
+        idleWindow,
+        hosts,
+        answerWithin,
+        reseat,
+        reseatSlots,
+        hostConfirmWithin,
+        SLOT_POWER_CEILING_WATTS);
+  }
+
   /** These settings with the default re-seat policy. */
   public CompositionSettings(
       Policy policy, Duration idleWindow, Map<String, Policy> hosts, Duration answerWithin) {
@@ -88,7 +118,13 @@ public record CompositionSettings(
   /** These settings, waiting {@code value} for a host companion's report of an attached GPU. */
   public CompositionSettings withHostConfirmWithin(Duration value) {
     return new CompositionSettings(
-        policy, idleWindow, hosts, answerWithin, reseat, reseatSlots, value);
+        policy, idleWindow, hosts, answerWithin, reseat, reseatSlots, value, slotPowerCeilingWatts);
+  }
+
+  /** These settings, counting a GPU of unknown power at {@code watts}. */
+  public CompositionSettings withSlotPowerCeilingWatts(int watts) {
+    return new CompositionSettings(
+        policy, idleWindow, hosts, answerWithin, reseat, reseatSlots, hostConfirmWithin, watts);
   }
 
   /** The re-seat policy of slot {@code slot}. */
@@ -142,12 +178,24 @@ public record CompositionSettings(
         hostConfirmWithin,
         Duration.ofSeconds(1),
         Duration.ofMinutes(10));
+    if (slotPowerCeilingWatts < 1 || slotPowerCeilingWatts > 5000) {
+      throw ConfigException.at(
+          "composition.slotPowerCeilingWatts",
+          "composition.slotPowerCeilingWatts must be 1 to 5000 W, not " + slotPowerCeilingWatts);
+    }
   }
 
   /** These settings, answering within {@code value}. */
   public CompositionSettings withAnswerWithin(Duration value) {
     return new CompositionSettings(
-        policy, idleWindow, hosts, value, reseat, reseatSlots, hostConfirmWithin);
+        policy,
+        idleWindow,
+        hosts,
+        value,
+        reseat,
+        reseatSlots,
+        hostConfirmWithin,
+        slotPowerCeilingWatts);
   }
 
   /** The policy of host port {@code hostId}. */
@@ -164,7 +212,8 @@ public record CompositionSettings(
       @JsonProperty("answerWithin") String answerWithin,
       @JsonProperty("reseat") String reseat,
       @JsonProperty("reseatSlots") Map<String, String> reseatSlots,
-      @JsonProperty("hostConfirmWithin") String hostConfirmWithin) {
+      @JsonProperty("hostConfirmWithin") String hostConfirmWithin,
+      @JsonProperty("slotPowerCeilingWatts") Integer slotPowerCeilingWatts) {
     Map<Integer, Reseat> perSlot = new LinkedHashMap<>();
     if (reseatSlots != null) {
       reseatSlots.forEach(
@@ -199,6 +248,7 @@ public record CompositionSettings(
         perSlot,
         hostConfirmWithin == null
             ? DEFAULT.hostConfirmWithin
-            : Durations.parse("composition.hostConfirmWithin", hostConfirmWithin));
+            : Durations.parse("composition.hostConfirmWithin", hostConfirmWithin),
+        slotPowerCeilingWatts == null ? DEFAULT.slotPowerCeilingWatts : slotPowerCeilingWatts);
   }
 }

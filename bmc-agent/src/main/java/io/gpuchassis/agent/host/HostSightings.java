@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -84,13 +85,20 @@ public final class HostSightings
     }
   }
 
+  /** Records a report without a hot-plug window (the window reported before stays). */
+  public List<GpuSighting> record(String host, UUID systemUuid, List<ReportedDevice> devices) {
+    return record(host, systemUuid, OptionalLong.empty(), devices);
+  }
+
   /**
-   * Records a host's report: its system UUID, and the GPUs of the chassis it sees now (each one it
-   * holds). All of it or nothing.
+   * Records a host's report: its system UUID, its hot-plug window when it reports one, and the GPUs
+   * of the chassis it sees now (each one it holds). All of it or nothing. A report without a window
+   * (an attach's) keeps the one the same server reported before; another server's is forgotten.
    *
    * @throws SlotNotHeld when a GPU listed is not bound to {@code host}
    */
-  public List<GpuSighting> record(String host, UUID systemUuid, List<ReportedDevice> devices) {
+  public List<GpuSighting> record(
+      String host, UUID systemUuid, OptionalLong hotPlugWindowMiB, List<ReportedDevice> devices) {
     Map<CompletableFuture<GpuSighting>, GpuSighting> done = new HashMap<>();
     List<GpuSighting> recorded = new ArrayList<>();
     synchronized (this) {
@@ -100,7 +108,8 @@ public final class HostSightings
       for (ReportedDevice d : devices) {
         recorded.add(new GpuSighting(d.slot(), host, d.hostAddress(), d.deviceUuid(), now));
       }
-      HostIdentity identity = new HostIdentity(host, systemUuid, now);
+      HostIdentity identity =
+          new HostIdentity(host, systemUuid, now, window(host, systemUuid, hotPlugWindowMiB));
       store.inTransaction(
           c -> {
             write(c, identity, recorded);
@@ -125,6 +134,17 @@ public final class HostSightings
     // Outside the lock: what waits on a sighting runs on its own.
     done.forEach(CompletableFuture::complete);
     return recorded;
+  }
+
+  /** The window a report leaves: its own, else the one the same server reported before. */
+  private OptionalLong window(String host, UUID systemUuid, OptionalLong reported) {
+    if (reported.isPresent()) {
+      return reported;
+    }
+    HostIdentity before = identities.get(host);
+    return before != null && before.systemUuid().equals(systemUuid)
+        ? before.hotPlugWindowMiB()
+        : OptionalLong.empty();
   }
 
   /**
@@ -221,12 +241,18 @@ public final class HostSightings
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO host_identities(host, system_uuid, reported) VALUES (?, ?, ?)"
-                + " ON CONFLICT(host) DO UPDATE SET system_uuid = excluded.system_uuid,"
-                + " reported = excluded.reported")) {
+            "INSERT INTO host_identities(host, system_uuid, reported, hot_plug_window_mib)"
+                + " VALUES (?, ?, ?, ?) ON CONFLICT(host) DO UPDATE SET"
+                + " system_uuid = excluded.system_uuid, reported = excluded.reported,"
+                + " hot_plug_window_mib = excluded.hot_plug_window_mib")) {
       s.setString(1, identity.host());
       s.setString(2, identity.systemUuid().toString());
       s.setString(3, identity.reported().toString());
+      if (identity.hotPlugWindowMiB().isPresent()) {
+        s.setLong(4, identity.hotPlugWindowMiB().getAsLong());
+      } else {
+        s.setNull(4, java.sql.Types.INTEGER);
+      }
       s.executeUpdate();
     }
     try (PreparedStatement s =
@@ -279,14 +305,19 @@ public final class HostSightings
         c -> {
           try (Statement s = c.createStatement();
               ResultSet rs =
-                  s.executeQuery("SELECT host, system_uuid, reported FROM host_identities")) {
+                  s.executeQuery(
+                      "SELECT host, system_uuid, reported, hot_plug_window_mib FROM"
+                          + " host_identities")) {
             while (rs.next()) {
+              long window = rs.getLong(4);
+              boolean reportedNone = rs.wasNull();
               identities.put(
                   rs.getString(1),
                   new HostIdentity(
                       rs.getString(1),
                       UUID.fromString(rs.getString(2)),
-                      Instant.parse(rs.getString(3))));
+                      Instant.parse(rs.getString(3)),
+                      reportedNone ? OptionalLong.empty() : OptionalLong.of(window)));
             }
           }
           try (Statement s = c.createStatement();

@@ -200,6 +200,11 @@ public final class AgentStore implements AutoCloseable {
           // re-seated or swapped while the agent was down is recognised at start
           """
           ALTER TABLE bindings ADD COLUMN gpu_serial TEXT;
+          """,
+          // 14: the hot-plug memory window each host's companion reported (MiB), which the
+          // admission check takes over the board description's
+          """
+          ALTER TABLE host_identities ADD COLUMN hot_plug_window_mib INTEGER;
           """);
 
   private final Connection connection;

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -70,6 +71,37 @@ class HostSightingsTest {
           Optional.of(new GpuSighting(3, "Host1", "0000:41:00.0", Optional.of("GPU-1234"), T0)),
           sightings.sighting(3));
       assertEquals(Optional.empty(), sightings.identity("Host2"));
+    }
+  }
+
+  @Test
+  void a_reported_window_survives_a_restart_and_a_report_without_one_from_the_same_server() {
+    UUID another = UUID.fromString("5c4c4544-0042-3510-8052-b4c04f4b4e31");
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      HostSightings sightings = new HostSightings(store, model, clock);
+      sightings.record("Host1", SYSTEM, OptionalLong.of(262144), List.of());
+      sightings.record("Host2", another, OptionalLong.of(0), List.of());
+      assertEquals(OptionalLong.of(262144), sightings.hotPlugWindowMiB("Host1"));
+    }
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      HostSightings sightings = new HostSightings(store, model, clock);
+      assertEquals(OptionalLong.of(262144), sightings.hotPlugWindowMiB("Host1"));
+      assertEquals(OptionalLong.of(0), sightings.hotPlugWindowMiB("Host2"), "no room is kept");
+      assertEquals(OptionalLong.empty(), sightings.hotPlugWindowMiB("Host3"));
+
+      // An attach's report says nothing of the window: the server's own stays
+      sightings.record(
+          "Host1", SYSTEM, List.of(new ReportedDevice(3, "0000:41:00.0", Optional.empty())));
+      assertEquals(OptionalLong.of(262144), sightings.hotPlugWindowMiB("Host1"));
+      // Another server on Host1's cable: the old server's window is not its own
+      sightings.record("Host1", another, List.of());
+      assertEquals(OptionalLong.empty(), sightings.hotPlugWindowMiB("Host1"));
+    }
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      assertEquals(
+          OptionalLong.empty(),
+          new HostSightings(store, model, clock).hotPlugWindowMiB("Host1"),
+          "forgotten in the database too");
     }
   }
 

@@ -283,6 +283,47 @@ class HostCompanionIT {
     assertFalse(seen.has("DeviceUUID"), "none was reported");
   }
 
+  @Test
+  @Order(5)
+  void the_companion_reports_its_bridge_s_window_which_the_system_shows_and_an_attach_keeps()
+      throws Exception {
+    Path tree = hostRoot.resolve("sys/bus/pci/devices/0000:40:01.1");
+    if (!Files.exists(tree)) {
+      hostTree();
+    }
+    // The bridge's resources as Linux lists them: its 64-bit prefetchable window third of the last
+    // four lines, 512 GiB
+    StringBuilder resources = new StringBuilder();
+    for (int i = 0; i < 17; i++) {
+      resources.append(
+          i == 15 ? "0x0000380000000000 0x0000387fffffffff 0x000000000014220c\n" : "0x0 0x0 0x0\n");
+    }
+    Files.writeString(tree.resolve("resource"), resources.toString());
+
+    assertEquals(0, companion("report", "--system", "Host1", "--bridge", "0000:40:01.1"));
+
+    JsonNode oem = json(client.get(HOST1, READER)).at("/Oem/GpuChassisAgent");
+    assertEquals(512 * 1024, oem.path("HotPlugWindowMiB").asLong(), oem.toString());
+    assertEquals("HostCompanion", oem.path("HotPlugWindowSource").asText());
+    Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
+    if (validator.isPresent()) {
+      assertEquals(List.of(), validator.get().validate(json(client.get(HOST1, READER))));
+    }
+    // A report without a window (an attach's) leaves it
+    assertEquals(
+        204,
+        client
+            .send(
+                "POST",
+                REPORT,
+                OPERATOR,
+                "{\"SystemUUID\": \"" + UUID1.replace("4c4c", "9c4c") + "\"}")
+            .statusCode());
+    assertEquals(
+        512 * 1024,
+        json(client.get(HOST1, READER)).at("/Oem/GpuChassisAgent/HotPlugWindowMiB").asLong());
+  }
+
   /** Binds the GPU in {@code slot} to {@code host} and waits for the switch. */
   private static void attach(String host, int slot) throws Exception {
     HttpResponse<String> bound = client.awaitTask(startAttach(host, slot), ADMIN);

@@ -7,9 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -160,7 +163,9 @@ public final class HostCompanion {
   @Command(
       name = "report",
       mixinStandardHelpOptions = true,
-      description = "Tells the agent this host's system UUID (run at boot).")
+      description =
+          "Tells the agent this host's system UUID and, with --bridge, its hot-plug memory window"
+              + " (run at boot).")
   static final class Report implements Callable<Integer> {
     private final HostCompanion companion;
 
@@ -174,6 +179,15 @@ public final class HostCompanion {
         description = "This host's system on the chassis, e.g. Host3.")
     String system;
 
+    @Option(
+        names = "--bridge",
+        paramLabel = "BDF",
+        description =
+            "The host's bridge the chassis is cabled to (the root port above the chassis' host"
+                + " port): its 64-bit prefetchable memory window is reported as the room this host"
+                + " has for the GPUs' memory windows. Repeatable: the windows are added.")
+    List<PciAddress> bridges = new ArrayList<>();
+
     Report(HostCompanion companion) {
       this.companion = companion;
     }
@@ -181,11 +195,30 @@ public final class HostCompanion {
     @Override
     public Integer call() {
       String uuid = host.systemUuid();
+      // Read before the agent is asked anything: a wrong bridge changes nothing there
+      List<BridgeWindow> windows = windows(host.tree());
+      OptionalLong mib =
+          windows.isEmpty()
+              ? OptionalLong.empty()
+              : OptionalLong.of(windows.stream().mapToLong(BridgeWindow::mib).sum());
       try (AutoCloseableAgent agent = companion.open(agentOptions)) {
-        agent.get().report(system, uuid, List.of());
+        agent.get().report(system, uuid, mib, List.of());
       }
-      companion.out.println("Reported " + system + " as system " + uuid);
+      companion.out.println(
+          "Reported "
+              + system
+              + " as system "
+              + uuid
+              + (mib.isPresent() ? " with a hot-plug window of " + mib.getAsLong() + " MiB" : ""));
+      windows.forEach(w -> companion.out.println("  bridge " + w.bridge() + ": " + w.note()));
       return 0;
+    }
+
+    private List<BridgeWindow> windows(HostTree tree) {
+      if (new HashSet<>(bridges).size() < bridges.size()) {
+        throw new CompanionException("a bridge is named twice: its window would count twice");
+      }
+      return bridges.stream().map(b -> BridgeWindow.read(tree, b)).toList();
     }
   }
 
@@ -275,7 +308,13 @@ public final class HostCompanion {
                   companion.out)
               .run(place);
       try (AutoCloseableAgent agent = companion.open(agentOptions)) {
-        agent.get().report(system, uuid, List.of(new SeenDevice(slot, seen.gpu(), seen.uuid())));
+        agent
+            .get()
+            .report(
+                system,
+                uuid,
+                OptionalLong.empty(),
+                List.of(new SeenDevice(slot, seen.gpu(), seen.uuid())));
       }
       companion.out.println("Reported slot " + slot + " at " + seen.gpu() + " to the agent");
       return 0;

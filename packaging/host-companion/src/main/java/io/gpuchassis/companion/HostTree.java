@@ -29,6 +29,11 @@ final class HostTree {
     return root.resolve("sys/bus/pci/devices").resolve(address.toString());
   }
 
+  /** {@code /sys/bus/pci/devices/<address>/resource}: the function's resources, one a line. */
+  Path resources(PciAddress address) {
+    return device(address).resolve("resource");
+  }
+
   Path pciDevices() {
     return root.resolve("sys/bus/pci/devices");
   }

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -66,8 +67,10 @@ public final class RedfishAgent implements ChassisAgent, AutoCloseable {
   }
 
   @Override
-  public void report(String system, String systemUuid, List<SeenDevice> devices) {
+  public void report(
+      String system, String systemUuid, OptionalLong hotPlugWindowMiB, List<SeenDevice> devices) {
     ObjectNode body = JSON.createObjectNode().put("SystemUUID", systemUuid);
+    hotPlugWindowMiB.ifPresent(mib -> body.put("HotPlugWindowMiB", mib));
     ArrayNode list = body.putArray("Devices");
     for (SeenDevice d : devices) {
       ObjectNode device = list.addObject();

@@ -43,6 +43,31 @@ final class FakeHost implements AutoCloseable {
     return this;
   }
 
+  /**
+   * The bridge's sysfs resource file as a kernel with SR-IOV writes it (17 lines, the windows
+   * last), its prefetchable window {@code start}..{@code end} with {@code flags}.
+   */
+  FakeHost prefetchableWindow(PciAddress bridge, long start, long end, long flags) {
+    return resources(bridge, 17, start, end, flags);
+  }
+
+  /** The resource file with {@code lines} lines (11 for a kernel without SR-IOV). */
+  FakeHost resources(PciAddress bridge, int lines, long start, long end, long flags) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < lines; i++) {
+      if (i == lines - 2) {
+        text.append(String.format("0x%016x 0x%016x 0x%016x%n", start, end, flags));
+      } else if (i == lines - 3) {
+        // the bridge's non-prefetchable window, below 4 GiB, which a GPU's BAR1 does not use
+        text.append(String.format("0x%016x 0x%016x 0x%016x%n", 0xa0000000L, 0xa1ffffffL, 0x200L));
+      } else {
+        text.append(String.format("0x%016x 0x%016x 0x%016x%n", 0, 0, 0));
+      }
+    }
+    write(folder(bridge).resolve("resource"), text.toString());
+    return this;
+  }
+
   /** pciehp handles the bridge's hot-plug slot (its service device is bound to pciehp). */
   FakeHost pciehp(PciAddress bridge) {
     mkdirs(root.resolve("sys/bus/pci_express/drivers/pciehp").resolve(bridge + ":pcie204"));

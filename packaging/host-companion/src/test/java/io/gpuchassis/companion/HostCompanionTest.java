@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -262,6 +263,77 @@ class HostCompanionTest {
     assertEquals(
         List.of(new RecordingAgent.Report("Host5", FakeHost.SYSTEM_UUID.toLowerCase(), List.of())),
         agent.reports);
+  }
+
+  /** A 64-bit prefetchable bridge window as Linux flags it: memory, prefetchable, 64-bit. */
+  static final long PREFETCH_64 = 0x14220cL;
+
+  static final PciAddress ROOT_PORT = PciAddress.parse("0000:3f:01.0");
+  static final PciAddress SECOND_ROOT_PORT = PciAddress.parse("0000:80:01.0");
+
+  @Test
+  void report_with_a_bridge_sends_its_64_bit_prefetchable_window_in_mib() {
+    // 256 GiB at 0x38000000000, as a host's firmware reserves it for hot-plug
+    host.bridge(ROOT_PORT)
+        .prefetchableWindow(
+            ROOT_PORT, 0x38000000000L, 0x38000000000L + (256L << 30) - 1, PREFETCH_64);
+
+    assertEquals(0, run("report", "--system", "Host5", "--bridge", ROOT_PORT + ""), err());
+
+    assertEquals(
+        List.of(
+            new RecordingAgent.Report(
+                "Host5", FakeHost.SYSTEM_UUID.toLowerCase(), OptionalLong.of(262144), List.of())),
+        agent.reports);
+    assertTrue(out().contains("hot-plug window of 262144 MiB"), out());
+  }
+
+  @Test
+  void the_windows_of_several_bridges_are_added_whatever_the_kernel_s_resource_count() {
+    host.bridge(ROOT_PORT)
+        .prefetchableWindow(
+            ROOT_PORT, 0x38000000000L, 0x38000000000L + (64L << 30) - 1, PREFETCH_64);
+    // A kernel without SR-IOV lists 11 resources: the window is still the third of the last four
+    host.bridge(SECOND_ROOT_PORT)
+        .resources(
+            SECOND_ROOT_PORT, 11, 0x40000000000L, 0x40000000000L + (32L << 30) - 1, PREFETCH_64);
+
+    assertEquals(
+        0,
+        run("report", "--system", "Host5", "--bridge", ROOT_PORT + "", "--bridge", "80:01.0"),
+        err());
+
+    assertEquals(OptionalLong.of(96 * 1024), agent.reports.get(0).hotPlugWindowMiB());
+  }
+
+  @Test
+  void a_bridge_without_a_64_bit_prefetchable_window_gives_no_room() {
+    // 32-bit prefetchable (no IORESOURCE_MEM_64): below 4 GiB, no room for a GPU's BAR1
+    host.bridge(ROOT_PORT).prefetchableWindow(ROOT_PORT, 0xc0000000L, 0xcfffffffL, 0x42208L);
+    // no prefetchable window assigned at all
+    host.bridge(SECOND_ROOT_PORT).prefetchableWindow(SECOND_ROOT_PORT, 0, 0, 0);
+
+    assertEquals(
+        0,
+        run("report", "--system", "Host5", "--bridge", ROOT_PORT + "", "--bridge", "80:01.0"),
+        err());
+
+    assertEquals(OptionalLong.of(0), agent.reports.get(0).hotPlugWindowMiB());
+    assertTrue(out().contains("a 32-bit prefetchable window of 256 MiB, not counted"), out());
+    assertTrue(out().contains("no prefetchable memory window"), out());
+  }
+
+  @Test
+  void a_bridge_named_wrong_fails_the_report_before_the_agent_hears_of_it() {
+    host.bridge(BRIDGE).gpu(BRIDGE, GPU);
+
+    assertEquals(
+        CompanionException.FAILED, run("report", "--system", "Host5", "--bridge", GPU + ""));
+    assertTrue(err().contains("0000:41:00.0 is not a PCI bridge (class 0x030200)"), err());
+    assertEquals(
+        CompanionException.FAILED, run("report", "--system", "Host5", "--bridge", "0000:99:00.0"));
+    assertTrue(err().contains("the host has no PCI function 0000:99:00.0"), err());
+    assertEquals(List.of(), agent.reports);
   }
 
   @Test

@@ -49,7 +49,8 @@ public final class HostReportAction {
         ctx,
         () -> {
           try {
-            return sightings.record(host, request.systemUuid(), request.devices());
+            return sightings.record(
+                host, request.systemUuid(), request.hotPlugWindowMiB(), request.devices());
           } catch (SlotNotHeld e) {
             int index = request.devices().stream().map(d -> d.slot()).toList().indexOf(e.slot());
             throw HostReportRequest.valueError("/Devices/" + index + "/ResourceBlock")

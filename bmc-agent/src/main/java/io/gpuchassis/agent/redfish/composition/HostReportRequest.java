@@ -15,20 +15,28 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
  * The body of {@code #GpuChassisAgent.HostReport}, read strictly: {@code SystemUUID} (the server's
- * SMBIOS UUID) and {@code Devices}, each {@code {"ResourceBlock": {"@odata.id": ".../GPU-SlotN"},
- * "HostAddress": "0000:41:00.0", "DeviceUUID": "GPU-..."}} with a GPU block of this chassis once, a
- * PCI address once, and an optional driver UUID. The first problem is the answer (400, an {@code
- * ActionParameter*} message pointing at the value).
+ * SMBIOS UUID), the optional {@code HotPlugWindowMiB} (the 64-bit prefetchable window of the host's
+ * bridge to the chassis, 0 or more) and {@code Devices}, each {@code {"ResourceBlock":
+ * {"@odata.id": ".../GPU-SlotN"}, "HostAddress": "0000:41:00.0", "DeviceUUID": "GPU-..."}} with a
+ * GPU block of this chassis once, a PCI address once, and an optional driver UUID. The first
+ * problem is the answer (400, an {@code ActionParameter*} message pointing at the value).
  */
-record HostReportRequest(UUID systemUuid, List<ReportedDevice> devices) {
+record HostReportRequest(
+    UUID systemUuid, OptionalLong hotPlugWindowMiB, List<ReportedDevice> devices) {
 
   static final String ACTION = "GpuChassisAgent.HostReport";
+
+  static final String WINDOW = "HotPlugWindowMiB";
+
+  /** A 64-bit address space holds 2^44 MiB: a larger window is not one a host has. */
+  static final long LARGEST_WINDOW_MIB = 1L << 44;
 
   private static final Pattern UUID_FORM =
       Pattern.compile(
@@ -45,13 +53,25 @@ record HostReportRequest(UUID systemUuid, List<ReportedDevice> devices) {
   static HostReportRequest read(ObjectNode body, ChassisState state) {
     ActionParameters params =
         new ActionParameters(ACTION, body)
-            .expect(List.of("SystemUUID"), List.of("Devices"), Set.of());
+            .expect(List.of("SystemUUID"), List.of("Devices", WINDOW), Set.of());
     String uuid = params.string("SystemUUID");
     if (!UUID_FORM.matcher(uuid).matches()) {
       throw formatError(uuid, "SystemUUID", "/SystemUUID")
           .withDetail(
               "SystemUUID must be the server's SMBIOS UUID, such as"
                   + " 4c4c4544-0042-3510-8052-b4c04f4b4e31.");
+    }
+    OptionalLong window = params.optionalInteger(WINDOW);
+    if (window.isPresent() && (window.getAsLong() < 0 || window.getAsLong() > LARGEST_WINDOW_MIB)) {
+      throw params
+          .invalid(WINDOW)
+          .withDetail(
+              WINDOW
+                  + " must be the MiB of the host's 64-bit prefetchable window, 0 to "
+                  + LARGEST_WINDOW_MIB
+                  + ", not "
+                  + window.getAsLong()
+                  + ".");
     }
     JsonNode list = body.path("Devices");
     List<ReportedDevice> devices = new ArrayList<>();
@@ -77,7 +97,7 @@ record HostReportRequest(UUID systemUuid, List<ReportedDevice> devices) {
         devices.add(d);
       }
     }
-    return new HostReportRequest(UUID.fromString(uuid), devices);
+    return new HostReportRequest(UUID.fromString(uuid), window, devices);
   }
 
   private static ReportedDevice device(JsonNode item, String at, ChassisState state) {

@@ -58,7 +58,7 @@ public final class PowerRiskEvents {
   }
 
   /** Each host with GPUs: {@code Host1 (slots 1, 2: 700 W)}, in host order. */
-  static String compositions(ChassisState state) {
+  private String compositions(ChassisState state) {
     Map<String, List<Integer>> byHost = new TreeMap<>();
     for (var host : state.hosts()) {
       List<Integer> slots = HostGpus.held(state, host.id());
@@ -75,7 +75,7 @@ public final class PowerRiskEvents {
                   + (slots.size() > 1 ? "s " : " ")
                   + String.join(", ", slots.stream().map(String::valueOf).toList())
                   + ": "
-                  + PowerBudget.wattsOf(state, slots)
+                  + budget.wattsOf(state, slots)
                   + " W)");
         });
     return String.join("; ", parts);

@@ -272,10 +272,15 @@ final class SystemRequests {
 
   /** What a computer system's response says of its GPUs' paths: {@code Oem.GpuChassisAgent}. */
   static Map<String, Object> peerPaths(Placement.Placed paths) {
+    return OemSchema.oem(OemSchema.COMPUTER_SYSTEM, peerPathProperties(paths));
+  }
+
+  /** The paths' properties of the system's OEM object. */
+  static Map<String, Object> peerPathProperties(Placement.Placed paths) {
     Map<String, Object> oem = new LinkedHashMap<>();
     oem.put("GpuPeerPath", path(paths.betweenGpus()));
     oem.put("HostPath", path(paths.toHost()));
-    return OemSchema.oem(OemSchema.COMPUTER_SYSTEM, oem);
+    return oem;
   }
 
   private static Map<String, Object> path(PeerPath p) {

@@ -12,6 +12,7 @@ import io.gpuchassis.agent.compose.Change;
 import io.gpuchassis.agent.compose.ChangeException;
 import io.gpuchassis.agent.compose.ChangeSet;
 import io.gpuchassis.agent.compose.HostGpus;
+import io.gpuchassis.agent.compose.HotPlugWindow;
 import io.gpuchassis.agent.compose.Placement;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.health.FabricHealth;
@@ -50,6 +51,7 @@ import io.gpuchassis.redfish.route.RedfishRoutes;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -233,9 +235,20 @@ public final class SystemResource {
                             OemSchema.action(OemSchema.HOST_REPORT),
                             Map.of("target", uri + HostReportAction.PATH))));
     reports.identity(host.id()).ifPresent(i -> system.UUID(i.systemUuid().toString()));
+    Map<String, Object> oem = new LinkedHashMap<>();
     // How the orchestrator's GPUs will talk: inside one switch chip, or across inter-switch links.
     Placement.describe(state, host.id(), gpus)
-        .ifPresent(paths -> system.oem(SystemRequests.peerPaths(paths)));
+        .ifPresent(paths -> oem.putAll(SystemRequests.peerPathProperties(paths)));
+    // The room the host has for its GPUs' BARs, and whose figure the admission check takes
+    HotPlugWindow.of(host, reports)
+        .ifPresent(
+            w -> {
+              oem.put("HotPlugWindowMiB", w.mib());
+              oem.put("HotPlugWindowSource", w.source().redfishName());
+            });
+    if (!oem.isEmpty()) {
+      system.oem(OemSchema.oem(OemSchema.COMPUTER_SYSTEM, oem));
+    }
     return system;
   }
 

@@ -161,7 +161,12 @@ public final class CompositionCheckMessages {
               POWER_BUDGET_EXCEEDED,
               "A composition was refused before the switch was touched: its GPUs' power limits"
                   + " exceed what is left of the power the supplies carry with redundancy.",
-              List.of(HOST, "The watts the GPUs requested may draw.", "The watts left.")),
+              List.of(
+                  "The host's Id, e.g. 'Host1'; the Ids of every host the request names, separated"
+                      + " by commas, when it spans several.",
+                  "The watts the GPUs requested may draw, a GPU that does not report its power"
+                      + " limit counted at its slot's power ceiling.",
+                  "The watts left.")),
           new PublishedMessage(
               NO_FREE_LOGICAL_BRIDGE,
               "A composition was refused before the switch was touched: a partition it needs has"

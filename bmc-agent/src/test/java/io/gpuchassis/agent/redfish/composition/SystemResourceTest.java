@@ -77,6 +77,59 @@ class SystemResourceTest {
   }
 
   @Test
+  void a_host_shows_its_hot_plug_window_and_whose_figure_it_is() {
+    io.gpuchassis.agent.host.HostReports reported =
+        new io.gpuchassis.agent.host.HostReports() {
+          @Override
+          public java.util.Optional<io.gpuchassis.agent.host.HostIdentity> identity(String host) {
+            return java.util.Optional.of(
+                new io.gpuchassis.agent.host.HostIdentity(
+                    host,
+                    java.util.UUID.fromString("4c4c4544-0042-3510-8052-b4c04f4b4e31"),
+                    io.gpuchassis.agent.redfish.ChassisFixture.NOW,
+                    host.equals("Host2")
+                        ? java.util.OptionalLong.of(65536)
+                        : java.util.OptionalLong.empty()));
+          }
+
+          @Override
+          public java.util.Optional<io.gpuchassis.agent.host.GpuSighting> sighting(int slot) {
+            return java.util.Optional.empty();
+          }
+
+          @Override
+          public long version() {
+            return 1;
+          }
+        };
+    ChassisState state = healthy();
+
+    com.fasterxml.jackson.databind.JsonNode host2 = oem(state, "Host2", reported);
+    assertEquals(65536, host2.path("HotPlugWindowMiB").asLong());
+    assertEquals("HostCompanion", host2.path("HotPlugWindowSource").asText());
+    assertEquals("#GpuChassisAgent.v1_0_0.ComputerSystem", host2.path("@odata.type").asText());
+    com.fasterxml.jackson.databind.JsonNode host1 = oem(state, "Host1", reported);
+    assertEquals(2048 * 1024, host1.path("HotPlugWindowMiB").asLong(), "the board's 2048 GiB");
+    assertEquals("BoardDescription", host1.path("HotPlugWindowSource").asText());
+    // Beside the GPUs' paths once the host has GPUs
+    com.fasterxml.jackson.databind.JsonNode withGpu =
+        oem(bound(state, 1, "Host2", 5, 16), "Host2", reported);
+    assertEquals("SameSwitch", withGpu.at("/HostPath/Path").asText(), withGpu.toString());
+    assertEquals(65536, withGpu.path("HotPlugWindowMiB").asLong());
+  }
+
+  private static com.fasterxml.jackson.databind.JsonNode oem(
+      ChassisState state, String id, io.gpuchassis.agent.host.HostReports reports) {
+    HostPort host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst().orElseThrow();
+    ComputerSystem system =
+        SystemResource.render(
+            state, host, io.gpuchassis.agent.redfish.ChassisFixture.fabricHealth(), reports);
+    return io.gpuchassis.redfish.json.RedfishJson.mapper()
+        .valueToTree(system)
+        .at("/Oem/GpuChassisAgent");
+  }
+
+  @Test
   void a_hosts_health_is_its_cable_and_it_links_to_the_chassis_and_manager() {
     ComputerSystem up = system(healthy(), "Host1");
     assertEquals(io.gpuchassis.redfish.model.Health.OK, up.getStatus().getHealth());
