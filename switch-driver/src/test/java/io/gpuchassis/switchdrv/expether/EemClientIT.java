@@ -64,8 +64,8 @@ class EemClientIT {
 
     assertTrue(attach.hostGroupAllocated());
     assertEquals(EemGroups.FIRST_ASSIGNABLE, attach.groupId());
+    assertEquals(attach.groupId(), client.device(HOST).groupId(), "a host's group is set at once");
     assertEquals(EemGroups.FREE_IO, client.device(GPU0).groupId());
-    assertEquals(EemGroups.UNASSIGNED_HOST, client.device(HOST).groupId());
     assertEquals(List.of(), client.deviceIds(EemRole.EEIO, attach.groupId()));
 
     clock.advance(HOT_PLUG.minusMillis(1));
@@ -73,12 +73,24 @@ class EemClientIT {
 
     clock.advance(Duration.ofMillis(1));
     assertEquals(attach.groupId(), client.device(GPU0).groupId());
-    assertEquals(attach.groupId(), client.device(HOST).groupId());
     assertEquals(List.of(GPU0), client.deviceIds(EemRole.EEIO, attach.groupId()));
     assertEquals(List.of(GPU0), ids(grouping.devicesOf(HOST)));
     List<String> puts = puts();
     assertEquals(
         List.of("PUT devices/" + HOST + "/group_id", "PUT devices/" + GPU0 + "/group_id"), puts);
+  }
+
+  @Test
+  void two_gpus_attached_back_to_back_to_a_fresh_host_share_its_one_group() {
+    start();
+    EemAttachment first = grouping.attach(HOST, GPU0);
+    EemAttachment second = grouping.attach(HOST, GPU1);
+
+    assertTrue(first.hostGroupAllocated());
+    assertFalse(second.hostGroupAllocated());
+    assertEquals(first.groupId(), second.groupId());
+    clock.advance(HOT_PLUG);
+    assertEquals(List.of(GPU0, GPU1), ids(grouping.devicesOf(HOST)));
   }
 
   @Test

@@ -75,6 +75,22 @@ class ValenceFlowIT {
   }
 
   @Test
+  void valence_composes_a_host_with_two_gpus_back_to_back() {
+    start(ExpEtherRig.simulator(2, clock));
+
+    String node = valence.composeNodeHostIds().get(0);
+    valence.attach(GPU0, node); // compose_node attaches one device after the other, no wait
+    valence.attach(gpu(1).id(), node);
+
+    clock.advance(HOT_PLUG);
+    assertEquals(List.of(GPU0, gpu(1).id()), ids(grouping.devicesOf(HOST)));
+    assertEquals(
+        1,
+        sim.requests().stream().filter(r -> r.equals("PUT devices/" + HOST + "/group_id")).count(),
+        "the host is given a group once");
+  }
+
+  @Test
   void valence_detaches_and_the_device_is_back_in_the_free_pool_for_both() {
     start(ExpEtherRig.simulator(2, clock));
     grouping.attach(HOST, GPU0); // attached by us, detached by Valence

@@ -122,12 +122,18 @@ final class EemManagerState {
     }
   }
 
+  /**
+   * An I/O engine's change is a hot-plug and lands after the delay. A host's lands at once: what
+   * changes for the host (it may need a reboot, Valence warns) happens outside the manager, and
+   * Valence attaches several devices to a fresh host back to back, reading the host's group anew
+   * before each, which works only if the manager reports the allocated group right away.
+   */
   private void begin(SimEngine e, int target) {
     Instant now = clock.instant();
     e.pendingGroup = target;
-    e.due = now.plus(hotPlugDelay);
+    e.due = e.spec.role() == EemRole.EEIO ? now.plus(hotPlugDelay) : now;
     e.updateTime = now;
-    e.settle(now); // a zero delay lands at once
+    e.settle(now);
   }
 
   private SimEngine changeable(String id) {

@@ -111,7 +111,10 @@ public final class EemSimulator implements AutoCloseable {
       return this;
     }
 
-    /** How long a group change takes before the engine reports it (a PCIe hot-plug). */
+    /**
+     * How long an I/O engine's group change takes before the engine reports it (a PCIe hot-plug); a
+     * host's group change is reported at once.
+     */
     public Builder hotPlugDelay(Duration delay) {
       if (delay.isNegative()) {
         throw new IllegalArgumentException("negative delay");
