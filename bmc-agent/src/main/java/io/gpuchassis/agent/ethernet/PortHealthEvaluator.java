@@ -1,0 +1,159 @@
+package io.gpuchassis.agent.ethernet;
+
+import io.gpuchassis.redfish.message.MessageInstance;
+import io.gpuchassis.redfish.message.NetworkDeviceMessages;
+import io.gpuchassis.redfish.message.ResourceEventMessages;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Judges a data-path port period by period and says what changed, as registry messages:
+ *
+ * <ul>
+ *   <li>the link dropping or coming up: NetworkDevice ConnectionDropped, ConnectionEstablished, or
+ *       DegradedConnectionEstablished when it comes up slower than the port can (the registry's own
+ *       pairs: an establishment clears a drop);
+ *   <li>a flapping link: NetworkDevice LinkFlapDetected;
+ *   <li>a link running slower than the port can: NetworkDevice ConnectionSpeedLow;
+ *   <li>a pause storm or packet loss: ResourceEvent ResourceWarningThresholdExceeded, as DMTF has
+ *       no network message for either.
+ * </ul>
+ *
+ * LinkFlapDetected and ConnectionSpeedLow have no clearing message in the NetworkDevice registry;
+ * every condition ends, as the agent ends its other threshold conditions (the certificate's
+ * expiry), with ResourceEvent ResourceWarningThresholdCleared naming the condition's property and
+ * level ({@link PortCondition#property()}).
+ */
+public final class PortHealthEvaluator {
+
+  private static final Pattern RX_PFC = Pattern.compile("rx_prio[0-7]_pause");
+  private static final Pattern TX_PFC = Pattern.compile("tx_prio[0-7]_pause");
+
+  private final DataPort port;
+  private final PortThresholds thresholds;
+  private final FlapWindow flaps;
+  private final Set<PortCondition> active = EnumSet.noneOf(PortCondition.class);
+  private Boolean linkUp;
+
+  public PortHealthEvaluator(DataPort port, PortThresholds thresholds) {
+    this.port = port;
+    this.thresholds = thresholds;
+    this.flaps = new FlapWindow(thresholds.flapWindow());
+  }
+
+  /** The conditions raised and not cleared since. */
+  public Set<PortCondition> active() {
+    return EnumSet.copyOf(active);
+  }
+
+  /** What changed with this period, in the order it is best told. */
+  public List<MessageInstance> evaluate(PortRates period) {
+    List<MessageInstance> out = new ArrayList<>();
+    link(period.reading(), out);
+    flapping(period, out);
+    speed(period.reading(), out);
+    rate(
+        PortCondition.RX_PAUSE_STORM,
+        period.perSecond(CounterSource.ETHTOOL, n -> RX_PFC.matcher(n).matches()),
+        thresholds.pauseFramesPerSecond(),
+        out);
+    rate(
+        PortCondition.TX_PAUSE_STORM,
+        period.perSecond(CounterSource.ETHTOOL, n -> TX_PFC.matcher(n).matches()),
+        thresholds.pauseFramesPerSecond(),
+        out);
+    rate(
+        PortCondition.PACKET_LOSS,
+        period.perSecond(
+            CounterSource.RDMA_HW, n -> n.equals("out_of_sequence") || n.equals("packet_seq_err")),
+        thresholds.lossPacketsPerSecond(),
+        out);
+    return out;
+  }
+
+  private void link(PortReading now, List<MessageInstance> out) {
+    boolean up = now.linkUp();
+    if (linkUp != null && up != linkUp) {
+      if (!up) {
+        out.add(NetworkDeviceMessages.CONNECTION_DROPPED.with(names()));
+      } else if (slow(now)) {
+        out.add(NetworkDeviceMessages.DEGRADED_CONNECTION_ESTABLISHED.with(names()));
+      } else {
+        out.add(NetworkDeviceMessages.CONNECTION_ESTABLISHED.with(names()));
+      }
+    }
+    linkUp = up;
+  }
+
+  private void flapping(PortRates period, List<MessageInstance> out) {
+    long inWindow = flaps.add(period.reading().at(), period.carrierChanges());
+    long minutes = thresholds.flapWindow().toMinutes();
+    if (inWindow >= thresholds.flaps() && active.add(PortCondition.LINK_FLAP)) {
+      out.add(
+          NetworkDeviceMessages.LINK_FLAP_DETECTED.with(
+              port.adapter(), port.port(), port.function(), inWindow, minutes));
+    } else if (inWindow < thresholds.flaps() && active.remove(PortCondition.LINK_FLAP)) {
+      // the level in the property's own unit: transitions, two per flap
+      out.add(cleared(PortCondition.LINK_FLAP, 2L * thresholds.flaps()));
+    }
+  }
+
+  private void speed(PortReading now, List<MessageInstance> out) {
+    if (!now.linkUp() || now.speedMbps().isEmpty()) {
+      return; // a link without speed is neither slow nor back to full speed
+    }
+    String capable = gbps(port.capableSpeedMbps());
+    if (slow(now) && active.add(PortCondition.SPEED_LOW)) {
+      out.add(
+          NetworkDeviceMessages.CONNECTION_SPEED_LOW.with(
+              port.adapter(),
+              port.port(),
+              port.function(),
+              gbps(now.speedMbps().getAsInt()),
+              capable));
+    } else if (!slow(now) && active.remove(PortCondition.SPEED_LOW)) {
+      out.add(cleared(PortCondition.SPEED_LOW, capable));
+    }
+  }
+
+  private void rate(
+      PortCondition condition, OptionalDouble rate, double level, List<MessageInstance> out) {
+    if (rate.isEmpty()) {
+      return; // counters not read this time: the condition stands as it was
+    }
+    if (rate.getAsDouble() >= level && active.add(condition)) {
+      out.add(
+          ResourceEventMessages.RESOURCE_WARNING_THRESHOLD_EXCEEDED.with(
+              condition.property(), number(level)));
+    } else if (rate.getAsDouble() < level / 2 && active.remove(condition)) {
+      out.add(cleared(condition, number(level)));
+    }
+  }
+
+  private boolean slow(PortReading now) {
+    return now.speedMbps().isPresent() && now.speedMbps().getAsInt() < port.capableSpeedMbps();
+  }
+
+  private static MessageInstance cleared(PortCondition condition, Object level) {
+    return ResourceEventMessages.RESOURCE_WARNING_THRESHOLD_CLEARED.with(
+        condition.property(), level);
+  }
+
+  private Object[] names() {
+    return new Object[] {port.adapter(), port.port(), port.function()};
+  }
+
+  private static String gbps(int mbps) {
+    return number(mbps / 1000.0);
+  }
+
+  /** 1000 rather than 1000.0; 2.5 stays 2.5. */
+  private static String number(double value) {
+    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+  }
+}
