@@ -61,7 +61,7 @@ public final class Traces {
 
   /**
    * A pause storm: the peer pauses priority 3 some 6,000 times a second (paused nearly all the
-   * time), so this port's RoCE traffic falls to a tenth and its hardware reports a stall warning.
+   * time), so this port's RoCE traffic falls to a tenth.
    */
   public static CounterTrace pauseStorm() {
     Map<TreeCounter, Long> storm = healthy();
