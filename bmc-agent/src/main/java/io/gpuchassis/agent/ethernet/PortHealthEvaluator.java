@@ -62,11 +62,7 @@ public final class PortHealthEvaluator {
         period.perSecond(CounterSource.ETHTOOL, n -> RX_PFC.matcher(n).matches()),
         thresholds.pauseFramesPerSecond(),
         out);
-    rate(
-        PortCondition.TX_PAUSE_STORM,
-        period.perSecond(CounterSource.ETHTOOL, n -> TX_PFC.matcher(n).matches()),
-        thresholds.pauseFramesPerSecond(),
-        out);
+    rate(PortCondition.TX_PAUSE_STORM, sentPauses(period), thresholds.pauseFramesPerSecond(), out);
     rate(
         PortCondition.PACKET_LOSS,
         period.perSecond(
@@ -74,6 +70,21 @@ public final class PortHealthEvaluator {
         thresholds.lossPacketsPerSecond(),
         out);
     return out;
+  }
+
+  /**
+   * The rate of PFC pause frames sent; at least the storm level in a period in which the NIC's own
+   * stall watch counted (mlx5's tx_pause_storm_warning_events and _error_events): past its critical
+   * watermark the NIC stops sending pauses, so the frame rate alone would miss the worst storm.
+   */
+  private static OptionalDouble sentPauses(PortRates period) {
+    OptionalDouble sent = period.perSecond(CounterSource.ETHTOOL, n -> TX_PFC.matcher(n).matches());
+    OptionalDouble stalls =
+        period.perSecond(CounterSource.ETHTOOL, n -> n.startsWith("tx_pause_storm_"));
+    if (stalls.isPresent() && stalls.getAsDouble() > 0) {
+      return OptionalDouble.of(Double.POSITIVE_INFINITY);
+    }
+    return sent;
   }
 
   private void link(PortReading now, List<MessageInstance> out) {

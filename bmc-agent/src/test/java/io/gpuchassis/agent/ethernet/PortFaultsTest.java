@@ -64,6 +64,18 @@ class PortFaultsTest {
   }
 
   @Test
+  void a_stuck_receiver_sending_pauses_and_then_stalling_is_one_storm_from_start_to_end() {
+    start(Traces.stuckReceiver());
+    runTo(Duration.ofSeconds(90));
+    // 45..60 s the NIC sends no pause frames any more: its stall watch keeps the storm raised.
+    assertEquals(
+        List.of(
+            "35 ResourceWarningThresholdExceeded [TXPFCFrames, 1000]",
+            "65 ResourceWarningThresholdCleared [TXPFCFrames, 1000]"),
+        events);
+  }
+
+  @Test
   void a_lossy_link_is_raised_and_cleared_and_its_rate_survives_the_32_bit_wrap() throws Exception {
     start(Traces.lossyLink());
     Path counter = root.resolve("sys/class/infiniband/mlx5_0/ports/1/hw_counters/out_of_sequence");

@@ -42,6 +42,18 @@ class PortHealthEvaluatorTest {
     assertEquals(Set.of(PortCondition.TX_PAUSE_STORM), evaluator.active());
   }
 
+  @Test
+  void the_nics_own_stall_watch_is_a_sent_storm_whatever_the_frame_rate() {
+    CounterKey stall = new CounterKey(CounterSource.ETHTOOL, "tx_pause_storm_error_events");
+    assertEquals(
+        List.of("ResourceWarningThresholdExceeded"),
+        keys(evaluator.evaluate(period(Map.of(TX_PAUSE, 0L, stall, 1L)))));
+    assertEquals(Set.of(PortCondition.TX_PAUSE_STORM), evaluator.active());
+    assertEquals(
+        List.of("ResourceWarningThresholdCleared"),
+        keys(evaluator.evaluate(period(Map.of(TX_PAUSE, 0L, stall, 0L)))));
+  }
+
   private List<MessageInstance> txPause(long perSecond) {
     return evaluator.evaluate(period(Map.of(TX_PAUSE, perSecond)));
   }

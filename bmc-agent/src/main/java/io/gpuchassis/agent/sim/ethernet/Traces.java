@@ -74,6 +74,32 @@ public final class Traces {
   }
 
   /**
+   * A receiver that cannot drain (the host side behind this port stalls): for 15 s this port sends
+   * some 6,000 PFC pause frames a second and its stall watch counts warnings; for the next 15 s it
+   * has stopped pausing (mlx5's stall prevention, past its critical watermark), counts stall errors
+   * and drops what it cannot take.
+   */
+  public static CounterTrace stuckReceiver() {
+    Duration half = FAULT.dividedBy(2);
+    Map<TreeCounter, Long> pausing = healthy();
+    pausing.replaceAll(
+        (c, r) -> c.name().endsWith("bytes") || c.name().contains("packets") ? r / 10 : r);
+    pausing.put(Mlx5Counters.txPause(), 6_000L);
+    pausing.put(TreeCounter.ethtool("tx_prio3_pause_duration"), 950_000L);
+    pausing.put(TreeCounter.ethtool("tx_pause_storm_warning_events"), 1L);
+    Map<TreeCounter, Long> stalled = new HashMap<>(pausing);
+    stalled.put(Mlx5Counters.txPause(), 0L);
+    stalled.put(TreeCounter.ethtool("tx_prio3_pause_duration"), 0L);
+    stalled.put(TreeCounter.ethtool("tx_pause_storm_warning_events"), 0L);
+    stalled.put(TreeCounter.ethtool("tx_pause_storm_error_events"), 1L);
+    stalled.put(TreeCounter.ethtool("rx_discards_phy"), 100_000L);
+    return new CounterTrace(
+        "stuck receiver",
+        List.of(up(NORMAL, healthy()), up(half, pausing), up(half, stalled), up(NORMAL, healthy())),
+        Map.of());
+  }
+
+  /**
    * A lossy link: packets dropped on the way, seen as 50 out-of-sequence packets a second at this
    * responder and 20 sequence-error NAKs at this requester, with the PHY correcting bits and some
    * retransmission timeouts; out_of_sequence wraps at 2^32 during the fault.
