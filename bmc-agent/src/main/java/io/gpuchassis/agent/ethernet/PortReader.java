@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,8 @@ public final class PortReader {
   /** In hw_counters but not a counter: how long the kernel caches the counters, in ms. */
   private static final String LIFESPAN = "lifespan";
 
+  private static final int TOOL_SECONDS = 5;
+
   private final DataPort port;
   private final Path root;
   private final ToolRunner tools;
@@ -38,6 +41,15 @@ public final class PortReader {
     this.root = root;
     this.tools = tools;
     this.clock = clock;
+  }
+
+  /**
+   * The port as the board's kernel shows it: sysfs below {@code /} (as {@code agent.network} reads
+   * the management network) and the real {@code ethtool}, given {@value #TOOL_SECONDS} s to answer.
+   */
+  public static PortReader onBoard(DataPort port, Clock clock) {
+    return new PortReader(
+        port, Path.of("/"), new ProcessToolRunner(Duration.ofSeconds(TOOL_SECONDS)), clock);
   }
 
   public PortReading read() {
