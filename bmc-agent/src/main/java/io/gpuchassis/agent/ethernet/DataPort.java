@@ -27,12 +27,21 @@ public record DataPort(
     Objects.requireNonNull(adapter);
     Objects.requireNonNull(port);
     Objects.requireNonNull(function);
-    if (!netdev.matches("[A-Za-z0-9_.:-]{1,15}") || !rdmaDevice.matches("[A-Za-z0-9_.-]{1,64}")) {
-      // These name files under the sysfs root and an argument of ethtool: no path tricks.
-      throw new IllegalArgumentException("not an interface or RDMA device name: " + netdev);
+    // These name folders below the sysfs root and an argument of ethtool: no path tricks.
+    if (!name(netdev, 15)) {
+      throw new IllegalArgumentException("not an interface name: " + netdev);
+    }
+    if (!name(rdmaDevice, 64)) {
+      throw new IllegalArgumentException("not an RDMA device name: " + rdmaDevice);
     }
     if (rdmaPort < 1 || capableSpeedMbps <= 0) {
       throw new IllegalArgumentException("RDMA port and capable speed must be positive");
     }
+  }
+
+  private static boolean name(String name, int longest) {
+    return name.matches("[A-Za-z0-9_.:-]{1," + longest + "}")
+        && !name.equals(".")
+        && !name.equals("..");
   }
 }

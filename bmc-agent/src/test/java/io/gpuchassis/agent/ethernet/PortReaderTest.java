@@ -2,6 +2,7 @@ package io.gpuchassis.agent.ethernet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.security.MutableClock;
@@ -79,6 +80,23 @@ class PortReaderTest {
     assertEquals(OptionalInt.empty(), r.speedMbps());
     assertEquals(OptionalLong.empty(), r.carrierChanges());
     assertTrue(r.counters().isEmpty());
+  }
+
+  @Test
+  void a_port_name_cannot_reach_outside_its_folder() {
+    for (String bad : List.of("..", ".", "a/b", "")) {
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> new DataPort("NIC1", "1", "1", bad, "mlx5_0", 1, 100_000),
+          bad);
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> new DataPort("NIC1", "1", "1", "eth0", bad, 1, 100_000),
+          bad);
+    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> new DataPort("NIC1", "1", "1", "sixteen-chars-xx", "mlx5_0", 1, 100_000));
   }
 
   private static void write(Path file, String value) throws IOException {
