@@ -37,13 +37,14 @@ public final class PortHealthEvaluator {
   private final DataPort port;
   private final PortThresholds thresholds;
   private final FlapWindow flaps;
+  private final LinkTransitions links;
   private final Set<PortCondition> active = EnumSet.noneOf(PortCondition.class);
-  private Boolean linkUp;
 
   public PortHealthEvaluator(DataPort port, PortThresholds thresholds) {
     this.port = port;
     this.thresholds = thresholds;
     this.flaps = new FlapWindow(thresholds.flapWindow());
+    this.links = new LinkTransitions(port);
   }
 
   /** The conditions raised and not cleared since. */
@@ -54,7 +55,7 @@ public final class PortHealthEvaluator {
   /** What changed with this period, in the order it is best told. */
   public List<MessageInstance> evaluate(PortRates period) {
     List<MessageInstance> out = new ArrayList<>();
-    link(period.reading(), out);
+    links.next(period.reading()).ifPresent(out::add);
     flapping(period, out);
     speed(period.reading(), out);
     rate(
@@ -85,20 +86,6 @@ public final class PortHealthEvaluator {
       return OptionalDouble.of(Double.POSITIVE_INFINITY);
     }
     return sent;
-  }
-
-  private void link(PortReading now, List<MessageInstance> out) {
-    boolean up = now.linkUp();
-    if (linkUp != null && up != linkUp) {
-      if (!up) {
-        out.add(NetworkDeviceMessages.CONNECTION_DROPPED.with(names()));
-      } else if (slow(now)) {
-        out.add(NetworkDeviceMessages.DEGRADED_CONNECTION_ESTABLISHED.with(names()));
-      } else {
-        out.add(NetworkDeviceMessages.CONNECTION_ESTABLISHED.with(names()));
-      }
-    }
-    linkUp = up;
   }
 
   private void flapping(PortRates period, List<MessageInstance> out) {
@@ -153,10 +140,6 @@ public final class PortHealthEvaluator {
   private static MessageInstance cleared(PortCondition condition, Object level) {
     return ResourceEventMessages.RESOURCE_WARNING_THRESHOLD_CLEARED.with(
         condition.property(), level);
-  }
-
-  private Object[] names() {
-    return new Object[] {port.adapter(), port.port(), port.function()};
   }
 
   private static String gbps(int mbps) {
