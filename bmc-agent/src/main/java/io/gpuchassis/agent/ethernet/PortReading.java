@@ -1,0 +1,40 @@
+package io.gpuchassis.agent.ethernet;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * One reading of a data-path port: its link as the kernel reports it and every counter found, taken
+ * at {@code at}. What could not be read is absent, never zero.
+ *
+ * @param operstate RFC 2863 state from {@code operstate} ({@code up}, {@code down}, ...)
+ * @param carrier whether the link has carrier; absent while the interface is administratively down
+ * @param speedMbps the link's speed; absent when the kernel does not know it (no link)
+ * @param carrierChanges how often carrier came and went since the interface was created
+ * @param counters every counter read, by source and name (unsigned 64-bit values)
+ */
+public record PortReading(
+    Instant at,
+    Optional<String> operstate,
+    Optional<Boolean> carrier,
+    OptionalInt speedMbps,
+    OptionalLong carrierChanges,
+    Map<CounterKey, Long> counters) {
+
+  public PortReading {
+    counters = Map.copyOf(counters);
+  }
+
+  /** The link is up: carrier, and the kernel says {@code up}. */
+  public boolean linkUp() {
+    return carrier.orElse(false) && operstate.map("up"::equals).orElse(false);
+  }
+
+  public OptionalLong counter(CounterSource source, String name) {
+    Long value = counters.get(new CounterKey(source, name));
+    return value == null ? OptionalLong.empty() : OptionalLong.of(value);
+  }
+}

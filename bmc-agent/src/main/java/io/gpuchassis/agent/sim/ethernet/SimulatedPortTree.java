@@ -1,0 +1,117 @@
+package io.gpuchassis.agent.sim.ethernet;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One mlx5 port's sysfs files and recorded {@code ethtool -S} output below a root folder, replaying
+ * a {@link CounterTrace} from the moment it is made: {@link #refresh()} writes what the kernel
+ * would show at the clock's time (values wrapped at the hardware's width; speed -1 and carrier 0
+ * while the link is down, as a running interface without link shows them). The agent's real reader
+ * reads the files; nothing above it is simulated.
+ *
+ * <p>Layout: {@code sys/class/net/<if>/{operstate,carrier,carrier_changes,speed,statistics/*}},
+ * {@code sys/class/infiniband/<dev>/ports/<n>/{hw_counters/*,counters/*}} (with {@code
+ * hw_counters/lifespan}, which is no counter), {@code tool-output/ethtool-S-<if>}.
+ */
+public final class SimulatedPortTree {
+
+  private final Path root;
+  private final String netdev;
+  private final Path net;
+  private final Path rdma;
+  private final CounterTrace trace;
+  private final Clock clock;
+  private final Instant start;
+  private final Map<TreeCounter, Long> resetAt = new HashMap<>();
+
+  public SimulatedPortTree(
+      Path root, String netdev, String rdmaDevice, int rdmaPort, CounterTrace trace, Clock clock) {
+    this.root = root;
+    this.netdev = netdev;
+    this.net = root.resolve("sys/class/net").resolve(netdev);
+    this.rdma =
+        root.resolve("sys/class/infiniband")
+            .resolve(rdmaDevice)
+            .resolve("ports")
+            .resolve(Integer.toString(rdmaPort));
+    this.trace = trace;
+    this.clock = clock;
+    this.start = clock.instant();
+    refresh();
+  }
+
+  /** Where {@code ethtool -S <if>}'s recorded output is, for {@link SimulatedTools}. */
+  public static Path ethtoolOutput(Path root, String netdev) {
+    return root.resolve("tool-output").resolve("ethtool-S-" + netdev);
+  }
+
+  /** Every counter starts again from zero now, as after a driver reload or a port reset. */
+  public void resetCounters() {
+    for (TreeCounter c : Mlx5Counters.all()) {
+      resetAt.put(c, trace.count(c, elapsed()));
+    }
+    refresh();
+  }
+
+  /** Writes every file as the kernel would show it now. */
+  public void refresh() {
+    Duration t = elapsed();
+    CounterTrace.Link link = trace.linkAt(t);
+    write(net.resolve("operstate"), link.carrier() ? "up" : "down");
+    write(net.resolve("carrier"), link.carrier() ? "1" : "0");
+    write(net.resolve("carrier_changes"), Long.toString(link.carrierChanges()));
+    write(net.resolve("speed"), link.carrier() ? Integer.toString(link.speedMbps()) : "-1");
+    write(rdma.resolve("hw_counters/lifespan"), "10");
+    StringBuilder ethtool = new StringBuilder("NIC statistics:\n");
+    for (TreeCounter c : Mlx5Counters.all()) {
+      String value = Long.toUnsignedString(shown(c, t, link));
+      switch (c.place()) {
+        case NETDEV -> write(net.resolve("statistics").resolve(c.name()), value);
+        case HW_COUNTERS -> write(rdma.resolve("hw_counters").resolve(c.name()), value);
+        case PORT_COUNTERS -> write(rdma.resolve("counters").resolve(c.name()), value);
+        case ETHTOOL ->
+            ethtool.append("     ").append(c.name()).append(": ").append(value).append('\n');
+      }
+    }
+    write(ethtoolOutput(root, netdev), ethtool.toString().stripTrailing());
+  }
+
+  private long shown(TreeCounter c, Duration t, CounterTrace.Link link) {
+    long count =
+        c.name().equals("link_down_events_phy")
+            ? linkDowns(link)
+            : trace.count(c, t) - resetAt.getOrDefault(c, 0L);
+    return c.widthBits() == 64 ? count : count & ((1L << c.widthBits()) - 1);
+  }
+
+  /** Drops since the start: every other carrier change, the first one a drop if it began up. */
+  private long linkDowns(CounterTrace.Link link) {
+    boolean beganUp = !(trace.phases().get(0).link() instanceof LinkPhase.Down);
+    return beganUp ? (link.carrierChanges() + 1) / 2 : link.carrierChanges() / 2;
+  }
+
+  private Duration elapsed() {
+    return Duration.between(start, clock.instant());
+  }
+
+  /** Written aside and moved into place, so a reader never sees half a value. */
+  private static void write(Path file, String content) {
+    try {
+      Files.createDirectories(file.getParent());
+      Path next = file.resolveSibling("." + file.getFileName() + ".next");
+      Files.writeString(next, content + "\n");
+      Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
