@@ -43,7 +43,8 @@ import java.util.Optional;
  * mockup does for its offload block), and a host lists the GPUs bound to it under {@code
  * /redfish/v1/Systems/{SystemId}/Processors}, where inventory tools (Ansible, sushy) look for them.
  * Each GPU has its slot as {@code Location} and one port, {@code PCIe}: its link to the switch's
- * slot port, as the switch last reported it (OCP's GPU baseboard profile asks for both).
+ * slot port, as the switch last reported it (OCP's GPU baseboard profile asks for both). The
+ * processor in the resource block links its MIG devices ({@link GpuPartitionResource}).
  */
 public final class ProcessorResource {
 
@@ -73,7 +74,8 @@ public final class ProcessorResource {
         (params, caller) -> {
           ChassisState state = model.current();
           Slot slot = gpu(state, params.get("ResourceBlockId"));
-          return render(state, slot, Uris.resourceBlock(slot.number()) + "/Processors/GPU", "GPU");
+          return render(state, slot, Uris.gpuProcessor(slot.number()), "GPU")
+              .subProcessors(Uris.ref(Uris.gpuPartitions(slot.number())));
         });
     routes.resource(
         Uris.GPU_PORTS_TEMPLATE,
@@ -170,7 +172,7 @@ public final class ProcessorResource {
   }
 
   /** The occupied slot a {@code GPU-SlotN} id names. */
-  private static Slot gpu(ChassisState state, String id) {
+  static Slot gpu(ChassisState state, String id) {
     return (id.matches("GPU-Slot\\d{1,3}")
             ? state.slot(Integer.parseInt(id.substring(8)))
             : java.util.Optional.<Slot>empty())
