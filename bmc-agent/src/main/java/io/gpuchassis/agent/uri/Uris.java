@@ -499,6 +499,10 @@ public final class Uris {
   public static final String SYSTEM_PROCESSORS_TEMPLATE = SYSTEM_TEMPLATE + "/Processors";
   public static final String SYSTEM_PROCESSOR_TEMPLATE =
       SYSTEM_PROCESSORS_TEMPLATE + "/{ProcessorId}";
+  public static final String SYSTEM_GPU_PARTITIONS_TEMPLATE =
+      SYSTEM_PROCESSOR_TEMPLATE + "/SubProcessors";
+  public static final String SYSTEM_GPU_PARTITION_TEMPLATE =
+      SYSTEM_GPU_PARTITIONS_TEMPLATE + "/{PartitionId}";
   public static final String COMPOSITION_RESERVATION_TEMPLATE =
       COMPOSITION_RESERVATIONS + "/{ReservationId}";
   public static final String MANAGER_TEMPLATE = MANAGERS + "/{ManagerId}";

@@ -378,9 +378,27 @@ class HostCompanionIT {
     assertEquals(20 * 1024, first.at("/ProcessorMemory/0/CapacityMiB").asInt());
     assertEquals(
         mig1.substring(4), json(client.get(partitions + "/1", READER)).path("UUID").asText());
+    // The same devices under the host's view of the GPU
+    String hostProcessor = HOST1 + "/Processors/GPU-Slot3";
+    String hostPartitions = hostProcessor + "/SubProcessors";
+    assertEquals(
+        hostPartitions,
+        json(client.get(hostProcessor, READER)).at("/SubProcessors/@odata.id").asText());
+    assertEquals(
+        List.of(hostPartitions + "/0", hostPartitions + "/1"),
+        members(json(client.get(hostPartitions, READER))));
+    assertEquals(
+        mig1.substring(4), json(client.get(hostPartitions + "/1", READER)).path("UUID").asText());
     Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
     if (validator.isPresent()) {
-      for (String uri : List.of(processor, partitions, partitions + "/0")) {
+      for (String uri :
+          List.of(
+              processor,
+              partitions,
+              partitions + "/0",
+              hostProcessor,
+              hostPartitions,
+              hostPartitions + "/1")) {
         assertEquals(List.of(), validator.get().validate(json(client.get(uri, READER))), uri);
       }
     }
@@ -425,6 +443,8 @@ class HostCompanionIT {
     assertEquals(List.of(partitions + "/4"), members(json(client.get(partitions, READER))));
     agent.agent.bindings().unbind(3, true).join();
     assertEquals(List.of(), members(json(client.get(partitions, READER))), "gone with the GPU");
+    assertEquals(
+        404, client.get(HOST1 + "/Processors/GPU-Slot3/SubProcessors", READER).statusCode());
   }
 
   private static List<String> members(JsonNode collection) {

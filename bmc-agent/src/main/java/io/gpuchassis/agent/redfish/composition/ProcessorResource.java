@@ -44,7 +44,7 @@ import java.util.Optional;
  * /redfish/v1/Systems/{SystemId}/Processors}, where inventory tools (Ansible, sushy) look for them.
  * Each GPU has its slot as {@code Location} and one port, {@code PCIe}: its link to the switch's
  * slot port, as the switch last reported it (OCP's GPU baseboard profile asks for both). The
- * processor in the resource block links its MIG devices ({@link GpuPartitionResource}).
+ * processor links its MIG devices, in both places ({@link GpuPartitionResource}).
  */
 public final class ProcessorResource {
 
@@ -118,13 +118,10 @@ public final class ProcessorResource {
         "Processor",
         (params, caller) -> {
           ChassisState state = model.current();
-          String host = host(state, params);
-          Slot slot = gpu(state, params.get("ProcessorId"));
-          if (!HostGpus.bound(state, host).contains(slot.number())) {
-            throw RedfishErrors.notFound("Processor", params.get("ProcessorId"));
-          }
+          Slot slot = boundGpu(state, params);
           String id = Uris.gpuEndpointId(slot.number());
-          return render(state, slot, Uris.system(host) + "/Processors/" + id, id);
+          String uri = Uris.system(host(state, params)) + "/Processors/" + id;
+          return render(state, slot, uri, id).subProcessors(Uris.ref(uri + "/SubProcessors"));
         });
   }
 
@@ -162,13 +159,23 @@ public final class ProcessorResource {
     return body;
   }
 
-  private static String host(ChassisState state, Map<String, String> params) {
+  static String host(ChassisState state, Map<String, String> params) {
     String id = params.get("SystemId");
     return state.hosts().stream()
         .filter(h -> h.id().equals(id))
         .findFirst()
         .orElseThrow(() -> RedfishErrors.notFound("ComputerSystem", id))
         .id();
+  }
+
+  /** The GPU a host's {@code ProcessorId} names, when it is bound to that host. */
+  static Slot boundGpu(ChassisState state, Map<String, String> params) {
+    String host = host(state, params);
+    Slot slot = gpu(state, params.get("ProcessorId"));
+    if (!HostGpus.bound(state, host).contains(slot.number())) {
+      throw RedfishErrors.notFound("Processor", params.get("ProcessorId"));
+    }
+    return slot;
   }
 
   /** The occupied slot a {@code GPU-SlotN} id names. */

@@ -24,6 +24,7 @@ class GpuPartitionResourceTest {
     Processor p =
         GpuPartitionResource.render(
             "GPUChassis",
+            GPU + "/Processors/GPU/SubProcessors",
             3,
             new MigPartition(2, "3g.20gb", "MIG-c7384736-a75d-5afc-978f-d2f1294409fd"),
             OK);
@@ -44,6 +45,7 @@ class GpuPartitionResourceTest {
     Processor p =
         GpuPartitionResource.render(
             "GPUChassis",
+            GPU + "/Processors/GPU/SubProcessors",
             3,
             new MigPartition(0, "1c.3g.20gb", "MIG-GPU-5d5ba0d6-d33d-2b2c-524d-9e3d8d2b8a77/1/0"),
             OK);
@@ -54,6 +56,7 @@ class GpuPartitionResourceTest {
   void the_collection_lists_the_devices_by_index() {
     ResourceCollection c =
         GpuPartitionResource.renderCollection(
+            GPU + "/Processors/GPU/SubProcessors",
             3,
             List.of(
                 new MigPartition(0, "3g.20gb", "MIG-c7384736-a75d-5afc-978f-d2f1294409fd"),
