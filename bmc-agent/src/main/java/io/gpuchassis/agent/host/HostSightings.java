@@ -106,7 +106,8 @@ public final class HostSightings
       checkHeld(model.current(), host, devices);
       Instant now = clock.instant();
       for (ReportedDevice d : devices) {
-        recorded.add(new GpuSighting(d.slot(), host, d.hostAddress(), d.deviceUuid(), now));
+        recorded.add(
+            new GpuSighting(d.slot(), host, d.hostAddress(), d.deviceUuid(), now, d.partitions()));
       }
       HostIdentity identity =
           new HostIdentity(host, systemUuid, now, window(host, systemUuid, hotPlugWindowMiB));
@@ -257,16 +258,18 @@ public final class HostSightings
     }
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO host_sightings(slot, host, host_address, device_uuid, reported)"
-                + " VALUES (?, ?, ?, ?, ?) ON CONFLICT(slot) DO UPDATE SET host = excluded.host,"
-                + " host_address = excluded.host_address, device_uuid = excluded.device_uuid,"
-                + " reported = excluded.reported")) {
+            "INSERT INTO host_sightings(slot, host, host_address, device_uuid, reported,"
+                + " partitions) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(slot) DO UPDATE SET"
+                + " host = excluded.host, host_address = excluded.host_address,"
+                + " device_uuid = excluded.device_uuid, reported = excluded.reported,"
+                + " partitions = excluded.partitions")) {
       for (GpuSighting g : recorded) {
         s.setInt(1, g.slot());
         s.setString(2, g.host());
         s.setString(3, g.hostAddress());
         s.setString(4, g.deviceUuid().orElse(null));
         s.setString(5, g.reported().toString());
+        s.setString(6, MigPartition.encode(g.partitions()));
         s.executeUpdate();
       }
     }
@@ -323,8 +326,8 @@ public final class HostSightings
           try (Statement s = c.createStatement();
               ResultSet rs =
                   s.executeQuery(
-                      "SELECT slot, host, host_address, device_uuid, reported FROM"
-                          + " host_sightings")) {
+                      "SELECT slot, host, host_address, device_uuid, reported, partitions"
+                          + " FROM host_sightings")) {
             while (rs.next()) {
               sightings.put(
                   rs.getInt(1),
@@ -333,7 +336,8 @@ public final class HostSightings
                       rs.getString(2),
                       rs.getString(3),
                       Optional.ofNullable(rs.getString(4)),
-                      Instant.parse(rs.getString(5))));
+                      Instant.parse(rs.getString(5)),
+                      MigPartition.decode(rs.getString(6))));
             }
           }
           return null;

@@ -37,6 +37,7 @@ import io.gpuchassis.agent.redfish.chassis.SensorResource;
 import io.gpuchassis.agent.redfish.chassis.ThermalResource;
 import io.gpuchassis.agent.redfish.composition.CompositionServiceResource;
 import io.gpuchassis.agent.redfish.composition.ForcedRemovals;
+import io.gpuchassis.agent.redfish.composition.GpuPartitionResource;
 import io.gpuchassis.agent.redfish.composition.HostReportAction;
 import io.gpuchassis.agent.redfish.composition.ProcessorResource;
 import io.gpuchassis.agent.redfish.composition.ResourceBlockResource;
@@ -293,6 +294,7 @@ public final class RedfishResources {
         .register(routes);
     new HostReportAction(model, hostSightings, vertx).register(routes);
     new ProcessorResource(model, monitor, fabricHealth, clock, staleAfter).register(routes);
+    new GpuPartitionResource(model, hostSightings, monitor, clock, staleAfter).register(routes);
     new RegistriesResource().register(routes);
     new JsonSchemasResource().register(routes);
     new OemSchemaFiles().register(routes);

@@ -205,6 +205,11 @@ public final class AgentStore implements AutoCloseable {
           // admission check takes over the board description's
           """
           ALTER TABLE host_identities ADD COLUMN hot_plug_window_mib INTEGER;
+          """,
+          // 15: the MIG devices each host's driver has on the GPUs it holds, one line each
+          // (agent.host.MigPartition)
+          """
+          ALTER TABLE host_sightings ADD COLUMN partitions TEXT NOT NULL DEFAULT '';
           """);
 
   private final Connection connection;

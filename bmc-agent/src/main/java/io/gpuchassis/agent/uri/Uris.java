@@ -363,6 +363,11 @@ public final class Uris {
     return resourceBlock(slot) + "/Processors/GPU";
   }
 
+  /** The MIG devices of the GPU of {@code slot}, as its host reported them. */
+  public static String gpuPartitions(int slot) {
+    return gpuProcessor(slot) + "/SubProcessors";
+  }
+
   /** The ports of the GPU of {@code slot}: its PCIe link to the switch. */
   public static String gpuPorts(int slot) {
     return gpuProcessor(slot) + "/Ports";
@@ -487,10 +492,17 @@ public final class Uris {
       RESOURCE_BLOCK_TEMPLATE + "/Processors/GPU";
   public static final String GPU_PORTS_TEMPLATE = RESOURCE_BLOCK_PROCESSOR_TEMPLATE + "/Ports";
   public static final String GPU_PORT_TEMPLATE = GPU_PORTS_TEMPLATE + "/{PortId}";
+  public static final String GPU_PARTITIONS_TEMPLATE =
+      RESOURCE_BLOCK_PROCESSOR_TEMPLATE + "/SubProcessors";
+  public static final String GPU_PARTITION_TEMPLATE = GPU_PARTITIONS_TEMPLATE + "/{PartitionId}";
   public static final String SYSTEM_TEMPLATE = SYSTEMS + "/{SystemId}";
   public static final String SYSTEM_PROCESSORS_TEMPLATE = SYSTEM_TEMPLATE + "/Processors";
   public static final String SYSTEM_PROCESSOR_TEMPLATE =
       SYSTEM_PROCESSORS_TEMPLATE + "/{ProcessorId}";
+  public static final String SYSTEM_GPU_PARTITIONS_TEMPLATE =
+      SYSTEM_PROCESSOR_TEMPLATE + "/SubProcessors";
+  public static final String SYSTEM_GPU_PARTITION_TEMPLATE =
+      SYSTEM_GPU_PARTITIONS_TEMPLATE + "/{PartitionId}";
   public static final String COMPOSITION_RESERVATION_TEMPLATE =
       COMPOSITION_RESERVATIONS + "/{ReservationId}";
   public static final String MANAGER_TEMPLATE = MANAGERS + "/{ManagerId}";

@@ -75,6 +75,35 @@ class HostSightingsTest {
   }
 
   @Test
+  void mig_devices_are_kept_with_the_sighting_across_a_restart_and_a_later_report_replaces_them() {
+    List<MigPartition> two =
+        List.of(
+            new MigPartition(1, "3g.20gb", "MIG-a28ad590-3fda-56dd-84fc-0a0b96edc58d"),
+            new MigPartition(2, "3g.20gb", "MIG-c7384736-a75d-5afc-978f-d2f1294409fd"));
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      new HostSightings(store, model, clock)
+          .record(
+              "Host1",
+              SYSTEM,
+              List.of(new ReportedDevice(3, "0000:41:00.0", Optional.of("GPU-1234"), two)));
+    }
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      HostSightings sightings = new HostSightings(store, model, clock);
+      assertEquals(two, sightings.sighting(3).orElseThrow().partitions());
+
+      sightings.record(
+          "Host1", SYSTEM, List.of(new ReportedDevice(3, "0000:41:00.0", Optional.of("GPU-1234"))));
+      assertEquals(List.of(), sightings.sighting(3).orElseThrow().partitions());
+    }
+    try (AgentStore store = AgentStore.open(stateDir)) {
+      assertEquals(
+          List.of(),
+          new HostSightings(store, model, clock).sighting(3).orElseThrow().partitions(),
+          "dropped in the database too");
+    }
+  }
+
+  @Test
   void a_reported_window_survives_a_restart_and_a_report_without_one_from_the_same_server() {
     UUID another = UUID.fromString("5c4c4544-0042-3510-8052-b4c04f4b4e31");
     try (AgentStore store = AgentStore.open(stateDir)) {

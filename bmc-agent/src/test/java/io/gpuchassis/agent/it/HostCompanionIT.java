@@ -20,6 +20,7 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -57,6 +58,10 @@ class HostCompanionIT {
 
   @TempDir static Path stateDir;
   @TempDir static Path hostRoot;
+
+  /** What {@code nvidia-smi -L} prints on the host: nothing (not installed) unless a test says. */
+  static Optional<String> nvidiaSmi = Optional.empty();
+
   static TestAgent agent;
   static AgentClient client;
 
@@ -324,6 +329,150 @@ class HostCompanionIT {
         json(client.get(HOST1, READER)).at("/Oem/GpuChassisAgent/HotPlugWindowMiB").asLong());
   }
 
+  @Test
+  @Order(6)
+  void
+      the_mig_devices_the_host_reports_are_the_gpus_partitions_until_a_report_or_release_drops_them()
+          throws Exception {
+    String gpuUuid = "GPU-5a3c4d1e-8f90-4b2a-9c6d-0e1f2a3b4c5d";
+    String mig0 = "MIG-c7384736-a75d-5afc-978f-d2f1294409fd";
+    String mig1 = "MIG-a28ad590-3fda-56dd-84fc-0a0b96edc58d";
+    String processor = "/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3/Processors/GPU";
+    String partitions = processor + "/SubProcessors";
+    HttpResponse<String> accepted = startAttach("Host1", 3);
+    assertEquals(202, accepted.statusCode(), accepted.body());
+    Path tree =
+        Files.exists(
+                hostRoot.resolve("sys/bus/pci/devices/0000:40:01.1"), LinkOption.NOFOLLOW_LINKS)
+            ? hostRoot
+            : hostTree();
+    nvidiaGpu(tree, "0000:41:00.0", gpuUuid);
+    // Another GPU of the host, with a MIG device of its own, and ours split in two
+    nvidiaSmi =
+        Optional.of(
+            "GPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-838f60d9-651f-9166-ea42-f9da674a6947)\n"
+                + "  MIG 7g.40gb     Device  0: (UUID: MIG-ffda444c-c706-57c6-98c9-67c441a0b109)\n"
+                + "GPU 1: NVIDIA A100-SXM4-40GB (UUID: "
+                + gpuUuid
+                + ")\n"
+                + "  MIG 3g.20gb     Device  0: (UUID: "
+                + mig0
+                + ")\n"
+                + "  MIG 3g.20gb     Device  1: (UUID: "
+                + mig1
+                + ")\n");
+
+    assertEquals(
+        0, companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1"));
+    assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
+
+    assertEquals(
+        partitions, json(client.get(processor, READER)).at("/SubProcessors/@odata.id").asText());
+    JsonNode collection = json(client.get(partitions, READER));
+    assertEquals(
+        List.of(partitions + "/0", partitions + "/1"), members(collection), collection.toString());
+    JsonNode first = json(client.get(partitions + "/0", READER));
+    assertEquals("Partition", first.path("ProcessorType").asText());
+    assertEquals("3g.20gb", first.path("Model").asText());
+    assertEquals(mig0.substring(4), first.path("UUID").asText());
+    assertEquals(20 * 1024, first.at("/ProcessorMemory/0/CapacityMiB").asInt());
+    assertEquals(
+        mig1.substring(4), json(client.get(partitions + "/1", READER)).path("UUID").asText());
+    // The same devices under the host's view of the GPU
+    String hostProcessor = HOST1 + "/Processors/GPU-Slot3";
+    String hostPartitions = hostProcessor + "/SubProcessors";
+    assertEquals(
+        hostPartitions,
+        json(client.get(hostProcessor, READER)).at("/SubProcessors/@odata.id").asText());
+    assertEquals(
+        List.of(hostPartitions + "/0", hostPartitions + "/1"),
+        members(json(client.get(hostPartitions, READER))));
+    assertEquals(
+        mig1.substring(4), json(client.get(hostPartitions + "/1", READER)).path("UUID").asText());
+    Optional<RedfishSchemaValidator> validator = RedfishSchemaValidator.locate();
+    if (validator.isPresent()) {
+      for (String uri :
+          List.of(
+              processor,
+              partitions,
+              partitions + "/0",
+              hostProcessor,
+              hostPartitions,
+              hostPartitions + "/1")) {
+        assertEquals(List.of(), validator.get().validate(json(client.get(uri, READER))), uri);
+      }
+    }
+
+    // A malformed partition: the whole report is refused and the devices stay
+    refused(
+        "{\"SystemUUID\": \""
+            + UUID1
+            + "\", \"Devices\": [{\"ResourceBlock\": {\"@odata.id\":"
+            + " \"/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3\"}, \"HostAddress\":"
+            + " \"0000:41:00.0\", \"Partitions\": [{\"Index\": 0, \"Profile\": \"big\","
+            + " \"UUID\": \""
+            + mig0
+            + "\"}]}]}",
+        "ActionParameterValueFormatError");
+    assertEquals(2, members(json(client.get(partitions, READER))).size(), "unchanged");
+
+    // The host destroyed its MIG devices: the next report has none, and neither has the GPU
+    nvidiaSmi = Optional.of("GPU 1: NVIDIA A100-SXM4-40GB (UUID: " + gpuUuid + ")\n");
+    assertEquals(
+        0, companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1"));
+    assertEquals(List.of(), members(json(client.get(partitions, READER))));
+    assertEquals(404, client.get(partitions + "/0", READER).statusCode());
+
+    // Reported again, then the GPU released: they go with it
+    assertEquals(
+        204,
+        client
+            .send(
+                "POST",
+                REPORT,
+                OPERATOR,
+                "{\"SystemUUID\": \""
+                    + UUID1
+                    + "\", \"Devices\": [{\"ResourceBlock\": {\"@odata.id\":"
+                    + " \"/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot3\"},"
+                    + " \"HostAddress\": \"0000:41:00.0\", \"Partitions\": [{\"Index\": 4,"
+                    + " \"Profile\": \"1g.5gb\", \"UUID\": \""
+                    + mig1
+                    + "\"}]}]}")
+            .statusCode());
+    assertEquals(List.of(partitions + "/4"), members(json(client.get(partitions, READER))));
+    agent.agent.bindings().unbind(3, true).join();
+    assertEquals(List.of(), members(json(client.get(partitions, READER))), "gone with the GPU");
+    assertEquals(
+        404, client.get(HOST1 + "/Processors/GPU-Slot3/SubProcessors", READER).statusCode());
+  }
+
+  private static List<String> members(JsonNode collection) {
+    List<String> ids = new java.util.ArrayList<>();
+    collection.path("Members").forEach(m -> ids.add(m.path("@odata.id").asText()));
+    return ids;
+  }
+
+  /** An NVIDIA GPU at {@code address} under the chassis' bridge, its driver bound. */
+  private static void nvidiaGpu(Path tree, String address, String uuid) throws Exception {
+    Path gpuDir = tree.resolve("sys/devices/pci0000:40/0000:40:01.1/" + address);
+    Files.createDirectories(gpuDir);
+    Files.writeString(gpuDir.resolve("class"), "0x030200\n");
+    Path link = tree.resolve("sys/bus/pci/devices/" + address);
+    if (!Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
+      Files.createSymbolicLink(
+          link, Path.of("../../../devices/pci0000:40/0000:40:01.1/" + address));
+    }
+    Files.createDirectories(tree.resolve("sys/bus/pci/drivers/nvidia"));
+    if (!Files.exists(gpuDir.resolve("driver"), LinkOption.NOFOLLOW_LINKS)) {
+      Files.createSymbolicLink(
+          gpuDir.resolve("driver"), tree.resolve("sys/bus/pci/drivers/nvidia"));
+    }
+    Path info = tree.resolve("proc/driver/nvidia/gpus/" + address + "/information");
+    Files.createDirectories(info.getParent());
+    Files.writeString(info, "GPU UUID: \t " + uuid + "\nDevice Minor: \t 0\n");
+  }
+
   /** Binds the GPU in {@code slot} to {@code host} and waits for the switch. */
   private static void attach(String host, int slot) throws Exception {
     HttpResponse<String> bound = client.awaitTask(startAttach(host, slot), ADMIN);
@@ -406,7 +555,8 @@ class HostCompanionIT {
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code =
         HostCompanion.run(
-            new HostCompanion(HostCompanion::redfishAgent, new PrintStream(out, true)),
+            new HostCompanion(
+                HostCompanion::redfishAgent, tool -> nvidiaSmi, new PrintStream(out, true)),
             new PrintStream(err, true),
             args.toArray(String[]::new));
     assertEquals(

@@ -46,6 +46,8 @@ class SecurityMigrationTest {
               s.execute("ALTER TABLE event_subscriptions DROP COLUMN include_origin_of_condition");
               // and migration 14's reported hot-plug windows (before 12's table goes)
               s.execute("ALTER TABLE host_identities DROP COLUMN hot_plug_window_mib");
+              // and migration 15's MIG devices (before 12's table goes)
+              s.execute("ALTER TABLE host_sightings DROP COLUMN partitions");
               // and migration 12's host reports
               s.execute("DROP TABLE host_identities");
               s.execute("DROP TABLE host_sightings");

@@ -39,19 +39,31 @@ import picocli.CommandLine.Option;
     })
 public final class HostCompanion {
 
+  /** How long a host tool (nvidia-smi) may take. */
+  static final Duration TOOL_TIMEOUT = Duration.ofSeconds(30);
+
   private final Function<AgentOptions, ChassisAgent> agents;
+  private final CommandRunner commands;
   private final PrintStream out;
 
   /**
    * @param agents opens the agent the options name (the Redfish one; a stand-in in tests)
+   * @param commands runs the host's tools (nvidia-smi; recorded outputs in tests)
    */
-  public HostCompanion(Function<AgentOptions, ChassisAgent> agents, PrintStream out) {
+  public HostCompanion(
+      Function<AgentOptions, ChassisAgent> agents, CommandRunner commands, PrintStream out) {
     this.agents = agents;
+    this.commands = commands;
     this.out = out;
   }
 
   public static void main(String[] args) {
-    System.exit(run(new HostCompanion(HostCompanion::redfishAgent, System.out), System.err, args));
+    System.exit(
+        run(
+            new HostCompanion(
+                HostCompanion::redfishAgent, CommandRunner.processes(TOOL_TIMEOUT), System.out),
+            System.err,
+            args));
   }
 
   /** Runs one command line; returns its exit code. */
@@ -227,7 +239,8 @@ public final class HostCompanion {
       mixinStandardHelpOptions = true,
       description =
           "After the chassis bound a GPU to this host: makes the host see it (a rescan only where"
-              + " pciehp did not add it), waits for its driver, and reports its address and UUID.")
+              + " pciehp did not add it), waits for its driver, and reports its address, UUID"
+              + " and MIG devices (nvidia-smi -L). Run it again to report the MIG devices anew.")
   static final class AttachCommand implements Callable<Integer> {
     private final HostCompanion companion;
 
@@ -307,6 +320,13 @@ public final class HostCompanion {
                   new Attach.Timing(hotPlugGrace, appear, driver, host.interval),
                   companion.out)
               .run(place);
+      // MIG devices are named by the GPU's UUID: without one there is nothing to match them to
+      List<MigDevice> partitions =
+          seen.uuid().map(new MigDevices(companion.commands)::of).orElse(List.of());
+      partitions.forEach(
+          m ->
+              companion.out.println(
+                  "MIG device " + m.index() + ": " + m.profile() + " " + m.uuid()));
       try (AutoCloseableAgent agent = companion.open(agentOptions)) {
         agent
             .get()
@@ -314,7 +334,7 @@ public final class HostCompanion {
                 system,
                 uuid,
                 OptionalLong.empty(),
-                List.of(new SeenDevice(slot, seen.gpu(), seen.uuid())));
+                List.of(new SeenDevice(slot, seen.gpu(), seen.uuid(), partitions)));
       }
       companion.out.println("Reported slot " + slot + " at " + seen.gpu() + " to the agent");
       return 0;

@@ -77,6 +77,16 @@ public final class RedfishAgent implements ChassisAgent, AutoCloseable {
       device.putObject("ResourceBlock").put("@odata.id", resourceBlock(d.slot()));
       device.put("HostAddress", d.address().toString());
       d.uuid().ifPresent(u -> device.put("DeviceUUID", u));
+      if (!d.partitions().isEmpty()) {
+        ArrayNode partitions = device.putArray("Partitions");
+        for (MigDevice m : d.partitions()) {
+          partitions
+              .addObject()
+              .put("Index", m.index())
+              .put("Profile", m.profile())
+              .put("UUID", m.uuid());
+        }
+      }
     }
     send("POST", "/redfish/v1/Systems/" + checkedId(system) + REPORT_ACTION, body);
   }

@@ -33,6 +33,10 @@ class HostCompanionTest {
   @TempDir Path dir;
   FakeHost host;
   RecordingAgent agent = new RecordingAgent();
+
+  /** What {@code nvidia-smi -L} prints on this host: nothing (not installed) unless a test says. */
+  Optional<String> nvidiaSmi = Optional.empty();
+
   ByteArrayOutputStream out = new ByteArrayOutputStream();
   ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -64,6 +68,27 @@ class HostCompanionTest {
         agent.reports);
     assertEquals("", FakeHost.written(host.folder(BRIDGE).resolve("rescan")), "no rescan");
     assertEquals("", FakeHost.written(host.root.resolve("sys/bus/pci/rescan")), "no rescan");
+  }
+
+  @Test
+  void an_attach_reports_the_mig_devices_nvidia_smi_lists_for_that_gpu() {
+    host.bridge(BRIDGE).pciehp(BRIDGE).gpu(BRIDGE, GPU).nvidia(GPU, MigDevicesTest.A100, 0);
+    nvidiaSmi = Optional.of(MigDevicesTest.TWO_GPUS_WITH_MIG);
+
+    assertEquals(
+        0, run("attach", "--system", "Host3", "--slot", "3", "--bridge", "40:01.1"), err());
+
+    SeenDevice seen = agent.reports.get(0).devices().get(0);
+    assertEquals(
+        List.of(0, 1, 2), seen.partitions().stream().map(MigDevice::index).toList(), "its own");
+    assertEquals("3g.20gb", seen.partitions().get(0).profile());
+    assertTrue(out().contains("MIG device 0: 3g.20gb"), out());
+
+    // The MIG devices are gone (destroyed on the host): attach again reports none
+    nvidiaSmi = Optional.of(MigDevicesTest.NO_MIG);
+    assertEquals(
+        0, run("attach", "--system", "Host3", "--slot", "3", "--bridge", "40:01.1"), err());
+    assertEquals(List.of(), agent.reports.get(1).devices().get(0).partitions());
   }
 
   @Test
@@ -369,7 +394,7 @@ class HostCompanionTest {
   }
 
   private HostCompanion companion() {
-    return new HostCompanion(options -> agent, new PrintStream(out, true));
+    return new HostCompanion(options -> agent, command -> nvidiaSmi, new PrintStream(out, true));
   }
 
   private String out() {

@@ -25,8 +25,9 @@ import java.util.regex.Pattern;
  * SMBIOS UUID), the optional {@code HotPlugWindowMiB} (the 64-bit prefetchable window of the host's
  * bridge to the chassis, 0 or more) and {@code Devices}, each {@code {"ResourceBlock":
  * {"@odata.id": ".../GPU-SlotN"}, "HostAddress": "0000:41:00.0", "DeviceUUID": "GPU-..."}} with a
- * GPU block of this chassis once, a PCI address once, and an optional driver UUID. The first
- * problem is the answer (400, an {@code ActionParameter*} message pointing at the value).
+ * GPU block of this chassis once, a PCI address once, an optional driver UUID and optional MIG
+ * devices ({@link HostPartitionsRequest}). The first problem is the answer (400, an {@code
+ * ActionParameter*} message pointing at the value).
  */
 record HostReportRequest(
     UUID systemUuid, OptionalLong hotPlugWindowMiB, List<ReportedDevice> devices) {
@@ -48,7 +49,7 @@ record HostReportRequest(
   private static final Pattern DEVICE_UUID = Pattern.compile("([A-Za-z]{1,8}-)?" + UUID_FORM);
 
   private static final Set<String> DEVICE_PROPERTIES =
-      Set.of("ResourceBlock", "HostAddress", "DeviceUUID");
+      Set.of("ResourceBlock", "HostAddress", "DeviceUUID", "Partitions");
 
   static HostReportRequest read(ObjectNode body, ChassisState state) {
     ActionParameters params =
@@ -112,7 +113,8 @@ record HostReportRequest(
       if (!DEVICE_PROPERTIES.contains(name) && !name.contains("@")) {
         throw valueError(at + "/" + name)
             .withDetail(
-                "A device of Devices has ResourceBlock, HostAddress and DeviceUUID, not "
+                "A device of Devices has ResourceBlock, HostAddress, DeviceUUID and Partitions,"
+                    + " not "
                     + name
                     + ".");
       }
@@ -146,7 +148,8 @@ record HostReportRequest(
     return new ReportedDevice(
         slot.get(),
         address.asText().toLowerCase(Locale.ROOT),
-        deviceUuid.isMissingNode() ? Optional.empty() : Optional.of(deviceUuid.asText()));
+        deviceUuid.isMissingNode() ? Optional.empty() : Optional.of(deviceUuid.asText()),
+        HostPartitionsRequest.read(item.path("Partitions"), at + "/Partitions"));
   }
 
   private static RedfishException formatError(String value, String parameter, String at) {

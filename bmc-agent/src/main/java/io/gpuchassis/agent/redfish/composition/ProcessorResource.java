@@ -43,7 +43,8 @@ import java.util.Optional;
  * mockup does for its offload block), and a host lists the GPUs bound to it under {@code
  * /redfish/v1/Systems/{SystemId}/Processors}, where inventory tools (Ansible, sushy) look for them.
  * Each GPU has its slot as {@code Location} and one port, {@code PCIe}: its link to the switch's
- * slot port, as the switch last reported it (OCP's GPU baseboard profile asks for both).
+ * slot port, as the switch last reported it (OCP's GPU baseboard profile asks for both). The
+ * processor links its MIG devices, in both places ({@link GpuPartitionResource}).
  */
 public final class ProcessorResource {
 
@@ -73,7 +74,8 @@ public final class ProcessorResource {
         (params, caller) -> {
           ChassisState state = model.current();
           Slot slot = gpu(state, params.get("ResourceBlockId"));
-          return render(state, slot, Uris.resourceBlock(slot.number()) + "/Processors/GPU", "GPU");
+          return render(state, slot, Uris.gpuProcessor(slot.number()), "GPU")
+              .subProcessors(Uris.ref(Uris.gpuPartitions(slot.number())));
         });
     routes.resource(
         Uris.GPU_PORTS_TEMPLATE,
@@ -116,13 +118,10 @@ public final class ProcessorResource {
         "Processor",
         (params, caller) -> {
           ChassisState state = model.current();
-          String host = host(state, params);
-          Slot slot = gpu(state, params.get("ProcessorId"));
-          if (!HostGpus.bound(state, host).contains(slot.number())) {
-            throw RedfishErrors.notFound("Processor", params.get("ProcessorId"));
-          }
+          Slot slot = boundGpu(state, params);
           String id = Uris.gpuEndpointId(slot.number());
-          return render(state, slot, Uris.system(host) + "/Processors/" + id, id);
+          String uri = Uris.system(host(state, params)) + "/Processors/" + id;
+          return render(state, slot, uri, id).subProcessors(Uris.ref(uri + "/SubProcessors"));
         });
   }
 
@@ -160,7 +159,7 @@ public final class ProcessorResource {
     return body;
   }
 
-  private static String host(ChassisState state, Map<String, String> params) {
+  static String host(ChassisState state, Map<String, String> params) {
     String id = params.get("SystemId");
     return state.hosts().stream()
         .filter(h -> h.id().equals(id))
@@ -169,8 +168,18 @@ public final class ProcessorResource {
         .id();
   }
 
+  /** The GPU a host's {@code ProcessorId} names, when it is bound to that host. */
+  static Slot boundGpu(ChassisState state, Map<String, String> params) {
+    String host = host(state, params);
+    Slot slot = gpu(state, params.get("ProcessorId"));
+    if (!HostGpus.bound(state, host).contains(slot.number())) {
+      throw RedfishErrors.notFound("Processor", params.get("ProcessorId"));
+    }
+    return slot;
+  }
+
   /** The occupied slot a {@code GPU-SlotN} id names. */
-  private static Slot gpu(ChassisState state, String id) {
+  static Slot gpu(ChassisState state, String id) {
     return (id.matches("GPU-Slot\\d{1,3}")
             ? state.slot(Integer.parseInt(id.substring(8)))
             : java.util.Optional.<Slot>empty())
