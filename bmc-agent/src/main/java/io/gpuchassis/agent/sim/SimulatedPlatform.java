@@ -223,17 +223,7 @@ public final class SimulatedPlatform implements ChassisPlatform {
   public static ChassisState simulatedChassis(BoardDescription board) {
     ChassisState state = board.initialState();
     List<Slot> slots =
-        state.slots().stream()
-            .map(
-                s ->
-                    new Slot(
-                        s.number(),
-                        s.switchId(),
-                        s.port(),
-                        s.lanes(),
-                        s.pcieGeneration(),
-                        board.simulatedGpu(s.number())))
-            .toList();
+        state.slots().stream().map(s -> s.withGpu(board.simulatedGpu(s.number()))).toList();
     return new ChassisState(
         0,
         state.identity(),
