@@ -18,14 +18,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place GPU slots are bound to and released from hosts. Every operation is journaled before
- * the switch is touched, runs on the switch's own worker (so operations on one switch happen one at
- * a time), waits for the switch to report completion, and verifies the result: after a bind, the
- * GPU's link must come up, or the binding is undone and the bind fails with the reason; a link
- * below the width and speed both ends can do is retrained once through the switch's port control,
- * and what it trained at, before and after, is recorded on the slot's binding ({@link
- * LinkTraining}) for the task's messages and events. State moves only on what the switch reports.
- * The views (Zones, ResourceBlocks, Systems) all call this engine, so they can never disagree.
+ * The one place GPU slots are bound to and released from hosts, whichever fabric reaches the host:
+ * the engine keeps the slot's state and moves it only on what the fabric reports, makes the checks
+ * before anything moves (the slot, the host, an operation under way, {@link Admission}), applies
+ * the release policy ({@link ReleaseRule}) and tracks the operations in flight; the host's {@link
+ * FabricTransport} does the work, journaled and verified: {@link PcieTransport} binds the slot into
+ * a PCIe host's partition through the switch chips (and records how its link trained, {@link
+ * LinkTraining}), {@link ExpEtherTransport} puts its ExpEther I/O engine into an Ethernet host's
+ * group. The views (Zones, ResourceBlocks, Systems) all call this engine, so they can never
+ * disagree.
  */
 public final class BindingEngine {
 

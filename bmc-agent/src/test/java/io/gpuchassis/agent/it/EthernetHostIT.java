@@ -114,6 +114,47 @@ class EthernetHostIT {
   }
 
   @Test
+  void an_ethernet_host_has_a_system_and_a_block_but_no_place_on_the_pcie_fabric()
+      throws Exception {
+    assertEquals(200, add(ETH1, 1).statusCode());
+
+    JsonNode system = json(client.get(SYSTEMS + "/" + ETH1, READER));
+    assertTrue(
+        system.get("Description").asText().contains("ExpEther host engine " + ETH1_ENGINE),
+        system.toString());
+    JsonNode host =
+        json(client.get("/redfish/v1/CompositionService/ResourceBlocks/" + ETH1, READER));
+    assertEquals("Composed", host.at("/CompositionStatus/CompositionState").asText());
+    assertEquals(0, host.at("/Links/Zones").size(), "no switch chip's resource zone");
+    String endpoints = client.get("/redfish/v1/Fabrics/PCIe/Endpoints", READER).body();
+    assertFalse(endpoints.contains(ETH1), endpoints);
+    assertTrue(endpoints.contains("/Endpoints/Host1\""), endpoints);
+    assertEquals(404, client.get("/redfish/v1/Fabrics/PCIe/Zones/" + ETH1, READER).statusCode());
+
+    // The console shows the host engine where a PCIe host has its switch port
+    var state = agent.agent.model().current();
+    var health =
+        new io.gpuchassis.agent.console.view.ConsoleHealth(
+            new io.gpuchassis.agent.health.ChassisHealth(
+                agent.agent.health(),
+                new io.gpuchassis.agent.health.SensorCatalog(
+                    io.gpuchassis.agent.platform.BoardSensorLayout.of(
+                        agent.agent.platform().board()),
+                    ((SimulatedPlatform) agent.agent.platform()).gpuSlots()),
+                "NPlusM",
+                3),
+            java.time.Clock.systemUTC(),
+            Duration.ofSeconds(1));
+    String hosts =
+        String.join("\n", new io.gpuchassis.agent.console.view.HostsView(health).render(state));
+    assertTrue(hosts.contains("engine " + ETH1_ENGINE), hosts);
+    String one =
+        String.join(
+            "\n", new io.gpuchassis.agent.console.view.HostView(health).render(state, ETH1));
+    assertTrue(one.contains("10.1.0.21") && one.contains("GPUs bound"), one);
+  }
+
+  @Test
   void an_ethernet_host_at_its_device_limit_is_refused_with_both_numbers() throws Exception {
     // The simulated engines are 10G boards: a host's group holds at most 8 devices
     for (int slot : ENGINE_SLOTS.subList(0, 8)) {
