@@ -208,12 +208,15 @@ public final class ExpEtherTransport implements FabricTransport {
     LOG.info("Released slot {} from {}: I/O engine {} is free", slot, hostId, io);
   }
 
-  /** After an attach that was not verified: the engine back in the free group, or FAILED. */
+  /**
+   * After an attach that was not verified: the engine back in the free group, or FAILED. The
+   * release is sent whatever group the engine reports, since it reports its old one until the
+   * hot-plug is over; a manager that refuses it while the change runs leaves the state unknown.
+   */
   private BindingException undone(String io, String problem) {
     try {
-      if (grouping.detach(io)) {
-        grouping.awaitGroup(io, EemGroups.FREE_IO, attachTimeout, POLL);
-      }
+      client.deleteGroup(io);
+      grouping.awaitGroup(io, EemGroups.FREE_IO, attachTimeout, POLL);
       return new BindingException(Reason.SWITCH_FAILED, problem + "; the attach was undone");
     } catch (EemException e) {
       return new BindingException(
