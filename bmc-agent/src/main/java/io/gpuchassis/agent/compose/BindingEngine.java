@@ -260,9 +260,10 @@ public final class BindingEngine {
    * Takes {@code slot} off the switch without touching the journal, for a card pulled out or
    * replaced while the agent runs ({@link ReseatCheck}): the journal keeps the binding to {@code
    * host} for the card's return, and the port is unbound before another card can train a link into
-   * the host's partition. Links on the way that carry no other GPU are released after. Ends
-   * UNBOUND, or, with {@code hold}, FAILED with that reason (the host kept) until a forced release;
-   * FAILED with the reason when the switch could not be read.
+   * the host's partition (for an Ethernet host, the slot's I/O engine returns to the free group).
+   * Links on the way that carry no other GPU are released after. Ends UNBOUND, or, with {@code
+   * hold}, FAILED with that reason (the host kept) until a forced release; FAILED with the reason
+   * when the switch could not be read.
    */
   public CompletableFuture<SlotBinding> detach(int slot, String host, Optional<String> hold) {
     synchronized (this) {
@@ -271,21 +272,27 @@ public final class BindingEngine {
       if (current.inTransition()) {
         throw refuse(Reason.IN_USE, "slot " + slot + " is " + describe(current));
       }
-      BindingPlan plan =
-          BindingPlan.route(state, slot, host)
-              .orElseThrow(
-                  () ->
-                      refuse(
-                          Reason.NOT_REACHABLE,
-                          "slot " + slot + " cannot be reached from " + host));
-      refuseWhileUpdating(plan);
+      FabricTransport transport = transport(state, host);
+      if (transport == pcie) {
+        BindingPlan plan =
+            BindingPlan.route(state, slot, host)
+                .orElseThrow(
+                    () ->
+                        refuse(
+                            Reason.NOT_REACHABLE,
+                            "slot " + slot + " cannot be reached from " + host));
+        refuseWhileUpdating(plan);
+      }
       refuseWhileStopping();
       move(slot, State.UNBINDING, Optional.of(host), Optional.empty());
       return inFlight.track(
           slot,
           BindingObserver.Kind.RELEASE,
-          "taking slot " + slot + " off the switch",
-          pcie.takeOff(plan)
+          transport == pcie
+              ? "taking slot " + slot + " off the switch"
+              : "taking slot " + slot + " out of " + host + "'s ExpEther group",
+          transport
+              .takeOff(state, slot, host)
               .whenComplete(
                   (ok, error) -> {
                     if (error == null) {

@@ -98,6 +98,20 @@ public final class ExpEtherTransport implements FabricTransport {
     return release(state, slot, hostId);
   }
 
+  /** Returns the slot's I/O engine to the free group; the journal keeps the binding. */
+  @Override
+  public CompletableFuture<Void> takeOff(ChassisState state, int slot, String hostId) {
+    String io = ioEngine(state, slot).orElseThrow();
+    return CompletableFuture.runAsync(
+        () -> {
+          if (grouping.detach(io)) {
+            grouping.awaitGroup(io, EemGroups.FREE_IO, attachTimeout, POLL);
+          }
+          LOG.info("Took slot {} out of {}'s group; the binding is kept", slot, hostId);
+        },
+        worker);
+  }
+
   /** The ID of {@code slot}'s I/O engine, when it has one. */
   static Optional<String> ioEngine(ChassisState state, int slot) {
     return state.slot(slot).flatMap(Slot::expetherEngine);

@@ -36,4 +36,11 @@ public interface FabricTransport {
    * fabric holds for it is undone, and it is free for good.
    */
   CompletableFuture<Void> settle(ChassisState state, int slot, String hostId);
+
+  /**
+   * Takes the GPU in {@code slot} off the fabric without touching the journal, for a card pulled
+   * out or replaced while the agent runs: the binding to {@code hostId} is kept for the card's
+   * return, and no other card can reach the host meanwhile. Fails when it cannot be seen done.
+   */
+  CompletableFuture<Void> takeOff(ChassisState state, int slot, String hostId);
 }

@@ -35,4 +35,9 @@ final class FabricUnavailable implements FabricTransport {
   public CompletableFuture<Void> settle(ChassisState state, int slot, String hostId) {
     return release(state, slot, hostId);
   }
+
+  @Override
+  public CompletableFuture<Void> takeOff(ChassisState state, int slot, String hostId) {
+    return release(state, slot, hostId);
+  }
 }

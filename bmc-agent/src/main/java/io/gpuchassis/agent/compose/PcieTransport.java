@@ -101,11 +101,13 @@ public final class PcieTransport implements FabricTransport {
         .thenCompose(ok -> disconnect(failed));
   }
 
-  /**
-   * Takes the plan's slot off the switch without touching the journal ({@link
-   * BindingEngine#detach}), then the links on the way that carry no other GPU.
-   */
-  CompletableFuture<Void> takeOff(BindingPlan plan) {
+  /** Unbinds the slot's port, then the links on the way that carry no other GPU. */
+  @Override
+  public CompletableFuture<Void> takeOff(ChassisState state, int slot, String hostId) {
+    return takeOff(BindingPlan.route(state, slot, hostId).orElseThrow());
+  }
+
+  private CompletableFuture<Void> takeOff(BindingPlan plan) {
     return worker(plan.switchId())
         .submit(
             driver -> {

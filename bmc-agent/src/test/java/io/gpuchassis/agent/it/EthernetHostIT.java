@@ -225,6 +225,32 @@ class EthernetHostIT {
     assertEquals(EemGroups.FREE_IO, manager.device(engine(2)).groupId());
   }
 
+  @Test
+  void a_card_swapped_while_an_ethernet_host_holds_it_leaves_the_host_s_group() throws Exception {
+    assertEquals(200, add(ETH1, 4).statusCode());
+    int group = manager.device(engine(4)).groupId();
+    assertTrue(EemGroups.assignable(group));
+
+    String fault =
+        client.injectFault(
+            ADMIN, "gpu-swapped", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot4");
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!"Failed".equals(compositionState(4))) {
+      assertTrue(System.nanoTime() < deadline, "slot 4 was not held: " + compositionState(4));
+      Thread.sleep(100);
+    }
+
+    // Held for an operator, and the other card is in no host's PCIe tree
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(4)).groupId());
+    assertFalse(gpusOf(ETH1).contains(block(4)));
+    client.send("DELETE", fault, ADMIN, null);
+  }
+
+  private static String compositionState(int slot) throws Exception {
+    HttpResponse<String> r = client.get(block(slot), READER);
+    return r.statusCode() == 200 ? json(r).at("/CompositionStatus/CompositionState").asText() : "";
+  }
+
   /** The ID of slot {@code slot}'s I/O engine in the test board. */
   static String engine(int slot) {
     return String.format("0x8cdf9d5300%02x", slot);
