@@ -114,6 +114,41 @@ class EthernetHostIT {
   }
 
   @Test
+  void a_patch_of_links_resource_blocks_changes_an_ethernet_host_s_gpus_all_or_nothing()
+      throws Exception {
+    HttpResponse<String> grown = client.awaitTask(patchBlocks(ETH1, 6, 7), OPERATOR);
+    assertEquals(200, grown.statusCode(), grown.body());
+    assertEquals(List.of(block(6), block(7)), gpusOf(ETH1));
+    int group = manager.device(ETH1_ENGINE).groupId();
+    assertEquals(group, manager.device(engine(6)).groupId());
+    assertEquals(group, manager.device(engine(7)).groupId());
+
+    // Slot 12 has no I/O engine: the whole change is refused before anything moves
+    HttpResponse<String> refused = client.awaitTask(patchBlocks(ETH1, 6, 7, 12), OPERATOR);
+    assertTrue(refused.statusCode() >= 400 && refused.statusCode() < 500, refused.body());
+    assertEquals(List.of(block(6), block(7)), gpusOf(ETH1));
+
+    readyToRemove(7);
+    HttpResponse<String> shrunk = client.awaitTask(patchBlocks(ETH1, 6), OPERATOR);
+    assertEquals(200, shrunk.statusCode(), shrunk.body());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(7)).groupId());
+  }
+
+  private static HttpResponse<String> patchBlocks(String host, int... slots) throws Exception {
+    StringBuilder body =
+        new StringBuilder(
+            "{\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":"
+                + "\"/redfish/v1/CompositionService/ResourceBlocks/"
+                + host
+                + "\"}");
+    for (int slot : slots) {
+      body.append(",{\"@odata.id\":\"").append(block(slot)).append("\"}");
+    }
+    return client.send("PATCH", SYSTEMS + "/" + host, OPERATOR, body.append("]}}").toString());
+  }
+
+  @Test
   void an_ethernet_host_has_a_system_and_a_block_but_no_place_on_the_pcie_fabric()
       throws Exception {
     assertEquals(200, add(ETH1, 1).statusCode());
