@@ -391,10 +391,23 @@ public final class Agent implements AutoCloseable {
       CompositionEvents compositionEvents = new CompositionEvents(events.bus(), model.current());
       model.onChange(compositionEvents);
       model.onChange(new FabricEvents(events.bus(), model.current()));
-      java.util.List<io.gpuchassis.agent.compose.Mismatch> corrections =
+      BindingReconciler reconciler =
           new BindingReconciler(
-                  model, switches, journal, bindings, clock, config.composition()::reseatOf)
-              .reconcile();
+              model, switches, journal, bindings, clock, config.composition()::reseatOf);
+      // Ethernet hosts: their GPUs are grouped through the ExpEther manager, journaled the same way
+      platform
+          .expEtherManager()
+          .ifPresent(
+              eem -> {
+                java.time.Duration attach =
+                    platform.board().expether().orElseThrow().attachTimeout();
+                bindings.reachOver(
+                    new io.gpuchassis.agent.compose.ExpEtherTransport(eem, journal, attach));
+                reconciler.withEthernet(
+                    new io.gpuchassis.agent.compose.ExpEtherReconciler(
+                        model, journal, eem, attach, clock));
+              });
+      java.util.List<io.gpuchassis.agent.compose.Mismatch> corrections = reconciler.reconcile();
       // Every correction is an event and an entry of the security log (the agent's own doing)
       var reconciliationReport =
           new io.gpuchassis.agent.redfish.composition.ReconciliationReport(

@@ -5,6 +5,7 @@ import io.gpuchassis.agent.board.BoardDocument.DeviceEntry;
 import io.gpuchassis.agent.board.BoardDocument.ExpanderEntry;
 import io.gpuchassis.agent.board.BoardDocument.FanControllerEntry;
 import io.gpuchassis.agent.board.BoardDocument.FruEntry;
+import io.gpuchassis.agent.board.BoardDocument.HostEngineEntry;
 import io.gpuchassis.agent.board.BoardDocument.LinkEntry;
 import io.gpuchassis.agent.board.BoardDocument.MuxEntry;
 import io.gpuchassis.agent.board.BoardDocument.PinEntry;
@@ -19,6 +20,7 @@ import io.gpuchassis.agent.board.BoardDocument.SlotEntry;
 import io.gpuchassis.agent.board.BoardDocument.SwitchEntry;
 import io.gpuchassis.agent.board.BoardDocument.TemperatureEntry;
 import io.gpuchassis.agent.chassis.ChassisIdentity;
+import io.gpuchassis.agent.chassis.EthernetHost;
 import io.gpuchassis.agent.chassis.Fan;
 import io.gpuchassis.agent.chassis.Gpu;
 import io.gpuchassis.agent.chassis.HostPort;
@@ -91,7 +93,8 @@ final class BoardBuilder {
                             ? io.gpuchassis.agent.config.ConsoleSettings.DEFAULT_BAUD
                             : c.baud())),
         line(chassis.identifyLed()),
-        simulation());
+        simulation(),
+        expether());
   }
 
   private BoardSwitch boardSwitch(SwitchEntry entry) {
@@ -147,6 +150,10 @@ final class BoardBuilder {
     List<HostPort> hosts = new ArrayList<>();
     for (int i = 0; i < root.hosts().size(); i++) {
       var host = root.hosts().get(i);
+      if (host.overEthernet()) {
+        hosts.add(HostPort.overEthernet(host.id(), ethernet(host.expether())));
+        continue;
+      }
       hosts.add(
           new HostPort(
               host.id(),
@@ -154,7 +161,7 @@ final class BoardBuilder {
               host.port(),
               host.width(),
               host.maxGen(),
-              partitions.hosts().get(i).partition(),
+              partitions.host(i).orElseThrow().partition(),
               host.hotPlugWindowGiB() == null ? 0 : host.hotPlugWindowGiB()));
     }
     return hosts;
@@ -167,7 +174,35 @@ final class BoardBuilder {
         entry.port(),
         entry.width(),
         entry.maxGen(),
-        Optional.empty());
+        Optional.empty(),
+        Optional.ofNullable(entry.expether()).map(e -> ExpEtherRules.engineId(e.engine())));
+  }
+
+  private static EthernetHost ethernet(HostEngineEntry entry) {
+    return new EthernetHost(
+        ExpEtherRules.engineId(entry.engine()),
+        entry.mac().toLowerCase(java.util.Locale.ROOT),
+        entry.ip(),
+        entry.vlan() == null
+            ? java.util.OptionalInt.empty()
+            : java.util.OptionalInt.of(entry.vlan()));
+  }
+
+  private Optional<ExpEtherManager> expether() {
+    return Optional.ofNullable(root.expether())
+        .map(
+            e ->
+                new ExpEtherManager(
+                    java.net.URI.create(e.url()),
+                    e.user(),
+                    java.nio.file.Path.of(e.passwordFile()),
+                    seconds(e.connectTimeoutSeconds(), 5),
+                    seconds(e.requestTimeoutSeconds(), 30),
+                    seconds(e.attachTimeoutSeconds(), 60)));
+  }
+
+  private static java.time.Duration seconds(Integer written, int otherwise) {
+    return java.time.Duration.ofSeconds(written == null ? otherwise : written);
   }
 
   private SlotAccess slotAccess(SlotEntry entry) {

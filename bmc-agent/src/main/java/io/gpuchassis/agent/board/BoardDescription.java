@@ -43,6 +43,8 @@ import java.util.OptionalInt;
  *     {@link PowerSupplyDevice}s
  * @param console the serial port of the technician's console, if the board has one
  * @param simulation what the simulator puts in; {@link SimulationSetup#NONE} if the file has none
+ * @param expether the ExpEther manager the Ethernet hosts' groups are set through; present exactly
+ *     when the board has an Ethernet host
  */
 public record BoardDescription(
     String source,
@@ -58,7 +60,8 @@ public record BoardDescription(
     Optional<PowerSupplyRedundancy> powerSupplyRedundancy,
     Optional<ConsolePort> console,
     Optional<LineRef> identifyLed,
-    SimulationSetup simulation) {
+    SimulationSetup simulation,
+    Optional<ExpEtherManager> expether) {
 
   /** Classpath location of the embedded reference board. */
   public static final String REFERENCE_RESOURCE = "/board/reference-board.yaml";
@@ -71,6 +74,7 @@ public record BoardDescription(
     Objects.requireNonNull(console, "console");
     Objects.requireNonNull(identifyLed, "identifyLed");
     Objects.requireNonNull(simulation, "simulation");
+    Objects.requireNonNull(expether, "expether");
     switches = List.copyOf(switches);
     interSwitchLinks = List.copyOf(interSwitchLinks);
     hosts = List.copyOf(hosts);

@@ -31,7 +31,8 @@ final class BoardDocument {
       I2cSection i2c,
       RedundancyEntry powerSupplyRedundancy,
       ConsoleEntry console,
-      SimulationEntry simulation) {
+      SimulationEntry simulation,
+      ExpEtherEntry expether) {
 
     List<LinkEntry> links() {
       return orEmpty(interSwitchLinks);
@@ -121,16 +122,47 @@ final class BoardDocument {
 
   record LinkEntry(@Required PortEntry a, @Required UpstreamPortEntry b) {}
 
-  /** A host connection; the port keys sit directly in the entry so a host fits on one line. */
+  /**
+   * A host connection; the port keys sit directly in the entry so a host fits on one line. A PCIe
+   * host needs the port keys, an Ethernet host its {@code expether} engine instead ({@link
+   * ExpEtherRules} checks which).
+   */
   record HostEntry(
       @Required String id,
-      @JsonProperty(value = "switch", required = true) @JsonSetter(nulls = Nulls.FAIL)
-          String switchId,
-      @Required int port,
-      @Required int width,
-      @Required int maxGen,
+      HostFabric fabric,
+      @JsonProperty("switch") String switchId,
+      Integer port,
+      Integer width,
+      Integer maxGen,
       Integer partition,
-      Integer hotPlugWindowGiB) {}
+      Integer hotPlugWindowGiB,
+      HostEngineEntry expether) {
+
+    boolean overEthernet() {
+      return fabric == HostFabric.ethernet;
+    }
+
+    /** Whether every port key is written: only then are the wiring rules asked about it. */
+    boolean hasPort() {
+      return switchId != null && port != null && width != null && maxGen != null;
+    }
+  }
+
+  /** An Ethernet host's ExpEther host engine and its identity on the fabric. */
+  record HostEngineEntry(
+      @Required String engine, @Required String mac, @Required String ip, Integer vlan) {}
+
+  /** The ExpEther I/O engine in front of a slot's GPU. */
+  record SlotEngineEntry(@Required String engine) {}
+
+  /** The ExpEther manager (EEM) the Ethernet hosts' groups are set through. */
+  record ExpEtherEntry(
+      @Required String url,
+      @Required String user,
+      @Required String passwordFile,
+      Integer connectTimeoutSeconds,
+      Integer requestTimeoutSeconds,
+      Integer attachTimeoutSeconds) {}
 
   record SlotEntry(
       @Required int id,
@@ -140,7 +172,8 @@ final class BoardDocument {
       @Required int width,
       @Required int maxGen,
       PathEntry sideband,
-      PinsEntry pins) {}
+      PinsEntry pins,
+      SlotEngineEntry expether) {}
 
   record PinsEntry(
       PinEntry presence, PinEntry powerEnable, PinEntry perst, PinEntry attentionLed) {}

@@ -19,6 +19,7 @@ final class BoardValidator {
     ChassisRules.check(root.chassis(), index, checks);
     SwitchRules.check(root.switches(), checks);
     WiringRules.check(root, index, checks);
+    ExpEtherRules.check(root, checks);
     PartitionRules.check(new PartitionNumbering(root), index, checks);
     I2cRules.check(root, index, checks);
     DeviceRules.check(root, index, checks);

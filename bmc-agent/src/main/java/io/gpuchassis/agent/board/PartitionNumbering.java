@@ -32,16 +32,21 @@ final class PartitionNumbering {
     }
   }
 
-  private final List<Assignment> hosts = new ArrayList<>();
+  private final Map<Integer, Assignment> hosts = new java.util.LinkedHashMap<>();
   private final List<Assignment> links = new ArrayList<>();
 
   PartitionNumbering(Root root) {
     Map<String, Integer> hostsPerChip = new HashMap<>();
     for (int i = 0; i < root.hosts().size(); i++) {
       HostEntry host = root.hosts().get(i);
+      // An Ethernet host has no switch port, so no partition; a PCIe host without its port keys is
+      // reported by the ExpEther rules
+      if (host.overEthernet() || !host.hasPort()) {
+        continue;
+      }
       int derived = hostsPerChip.merge(host.switchId(), 1, Integer::sum) - 1;
-      hosts.add(
-          assignment(KeyPath.of("hosts").index(i), host.switchId(), host.partition(), derived));
+      hosts.put(
+          i, assignment(KeyPath.of("hosts").index(i), host.switchId(), host.partition(), derived));
     }
     Map<String, Integer> arrivalsPerChip = new HashMap<>();
     for (int i = 0; i < root.links().size(); i++) {
@@ -58,9 +63,14 @@ final class PartitionNumbering {
     }
   }
 
-  /** One per host, in file order. */
+  /** One per PCIe host, in file order. */
   List<Assignment> hosts() {
-    return hosts;
+    return List.copyOf(hosts.values());
+  }
+
+  /** The partition of the host at {@code index} of the file's list; empty for an Ethernet host. */
+  java.util.Optional<Assignment> host(int index) {
+    return java.util.Optional.ofNullable(hosts.get(index));
   }
 
   /** One per inter-switch link (its {@code b} end), in file order. */

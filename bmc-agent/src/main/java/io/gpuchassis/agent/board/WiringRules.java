@@ -57,6 +57,9 @@ final class WiringRules {
     }
     for (int i = 0; i < root.hosts().size(); i++) {
       HostEntry host = root.hosts().get(i);
+      if (host.overEthernet() || !host.hasPort()) {
+        continue; // no switch port: ExpEtherRules checks what the entry has instead
+      }
       checkPort(
           new Port(host.switchId(), host.port(), host.width(), host.maxGen()),
           KeyPath.of("hosts").index(i));

@@ -146,6 +146,11 @@ public record ChassisState(
     return switches.stream().filter(s -> s.id().equals(switchId)).findFirst();
   }
 
+  /** The hosts cabled to switch ports: the PCIe fabric's, without the Ethernet hosts. */
+  public List<HostPort> pcieHosts() {
+    return hosts.stream().filter(h -> !h.overEthernet()).toList();
+  }
+
   public Optional<Slot> slot(int number) {
     return slots.stream().filter(s -> s.number() == number).findFirst();
   }

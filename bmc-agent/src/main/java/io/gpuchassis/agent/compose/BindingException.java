@@ -39,7 +39,9 @@ public final class BindingException extends RuntimeException {
     /** The host's partition has no free logical bridge for another GPU. */
     NO_LOGICAL_BRIDGE,
     /** The GPU's memory windows (BARs) do not fit in the host port's hot-plug window. */
-    BAR_WINDOW
+    BAR_WINDOW,
+    /** An Ethernet host's engine already holds as many devices as its ExpEther board may have. */
+    DEVICE_LIMIT
   }
 
   /**

@@ -40,6 +40,9 @@ public final class BindingReconciler {
           io.gpuchassis.agent.config.CompositionSettings.Reseat>
       reseatOf;
 
+  /** The Ethernet hosts' side, when the agent has an ExpEther manager. */
+  private Optional<ExpEtherReconciler> ethernet = Optional.empty();
+
   public BindingReconciler(
       ChassisModel model,
       SwitchWorkers workers,
@@ -76,15 +79,30 @@ public final class BindingReconciler {
   }
 
   /**
+   * Reconciles the bindings of Ethernet hosts too, with the groups {@code ethernet} reads from the
+   * ExpEther manager.
+   */
+  public BindingReconciler withEthernet(ExpEtherReconciler ethernet) {
+    this.ethernet = Optional.of(ethernet);
+    return this;
+  }
+
+  /**
    * Reconciles every slot and inter-switch link; returns every mismatch found and what was done
    * about it.
    */
   public List<Mismatch> reconcile() {
     List<Mismatch> mismatches = new ArrayList<>();
     ChassisState state = model.current();
+    List<BindingJournal.Operation> viaEthernet = new ArrayList<>();
     for (BindingJournal.Operation op : journal.interrupted()) {
-      finishInterrupted(state, op, mismatches);
+      if (overEthernet(state, op.host())) {
+        viaEthernet.add(op);
+      } else {
+        finishInterrupted(state, op, mismatches);
+      }
     }
+    ethernet.ifPresent(e -> e.finishInterrupted(state, viaEthernet, mismatches));
     Map<Integer, String> desired = journal.desired();
     // A card swapped or taken out while the agent was down: never given to the old host as it was
     Map<Integer, ReseatCheck.Decision> held = new HashMap<>();
@@ -99,11 +117,20 @@ public final class BindingReconciler {
       }
       mismatches.add(Mismatch.ofSlot(d.slot(), d.description(), true));
     }
+    // The switches hold none of the Ethernet hosts' GPUs: a port bound for one is released below
+    Map<Integer, String> desiredOverEthernet = new HashMap<>();
+    desired.forEach(
+        (slot, host) -> {
+          if (overEthernet(state, host)) {
+            desiredOverEthernet.put(slot, host);
+          }
+        });
+    desired.keySet().removeAll(desiredOverEthernet.keySet());
     // Each switch's bindings read once, all switches at the same time: start-up waits for this.
     Map<String, CompletableFuture<Map<Integer, Binding>>> reads = new HashMap<>();
     for (var chip : state.switches()) {
       reads.put(
-          chip.id(), workers.worker(chip.id()).orElseThrow().submit(BindingEngine::boundPorts));
+          chip.id(), workers.worker(chip.id()).orElseThrow().submit(PcieTransport::boundPorts));
     }
     SwitchReads actual = new SwitchReads(reads);
     reconcileLinks(state, desired, actual, mismatches);
@@ -131,6 +158,7 @@ public final class BindingReconciler {
         mismatches.add(Mismatch.ofSlot(slot.number(), reason, false));
       }
     }
+    ethernet.ifPresent(e -> e.reconcile(state, desiredOverEthernet, engine, mismatches));
     // Unbound on the switch above; held for an operator in the model (a forced release frees it)
     held.values()
         .forEach(
@@ -148,6 +176,10 @@ public final class BindingReconciler {
     return mismatches;
   }
 
+  private static boolean overEthernet(ChassisState state, String host) {
+    return state.hosts().stream().anyMatch(h -> h.id().equals(host) && h.overEthernet());
+  }
+
   private void finishInterrupted(
       ChassisState state, BindingJournal.Operation op, List<Mismatch> mismatches) {
     Optional<BindingPlan> plan = BindingPlan.route(state, op.slot(), op.host());
@@ -157,7 +189,7 @@ public final class BindingReconciler {
     }
     BindingPlan p = plan.get();
     Optional<Binding> actual =
-        onSwitch(p.switchId(), d -> BindingEngine.boundAs(d, p.physicalPort()));
+        onSwitch(p.switchId(), d -> PcieTransport.boundAs(d, p.physicalPort()));
     boolean bound = actual.isPresent() && actual.get().partition() == p.partition();
     if (op.kind() == BindingJournal.Kind.BIND) {
       if (bound) {

@@ -182,7 +182,7 @@ public final class ChangeSet {
               + current.state().name().toLowerCase()
               + current.host().map(h -> " (" + h + ")").orElse(""));
     }
-    if (BindingPlan.of(state, b.slot(), b.hostId()).isEmpty()) {
+    if (!FabricReach.canBind(state, b.slot(), b.hostId())) {
       return problem(
           Reason.NOT_REACHABLE,
           "slot "

@@ -26,7 +26,7 @@ public final class Placement {
     boolean canBind(ChassisState state, int slot, String hostId);
 
     /** The engine's own answer: it has a plan for the pair. */
-    Reachability ENGINE = (state, slot, hostId) -> BindingPlan.of(state, slot, hostId).isPresent();
+    Reachability ENGINE = FabricReach::canBind;
   }
 
   /**

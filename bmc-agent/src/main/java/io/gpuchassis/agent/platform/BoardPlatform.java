@@ -55,6 +55,24 @@ public final class BoardPlatform implements ChassisPlatform {
         + board.source();
   }
 
+  /**
+   * The board's manager, with the password its file holds (read now: a missing file stops the
+   * start).
+   */
+  @Override
+  public Optional<io.gpuchassis.switchdrv.expether.EemClient> expEtherManager() {
+    return board
+        .expether()
+        .map(
+            m ->
+                io.gpuchassis.switchdrv.expether.EemClient.connect(
+                    m.url(),
+                    m.user(),
+                    ManagerPassword.read(m.passwordFile()),
+                    new io.gpuchassis.switchdrv.expether.EemOptions(
+                        m.connectTimeout(), m.requestTimeout(), null)));
+  }
+
   @Override
   public boolean simulated() {
     return false;

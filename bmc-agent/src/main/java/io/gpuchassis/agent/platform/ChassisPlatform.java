@@ -60,6 +60,14 @@ public interface ChassisPlatform extends AutoCloseable {
    */
   GpioLine gpioLine(GpioLineRef line, SlotSignal signal) throws DeviceException;
 
+  /**
+   * A client of the ExpEther manager that sets the groups of the board's Ethernet hosts; empty when
+   * the board has none. Opening does not wait for the manager: the first request connects.
+   */
+  default Optional<io.gpuchassis.switchdrv.expether.EemClient> expEtherManager() {
+    return Optional.empty();
+  }
+
   /** The fault switchboard of simulated hardware; empty on real hardware. */
   Optional<FaultInjector> faults();
 

@@ -54,6 +54,14 @@ public final class SimulatedPlatform implements ChassisPlatform {
 
   static final Duration FAST_TECHNICIAN_PAUSE = Duration.ofSeconds(1);
 
+  /**
+   * How long a simulated ExpEther I/O engine takes to report its new group (the PCIe hot-plug
+   * behind it); shorter in a fast simulation.
+   */
+  static final Duration HOT_PLUG = Duration.ofSeconds(1);
+
+  static final Duration FAST_HOT_PLUG = Duration.ofMillis(100);
+
   private final BoardDescription board;
   private final FaultInjector faults;
   private final Optional<SimulatedFabric> fabric;
@@ -61,13 +69,15 @@ public final class SimulatedPlatform implements ChassisPlatform {
   private final SimulatedSensorBoard sensorBoard;
   private final Context sensorContext;
   private final AutoCloseable physicsClock;
+  private final Optional<SimulatedExpEther> expEther;
 
   private SimulatedPlatform(
       BoardDescription board,
       FaultInjector faults,
       Optional<SimulatedFabric> fabric,
       Optional<InetSocketAddress> remote,
-      Duration technicianPause) {
+      Duration technicianPause,
+      Duration hotPlug) {
     this.board = board;
     this.faults = faults;
     this.fabric = fabric;
@@ -78,6 +88,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
     board.devicesOfType(ProgrammablePartDevice.class).forEach(this::attachVersionRegisters);
     this.sensorContext = sensorBoard.newContext();
     this.physicsClock = sensorBoard.startClock(PHYSICS_STEP);
+    // The manager of the Ethernet hosts is simulated in this process, below the agent's real client
+    this.expEther = SimulatedExpEther.start(board, hotPlug);
     // Faults act inside the simulator: only a simulator in this process can take them. They aim at
     // what the
     // simulation put in the chassis.
@@ -104,7 +116,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
           new FaultInjector(clock),
           Optional.empty(),
           Optional.of(new InetSocketAddress(at.host(), at.port())),
-          TECHNICIAN_PAUSE);
+          TECHNICIAN_PAUSE,
+          HOT_PLUG);
     }
     SimTiming timing =
         settings.speed() == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
@@ -113,7 +126,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
         new FaultInjector(clock),
         Optional.of(SimulatedFabric.start(board, timing)),
         Optional.empty(),
-        settings.speed() == SimulationSpeed.FAST ? FAST_TECHNICIAN_PAUSE : TECHNICIAN_PAUSE);
+        settings.speed() == SimulationSpeed.FAST ? FAST_TECHNICIAN_PAUSE : TECHNICIAN_PAUSE,
+        settings.speed() == SimulationSpeed.FAST ? FAST_HOT_PLUG : HOT_PLUG);
   }
 
   /**
@@ -223,17 +237,7 @@ public final class SimulatedPlatform implements ChassisPlatform {
   public static ChassisState simulatedChassis(BoardDescription board) {
     ChassisState state = board.initialState();
     List<Slot> slots =
-        state.slots().stream()
-            .map(
-                s ->
-                    new Slot(
-                        s.number(),
-                        s.switchId(),
-                        s.port(),
-                        s.lanes(),
-                        s.pcieGeneration(),
-                        board.simulatedGpu(s.number())))
-            .toList();
+        state.slots().stream().map(s -> s.withGpu(board.simulatedGpu(s.number()))).toList();
     return new ChassisState(
         0,
         state.identity(),
@@ -264,8 +268,19 @@ public final class SimulatedPlatform implements ChassisPlatform {
   }
 
   @Override
+  public Optional<io.gpuchassis.switchdrv.expether.EemClient> expEtherManager() {
+    return expEther.map(SimulatedExpEther::client);
+  }
+
+  /** The simulated ExpEther manager, when the board has Ethernet hosts. */
+  public Optional<SimulatedExpEther> expEther() {
+    return expEther;
+  }
+
+  @Override
   public void close() {
     faults.clearAll();
+    expEther.ifPresent(SimulatedExpEther::close);
     fabric.ifPresent(SimulatedFabric::close);
     try {
       physicsClock.close();

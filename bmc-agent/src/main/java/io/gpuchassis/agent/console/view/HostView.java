@@ -32,24 +32,40 @@ public final class HostView {
               + ")");
     }
     HostPort host = found.get();
-    WiredPort port = HostsView.port(state, host);
     List<Integer> slots = HostGpus.bound(state, host.id());
     List<String> lines =
-        new ArrayList<>(
-            new Fields()
-                .add("Host", host.id())
-                .add(
-                    "Switch port",
-                    host.switchId()
-                        + " port "
-                        + host.port()
-                        + " (partition "
-                        + host.partition()
-                        + ")")
-                .add("Link", Cells.link(health.link(state, port)) + " of " + Cells.capability(port))
-                .add("Health", Cells.health(health.port(state, port)))
-                .add("GPUs bound", slots.size())
-                .lines());
+        new ArrayList<>(host.overEthernet() ? ethernet(host, slots) : pcie(state, host, slots));
+    gpus(state, slots, lines);
+    return lines;
+  }
+
+  /** A host reached over Ethernet: its ExpEther engine and identity instead of a switch port. */
+  private static List<String> ethernet(HostPort host, List<Integer> slots) {
+    io.gpuchassis.agent.chassis.EthernetHost e = host.ethernet().orElseThrow();
+    return new Fields()
+        .add("Host", host.id())
+        .add("Fabric", "Ethernet, ExpEther host engine " + e.engine())
+        .add("MAC address", e.macAddress())
+        .add("IP address", e.ipAddress())
+        .add("VLAN", e.vlan().isPresent() ? String.valueOf(e.vlan().getAsInt()) : "-")
+        .add("GPUs bound", slots.size())
+        .lines();
+  }
+
+  private List<String> pcie(ChassisState state, HostPort host, List<Integer> slots) {
+    WiredPort port = HostsView.port(state, host);
+    return new Fields()
+        .add("Host", host.id())
+        .add(
+            "Switch port",
+            host.switchId() + " port " + host.port() + " (partition " + host.partition() + ")")
+        .add("Link", Cells.link(health.link(state, port)) + " of " + Cells.capability(port))
+        .add("Health", Cells.health(health.port(state, port)))
+        .add("GPUs bound", slots.size())
+        .lines();
+  }
+
+  private void gpus(ChassisState state, List<Integer> slots, List<String> lines) {
     if (!slots.isEmpty()) {
       TextTable table =
           TextTable.of(
@@ -73,6 +89,5 @@ public final class HostView {
       lines.add("");
       lines.addAll(table.lines());
     }
-    return lines;
   }
 }

@@ -32,8 +32,21 @@ public final class HostsView {
             Column.right("GPUs"),
             Column.flexible("Slots"));
     for (HostPort host : state.hosts()) {
-      WiredPort port = port(state, host);
       List<Integer> slots = HostGpus.bound(state, host.id());
+      if (host.overEthernet()) {
+        // No switch port: the host engine stands in its place
+        table.row(
+            host.id(),
+            "Ethernet",
+            "-",
+            "-",
+            "engine " + host.ethernet().orElseThrow().engine(),
+            "-",
+            slots.size(),
+            slotList(slots));
+        continue;
+      }
+      WiredPort port = port(state, host);
       table.row(
           host.id(),
           host.switchId(),

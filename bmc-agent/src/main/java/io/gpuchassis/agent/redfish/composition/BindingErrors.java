@@ -47,6 +47,7 @@ public final class BindingErrors {
           case POWER_BUDGET -> shortfall(e, CompositionCheckMessages.POWER_BUDGET_EXCEEDED);
           case NO_LOGICAL_BRIDGE -> shortfall(e, CompositionCheckMessages.NO_FREE_LOGICAL_BRIDGE);
           case BAR_WINDOW -> shortfall(e, CompositionCheckMessages.MEMORY_WINDOW_TOO_SMALL);
+          case DEVICE_LIMIT -> shortfall(e, CompositionCheckMessages.DEVICE_LIMIT_REACHED);
         };
     String detail =
         e.getMessage()

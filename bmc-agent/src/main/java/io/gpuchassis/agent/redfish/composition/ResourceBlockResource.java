@@ -187,11 +187,16 @@ public final class ResourceBlockResource {
             .id(host.id())
             .name("Host port " + host.id())
             .description(
-                "The server cabled to host port "
-                    + host.port()
-                    + " of switch "
-                    + host.switchId()
-                    + ", registered as an expandable system; it is composed with GPUs of its resource zone")
+                host.overEthernet()
+                    ? "The server reached over Ethernet through ExpEther host engine "
+                        + host.ethernet().orElseThrow().engine()
+                        + ", registered as an expandable system; it is composed with GPUs of slots"
+                        + " with an ExpEther I/O engine"
+                    : "The server cabled to host port "
+                        + host.port()
+                        + " of switch "
+                        + host.switchId()
+                        + ", registered as an expandable system; it is composed with GPUs of its resource zone")
             .resourceBlockType(List.of(ResourceBlockType.COMPUTER_SYSTEM))
             .status(new Status().state(State.ENABLED).health(Health.OK))
             .compositionStatus(
@@ -208,7 +213,11 @@ public final class ResourceBlockResource {
                 new ResourceBlockLinks()
                     .chassis(List.of(Uris.ref(Uris.chassis(state.identity().id()))))
                     .computerSystems(List.of(Uris.ref(system)))
-                    .zones(List.of(Uris.ref(Uris.resourceZone(host.switchId())))));
+                    // Resource zones are the switch chips': an Ethernet host is in none
+                    .zones(
+                        host.overEthernet()
+                            ? List.of()
+                            : List.of(Uris.ref(Uris.resourceZone(host.switchId())))));
     reservation.filter(r -> !composed).ifPresent(r -> block.client(r.client()));
     return block;
   }

@@ -197,12 +197,17 @@ public final class SystemResource {
             .id(host.id())
             .name(host.id())
             .description(
-                "The server cabled to host port "
-                    + host.port()
-                    + " of switch "
-                    + host.switchId()
-                    + "; GPUs are added with ComputerSystem.AddResourceBlock or a PATCH of Links.ResourceBlocks, those of other switch chips over inter-switch"
-                    + " links")
+                host.overEthernet()
+                    ? "The server reached over Ethernet through ExpEther host engine "
+                        + host.ethernet().orElseThrow().engine()
+                        + "; GPUs of slots with an ExpEther I/O engine are added with"
+                        + " ComputerSystem.AddResourceBlock or a PATCH of Links.ResourceBlocks"
+                    : "The server cabled to host port "
+                        + host.port()
+                        + " of switch "
+                        + host.switchId()
+                        + "; GPUs are added with ComputerSystem.AddResourceBlock or a PATCH of Links.ResourceBlocks, those of other switch chips over inter-switch"
+                        + " links")
             // A real server that exists without us; we expand it, we did not compose it.
             .systemType(SystemType.PHYSICAL)
             .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))

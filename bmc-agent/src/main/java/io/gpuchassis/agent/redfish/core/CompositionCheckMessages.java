@@ -7,9 +7,9 @@ import java.util.List;
 /**
  * The agent's own message registry, {@code GpuChassisComposition}, for what no DMTF registry says
  * about a composition: how an attached GPU's link trained, against what it is capable of; what an
- * admission check found missing (power, logical bridges, memory window), with both numbers; the
- * compositions a lost power supply puts at risk. The agent publishes it at {@code
- * /redfish/v1/Registries/GpuChassisComposition.1.0}.
+ * admission check found missing (power, logical bridges, memory window, an Ethernet host's device
+ * limit), with both numbers; the compositions a lost power supply puts at risk. The agent publishes
+ * it at {@code /redfish/v1/Registries/GpuChassisComposition.1.0}.
  */
 public final class CompositionCheckMessages {
 
@@ -112,6 +112,17 @@ public final class CompositionCheckMessages {
                   + " firmware and the board description.")
           .withNumbers(2, 3);
 
+  public static final MessageDefinition DEVICE_LIMIT_REACHED =
+      new MessageDefinition(
+              REGISTRY,
+              "DeviceLimitReached",
+              "The GPUs requested for '%1' need %2 more places in the group of its ExpEther host"
+                  + " engine, but %3 are left of the devices the engine may have.",
+              "Critical",
+              3,
+              "Release a GPU of the host first.")
+          .withNumbers(2, 3);
+
   public static final MessageDefinition COMPOSITIONS_AT_RISK =
       new MessageDefinition(
               REGISTRY,
@@ -177,6 +188,12 @@ public final class CompositionCheckMessages {
               "A composition was refused before the switch was touched: its GPUs' memory windows"
                   + " do not fit in what is left of the host port's hot-plug window.",
               List.of(HOST, "The MiB the GPUs' BARs need.", "The MiB left of the window.")),
+          new PublishedMessage(
+              DEVICE_LIMIT_REACHED,
+              "A composition for an Ethernet host was refused before its ExpEther group was"
+                  + " changed: the host engine already holds as many devices as its board may"
+                  + " have (the manager's max_eeio_count).",
+              List.of(HOST, "The devices needed.", "The devices left of the limit.")),
           new PublishedMessage(
               COMPOSITIONS_AT_RISK,
               "A power supply was lost and the remaining ones no longer have one to spare for the"

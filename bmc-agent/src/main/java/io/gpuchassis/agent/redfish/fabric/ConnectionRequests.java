@@ -145,7 +145,7 @@ final class ConnectionRequests {
     }
     String uri = initiators.get(0).path("@odata.id").asText("");
     Optional<HostPort> host =
-        state.hosts().stream().filter(h -> uri.equals(Uris.hostEndpoint(h.id()))).findFirst();
+        state.pcieHosts().stream().filter(h -> uri.equals(Uris.hostEndpoint(h.id()))).findFirst();
     if (host.isEmpty()) {
       problems.add(
           BaseMessages.PROPERTY_VALUE_INCORRECT.with(property, uri).about("/" + property + "/0"));

@@ -104,7 +104,7 @@ public final class ConnectionResource {
         Schemas.CONNECTION_COLLECTION,
         Uris.CONNECTIONS,
         "PCIe Connections",
-        state.hosts().stream()
+        state.pcieHosts().stream()
             .filter(h -> !HostGpus.bound(state, h.id()).isEmpty())
             .map(h -> Uris.connection(h.id()))
             .toList());
@@ -134,7 +134,7 @@ public final class ConnectionResource {
   /** The host port of {@code ConnectionId}, when it has GPUs (else it has no Connection). */
   private static HostPort connected(ChassisState state, Map<String, String> params) {
     String id = params.get("ConnectionId");
-    return state.hosts().stream()
+    return state.pcieHosts().stream()
         .filter(h -> h.id().equals(id) && !HostGpus.bound(state, id).isEmpty())
         .findFirst()
         .orElseThrow(() -> RedfishErrors.notFound("Connection", id));

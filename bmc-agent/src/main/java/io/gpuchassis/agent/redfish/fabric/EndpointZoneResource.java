@@ -108,7 +108,7 @@ public final class EndpointZoneResource {
 
   Object renderEndpoints(ChassisState state) {
     List<String> members = new ArrayList<>();
-    state.hosts().forEach(h -> members.add(Uris.hostEndpoint(h.id())));
+    state.pcieHosts().forEach(h -> members.add(Uris.hostEndpoint(h.id())));
     state.slots().stream()
         .filter(Slot::occupied)
         .forEach(s -> members.add(Uris.gpuEndpoint(s.number())));
@@ -121,13 +121,13 @@ public final class EndpointZoneResource {
         Schemas.ZONE_COLLECTION,
         Uris.ZONES,
         "PCIe Zones",
-        state.hosts().stream().map(h -> Uris.zone(h.id())).toList());
+        state.pcieHosts().stream().map(h -> Uris.zone(h.id())).toList());
   }
 
   Endpoint endpoint(Map<String, String> params) {
     ChassisState state = model.current();
     String id = params.get("EndpointId");
-    Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst();
+    Optional<HostPort> host = state.pcieHosts().stream().filter(h -> h.id().equals(id)).findFirst();
     if (host.isPresent()) {
       HostPort h = host.get();
       return base(Uris.hostEndpoint(h.id()), h.id(), "Host port " + h.id())
@@ -182,7 +182,7 @@ public final class EndpointZoneResource {
 
   private HostPort host(Map<String, String> params) {
     String id = params.get("ZoneId");
-    return model.current().hosts().stream()
+    return model.current().pcieHosts().stream()
         .filter(h -> h.id().equals(id))
         .findFirst()
         .orElseThrow(() -> RedfishErrors.notFound("Zone", id));

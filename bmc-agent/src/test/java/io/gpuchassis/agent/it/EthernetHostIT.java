@@ -1,0 +1,402 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static io.gpuchassis.agent.it.TestAgent.ADMIN;
+import static io.gpuchassis.agent.it.TestAgent.OPERATOR;
+import static io.gpuchassis.agent.it.TestAgent.READER;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.config.CompositionSettings;
+import io.gpuchassis.agent.config.CompositionSettings.Policy;
+import io.gpuchassis.agent.sim.SimulatedPlatform;
+import io.gpuchassis.switchdrv.expether.EemClient;
+import io.gpuchassis.switchdrv.expether.EemGroups;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One composition core, two fabrics, over HTTPS: the same Redfish requests give a GPU to a PCIe
+ * host (a partition bind on the simulated switches) and to an Ethernet host (its I/O engine put
+ * into the host engine's group at the simulated ExpEther manager, over the real client's HTTP), and
+ * take it back; an Ethernet host's device limit is refused with both numbers; the release policies
+ * hold for Ethernet hosts as for PCIe ones.
+ */
+class EthernetHostIT {
+
+  static final String SYSTEMS = "/redfish/v1/Systems";
+  static final Duration WAIT = Duration.ofSeconds(60);
+
+  /** EthHost1 is under the default release-or-idle, EthHost2 under require-release. */
+  static final String ETH1 = "EthHost1";
+
+  static final String ETH2 = "EthHost2";
+  static final String ETH1_ENGINE = "0x8cdf9d5301a1";
+  static final String ETH2_ENGINE = "0x8cdf9d5301a2";
+
+  /** The populated slots that have an I/O engine: eight for the limit, and one more. */
+  static final List<Integer> ENGINE_SLOTS = List.of(1, 2, 3, 4, 6, 7, 8, 9, 11);
+
+  @TempDir static Path dir;
+  static TestAgent agent;
+  static AgentClient client;
+  static EemClient manager;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Path board = ethernetBoard(dir);
+    // Counters read every 2 s (every tenth poll), so an idle window of 4 s: two readings
+    agent =
+        TestAgent.start(
+            dir.resolve("state"),
+            c ->
+                c.withBoard(board)
+                    .withSwitchPollInterval(Duration.ofMillis(200))
+                    .withComposition(
+                        new CompositionSettings(
+                            Policy.RELEASE_OR_IDLE,
+                            Duration.ofSeconds(4),
+                            Map.of(ETH2, Policy.REQUIRE_RELEASE))));
+    client = agent.client;
+    manager = ((SimulatedPlatform) agent.agent.platform()).expEther().orElseThrow().client();
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+  }
+
+  @AfterEach
+  void releaseAll() {
+    for (int slot = 1; slot <= 20; slot++) {
+      if (agent.agent.model().current().binding(slot).host().isPresent()) {
+        agent.agent.bindings().unbind(slot, true).join();
+      }
+    }
+  }
+
+  @Test
+  void the_same_requests_attach_and_detach_a_gpu_on_a_pcie_host_and_on_an_ethernet_host()
+      throws Exception {
+    // Slot 3 has an I/O engine too: given to a PCIe host, it stays in the free group
+    assertEquals(200, add("Host1", 3).statusCode());
+    assertEquals(200, add(ETH1, 1).statusCode());
+
+    assertEquals(List.of(block(3)), gpusOf("Host1"));
+    assertEquals(List.of(block(1)), gpusOf(ETH1));
+    int group = manager.device(ETH1_ENGINE).groupId();
+    assertTrue(EemGroups.assignable(group), "the host engine was given a group: " + group);
+    assertEquals(group, manager.device(engine(1)).groupId(), "slot 1's engine joined it");
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(3)).groupId());
+
+    for (int slot : List.of(3, 1)) {
+      readyToRemove(slot);
+    }
+    assertEquals(200, remove("Host1", 3).statusCode());
+    assertEquals(200, remove(ETH1, 1).statusCode());
+
+    assertEquals(List.of(), gpusOf("Host1"));
+    assertEquals(List.of(), gpusOf(ETH1));
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(1)).groupId(), "back in the free group");
+  }
+
+  @Test
+  void a_patch_of_links_resource_blocks_changes_an_ethernet_host_s_gpus_all_or_nothing()
+      throws Exception {
+    HttpResponse<String> grown = client.awaitTask(patchBlocks(ETH1, 6, 7), OPERATOR);
+    assertEquals(200, grown.statusCode(), grown.body());
+    assertEquals(List.of(block(6), block(7)), gpusOf(ETH1));
+    int group = manager.device(ETH1_ENGINE).groupId();
+    assertEquals(group, manager.device(engine(6)).groupId());
+    assertEquals(group, manager.device(engine(7)).groupId());
+
+    // Slot 12 has no I/O engine: the whole change is refused before anything moves
+    HttpResponse<String> refused = client.awaitTask(patchBlocks(ETH1, 6, 7, 12), OPERATOR);
+    assertTrue(refused.statusCode() >= 400 && refused.statusCode() < 500, refused.body());
+    assertEquals(List.of(block(6), block(7)), gpusOf(ETH1));
+
+    readyToRemove(7);
+    HttpResponse<String> shrunk = client.awaitTask(patchBlocks(ETH1, 6), OPERATOR);
+    assertEquals(200, shrunk.statusCode(), shrunk.body());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(7)).groupId());
+  }
+
+  private static HttpResponse<String> patchBlocks(String host, int... slots) throws Exception {
+    StringBuilder body =
+        new StringBuilder(
+            "{\"Links\":{\"ResourceBlocks\":[{\"@odata.id\":"
+                + "\"/redfish/v1/CompositionService/ResourceBlocks/"
+                + host
+                + "\"}");
+    for (int slot : slots) {
+      body.append(",{\"@odata.id\":\"").append(block(slot)).append("\"}");
+    }
+    return client.send("PATCH", SYSTEMS + "/" + host, OPERATOR, body.append("]}}").toString());
+  }
+
+  @Test
+  void an_ethernet_host_has_a_system_and_a_block_but_no_place_on_the_pcie_fabric()
+      throws Exception {
+    assertEquals(200, add(ETH1, 1).statusCode());
+
+    JsonNode system = json(client.get(SYSTEMS + "/" + ETH1, READER));
+    assertTrue(
+        system.get("Description").asText().contains("ExpEther host engine " + ETH1_ENGINE),
+        system.toString());
+    JsonNode host =
+        json(client.get("/redfish/v1/CompositionService/ResourceBlocks/" + ETH1, READER));
+    assertEquals("Composed", host.at("/CompositionStatus/CompositionState").asText());
+    assertEquals(0, host.at("/Links/Zones").size(), "no switch chip's resource zone");
+    String endpoints = client.get("/redfish/v1/Fabrics/PCIe/Endpoints", READER).body();
+    assertFalse(endpoints.contains(ETH1), endpoints);
+    assertTrue(endpoints.contains("/Endpoints/Host1\""), endpoints);
+    assertEquals(404, client.get("/redfish/v1/Fabrics/PCIe/Zones/" + ETH1, READER).statusCode());
+
+    // The console shows the host engine where a PCIe host has its switch port
+    var state = agent.agent.model().current();
+    var health =
+        new io.gpuchassis.agent.console.view.ConsoleHealth(
+            new io.gpuchassis.agent.health.ChassisHealth(
+                agent.agent.health(),
+                new io.gpuchassis.agent.health.SensorCatalog(
+                    io.gpuchassis.agent.platform.BoardSensorLayout.of(
+                        agent.agent.platform().board()),
+                    ((SimulatedPlatform) agent.agent.platform()).gpuSlots()),
+                "NPlusM",
+                3),
+            java.time.Clock.systemUTC(),
+            Duration.ofSeconds(1));
+    String hosts =
+        String.join("\n", new io.gpuchassis.agent.console.view.HostsView(health).render(state));
+    assertTrue(hosts.contains("engine " + ETH1_ENGINE), hosts);
+    String one =
+        String.join(
+            "\n", new io.gpuchassis.agent.console.view.HostView(health).render(state, ETH1));
+    assertTrue(one.contains("10.1.0.21") && one.contains("GPUs bound"), one);
+  }
+
+  @Test
+  void an_ethernet_host_at_its_device_limit_is_refused_with_both_numbers() throws Exception {
+    // The simulated engines are 10G boards: a host's group holds at most 8 devices
+    for (int slot : ENGINE_SLOTS.subList(0, 8)) {
+      assertEquals(200, add(ETH1, slot).statusCode(), "slot " + slot);
+    }
+
+    HttpResponse<String> refused = add(ETH1, 11);
+
+    assertEquals(409, refused.statusCode(), refused.body());
+    JsonNode info = json(refused).at("/error/@Message.ExtendedInfo/0");
+    assertEquals(
+        "GpuChassisComposition.1.0.0.DeviceLimitReached",
+        info.get("MessageId").asText(),
+        info.toString());
+    assertEquals(List.of(ETH1, "1", "0"), args(info));
+    assertTrue(json(refused).toString().contains("8 of the 8 devices"), refused.body());
+    assertEquals(8, gpusOf(ETH1).size(), "nothing changed");
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(11)).groupId(), "nothing was sent");
+  }
+
+  @Test
+  void a_slot_without_an_io_engine_cannot_be_given_to_an_ethernet_host() throws Exception {
+    HttpResponse<String> refused = add(ETH1, 12);
+
+    assertTrue(refused.statusCode() >= 400 && refused.statusCode() < 500, refused.body());
+    assertTrue(refused.body().contains("IncompatibleZone"), refused.body());
+    assertTrue(refused.body().contains("no ExpEther I/O engine"), refused.body());
+    assertEquals(List.of(), gpusOf(ETH1));
+  }
+
+  @Test
+  void the_release_policies_hold_for_ethernet_hosts() throws Exception {
+    assertEquals(200, add(ETH1, 1).statusCode());
+    assertEquals(200, add(ETH2, 2).statusCode());
+
+    // require-release: not without ReadyToRemove
+    HttpResponse<String> held = remove(ETH2, 2);
+    assertEquals(409, held.statusCode(), held.body());
+    assertTrue(held.body().contains("require-release"), held.body());
+
+    // release-or-idle: once the GPU's port has stood still for the window, without ReadyToRemove
+    String idle1 = client.injectFault(ADMIN, "gpu-idle", switchPortOf(1));
+    String idle2 = client.injectFault(ADMIN, "gpu-idle", switchPortOf(2));
+    HttpResponse<String> released = null;
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      released = client.send("POST", action(ETH1, "Remove"), OPERATOR, body(1));
+      if (released.statusCode() != 409) {
+        break;
+      }
+      Thread.sleep(250);
+    }
+    released = client.awaitTask(released, OPERATOR);
+    assertEquals(200, released.statusCode(), released.body());
+    assertEquals(List.of(), gpusOf(ETH1));
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(1)).groupId());
+
+    // The same idleness does not release EthHost2's GPU
+    held = remove(ETH2, 2);
+    assertEquals(409, held.statusCode(), held.body());
+    assertTrue(held.body().contains("require-release"), held.body());
+    assertFalse(EemGroups.FREE_IO == manager.device(engine(2)).groupId(), "still attached");
+
+    client.send("DELETE", idle1, ADMIN, null);
+    client.send("DELETE", idle2, ADMIN, null);
+    readyToRemove(2);
+    assertEquals(200, remove(ETH2, 2).statusCode());
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(2)).groupId());
+  }
+
+  @Test
+  void a_card_swapped_while_an_ethernet_host_holds_it_leaves_the_host_s_group() throws Exception {
+    assertEquals(200, add(ETH1, 4).statusCode());
+    int group = manager.device(engine(4)).groupId();
+    assertTrue(EemGroups.assignable(group));
+
+    String fault =
+        client.injectFault(
+            ADMIN, "gpu-swapped", "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot4");
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!"Failed".equals(compositionState(4))) {
+      assertTrue(System.nanoTime() < deadline, "slot 4 was not held: " + compositionState(4));
+      Thread.sleep(100);
+    }
+
+    // Held for an operator, and the other card is in no host's PCIe tree
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(4)).groupId());
+    assertFalse(gpusOf(ETH1).contains(block(4)));
+    client.send("DELETE", fault, ADMIN, null);
+  }
+
+  private static String compositionState(int slot) throws Exception {
+    HttpResponse<String> r = client.get(block(slot), READER);
+    return r.statusCode() == 200 ? json(r).at("/CompositionStatus/CompositionState").asText() : "";
+  }
+
+  /** The ID of slot {@code slot}'s I/O engine in the test board. */
+  static String engine(int slot) {
+    return String.format("0x8cdf9d5300%02x", slot);
+  }
+
+  private static HttpResponse<String> add(String host, int slot) throws Exception {
+    return client.awaitTask(
+        client.send("POST", action(host, "Add"), OPERATOR, body(slot)), OPERATOR);
+  }
+
+  private static HttpResponse<String> remove(String host, int slot) throws Exception {
+    return client.awaitTask(
+        client.send("POST", action(host, "Remove"), OPERATOR, body(slot)), OPERATOR);
+  }
+
+  private static String action(String host, String verb) {
+    return SYSTEMS + "/" + host + "/Actions/ComputerSystem." + verb + "ResourceBlock";
+  }
+
+  private static String body(int slot) {
+    return "{\"ResourceBlock\": {\"@odata.id\": \"" + block(slot) + "\"}}";
+  }
+
+  private static void readyToRemove(int slot) throws Exception {
+    HttpResponse<String> ready =
+        client.send(
+            "PATCH",
+            "/redfish/v1/Chassis/GPUChassis/PCIeDevices/Slot" + slot,
+            OPERATOR,
+            "{\"ReadyToRemove\":true}");
+    assertTrue(ready.statusCode() / 100 == 2, ready.body());
+  }
+
+  private static String block(int slot) {
+    return "/redfish/v1/CompositionService/ResourceBlocks/GPU-Slot" + slot;
+  }
+
+  private static List<String> gpusOf(String host) throws Exception {
+    return json(client.get(SYSTEMS + "/" + host, READER))
+        .at("/Links/ResourceBlocks")
+        .findValuesAsText("@odata.id")
+        .stream()
+        .filter(b -> b.contains("GPU-"))
+        .toList();
+  }
+
+  private static List<String> args(JsonNode message) {
+    List<String> out = new java.util.ArrayList<>();
+    message.get("MessageArgs").forEach(a -> out.add(a.asText()));
+    return out;
+  }
+
+  /** The switch port the GPU in {@code slot} is cabled to, as its processor's port names it. */
+  static String switchPortOf(int slot) throws Exception {
+    return json(client.get(block(slot) + "/Processors/GPU/Ports/PCIe", READER))
+        .at("/Links/ConnectedSwitchPorts/0/@odata.id")
+        .asText();
+  }
+
+  /**
+   * The reference board with Host7 and Host8 made Ethernet hosts (EthHost1 and EthHost2), an I/O
+   * engine in front of nine of its GPUs, and the manager's section.
+   */
+  static Path ethernetBoard(Path dir) throws Exception {
+    String board;
+    try (InputStream in = EthernetHostIT.class.getResourceAsStream("/board/reference-board.yaml")) {
+      board = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    board =
+        replaceOnce(
+            board,
+            "{id: Host7, switch: SW4, port: 5, width: 16, maxGen: 5, hotPlugWindowGiB: 2048}",
+            ethernetHost(ETH1, ETH1_ENGINE, "52:54:00:00:01:a1", "10.1.0.21"));
+    board =
+        replaceOnce(
+            board,
+            "{id: Host8, switch: SW4, port: 6, width: 16, maxGen: 5, hotPlugWindowGiB: 2048}",
+            ethernetHost(ETH2, ETH2_ENGINE, "52:54:00:00:01:a2", "10.1.0.22"));
+    for (int slot : ENGINE_SLOTS) {
+      String prefix = "  - {id: " + slot + ", ";
+      int at = board.indexOf(prefix);
+      int end = board.indexOf("maxGen: 5,", at) + "maxGen: 5,".length();
+      board =
+          board.substring(0, end)
+              + " expether: {engine: \""
+              + engine(slot)
+              + "\"},"
+              + board.substring(end);
+    }
+    board +=
+        "expether: {url: \"https://eem.example:8443/eem\", user: admin,"
+            + " passwordFile: /etc/gpu-chassis/eem-password}\n";
+    Path file = dir.resolve("ethernet-board.yaml");
+    Files.writeString(file, board);
+    return file;
+  }
+
+  private static String ethernetHost(String id, String engine, String mac, String ip) {
+    return "{id: "
+        + id
+        + ", fabric: ethernet, expether: {engine: \""
+        + engine
+        + "\", mac: \""
+        + mac
+        + "\", ip: "
+        + ip
+        + "}}";
+  }
+
+  private static String replaceOnce(String text, String from, String to) {
+    assertEquals(1, text.split(java.util.regex.Pattern.quote(from), -1).length - 1, from);
+    return text.replace(from, to);
+  }
+}
