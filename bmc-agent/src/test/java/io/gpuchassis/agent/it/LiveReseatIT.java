@@ -94,14 +94,18 @@ class LiveReseatIT {
     assertFalse(blocksOf("Host1").contains(BLOCKS + 1), "not in the old host's system");
     assertFalse(endpointsOf("Host1").contains(Uris.gpuEndpoint(1)), "nor in its zone");
     assertTrue(given.isEmpty(), given.toString());
-    String events = eventLog();
+    String events =
+        eventLogWith(
+            "with card 1654123000101 and now holds card 1654123999901: held",
+            "ResourceErrorsCorrected");
     assertTrue(
         events.contains("with card 1654123000101 and now holds card 1654123999901: held")
             && events.contains("ResourceErrorsCorrected"),
         events);
     assertTrue(
-        securityLog().contains("GpuChassisAudit.1.3.0.Reconciliation")
-            && securityLog().contains("now holds card 1654123999901: held"));
+        securityLogWith(
+                "GpuChassisAudit.1.3.0.Reconciliation", "now holds card 1654123999901: held")
+            .contains("now holds card 1654123999901: held"));
 
     // An administrator frees it for good; the new card is then free for any host
     agent.agent.bindings().unbind(1, true).join();
@@ -127,8 +131,10 @@ class LiveReseatIT {
         "released for any host");
     assertTrue(given.isEmpty(), given.toString());
     assertTrue(
-        eventLog().contains("slot 2 was bound to Host1 with card 1654123000102; the slot is empty")
-            && securityLog().contains("slot 2 was bound to Host1 with card 1654123000102"),
+        eventLogWith("slot 2 was bound to Host1 with card 1654123000102; the slot is empty")
+                .contains("slot 2 was bound to Host1 with card 1654123000102; the slot is empty")
+            && securityLogWith("slot 2 was bound to Host1 with card 1654123000102")
+                .contains("slot 2 was bound to Host1 with card 1654123000102"),
         "the card pulled out released the binding at once");
   }
 
@@ -145,7 +151,8 @@ class LiveReseatIT {
         () -> !endpointsOf("Host2").contains(Uris.gpuEndpoint(3)),
         () -> {});
     assertTrue(
-        eventLog().contains("the binding is kept for that card's return"),
+        eventLogWith("the binding is kept for that card's return")
+            .contains("the binding is kept for that card's return"),
         "the empty slot's binding waits");
 
     assertEquals(204, agent.client.status("DELETE", fault, ADMIN, null));
@@ -153,10 +160,12 @@ class LiveReseatIT {
     assertEquals("1654123000103", serial(3));
     assertTrue(blocksOf("Host2").contains(BLOCKS + 3), "back in its host's system");
     assertTrue(endpointsOf("Host2").contains(Uris.gpuEndpoint(3)), "and zone");
-    String events = eventLog();
+    String events = eventLogWith("card 1654123000103 is back in its slot; bound to Host2 again");
     assertTrue(
         events.contains("card 1654123000103 is back in its slot; bound to Host2 again"), events);
-    assertTrue(securityLog().contains("card 1654123000103 is back in its slot"));
+    assertTrue(
+        securityLogWith("card 1654123000103 is back in its slot")
+            .contains("card 1654123000103 is back in its slot"));
   }
 
   @Test
@@ -184,7 +193,9 @@ class LiveReseatIT {
         () -> "1654123999904".equals(serial(4)) && "Failed".equals(state(4)),
         () -> assertFalse(blocksOf("Host2").contains(BLOCKS + 4)));
     assertTrue(given.isEmpty(), given.toString());
-    assertTrue(eventLog().contains("now holds card 1654123999904: held"));
+    assertTrue(
+        eventLogWith("now holds card 1654123999904: held")
+            .contains("now holds card 1654123999904: held"));
   }
 
   /** Whether the slot's card is one the simulation swapped in. */
@@ -215,6 +226,36 @@ class LiveReseatIT {
   private static List<String> endpointsOf(String host) throws Exception {
     JsonNode zone = json(agent.client.get(Uris.zone(host), READER));
     return zone.at("/Links/Endpoints").findValuesAsText("@odata.id");
+  }
+
+  /**
+   * The event log once it holds every one of {@code texts}, or as it is after 30 s: the report of a
+   * correction follows the snapshot the test saw, from the reconciliation's own thread.
+   */
+  private static String eventLogWith(String... texts) throws Exception {
+    return awaitLog(LiveReseatIT::eventLog, texts);
+  }
+
+  private static String securityLogWith(String... texts) throws Exception {
+    return awaitLog(LiveReseatIT::securityLog, texts);
+  }
+
+  private static String awaitLog(Log log, String... texts) throws Exception {
+    String body = log.read();
+    for (long end = System.nanoTime() + 30_000_000_000L; System.nanoTime() < end; ) {
+      String current = body;
+      if (java.util.Arrays.stream(texts).allMatch(current::contains)) {
+        break;
+      }
+      Thread.sleep(100);
+      body = log.read();
+    }
+    return body;
+  }
+
+  @FunctionalInterface
+  interface Log {
+    String read() throws Exception;
   }
 
   private static String eventLog() throws Exception {
