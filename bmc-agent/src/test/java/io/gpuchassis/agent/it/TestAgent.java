@@ -90,7 +90,8 @@ final class TestAgent implements AutoCloseable {
         new PasswordHasher());
   }
 
-  private static TestAgent start(
+  /** At {@code speed}, with settings changed by {@code tweak} (e.g. another board). */
+  static TestAgent start(
       Path stateDir,
       SimulationSpeed speed,
       java.time.Duration pollInterval,
