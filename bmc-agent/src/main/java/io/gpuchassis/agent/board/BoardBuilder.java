@@ -91,7 +91,25 @@ final class BoardBuilder {
                             ? io.gpuchassis.agent.config.ConsoleSettings.DEFAULT_BAUD
                             : c.baud())),
         line(chassis.identifyLed()),
-        simulation());
+        simulation(),
+        root.adapters().stream().map(BoardBuilder::adapter).toList());
+  }
+
+  private static NetworkAdapter adapter(BoardDocument.NetworkAdapterEntry entry) {
+    return new NetworkAdapter(
+        entry.id(),
+        Optional.ofNullable(entry.manufacturer()),
+        Optional.ofNullable(entry.model()),
+        entry.ports().stream()
+            .map(
+                p ->
+                    new NetworkAdapter.Port(
+                        p.id(),
+                        p.netdev(),
+                        p.rdmaDevice(),
+                        p.rdmaPort() == null ? 1 : p.rdmaPort(),
+                        p.speedGbps()))
+            .toList());
   }
 
   private BoardSwitch boardSwitch(SwitchEntry entry) {

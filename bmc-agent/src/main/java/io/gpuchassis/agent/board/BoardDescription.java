@@ -43,6 +43,8 @@ import java.util.OptionalInt;
  *     {@link PowerSupplyDevice}s
  * @param console the serial port of the technician's console, if the board has one
  * @param simulation what the simulator puts in; {@link SimulationSetup#NONE} if the file has none
+ * @param networkAdapters the NICs of the chassis's own data path and their ports; empty on a board
+ *     without them
  */
 public record BoardDescription(
     String source,
@@ -58,7 +60,8 @@ public record BoardDescription(
     Optional<PowerSupplyRedundancy> powerSupplyRedundancy,
     Optional<ConsolePort> console,
     Optional<LineRef> identifyLed,
-    SimulationSetup simulation) {
+    SimulationSetup simulation,
+    List<NetworkAdapter> networkAdapters) {
 
   /** Classpath location of the embedded reference board. */
   public static final String REFERENCE_RESOURCE = "/board/reference-board.yaml";
@@ -78,6 +81,7 @@ public record BoardDescription(
     slotAccess = List.copyOf(slotAccess);
     muxes = List.copyOf(muxes);
     devices = List.copyOf(devices);
+    networkAdapters = List.copyOf(networkAdapters);
   }
 
   /**
