@@ -21,7 +21,7 @@ import java.util.OptionalLong;
  * driver refuses to read (EINVAL from {@code carrier} or {@code speed} while the interface is down)
  * or a tool that fails leaves its part of the reading absent.
  */
-public final class PortReader {
+public final class PortReader implements PortSource {
 
   /** In hw_counters but not a counter: how long the kernel caches the counters, in ms. */
   private static final String LIFESPAN = "lifespan";
@@ -52,6 +52,7 @@ public final class PortReader {
         port, Path.of("/"), new ProcessToolRunner(Duration.ofSeconds(TOOL_SECONDS)), clock);
   }
 
+  @Override
   public PortReading read() {
     Path net = root.resolve("sys/class/net").resolve(port.netdev());
     Path rdma =
