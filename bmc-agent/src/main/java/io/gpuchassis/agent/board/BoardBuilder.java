@@ -108,7 +108,10 @@ final class BoardBuilder {
                         p.netdev(),
                         p.rdmaDevice(),
                         p.rdmaPort() == null ? 1 : p.rdmaPort(),
-                        p.speedGbps()))
+                        p.speedGbps(),
+                        p.lanes() == null
+                            ? java.util.OptionalInt.empty()
+                            : java.util.OptionalInt.of(p.lanes())))
             .toList());
   }
 

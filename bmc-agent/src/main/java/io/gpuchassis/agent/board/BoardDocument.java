@@ -65,7 +65,8 @@ final class BoardDocument {
           String netdev,
       @Required String rdmaDevice,
       Integer rdmaPort,
-      @Required int speedGbps) {}
+      @Required int speedGbps,
+      Integer lanes) {}
 
   /** The management processor's serial port where the technician's console runs. */
   record ConsoleEntry(@Required String device, Integer baud) {}

@@ -27,6 +27,13 @@ public record NetworkAdapter(
    * @param rdmaDevice the RDMA device under {@code /sys/class/infiniband}
    * @param rdmaPort the RDMA device's port (1-based)
    * @param speedGbps the fastest speed the port and its optics can run
+   * @param lanes the lanes of the port's cage (4 for a QSFP), when the board file says
    */
-  public record Port(String id, String netdev, String rdmaDevice, int rdmaPort, int speedGbps) {}
+  public record Port(
+      String id,
+      String netdev,
+      String rdmaDevice,
+      int rdmaPort,
+      int speedGbps,
+      java.util.OptionalInt lanes) {}
 }

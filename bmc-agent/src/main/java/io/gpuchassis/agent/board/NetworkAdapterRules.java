@@ -63,6 +63,10 @@ final class NetworkAdapterRules {
               portAt.key("rdmaPort"),
               port.rdmaDevice() + " port " + rdmaPort + " is given to another port");
         }
+        if (port.lanes() != null && !Set.of(1, 2, 4, 8).contains(port.lanes())) {
+          checks.problem(
+              portAt.key("lanes"), port.lanes() + " is not a port's lane count; use 1, 2, 4 or 8");
+        }
         if (port.speedGbps() < 1 || port.speedGbps() > MAX_SPEED_GBPS) {
           checks.problem(
               portAt.key("speedGbps"),

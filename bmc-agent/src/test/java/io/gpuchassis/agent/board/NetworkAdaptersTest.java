@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +23,7 @@ class NetworkAdaptersTest {
           + "    ports:\n"
           + "      - {id: '1', interface: enp65s0f0np0, rdmaDevice: mlx5_0, speedGbps: 100}\n"
           + "      - {id: '2', interface: enp65s0f1np1, rdmaDevice: mlx5_1, rdmaPort: 1,"
-          + " speedGbps: 100}\n";
+          + " speedGbps: 100, lanes: 4}\n";
 
   @TempDir Path dir;
 
@@ -39,8 +40,8 @@ class NetworkAdaptersTest {
     assertEquals(Optional.empty(), nic.model());
     assertEquals(
         List.of(
-            new NetworkAdapter.Port("1", "enp65s0f0np0", "mlx5_0", 1, 100),
-            new NetworkAdapter.Port("2", "enp65s0f1np1", "mlx5_1", 1, 100)),
+            new NetworkAdapter.Port("1", "enp65s0f0np0", "mlx5_0", 1, 100, OptionalInt.empty()),
+            new NetworkAdapter.Port("2", "enp65s0f1np1", "mlx5_1", 1, 100, OptionalInt.of(4))),
         nic.ports());
   }
 
@@ -64,6 +65,8 @@ class NetworkAdaptersTest {
   void a_speed_out_of_range_a_bad_id_and_a_missing_interface_are_named() {
     BoardException e = loadFails(dir, VALID + ONE.replace("speedGbps: 100}\n", "speedGbps: 0}\n"));
     assertTrue(e.getMessage().contains("speedGbps: must lie between 1 and 800"), e.getMessage());
+    e = loadFails(dir, VALID + ONE.replace("lanes: 4", "lanes: 3"));
+    assertTrue(e.getMessage().contains("3 is not a port's lane count"), e.getMessage());
     e = loadFails(dir, VALID + ONE.replace("id: NIC1", "id: NIC/1"));
     assertTrue(e.getMessage().contains("'NIC/1' is not an id"), e.getMessage());
     e = loadFails(dir, VALID + ONE.replace("interface: enp65s0f0np0, ", ""));

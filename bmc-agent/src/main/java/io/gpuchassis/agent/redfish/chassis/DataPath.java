@@ -30,6 +30,15 @@ public record DataPath(List<NetworkAdapter> adapters, PortWatch watch) {
         .orElseThrow(() -> RedfishErrors.notFound("Port", portId));
   }
 
+  /** The lanes of the port's cage, where the board file says. */
+  java.util.OptionalInt lanes(io.gpuchassis.agent.ethernet.DataPort port) {
+    return adapter(port.adapter()).ports().stream()
+        .filter(p -> p.id().equals(port.port()))
+        .findFirst()
+        .map(NetworkAdapter.Port::lanes)
+        .orElse(java.util.OptionalInt.empty());
+  }
+
   List<PortStatus> ports(String adapterId) {
     return watch.statuses().stream().filter(s -> s.port().adapter().equals(adapterId)).toList();
   }

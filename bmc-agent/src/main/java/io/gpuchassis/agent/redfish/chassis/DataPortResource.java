@@ -11,10 +11,13 @@ import io.gpuchassis.redfish.model.LinkNetworkTechnology;
 import io.gpuchassis.redfish.model.LinkState;
 import io.gpuchassis.redfish.model.LinkStatus;
 import io.gpuchassis.redfish.model.Port;
+import io.gpuchassis.redfish.model.PortType;
+import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * {@code .../NetworkAdapters/{NetworkAdapterId}/Ports[/{PortId}[/Metrics]]}: each data-path port's
@@ -49,7 +52,10 @@ public final class DataPortResource {
     routes.resource(
         Uris.NETWORK_ADAPTER_PORT_TEMPLATE,
         "Port",
-        (params, caller) -> render(chassisId(params), status(params)));
+        (params, caller) -> {
+          PortStatus status = status(params);
+          return render(chassisId(params), status, dataPath.lanes(status.port()));
+        });
     routes.resource(
         Uris.NETWORK_ADAPTER_PORT_METRICS_TEMPLATE,
         "PortMetrics",
@@ -64,7 +70,8 @@ public final class DataPortResource {
     return dataPath.port(params.get("NetworkAdapterId"), params.get("PortId"));
   }
 
-  static Port render(String chassisId, PortStatus status) {
+  /** A NIC's port carries traffic both ways to whatever it is cabled to: bidirectional. */
+  static Port render(String chassisId, PortStatus status, OptionalInt lanes) {
     DataPort port = status.port();
     Port body =
         new Port()
@@ -73,11 +80,14 @@ public final class DataPortResource {
             .id(port.port())
             .name("Port " + port.port() + " of " + port.adapter() + " (" + port.netdev() + ")")
             .portId(port.port())
+            .portProtocol(Protocol.ETHERNET)
+            .portType(PortType.BIDIRECTIONAL_PORT)
             .linkNetworkTechnology(LinkNetworkTechnology.ETHERNET)
             .maxSpeedGbps(port.capableSpeedMbps() / 1000.0)
             .status(new Status().state(State.ENABLED).health(DataPortHealth.of(status)))
             .metrics(
                 Uris.ref(Uris.networkAdapterPortMetrics(chassisId, port.adapter(), port.port())));
+    lanes.ifPresent(body::width);
     status.reading().ifPresent(r -> link(body, r));
     return body;
   }

@@ -42,8 +42,12 @@ class DataPortResourceTest {
 
   @Test
   void an_unread_port_shows_what_the_board_says_and_no_health() {
-    JsonNode port = tree(DataPortResource.render("C", PortStatus.unread(PORT)));
+    JsonNode port =
+        tree(DataPortResource.render("C", PortStatus.unread(PORT), OptionalInt.empty()));
     assertEquals("Ethernet", port.get("LinkNetworkTechnology").asText());
+    assertEquals("Ethernet", port.get("PortProtocol").asText());
+    assertEquals("BidirectionalPort", port.get("PortType").asText());
+    assertNull(port.get("Width"), "no lanes in the board file");
     assertEquals(100.0, port.get("MaxSpeedGbps").asDouble());
     assertNull(port.get("LinkStatus"));
     assertNull(port.at("/Status").get("Health"));
@@ -54,12 +58,13 @@ class DataPortResourceTest {
     PortStatus status =
         new PortStatus(
             PORT, Optional.of(UP_AT_25), Optional.empty(), Set.of(PortCondition.SPEED_LOW));
-    JsonNode port = tree(DataPortResource.render("C", status));
+    JsonNode port = tree(DataPortResource.render("C", status, OptionalInt.of(4)));
     assertEquals(
         "/redfish/v1/Chassis/C/NetworkAdapters/NIC1/Ports/1", port.get("@odata.id").asText());
     assertEquals("LinkUp", port.get("LinkStatus").asText());
     assertEquals(25.0, port.get("CurrentSpeedGbps").asDouble());
     assertEquals(2, port.get("LinkTransitionIndicator").asInt());
+    assertEquals(4, port.get("Width").asInt());
     assertEquals("Warning", port.at("/Status/Health").asText());
   }
 
