@@ -30,6 +30,7 @@ public final class SimulatedPortTree {
   private final Path rdma;
   private final Clock clock;
   private final Map<TreeCounter, Long> resetAt = new HashMap<>();
+  private final Map<Path, String> written = new HashMap<>();
   // What earlier traces counted before {@link #replay} moved on to the current one.
   private final Map<TreeCounter, Long> carried = new HashMap<>();
   private long carriedChanges;
@@ -141,13 +142,20 @@ public final class SimulatedPortTree {
     return Duration.between(start, clock.instant());
   }
 
-  /** Written aside and moved into place, so a reader never sees half a value. */
-  private static void write(Path file, String content) {
+  /**
+   * Written aside and moved into place, so a reader never sees half a value; a file whose value
+   * stands is left as it is (most counters stand still, and the agent refreshes every period).
+   */
+  private void write(Path file, String content) {
+    if (content.equals(written.get(file))) {
+      return;
+    }
     try {
       Files.createDirectories(file.getParent());
       Path next = file.resolveSibling("." + file.getFileName() + ".next");
       Files.writeString(next, content + "\n");
       Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      written.put(file, content);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
