@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +79,38 @@ public final class PortReader implements PortSource {
             ? OptionalInt.of((int) speed.getAsLong())
             : OptionalInt.empty(),
         unsigned(net.resolve("carrier_changes")),
-        counters);
+        counters,
+        gids(rdma));
+  }
+
+  /**
+   * The GID table's entries in use: {@code gids/<n>} with its {@code gid_attrs/types/<n>}; an
+   * unused entry reads all zeros and its type cannot be read (EINVAL), so both are left out.
+   */
+  private static List<RoceGid> gids(Path rdma) {
+    Path dir = rdma.resolve("gids");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    List<RoceGid> gids = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        Optional<String> gid = text(file);
+        Optional<String> type = text(rdma.resolve("gid_attrs/types").resolve(name));
+        if (name.matches("[0-9]{1,5}")
+            && gid.isPresent()
+            && gid.get().matches("[0-9a-f]{4}(:[0-9a-f]{4}){7}")
+            && !gid.get().matches("[0:]+")
+            && type.isPresent()) {
+          gids.add(new RoceGid(Integer.parseInt(name), gid.get(), type.get()));
+        }
+      }
+    } catch (IOException e) {
+      // the device went away between listing and reading: its GIDs are unknown this time
+    }
+    gids.sort(Comparator.comparingInt(RoceGid::index));
+    return gids;
   }
 
   private Map<String, Long> ethtool() {

@@ -71,6 +71,11 @@ class DataPortsIT {
     assertEquals(100.0, port.get("CurrentSpeedGbps").asDouble());
     assertEquals(100.0, port.get("MaxSpeedGbps").asDouble());
     assertEquals(PORT1 + "/Metrics", port.at("/Metrics/@odata.id").asText());
+    assertEquals(4, port.get("Width").asInt());
+    JsonNode gids = port.at("/Oem/GpuChassisAgent/RoCEGIDs");
+    assertEquals(4, gids.size(), port.toString());
+    assertEquals("RoCE v2", gids.get(3).get("Type").asText());
+    assertEquals(3, gids.get(3).get("Index").asInt());
     // the PFC counters read from the port make the controller DCB-capable
     assertTrue(
         get(NIC)

@@ -5,6 +5,7 @@ import io.gpuchassis.agent.ethernet.DataPort;
 import io.gpuchassis.agent.ethernet.PortReading;
 import io.gpuchassis.agent.ethernet.PortStatus;
 import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.model.LinkNetworkTechnology;
@@ -89,7 +90,19 @@ public final class DataPortResource {
                 Uris.ref(Uris.networkAdapterPortMetrics(chassisId, port.adapter(), port.port())));
     lanes.ifPresent(body::width);
     status.reading().ifPresent(r -> link(body, r));
+    status.reading().filter(r -> !r.gids().isEmpty()).ifPresent(r -> body.oem(gids(r)));
     return body;
+  }
+
+  /** The RoCE GIDs peers address the port by: DMTF's Port has no property for them. */
+  private static Map<String, Object> gids(PortReading reading) {
+    return OemSchema.oem(
+        OemSchema.PORT,
+        Map.of(
+            "RoCEGIDs",
+            reading.gids().stream()
+                .map(g -> Map.of("Index", g.index(), "GID", g.gid(), "Type", g.type()))
+                .toList()));
   }
 
   /**

@@ -99,6 +99,7 @@ public final class SimulatedPortTree {
     write(net.resolve("carrier_changes"), Long.toString(carriedChanges + link.carrierChanges()));
     write(net.resolve("speed"), link.carrier() ? Integer.toString(link.speedMbps()) : "-1");
     write(rdma.resolve("hw_counters/lifespan"), "10");
+    writeGids();
     StringBuilder ethtool = new StringBuilder("NIC statistics:\n");
     for (TreeCounter c : Mlx5Counters.all()) {
       String value = Long.toUnsignedString(shown(c, t, link));
@@ -119,6 +120,24 @@ public final class SimulatedPortTree {
             ? carriedDowns + linkDowns(link)
             : total(c, t) - resetAt.getOrDefault(c, 0L);
     return c.widthBits() == 64 ? count : count & ((1L << c.widthBits()) - 1);
+  }
+
+  /**
+   * The GID table as mlx5 fills it for an interface with an IPv4 address: the link-local GID and
+   * the IPv4-mapped one, each as RoCE v1 and v2, then an unused entry (zeros, its type unreadable).
+   */
+  private void writeGids() {
+    int host = Math.floorMod(netdev.hashCode(), 250) + 1;
+    String linkLocal = String.format("fe80:0000:0000:0000:0e42:a1ff:fe00:%04x", host);
+    String ipv4 = String.format("0000:0000:0000:0000:0000:ffff:c0a8:%04x", 0x6400 + host);
+    String[] gids = {linkLocal, linkLocal, ipv4, ipv4};
+    for (int i = 0; i < gids.length; i++) {
+      write(rdma.resolve("gids").resolve(Integer.toString(i)), gids[i]);
+      write(
+          rdma.resolve("gid_attrs/types").resolve(Integer.toString(i)),
+          i % 2 == 0 ? "IB/RoCE v1" : "RoCE v2");
+    }
+    write(rdma.resolve("gids/4"), "0000:0000:0000:0000:0000:0000:0000:0000");
   }
 
   /** Everything {@code c} counted from the first trace's start, unwrapped. */

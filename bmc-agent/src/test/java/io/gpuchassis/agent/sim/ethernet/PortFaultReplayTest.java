@@ -77,6 +77,16 @@ class PortFaultReplayTest {
     assertEquals(4, read(tree).carrierChanges().getAsLong());
   }
 
+  @Test
+  void the_gid_table_in_use_is_read_by_index_and_the_unused_entry_left_out() {
+    var gids = read(tree()).gids();
+    assertEquals(4, gids.size(), gids.toString());
+    assertEquals(java.util.List.of(0, 1, 2, 3), gids.stream().map(g -> g.index()).toList());
+    assertEquals("RoCE v2", gids.get(3).type());
+    assertEquals(true, gids.get(3).gid().startsWith("0000:0000:0000:0000:0000:ffff:c0a8:"));
+    assertEquals(true, gids.get(0).gid().startsWith("fe80:"));
+  }
+
   private SimulatedPortTree tree() {
     return new SimulatedPortTree(
         root, "enp1s0f0np0", "mlx5_0", 1, PortFaultTraces.healthy(), clock);
