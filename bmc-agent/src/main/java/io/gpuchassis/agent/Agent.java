@@ -18,6 +18,10 @@ import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.agent.console.Console;
 import io.gpuchassis.agent.console.ConsoleServices;
 import io.gpuchassis.agent.console.view.ConsoleHealth;
+import io.gpuchassis.agent.ethernet.BoardDataPorts;
+import io.gpuchassis.agent.ethernet.PortThresholds;
+import io.gpuchassis.agent.ethernet.PortWatch;
+import io.gpuchassis.agent.ethernet.PublishedPortEvents;
 import io.gpuchassis.agent.events.CertificateExpiryEvents;
 import io.gpuchassis.agent.events.EventBus;
 import io.gpuchassis.agent.events.EventServices;
@@ -104,6 +108,7 @@ public final class Agent implements AutoCloseable {
   private final ManagerRestart restart;
   private final Optional<TrialCheck> trial;
   private final SunfishRegistration sunfish;
+  private final PortWatch dataPorts;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -127,8 +132,10 @@ public final class Agent implements AutoCloseable {
       ManagerRestart restart,
       Optional<TrialCheck> trial,
       MetricsService metrics,
-      SunfishRegistration sunfish) {
+      SunfishRegistration sunfish,
+      PortWatch dataPorts) {
     this.sunfish = sunfish;
+    this.dataPorts = dataPorts;
     this.store = store;
     this.metrics = metrics;
     this.restart = restart;
@@ -276,6 +283,7 @@ public final class Agent implements AutoCloseable {
     io.gpuchassis.agent.compose.LiveReseat liveReseat = null;
     EventServices events = null;
     SunfishRegistration sunfish = null;
+    PortWatch dataPorts = null;
     FirmwareUpdates firmware = null;
     CompletableFuture<?> firstAdministrator = null;
     CompletableFuture<ChassisState> discovery = null;
@@ -482,6 +490,8 @@ public final class Agent implements AutoCloseable {
       // Known once the server listens; read by the NetworkProtocol resource only after that.
       java.util.concurrent.atomic.AtomicInteger httpsPort =
           new java.util.concurrent.atomic.AtomicInteger();
+      dataPorts =
+          dataPortWatch(platform, config, clock, events.bus(), model.current().identity().id());
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -509,10 +519,13 @@ public final class Agent implements AutoCloseable {
               subscriberBodies,
               config.composition().answerWithin(),
               config.sunfish().enabled(),
-              hostSightings);
+              hostSightings,
+              new io.gpuchassis.agent.redfish.chassis.DataPath(
+                  platform.board().networkAdapters(), dataPorts));
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       httpsPort.set(server.port());
+      dataPorts.start();
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Registered once the agent answers: the core reads the agent while it registers it.
       sunfish = new SunfishRegistration(events.bus(), subscribers, settings);
@@ -590,7 +603,8 @@ public final class Agent implements AutoCloseable {
           restart,
           trial,
           metrics,
-          sunfish);
+          sunfish,
+          dataPorts);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -601,6 +615,9 @@ public final class Agent implements AutoCloseable {
       }
       if (health != null) {
         health.close();
+      }
+      if (dataPorts != null) {
+        dataPorts.close();
       }
       if (liveReseat != null) {
         liveReseat.close();
@@ -619,6 +636,26 @@ public final class Agent implements AutoCloseable {
       stateWork.abandon();
       throw e;
     }
+  }
+
+  /**
+   * A monitor per data-path port of the board, reading where the platform says, its events about
+   * the port's Redfish resource; sampled once the server answers.
+   */
+  private static PortWatch dataPortWatch(
+      ChassisPlatform platform, AgentConfig config, Clock clock, EventBus bus, String chassisId) {
+    PublishedPortEvents events =
+        new PublishedPortEvents(
+            bus,
+            port ->
+                io.gpuchassis.agent.uri.Uris.networkAdapterPort(
+                    chassisId, port.adapter(), port.port()));
+    return new PortWatch(
+        BoardDataPorts.of(platform.board()),
+        port -> platform.dataPort(port, clock),
+        PortThresholds.DEFAULTS,
+        events,
+        config.dataPorts().sampleInterval());
   }
 
   /**
@@ -1018,6 +1055,7 @@ public final class Agent implements AutoCloseable {
       // open.
       firmware.close();
       health.close();
+      dataPorts.close();
       // after the monitor (no more looks), before the switches its operations use
       liveReseat.close();
       switches.close();

@@ -94,7 +94,28 @@ final class BoardBuilder {
                             : c.baud())),
         line(chassis.identifyLed()),
         simulation(),
-        expether());
+        expether(),
+        root.adapters().stream().map(BoardBuilder::adapter).toList());
+  }
+
+  private static NetworkAdapter adapter(BoardDocument.NetworkAdapterEntry entry) {
+    return new NetworkAdapter(
+        entry.id(),
+        Optional.ofNullable(entry.manufacturer()),
+        Optional.ofNullable(entry.model()),
+        entry.ports().stream()
+            .map(
+                p ->
+                    new NetworkAdapter.Port(
+                        p.id(),
+                        p.netdev(),
+                        p.rdmaDevice(),
+                        p.rdmaPort() == null ? 1 : p.rdmaPort(),
+                        p.speedGbps(),
+                        p.lanes() == null
+                            ? java.util.OptionalInt.empty()
+                            : java.util.OptionalInt.of(p.lanes())))
+            .toList());
   }
 
   private BoardSwitch boardSwitch(SwitchEntry entry) {

@@ -45,6 +45,8 @@ import java.util.OptionalInt;
  * @param simulation what the simulator puts in; {@link SimulationSetup#NONE} if the file has none
  * @param expether the ExpEther manager the Ethernet hosts' groups are set through; present exactly
  *     when the board has an Ethernet host
+ * @param networkAdapters the NICs of the chassis's own data path and their ports; empty on a board
+ *     without them
  */
 public record BoardDescription(
     String source,
@@ -61,7 +63,8 @@ public record BoardDescription(
     Optional<ConsolePort> console,
     Optional<LineRef> identifyLed,
     SimulationSetup simulation,
-    Optional<ExpEtherManager> expether) {
+    Optional<ExpEtherManager> expether,
+    List<NetworkAdapter> networkAdapters) {
 
   /** Classpath location of the embedded reference board. */
   public static final String REFERENCE_RESOURCE = "/board/reference-board.yaml";
@@ -82,6 +85,7 @@ public record BoardDescription(
     slotAccess = List.copyOf(slotAccess);
     muxes = List.copyOf(muxes);
     devices = List.copyOf(devices);
+    networkAdapters = List.copyOf(networkAdapters);
   }
 
   /**

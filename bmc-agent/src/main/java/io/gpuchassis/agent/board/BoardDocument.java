@@ -32,7 +32,12 @@ final class BoardDocument {
       RedundancyEntry powerSupplyRedundancy,
       ConsoleEntry console,
       SimulationEntry simulation,
-      ExpEtherEntry expether) {
+      ExpEtherEntry expether,
+      List<NetworkAdapterEntry> networkAdapters) {
+
+    List<NetworkAdapterEntry> adapters() {
+      return orEmpty(networkAdapters);
+    }
 
     List<LinkEntry> links() {
       return orEmpty(interSwitchLinks);
@@ -46,6 +51,23 @@ final class BoardDocument {
       return i2c == null ? List.of() : orEmpty(i2c.devices);
     }
   }
+
+  /** A NIC of the chassis's own data path (the 100 GbE variant) and its ports. */
+  record NetworkAdapterEntry(
+      @Required String id,
+      String manufacturer,
+      String model,
+      @Required List<DataPortEntry> ports) {}
+
+  /** One data-path port as Linux names it: its interface and its RDMA device's port. */
+  record DataPortEntry(
+      @Required String id,
+      @JsonProperty(value = "interface", required = true) @JsonSetter(nulls = Nulls.FAIL)
+          String netdev,
+      @Required String rdmaDevice,
+      Integer rdmaPort,
+      @Required int speedGbps,
+      Integer lanes) {}
 
   /** The management processor's serial port where the technician's console runs. */
   record ConsoleEntry(@Required String device, Integer baud) {}

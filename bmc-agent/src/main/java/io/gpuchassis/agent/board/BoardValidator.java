@@ -25,6 +25,7 @@ final class BoardValidator {
     DeviceRules.check(root, index, checks);
     SlotLineRules.check(root, index, checks);
     SimulationRules.check(root, index, checks);
+    NetworkAdapterRules.check(root.adapters(), checks);
     return problems;
   }
 }

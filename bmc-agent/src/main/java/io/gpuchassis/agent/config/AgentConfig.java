@@ -17,6 +17,7 @@ import java.util.Optional;
  * @param tlsCertificate a PEM certificate chain replacing the generated self-signed one (with
  *     {@code tlsPrivateKey})
  * @param tlsPrivateKey the PEM private key of {@code tlsCertificate}
+ * @param dataPorts how the chassis's data-path ports are sampled
  * @param switchPollInterval how often each switch is polled for link state and error counters
  * @param simulation how the simulated chassis runs (speed, and an external switch simulator if any)
  * @param sensors how the chassis sensors are judged (when a frozen reading counts as invalid)
@@ -55,7 +56,8 @@ public record AgentConfig(
     SyslogSettings syslog,
     Optional<Path> metricsTokenFile,
     CompositionSettings composition,
-    SunfishSettings sunfish) {
+    SunfishSettings sunfish,
+    DataPortSettings dataPorts) {
 
   public static final ListenAddress DEFAULT_LISTEN = new ListenAddress("127.0.0.1", 8443);
   public static final Path DEFAULT_STATE_DIR = Path.of("bmc-agent-state");
@@ -100,7 +102,8 @@ public record AgentConfig(
         SyslogSettings.NONE,
         Optional.empty(),
         CompositionSettings.DEFAULT,
-        SunfishSettings.NONE);
+        SunfishSettings.NONE,
+        DataPortSettings.DEFAULT);
   }
 
   public AgentConfig withListen(ListenAddress value) {
@@ -125,7 +128,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withStateDir(Path value) {
@@ -150,7 +154,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withHardwareMode(HardwareMode value) {
@@ -175,7 +180,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withBoard(Path value) {
@@ -200,7 +206,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withSwitchPollInterval(Duration value) {
@@ -225,7 +232,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withSimulationSpeed(SimulationSpeed value) {
@@ -254,7 +262,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withSensors(SensorSettings value) {
@@ -279,7 +288,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withFirmwareTrustedKeys(Path value) {
@@ -304,7 +314,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withSwitchLowestSupportedVersion(FirmwareVersion value) {
@@ -329,7 +340,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withHttp(HttpLimits value) {
@@ -354,7 +366,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withAuthentication(AuthenticationLimits value) {
@@ -379,7 +392,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withOutbound(OutboundPolicy value) {
@@ -404,7 +418,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withConsole(ConsoleSettings value) {
@@ -429,7 +444,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withLogging(LogSettings value) {
@@ -454,7 +470,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   /** Where the public keys trusted to sign firmware bundles are. */
@@ -488,7 +505,8 @@ public record AgentConfig(
         value,
         metricsTokenFile,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withMetricsTokenFile(Optional<Path> value) {
@@ -513,7 +531,8 @@ public record AgentConfig(
         syslog,
         value,
         composition,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withComposition(CompositionSettings value) {
@@ -538,7 +557,8 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         value,
-        sunfish);
+        sunfish,
+        dataPorts);
   }
 
   public AgentConfig withSunfish(SunfishSettings value) {
@@ -563,6 +583,33 @@ public record AgentConfig(
         syslog,
         metricsTokenFile,
         composition,
+        value,
+        dataPorts);
+  }
+
+  public AgentConfig withDataPorts(DataPortSettings value) {
+    return new AgentConfig(
+        listen,
+        stateDir,
+        hardwareMode,
+        board,
+        tlsCertificate,
+        tlsPrivateKey,
+        switchPollInterval,
+        simulation,
+        sensors,
+        firmwareTrustedKeys,
+        switchLowestSupportedVersion,
+        selfUpdate,
+        http,
+        authentication,
+        outbound,
+        console,
+        logging,
+        syslog,
+        metricsTokenFile,
+        composition,
+        sunfish,
         value);
   }
 }

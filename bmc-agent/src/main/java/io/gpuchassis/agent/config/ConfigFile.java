@@ -192,7 +192,11 @@ public final class ConfigFile {
             ? Optional.of(folder.resolve(doc.metrics.tokenFile))
             : config.metricsTokenFile(),
         doc.composition != null ? doc.composition : config.composition(),
-        doc.sunfish != null ? doc.sunfish.over(folder) : config.sunfish());
+        doc.sunfish != null ? doc.sunfish.over(folder) : config.sunfish(),
+        doc.dataPorts != null && doc.dataPorts.sampleInterval != null
+            ? new DataPortSettings(
+                Durations.parse("dataPorts.sampleInterval", doc.dataPorts.sampleInterval))
+            : config.dataPorts());
   }
 
   /** The agent's own update settings: the file's over {@code base}. */
@@ -271,11 +275,12 @@ public final class ConfigFile {
       @JsonProperty("syslog") Syslog syslog,
       @JsonProperty("metrics") Metrics metrics,
       @JsonProperty("composition") CompositionSettings composition,
-      @JsonProperty("sunfish") Sunfish sunfish) {
+      @JsonProperty("sunfish") Sunfish sunfish,
+      @JsonProperty("dataPorts") DataPorts dataPorts) {
     static final Document EMPTY =
         new Document(
             null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null, null, null);
+            null, null, null, null);
 
     @JsonCreator
     Document {}
@@ -387,6 +392,11 @@ public final class ConfigFile {
       @JsonProperty("switchSimulator") String switchSimulator) {
     @JsonCreator
     Simulation {}
+  }
+
+  record DataPorts(@JsonProperty("sampleInterval") String sampleInterval) {
+    @JsonCreator
+    DataPorts {}
   }
 
   record Switches(@JsonProperty("pollInterval") String pollInterval) {

@@ -11,13 +11,14 @@ import java.util.Set;
 public final class PortMonitor {
 
   private final DataPort port;
-  private final PortReader reader;
+  private final PortSource reader;
   private final PortSampler sampler = new PortSampler();
   private final PortHealthEvaluator evaluator;
   private final PortEventSink events;
+  private volatile PortReading last;
 
   public PortMonitor(
-      DataPort port, PortReader reader, PortThresholds thresholds, PortEventSink events) {
+      DataPort port, PortSource reader, PortThresholds thresholds, PortEventSink events) {
     this.port = port;
     this.reader = reader;
     this.evaluator = new PortHealthEvaluator(port, thresholds);
@@ -26,9 +27,16 @@ public final class PortMonitor {
 
   /** The period that ended now; empty after the first reading. */
   public Optional<PortRates> sample() {
-    Optional<PortRates> period = sampler.next(reader.read());
+    PortReading now = reader.read();
+    last = now;
+    Optional<PortRates> period = sampler.next(now);
     period.ifPresent(p -> evaluator.evaluate(p).forEach(m -> events.raise(port, m)));
     return period;
+  }
+
+  /** The latest reading; empty before the first sample. */
+  public Optional<PortReading> lastReading() {
+    return Optional.ofNullable(last);
   }
 
   /** The conditions raised and not yet cleared. */

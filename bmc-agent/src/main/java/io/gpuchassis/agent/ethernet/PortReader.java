@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +23,7 @@ import java.util.OptionalLong;
  * driver refuses to read (EINVAL from {@code carrier} or {@code speed} while the interface is down)
  * or a tool that fails leaves its part of the reading absent.
  */
-public final class PortReader {
+public final class PortReader implements PortSource {
 
   /** In hw_counters but not a counter: how long the kernel caches the counters, in ms. */
   private static final String LIFESPAN = "lifespan";
@@ -52,6 +54,7 @@ public final class PortReader {
         port, Path.of("/"), new ProcessToolRunner(Duration.ofSeconds(TOOL_SECONDS)), clock);
   }
 
+  @Override
   public PortReading read() {
     Path net = root.resolve("sys/class/net").resolve(port.netdev());
     Path rdma =
@@ -76,7 +79,38 @@ public final class PortReader {
             ? OptionalInt.of((int) speed.getAsLong())
             : OptionalInt.empty(),
         unsigned(net.resolve("carrier_changes")),
-        counters);
+        counters,
+        gids(rdma));
+  }
+
+  /**
+   * The GID table's entries in use: {@code gids/<n>} with its {@code gid_attrs/types/<n>}; an
+   * unused entry reads all zeros and its type cannot be read (EINVAL), so both are left out.
+   */
+  private static List<RoceGid> gids(Path rdma) {
+    Path dir = rdma.resolve("gids");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    List<RoceGid> gids = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
+      for (Path file : files) {
+        String name = file.getFileName().toString();
+        Optional<String> gid = text(file);
+        Optional<String> type = text(rdma.resolve("gid_attrs/types").resolve(name));
+        if (name.matches("[0-9]{1,5}")
+            && gid.isPresent()
+            && gid.get().matches("[0-9a-f]{4}(:[0-9a-f]{4}){7}")
+            && !gid.get().matches("[0:]+")
+            && type.isPresent()) {
+          gids.add(new RoceGid(Integer.parseInt(name), gid.get(), type.get()));
+        }
+      }
+    } catch (IOException e) {
+      // the device went away between listing and reading: its GIDs are unknown this time
+    }
+    gids.sort(Comparator.comparingInt(RoceGid::index));
+    return gids;
   }
 
   private Map<String, Long> ethtool() {

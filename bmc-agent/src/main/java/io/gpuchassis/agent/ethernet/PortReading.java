@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.ethernet;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -15,6 +16,7 @@ import java.util.OptionalLong;
  * @param speedMbps the link's speed; absent when the kernel does not know it (no link)
  * @param carrierChanges how often carrier came and went since the interface was created
  * @param counters every counter read, by source and name (unsigned 64-bit values)
+ * @param gids the RDMA port's GID table entries in use, by index
  */
 public record PortReading(
     Instant at,
@@ -22,10 +24,23 @@ public record PortReading(
     Optional<Boolean> carrier,
     OptionalInt speedMbps,
     OptionalLong carrierChanges,
-    Map<CounterKey, Long> counters) {
+    Map<CounterKey, Long> counters,
+    List<RoceGid> gids) {
 
   public PortReading {
     counters = Map.copyOf(counters);
+    gids = List.copyOf(gids);
+  }
+
+  /** A reading without GIDs. */
+  public PortReading(
+      Instant at,
+      Optional<String> operstate,
+      Optional<Boolean> carrier,
+      OptionalInt speedMbps,
+      OptionalLong carrierChanges,
+      Map<CounterKey, Long> counters) {
+    this(at, operstate, carrier, speedMbps, carrierChanges, counters, List.of());
   }
 
   /** The link is up: carrier, and the kernel says {@code up}. */

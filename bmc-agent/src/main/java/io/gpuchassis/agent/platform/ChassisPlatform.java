@@ -4,12 +4,16 @@ import com.pi4j.context.Context;
 import io.gpuchassis.agent.board.BoardDescription;
 import io.gpuchassis.agent.board.GpioLineRef;
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.ethernet.DataPort;
+import io.gpuchassis.agent.ethernet.PortReader;
+import io.gpuchassis.agent.ethernet.PortSource;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.sensor.gpio.GpioLine;
 import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.i2c.DeviceException;
 import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.SwitchDriver;
+import java.time.Clock;
 import java.util.Optional;
 
 /**
@@ -66,6 +70,14 @@ public interface ChassisPlatform extends AutoCloseable {
    */
   default Optional<io.gpuchassis.switchdrv.expether.EemClient> expEtherManager() {
     return Optional.empty();
+  }
+
+  /**
+   * Where the agent reads a data-path port of the board: sysfs below {@code /} and the real {@code
+   * ethtool} on a board; a simulated platform answers from its simulated port files.
+   */
+  default PortSource dataPort(DataPort port, Clock clock) {
+    return PortReader.onBoard(port, clock);
   }
 
   /** The fault switchboard of simulated hardware; empty on real hardware. */

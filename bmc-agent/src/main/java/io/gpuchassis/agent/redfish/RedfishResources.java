@@ -141,6 +141,8 @@ public final class RedfishResources {
   /** What the host companions reported, shown on the systems and PCIe devices. */
   private final HostSightings hostSightings;
 
+  private final io.gpuchassis.agent.redfish.chassis.DataPath dataPath;
+
   public RedfishResources(
       ServiceIdentity identity,
       ChassisModel model,
@@ -161,8 +163,10 @@ public final class RedfishResources {
       SubscriberBodies subscriberBodies,
       Duration answerWithin,
       boolean sunfishCore,
-      HostSightings hostSightings) {
+      HostSightings hostSightings,
+      io.gpuchassis.agent.redfish.chassis.DataPath dataPath) {
     this.hostSightings = hostSightings;
+    this.dataPath = dataPath;
     this.answerWithin = answerWithin;
     this.sunfishCore = sunfishCore;
     this.identity = identity;
@@ -207,6 +211,9 @@ public final class RedfishResources {
             vertx)
         .register(routes);
     new PCIeSlotsResource(model, monitor, clock, staleAfter).register(routes);
+    new io.gpuchassis.agent.redfish.chassis.NetworkAdapterResource(model, dataPath)
+        .register(routes);
+    new io.gpuchassis.agent.redfish.chassis.DataPortResource(model, dataPath).register(routes);
     new PCIeFunctionResource(model).register(routes);
     new AssemblyResource(model).register(routes);
     new ControlsResource(model, monitor).register(routes);

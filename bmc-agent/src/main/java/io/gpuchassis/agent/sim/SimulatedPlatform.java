@@ -10,11 +10,15 @@ import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.config.ListenAddress;
 import io.gpuchassis.agent.config.SimulationSettings;
 import io.gpuchassis.agent.config.SimulationSpeed;
+import io.gpuchassis.agent.ethernet.BoardDataPorts;
+import io.gpuchassis.agent.ethernet.DataPort;
+import io.gpuchassis.agent.ethernet.PortSource;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.health.SensorCatalog;
 import io.gpuchassis.agent.platform.BoardSensorLayout;
 import io.gpuchassis.agent.platform.ChassisPlatform;
 import io.gpuchassis.agent.platform.GpuIdentities;
+import io.gpuchassis.agent.sim.ethernet.SimulatedDataPorts;
 import io.gpuchassis.sensor.gpio.GpioLine;
 import io.gpuchassis.sensor.gpio.SlotSignal;
 import io.gpuchassis.sensor.i2c.DeviceException;
@@ -70,6 +74,7 @@ public final class SimulatedPlatform implements ChassisPlatform {
   private final Context sensorContext;
   private final AutoCloseable physicsClock;
   private final Optional<SimulatedExpEther> expEther;
+  private final SimulatedDataPorts dataPorts;
 
   private SimulatedPlatform(
       BoardDescription board,
@@ -77,7 +82,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
       Optional<SimulatedFabric> fabric,
       Optional<InetSocketAddress> remote,
       Duration technicianPause,
-      Duration hotPlug) {
+      Duration hotPlug,
+      Clock clock) {
     this.board = board;
     this.faults = faults;
     this.fabric = fabric;
@@ -98,6 +104,9 @@ public final class SimulatedPlatform implements ChassisPlatform {
     // A pulled card's port loses its device: only a switch simulator in this process can show it
     fabric.ifPresent(
         f -> new CardFaultKinds(sensorBoard, f, simulated, technicianPause).registerWith(faults));
+    // The data-path ports' files, on the agent's clock, below the agent's real reader.
+    this.dataPorts = new SimulatedDataPorts(BoardDataPorts.of(board), clock);
+    new DataPortFaultKinds(dataPorts, simulated.identity().id()).registerWith(faults);
     new SensorFaultKinds(
             sensorBoard, simulated, new SensorCatalog(sensorBoard.config().layout(), gpuSlots()))
         .registerWith(faults);
@@ -117,7 +126,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
           Optional.empty(),
           Optional.of(new InetSocketAddress(at.host(), at.port())),
           TECHNICIAN_PAUSE,
-          HOT_PLUG);
+          HOT_PLUG,
+          clock);
     }
     SimTiming timing =
         settings.speed() == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
@@ -127,7 +137,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
         Optional.of(SimulatedFabric.start(board, timing)),
         Optional.empty(),
         settings.speed() == SimulationSpeed.FAST ? FAST_TECHNICIAN_PAUSE : TECHNICIAN_PAUSE,
-        settings.speed() == SimulationSpeed.FAST ? FAST_HOT_PLUG : HOT_PLUG);
+        settings.speed() == SimulationSpeed.FAST ? FAST_HOT_PLUG : HOT_PLUG,
+        clock);
   }
 
   /**
@@ -257,6 +268,12 @@ public final class SimulatedPlatform implements ChassisPlatform {
     return sensorBoard;
   }
 
+  /** A data-path port's simulated files, read by the agent's real reader. */
+  @Override
+  public PortSource dataPort(DataPort port, Clock clock) {
+    return dataPorts.source(port);
+  }
+
   /** The fault switchboard of the simulated hardware. */
   public FaultInjector faultInjector() {
     return faults;
@@ -288,5 +305,6 @@ public final class SimulatedPlatform implements ChassisPlatform {
       Thread.currentThread().interrupt();
     }
     sensorContext.shutdown();
+    dataPorts.close();
   }
 }

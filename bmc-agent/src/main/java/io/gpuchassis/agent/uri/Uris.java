@@ -446,6 +446,27 @@ public final class Uris {
     return powerSupplies(chassisId) + "/" + psuId;
   }
 
+  public static String networkAdapters(String chassisId) {
+    return chassis(chassisId) + "/NetworkAdapters";
+  }
+
+  public static String networkAdapter(String chassisId, String adapterId) {
+    return networkAdapters(chassisId) + "/" + adapterId;
+  }
+
+  public static String networkAdapterPorts(String chassisId, String adapterId) {
+    return networkAdapter(chassisId, adapterId) + "/Ports";
+  }
+
+  public static String networkAdapterPort(String chassisId, String adapterId, String portId) {
+    return networkAdapterPorts(chassisId, adapterId) + "/" + portId;
+  }
+
+  public static String networkAdapterPortMetrics(
+      String chassisId, String adapterId, String portId) {
+    return networkAdapterPort(chassisId, adapterId, portId) + "/Metrics";
+  }
+
   public static String environmentMetrics(String chassisId) {
     return chassis(chassisId) + "/EnvironmentMetrics";
   }
@@ -469,6 +490,14 @@ public final class Uris {
   public static final String POWER_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/PowerSubsystem";
   public static final String POWER_SUPPLIES_TEMPLATE = POWER_SUBSYSTEM_TEMPLATE + "/PowerSupplies";
   public static final String POWER_SUPPLY_TEMPLATE = POWER_SUPPLIES_TEMPLATE + "/{PowerSupplyId}";
+  public static final String NETWORK_ADAPTERS_TEMPLATE = CHASSIS_TEMPLATE + "/NetworkAdapters";
+  public static final String NETWORK_ADAPTER_TEMPLATE =
+      NETWORK_ADAPTERS_TEMPLATE + "/{NetworkAdapterId}";
+  public static final String NETWORK_ADAPTER_PORTS_TEMPLATE = NETWORK_ADAPTER_TEMPLATE + "/Ports";
+  public static final String NETWORK_ADAPTER_PORT_TEMPLATE =
+      NETWORK_ADAPTER_PORTS_TEMPLATE + "/{PortId}";
+  public static final String NETWORK_ADAPTER_PORT_METRICS_TEMPLATE =
+      NETWORK_ADAPTER_PORT_TEMPLATE + "/Metrics";
   public static final String ENVIRONMENT_METRICS_TEMPLATE =
       CHASSIS_TEMPLATE + "/EnvironmentMetrics";
   public static final String THERMAL_SUBSYSTEM_TEMPLATE = CHASSIS_TEMPLATE + "/ThermalSubsystem";

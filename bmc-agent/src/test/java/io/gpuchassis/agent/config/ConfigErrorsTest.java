@@ -74,7 +74,8 @@ class ConfigErrorsTest {
         ", line 3: unknown key 'http.maxConnection'; http takes: idleTimeout, maxConnections, maxHeaderBytes,");
     contains(
         error("listne: 127.0.0.1:1\n"),
-        ", line 1: unknown key 'listne'; the file takes: authentication, composition, console, firmware, hardware, http, listen,");
+        ", line 1: unknown key 'listne'; the file takes: authentication, composition, console, dataPorts, firmware, hardware, http,"
+            + " listen,");
   }
 
   @Test

@@ -84,7 +84,8 @@ class PrivilegeWalkIT {
           Map.entry("MetricDefinitionId", "GPUTemperature"),
           Map.entry("MetricReportDefinitionId", "GPUs"),
           Map.entry("MetricReportId", "LinkChanges"),
-          Map.entry("ConnectionMethodId", "no-such-method"));
+          Map.entry("ConnectionMethodId", "no-such-method"),
+          Map.entry("NetworkAdapterId", "NIC1"));
 
   static final Map<String, String> ABSENT =
       Map.ofEntries(
@@ -96,6 +97,7 @@ class PrivilegeWalkIT {
           Map.entry("FabricId", "NoFabric"),
           Map.entry("SwitchId", "SW9"),
           Map.entry("PortId", "19"),
+          Map.entry("NetworkAdapterId", "NIC9"),
           Map.entry("AccountId", "99999"),
           Map.entry("RoleId", "NoRole"),
           Map.entry("SessionId", "no-such-session"),

@@ -276,6 +276,7 @@ class RedfishTreeIT {
             "PCIeDevice",
             "Switch",
             "Port",
+            "PortMetrics",
             "ComputerSystem",
             "SoftwareInventory",
             "Fabric"),

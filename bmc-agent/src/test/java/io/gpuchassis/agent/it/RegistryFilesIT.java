@@ -85,10 +85,11 @@ class RegistryFilesIT {
             .findValuesAsText("@odata.id")
             .contains("/redfish/v1/Registries/Base.1.22"));
     assertEquals(
-        13,
+        14,
         collection.get("Members@odata.count").asInt(),
         "Base, AccountSecurity, Composition, ResourceEvent, Fabric, SensorEvent, Environmental, Platform, TaskEvent,"
-            + " Update, HeartbeatEvent (a Sunfish core's restart notice) and the agent's two");
+            + " Update, HeartbeatEvent (a Sunfish core's restart notice), NetworkDevice (the"
+            + " data-path ports) and the agent's two");
     assertTrue(
         collection
             .get("Members")

@@ -52,7 +52,8 @@ class TlsIT {
             io.gpuchassis.agent.config.SyslogSettings.NONE,
             java.util.Optional.empty(),
             io.gpuchassis.agent.config.CompositionSettings.DEFAULT,
-            io.gpuchassis.agent.config.SunfishSettings.NONE);
+            io.gpuchassis.agent.config.SunfishSettings.NONE,
+            io.gpuchassis.agent.config.DataPortSettings.DEFAULT);
     try (Agent agent =
         Agent.start(
             config,

@@ -77,6 +77,8 @@ public final class PrivilegeTable {
             "PortCollection",
             "Port",
             "PortMetrics",
+            "NetworkAdapterCollection",
+            "NetworkAdapter",
             "ZoneCollection",
             "Zone",
             "ConnectionCollection",

@@ -190,6 +190,7 @@ public final class ChassisResource {
         .status(rollup.of(state))
         .pcIeSlots(Uris.ref(Uris.pcieSlots(identity.id())))
         .pcIeDevices(Uris.ref(Uris.pcieDevices(identity.id())))
+        .networkAdapters(Uris.ref(Uris.networkAdapters(identity.id())))
         .sensors(Uris.ref(Uris.sensors(identity.id())))
         .thermalSubsystem(Uris.ref(Uris.thermalSubsystem(identity.id())))
         .powerSubsystem(Uris.ref(Uris.powerSubsystem(identity.id())))

@@ -34,7 +34,8 @@ public final class EventRegistries {
           "Update",
           "TaskEvent",
           CompositionCheckMessages.PREFIX,
-          "HeartbeatEvent");
+          "HeartbeatEvent",
+          "NetworkDevice");
 
   private static final List<MessageDefinition> MESSAGES =
       definitions(
@@ -47,7 +48,8 @@ public final class EventRegistries {
           UpdateMessages.class,
           TaskEventMessages.class,
           CompositionCheckMessages.class,
-          io.gpuchassis.redfish.message.HeartbeatEventMessages.class);
+          io.gpuchassis.redfish.message.HeartbeatEventMessages.class,
+          io.gpuchassis.redfish.message.NetworkDeviceMessages.class);
 
   private EventRegistries() {}
 

@@ -34,6 +34,7 @@ public final class OemSchema {
   public static final String PCIE_DEVICE = "PCIeDevice";
   public static final String SWITCH = "Switch";
   public static final String PORT = "Port";
+  public static final String PORT_METRICS = "PortMetrics";
   public static final String COMPUTER_SYSTEM = "ComputerSystem";
   public static final String SOFTWARE_INVENTORY = "SoftwareInventory";
   public static final String FABRIC = "Fabric";

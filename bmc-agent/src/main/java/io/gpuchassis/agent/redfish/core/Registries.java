@@ -63,6 +63,7 @@ public final class Registries {
           Registry.of(io.gpuchassis.redfish.message.TaskEventMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.UpdateMessages.REGISTRY),
           Registry.of(io.gpuchassis.redfish.message.HeartbeatEventMessages.REGISTRY),
+          Registry.of(io.gpuchassis.redfish.message.NetworkDeviceMessages.REGISTRY),
           new Registry(AuditMessages.PREFIX, AuditMessages.VERSION, false),
           new Registry(CompositionCheckMessages.PREFIX, CompositionCheckMessages.VERSION, false));
 

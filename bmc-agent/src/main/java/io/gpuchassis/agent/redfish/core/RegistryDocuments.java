@@ -46,7 +46,8 @@ final class RegistryDocuments {
           PlatformMessages.class,
           TaskEventMessages.class,
           UpdateMessages.class,
-          io.gpuchassis.redfish.message.HeartbeatEventMessages.class);
+          io.gpuchassis.redfish.message.HeartbeatEventMessages.class,
+          io.gpuchassis.redfish.message.NetworkDeviceMessages.class);
 
   private RegistryDocuments() {}
 

@@ -28,6 +28,10 @@ public final class Schemas {
   public static final ServedSchema PORT_COLLECTION = ServedSchema.unversioned("PortCollection");
   public static final ServedSchema PORT = ServedSchema.versioned("Port", "v1_18_0");
   public static final ServedSchema PORT_METRICS = ServedSchema.versioned("PortMetrics", "v1_8_1");
+  public static final ServedSchema NETWORK_ADAPTER_COLLECTION =
+      ServedSchema.unversioned("NetworkAdapterCollection");
+  public static final ServedSchema NETWORK_ADAPTER =
+      ServedSchema.versioned("NetworkAdapter", "v1_14_0");
   public static final ServedSchema ACCOUNT_SERVICE =
       ServedSchema.versioned("AccountService", "v1_18_1");
   public static final ServedSchema MANAGER_ACCOUNT_COLLECTION =
@@ -180,6 +184,8 @@ public final class Schemas {
           PORT_COLLECTION,
           PORT,
           PORT_METRICS,
+          NETWORK_ADAPTER_COLLECTION,
+          NETWORK_ADAPTER,
           ACCOUNT_SERVICE,
           MANAGER_ACCOUNT_COLLECTION,
           MANAGER_ACCOUNT,

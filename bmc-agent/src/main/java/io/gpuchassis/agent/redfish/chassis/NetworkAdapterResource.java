@@ -1,0 +1,101 @@
+package io.gpuchassis.agent.redfish.chassis;
+
+import io.gpuchassis.agent.board.NetworkAdapter;
+import io.gpuchassis.agent.chassis.ChassisModel;
+import io.gpuchassis.agent.ethernet.PortStatus;
+import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.redfish.model.DataCenterBridging;
+import io.gpuchassis.redfish.model.NetworkAdapterController;
+import io.gpuchassis.redfish.model.NetworkControllerCapabilities;
+import io.gpuchassis.redfish.model.NetworkControllerLinks;
+import io.gpuchassis.redfish.model.State;
+import io.gpuchassis.redfish.model.Status;
+import io.gpuchassis.redfish.route.RedfishRoutes;
+import java.util.List;
+
+/**
+ * {@code /redfish/v1/Chassis/{ChassisId}/NetworkAdapters[/{NetworkAdapterId}]}: the NICs of the
+ * chassis's own data path (the 100 GbE variant) as the board file names them, each health the worst
+ * of its ports'.
+ */
+public final class NetworkAdapterResource {
+
+  private final ChassisModel model;
+  private final DataPath dataPath;
+
+  public NetworkAdapterResource(ChassisModel model, DataPath dataPath) {
+    this.model = model;
+    this.dataPath = dataPath;
+  }
+
+  public void register(RedfishRoutes routes) {
+    routes.resource(
+        Uris.NETWORK_ADAPTERS_TEMPLATE,
+        "NetworkAdapterCollection",
+        (params, caller) -> {
+          String chassisId = ChassisLookup.state(model, params).identity().id();
+          return Collections.render(
+              Schemas.NETWORK_ADAPTER_COLLECTION,
+              Uris.networkAdapters(chassisId),
+              "Network adapters",
+              dataPath.adapters().stream()
+                  .map(a -> Uris.networkAdapter(chassisId, a.id()))
+                  .toList());
+        });
+    routes.resource(
+        Uris.NETWORK_ADAPTER_TEMPLATE,
+        "NetworkAdapter",
+        (params, caller) ->
+            render(
+                ChassisLookup.state(model, params).identity().id(),
+                dataPath.adapter(params.get("NetworkAdapterId")),
+                dataPath.ports(params.get("NetworkAdapterId"))));
+  }
+
+  static io.gpuchassis.redfish.model.NetworkAdapter render(
+      String chassisId, NetworkAdapter adapter, List<PortStatus> ports) {
+    var body =
+        new io.gpuchassis.redfish.model.NetworkAdapter()
+            .atOdataId(Uris.networkAdapter(chassisId, adapter.id()))
+            .atOdataType(Schemas.NETWORK_ADAPTER.odataType())
+            .id(adapter.id())
+            .name("Network adapter " + adapter.id())
+            .status(new Status().state(State.ENABLED).health(DataPortHealth.worst(ports)))
+            .controllers(
+                List.of(
+                    new NetworkAdapterController()
+                        .controllerCapabilities(
+                            new NetworkControllerCapabilities()
+                                .networkPortCount(adapter.ports().size())
+                                .dataCenterBridging(dataCenterBridging(ports)))
+                        .links(
+                            new NetworkControllerLinks()
+                                .ports(
+                                    adapter.ports().stream()
+                                        .map(
+                                            p ->
+                                                Uris.ref(
+                                                    Uris.networkAdapterPort(
+                                                        chassisId, adapter.id(), p.id())))
+                                        .toList()))))
+            .ports(Uris.ref(Uris.networkAdapterPorts(chassisId, adapter.id())));
+    adapter.manufacturer().ifPresent(body::manufacturer);
+    adapter.model().ifPresent(body::model);
+    return body;
+  }
+
+  /**
+   * Capable once a port shows PFC counters: the driver prints them only for priorities with PFC on,
+   * which a controller without DCB cannot have. Without them the capability is unknown (PFC may be
+   * off), so the property is left out rather than said false.
+   */
+  private static DataCenterBridging dataCenterBridging(List<PortStatus> ports) {
+    boolean pfc =
+        ports.stream()
+            .flatMap(s -> s.reading().stream())
+            .anyMatch(r -> r.counters().keySet().stream().anyMatch(DataPortCounters::isPfcFrames));
+    return pfc ? new DataCenterBridging().capable(true) : null;
+  }
+}

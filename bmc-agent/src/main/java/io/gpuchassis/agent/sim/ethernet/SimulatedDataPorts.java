@@ -1,0 +1,85 @@
+package io.gpuchassis.agent.sim.ethernet;
+
+import io.gpuchassis.agent.ethernet.DataPort;
+import io.gpuchassis.agent.ethernet.HeldClock;
+import io.gpuchassis.agent.ethernet.PortReader;
+import io.gpuchassis.agent.ethernet.PortSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The data-path ports of a simulated chassis: one {@link SimulatedPortTree} per port, all below one
+ * temporary root, replaying healthy traffic on the agent's clock until a fault replays another
+ * trace. The agent's real {@link PortReader} reads the root; {@link #source} brings the files up to
+ * the clock's time first, as the kernel's are whenever they are read.
+ */
+public final class SimulatedDataPorts implements AutoCloseable {
+
+  private final Path root;
+  private final HeldClock clock;
+  private final Map<DataPort, SimulatedPortTree> trees = new LinkedHashMap<>();
+
+  public SimulatedDataPorts(List<DataPort> ports, Clock clock) {
+    // held while a port is written and read, so the reading is dated when its files were written
+    this.clock = new HeldClock(clock);
+    try {
+      this.root = Files.createTempDirectory("gpuchassis-data-ports");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    for (DataPort port : ports) {
+      trees.put(
+          port,
+          new SimulatedPortTree(
+              root,
+              port.netdev(),
+              port.rdmaDevice(),
+              port.rdmaPort(),
+              PortFaultTraces.healthy(),
+              this.clock));
+    }
+  }
+
+  /** Where the agent reads {@code port}: the real reader over this tree and its tools. */
+  public PortSource source(DataPort port) {
+    SimulatedPortTree tree = tree(port).orElseThrow();
+    PortReader reader = new PortReader(port, root, new SimulatedTools(root), clock);
+    return () -> {
+      synchronized (clock) {
+        clock.hold();
+        try {
+          tree.refresh();
+          return reader.read();
+        } finally {
+          clock.release();
+        }
+      }
+    };
+  }
+
+  public Optional<SimulatedPortTree> tree(DataPort port) {
+    return Optional.ofNullable(trees.get(port));
+  }
+
+  public List<DataPort> ports() {
+    return List.copyOf(trees.keySet());
+  }
+
+  @Override
+  public void close() {
+    try (Stream<Path> files = Files.walk(root)) {
+      files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    } catch (IOException e) {
+      // a temporary folder left behind is no reason to fail a stop
+    }
+  }
+}
