@@ -138,6 +138,9 @@ public final class RedfishResources {
 
   private final AssetTag assetTag;
 
+  /** The leases on GPU assignments, shown and set on the GPUs' resource blocks. */
+  private final io.gpuchassis.agent.compose.Leases leases;
+
   /** What the host companions reported, shown on the systems and PCIe devices. */
   private final HostSightings hostSightings;
 
@@ -161,8 +164,10 @@ public final class RedfishResources {
       SubscriberBodies subscriberBodies,
       Duration answerWithin,
       boolean sunfishCore,
-      HostSightings hostSightings) {
+      HostSightings hostSightings,
+      io.gpuchassis.agent.compose.Leases leases) {
     this.hostSightings = hostSightings;
+    this.leases = leases;
     this.answerWithin = answerWithin;
     this.sunfishCore = sunfishCore;
     this.identity = identity;
@@ -279,7 +284,7 @@ public final class RedfishResources {
             fabricHealth,
             hostSightings)
         .register(routes);
-    new ResourceBlockResource(model, reservations, vertx).register(routes);
+    new ResourceBlockResource(model, reservations, leases, clock, vertx).register(routes);
     new ResourceZoneResource(model).register(routes);
     new SystemResource(
             model,
