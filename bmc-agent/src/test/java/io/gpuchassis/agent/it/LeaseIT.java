@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.config.CompositionSettings;
 import io.gpuchassis.agent.config.CompositionSettings.Policy;
+import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -114,6 +115,7 @@ class LeaseIT {
         Instant.parse(shown.at("/Lease/Expires").asText()).isAfter(Instant.now()),
         shown.toString());
     assertEquals("Composed", state(1));
+    valid(block(1));
 
     // Expiring soon now; the GPU's port stands still, so the keeper releases it
     assertEquals(200, patch(1, lease("job-42", in(Duration.ofSeconds(1)), null)).statusCode());
@@ -136,13 +138,22 @@ class LeaseIT {
     assertTrue(events.contains("LeaseExpiredGpuBusy"), events);
     // The event came after the keeper asked the engine; the GPU moves data, so it stays
     assertEquals("Composed", state(2));
-    assertEquals("job-7", block(2).at("/Oem/GpuChassisAgent/Lease/Owner").asText());
+    JsonNode busy = block(2);
+    assertEquals("job-7", busy.at("/Oem/GpuChassisAgent/Lease/Owner").asText());
+    assertTrue(busy.at("/Oem/GpuChassisAgent/Lease/IdleReleaseAfter").isNull(), busy.toString());
+    valid(busy);
 
     String idle = client.injectFault(ADMIN, "gpu-idle", port);
     until("slot 2 released once idle", () -> "Unused".equals(state(2)));
     String after = awaitLog(LeaseIT::eventLog, "LeaseReleased", "job-7");
     assertTrue(after.contains("LeaseReleased") && after.contains(BLOCK + "2"), after);
     client.send("DELETE", idle, ADMIN, null);
+  }
+
+  /** Against DMTF's ResourceBlock schema and the agent's OEM schema, where DMTF's files are. */
+  static void valid(JsonNode block) {
+    RedfishSchemaValidator.locate()
+        .ifPresent(v -> assertEquals(java.util.List.of(), v.validate(block), block.toString()));
   }
 
   static String in(Duration d) {
