@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Oem.GpuChassisAgent.Lease} sets it and GET shows it; an expired lease releases an idle GPU
  * (an event and a security-log entry); an expired lease on a busy GPU holds it, with an event that
  * says so, until its port stands still for the release policy's window; bad input is refused with
- * nothing changed; {@code null} removes a lease.
+ * nothing changed; {@code null} removes a lease; a lease survives a restart.
  */
 class LeaseIT {
 
@@ -148,6 +148,26 @@ class LeaseIT {
     String after = awaitLog(LeaseIT::eventLog, "LeaseReleased", "job-7");
     assertTrue(after.contains("LeaseReleased") && after.contains(BLOCK + "2"), after);
     client.send("DELETE", idle, ADMIN, null);
+  }
+
+  @Test
+  void a_lease_survives_a_restart(@TempDir Path own) throws Exception {
+    Path state = own.resolve("state");
+    String expires = in(Duration.ofHours(2));
+    try (TestAgent first = TestAgent.start(state)) {
+      first.agent.bindings().bind(6, "Host3").join();
+      HttpResponse<String> set =
+          first.client.send("PATCH", BLOCK + 6, OPERATOR, lease("job-9", expires, "\"PT20M\""));
+      assertEquals(200, set.statusCode(), set.body());
+    }
+    try (TestAgent second = TestAgent.start(state)) {
+      JsonNode block = json(second.client.get(BLOCK + 6, READER));
+      assertEquals("Composed", block.at("/CompositionStatus/CompositionState").asText());
+      JsonNode lease = block.at("/Oem/GpuChassisAgent/Lease");
+      assertEquals("job-9", lease.path("Owner").asText(), block.toString());
+      assertEquals(Instant.parse(expires), Instant.parse(lease.path("Expires").asText()));
+      assertEquals("PT20M", lease.path("IdleReleaseAfter").asText());
+    }
   }
 
   /** Against DMTF's ResourceBlock schema and the agent's OEM schema, where DMTF's files are. */
