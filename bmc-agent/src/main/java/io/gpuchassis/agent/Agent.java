@@ -103,6 +103,7 @@ public final class Agent implements AutoCloseable {
   private final HealthMonitor health;
   private final EventServices events;
   private final io.gpuchassis.agent.compose.LiveReseat liveReseat;
+  private final io.gpuchassis.agent.compose.LeaseKeeper leaseKeeper;
   private final FirmwareUpdates firmware;
   private final Console console;
   private final ManagerRestart restart;
@@ -126,6 +127,7 @@ public final class Agent implements AutoCloseable {
       BindingEngine bindings,
       HealthMonitor health,
       io.gpuchassis.agent.compose.LiveReseat liveReseat,
+      io.gpuchassis.agent.compose.LeaseKeeper leaseKeeper,
       EventServices events,
       FirmwareUpdates firmware,
       Console console,
@@ -149,6 +151,7 @@ public final class Agent implements AutoCloseable {
     this.bindings = bindings;
     this.health = health;
     this.liveReseat = liveReseat;
+    this.leaseKeeper = leaseKeeper;
     this.events = events;
     this.firmware = firmware;
   }
@@ -281,6 +284,7 @@ public final class Agent implements AutoCloseable {
     SwitchWorkers switches = null;
     HealthMonitor health = null;
     io.gpuchassis.agent.compose.LiveReseat liveReseat = null;
+    io.gpuchassis.agent.compose.LeaseKeeper leaseKeeper = null;
     EventServices events = null;
     SunfishRegistration sunfish = null;
     PortWatch dataPorts = null;
@@ -425,6 +429,19 @@ public final class Agent implements AutoCloseable {
       io.gpuchassis.agent.host.HostSightings hostSightings =
           new io.gpuchassis.agent.host.HostSightings(store, model, clock);
       model.onChange(hostSightings);
+      // After the reconciliation too: a lease whose GPU is no longer with its host has ended
+      io.gpuchassis.agent.compose.Leases leases =
+          new io.gpuchassis.agent.compose.Leases(store, model.current());
+      model.onChange(leases);
+      leaseKeeper =
+          new io.gpuchassis.agent.compose.LeaseKeeper(
+              leases,
+              model::current,
+              gpuActivity,
+              slot -> bindings.unbind(slot, false),
+              new io.gpuchassis.agent.redfish.composition.LeaseReport(events.bus(), security.log()),
+              clock,
+              config.composition().leaseCheckInterval());
       bindings.confirmWith(hostSightings, config.composition().hostConfirmWithin());
       bindings.admitWith(hostSightings);
       SensorCatalog sensorCatalog =
@@ -521,9 +538,11 @@ public final class Agent implements AutoCloseable {
               config.sunfish().enabled(),
               hostSightings,
               new io.gpuchassis.agent.redfish.chassis.DataPath(
-                  platform.board().networkAdapters(), dataPorts));
+                  platform.board().networkAdapters(), dataPorts),
+              leases);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
+      leaseKeeper.start();
       httpsPort.set(server.port());
       dataPorts.start();
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
@@ -597,6 +616,7 @@ public final class Agent implements AutoCloseable {
           bindings,
           health,
           liveReseat,
+          leaseKeeper,
           events,
           firmware,
           console,
@@ -621,6 +641,9 @@ public final class Agent implements AutoCloseable {
       }
       if (liveReseat != null) {
         liveReseat.close();
+      }
+      if (leaseKeeper != null) {
+        leaseKeeper.close();
       }
       if (sunfish != null) {
         sunfish.close();
@@ -1058,6 +1081,8 @@ public final class Agent implements AutoCloseable {
       dataPorts.close();
       // after the monitor (no more looks), before the switches its operations use
       liveReseat.close();
+      // before the engine's switches and the bus it reports to
+      leaseKeeper.close();
       switches.close();
       sunfish.close();
       events.close();

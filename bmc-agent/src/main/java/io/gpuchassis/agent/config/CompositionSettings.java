@@ -26,6 +26,8 @@ import java.util.Map;
  *     companion to report the GPU
  * @param slotPowerCeilingWatts what the power budget counts for a GPU that does not report its
  *     power limit: the most a slot feeds a card (the board description says nothing of it)
+ * @param leaseCheckInterval how often the lease keeper looks for leases that expired or whose GPU
+ *     has been idle for their idle time
  */
 public record CompositionSettings(
     Policy policy,
@@ -35,7 +37,33 @@ public record CompositionSettings(
     Reseat reseat,
     Map<Integer, Reseat> reseatSlots,
     Duration hostConfirmWithin,
-    int slotPowerCeilingWatts) {
+    int slotPowerCeilingWatts,
+    Duration leaseCheckInterval) {
+
+  /** How often the lease keeper looks at the leases by default. */
+  public static final Duration LEASE_CHECK_INTERVAL = Duration.ofSeconds(5);
+
+  /** These settings with the default look of the lease keeper. */
+  public CompositionSettings(
+      Policy policy,
+      Duration idleWindow,
+      Map<String, Policy> hosts,
+      Duration answerWithin,
+      Reseat reseat,
+      Map<Integer, Reseat> reseatSlots,
+      Duration hostConfirmWithin,
+      int slotPowerCeilingWatts) {
+    this(
+        policy,
+        idleWindow,
+        hosts,
+        answerWithin,
+        reseat,
+        reseatSlots,
+        hostConfirmWithin,
+        slotPowerCeilingWatts,
+        LEASE_CHECK_INTERVAL);
+  }
 
   /**
    * What the agent does at start with a slot its journal says is bound, by the card it finds there
@@ -118,13 +146,29 @@ public record CompositionSettings(
   /** These settings, waiting {@code value} for a host companion's report of an attached GPU. */
   public CompositionSettings withHostConfirmWithin(Duration value) {
     return new CompositionSettings(
-        policy, idleWindow, hosts, answerWithin, reseat, reseatSlots, value, slotPowerCeilingWatts);
+        policy,
+        idleWindow,
+        hosts,
+        answerWithin,
+        reseat,
+        reseatSlots,
+        value,
+        slotPowerCeilingWatts,
+        leaseCheckInterval);
   }
 
   /** These settings, counting a GPU of unknown power at {@code watts}. */
   public CompositionSettings withSlotPowerCeilingWatts(int watts) {
     return new CompositionSettings(
-        policy, idleWindow, hosts, answerWithin, reseat, reseatSlots, hostConfirmWithin, watts);
+        policy,
+        idleWindow,
+        hosts,
+        answerWithin,
+        reseat,
+        reseatSlots,
+        hostConfirmWithin,
+        watts,
+        leaseCheckInterval);
   }
 
   /** The re-seat policy of slot {@code slot}. */
@@ -178,6 +222,11 @@ public record CompositionSettings(
         hostConfirmWithin,
         Duration.ofSeconds(1),
         Duration.ofMinutes(10));
+    Durations.requireWithin(
+        "composition.leaseCheckInterval",
+        leaseCheckInterval,
+        Duration.ofMillis(100),
+        Duration.ofMinutes(10));
     if (slotPowerCeilingWatts < 1 || slotPowerCeilingWatts > 5000) {
       throw ConfigException.at(
           "composition.slotPowerCeilingWatts",
@@ -195,7 +244,22 @@ public record CompositionSettings(
         reseat,
         reseatSlots,
         hostConfirmWithin,
-        slotPowerCeilingWatts);
+        slotPowerCeilingWatts,
+        leaseCheckInterval);
+  }
+
+  /** These settings, the lease keeper looking every {@code value}. */
+  public CompositionSettings withLeaseCheckInterval(Duration value) {
+    return new CompositionSettings(
+        policy,
+        idleWindow,
+        hosts,
+        answerWithin,
+        reseat,
+        reseatSlots,
+        hostConfirmWithin,
+        slotPowerCeilingWatts,
+        value);
   }
 
   /** The policy of host port {@code hostId}. */
@@ -213,7 +277,8 @@ public record CompositionSettings(
       @JsonProperty("reseat") String reseat,
       @JsonProperty("reseatSlots") Map<String, String> reseatSlots,
       @JsonProperty("hostConfirmWithin") String hostConfirmWithin,
-      @JsonProperty("slotPowerCeilingWatts") Integer slotPowerCeilingWatts) {
+      @JsonProperty("slotPowerCeilingWatts") Integer slotPowerCeilingWatts,
+      @JsonProperty("leaseCheckInterval") String leaseCheckInterval) {
     Map<Integer, Reseat> perSlot = new LinkedHashMap<>();
     if (reseatSlots != null) {
       reseatSlots.forEach(
@@ -249,6 +314,9 @@ public record CompositionSettings(
         hostConfirmWithin == null
             ? DEFAULT.hostConfirmWithin
             : Durations.parse("composition.hostConfirmWithin", hostConfirmWithin),
-        slotPowerCeilingWatts == null ? DEFAULT.slotPowerCeilingWatts : slotPowerCeilingWatts);
+        slotPowerCeilingWatts == null ? DEFAULT.slotPowerCeilingWatts : slotPowerCeilingWatts,
+        leaseCheckInterval == null
+            ? DEFAULT.leaseCheckInterval
+            : Durations.parse("composition.leaseCheckInterval", leaseCheckInterval));
   }
 }

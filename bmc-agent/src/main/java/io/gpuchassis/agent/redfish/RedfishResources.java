@@ -138,6 +138,9 @@ public final class RedfishResources {
 
   private final AssetTag assetTag;
 
+  /** The leases on GPU assignments, shown and set on the GPUs' resource blocks. */
+  private final io.gpuchassis.agent.compose.Leases leases;
+
   /** What the host companions reported, shown on the systems and PCIe devices. */
   private final HostSightings hostSightings;
 
@@ -164,9 +167,11 @@ public final class RedfishResources {
       Duration answerWithin,
       boolean sunfishCore,
       HostSightings hostSightings,
-      io.gpuchassis.agent.redfish.chassis.DataPath dataPath) {
-    this.hostSightings = hostSightings;
+      io.gpuchassis.agent.redfish.chassis.DataPath dataPath,
+      io.gpuchassis.agent.compose.Leases leases) {
     this.dataPath = dataPath;
+    this.hostSightings = hostSightings;
+    this.leases = leases;
     this.answerWithin = answerWithin;
     this.sunfishCore = sunfishCore;
     this.identity = identity;
@@ -286,7 +291,7 @@ public final class RedfishResources {
             fabricHealth,
             hostSightings)
         .register(routes);
-    new ResourceBlockResource(model, reservations, vertx).register(routes);
+    new ResourceBlockResource(model, reservations, leases, clock, vertx).register(routes);
     new ResourceZoneResource(model).register(routes);
     new SystemResource(
             model,

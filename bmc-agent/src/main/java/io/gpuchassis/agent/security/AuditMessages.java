@@ -6,12 +6,12 @@ import java.util.List;
 
 /**
  * The agent's own message registry, {@code GpuChassisAudit}, for security log entries no DMTF
- * registry covers. The agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.3}.
+ * registry covers. The agent publishes it at {@code /redfish/v1/Registries/GpuChassisAudit.1.4}.
  */
 public final class AuditMessages {
 
   public static final String PREFIX = "GpuChassisAudit";
-  public static final String VERSION = "1.3.0";
+  public static final String VERSION = "1.4.0";
   public static final String REGISTRY = PREFIX + "." + VERSION;
 
   public static final MessageDefinition WRITE_REQUEST =
@@ -85,6 +85,19 @@ public final class AuditMessages {
           3,
           "None.");
 
+  /**
+   * A GPU the agent released from its host because its lease expired or it was idle for the lease's
+   * idle time (new in 1.4.0).
+   */
+  public static final MessageDefinition LEASE_RELEASE =
+      new MessageDefinition(
+          REGISTRY,
+          "LeaseRelease",
+          "The lease of '%1' (set by '%2') released %3 from %4: %5.",
+          "OK",
+          5,
+          "None.");
+
   /** Every message of the registry, in its published order. */
   public static final List<MessageDefinition> ALL =
       List.of(
@@ -94,7 +107,8 @@ public final class AuditMessages {
           CONSOLE_COMMAND,
           MANAGER_RESET,
           FORCED_RELEASE,
-          RECONCILIATION);
+          RECONCILIATION,
+          LEASE_RELEASE);
 
   /** What each argument of each message means, for the published registry. */
   static final List<String> WRITE_REQUEST_ARGS =
@@ -183,7 +197,18 @@ public final class AuditMessages {
               List.of(
                   "The URI of the resource block or switch port concerned.",
                   "What was found and what was done.",
-                  "'corrected', or 'not corrected' when it could not be.")));
+                  "'corrected', or 'not corrected' when it could not be.")),
+          new PublishedMessage(
+              LEASE_RELEASE,
+              "A GPU the agent released from its host by its lease: the lease expired, or the GPU"
+                  + " was idle for the lease's idle time (the host port's release policy allowed"
+                  + " it); also an event.",
+              List.of(
+                  "The lease's owner.",
+                  "The account that set the lease.",
+                  "The URI of the GPU's resource block.",
+                  "The host it was bound to.",
+                  "Why it was released.")));
 
   private AuditMessages() {}
 }

@@ -210,6 +210,19 @@ public final class AgentStore implements AutoCloseable {
           // (agent.host.MigPartition)
           """
           ALTER TABLE host_sightings ADD COLUMN partitions TEXT NOT NULL DEFAULT '';
+          """,
+          // 16: leases on GPU assignments (compose.Leases): one per slot, with the host it was set
+          // for, its owner, its expiry and its optional idle time (ISO-8601)
+          """
+          CREATE TABLE gpu_leases (
+            slot               INTEGER PRIMARY KEY,
+            host               TEXT NOT NULL,
+            owner              TEXT NOT NULL,
+            set_by             TEXT NOT NULL,
+            expires            TEXT NOT NULL,
+            idle_release_after TEXT,
+            created            TEXT NOT NULL
+          );
           """);
 
   private final Connection connection;

@@ -96,8 +96,12 @@ class ConfigFileTest {
           reseatSlots:
             7: release
           hostConfirmWithin: 2m
+          leaseCheckInterval: 500ms
         """));
     CompositionSettings release = config.composition();
+    assertEquals(java.time.Duration.ofMillis(500), release.leaseCheckInterval());
+    assertEquals(
+        java.time.Duration.ofSeconds(5), AgentConfig.defaults().composition().leaseCheckInterval());
     assertEquals(java.time.Duration.ofMinutes(2), release.hostConfirmWithin());
     assertEquals(CompositionSettings.Reseat.HOLD, release.reseatOf(1));
     assertEquals(CompositionSettings.Reseat.RELEASE, release.reseatOf(7));
@@ -120,6 +124,7 @@ class ConfigFileTest {
             "composition:\n  answerWithin: 30s\n",
             "composition:\n  reseat: forget\n",
             "composition:\n  hostConfirmWithin: 0s\n",
+            "composition:\n  leaseCheckInterval: 11m\n",
             "composition:\n  reseatSlots:\n    seven: hold\n",
             "http:\n  requestTimeout: 5s\ncomposition:\n  answerWithin: 10s\n")) {
       ConfigException e =

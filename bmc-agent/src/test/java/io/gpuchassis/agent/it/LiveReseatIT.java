@@ -104,7 +104,7 @@ class LiveReseatIT {
         events);
     assertTrue(
         securityLogWith(
-                "GpuChassisAudit.1.3.0.Reconciliation", "now holds card 1654123999901: held")
+                "GpuChassisAudit.1.4.0.Reconciliation", "now holds card 1654123999901: held")
             .contains("now holds card 1654123999901: held"));
 
     // An administrator frees it for good; the new card is then free for any host

@@ -114,7 +114,7 @@ class ManagerResetIT {
             restarted.get(
                 "/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", ADMIN));
     assertTrue(
-        entries.toString().contains("GpuChassisAudit.1.3.0.ManagerReset"),
+        entries.toString().contains("GpuChassisAudit.1.4.0.ManagerReset"),
         "the reset is in the security log");
     again.destroy(); // SIGTERM: a plain stop exits 0
     assertTrue(again.waitFor(60, TimeUnit.SECONDS));

@@ -235,9 +235,9 @@ class RegistryFilesIT {
             Set.of(
                 "/redfish/v1/Registries/Base.1.22",
                 "/redfish/v1/Registries/AccountSecurity.1.0",
-                "/redfish/v1/Registries/GpuChassisAudit.1.3")),
+                "/redfish/v1/Registries/GpuChassisAudit.1.4")),
         ids.toString());
-    JsonNode own = json(client.get("/redfish/v1/Registries/GpuChassisAudit.1.3", ADMIN));
+    JsonNode own = json(client.get("/redfish/v1/Registries/GpuChassisAudit.1.4", ADMIN));
     String uri = own.at("/Location/0/Uri").asText();
     HttpResponse<String> file = client.get(uri, ADMIN);
     assertEquals(200, file.statusCode(), uri);

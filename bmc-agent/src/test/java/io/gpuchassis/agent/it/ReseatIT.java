@@ -74,7 +74,7 @@ class ReseatIT {
               .get("/redfish/v1/Managers/BMC/LogServices/SecurityLog/Entries?$expand=.", ADMIN)
               .body();
       assertTrue(
-          audit.contains("GpuChassisAudit.1.3.0.Reconciliation")
+          audit.contains("GpuChassisAudit.1.4.0.Reconciliation")
               && audit.contains("card 1654123999901")
               && audit.contains("card 1654123999904"),
           audit);

@@ -48,6 +48,8 @@ class SecurityMigrationTest {
               s.execute("ALTER TABLE host_identities DROP COLUMN hot_plug_window_mib");
               // and migration 15's MIG devices (before 12's table goes)
               s.execute("ALTER TABLE host_sightings DROP COLUMN partitions");
+              // and migration 16's leases
+              s.execute("DROP TABLE gpu_leases");
               // and migration 12's host reports
               s.execute("DROP TABLE host_identities");
               s.execute("DROP TABLE host_sightings");

@@ -5,9 +5,12 @@ import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
+import io.gpuchassis.agent.compose.Lease;
+import io.gpuchassis.agent.compose.Leases;
 import io.gpuchassis.agent.compose.Reservation;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
@@ -44,13 +47,33 @@ public final class ResourceBlockResource {
   private final ChassisModel model;
   private final Reservations reservations;
   private final io.vertx.core.Vertx vertx;
+
+  /** The leases on GPU assignments; null where the agent keeps none (a test of the views). */
+  private final Leases leases;
+
+  private final java.time.Clock clock;
   private RedfishRoutes routes;
 
   public ResourceBlockResource(
       ChassisModel model, Reservations reservations, io.vertx.core.Vertx vertx) {
+    this(model, reservations, null, java.time.Clock.systemUTC(), vertx);
+  }
+
+  public ResourceBlockResource(
+      ChassisModel model,
+      Reservations reservations,
+      Leases leases,
+      java.time.Clock clock,
+      io.vertx.core.Vertx vertx) {
     this.model = model;
     this.reservations = reservations;
+    this.leases = leases;
+    this.clock = clock;
     this.vertx = vertx;
+  }
+
+  private Optional<Lease> leaseOf(int slot) {
+    return leases == null ? Optional.empty() : leases.of(slot);
   }
 
   public void register(RedfishRoutes routes) {
@@ -85,7 +108,11 @@ public final class ResourceBlockResource {
           Optional<Slot> slot =
               m.matches() ? gpuSlot(state, Integer.parseInt(m.group(1))) : Optional.empty();
           Slot gpu = slot.orElseThrow(() -> RedfishErrors.notFound("ResourceBlock", id));
-          return render(state, gpu, holder(held, Set.of(gpu.number()), Set.of()));
+          return render(
+              state,
+              gpu,
+              holder(held, Set.of(gpu.number()), Set.of()),
+              leaseOf(gpu.number()).filter(l -> Leases.heldBy(state.binding(l.slot()), l.host())));
         });
   }
 
@@ -102,7 +129,14 @@ public final class ResourceBlockResource {
         routes.render(uri, caller).orElseThrow(() -> RedfishErrors.notFound("ResourceBlock", id));
     io.gpuchassis.redfish.http.Preconditions.checkIfMatch(ctx, shown);
     com.fasterxml.jackson.databind.node.ObjectNode body =
-        io.gpuchassis.redfish.http.RequestBodies.object(ctx);
+        io.gpuchassis.redfish.http.RequestBodies.object(ctx).deepCopy();
+    // Oem.GpuChassisAgent.Lease is read apart; the rest is CompositionStatus.Reserved's
+    com.fasterxml.jackson.databind.JsonNode oem = body.remove("Oem");
+    boolean reservation = false;
+    for (var it = body.fieldNames(); it.hasNext(); ) {
+      reservation |= !it.next().startsWith("@odata.");
+    }
+    boolean reserve = reservation || oem == null;
     ChassisState state = model.current();
     Optional<HostPort> host = state.hosts().stream().filter(h -> h.id().equals(id)).findFirst();
     Set<Integer> slots;
@@ -121,12 +155,30 @@ public final class ResourceBlockResource {
       hosts = Set.of();
       composed = state.binding(gpu.number()).state() != SlotBinding.State.UNBOUND;
     }
+    if (oem != null && (host.isPresent() || leases == null)) {
+      throw RedfishErrors.of(
+          io.gpuchassis.redfish.http.PatchRefusals.of(
+              BlockLeasePatch.NAME, false, BlockLeasePatch.POINTER));
+    }
+    // Checked whole before anything changes
+    Optional<BlockLeasePatch.Request> lease =
+        oem == null
+            ? Optional.empty()
+            : Optional.of(
+                BlockLeasePatch.read(
+                    oem, state, slots.iterator().next(), caller.userName(), clock.instant()));
     io.gpuchassis.agent.redfish.core.Offload.run(
         vertx,
         ctx,
         () -> {
-          new BlockReservationPatch(reservations)
-              .apply(body, shown, uri, slots, hosts, composed, caller.userName());
+          if (reserve) {
+            new BlockReservationPatch(reservations)
+                .apply(body, shown, uri, slots, hosts, composed, caller.userName());
+          }
+          lease.ifPresent(
+              r ->
+                  r.lease()
+                      .ifPresentOrElse(leases::put, () -> leases.remove(slots.iterator().next())));
           return routes.render(uri, caller).orElseThrow();
         },
         after -> io.gpuchassis.redfish.http.RedfishResponses.changed(ctx, after, List.of()));
@@ -235,6 +287,15 @@ public final class ResourceBlockResource {
   }
 
   static ResourceBlock render(ChassisState state, Slot slot, Optional<Reservation> reservation) {
+    return render(state, slot, reservation, Optional.empty());
+  }
+
+  /**
+   * The GPU's block; with a lease on its assignment, {@code Oem.GpuChassisAgent.Lease} shows it
+   * (docs/COMPOSITION.md, "Leases").
+   */
+  static ResourceBlock render(
+      ChassisState state, Slot slot, Optional<Reservation> reservation, Optional<Lease> lease) {
     SlotBinding b = state.binding(slot.number());
     ResourceBlockLinks links =
         new ResourceBlockLinks()
@@ -282,7 +343,17 @@ public final class ResourceBlockResource {
     reservation
         .filter(r -> b.state() == SlotBinding.State.UNBOUND)
         .ifPresent(r -> block.client(r.client()));
+    lease.ifPresent(l -> block.oem(OemSchema.oem(OemSchema.RESOURCE_BLOCK, leaseProperties(l))));
     return block;
+  }
+
+  /** {@code Lease: {Owner, Expires, IdleReleaseAfter}} as a client sets it. */
+  static java.util.Map<String, Object> leaseProperties(Lease lease) {
+    java.util.Map<String, Object> shown = new java.util.LinkedHashMap<>();
+    shown.put("Owner", lease.owner());
+    shown.put("Expires", lease.expires().toString());
+    shown.put("IdleReleaseAfter", lease.idleReleaseAfter().map(Object::toString).orElse(null));
+    return java.util.Map.of("Lease", shown);
   }
 
   static CompositionState compositionState(SlotBinding b) {

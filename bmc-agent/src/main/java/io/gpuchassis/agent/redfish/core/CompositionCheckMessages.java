@@ -136,6 +136,25 @@ public final class CompositionCheckMessages {
                   + " spare.")
           .withNumbers(2, 3);
 
+  public static final MessageDefinition LEASE_RELEASED =
+      new MessageDefinition(
+          REGISTRY,
+          "LeaseReleased",
+          "The GPU in '%1' was released from '%2' by the lease of '%3': %4.",
+          "OK",
+          4,
+          "None.");
+
+  public static final MessageDefinition LEASE_EXPIRED_GPU_BUSY =
+      new MessageDefinition(
+          REGISTRY,
+          "LeaseExpiredGpuBusy",
+          "The lease of '%3' on the GPU in '%1' expired at %4, but '%2' still holds the GPU: %5."
+              + " The GPU is released once its host port's release policy lets it go.",
+          "Warning",
+          5,
+          "Stop the host's work on the GPU, or set ReadyToRemove once the host has let go of it.");
+
   private static final String BLOCK = "The URI of the GPU's resource block.";
   private static final String HOST = "The host's Id, e.g. 'Host1'.";
 
@@ -202,7 +221,28 @@ public final class CompositionCheckMessages {
                   "The supply's Id.",
                   "The watts the working supplies carry.",
                   "The watts the chassis and its composed GPUs may draw.",
-                  "Each host with GPUs, its slots and their watts.")));
+                  "Each host with GPUs, its slots and their watts.")),
+          new PublishedMessage(
+              LEASE_RELEASED,
+              "The agent released a leased GPU from its host because its lease expired or the GPU"
+                  + " was idle for the lease's idle time; the host port's release policy allowed"
+                  + " it.",
+              List.of(
+                  BLOCK,
+                  HOST,
+                  "The lease's owner.",
+                  "Why: the lease expired at its time, or the GPU was idle for its idle time.")),
+          new PublishedMessage(
+              LEASE_EXPIRED_GPU_BUSY,
+              "A GPU's lease expired while its host still held the GPU by the host port's release"
+                  + " policy (busy, or ReadyToRemove not set); the agent releases it once the"
+                  + " policy lets it go. Raised once per lease.",
+              List.of(
+                  BLOCK,
+                  HOST,
+                  "The lease's owner.",
+                  "When the lease expired.",
+                  "Why the host still holds the GPU.")));
 
   private CompositionCheckMessages() {}
 }

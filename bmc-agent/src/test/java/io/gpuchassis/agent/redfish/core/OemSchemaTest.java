@@ -51,6 +51,8 @@ class OemSchemaTest {
           "Edm.Decimal",
           "number",
           "Edm.DateTimeOffset",
+          "string",
+          "Edm.Duration",
           "string");
 
   private static Document csdl;
@@ -230,7 +232,8 @@ class OemSchemaTest {
             OemSchema.PORT,
             OemSchema.COMPUTER_SYSTEM,
             OemSchema.SOFTWARE_INVENTORY,
-            OemSchema.FABRIC)) {
+            OemSchema.FABRIC,
+            OemSchema.RESOURCE_BLOCK)) {
       assertTrue(
           elements(versioned, EDM, "ComplexType").stream()
               .anyMatch(t -> t.getAttribute("Name").equals(type)),
