@@ -37,6 +37,7 @@ public final class OemSchema {
   public static final String COMPUTER_SYSTEM = "ComputerSystem";
   public static final String SOFTWARE_INVENTORY = "SoftwareInventory";
   public static final String FABRIC = "Fabric";
+  public static final String ENDPOINT = "Endpoint";
 
   /** The OEM resources: each a resource type of its own, below an {@code Oem/GpuChassisAgent}. */
   public static final String PEER_PATHS = "PeerPaths";
