@@ -224,6 +224,24 @@ class EthernetHostIT {
     assertTrue(refused.body().contains("PropertyValueIncorrect"), refused.body());
     assertEquals(List.of(block(6)), gpusOf(ETH1));
 
+    // The zone's PATCH is advertised, and an If-Match of an old ETag is refused
+    HttpResponse<String> got = client.get(zone, READER);
+    assertTrue(
+        got.headers().firstValue("Allow").orElse("").contains("PATCH"), got.headers().toString());
+    String etag = got.headers().firstValue("ETag").orElseThrow();
+    assertEquals(
+        412,
+        client
+            .send(
+                "PATCH",
+                zone,
+                OPERATOR,
+                "{\"Links\":{\"Endpoints\":[]}}",
+                "If-Match",
+                etag.replace("\"", "\"x"))
+            .statusCode());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+
     // Slot 12 has no I/O engine: refused as on the system views, nothing changes
     HttpResponse<String> unreachable =
         client.awaitTask(
@@ -442,6 +460,14 @@ class EthernetHostIT {
     assertEquals(EemGroups.FREE_IO, manager.device(engine(4)).groupId());
     assertFalse(gpusOf(ETH1).contains(block(4)));
     client.send("DELETE", fault, ADMIN, null);
+    // The old card is back: the held slot is bound to its host again, off this test's thread;
+    // awaited here, so that no later test sees it arrive in EthHost1's system
+    deadline = System.nanoTime() + WAIT.toNanos();
+    while (!(gpusOf(ETH1).contains(block(4))
+        && !agent.agent.model().current().binding(4).inTransition())) {
+      assertTrue(System.nanoTime() < deadline, "slot 4 was not restored: " + compositionState(4));
+      Thread.sleep(100);
+    }
   }
 
   private static String compositionState(int slot) throws Exception {
