@@ -55,6 +55,7 @@ import io.gpuchassis.agent.redfish.events.EventLogResource;
 import io.gpuchassis.agent.redfish.events.EventServiceResource;
 import io.gpuchassis.agent.redfish.events.EventStreamResource;
 import io.gpuchassis.agent.redfish.events.SubscriberBodies;
+import io.gpuchassis.agent.redfish.fabric.AddressPoolResource;
 import io.gpuchassis.agent.redfish.fabric.ConnectionResource;
 import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource;
 import io.gpuchassis.agent.redfish.fabric.FabricResource;
@@ -274,6 +275,16 @@ public final class RedfishResources {
     ForcedRemovals forced = new ForcedRemovals(vertx, security.log());
     new EndpointZoneResource(model, bindings, tasks, answerWithin, reservations, forced)
         .register(routes);
+    new EndpointZoneResource(
+            EndpointZoneResource.Fabric.ROCE,
+            model,
+            bindings,
+            tasks,
+            answerWithin,
+            reservations,
+            forced)
+        .register(routes);
+    new AddressPoolResource(model).register(routes);
     new ConnectionResource(
             model, bindings, tasks, answerWithin, reservations, sunfishCore ? 200 : 201)
         .register(routes);

@@ -205,6 +205,31 @@ public final class Uris {
     return ZONES + "/" + hostId;
   }
 
+  /** The RoCEv2 fabric of the Ethernet hosts (ExpEther grouping); served when the board has one. */
+  public static final String ROCE_FABRIC_ID = "RoCE";
+
+  public static final String ROCE_FABRIC = FABRICS + "/" + ROCE_FABRIC_ID;
+  public static final String ROCE_ENDPOINTS = ROCE_FABRIC + "/Endpoints";
+  public static final String ROCE_ZONES = ROCE_FABRIC + "/Zones";
+  public static final String ROCE_ADDRESS_POOLS = ROCE_FABRIC + "/AddressPools";
+
+  /** The one address pool: the VLAN groups of the Ethernet hosts. */
+  public static final String ROCE_ADDRESS_POOL_ID = "VLANGroups";
+
+  public static final String ROCE_ADDRESS_POOL = ROCE_ADDRESS_POOLS + "/" + ROCE_ADDRESS_POOL_ID;
+
+  public static String roceHostEndpoint(String hostId) {
+    return ROCE_ENDPOINTS + "/" + hostId;
+  }
+
+  public static String roceGpuEndpoint(int slot) {
+    return ROCE_ENDPOINTS + "/" + gpuEndpointId(slot);
+  }
+
+  public static String roceZone(String hostId) {
+    return ROCE_ZONES + "/" + hostId;
+  }
+
   public static final String CONNECTIONS = FABRIC + "/Connections";
 
   /** The Connection of a host port: its initiator endpoint and its GPUs' target endpoints. */
@@ -513,6 +538,9 @@ public final class Uris {
   public static final String ENDPOINT_TEMPLATE = ENDPOINTS + "/{EndpointId}";
   public static final String ZONE_TEMPLATE = ZONES + "/{ZoneId}";
   public static final String CONNECTION_TEMPLATE = CONNECTIONS + "/{ConnectionId}";
+  public static final String ROCE_ENDPOINT_TEMPLATE = ROCE_ENDPOINTS + "/{EndpointId}";
+  public static final String ROCE_ZONE_TEMPLATE = ROCE_ZONES + "/{ZoneId}";
+  public static final String ROCE_ADDRESS_POOL_TEMPLATE = ROCE_ADDRESS_POOLS + "/{AddressPoolId}";
   public static final String FIRMWARE_INVENTORY_TEMPLATE =
       FIRMWARE_INVENTORY + "/{SoftwareInventoryId}";
   public static final String RESOURCE_ZONE_TEMPLATE = RESOURCE_ZONES + "/{ZoneId}";

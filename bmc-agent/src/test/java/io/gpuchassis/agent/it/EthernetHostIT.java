@@ -80,8 +80,15 @@ class EthernetHostIT {
   }
 
   @AfterEach
-  void releaseAll() {
+  void releaseAll() throws InterruptedException {
     for (int slot = 1; slot <= 20; slot++) {
+      // An operation a test left under way (the live re-seat taking a swapped card off its
+      // group) ends first: the engine refuses to release a slot in transition
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (agent.agent.model().current().binding(slot).inTransition()) {
+        assertTrue(System.nanoTime() < deadline, "slot " + slot + " stayed in transition");
+        Thread.sleep(50);
+      }
       if (agent.agent.model().current().binding(slot).host().isPresent()) {
         agent.agent.bindings().unbind(slot, true).join();
       }
@@ -133,6 +140,180 @@ class EthernetHostIT {
     assertEquals(200, shrunk.statusCode(), shrunk.body());
     assertEquals(List.of(block(6)), gpusOf(ETH1));
     assertEquals(EemGroups.FREE_IO, manager.device(engine(7)).groupId());
+  }
+
+  static final String ROCE = "/redfish/v1/Fabrics/RoCE";
+
+  @Test
+  void the_roce_fabric_lists_the_ethernet_hosts_with_their_addresses_and_the_engines_gpus()
+      throws Exception {
+    JsonNode fabrics = json(client.get("/redfish/v1/Fabrics", READER));
+    assertEquals(
+        List.of("/redfish/v1/Fabrics/PCIe", ROCE),
+        fabrics.get("Members").findValuesAsText("@odata.id"));
+    JsonNode fabric = json(client.get(ROCE, READER));
+    assertEquals("RoCEv2", fabric.get("FabricType").asText());
+    assertEquals(ROCE + "/AddressPools", fabric.at("/AddressPools/@odata.id").asText());
+
+    List<String> endpoints =
+        json(client.get(ROCE + "/Endpoints", READER)).get("Members").findValuesAsText("@odata.id");
+    // The Ethernet hosts, then the seated GPUs behind an I/O engine (another test of the class
+    // may leave slot 4 held by a card swap)
+    assertEquals(List.of(endpoint(ETH1), endpoint(ETH2)), endpoints.subList(0, 2));
+    List<String> gpus = endpoints.subList(2, endpoints.size());
+    for (int slot : ENGINE_SLOTS) {
+      boolean seated = agent.agent.model().current().slot(slot).orElseThrow().occupied();
+      assertEquals(seated, gpus.contains(endpoint("GPU-Slot" + slot)), "slot " + slot);
+    }
+    assertTrue(
+        gpus.stream()
+            .allMatch(g -> ENGINE_SLOTS.stream().anyMatch(n -> g.equals(endpoint("GPU-Slot" + n)))),
+        "no GPU without an I/O engine: " + gpus);
+
+    JsonNode host = json(client.get(endpoint(ETH1), READER));
+    assertEquals("RoCEv2", host.get("EndpointProtocol").asText());
+    assertEquals("Initiator", host.at("/ConnectedEntities/0/EntityRole").asText());
+    assertEquals(
+        SYSTEMS + "/" + ETH1, host.at("/ConnectedEntities/0/EntityLink/@odata.id").asText());
+    assertEquals("52:54:00:00:01:a1", host.at("/Identifiers/0/DurableName").asText());
+    assertEquals("MACAddress", host.at("/Identifiers/0/DurableNameFormat").asText());
+    assertEquals("RoCEv2", host.at("/IPTransportDetails/0/TransportProtocol").asText());
+    assertEquals("10.1.0.21", host.at("/IPTransportDetails/0/IPv4Address/Address").asText());
+    assertEquals(4791, host.at("/IPTransportDetails/0/Port").asInt());
+    assertEquals("::ffff:10.1.0.21", host.at("/Oem/GpuChassisAgent/GID").asText());
+
+    JsonNode gpu = json(client.get(endpoint("GPU-Slot1"), READER));
+    assertEquals("Target", gpu.at("/ConnectedEntities/0/EntityRole").asText());
+    assertEquals(
+        block(1) + "/Processors/GPU", gpu.at("/ConnectedEntities/0/EntityLink/@odata.id").asText());
+    assertEquals(404, client.get(endpoint("GPU-Slot12"), READER).statusCode(), "no I/O engine");
+    assertEquals(404, client.get(endpoint("Host1"), READER).statusCode(), "a PCIe host");
+
+    JsonNode pool =
+        json(client.get(ROCE + "/AddressPools/VLANGroups", READER))
+            .at("/Ethernet/IPv4/VLANIdentifierAddressRange");
+    // The test board gives no host a VLAN: the range the manager hands groups out of
+    assertEquals(EemGroups.FIRST_ASSIGNABLE, pool.get("Lower").asInt());
+    assertEquals(EemGroups.LAST_ASSIGNABLE, pool.get("Upper").asInt());
+  }
+
+  @Test
+  void a_patch_of_a_roce_zone_s_endpoints_attaches_and_detaches_through_the_manager()
+      throws Exception {
+    String zone = ROCE + "/Zones/" + ETH1;
+    HttpResponse<String> grown =
+        client.awaitTask(patchZone(zone, endpoint(ETH1), endpoint("GPU-Slot6")), OPERATOR);
+    assertEquals(200, grown.statusCode(), grown.body());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+    int group = manager.device(ETH1_ENGINE).groupId();
+    assertTrue(EemGroups.assignable(group), "the host engine was given a group: " + group);
+    assertEquals(group, manager.device(engine(6)).groupId(), "slot 6's engine joined it");
+    assertEquals(
+        List.of(endpoint(ETH1), endpoint("GPU-Slot6")),
+        json(client.get(zone, READER)).at("/Links/Endpoints").findValuesAsText("@odata.id"));
+    assertEquals(
+        List.of(zone),
+        json(client.get(endpoint("GPU-Slot6"), READER))
+            .at("/Links/Zones")
+            .findValuesAsText("@odata.id"));
+
+    // An endpoint of the PCIe fabric is not one of this zone's: refused, nothing changes
+    HttpResponse<String> refused =
+        patchZone(zone, endpoint(ETH1), "/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot7");
+    assertEquals(400, refused.statusCode(), refused.body());
+    assertTrue(refused.body().contains("PropertyValueIncorrect"), refused.body());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+
+    // The zone's PATCH is advertised, and an If-Match of an old ETag is refused
+    HttpResponse<String> got = client.get(zone, READER);
+    assertTrue(
+        got.headers().firstValue("Allow").orElse("").contains("PATCH"), got.headers().toString());
+    String etag = got.headers().firstValue("ETag").orElseThrow();
+    assertEquals(
+        412,
+        client
+            .send(
+                "PATCH",
+                zone,
+                OPERATOR,
+                "{\"Links\":{\"Endpoints\":[]}}",
+                "If-Match",
+                etag.replace("\"", "\"x"))
+            .statusCode());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+
+    // Slot 12 has no I/O engine: refused as on the system views, nothing changes
+    HttpResponse<String> unreachable =
+        client.awaitTask(
+            patchZone(zone, endpoint(ETH1), endpoint("GPU-Slot6"), endpoint("GPU-Slot12")),
+            OPERATOR);
+    assertTrue(
+        unreachable.statusCode() >= 400 && unreachable.statusCode() < 500, unreachable.body());
+    assertTrue(unreachable.body().contains("IncompatibleZone"), unreachable.body());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+
+    // The payloads of the RoCE fabric, with a GPU in a zone, are valid against DMTF's schemas
+    validateRoceFabric();
+
+    readyToRemove(6);
+    HttpResponse<String> shrunk = client.awaitTask(patchZone(zone, endpoint(ETH1)), OPERATOR);
+    assertEquals(200, shrunk.statusCode(), shrunk.body());
+    assertEquals(List.of(), gpusOf(ETH1));
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(6)).groupId(), "back in the free group");
+    assertEquals(
+        List.of(endpoint(ETH1)),
+        json(client.get(zone, READER)).at("/Links/Endpoints").findValuesAsText("@odata.id"));
+  }
+
+  @Test
+  void a_roce_zone_holds_the_release_policy_as_the_system_views_do() throws Exception {
+    String zone = ROCE + "/Zones/" + ETH2;
+    HttpResponse<String> grown =
+        client.awaitTask(patchZone(zone, endpoint(ETH2), endpoint("GPU-Slot8")), OPERATOR);
+    assertEquals(200, grown.statusCode(), grown.body());
+
+    // require-release: not without ReadyToRemove
+    HttpResponse<String> held = client.awaitTask(patchZone(zone, endpoint(ETH2)), OPERATOR);
+    assertEquals(409, held.statusCode(), held.body());
+    assertTrue(held.body().contains("require-release"), held.body());
+    assertEquals(List.of(block(8)), gpusOf(ETH2));
+    assertTrue(EemGroups.assignable(manager.device(engine(8)).groupId()), "still attached");
+  }
+
+  private static HttpResponse<String> patchZone(String zone, String... endpoints) throws Exception {
+    StringBuilder body = new StringBuilder("{\"Links\":{\"Endpoints\":[");
+    for (int i = 0; i < endpoints.length; i++) {
+      body.append(i == 0 ? "" : ",").append("{\"@odata.id\":\"").append(endpoints[i]).append("\"}");
+    }
+    return client.send("PATCH", zone, OPERATOR, body.append("]}}").toString());
+  }
+
+  private static String endpoint(String id) {
+    return ROCE + "/Endpoints/" + id;
+  }
+
+  /** Every resource of the RoCE fabric, validated against DMTF's JSON schemas and the OEM one. */
+  private static void validateRoceFabric() throws Exception {
+    java.util.Optional<io.gpuchassis.agent.conformance.RedfishSchemaValidator> validator =
+        io.gpuchassis.agent.conformance.RedfishSchemaValidator.locate();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        validator.isPresent(),
+        "DMTF JSON schemas not found (../shared/redfish/json-schema): schema check skipped");
+    List<String> uris = new java.util.ArrayList<>(List.of("/redfish/v1/Fabrics", ROCE));
+    for (String collection :
+        List.of(ROCE + "/Endpoints", ROCE + "/Zones", ROCE + "/AddressPools")) {
+      uris.add(collection);
+      uris.addAll(
+          json(client.get(collection, READER)).get("Members").findValuesAsText("@odata.id"));
+    }
+    List<String> failures = new java.util.ArrayList<>();
+    for (String uri : uris) {
+      HttpResponse<String> r = client.get(uri, READER);
+      assertEquals(200, r.statusCode(), uri);
+      validator.get().validate(json(r)).forEach(e -> failures.add(uri + ": " + e));
+    }
+    assertTrue(uris.size() > 15, "validated only " + uris);
+    assertEquals(List.of(), failures);
   }
 
   private static HttpResponse<String> patchBlocks(String host, int... slots) throws Exception {
@@ -279,6 +460,14 @@ class EthernetHostIT {
     assertEquals(EemGroups.FREE_IO, manager.device(engine(4)).groupId());
     assertFalse(gpusOf(ETH1).contains(block(4)));
     client.send("DELETE", fault, ADMIN, null);
+    // The old card is back: the held slot is bound to its host again, off this test's thread;
+    // awaited here, so that no later test sees it arrive in EthHost1's system
+    deadline = System.nanoTime() + WAIT.toNanos();
+    while (!(gpusOf(ETH1).contains(block(4))
+        && !agent.agent.model().current().binding(4).inTransition())) {
+      assertTrue(System.nanoTime() < deadline, "slot 4 was not restored: " + compositionState(4));
+      Thread.sleep(100);
+    }
   }
 
   private static String compositionState(int slot) throws Exception {

@@ -72,6 +72,8 @@ public final class PrivilegeTable {
             "PCIeSlots",
             "FabricCollection",
             "Fabric",
+            "AddressPoolCollection",
+            "AddressPool",
             "SwitchCollection",
             "Switch",
             "PortCollection",

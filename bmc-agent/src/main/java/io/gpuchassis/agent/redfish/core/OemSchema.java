@@ -39,6 +39,7 @@ public final class OemSchema {
   public static final String SOFTWARE_INVENTORY = "SoftwareInventory";
   public static final String FABRIC = "Fabric";
   public static final String RESOURCE_BLOCK = "ResourceBlock";
+  public static final String ENDPOINT = "Endpoint";
 
   /** The OEM resources: each a resource type of its own, below an {@code Oem/GpuChassisAgent}. */
   public static final String PEER_PATHS = "PeerPaths";

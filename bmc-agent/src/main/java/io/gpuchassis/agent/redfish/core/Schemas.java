@@ -67,6 +67,9 @@ public final class Schemas {
   public static final ServedSchema ENDPOINT = ServedSchema.versioned("Endpoint", "v1_8_2");
   public static final ServedSchema ZONE_COLLECTION = ServedSchema.unversioned("ZoneCollection");
   public static final ServedSchema ZONE = ServedSchema.versioned("Zone", "v1_6_3");
+  public static final ServedSchema ADDRESS_POOL_COLLECTION =
+      ServedSchema.unversioned("AddressPoolCollection");
+  public static final ServedSchema ADDRESS_POOL = ServedSchema.versioned("AddressPool", "v1_3_0");
   public static final ServedSchema CONNECTION_COLLECTION =
       ServedSchema.unversioned("ConnectionCollection");
   public static final ServedSchema CONNECTION = ServedSchema.versioned("Connection", "v1_4_0");
@@ -208,6 +211,8 @@ public final class Schemas {
           ENDPOINT,
           ZONE_COLLECTION,
           ZONE,
+          ADDRESS_POOL_COLLECTION,
+          ADDRESS_POOL,
           CONNECTION_COLLECTION,
           CONNECTION,
           PCIE_DEVICE_COLLECTION,

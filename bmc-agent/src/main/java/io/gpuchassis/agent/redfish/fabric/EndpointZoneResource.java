@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.EthernetHost;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.chassis.SlotBinding;
@@ -18,6 +19,7 @@ import io.gpuchassis.agent.redfish.composition.ReservedBlocks;
 import io.gpuchassis.agent.redfish.core.ActionETags;
 import io.gpuchassis.agent.redfish.core.ChangeMessages;
 import io.gpuchassis.agent.redfish.core.Collections;
+import io.gpuchassis.agent.redfish.core.OemSchema;
 import io.gpuchassis.agent.redfish.core.Schemas;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.uri.Uris;
@@ -28,11 +30,16 @@ import io.gpuchassis.redfish.http.RequestBodies;
 import io.gpuchassis.redfish.message.BaseMessages;
 import io.gpuchassis.redfish.model.ActionTarget;
 import io.gpuchassis.redfish.model.ConnectedEntity;
+import io.gpuchassis.redfish.model.DurableNameFormat;
 import io.gpuchassis.redfish.model.Endpoint;
+import io.gpuchassis.redfish.model.EndpointIdentifier;
 import io.gpuchassis.redfish.model.EndpointLinks;
 import io.gpuchassis.redfish.model.EntityRole;
 import io.gpuchassis.redfish.model.EntityType;
 import io.gpuchassis.redfish.model.Health;
+import io.gpuchassis.redfish.model.IPTransportDetails;
+import io.gpuchassis.redfish.model.IPv4Address;
+import io.gpuchassis.redfish.model.IPv6Address;
 import io.gpuchassis.redfish.model.Protocol;
 import io.gpuchassis.redfish.model.State;
 import io.gpuchassis.redfish.model.Status;
@@ -67,8 +74,71 @@ public final class EndpointZoneResource {
 
   static final String ADD = "/Actions/Zone.AddEndpoint";
   static final String REMOVE = "/Actions/Zone.RemoveEndpoint";
-  private static final Pattern GPU_ENDPOINT =
-      Pattern.compile(Uris.ENDPOINTS + "/GPU-Slot(\\d{1,3})/?");
+
+  /**
+   * Which fabric a view serves: the PCIe fabric (its hosts cabled to switch ports, every occupied
+   * slot) or the RoCE fabric (the Ethernet hosts, the occupied slots with an ExpEther I/O engine).
+   * The two share the zone actions and PATCH, so both bind through the same engine calls.
+   */
+  public enum Fabric {
+    PCIE(Uris.ENDPOINTS, Uris.ZONES, Uris.ENDPOINT_TEMPLATE, Uris.ZONE_TEMPLATE, "PCIe"),
+    ROCE(
+        Uris.ROCE_ENDPOINTS,
+        Uris.ROCE_ZONES,
+        Uris.ROCE_ENDPOINT_TEMPLATE,
+        Uris.ROCE_ZONE_TEMPLATE,
+        "RoCE");
+
+    final String endpoints;
+    final String zones;
+    final String endpointTemplate;
+    final String zoneTemplate;
+    final String label;
+    final Pattern gpuEndpoint;
+
+    Fabric(
+        String endpoints,
+        String zones,
+        String endpointTemplate,
+        String zoneTemplate,
+        String label) {
+      this.endpoints = endpoints;
+      this.zones = zones;
+      this.endpointTemplate = endpointTemplate;
+      this.zoneTemplate = zoneTemplate;
+      this.label = label;
+      this.gpuEndpoint = Pattern.compile(Pattern.quote(endpoints) + "/GPU-Slot(\\d{1,3})/?");
+    }
+
+    /** The hosts of this fabric. */
+    public List<HostPort> hosts(ChassisState state) {
+      return this == PCIE
+          ? state.pcieHosts()
+          : state.hosts().stream().filter(HostPort::overEthernet).toList();
+    }
+
+    /** The slots whose GPU this fabric reaches: occupied ones, behind an I/O engine for RoCE. */
+    public boolean reaches(Slot s) {
+      return s.occupied() && (this == PCIE || s.expetherEngine().isPresent());
+    }
+
+    public String hostEndpoint(String hostId) {
+      return endpoints + "/" + hostId;
+    }
+
+    public String gpuEndpoint(int slot) {
+      return endpoints + "/" + Uris.gpuEndpointId(slot);
+    }
+
+    public String zone(String hostId) {
+      return zones + "/" + hostId;
+    }
+  }
+
+  /** The UDP port of RoCEv2 (IANA). */
+  static final int ROCEV2_PORT = 4791;
+
+  private final Fabric fabric;
 
   private final ChassisModel model;
   private final BindingEngine engine;
@@ -85,6 +155,18 @@ public final class EndpointZoneResource {
       java.time.Duration answerWithin,
       Reservations reservations,
       ForcedRemovals forced) {
+    this(Fabric.PCIE, model, engine, tasks, answerWithin, reservations, forced);
+  }
+
+  public EndpointZoneResource(
+      Fabric fabric,
+      ChassisModel model,
+      BindingEngine engine,
+      TaskRegistry tasks,
+      java.time.Duration answerWithin,
+      Reservations reservations,
+      ForcedRemovals forced) {
+    this.fabric = fabric;
     this.answerWithin = answerWithin;
     this.reservations = reservations;
     this.forced = forced;
@@ -96,38 +178,53 @@ public final class EndpointZoneResource {
   public void register(RedfishRoutes routes) {
     this.routes = routes;
     routes.resource(
-        Uris.ENDPOINTS, "EndpointCollection", (params, caller) -> renderEndpoints(model.current()));
-    routes.resource(Uris.ENDPOINT_TEMPLATE, "Endpoint", (params, caller) -> endpoint(params));
-    routes.resource(Uris.ZONES, "ZoneCollection", (params, caller) -> renderZones(model.current()));
+        fabric.endpoints,
+        "EndpointCollection",
+        (params, caller) -> renderEndpoints(present(model.current())));
+    routes.resource(fabric.endpointTemplate, "Endpoint", (params, caller) -> endpoint(params));
     routes.resource(
-        Uris.ZONE_TEMPLATE, "Zone", (params, caller) -> render(model.current(), host(params)));
-    routes.post(Uris.ZONE_TEMPLATE + ADD, "Zone", ctx -> handleAction(ctx, true));
-    routes.post(Uris.ZONE_TEMPLATE + REMOVE, "Zone", ctx -> handleAction(ctx, false));
-    routes.patch(Uris.ZONE_TEMPLATE, "Zone", this::handlePatch);
+        fabric.zones, "ZoneCollection", (params, caller) -> renderZones(present(model.current())));
+    routes.resource(
+        fabric.zoneTemplate, "Zone", (params, caller) -> render(model.current(), host(params)));
+    routes.post(fabric.zoneTemplate + ADD, "Zone", ctx -> handleAction(ctx, true));
+    routes.post(fabric.zoneTemplate + REMOVE, "Zone", ctx -> handleAction(ctx, false));
+    routes.patch(fabric.zoneTemplate, "Zone", this::handlePatch);
+  }
+
+  /** The state, when this fabric exists on the board: the RoCE fabric needs an Ethernet host. */
+  private ChassisState present(ChassisState state) {
+    if (fabric == Fabric.ROCE && fabric.hosts(state).isEmpty()) {
+      throw RedfishErrors.notFound("Fabric", Uris.ROCE_FABRIC_ID);
+    }
+    return state;
   }
 
   Object renderEndpoints(ChassisState state) {
     List<String> members = new ArrayList<>();
-    state.pcieHosts().forEach(h -> members.add(Uris.hostEndpoint(h.id())));
+    fabric.hosts(state).forEach(h -> members.add(fabric.hostEndpoint(h.id())));
     state.slots().stream()
-        .filter(Slot::occupied)
-        .forEach(s -> members.add(Uris.gpuEndpoint(s.number())));
+        .filter(fabric::reaches)
+        .forEach(s -> members.add(fabric.gpuEndpoint(s.number())));
     return Collections.render(
-        Schemas.ENDPOINT_COLLECTION, Uris.ENDPOINTS, "PCIe Endpoints", members);
+        Schemas.ENDPOINT_COLLECTION, fabric.endpoints, fabric.label + " Endpoints", members);
   }
 
   Object renderZones(ChassisState state) {
     return Collections.render(
         Schemas.ZONE_COLLECTION,
-        Uris.ZONES,
-        "PCIe Zones",
-        state.pcieHosts().stream().map(h -> Uris.zone(h.id())).toList());
+        fabric.zones,
+        fabric.label + " Zones",
+        fabric.hosts(state).stream().map(h -> fabric.zone(h.id())).toList());
   }
 
   Endpoint endpoint(Map<String, String> params) {
     ChassisState state = model.current();
     String id = params.get("EndpointId");
-    Optional<HostPort> host = state.pcieHosts().stream().filter(h -> h.id().equals(id)).findFirst();
+    Optional<HostPort> host =
+        fabric.hosts(state).stream().filter(h -> h.id().equals(id)).findFirst();
+    if (host.isPresent() && fabric == Fabric.ROCE) {
+      return roceHost(host.get());
+    }
     if (host.isPresent()) {
       HostPort h = host.get();
       return base(Uris.hostEndpoint(h.id()), h.id(), "Host port " + h.id())
@@ -148,18 +245,29 @@ public final class EndpointZoneResource {
         m.matches()
             ? state.slot(Integer.parseInt(m.group(1))).filter(Slot::occupied)
             : Optional.empty();
-    Slot s = slot.orElseThrow(() -> RedfishErrors.notFound("Endpoint", id));
+    Slot s = slot.filter(fabric::reaches).orElseThrow(() -> RedfishErrors.notFound("Endpoint", id));
     SlotBinding binding = state.binding(s.number());
-    EndpointLinks links =
-        new EndpointLinks().ports(List.of(Uris.ref(Uris.port(s.switchId(), s.port()))));
+    EndpointLinks links = new EndpointLinks();
+    if (fabric == Fabric.PCIE) {
+      links.ports(List.of(Uris.ref(Uris.port(s.switchId(), s.port()))));
+    }
     binding
         .host()
         .filter(h -> binding.state() == SlotBinding.State.BOUND)
-        .ifPresent(h -> links.zones(List.of(Uris.ref(Uris.zone(h)))));
+        .filter(h -> fabric.hosts(state).stream().anyMatch(p -> p.id().equals(h)))
+        .ifPresent(h -> links.zones(List.of(Uris.ref(fabric.zone(h)))));
     return base(
-            Uris.gpuEndpoint(s.number()),
+            fabric.gpuEndpoint(s.number()),
             id,
-            "GPU in slot " + s.number() + " (" + s.gpu().orElseThrow().displayName() + ")")
+            "GPU in slot "
+                + s.number()
+                + " ("
+                + s.gpu().orElseThrow().displayName()
+                + ")"
+                + s.expetherEngine()
+                    .filter(e -> fabric == Fabric.ROCE)
+                    .map(e -> ", behind ExpEther I/O engine " + e)
+                    .orElse(""))
         .connectedEntities(
             List.of(
                 new ConnectedEntity()
@@ -169,20 +277,55 @@ public final class EndpointZoneResource {
         .links(links);
   }
 
-  private static Endpoint base(String uri, String id, String description) {
+  /**
+   * An Ethernet host: its server's MAC and IP address on the fabric, RoCEv2's UDP port, and (in the
+   * OEM object, DMTF having no GID format) the RoCEv2 GID its IP address gives.
+   */
+  private Endpoint roceHost(HostPort h) {
+    EthernetHost eth = h.ethernet().orElseThrow();
+    IPTransportDetails transport =
+        new IPTransportDetails().transportProtocol(Protocol.RO_CEV2).port(ROCEV2_PORT);
+    if (RoceGid.isIpv4(eth.ipAddress())) {
+      transport.ipv4Address(new IPv4Address().address(eth.ipAddress()));
+    } else {
+      transport.ipv6Address(new IPv6Address().address(eth.ipAddress()));
+    }
+    return base(
+            fabric.hostEndpoint(h.id()),
+            h.id(),
+            "Ethernet host " + h.id() + " (ExpEther host engine " + eth.engine() + ")")
+        .connectedEntities(
+            List.of(
+                // the ExpEther host engine is a PCIe device in the server: the GPUs appear under
+                // its root complex, as behind a PCIe host port
+                new ConnectedEntity()
+                    .entityType(EntityType.ROOT_COMPLEX)
+                    .entityRole(EntityRole.INITIATOR)
+                    .entityLink(Uris.ref(Uris.system(h.id())))))
+        .identifiers(
+            List.of(
+                new EndpointIdentifier()
+                    .durableName(eth.macAddress())
+                    .durableNameFormat(DurableNameFormat.MAC_ADDRESS)))
+        .ipTransportDetails(List.of(transport))
+        .links(new EndpointLinks().zones(List.of(Uris.ref(fabric.zone(h.id())))))
+        .oem(OemSchema.oem(OemSchema.ENDPOINT, Map.of("GID", RoceGid.of(eth.ipAddress()))));
+  }
+
+  private Endpoint base(String uri, String id, String description) {
     return new Endpoint()
         .atOdataId(uri)
         .atOdataType(Schemas.ENDPOINT.odataType())
         .id(id)
         .name(id)
         .description(description)
-        .endpointProtocol(Protocol.PCIE)
+        .endpointProtocol(fabric == Fabric.PCIE ? Protocol.PCIE : Protocol.RO_CEV2)
         .status(new Status().state(State.ENABLED).health(Health.OK));
   }
 
   private HostPort host(Map<String, String> params) {
     String id = params.get("ZoneId");
-    return model.current().pcieHosts().stream()
+    return fabric.hosts(model.current()).stream()
         .filter(h -> h.id().equals(id))
         .findFirst()
         .orElseThrow(() -> RedfishErrors.notFound("Zone", id));
@@ -190,14 +333,14 @@ public final class EndpointZoneResource {
 
   Zone render(ChassisState state, HostPort host) {
     List<io.gpuchassis.redfish.model.OdataIdRef> endpoints = new ArrayList<>();
-    endpoints.add(Uris.ref(Uris.hostEndpoint(host.id())));
+    endpoints.add(Uris.ref(fabric.hostEndpoint(host.id())));
     for (Slot s : state.slots()) {
       SlotBinding b = state.binding(s.number());
       if (b.state() == SlotBinding.State.BOUND && b.host().equals(Optional.of(host.id()))) {
-        endpoints.add(Uris.ref(Uris.gpuEndpoint(s.number())));
+        endpoints.add(Uris.ref(fabric.gpuEndpoint(s.number())));
       }
     }
-    String uri = Uris.zone(host.id());
+    String uri = fabric.zone(host.id());
     return new Zone()
         .atOdataId(uri)
         .atOdataType(Schemas.ZONE.odataType())
@@ -236,13 +379,13 @@ public final class EndpointZoneResource {
                         .invalid("Endpoint")
                         .withDetail(
                             "The endpoint must be a GPU endpoint, e.g. "
-                                + Uris.gpuEndpoint(1)
+                                + fabric.gpuEndpoint(1)
                                 + "."));
     if (add) {
       ReservedBlocks.refuseIfHeld(reservations, caller.userName(), Set.of(slot), Set.of(host.id()));
     }
     ActionETags.check(routes, ctx, caller, endpointUri, "EndpointETag");
-    ActionETags.check(routes, ctx, caller, Uris.zone(host.id()), "ZoneETag");
+    ActionETags.check(routes, ctx, caller, fabric.zone(host.id()), "ZoneETag");
     // The host had not let go of the GPU: the force is what releases it, and that is recorded.
     boolean overriding = force && !model.current().binding(slot).readyToRemove();
     CompletableFuture<?> change =
@@ -258,7 +401,7 @@ public final class EndpointZoneResource {
   private void handlePatch(RoutingContext ctx) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     HostPort host = host(ctx.pathParams());
-    ObjectNode current = routes.render(Uris.zone(host.id()), caller).orElseThrow();
+    ObjectNode current = routes.render(fabric.zone(host.id()), caller).orElseThrow();
     Preconditions.checkIfMatch(ctx, current);
     ObjectNode body = RequestBodies.object(ctx);
     List<String> unknown = new ArrayList<>();
@@ -281,7 +424,7 @@ public final class EndpointZoneResource {
     Set<Integer> want = new LinkedHashSet<>();
     for (JsonNode link : wanted) {
       String uri = link.path("@odata.id").asText("");
-      if (uri.equals(Uris.hostEndpoint(host.id()))) {
+      if (uri.equals(fabric.hostEndpoint(host.id()))) {
         continue; // the zone's own initiator stays
       }
       want.add(
@@ -305,13 +448,13 @@ public final class EndpointZoneResource {
       boolean member =
           b.state() == SlotBinding.State.BOUND && b.host().equals(Optional.of(host.id()));
       if (member && !want.contains(s.number())) {
-        changes.add(release(s.number(), host.id(), Uris.gpuEndpoint(s.number()), false));
+        changes.add(release(s.number(), host.id(), fabric.gpuEndpoint(s.number()), false));
       }
     }
     for (int slot : want) {
       SlotBinding b = state.binding(slot);
       if (!(b.state() == SlotBinding.State.BOUND && b.host().equals(Optional.of(host.id())))) {
-        changes.add(bind(slot, host.id(), Uris.gpuEndpoint(slot)));
+        changes.add(bind(slot, host.id(), fabric.gpuEndpoint(slot)));
       }
     }
     CompletableFuture<?> all = CompletableFuture.allOf(changes.toArray(CompletableFuture[]::new));
@@ -332,7 +475,7 @@ public final class EndpointZoneResource {
         answerWithin,
         name,
         change,
-        Uris.zone(host.id()),
+        fabric.zone(host.id()),
         () -> render(model.current(), host),
         () -> ChangeMessages.of(model.current(), slots, List.of(host.id())));
   }
@@ -359,8 +502,8 @@ public final class EndpointZoneResource {
     }
   }
 
-  private static Optional<Integer> slotOf(String endpointUri) {
-    Matcher m = GPU_ENDPOINT.matcher(endpointUri);
+  private Optional<Integer> slotOf(String endpointUri) {
+    Matcher m = fabric.gpuEndpoint.matcher(endpointUri);
     return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
   }
 }

@@ -15,7 +15,10 @@ import io.gpuchassis.redfish.model.Status;
 import io.gpuchassis.redfish.route.RedfishRoutes;
 import java.util.List;
 
-/** {@code /redfish/v1/Fabrics} and {@code /redfish/v1/Fabrics/PCIe}: the chassis's PCIe fabric. */
+/**
+ * {@code /redfish/v1/Fabrics}, {@code /redfish/v1/Fabrics/PCIe} (the chassis's PCIe fabric) and,
+ * when the board has Ethernet hosts, {@code /redfish/v1/Fabrics/RoCE}.
+ */
 public final class FabricResource {
 
   private final ChassisModel model;
@@ -41,18 +44,43 @@ public final class FabricResource {
                 Schemas.FABRIC_COLLECTION,
                 Uris.FABRICS,
                 "Fabric Collection",
-                List.of(Uris.FABRIC)));
+                hasEthernetHosts(model.current())
+                    ? List.of(Uris.FABRIC, Uris.ROCE_FABRIC)
+                    : List.of(Uris.FABRIC)));
     routes.resource(
         Uris.FABRIC_TEMPLATE,
         "Fabric",
         params -> views.fabricNow(),
         (params, caller) -> {
           String id = params.get("FabricId");
+          ChassisState state = model.current();
+          if (Uris.ROCE_FABRIC_ID.equals(id) && hasEthernetHosts(state)) {
+            return renderRoce(state);
+          }
           if (!Uris.FABRIC_ID.equals(id)) {
             throw RedfishErrors.notFound("Fabric", id);
           }
-          return render(model.current());
+          return render(state);
         });
+  }
+
+  static boolean hasEthernetHosts(ChassisState state) {
+    return state.hosts().stream().anyMatch(io.gpuchassis.agent.chassis.HostPort::overEthernet);
+  }
+
+  /** The RoCEv2 fabric: the Ethernet hosts and the GPUs behind ExpEther I/O engines. */
+  Fabric renderRoce(ChassisState state) {
+    return new Fabric()
+        .atOdataId(Uris.ROCE_FABRIC)
+        .atOdataType(Schemas.FABRIC.odataType())
+        .id(Uris.ROCE_FABRIC_ID)
+        .name("RoCE Fabric")
+        .description("The Ethernet hosts and the GPUs behind ExpEther I/O engines, grouped by VLAN")
+        .fabricType(Protocol.RO_CEV2)
+        .status(new Status().state(State.ENABLED).health(io.gpuchassis.redfish.model.Health.OK))
+        .endpoints(Uris.ref(Uris.ROCE_ENDPOINTS))
+        .zones(Uris.ref(Uris.ROCE_ZONES))
+        .addressPools(Uris.ref(Uris.ROCE_ADDRESS_POOLS));
   }
 
   Fabric render(ChassisState state) {
