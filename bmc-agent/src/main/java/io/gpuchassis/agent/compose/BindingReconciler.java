@@ -176,6 +176,26 @@ public final class BindingReconciler {
     return mismatches;
   }
 
+  /**
+   * An interrupted bind that the hardware shows done: journaled as succeeded, with the card it was
+   * made with, and reported. Both fabrics' reconcilers keep such a bind the same way.
+   */
+  static void keepCompletedBind(
+      BindingJournal journal,
+      ChassisState state,
+      BindingJournal.Operation op,
+      List<Mismatch> mismatches) {
+    journal.succeeded(
+        op.id(),
+        op.slot(),
+        op.host(),
+        BindingJournal.Kind.BIND,
+        BindingEngine.cardSerial(state, op.slot()));
+    mismatches.add(
+        Mismatch.ofSlot(
+            op.slot(), "an interrupted bind to " + op.host() + " had completed; kept", true));
+  }
+
   private static boolean overEthernet(ChassisState state, String host) {
     return state.hosts().stream().anyMatch(h -> h.id().equals(host) && h.overEthernet());
   }
@@ -195,15 +215,7 @@ public final class BindingReconciler {
       if (bound) {
         boolean linkOk = onSwitch(p.switchId(), d -> engine.awaitLink(d, p).isPresent());
         if (linkOk) {
-          journal.succeeded(
-              op.id(),
-              op.slot(),
-              op.host(),
-              BindingJournal.Kind.BIND,
-              BindingEngine.cardSerial(state, op.slot()));
-          mismatches.add(
-              Mismatch.ofSlot(
-                  op.slot(), "an interrupted bind to " + op.host() + " had completed; kept", true));
+          keepCompletedBind(journal, state, op, mismatches);
           return;
         }
         unbind(p.switchId(), actual.get());

@@ -63,15 +63,7 @@ public final class ExpEtherReconciler {
         EemDevice device = client.device(io.get());
         boolean attached = inGroupOf(state, device, op.host());
         if (op.kind() == BindingJournal.Kind.BIND && attached) {
-          journal.succeeded(
-              op.id(),
-              op.slot(),
-              op.host(),
-              BindingJournal.Kind.BIND,
-              BindingEngine.cardSerial(state, op.slot()));
-          mismatches.add(
-              Mismatch.ofSlot(
-                  op.slot(), "an interrupted bind to " + op.host() + " had completed; kept", true));
+          BindingReconciler.keepCompletedBind(journal, state, op, mismatches);
           continue;
         }
         free(device);

@@ -3,6 +3,7 @@ package io.gpuchassis.agent.ethernet;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A clock that can be held at one instant: while held it answers that instant, else the clock
@@ -12,26 +13,32 @@ import java.time.ZoneId;
 public final class HeldClock extends Clock {
 
   private final Clock below;
-  private volatile Instant held;
+  // shared with the clock's copies in other zones, so holding one holds them all
+  private final AtomicReference<Instant> held;
 
   public HeldClock(Clock below) {
+    this(below, new AtomicReference<>());
+  }
+
+  private HeldClock(Clock below, AtomicReference<Instant> held) {
     this.below = below;
+    this.held = held;
   }
 
   /** Holds the clock at the instant below it now, and returns that instant. */
   public Instant hold() {
     Instant now = below.instant();
-    held = now;
+    held.set(now);
     return now;
   }
 
   public void release() {
-    held = null;
+    held.set(null);
   }
 
   @Override
   public Instant instant() {
-    Instant h = held;
+    Instant h = held.get();
     return h != null ? h : below.instant();
   }
 
@@ -42,6 +49,6 @@ public final class HeldClock extends Clock {
 
   @Override
   public Clock withZone(ZoneId zone) {
-    throw new UnsupportedOperationException("a held clock keeps the zone of the clock below");
+    return new HeldClock(below.withZone(zone), held);
   }
 }

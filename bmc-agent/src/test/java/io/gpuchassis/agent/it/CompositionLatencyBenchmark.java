@@ -95,7 +95,8 @@ public final class CompositionLatencyBenchmark {
     return ms;
   }
 
-  private static void print(String what, List<Double> ms) {
+  /** One row of the latency table: the count, p50, p99 and maximum of {@code ms}. */
+  static void print(String what, List<Double> ms) {
     List<Double> sorted = new ArrayList<>(ms);
     Collections.sort(sorted);
     System.out.printf(

@@ -6,7 +6,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -59,10 +58,10 @@ public final class FabricLatencyBenchmark {
     }
     System.out.println("| operation | runs | p50 | p99 | max |");
     System.out.println("| --- | ---: | ---: | ---: | ---: |");
-    print("attach, PCIe host (same switch chip)", pcieAttach);
-    print("detach, PCIe host", pcieDetach);
-    print("attach, Ethernet host (ExpEther group)", ethAttach);
-    print("detach, Ethernet host", ethDetach);
+    CompositionLatencyBenchmark.print("attach, PCIe host (same switch chip)", pcieAttach);
+    CompositionLatencyBenchmark.print("detach, PCIe host", pcieDetach);
+    CompositionLatencyBenchmark.print("attach, Ethernet host (ExpEther group)", ethAttach);
+    CompositionLatencyBenchmark.print("detach, Ethernet host", ethDetach);
     System.exit(0);
   }
 
@@ -95,17 +94,5 @@ public final class FabricLatencyBenchmark {
           (add ? "attach" : "detach") + " of slot " + slot + " to " + host + ": " + done.body());
     }
     return ms;
-  }
-
-  private static void print(String what, List<Double> ms) {
-    List<Double> sorted = new ArrayList<>(ms);
-    Collections.sort(sorted);
-    System.out.printf(
-        "| %s | %d | %.0f ms | %.0f ms | %.0f ms |%n",
-        what,
-        sorted.size(),
-        sorted.get(sorted.size() / 2),
-        sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * 0.99) - 1)),
-        sorted.get(sorted.size() - 1));
   }
 }
