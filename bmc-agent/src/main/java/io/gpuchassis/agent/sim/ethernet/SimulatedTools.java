@@ -2,16 +2,17 @@ package io.gpuchassis.agent.sim.ethernet;
 
 import io.gpuchassis.agent.ethernet.ToolRunner;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The tools of a simulated tree: {@code ethtool -S <if>} answers with the output the tree recorded
- * for that interface; any other command, or an interface the tree does not have, fails as the tool
- * would (no such device).
+ * The tools of a simulated tree, by name: each answers from the tree's files as the real tool
+ * would; a tool the tree does not simulate fails as a missing binary does.
  */
 public final class SimulatedTools implements ToolRunner {
+
+  private static final Map<String, SimulatedTool> TOOLS = Map.of("ethtool", new SimulatedEthtool());
 
   private final Path root;
 
@@ -21,13 +22,10 @@ public final class SimulatedTools implements ToolRunner {
 
   @Override
   public String run(List<String> command) throws IOException {
-    if (command.size() != 3 || !command.get(0).equals("ethtool") || !command.get(1).equals("-S")) {
+    SimulatedTool tool = command.isEmpty() ? null : TOOLS.get(command.get(0));
+    if (tool == null) {
       throw new IOException("not simulated: " + command);
     }
-    Path output = SimulatedPortTree.ethtoolOutput(root, command.get(2));
-    if (!command.get(2).matches("[A-Za-z0-9_.:-]{1,15}") || !Files.isRegularFile(output)) {
-      throw new IOException("Cannot get stats strings information: No such device");
-    }
-    return Files.readString(output);
+    return tool.run(root, command.subList(1, command.size()));
   }
 }
