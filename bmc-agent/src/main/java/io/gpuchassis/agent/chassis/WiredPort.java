@@ -70,7 +70,8 @@ public record WiredPort(
       }
     }
     for (HostPort host : state.hosts()) {
-      if (host.switchId().equals(switchId)) {
+      // An Ethernet host has no switch port (its switch id is empty)
+      if (!host.overEthernet() && host.switchId().equals(switchId)) {
         ports.add(
             new WiredPort(
                 switchId,

@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.EthernetHost;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.LinkTraining;
 import io.gpuchassis.agent.chassis.Slot;
@@ -14,6 +15,7 @@ import io.gpuchassis.switchdrv.expether.EemRole;
 import io.gpuchassis.switchdrv.expether.ExpEtherGrouping;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -76,11 +78,12 @@ public final class ExpEtherTransport implements FabricTransport {
   public CompletableFuture<Optional<LinkTraining>> attach(
       ChassisState state, int slot, String hostId) {
     String host = hostEngine(state, hostId);
+    OptionalInt vlan = hostVlan(state, hostId);
     String io = ioEngine(state, slot).orElseThrow();
     String serial = BindingEngine.cardSerial(state, slot);
     return CompletableFuture.supplyAsync(
         () -> {
-          doAttach(slot, hostId, host, io, serial);
+          doAttach(slot, hostId, host, vlan, io, serial);
           // The agent reads no PCIe link of a GPU reached over Ethernet
           return Optional.<LinkTraining>empty();
         },
@@ -117,6 +120,16 @@ public final class ExpEtherTransport implements FabricTransport {
     return state.slot(slot).flatMap(Slot::expetherEngine);
   }
 
+  /** The VLAN the board gives Ethernet host {@code hostId}: its engine's group. */
+  static OptionalInt hostVlan(ChassisState state, String hostId) {
+    return state.hosts().stream()
+        .filter(h -> h.id().equals(hostId))
+        .findFirst()
+        .flatMap(HostPort::ethernet)
+        .map(EthernetHost::vlan)
+        .orElse(OptionalInt.empty());
+  }
+
   /** The ID of Ethernet host {@code hostId}'s engine. */
   static String hostEngine(ChassisState state, String hostId) {
     return state.hosts().stream()
@@ -127,12 +140,13 @@ public final class ExpEtherTransport implements FabricTransport {
         .engine();
   }
 
-  private void doAttach(int slot, String hostId, String host, String io, String serial) {
+  private void doAttach(
+      int slot, String hostId, String host, OptionalInt vlan, String io, String serial) {
     long op = journal.start(slot, hostId, BindingJournal.Kind.BIND);
     EemAttachment attached;
     try {
       refuseAtLimit(slot, hostId, host);
-      attached = grouping.attach(host, io);
+      attached = grouping.attach(host, io, vlan);
     } catch (BindingException e) {
       journal.failed(op, e.getMessage());
       throw e;
@@ -250,6 +264,13 @@ public final class ExpEtherTransport implements FabricTransport {
               Reason.DEVICE_LIMIT,
               "Ethernet host " + hostId + ": " + e.getMessage(),
               new BindingException.Shortfall(hostId, 1, 0));
+      case WRONG_GROUP ->
+          new BindingException(
+              Reason.NOT_REACHABLE,
+              "Ethernet host "
+                  + hostId
+                  + " is not in the group of the VLAN its board gives it: "
+                  + e.getMessage());
       case NOT_FREE ->
           new BindingException(
               Reason.IN_USE,

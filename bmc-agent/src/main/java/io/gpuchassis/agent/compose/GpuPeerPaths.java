@@ -31,7 +31,12 @@ public final class GpuPeerPaths {
     /** No single host port reaches both: they meet only in a server cabled to two host ports. */
     THROUGH_HOST,
     /** Bound to different hosts: their partitions are isolated. */
-    NONE
+    NONE,
+    /**
+     * Both given to one Ethernet host: traffic between them crosses the Ethernet fabric between
+     * their ExpEther I/O engines, never the chassis's switch chips.
+     */
+    OVER_ETHERNET
   }
 
   /** Where the pair stands with the hosts. */
@@ -107,6 +112,16 @@ public final class GpuPeerPaths {
             Optional.empty());
       }
       Optional<HostPort> host = host(state, hostA.get());
+      if (host.isPresent() && host.get().overEthernet()) {
+        return new Pair(
+            a.number(),
+            b.number(),
+            Kind.OVER_ETHERNET,
+            0,
+            Composition.SAME_HOST,
+            host.map(HostPort::id),
+            Optional.empty());
+      }
       if (host.isPresent()) {
         Optional<Pair> inHost = inHost(state, a, b, host.get(), Composition.SAME_HOST);
         if (inHost.isPresent()) {

@@ -12,13 +12,25 @@ import java.util.Optional;
  * links. Peer-to-peer transfers stay off the hosts only inside one chip; every hop adds a shared
  * link to the path.
  */
-public sealed interface PeerPath permits PeerPath.SameSwitch, PeerPath.InterSwitch {
+public sealed interface PeerPath
+    permits PeerPath.SameSwitch, PeerPath.InterSwitch, PeerPath.OverEthernet {
 
   /** The hop count: 0 inside one chip. */
   int hops();
 
   /** Both ends on one switch chip. */
   record SameSwitch(String switchId) implements PeerPath {
+    @Override
+    public int hops() {
+      return 0;
+    }
+  }
+
+  /**
+   * The ends meet over the Ethernet fabric, each through its own ExpEther engine: the GPUs of an
+   * Ethernet host and that host. No switch chip of the chassis is on the path, so it has no hops.
+   */
+  record OverEthernet() implements PeerPath {
     @Override
     public int hops() {
       return 0;
@@ -85,8 +97,11 @@ public sealed interface PeerPath permits PeerPath.SameSwitch, PeerPath.InterSwit
     return b.hops() > a.hops() ? b : a;
   }
 
-  /** How an orchestrator reads it: {@code SameSwitch} or {@code InterSwitch}. */
+  /** How an orchestrator reads it: {@code SameSwitch}, {@code InterSwitch} or {@code Ethernet}. */
   default String kind() {
+    if (this instanceof OverEthernet) {
+      return "Ethernet";
+    }
     return this instanceof SameSwitch ? "SameSwitch" : "InterSwitch";
   }
 }

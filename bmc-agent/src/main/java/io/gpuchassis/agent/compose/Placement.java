@@ -16,7 +16,9 @@ import java.util.Set;
  * Chooses the GPUs of a constrained composition, as a pure function of a snapshot. A candidate is a
  * free GPU: its slot is occupied, UNBOUND, not reserved, and the binding engine can reach the host
  * from it. Preferred: GPUs on one chip, that chip the host's, then the fewest inter-switch hops
- * between the GPUs and to the host, then the lowest slots.
+ * between the GPUs and to the host, then the lowest slots. An Ethernet host's GPUs reach it and
+ * each other over the Ethernet fabric, each through its own I/O engine, so no choice brings them
+ * closer: the lowest slots are taken, and a request to keep them behind one switch chip is refused.
  */
 public final class Placement {
 
@@ -66,6 +68,14 @@ public final class Placement {
             .orElseThrow(
                 () -> new IllegalArgumentException("there is no host port " + request.hostId()));
     List<Slot> free = candidates(state, request);
+    if (host.overEthernet() && request.peerToPeer() == PeerToPeer.SAME_SWITCH) {
+      throw new PlacementException(
+          "the GPUs of Ethernet host "
+              + host.id()
+              + " reach it and each other over Ethernet, each through its own ExpEther I/O engine,"
+              + " never inside one switch chip: peer-to-peer Any is what such a host can have",
+          false);
+    }
     List<Slot> available = free.stream().filter(s -> !reserved.contains(s.number())).toList();
     Optional<Placed> placed = choose(state, host, available, request);
     if (placed.isPresent()) {
@@ -106,6 +116,9 @@ public final class Placement {
     if (free.size() < request.count()) {
       return Optional.empty();
     }
+    if (host.overEthernet()) {
+      return Optional.of(placed(state, host, free.subList(0, request.count())));
+    }
     Map<String, List<Slot>> byChip = byChip(free);
     List<Placed> options = new ArrayList<>();
     for (Map.Entry<String, List<Slot>> chip : byChip.entrySet()) {
@@ -145,6 +158,10 @@ public final class Placement {
    * PeerPath#inHost}, the same answer the peer-path view gives), the longest to the host.
    */
   private static Placed placed(ChassisState state, HostPort host, List<Slot> slots) {
+    if (host.overEthernet()) {
+      PeerPath ethernet = new PeerPath.OverEthernet();
+      return new Placed(slots.stream().map(Slot::number).toList(), ethernet, ethernet);
+    }
     PeerPath toHost = path(state, host.switchId(), slots.get(0).switchId());
     PeerPath between = new PeerPath.SameSwitch(slots.get(0).switchId());
     for (int i = 0; i < slots.size(); i++) {

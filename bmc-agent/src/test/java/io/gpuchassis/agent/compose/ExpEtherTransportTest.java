@@ -46,7 +46,7 @@ class ExpEtherTransportTest {
 
       assertEquals(java.util.Optional.empty(), transport.attach(state, 1, HOST).join());
       int group = client.device(HOST_ENGINE).groupId();
-      assertTrue(EemGroups.assignable(group), "the host was given a group: " + group);
+      assertEquals(100, group, "the host was put into the group of the VLAN its board gives it");
       assertEquals(group, client.device(io(1)).groupId());
       assertEquals(Map.of(1, HOST), journal.desired());
 

@@ -159,4 +159,24 @@ class PlacementTest {
     assertTrue(refused.blockedByReservations(), "free but reserved: the reservation is in the way");
     assertTrue(refused.getMessage().contains("only 2 free"), refused.getMessage());
   }
+
+  @Test
+  void an_ethernet_hosts_gpus_are_the_lowest_free_ones_with_an_engine_and_meet_over_ethernet() {
+    ChassisState small =
+        SimulatedPlatform.simulatedChassis(
+            BoardDescription.loadResource("/board/small-ethernet-board.yaml"));
+    Placed placed = ANYWHERE.place(small, request("EthHost1", 2, PeerToPeer.ANY), Set.of());
+    assertEquals(List.of(1, 2), placed.slots());
+    assertEquals(new PeerPath.OverEthernet(), placed.betweenGpus());
+    assertEquals(new PeerPath.OverEthernet(), placed.toHost());
+    assertEquals("Ethernet", placed.betweenGpus().kind());
+    assertEquals(0, placed.toHost().hops());
+
+    PlacementException refused =
+        assertThrows(
+            PlacementException.class,
+            () -> ANYWHERE.place(small, request("EthHost1", 2, PeerToPeer.SAME_SWITCH), Set.of()));
+    assertTrue(refused.getMessage().contains("over Ethernet"), refused.getMessage());
+    assertFalse(refused.blockedByReservations());
+  }
 }

@@ -142,6 +142,81 @@ class EthernetHostIT {
     assertEquals(EemGroups.FREE_IO, manager.device(engine(7)).groupId());
   }
 
+  @Test
+  void the_same_compose_action_places_gpus_for_a_pcie_host_and_for_an_ethernet_host()
+      throws Exception {
+    for (String host : List.of("Host1", ETH1)) {
+      HttpResponse<String> applied =
+          composeAction(
+              "Apply", ComposeActionIT.stanza("ComposeSystem", host, constrained(host, 2, null)));
+      assertEquals(200, applied.statusCode(), host + ": " + applied.body());
+      assertEquals(2, gpusOf(host).size(), host + " has its two GPUs");
+    }
+    int group = manager.device(ETH1_ENGINE).groupId();
+    for (String block : gpusOf(ETH1)) {
+      int slot = Integer.parseInt(block.substring(block.lastIndexOf("Slot") + 4));
+      assertTrue(ENGINE_SLOTS.contains(slot), "only a slot with an engine: " + slot);
+      assertEquals(group, manager.device(engine(slot)).groupId(), "slot " + slot + " joined");
+    }
+    for (String block : gpusOf("Host1")) {
+      int slot = Integer.parseInt(block.substring(block.lastIndexOf("Slot") + 4));
+      assertEquals(EemGroups.FREE_IO, freeGroupOr(slot), "a PCIe host's GPU stays off the manager");
+    }
+
+    // The peer-path view says the same of the pair the Ethernet host holds
+    List<String> ethGpus = gpusOf(ETH1).stream().map(b -> b + "/Processors/GPU").toList();
+    JsonNode pair = null;
+    for (JsonNode p :
+        json(client.get("/redfish/v1/Fabrics/PCIe/Oem/GpuChassisAgent/PeerPaths", READER))
+            .get("GpuPairs")) {
+      if (p.get("Processors").findValuesAsText("@odata.id").equals(ethGpus)) {
+        pair = p;
+      }
+    }
+    assertTrue(pair != null, "the pair of " + ethGpus);
+    assertEquals("Ethernet", pair.get("Path").asText(), pair.toString());
+    assertEquals("SameSystem", pair.get("Composition").asText());
+    assertFalse(pair.get("PeerToPeerDMA").asBoolean(), "not inside the switch fabric");
+
+    // The paths an Ethernet host's GPUs have: over Ethernet, no switch hops
+    HttpResponse<String> preview =
+        composeAction(
+            "Preview", ComposeActionIT.stanza("ComposeSystem", "eth", constrained(ETH2, 2, null)));
+    assertEquals(200, preview.statusCode(), preview.body());
+    JsonNode oem = json(preview).at("/Manifest/Stanzas/0/Response/Oem/GpuChassisAgent");
+    assertEquals("Ethernet", oem.at("/GpuPeerPath/Path").asText(), preview.body());
+    assertEquals(0, oem.at("/GpuPeerPath/InterSwitchHops").asInt());
+    assertEquals("Ethernet", oem.at("/HostPath/Path").asText());
+    // Keeping them behind one switch chip is what an Ethernet host cannot have: said, not faked
+    HttpResponse<String> sameSwitch =
+        composeAction(
+            "Preview",
+            ComposeActionIT.stanza("ComposeSystem", "p2p", constrained(ETH2, 2, "SameSwitch")));
+    assertEquals(400, sameSwitch.statusCode(), sameSwitch.body());
+    assertTrue(sameSwitch.body().contains("over Ethernet"), sameSwitch.body());
+    assertEquals(List.of(), gpusOf(ETH2));
+    // The system of an Ethernet host does not claim a health the agent does not watch
+    assertTrue(
+        json(client.get(SYSTEMS + "/" + ETH1, READER)).at("/Status/Health").isMissingNode(),
+        "no host port, no port health");
+  }
+
+  /** The group of the slot's I/O engine, where the slot has one. */
+  private static int freeGroupOr(int slot) throws Exception {
+    return ENGINE_SLOTS.contains(slot) ? manager.device(engine(slot)).groupId() : EemGroups.FREE_IO;
+  }
+
+  private static HttpResponse<String> composeAction(String type, String... stanzas)
+      throws Exception {
+    HttpResponse<String> r =
+        client.send("POST", ComposeActionIT.COMPOSE, ADMIN, ComposeActionIT.compose(type, stanzas));
+    return r.statusCode() == 202 ? client.awaitTask(r, ADMIN) : r;
+  }
+
+  private static String constrained(String host, int count, String peerToPeer) {
+    return SystemCompositionIT.constrained(host, count, peerToPeer, null);
+  }
+
   static final String ROCE = "/redfish/v1/Fabrics/RoCE";
 
   @Test

@@ -32,7 +32,9 @@ public final class EemException extends RuntimeException {
     /** Not sent: the I/O engine is not in the free pool (4093). */
     NOT_FREE,
     /** Not sent: the device is not of the role the request needs (a host where an EEIO belongs). */
-    WRONG_ROLE
+    WRONG_ROLE,
+    /** Not sent: the host engine is in another group than the one it was to be given. */
+    WRONG_GROUP
   }
 
   private final Kind kind;

@@ -3,6 +3,7 @@ package io.gpuchassis.switchdrv.expether;
 import io.gpuchassis.switchdrv.expether.EemException.Kind;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * Attach and detach of I/O engines to hosts with the rules OpenStack Valence's ExpEther driver
@@ -27,6 +28,18 @@ public final class ExpEtherGrouping {
    *     anything; otherwise as the manager answered
    */
   public EemAttachment attach(String hostId, String deviceId) {
+    return attach(hostId, deviceId, OptionalInt.empty());
+  }
+
+  /**
+   * As {@link #attach(String, String)}, the host's group being {@code hostGroup} where given (the
+   * group ID is the VLAN tag, so a site that plans its VLANs names it): a host without a group is
+   * put into it rather than given an unused one.
+   *
+   * @throws EemException WRONG_GROUP, without changing anything, when the host engine is already in
+   *     another group (moving a host may need its reboot, so it is left to the operator)
+   */
+  public EemAttachment attach(String hostId, String deviceId, OptionalInt hostGroup) {
     EemDevice host = client.device(hostId);
     requireRole(host, EemRole.EESV);
     // The device is checked before the host gets a group, so a refused attach leaves nothing
@@ -41,7 +54,25 @@ public final class ExpEtherGrouping {
       throw new EemException(Kind.ENGINE_DOWN, deviceId + " reports port 0 down");
     }
     boolean allocated = host.isUnassignedHost();
-    int group = allocated ? client.allocateHostGroup(hostId) : host.groupId();
+    if (!allocated && hostGroup.isPresent() && host.groupId() != hostGroup.getAsInt()) {
+      throw new EemException(
+          Kind.WRONG_GROUP,
+          hostId
+              + " is in group "
+              + host.groupId()
+              + ", not in group "
+              + hostGroup.getAsInt()
+              + "; moving a host engine may need the host's reboot, so it is left to an operator");
+    }
+    int group;
+    if (!allocated) {
+      group = host.groupId();
+    } else if (hostGroup.isPresent()) {
+      client.setGroup(hostId, hostGroup.getAsInt());
+      group = hostGroup.getAsInt();
+    } else {
+      group = client.allocateHostGroup(hostId);
+    }
     int limit =
         host.maxEeioCount()
             .orElseThrow(() -> new EemException(Kind.MALFORMED, hostId + " has no max_eeio_count"));

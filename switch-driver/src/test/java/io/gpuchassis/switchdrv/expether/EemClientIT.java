@@ -17,6 +17,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -91,6 +92,27 @@ class EemClientIT {
     assertEquals(first.groupId(), second.groupId());
     clock.advance(HOT_PLUG);
     assertEquals(List.of(GPU0, GPU1), ids(grouping.devicesOf(HOST)));
+  }
+
+  @Test
+  void a_host_given_its_vlan_is_put_into_that_group_and_one_in_another_is_refused_untouched() {
+    start();
+    EemAttachment attach = grouping.attach(HOST, GPU0, OptionalInt.of(100));
+    assertTrue(attach.hostGroupAllocated());
+    assertEquals(100, attach.groupId());
+    assertEquals(100, client.device(HOST).groupId(), "the group ID is the VLAN asked for");
+    clock.advance(HOT_PLUG);
+    assertEquals(100, client.device(GPU0).groupId());
+    // Already in group 100: a later attach asking for it just joins
+    assertFalse(grouping.attach(HOST, GPU1, OptionalInt.of(100)).hostGroupAllocated());
+    clock.advance(HOT_PLUG);
+
+    sim.clearRequests();
+    EemException wrong =
+        refused(Kind.WRONG_GROUP, () -> grouping.attach(HOST, gpu(2).id(), OptionalInt.of(200)));
+    assertTrue(wrong.getMessage().contains("group 100, not in group 200"), wrong.getMessage());
+    assertEquals(List.of(), puts(), "nothing sent");
+    assertEquals(100, client.device(HOST).groupId());
   }
 
   @Test

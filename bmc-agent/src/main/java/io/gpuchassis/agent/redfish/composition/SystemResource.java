@@ -212,13 +212,17 @@ public final class SystemResource {
             .systemType(SystemType.PHYSICAL)
             .composition(new Composition().useCases(List.of(CompositionUseCase.EXPANDABLE_SYSTEM)))
             // Only the host port is known here, not the server's power or health.
+            // An Ethernet host's link is its own engine's, which the agent does not watch: its
+            // health is left out rather than said OK
             .status(
                 new Status()
                     .state(State.ENABLED)
                     .health(
-                        WiredPort.find(state, host.switchId(), host.port())
-                            .map(port -> health.ofPort(state, port))
-                            .orElse(Health.OK)))
+                        host.overEthernet()
+                            ? null
+                            : WiredPort.find(state, host.switchId(), host.port())
+                                .map(port -> health.ofPort(state, port))
+                                .orElse(Health.OK)))
             // The server's boot is its own firmware's and its own BMC's, not ours: an empty Boot
             // says no property of it
             // is known here (PowerState is left out for the same reason). sushy's System model

@@ -100,6 +100,7 @@ public final class PeerPathsResource {
       case INTER_SWITCH -> "InterSwitch";
       case THROUGH_HOST -> "ThroughHost";
       case NONE -> "None";
+      case OVER_ETHERNET -> "Ethernet";
     };
   }
 
