@@ -561,6 +561,7 @@ public final class Agent implements AutoCloseable {
       java.time.Duration metricsStaleAfter = config.switchPollInterval().multipliedBy(3);
       Subscriptions pushSubscriptions = events.subscriptions();
       io.gpuchassis.agent.events.StreamStats streamStats = events.streamStats();
+      PortWatch metricsPorts = dataPorts;
       metrics.build(
           vertx,
           () ->
@@ -570,6 +571,7 @@ public final class Agent implements AutoCloseable {
                   bindings,
                   pushSubscriptions,
                   streamStats,
+                  metricsPorts,
                   clock,
                   metricsStaleAfter));
       // Read after the server answers: the switches' first polls and the reconciliation come first.

@@ -2,6 +2,7 @@ package io.gpuchassis.agent.metrics;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.compose.BindingEngine;
+import io.gpuchassis.agent.ethernet.PortWatch;
 import io.gpuchassis.agent.events.StreamStats;
 import io.gpuchassis.agent.events.Subscriptions;
 import io.gpuchassis.agent.health.ChassisHealth;
@@ -45,6 +46,7 @@ public final class AgentMetrics implements AutoCloseable {
       BindingEngine bindings,
       Subscriptions subscriptions,
       StreamStats streams,
+      PortWatch dataPorts,
       Clock clock,
       Duration staleAfter) {
     // Two of Micrometer's names that promtool's lint rejects: CPU time in nanoseconds (the CPU
@@ -67,6 +69,7 @@ public final class AgentMetrics implements AutoCloseable {
     new UptimeMetrics().bindTo(registry);
     new FileDescriptorMetrics().bindTo(registry);
     chassis = new ChassisMetrics(registry, model, health, clock, staleAfter);
+    new DataPathMetrics(registry, dataPorts);
     http = new HttpMetrics(registry);
     events = new EventMetrics(registry, subscriptions, streams);
     bindings.observe(new BindingMetrics(registry));

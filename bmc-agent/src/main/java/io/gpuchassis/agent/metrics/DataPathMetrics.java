@@ -1,0 +1,185 @@
+package io.gpuchassis.agent.metrics;
+
+import io.gpuchassis.agent.ethernet.CounterSource;
+import io.gpuchassis.agent.ethernet.DataPort;
+import io.gpuchassis.agent.ethernet.PortReading;
+import io.gpuchassis.agent.ethernet.PortStatus;
+import io.gpuchassis.agent.ethernet.PortWatch;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * The chassis's own data-path ports (the 100 GbE variant) as meters, read from the port watch's
+ * latest status when scraped (nothing is read for a scrape): the link, the health its monitor
+ * judged, and the counters an operator rates and alerts on. The board's ports are fixed, so the
+ * meters are registered once. A counter the port's driver does not keep, or a port not read yet,
+ * has no sample (NaN), never 0.
+ */
+final class DataPathMetrics {
+
+  private static final String PREFIX = "gpuchassis.data.port.";
+  private static final Pattern RX_PFC = Pattern.compile("rx_prio[0-7]_pause");
+  private static final Pattern TX_PFC = Pattern.compile("tx_prio[0-7]_pause");
+
+  private final PortWatch watch;
+
+  DataPathMetrics(MeterRegistry registry, PortWatch watch) {
+    this.watch = watch;
+    for (PortStatus status : watch.statuses()) {
+      register(registry, status.port());
+    }
+  }
+
+  private void register(MeterRegistry registry, DataPort port) {
+    Tags tags = Tags.of("adapter", port.adapter(), "port", port.port(), "interface", port.netdev());
+    gauge(
+        registry,
+        "health",
+        "A data-path port's health from the conditions its monitor has standing (link flaps, a slow"
+            + " link, pause storms, RoCE packet loss): 0 OK, 1 Warning",
+        tags,
+        port,
+        s -> s.reading().isEmpty() ? Double.NaN : s.conditions().isEmpty() ? 0 : 1);
+    gauge(
+        registry,
+        "link.up",
+        "1 when the port has carrier and is up",
+        tags,
+        port,
+        s -> s.reading().map(r -> r.linkUp() ? 1.0 : 0.0).orElse(Double.NaN));
+    gauge(
+        registry,
+        "link.speed.bytes",
+        "The link's speed while it is up, in bytes per second as node_exporter's"
+            + " node_network_speed_bytes gives it (12.5e9 for 100 Gb/s); 0 while down",
+        tags,
+        port,
+        s ->
+            s.reading()
+                .map(
+                    r ->
+                        r.linkUp() && r.speedMbps().isPresent()
+                            ? r.speedMbps().getAsInt() * 125_000.0
+                            : 0.0)
+                .orElse(Double.NaN));
+    counter(registry, "receive.bytes", "Bytes received", tags, port, r -> netdev(r, "rx_bytes"));
+    counter(registry, "transmit.bytes", "Bytes sent", tags, port, r -> netdev(r, "tx_bytes"));
+    counter(
+        registry,
+        "receive.pfc.frames",
+        "PFC pause frames received, over all priorities (the peer holding this port back)",
+        tags,
+        port,
+        r -> sum(r, RX_PFC));
+    counter(
+        registry,
+        "transmit.pfc.frames",
+        "PFC pause frames sent, over all priorities (this port holding the peer back)",
+        tags,
+        port,
+        r -> sum(r, TX_PFC));
+    counter(
+        registry,
+        "receive.discards",
+        "Frames the port dropped on receipt for want of buffer (rx_discards_phy)",
+        tags,
+        port,
+        r -> r.counter(CounterSource.ETHTOOL, "rx_discards_phy"));
+    counter(
+        registry,
+        "roce.ecn.marked.packets",
+        "RoCE packets that arrived ECN-marked (np_ecn_marked_roce_packets)",
+        tags,
+        port,
+        r -> rdma(r, "np_ecn_marked_roce_packets"));
+    counter(
+        registry,
+        "roce.cnp.sent",
+        "Congestion notification packets sent (np_cnp_sent)",
+        tags,
+        port,
+        r -> rdma(r, "np_cnp_sent"));
+    counter(
+        registry,
+        "roce.cnp.handled",
+        "Congestion notification packets acted on (rp_cnp_handled)",
+        tags,
+        port,
+        r -> rdma(r, "rp_cnp_handled"));
+    counter(
+        registry,
+        "roce.out.of.sequence.packets",
+        "RoCE packets that arrived out of sequence: loss, answered by go-back-N (out_of_sequence)",
+        tags,
+        port,
+        r -> rdma(r, "out_of_sequence"));
+  }
+
+  private static OptionalLong netdev(PortReading r, String name) {
+    return r.counter(CounterSource.NETDEV, name);
+  }
+
+  private static OptionalLong rdma(PortReading r, String name) {
+    return r.counter(CounterSource.RDMA_HW, name);
+  }
+
+  /** The sum over the driver's per-priority counters; absent when it prints none of them. */
+  private static OptionalLong sum(PortReading r, Pattern names) {
+    long total = 0;
+    boolean any = false;
+    for (var e : r.counters().entrySet()) {
+      if (e.getKey().source() == CounterSource.ETHTOOL
+          && names.matcher(e.getKey().name()).matches()) {
+        total += e.getValue();
+        any = true;
+      }
+    }
+    return any ? OptionalLong.of(total) : OptionalLong.empty();
+  }
+
+  private Optional<PortStatus> status(DataPort port) {
+    return watch.status(port.adapter(), port.port());
+  }
+
+  private void gauge(
+      MeterRegistry registry,
+      String name,
+      String help,
+      Tags tags,
+      DataPort port,
+      Function<PortStatus, Double> value) {
+    Gauge.builder(PREFIX + name, this, m -> m.status(port).map(value).orElse(Double.NaN))
+        .description(help)
+        .tags(tags)
+        .strongReference(true)
+        .register(registry);
+  }
+
+  private void counter(
+      MeterRegistry registry,
+      String name,
+      String help,
+      Tags tags,
+      DataPort port,
+      Function<PortReading, OptionalLong> value) {
+    FunctionCounter.builder(
+            PREFIX + name,
+            this,
+            m ->
+                m.status(port)
+                    .flatMap(PortStatus::reading)
+                    .map(value)
+                    .filter(OptionalLong::isPresent)
+                    .map(v -> (double) v.getAsLong())
+                    .orElse(Double.NaN))
+        .description(help)
+        .tags(tags)
+        .register(registry);
+  }
+}
