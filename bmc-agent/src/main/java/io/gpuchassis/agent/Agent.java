@@ -193,6 +193,11 @@ public final class Agent implements AutoCloseable {
   }
 
   /** The hardware under the agent, real or simulated, for in-process tests and tools. */
+  /** The chassis's own data-path ports, as last sampled. */
+  public PortWatch dataPorts() {
+    return dataPorts;
+  }
+
   public ChassisPlatform platform() {
     return platform;
   }
@@ -605,6 +610,7 @@ public final class Agent implements AutoCloseable {
                   events,
                   tasks,
                   platform.faults(),
+                  dataPorts,
                   vertx,
                   clock));
       startup.shutdown();

@@ -5,6 +5,7 @@ import io.gpuchassis.agent.chassis.ServiceIdentity;
 import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.console.view.ConsoleHealth;
+import io.gpuchassis.agent.ethernet.PortWatch;
 import io.gpuchassis.agent.events.EventServices;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
@@ -34,5 +35,6 @@ public record ConsoleServices(
     EventServices events,
     TaskRegistry tasks,
     Optional<FaultInjector> faults,
+    PortWatch dataPorts,
     Vertx vertx,
     Clock clock) {}

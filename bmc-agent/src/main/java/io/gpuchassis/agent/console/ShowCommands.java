@@ -3,6 +3,7 @@ package io.gpuchassis.agent.console;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.console.view.ChassisView;
 import io.gpuchassis.agent.console.view.ConsoleHealth;
+import io.gpuchassis.agent.console.view.DataPortsView;
 import io.gpuchassis.agent.console.view.EventsView;
 import io.gpuchassis.agent.console.view.FansView;
 import io.gpuchassis.agent.console.view.FirmwareView;
@@ -44,6 +45,7 @@ final class ShowCommands {
         HostShow.class,
         Switches.class,
         Ports.class,
+        DataPorts.class,
         Sensors.class,
         Fans.class,
         Psus.class,
@@ -173,6 +175,22 @@ final class ShowCommands {
     @Override
     List<String> lines(ConsoleContext console, ChassisState state, ConsoleHealth health) {
       return new PortsView(health).render(state);
+    }
+  }
+
+  @Command(
+      name = "data-ports",
+      description =
+          "The chassis's own Ethernet data ports: link, health, conditions, PFC and loss rates.")
+  static final class DataPorts extends View {
+    @Override
+    Access access() {
+      return Access.reading("Port");
+    }
+
+    @Override
+    List<String> lines(ConsoleContext console, ChassisState state, ConsoleHealth health) {
+      return new DataPortsView().render(console.services().dataPorts().statuses());
     }
   }
 

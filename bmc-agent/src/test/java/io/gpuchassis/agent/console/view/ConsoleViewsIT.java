@@ -118,6 +118,7 @@ class ConsoleViewsIT {
         "firmware",
         new FirmwareView(agent.firmware().inventory(), agent.firmware()::updating).render(state));
     views.put("events", EventsView.render(agent.events().log(), 50));
+    views.put("data-ports", new DataPortsView().render(agent.dataPorts().statuses()));
     views.forEach(
         (name, lines) -> {
           assertFalse(lines.isEmpty(), name);
@@ -133,6 +134,10 @@ class ConsoleViewsIT {
     long wiredPorts =
         state.switches().stream().mapToLong(s -> WiredPort.of(state, s.id()).size()).sum();
     assertEquals(wiredPorts + 2, views.get("ports").size(), "a row per wired port");
+    assertEquals(
+        agent.dataPorts().statuses().size() + 2,
+        views.get("data-ports").size(),
+        "a row per data-path port");
   }
 
   @Test
