@@ -86,7 +86,8 @@ final class BindCommands {
       }
       CompletableFuture<SlotBinding> change = engine(() -> services.bindings().bind(slot, host));
       Task task =
-          new ConsoleTasks(services.tasks(), services.events().bus()).bind(slot, host, change);
+          new ConsoleTasks(services.tasks(), services.events().bus())
+              .bind(slot, host, overEthernet(services, host), change);
       TaskFollower.follow(console, task, change, "Slot " + slot + " is bound to " + host + ".");
     }
   }
@@ -150,7 +151,7 @@ final class BindCommands {
       CompletableFuture<SlotBinding> change = engine(() -> services.bindings().unbind(slot, force));
       Task task =
           new ConsoleTasks(services.tasks(), services.events().bus())
-              .release(slot, host.get(), change);
+              .release(slot, host.get(), overEthernet(services, host.get()), change);
       TaskFollower.follow(
           console, task, change, "Slot " + slot + " is released from " + host.get() + ".");
     }
@@ -181,5 +182,11 @@ final class BindCommands {
     return e.reason() == BindingException.Reason.HOST_STILL_USING
         ? " Ask the host's orchestrator to release it (ReadyToRemove), or use --force."
         : "";
+  }
+
+  /** Whether {@code host} is an Ethernet host, whose zone is on the RoCE fabric. */
+  static boolean overEthernet(ConsoleServices services, String host) {
+    return services.model().current().hosts().stream()
+        .anyMatch(h -> h.id().equals(host) && h.overEthernet());
   }
 }

@@ -37,22 +37,28 @@ public final class ConsoleTasks {
     this.events = events;
   }
 
-  /** A bind of {@code slot} to {@code host}: the task Zone.AddEndpoint would start. */
-  public Task bind(int slot, String host, CompletableFuture<SlotBinding> change) {
-    String zone = Uris.zone(host);
+  /**
+   * A bind of {@code slot} to {@code host}: the task Zone.AddEndpoint would start, on the RoCE
+   * fabric for an Ethernet host.
+   */
+  public Task bind(
+      int slot, String host, boolean overEthernet, CompletableFuture<SlotBinding> change) {
+    String zone = Uris.zone(host, overEthernet);
     return tasks.start(
         "Zone.AddEndpoint " + Uris.gpuEndpointId(slot) + " to zone " + host,
-        new Payload("POST", zone + "/Actions/Zone.AddEndpoint", endpointBody(slot)),
-        bindingOutcome(change, Uris.gpuEndpoint(slot), slot, host));
+        new Payload("POST", zone + "/Actions/Zone.AddEndpoint", endpointBody(slot, overEthernet)),
+        bindingOutcome(change, Uris.gpuEndpoint(slot, overEthernet), slot, host));
   }
 
   /** A release of {@code slot} from {@code host}: the task Zone.RemoveEndpoint would start. */
-  public Task release(int slot, String host, CompletableFuture<SlotBinding> change) {
-    String zone = Uris.zone(host);
+  public Task release(
+      int slot, String host, boolean overEthernet, CompletableFuture<SlotBinding> change) {
+    String zone = Uris.zone(host, overEthernet);
     return tasks.start(
         "Zone.RemoveEndpoint " + Uris.gpuEndpointId(slot) + " from zone " + host,
-        new Payload("POST", zone + "/Actions/Zone.RemoveEndpoint", endpointBody(slot)),
-        bindingOutcome(change, Uris.gpuEndpoint(slot), slot, host));
+        new Payload(
+            "POST", zone + "/Actions/Zone.RemoveEndpoint", endpointBody(slot, overEthernet)),
+        bindingOutcome(change, Uris.gpuEndpoint(slot, overEthernet), slot, host));
   }
 
   /**
@@ -124,8 +130,8 @@ public final class ConsoleTasks {
     return SwitchResetAction.target(switchId);
   }
 
-  private static String endpointBody(int slot) {
-    return "{\"Endpoint\":{\"@odata.id\":\"" + Uris.gpuEndpoint(slot) + "\"}}";
+  private static String endpointBody(int slot, boolean overEthernet) {
+    return "{\"Endpoint\":{\"@odata.id\":\"" + Uris.gpuEndpoint(slot, overEthernet) + "\"}}";
   }
 
   private static CompletableFuture<TaskOutcome> bindingOutcome(

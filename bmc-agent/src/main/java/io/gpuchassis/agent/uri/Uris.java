@@ -230,6 +230,16 @@ public final class Uris {
     return ROCE_ZONES + "/" + hostId;
   }
 
+  /** Host {@code hostId}'s zone on the fabric its GPUs reach it by: RoCE for an Ethernet host. */
+  public static String zone(String hostId, boolean overEthernet) {
+    return overEthernet ? roceZone(hostId) : zone(hostId);
+  }
+
+  /** The GPU's endpoint on the fabric of the host it is given to. */
+  public static String gpuEndpoint(int slot, boolean overEthernet) {
+    return overEthernet ? roceGpuEndpoint(slot) : gpuEndpoint(slot);
+  }
+
   public static final String CONNECTIONS = FABRIC + "/Connections";
 
   /** The Connection of a host port: its initiator endpoint and its GPUs' target endpoints. */

@@ -206,6 +206,32 @@ class EthernetHostIT {
     return ENGINE_SLOTS.contains(slot) ? manager.device(engine(slot)).groupId() : EemGroups.FREE_IO;
   }
 
+  @Test
+  void every_resource_of_a_board_with_ethernet_hosts_validates_against_its_dmtf_schema()
+      throws Exception {
+    assertEquals(200, add(ETH1, 1).statusCode());
+    assertEquals(200, add(ETH1, 2).statusCode());
+    java.util.Map<String, JsonNode> crawled = RedfishTreeIT.crawl(client, ADMIN);
+    for (String uri :
+        List.of(
+            ROCE + "/Endpoints/" + ETH1,
+            ROCE + "/Zones/" + ETH1,
+            ROCE + "/AddressPools/VLANGroups",
+            SYSTEMS + "/" + ETH1)) {
+      assertTrue(crawled.containsKey(uri), uri + " is linked");
+    }
+    java.util.Optional<io.gpuchassis.agent.conformance.RedfishSchemaValidator> validator =
+        io.gpuchassis.agent.conformance.RedfishSchemaValidator.locate();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        validator.isPresent(),
+        "DMTF JSON schemas not found (../shared/redfish/json-schema): schema check skipped");
+    List<String> failures = new java.util.ArrayList<>();
+    crawled.forEach(
+        (uri, body) ->
+            validator.get().validate(body).forEach(error -> failures.add(uri + ": " + error)));
+    assertEquals(List.of(), failures);
+  }
+
   private static HttpResponse<String> composeAction(String type, String... stanzas)
       throws Exception {
     HttpResponse<String> r =

@@ -380,6 +380,11 @@ class RedfishTreeIT {
 
   /** GETs every URI reachable through {@code @odata.id} links from the service root. */
   static Map<String, JsonNode> crawl() throws Exception {
+    return crawl(client, ADMIN);
+  }
+
+  /** The same crawl of another agent, as {@code who}. */
+  static Map<String, JsonNode> crawl(AgentClient client, String who) throws Exception {
     Map<String, JsonNode> seen = new LinkedHashMap<>();
     Deque<String> queue = new ArrayDeque<>(List.of("/redfish/v1/"));
     while (!queue.isEmpty()) {
@@ -387,7 +392,7 @@ class RedfishTreeIT {
       if (seen.containsKey(uri)) {
         continue;
       }
-      HttpResponse<String> r = client.get(uri, ADMIN);
+      HttpResponse<String> r = client.get(uri, who);
       assertEquals(
           200, r.statusCode(), () -> uri + " answered " + r.statusCode() + ": " + r.body());
       JsonNode body = json(r);

@@ -59,8 +59,8 @@ public final class CompositionEvents implements Consumer<ChassisState> {
       Optional<String> was = zoneOf(before);
       Optional<String> is = zoneOf(now);
       if (!was.equals(is)) {
-        was.ifPresent(this::zoneModified);
-        is.ifPresent(this::zoneModified);
+        was.ifPresent(h -> zoneModified(next, h));
+        is.ifPresent(h -> zoneModified(next, h));
       }
     }
     connections(previous, next);
@@ -77,6 +77,9 @@ public final class CompositionEvents implements Consumer<ChassisState> {
     Set<String> hosts = new TreeSet<>(was.keySet());
     hosts.addAll(is.keySet());
     for (String host : hosts) {
+      if (overEthernet(after, host)) {
+        continue; // its GPUs are in its RoCE zone; the Connections are the PCIe fabric's
+      }
       Set<Integer> a = was.getOrDefault(host, Set.of());
       Set<Integer> b = is.getOrDefault(host, Set.of());
       if (a.equals(b)) {
@@ -123,8 +126,16 @@ public final class CompositionEvents implements Consumer<ChassisState> {
         : Uris.port(m.link().orElseThrow().switchA(), m.link().orElseThrow().portA());
   }
 
-  private void zoneModified(String host) {
-    bus.publish(FabricMessages.ZONE_MODIFIED.with(host, Uris.FABRIC_ID), Uris.zone(host));
+  /** About the host's zone on its own fabric: the RoCE fabric's for an Ethernet host. */
+  private void zoneModified(ChassisState state, String host) {
+    boolean ethernet = overEthernet(state, host);
+    bus.publish(
+        FabricMessages.ZONE_MODIFIED.with(host, ethernet ? Uris.ROCE_FABRIC_ID : Uris.FABRIC_ID),
+        Uris.zone(host, ethernet));
+  }
+
+  private static boolean overEthernet(ChassisState state, String host) {
+    return state.hosts().stream().anyMatch(h -> h.id().equals(host) && h.overEthernet());
   }
 
   /** A GPU is in its host's zone while bound. */
