@@ -285,9 +285,11 @@ public final class RedfishResources {
             forced)
         .register(routes);
     new AddressPoolResource(model).register(routes);
-    new ConnectionResource(
-            model, bindings, tasks, answerWithin, reservations, sunfishCore ? 200 : 201)
-        .register(routes);
+    for (EndpointZoneResource.Fabric fabric : EndpointZoneResource.Fabric.values()) {
+      new ConnectionResource(
+              fabric, model, bindings, tasks, answerWithin, reservations, sunfishCore ? 200 : 201)
+          .register(routes);
+    }
     new PCIeDeviceResource(model, bindings, monitor, clock, staleAfter, hostSightings)
         .register(routes);
     Placement placement = Placement.ofEngine();

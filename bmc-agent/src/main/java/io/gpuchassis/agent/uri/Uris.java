@@ -230,6 +230,12 @@ public final class Uris {
     return ROCE_ZONES + "/" + hostId;
   }
 
+  public static final String ROCE_CONNECTIONS = ROCE_FABRIC + "/Connections";
+
+  public static String roceConnection(String hostId) {
+    return ROCE_CONNECTIONS + "/" + hostId;
+  }
+
   /** Host {@code hostId}'s zone on the fabric its GPUs reach it by: RoCE for an Ethernet host. */
   public static String zone(String hostId, boolean overEthernet) {
     return overEthernet ? roceZone(hostId) : zone(hostId);
@@ -550,6 +556,7 @@ public final class Uris {
   public static final String CONNECTION_TEMPLATE = CONNECTIONS + "/{ConnectionId}";
   public static final String ROCE_ENDPOINT_TEMPLATE = ROCE_ENDPOINTS + "/{EndpointId}";
   public static final String ROCE_ZONE_TEMPLATE = ROCE_ZONES + "/{ZoneId}";
+  public static final String ROCE_CONNECTION_TEMPLATE = ROCE_CONNECTIONS + "/{ConnectionId}";
   public static final String ROCE_ADDRESS_POOL_TEMPLATE = ROCE_ADDRESS_POOLS + "/{AddressPoolId}";
   public static final String FIRMWARE_INVENTORY_TEMPLATE =
       FIRMWARE_INVENTORY + "/{SoftwareInventoryId}";

@@ -209,6 +209,17 @@ class EthernetHostIT {
   @Test
   void every_resource_of_a_board_with_ethernet_hosts_validates_against_its_dmtf_schema()
       throws Exception {
+    // Earlier tests' removals are logged about Connections that are gone: the crawl follows every
+    // link, the events' origins too, so it starts from a cleared log
+    assertEquals(
+        204,
+        client
+            .send(
+                "POST",
+                "/redfish/v1/Managers/BMC/LogServices/EventLog/Actions/LogService.ClearLog",
+                ADMIN,
+                "{}")
+            .statusCode());
     assertEquals(200, add(ETH1, 1).statusCode());
     assertEquals(200, add(ETH1, 2).statusCode());
     java.util.Map<String, JsonNode> crawled = RedfishTreeIT.crawl(client, ADMIN);
@@ -217,6 +228,7 @@ class EthernetHostIT {
             ROCE + "/Endpoints/" + ETH1,
             ROCE + "/Zones/" + ETH1,
             ROCE + "/AddressPools/VLANGroups",
+            ROCE + "/Connections/" + ETH1,
             SYSTEMS + "/" + ETH1)) {
       assertTrue(crawled.containsKey(uri), uri + " is linked");
     }
@@ -230,6 +242,70 @@ class EthernetHostIT {
         (uri, body) ->
             validator.get().validate(body).forEach(error -> failures.add(uri + ": " + error)));
     assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void a_roce_connection_attaches_changes_and_releases_an_ethernet_host_s_gpus() throws Exception {
+    String connections = ROCE + "/Connections";
+    String body =
+        "{\"Links\": {\"InitiatorEndpoints\": [{\"@odata.id\": \""
+            + ROCE
+            + "/Endpoints/"
+            + ETH1
+            + "\"}], \"TargetEndpoints\": [{\"@odata.id\": \""
+            + ROCE
+            + "/Endpoints/GPU-Slot6\"}]}}";
+    HttpResponse<String> created =
+        client.awaitTask(client.send("POST", connections, OPERATOR, body), OPERATOR);
+    assertTrue(created.statusCode() / 100 == 2, created.body());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+    assertEquals(manager.device(ETH1_ENGINE).groupId(), manager.device(engine(6)).groupId());
+    JsonNode connection = json(client.get(connections + "/" + ETH1, READER));
+    assertEquals(
+        List.of(ROCE + "/Endpoints/" + ETH1),
+        connection.at("/Links/InitiatorEndpoints").findValuesAsText("@odata.id"));
+    assertEquals(
+        List.of(ROCE + "/Endpoints/GPU-Slot6"),
+        connection.at("/Links/TargetEndpoints").findValuesAsText("@odata.id"));
+    assertEquals(
+        List.of(connections + "/" + ETH1),
+        json(client.get(connections, READER)).at("/Members").findValuesAsText("@odata.id"));
+
+    // A PCIe endpoint in a RoCE Connection is refused and changes nothing
+    HttpResponse<String> wrong =
+        client.send(
+            "PATCH",
+            connections + "/" + ETH1,
+            OPERATOR,
+            "{\"Links\": {\"TargetEndpoints\": [{\"@odata.id\":"
+                + " \"/redfish/v1/Fabrics/PCIe/Endpoints/GPU-Slot7\"}]}}");
+    assertEquals(400, wrong.statusCode(), wrong.body());
+    assertEquals(List.of(block(6)), gpusOf(ETH1));
+
+    HttpResponse<String> changed =
+        client.awaitTask(
+            client.send(
+                "PATCH",
+                connections + "/" + ETH1,
+                OPERATOR,
+                "{\"Links\": {\"TargetEndpoints\": [{\"@odata.id\": \""
+                    + ROCE
+                    + "/Endpoints/GPU-Slot6\"}, {\"@odata.id\": \""
+                    + ROCE
+                    + "/Endpoints/GPU-Slot7\"}]}}"),
+            OPERATOR);
+    assertEquals(200, changed.statusCode(), changed.body());
+    assertEquals(List.of(block(6), block(7)), gpusOf(ETH1));
+
+    for (int slot : List.of(6, 7)) {
+      readyToRemove(slot);
+    }
+    HttpResponse<String> deleted =
+        client.awaitTask(client.send("DELETE", connections + "/" + ETH1, OPERATOR, null), OPERATOR);
+    assertEquals(200, deleted.statusCode(), deleted.body());
+    assertEquals(List.of(), gpusOf(ETH1));
+    assertEquals(404, client.get(connections + "/" + ETH1, READER).statusCode());
+    assertEquals(EemGroups.FREE_IO, manager.device(engine(7)).groupId());
   }
 
   private static HttpResponse<String> composeAction(String type, String... stanzas)

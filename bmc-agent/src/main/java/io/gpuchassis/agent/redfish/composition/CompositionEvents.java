@@ -77,9 +77,6 @@ public final class CompositionEvents implements Consumer<ChassisState> {
     Set<String> hosts = new TreeSet<>(was.keySet());
     hosts.addAll(is.keySet());
     for (String host : hosts) {
-      if (overEthernet(after, host)) {
-        continue; // its GPUs are in its RoCE zone; the Connections are the PCIe fabric's
-      }
       Set<Integer> a = was.getOrDefault(host, Set.of());
       Set<Integer> b = is.getOrDefault(host, Set.of());
       if (a.equals(b)) {
@@ -91,7 +88,10 @@ public final class CompositionEvents implements Consumer<ChassisState> {
               : b.isEmpty()
                   ? FabricMessages.CONNECTION_REMOVED
                   : FabricMessages.CONNECTION_MODIFIED;
-      bus.publish(message.with(host, Uris.FABRIC_ID), Uris.connection(host));
+      boolean ethernet = overEthernet(after, host);
+      bus.publish(
+          message.with(host, ethernet ? Uris.ROCE_FABRIC_ID : Uris.FABRIC_ID),
+          ethernet ? Uris.roceConnection(host) : Uris.connection(host));
     }
   }
 

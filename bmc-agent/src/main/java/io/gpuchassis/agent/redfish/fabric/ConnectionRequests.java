@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.HostPort;
 import io.gpuchassis.agent.chassis.Slot;
-import io.gpuchassis.agent.uri.Uris;
+import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource.Fabric;
 import io.gpuchassis.redfish.error.RedfishErrors;
 import io.gpuchassis.redfish.http.PatchRefusals;
 import io.gpuchassis.redfish.message.BaseMessages;
@@ -18,21 +18,17 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * Reads the body of a {@code POST} to {@code Fabrics/PCIe/Connections} or a {@code PATCH} of a
- * Connection: the host port named by {@code Links.InitiatorEndpoints} (exactly one host endpoint)
- * and the GPU slots named by {@code Links.TargetEndpoints}. Every problem of the body is reported
- * in one 400, and nothing is read from a body that has one.
+ * Reads the body of a {@code POST} to a fabric's {@code Connections} or a {@code PATCH} of a
+ * Connection: the host named by {@code Links.InitiatorEndpoints} (exactly one host endpoint of that
+ * fabric) and the GPU slots named by {@code Links.TargetEndpoints} (the fabric's GPU endpoints).
+ * Every problem of the body is reported in one 400, and nothing is read from a body that has one.
  */
 final class ConnectionRequests {
 
   /** What a create asks for: the host, and the GPUs it is to reach (at least one). */
   record Create(HostPort host, Set<Integer> slots) {}
-
-  private static final Pattern GPU_ENDPOINT =
-      Pattern.compile(Pattern.quote(Uris.ENDPOINTS) + "/GPU-Slot(\\d{1,3})/?");
 
   /** The properties a create may carry besides {@code Links}; OData annotations are ignored. */
   private static final Set<String> SHOWN =
@@ -46,6 +42,10 @@ final class ConnectionRequests {
    * value that fits a PCIe device (the schema's are Storage and Memory) and is refused when given.
    */
   static Create create(ObjectNode body, ChassisState state) {
+    return create(body, state, Fabric.PCIE);
+  }
+
+  static Create create(ObjectNode body, ChassisState state, Fabric fabric) {
     List<MessageInstance> problems = new ArrayList<>();
     for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
       String name = it.next();
@@ -65,10 +65,10 @@ final class ConnectionRequests {
     Optional<HostPort> host = Optional.empty();
     Set<Integer> slots = Set.of();
     if (links.isObject()) {
-      host = initiator(links.path("InitiatorEndpoints"), state, problems);
-      slots = targets(links.path("TargetEndpoints"), state, problems);
+      host = initiator(links.path("InitiatorEndpoints"), state, fabric, problems);
+      slots = targets(links.path("TargetEndpoints"), state, fabric, problems);
     }
-    refuseIf(problems);
+    refuseIf(problems, fabric);
     return new Create(host.orElseThrow(), slots);
   }
 
@@ -81,6 +81,11 @@ final class ConnectionRequests {
    *     an unknown one
    */
   static Set<Integer> update(ObjectNode body, ObjectNode shown, ChassisState state, HostPort host) {
+    return update(body, shown, state, host, Fabric.PCIE);
+  }
+
+  static Set<Integer> update(
+      ObjectNode body, ObjectNode shown, ChassisState state, HostPort host, Fabric fabric) {
     List<MessageInstance> problems = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = body.fields(); it.hasNext(); ) {
       String name = it.next().getKey();
@@ -91,7 +96,7 @@ final class ConnectionRequests {
     JsonNode links = links(body, problems, Set.of("InitiatorEndpoints", "TargetEndpoints"));
     JsonNode initiators = links.path("InitiatorEndpoints");
     if (links.isObject() && !initiators.isMissingNode()) {
-      initiator(initiators, state, problems)
+      initiator(initiators, state, fabric, problems)
           .filter(h -> !h.id().equals(host.id()))
           .ifPresent(
               other ->
@@ -101,8 +106,10 @@ final class ConnectionRequests {
                           .about("/Links/InitiatorEndpoints")));
     }
     Set<Integer> slots =
-        links.isObject() ? targets(links.path("TargetEndpoints"), state, problems) : Set.of();
-    refuseIf(problems);
+        links.isObject()
+            ? targets(links.path("TargetEndpoints"), state, fabric, problems)
+            : Set.of();
+    refuseIf(problems, fabric);
     return slots;
   }
 
@@ -130,7 +137,7 @@ final class ConnectionRequests {
 
   /** The host port whose endpoint is the one member of {@code initiators}. */
   private static Optional<HostPort> initiator(
-      JsonNode initiators, ChassisState state, List<MessageInstance> problems) {
+      JsonNode initiators, ChassisState state, Fabric fabric, List<MessageInstance> problems) {
     String property = "Links/InitiatorEndpoints";
     if (initiators.isMissingNode()) {
       problems.add(BaseMessages.PROPERTY_MISSING.with(property).about("/" + property));
@@ -145,7 +152,9 @@ final class ConnectionRequests {
     }
     String uri = initiators.get(0).path("@odata.id").asText("");
     Optional<HostPort> host =
-        state.pcieHosts().stream().filter(h -> uri.equals(Uris.hostEndpoint(h.id()))).findFirst();
+        fabric.hosts(state).stream()
+            .filter(h -> uri.equals(fabric.hostEndpoint(h.id())))
+            .findFirst();
     if (host.isEmpty()) {
       problems.add(
           BaseMessages.PROPERTY_VALUE_INCORRECT.with(property, uri).about("/" + property + "/0"));
@@ -155,7 +164,7 @@ final class ConnectionRequests {
 
   /** The occupied GPU slots {@code targets} names, each once, at least one. */
   private static Set<Integer> targets(
-      JsonNode targets, ChassisState state, List<MessageInstance> problems) {
+      JsonNode targets, ChassisState state, Fabric fabric, List<MessageInstance> problems) {
     String property = "Links/TargetEndpoints";
     Set<Integer> slots = new LinkedHashSet<>();
     if (targets.isMissingNode()) {
@@ -171,7 +180,7 @@ final class ConnectionRequests {
     }
     for (int i = 0; i < targets.size(); i++) {
       String uri = targets.get(i).path("@odata.id").asText("");
-      Optional<Integer> slot = slotOf(uri, state);
+      Optional<Integer> slot = slotOf(uri, state, fabric);
       if (slot.isEmpty() || !slots.add(slot.get())) {
         problems.add(
             BaseMessages.PROPERTY_VALUE_INCORRECT
@@ -182,24 +191,24 @@ final class ConnectionRequests {
     return slots;
   }
 
-  /** The slot of a GPU endpoint URI, when the slot holds a GPU. */
-  static Optional<Integer> slotOf(String endpointUri, ChassisState state) {
-    Matcher m = GPU_ENDPOINT.matcher(endpointUri);
+  /** The slot of a GPU endpoint URI of {@code fabric}, when the fabric reaches its GPU. */
+  static Optional<Integer> slotOf(String endpointUri, ChassisState state, Fabric fabric) {
+    Matcher m = fabric.gpuEndpoint.matcher(endpointUri);
     if (!m.matches()) {
       return Optional.empty();
     }
     int slot = Integer.parseInt(m.group(1));
-    return state.slot(slot).filter(Slot::occupied).map(Slot::number);
+    return state.slot(slot).filter(fabric::reaches).map(Slot::number);
   }
 
-  private static void refuseIf(List<MessageInstance> problems) {
+  private static void refuseIf(List<MessageInstance> problems, Fabric fabric) {
     if (!problems.isEmpty()) {
       throw RedfishErrors.of(problems)
           .withDetail(
               "A Connection links one host endpoint ("
-                  + Uris.ENDPOINTS
-                  + "/HostN) in Links.InitiatorEndpoints to the GPU endpoints it is to reach ("
-                  + Uris.gpuEndpoint(1)
+                  + fabric.endpoints
+                  + "/<host>) in Links.InitiatorEndpoints to the GPU endpoints it is to reach ("
+                  + fabric.gpuEndpoint(1)
                   + ", ...) in Links.TargetEndpoints, each once; nothing else can be set. A DELETE of"
                   + " the Connection releases all its GPUs.");
     }

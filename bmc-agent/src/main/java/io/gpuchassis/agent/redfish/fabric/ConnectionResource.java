@@ -17,6 +17,7 @@ import io.gpuchassis.agent.redfish.composition.ReservedBlocks;
 import io.gpuchassis.agent.redfish.core.ChangeMessages;
 import io.gpuchassis.agent.redfish.core.Collections;
 import io.gpuchassis.agent.redfish.core.Schemas;
+import io.gpuchassis.agent.redfish.fabric.EndpointZoneResource.Fabric;
 import io.gpuchassis.agent.tasks.TaskRegistry;
 import io.gpuchassis.agent.uri.Uris;
 import io.gpuchassis.redfish.error.RedfishErrors;
@@ -44,16 +45,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * {@code Fabrics/PCIe/Connections}: the binding engine's state seen as Connections, a second view
- * beside the Zones (the one the OpenFabrics Sunfish framework's fabric model uses). There is one
- * Connection per host port that has GPUs, named as the host port: its initiator is the host's
- * endpoint, its targets the GPUs' endpoints. A {@code POST} gives a host with no GPUs the GPUs it
- * names, a {@code PATCH} of {@code Links.TargetEndpoints} makes the host's GPUs the ones listed, a
- * {@code DELETE} releases them all; each all or nothing ({@link ChangeSet}), answered as the Zones
- * and Systems are: with the result within {@code composition.answerWithin}, else 202 and a task.
+ * {@code Fabrics/PCIe/Connections} and {@code Fabrics/RoCE/Connections}: the binding engine's state
+ * seen as Connections, a second view beside each fabric's Zones (the one the OpenFabrics Sunfish
+ * framework's fabric model uses). There is one Connection per host of the fabric that has GPUs,
+ * named as the host: its initiator is the host's endpoint, its targets the GPUs' endpoints. A
+ * {@code POST} gives a host with no GPUs the GPUs it names, a {@code PATCH} of {@code
+ * Links.TargetEndpoints} makes the host's GPUs the ones listed, a {@code DELETE} releases them all;
+ * each all or nothing ({@link ChangeSet}), answered as the Zones and Systems are: with the result
+ * within {@code composition.answerWithin}, else 202 and a task.
  */
 public final class ConnectionResource {
 
+  private final Fabric fabric;
   private final ChassisModel model;
   private final TaskRegistry tasks;
   private final Duration answerWithin;
@@ -74,6 +77,18 @@ public final class ConnectionResource {
       Duration answerWithin,
       Reservations reservations,
       int createdStatus) {
+    this(Fabric.PCIE, model, engine, tasks, answerWithin, reservations, createdStatus);
+  }
+
+  public ConnectionResource(
+      Fabric fabric,
+      ChassisModel model,
+      BindingEngine engine,
+      TaskRegistry tasks,
+      Duration answerWithin,
+      Reservations reservations,
+      int createdStatus) {
+    this.fabric = fabric;
     this.model = model;
     this.engine = engine;
     this.tasks = tasks;
@@ -86,55 +101,74 @@ public final class ConnectionResource {
   public void register(RedfishRoutes routes) {
     this.routes = routes;
     routes.resource(
-        Uris.CONNECTIONS, "ConnectionCollection", (params, caller) -> collection(model.current()));
-    routes.post(Uris.CONNECTIONS, "ConnectionCollection", this::create);
+        fabric.connections,
+        "ConnectionCollection",
+        (params, caller) -> collection(present(model.current()), fabric));
+    routes.post(fabric.connections, "ConnectionCollection", this::create);
     routes.resource(
-        Uris.CONNECTION_TEMPLATE,
+        fabric.connectionTemplate,
         "Connection",
         (params, caller) -> {
           ChassisState state = model.current();
-          return render(state, connected(state, params));
+          return render(state, connected(state, params), fabric);
         });
-    routes.patch(Uris.CONNECTION_TEMPLATE, "Connection", this::update);
-    routes.delete(Uris.CONNECTION_TEMPLATE, "Connection", this::remove);
+    routes.patch(fabric.connectionTemplate, "Connection", this::update);
+    routes.delete(fabric.connectionTemplate, "Connection", this::remove);
+  }
+
+  /** The state, when this fabric exists on the board: the RoCE fabric needs an Ethernet host. */
+  private ChassisState present(ChassisState state) {
+    if (fabric == Fabric.ROCE && fabric.hosts(state).isEmpty()) {
+      throw RedfishErrors.notFound("Fabric", fabric.id());
+    }
+    return state;
   }
 
   static Object collection(ChassisState state) {
+    return collection(state, Fabric.PCIE);
+  }
+
+  static Object collection(ChassisState state, Fabric fabric) {
     return Collections.render(
         Schemas.CONNECTION_COLLECTION,
-        Uris.CONNECTIONS,
-        "PCIe Connections",
-        state.pcieHosts().stream()
+        fabric.connections,
+        fabric.label + " Connections",
+        fabric.hosts(state).stream()
             .filter(h -> !HostGpus.bound(state, h.id()).isEmpty())
-            .map(h -> Uris.connection(h.id()))
+            .map(h -> fabric.connection(h.id()))
             .toList());
   }
 
   static Connection render(ChassisState state, HostPort host) {
+    return render(state, host, Fabric.PCIE);
+  }
+
+  static Connection render(ChassisState state, HostPort host, Fabric fabric) {
     return new Connection()
-        .atOdataId(Uris.connection(host.id()))
+        .atOdataId(fabric.connection(host.id()))
         .atOdataType(Schemas.CONNECTION.odataType())
         .id(host.id())
         .name("Connection of " + host.id())
         .description(
-            "The GPUs bound into "
-                + host.id()
-                + "'s partition: the same bindings as "
-                + Uris.zone(host.id()))
+            (fabric == Fabric.ROCE
+                    ? "The GPUs whose I/O engines are in " + host.id() + "'s ExpEther group"
+                    : "The GPUs bound into " + host.id() + "'s partition")
+                + ": the same bindings as "
+                + fabric.zone(host.id()))
         .status(new Status().state(State.ENABLED).health(Health.OK))
         .links(
             new ConnectionLinks()
-                .initiatorEndpoints(List.of(Uris.ref(Uris.hostEndpoint(host.id()))))
+                .initiatorEndpoints(List.of(Uris.ref(fabric.hostEndpoint(host.id()))))
                 .targetEndpoints(
                     HostGpus.bound(state, host.id()).stream()
-                        .map(s -> Uris.ref(Uris.gpuEndpoint(s)))
+                        .map(s -> Uris.ref(fabric.gpuEndpoint(s)))
                         .toList()));
   }
 
-  /** The host port of {@code ConnectionId}, when it has GPUs (else it has no Connection). */
-  private static HostPort connected(ChassisState state, Map<String, String> params) {
+  /** The host of {@code ConnectionId}, when it has GPUs (else it has no Connection). */
+  private HostPort connected(ChassisState state, Map<String, String> params) {
     String id = params.get("ConnectionId");
-    return state.pcieHosts().stream()
+    return fabric.hosts(state).stream()
         .filter(h -> h.id().equals(id) && !HostGpus.bound(state, id).isEmpty())
         .findFirst()
         .orElseThrow(() -> RedfishErrors.notFound("Connection", id));
@@ -143,14 +177,15 @@ public final class ConnectionResource {
   /** POST: the host named as initiator, which has no GPUs yet, gets the GPUs named as targets. */
   private void create(RoutingContext ctx) {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
-    ChassisState state = model.current();
-    ConnectionRequests.Create wanted = ConnectionRequests.create(RequestBodies.object(ctx), state);
+    ChassisState state = present(model.current());
+    ConnectionRequests.Create wanted =
+        ConnectionRequests.create(RequestBodies.object(ctx), state, fabric);
     HostPort host = wanted.host();
-    String uri = Uris.connection(host.id());
+    String uri = fabric.connection(host.id());
     if (!HostGpus.bound(state, host.id()).isEmpty()) {
       throw RedfishErrors.of(
               BaseMessages.RESOURCE_ALREADY_EXISTS
-                  .with("Connection", "Links/InitiatorEndpoints", Uris.hostEndpoint(host.id()))
+                  .with("Connection", "Links/InitiatorEndpoints", fabric.hostEndpoint(host.id()))
                   .about("/Links/InitiatorEndpoints"))
           .withDetail(
               host.id() + " has GPUs already: PATCH Links.TargetEndpoints of " + uri + " instead.");
@@ -166,8 +201,8 @@ public final class ConnectionResource {
         apply(binds),
         createdStatus,
         Optional.of(uri),
-        () -> render(model.current(), host),
-        messages(binds, FabricMessages.CONNECTION_CREATED.with(host.id(), Uris.FABRIC_ID)));
+        () -> render(model.current(), host, fabric),
+        messages(binds, FabricMessages.CONNECTION_CREATED.with(host.id(), fabric.id())));
   }
 
   /** PATCH {@code Links.TargetEndpoints}: the host's GPUs become the ones listed. */
@@ -175,9 +210,10 @@ public final class ConnectionResource {
     Caller caller = RedfishRoutes.caller(ctx).orElseThrow();
     ChassisState state = model.current();
     HostPort host = connected(state, ctx.pathParams());
-    ObjectNode shown = routes.render(Uris.connection(host.id()), caller).orElseThrow();
+    ObjectNode shown = routes.render(fabric.connection(host.id()), caller).orElseThrow();
     Preconditions.checkIfMatch(ctx, shown);
-    Set<Integer> wanted = ConnectionRequests.update(RequestBodies.object(ctx), shown, state, host);
+    Set<Integer> wanted =
+        ConnectionRequests.update(RequestBodies.object(ctx), shown, state, host, fabric);
     List<Integer> has = HostGpus.bound(state, host.id());
     List<Change> steps = new ArrayList<>();
     has.stream()
@@ -197,15 +233,15 @@ public final class ConnectionResource {
         apply(steps),
         200,
         Optional.empty(),
-        () -> render(model.current(), host),
-        messages(steps, FabricMessages.CONNECTION_MODIFIED.with(host.id(), Uris.FABRIC_ID)));
+        () -> render(model.current(), host, fabric),
+        messages(steps, FabricMessages.CONNECTION_MODIFIED.with(host.id(), fabric.id())));
   }
 
   /** DELETE: every GPU of the host is released, all or nothing; the Connection is then gone. */
   private void remove(RoutingContext ctx) {
     ChassisState state = model.current();
     HostPort host = connected(state, ctx.pathParams());
-    String uri = Uris.connection(host.id());
+    String uri = fabric.connection(host.id());
     List<Integer> slots;
     try {
       slots = HostGpus.releaseAll(state, host.id(), engine.releaseRule());
@@ -228,7 +264,7 @@ public final class ConnectionResource {
               .add(RedfishResponses.message(BaseMessages.SUCCESS.with()));
           return done;
         },
-        messages(releases, FabricMessages.CONNECTION_REMOVED.with(host.id(), Uris.FABRIC_ID)));
+        messages(releases, FabricMessages.CONNECTION_REMOVED.with(host.id(), fabric.id())));
   }
 
   /** The steps' messages, read once they are done, and the Connection's own. */
@@ -253,11 +289,11 @@ public final class ConnectionResource {
     }
   }
 
-  private static RuntimeException why(Throwable error) {
+  private RuntimeException why(Throwable error) {
     Throwable cause =
         error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     if (cause instanceof ChangeException e) {
-      return BindingErrors.of(e.reason(), Uris.gpuEndpoint(e.change().slot()))
+      return BindingErrors.of(e.reason(), fabric.gpuEndpoint(e.change().slot()))
           .withDetail(e.getMessage() + "; every change made before it was undone");
     }
     return cause instanceof RuntimeException r ? r : new CompletionException(cause);

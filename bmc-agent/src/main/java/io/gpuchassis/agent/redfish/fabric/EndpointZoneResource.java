@@ -81,33 +81,57 @@ public final class EndpointZoneResource {
    * The two share the zone actions and PATCH, so both bind through the same engine calls.
    */
   public enum Fabric {
-    PCIE(Uris.ENDPOINTS, Uris.ZONES, Uris.ENDPOINT_TEMPLATE, Uris.ZONE_TEMPLATE, "PCIe"),
+    PCIE(
+        Uris.ENDPOINTS,
+        Uris.ZONES,
+        Uris.CONNECTIONS,
+        Uris.ENDPOINT_TEMPLATE,
+        Uris.ZONE_TEMPLATE,
+        Uris.CONNECTION_TEMPLATE,
+        Uris.FABRIC_ID),
     ROCE(
         Uris.ROCE_ENDPOINTS,
         Uris.ROCE_ZONES,
+        Uris.ROCE_CONNECTIONS,
         Uris.ROCE_ENDPOINT_TEMPLATE,
         Uris.ROCE_ZONE_TEMPLATE,
-        "RoCE");
+        Uris.ROCE_CONNECTION_TEMPLATE,
+        Uris.ROCE_FABRIC_ID);
 
     final String endpoints;
     final String zones;
+    final String connections;
     final String endpointTemplate;
     final String zoneTemplate;
+    final String connectionTemplate;
     final String label;
     final Pattern gpuEndpoint;
 
     Fabric(
         String endpoints,
         String zones,
+        String connections,
         String endpointTemplate,
         String zoneTemplate,
+        String connectionTemplate,
         String label) {
       this.endpoints = endpoints;
       this.zones = zones;
+      this.connections = connections;
       this.endpointTemplate = endpointTemplate;
       this.zoneTemplate = zoneTemplate;
+      this.connectionTemplate = connectionTemplate;
       this.label = label;
       this.gpuEndpoint = Pattern.compile(Pattern.quote(endpoints) + "/GPU-Slot(\\d{1,3})/?");
+    }
+
+    /** The fabric's Id: {@code PCIe} or {@code RoCE}. */
+    public String id() {
+      return label;
+    }
+
+    public String connection(String hostId) {
+      return connections + "/" + hostId;
     }
 
     /** The hosts of this fabric. */

@@ -80,6 +80,7 @@ public final class FabricResource {
         .status(new Status().state(State.ENABLED).health(io.gpuchassis.redfish.model.Health.OK))
         .endpoints(Uris.ref(Uris.ROCE_ENDPOINTS))
         .zones(Uris.ref(Uris.ROCE_ZONES))
+        .connections(Uris.ref(Uris.ROCE_CONNECTIONS))
         .addressPools(Uris.ref(Uris.ROCE_ADDRESS_POOLS));
   }
 
