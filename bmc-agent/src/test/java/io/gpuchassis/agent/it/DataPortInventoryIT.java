@@ -64,13 +64,13 @@ class DataPortInventoryIT {
     assertTrue(port1.at("/Ethernet/LLDPEnabled").asBoolean(), port1.toString());
     assertEquals("1c:34:da:5e:00:01", lldp.get("ChassisId").asText());
     assertEquals("MacAddr", lldp.get("ChassisIdSubtype").asText());
-    assertEquals("swp1", lldp.get("PortId").asText());
+    assertEquals("73:77:70:31", lldp.get("PortId").asText(), "swp1's octets");
     assertEquals("IfName", lldp.get("PortIdSubtype").asText());
     assertEquals("tor-a17.example.net", lldp.get("SystemName").asText());
     assertEquals("192.0.2.17", lldp.get("ManagementAddressIPv4").asText());
     assertEquals("[\"Bridge\",\"Router\"]", lldp.get("SystemCapabilities").toString());
     JsonNode port2 = awaitJson(PORT2, p -> p.has("Ethernet"));
-    assertEquals("swp2", port2.at("/Ethernet/LLDPReceive/PortId").asText());
+    assertEquals("73:77:70:32", port2.at("/Ethernet/LLDPReceive/PortId").asText());
     assertEquals("MT2236FT01208", port2.at("/SFP/SerialNumber").asText());
   }
 

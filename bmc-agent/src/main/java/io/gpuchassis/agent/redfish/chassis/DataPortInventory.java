@@ -103,7 +103,7 @@ final class DataPortInventory {
         new LLDPReceive()
             .chassisId(n.chassisId())
             .chassisIdSubtype(subtype(n.chassisIdType()))
-            .portId(n.portId())
+            .portId(octets(n.portIdType(), n.portId()))
             .portIdSubtype(subtype(n.portIdType()))
             .systemName(n.systemName().orElse(null))
             .systemDescription(n.systemDescription().orElse(null))
@@ -135,6 +135,53 @@ final class DataPortInventory {
         .flatMap(d -> d.firmwareVersion().stream())
         .findFirst()
         .orElse(null);
+  }
+
+  /**
+   * The port ID as DMTF spells it, the TLV's octets in hex with colons: a MAC as it is (upper
+   * case), a name (ifname, ifalias, local) as its bytes, an address as its IANA family (1 IPv4, 2
+   * IPv6) and bytes. lldpd prints the others in its own way; they and anything over LLDP's 255
+   * octets (DMTF's 64) are left out.
+   */
+  static String octets(String type, String value) {
+    byte[] bytes;
+    switch (type) {
+      case "mac" -> {
+        return value.matches("([0-9a-fA-F]{2}:){1,63}[0-9a-fA-F]{2}")
+            ? value.toUpperCase(java.util.Locale.ROOT)
+            : null;
+      }
+      case "ifname", "ifalias", "local" ->
+          bytes = value.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      case "ip" -> {
+        // a literal only: getByName looks nothing up for one
+        if (!value.matches("[0-9]{1,3}(\\.[0-9]{1,3}){3}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*")) {
+          return null;
+        }
+        try {
+          byte[] address = java.net.InetAddress.getByName(value).getAddress();
+          bytes = new byte[address.length + 1];
+          bytes[0] = (byte) (address.length == 4 ? 1 : 2);
+          System.arraycopy(address, 0, bytes, 1, address.length);
+        } catch (java.net.UnknownHostException e) {
+          return null;
+        }
+      }
+      default -> {
+        return null;
+      }
+    }
+    if (bytes.length == 0 || bytes.length > 64) {
+      return null;
+    }
+    StringBuilder hex = new StringBuilder();
+    for (byte b : bytes) {
+      if (hex.length() > 0) {
+        hex.append(':');
+      }
+      hex.append(String.format(java.util.Locale.ROOT, "%02X", b & 0xff));
+    }
+    return hex.toString();
   }
 
   /** SFF-8024's identifier byte. */

@@ -101,7 +101,8 @@ class DataPortInventoryTest {
     assertEquals(true, port.at("/Ethernet/LLDPEnabled").asBoolean());
     assertEquals("1c:34:da:5e:00:01", lldp.get("ChassisId").asText());
     assertEquals("MacAddr", lldp.get("ChassisIdSubtype").asText());
-    assertEquals("swp1", lldp.get("PortId").asText());
+    // DMTF's PortId is the TLV's octets: the name's bytes
+    assertEquals("73:77:70:31", lldp.get("PortId").asText());
     assertEquals("IfName", lldp.get("PortIdSubtype").asText());
     assertEquals("tor-a17", lldp.get("SystemName").asText());
     assertEquals("Cumulus Linux", lldp.get("SystemDescription").asText());
@@ -163,6 +164,19 @@ class DataPortInventoryTest {
     assertNull(
         tree(DataPortResource.render("C", UP, OptionalInt.of(4), noPartner)).get("Ethernet"));
     assertFalse(DataPortInventory.lowRxPower(unread));
+  }
+
+  @Test
+  void port_ids_are_spelled_as_dmtf_asks() {
+    assertEquals("1C:34:DA:5E:00:01", DataPortInventory.octets("mac", "1c:34:da:5e:00:01"));
+    assertEquals("65:74:68:30", DataPortInventory.octets("ifname", "eth0"));
+    assertEquals("01:C0:00:02:11", DataPortInventory.octets("ip", "192.0.2.17"));
+    assertEquals(
+        "02:20:01:0D:B8:00:00:00:00:00:00:00:00:00:00:00:17",
+        DataPortInventory.octets("ip", "2001:db8::17"));
+    assertNull(DataPortInventory.octets("ip", "switch.example.net"), "no lookup");
+    assertNull(DataPortInventory.octets("unhandled", "01:02"));
+    assertNull(DataPortInventory.octets("local", "x".repeat(65)));
   }
 
   private static JsonNode tree(Object body) {
