@@ -101,6 +101,14 @@ class DataPortInventoryIT {
     assertEquals("NVIDIA", entry.get("Manufacturer").asText());
     assertEquals(NIC, entry.at("/RelatedItem/0/@odata.id").asText());
     assertEquals("Enabled", entry.at("/Status/State").asText());
+    assertEquals(
+        404,
+        agent
+            .client
+            .get(
+                "/redfish/v1/UpdateService/FirmwareInventory/NetworkAdapter-NIC9", TestAgent.READER)
+            .statusCode(),
+        "no such adapter");
   }
 
   @Test
@@ -110,6 +118,13 @@ class DataPortInventoryIT {
     String fault = agent.client.injectFault(TestAgent.ADMIN, "ethernet-optics-low-rx-power", PORT2);
     boolean cleared = false;
     try {
+      var twice =
+          agent.client.send(
+              "POST",
+              "/sim/v1/faults",
+              TestAgent.ADMIN,
+              "{\"kind\": \"ethernet-optics-low-rx-power\", \"target\": \"" + PORT2 + "\"}");
+      assertEquals(400, twice.statusCode(), "one dark optic a port: " + twice.body());
       JsonNode dark = awaitJson(PORT2, p -> p.at("/Status/Health").asText().equals("Warning"));
       assertEquals("Warning", dark.at("/SFP/Status/Health").asText(), dark.toString());
       assertEquals("Warning", get(NIC).at("/Status/Health").asText());
