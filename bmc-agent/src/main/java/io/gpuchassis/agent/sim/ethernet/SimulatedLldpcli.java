@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * {@code lldpcli -f json0 show neighbors details}: the neighbours lldpd recorded in the tree, in
  * lldpd's json0 format. Any other command line is not simulated and fails; a tree without recorded
- * neighbours has no lldpd, and the client fails as it does when it cannot reach the daemon.
+ * neighbours has no lldpd, and the client fails as lldpd 1.0.16's does without its daemon's socket.
  */
 final class SimulatedLldpcli implements SimulatedTool {
 
@@ -22,7 +22,8 @@ final class SimulatedLldpcli implements SimulatedTool {
     }
     Path output = SimulatedPortInventory.lldpOutput(root);
     if (!Files.isRegularFile(output)) {
-      throw new IOException("unable to connect to lldpd daemon");
+      throw new IOException(
+          "unable to connect to socket /run/lldpd.socket: No such file or directory");
     }
     return Files.readString(output);
   }

@@ -97,7 +97,7 @@ class SimulatedPortInventoryTest {
         assertThrows(
             IOException.class,
             () -> tools.run(List.of("lldpcli", "-f", "json0", "show", "neighbors", "details")));
-    assertTrue(e.getMessage().contains("unable to connect to lldpd"), e.getMessage());
+    assertTrue(e.getMessage().contains("unable to connect to socket"), e.getMessage());
   }
 
   @Test
