@@ -110,6 +110,7 @@ public final class Agent implements AutoCloseable {
   private final Optional<TrialCheck> trial;
   private final SunfishRegistration sunfish;
   private final PortWatch dataPorts;
+  private final io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -135,9 +136,11 @@ public final class Agent implements AutoCloseable {
       Optional<TrialCheck> trial,
       MetricsService metrics,
       SunfishRegistration sunfish,
-      PortWatch dataPorts) {
+      PortWatch dataPorts,
+      io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory) {
     this.sunfish = sunfish;
     this.dataPorts = dataPorts;
+    this.dataPortInventory = dataPortInventory;
     this.store = store;
     this.metrics = metrics;
     this.restart = restart;
@@ -293,6 +296,7 @@ public final class Agent implements AutoCloseable {
     EventServices events = null;
     SunfishRegistration sunfish = null;
     PortWatch dataPorts = null;
+    io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory = null;
     FirmwareUpdates firmware = null;
     CompletableFuture<?> firstAdministrator = null;
     CompletableFuture<ChassisState> discovery = null;
@@ -514,6 +518,11 @@ public final class Agent implements AutoCloseable {
           new java.util.concurrent.atomic.AtomicInteger();
       dataPorts =
           dataPortWatch(platform, config, clock, events.bus(), model.current().identity().id());
+      dataPortInventory =
+          new io.gpuchassis.agent.ethernet.PortInventoryWatch(
+              BoardDataPorts.of(platform.board()),
+              new io.gpuchassis.agent.ethernet.PortInventoryReader(platform.dataPortTools(), clock),
+              config.dataPorts().inventoryInterval());
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -543,13 +552,14 @@ public final class Agent implements AutoCloseable {
               config.sunfish().enabled(),
               hostSightings,
               new io.gpuchassis.agent.redfish.chassis.DataPath(
-                  platform.board().networkAdapters(), dataPorts),
+                  platform.board().networkAdapters(), dataPorts, dataPortInventory),
               leases);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       leaseKeeper.start();
       httpsPort.set(server.port());
       dataPorts.start();
+      dataPortInventory.start();
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Registered once the agent answers: the core reads the agent while it registers it.
       sunfish = new SunfishRegistration(events.bus(), subscribers, settings);
@@ -632,7 +642,8 @@ public final class Agent implements AutoCloseable {
           trial,
           metrics,
           sunfish,
-          dataPorts);
+          dataPorts,
+          dataPortInventory);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -646,6 +657,9 @@ public final class Agent implements AutoCloseable {
       }
       if (dataPorts != null) {
         dataPorts.close();
+      }
+      if (dataPortInventory != null) {
+        dataPortInventory.close();
       }
       if (liveReseat != null) {
         liveReseat.close();
@@ -1087,6 +1101,7 @@ public final class Agent implements AutoCloseable {
       firmware.close();
       health.close();
       dataPorts.close();
+      dataPortInventory.close();
       // after the monitor (no more looks), before the switches its operations use
       liveReseat.close();
       // before the engine's switches and the bus it reports to

@@ -193,10 +193,7 @@ public final class ConfigFile {
             : config.metricsTokenFile(),
         doc.composition != null ? doc.composition : config.composition(),
         doc.sunfish != null ? doc.sunfish.over(folder) : config.sunfish(),
-        doc.dataPorts != null && doc.dataPorts.sampleInterval != null
-            ? new DataPortSettings(
-                Durations.parse("dataPorts.sampleInterval", doc.dataPorts.sampleInterval))
-            : config.dataPorts());
+        doc.dataPorts != null ? doc.dataPorts.over(config.dataPorts()) : config.dataPorts());
   }
 
   /** The agent's own update settings: the file's over {@code base}. */
@@ -394,9 +391,22 @@ public final class ConfigFile {
     Simulation {}
   }
 
-  record DataPorts(@JsonProperty("sampleInterval") String sampleInterval) {
+  record DataPorts(
+      @JsonProperty("sampleInterval") String sampleInterval,
+      @JsonProperty("inventoryInterval") String inventoryInterval) {
     @JsonCreator
     DataPorts {}
+
+    /** The file's settings over {@code base}'s: a key left out keeps the base's value. */
+    DataPortSettings over(DataPortSettings base) {
+      return new DataPortSettings(
+          sampleInterval != null
+              ? Durations.parse("dataPorts.sampleInterval", sampleInterval)
+              : base.sampleInterval(),
+          inventoryInterval != null
+              ? Durations.parse("dataPorts.inventoryInterval", inventoryInterval)
+              : base.inventoryInterval());
+    }
   }
 
   record Switches(@JsonProperty("pollInterval") String pollInterval) {

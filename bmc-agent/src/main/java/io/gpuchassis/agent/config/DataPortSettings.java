@@ -7,15 +7,31 @@ import java.time.Duration;
  *
  * @param sampleInterval how often every port is read and judged: each condition is judged on one
  *     period's rates, so this is also how long a fault may go unseen
+ * @param inventoryInterval how often every port's inventory (module EEPROM, NIC firmware, LLDP
+ *     partner) is read again: it changes slowly, so far less often than the samples
  */
-public record DataPortSettings(Duration sampleInterval) {
+public record DataPortSettings(Duration sampleInterval, Duration inventoryInterval) {
 
-  public static final DataPortSettings DEFAULT = new DataPortSettings(Duration.ofSeconds(5));
+  public static final Duration DEFAULT_INVENTORY_INTERVAL = Duration.ofSeconds(60);
+
+  public static final DataPortSettings DEFAULT =
+      new DataPortSettings(Duration.ofSeconds(5), DEFAULT_INVENTORY_INTERVAL);
 
   public DataPortSettings {
     // below 100 ms the counters' own refresh (mlx5 caches them 10 ms) and ethtool's run time
     // dominate the period
     Durations.requireWithin(
         "dataPorts.sampleInterval", sampleInterval, Duration.ofMillis(100), Duration.ofMinutes(10));
+    // a module's EEPROM read takes tens of milliseconds on the I2C bus behind the NIC
+    Durations.requireWithin(
+        "dataPorts.inventoryInterval",
+        inventoryInterval,
+        Duration.ofMillis(100),
+        Duration.ofHours(24));
+  }
+
+  /** Samples every {@code sampleInterval}; the inventory at its default interval. */
+  public DataPortSettings(Duration sampleInterval) {
+    this(sampleInterval, DEFAULT_INVENTORY_INTERVAL);
   }
 }

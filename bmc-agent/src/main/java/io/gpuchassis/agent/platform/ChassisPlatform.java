@@ -80,6 +80,15 @@ public interface ChassisPlatform extends AutoCloseable {
     return PortReader.onBoard(port, clock);
   }
 
+  /**
+   * Where the agent runs the tools that read the data-path ports' inventory ({@code ethtool -m},
+   * {@code ethtool -i}, {@code lldpcli}): the real ones on a board, each given 5 s; a simulated
+   * platform answers from its simulated port files.
+   */
+  default io.gpuchassis.agent.ethernet.ToolRunner dataPortTools() {
+    return new io.gpuchassis.agent.ethernet.ProcessToolRunner(java.time.Duration.ofSeconds(5));
+  }
+
   /** The fault switchboard of simulated hardware; empty on real hardware. */
   Optional<FaultInjector> faults();
 

@@ -269,7 +269,15 @@ public final class RedfishResources {
     new PortResource(model, fabricHealth, clock, staleAfter, views).register(routes);
     new TaskServiceResource(tasks, clock).register(routes);
     UpdateTasks updateTasks = new UpdateTasks(tasks, events.bus());
-    new UpdateServiceResource(identity, model, firmware, updateTasks, vertx, outbound)
+    new UpdateServiceResource(
+            identity,
+            model,
+            firmware,
+            updateTasks,
+            vertx,
+            outbound,
+            new io.gpuchassis.agent.redfish.update.NicFirmware(
+                dataPath.adapters(), dataPath.inventory()))
         .register(routes);
     new SwitchResetAction(model, firmware, updateTasks).register(routes);
     ForcedRemovals forced = new ForcedRemovals(vertx, security.log());

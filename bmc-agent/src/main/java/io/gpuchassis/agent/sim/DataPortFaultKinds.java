@@ -61,6 +61,46 @@ final class DataPortFaultKinds {
             "The port's link drops for 5 s and comes back at 25 Gb/s; once cleared it drops for 5 s"
                 + " again and comes back at full speed.",
             PortFaultTraces.SLOW_LINK));
+    injector.register(lowRxPower());
+  }
+
+  /**
+   * The port's optic loses its light (a dirty or unplugged fibre at the far end): every channel's
+   * received power falls below the module's low-alarm level until cleared. Independent of the
+   * traffic traces: it changes the module's EEPROM, not the counters.
+   */
+  private FaultKind lowRxPower() {
+    String name = "ethernet-optics-low-rx-power";
+    Set<DataPort> dark = new HashSet<>();
+    return new FaultKind() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String description() {
+        return "The port's QSFP28 optic receives 0.02 mW on every channel (-17 dBm), below its"
+            + " -14.4 dBm low-alarm level, as ethtool -m reads it.";
+      }
+
+      @Override
+      public ActiveEffect inject(String target) {
+        DataPort port = port(name, target);
+        synchronized (dark) {
+          if (!dark.add(port)) {
+            throw badTarget(name, target, "a data-path port whose optic still has its light");
+          }
+        }
+        ports.inventory().lowRxPower(port, true);
+        return () -> {
+          ports.inventory().lowRxPower(port, false);
+          synchronized (dark) {
+            dark.remove(port);
+          }
+        };
+      }
+    };
   }
 
   private FaultKind kind(String name, String description, PortFaultTraces trace) {

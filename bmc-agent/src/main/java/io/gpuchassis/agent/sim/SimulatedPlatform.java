@@ -274,6 +274,12 @@ public final class SimulatedPlatform implements ChassisPlatform {
     return dataPorts.source(port);
   }
 
+  /** The data-path ports' tools, answering from the simulated port files. */
+  @Override
+  public io.gpuchassis.agent.ethernet.ToolRunner dataPortTools() {
+    return dataPorts.tools();
+  }
+
   /** The fault switchboard of the simulated hardware. */
   public FaultInjector faultInjector() {
     return faults;

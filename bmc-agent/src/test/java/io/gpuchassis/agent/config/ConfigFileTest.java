@@ -276,6 +276,28 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_data_port_inventory_interval_is_read_apart_from_the_samples() throws Exception {
+    AgentConfig defaults = AgentConfig.defaults();
+    assertEquals(java.time.Duration.ofSeconds(60), defaults.dataPorts().inventoryInterval());
+    DataPortSettings read =
+        ConfigFile.apply(defaults, write("dataPorts:\n  inventoryInterval: 10m\n")).dataPorts();
+    assertEquals(java.time.Duration.ofMinutes(10), read.inventoryInterval());
+    assertEquals(java.time.Duration.ofSeconds(5), read.sampleInterval(), "the samples keep theirs");
+    assertEquals(
+        java.time.Duration.ofSeconds(60),
+        ConfigFile.apply(defaults, write("dataPorts:\n  sampleInterval: 1s\n"))
+            .dataPorts()
+            .inventoryInterval());
+    var tooLong =
+        assertThrows(
+            ConfigException.class,
+            () -> ConfigFile.apply(defaults, write("dataPorts:\n  inventoryInterval: 25h\n")));
+    assertTrue(
+        tooLong.getMessage().contains("dataPorts.inventoryInterval must lie between"),
+        tooLong.getMessage());
+  }
+
+  @Test
   void a_bad_poll_interval_is_named() throws Exception {
     var e =
         assertThrows(

@@ -176,9 +176,10 @@ class FirmwareUpdateIT {
         json(agent.client.get("/redfish/v1/", null)).at("/UpdateService/@odata.id").asText());
     JsonNode members = json(agent.client.get(SERVICE + "/FirmwareInventory", TestAgent.READER));
     assertEquals(
-        4 + 1 + 16 + 4 + 2,
+        4 + 1 + 16 + 4 + 2 + 1,
         members.get("Members@odata.count").asInt(),
-        "four switches, the agent, 16 GPUs, four supplies and two programmable parts");
+        "four switches, the agent, 16 GPUs, four supplies, two programmable parts and the"
+            + " data-path NIC");
     JsonNode sw3 = inventory("SW3");
     assertEquals("9.20 B04A", sw3.get("Version").asText());
     assertEquals(

@@ -194,8 +194,8 @@ class StandardClientsIT {
             "ResourceBlock 24",
             "ResourceZone 4",
             "UpdateService 1",
-            "SoftwareInventory 27", // four switches, the agent, 16 GPUs, four supplies, two board
-            // parts
+            // four switches, the agent, 16 GPUs, four supplies, two board parts, the data-path NIC
+            "SoftwareInventory 28",
             "SessionService 1",
             "Session ",
             "EventService 1",

@@ -7,13 +7,27 @@ import io.gpuchassis.redfish.error.RedfishErrors;
 import java.util.List;
 
 /**
- * The chassis's own data path as the views read it: the board's adapters and each port's latest
- * status from the watch (an immutable snapshot: no I/O, no locks).
+ * The chassis's own data path as the views read it: the board's adapters, each port's latest status
+ * from the watch and its latest inventory (module, firmware, LLDP partner) from the inventory watch
+ * (immutable snapshots: no I/O, no locks).
  */
-public record DataPath(List<NetworkAdapter> adapters, PortWatch watch) {
+public record DataPath(
+    List<NetworkAdapter> adapters,
+    PortWatch watch,
+    io.gpuchassis.agent.ethernet.PortInventoryWatch inventory) {
 
   public DataPath {
     adapters = List.copyOf(adapters);
+  }
+
+  /** Without an inventory: every port's inventory is unread. */
+  public DataPath(List<NetworkAdapter> adapters, PortWatch watch) {
+    this(adapters, watch, io.gpuchassis.agent.ethernet.PortInventoryWatch.none());
+  }
+
+  /** The port's latest inventory; unread when the inventory watch does not have the port. */
+  io.gpuchassis.agent.ethernet.PortInventory inventory(io.gpuchassis.agent.ethernet.DataPort port) {
+    return inventory.of(port).orElse(io.gpuchassis.agent.ethernet.PortInventory.unread(port));
   }
 
   NetworkAdapter adapter(String id) {

@@ -19,11 +19,26 @@ final class DataPortHealth {
     return status.conditions().isEmpty() ? Health.OK : Health.WARNING;
   }
 
+  /** With the port's inventory: a module receiving below its low-alarm level is a warning too. */
+  static Health of(PortStatus status, io.gpuchassis.agent.ethernet.PortInventory inventory) {
+    Health sampled = of(status);
+    return DataPortInventory.lowRxPower(inventory) ? Health.WARNING : sampled;
+  }
+
   /** An adapter's: the worst of its ports'; unknown while none was read. */
   static Health worst(List<PortStatus> ports) {
+    return worst(ports, io.gpuchassis.agent.ethernet.PortInventory::unread);
+  }
+
+  /** An adapter's with its ports' inventory: the worst of its ports'. */
+  static Health worst(
+      List<PortStatus> ports,
+      java.util.function.Function<
+              io.gpuchassis.agent.ethernet.DataPort, io.gpuchassis.agent.ethernet.PortInventory>
+          inventory) {
     Health worst = null;
     for (PortStatus p : ports) {
-      Health h = of(p);
+      Health h = of(p, inventory.apply(p.port()));
       if (h == Health.WARNING || (h == Health.OK && worst == null)) {
         worst = h;
       }

@@ -23,13 +23,21 @@ final class DataPortMetrics {
   private DataPortMetrics() {}
 
   static PortMetrics render(String chassisId, PortStatus status) {
+    return render(
+        chassisId, status, io.gpuchassis.agent.ethernet.PortInventory.unread(status.port()));
+  }
+
+  /** With the port's inventory: its module's diagnostics as {@code Transceivers}. */
+  static PortMetrics render(
+      String chassisId, PortStatus status, io.gpuchassis.agent.ethernet.PortInventory inventory) {
     DataPort port = status.port();
     PortMetrics body =
         new PortMetrics()
             .atOdataId(Uris.networkAdapterPortMetrics(chassisId, port.adapter(), port.port()))
             .atOdataType(Schemas.PORT_METRICS.odataType())
             .id("Metrics")
-            .name("Metrics of port " + port.port() + " of " + port.adapter());
+            .name("Metrics of port " + port.port() + " of " + port.adapter())
+            .transceivers(DataPortInventory.transceivers(inventory));
     status
         .reading()
         .ifPresent(

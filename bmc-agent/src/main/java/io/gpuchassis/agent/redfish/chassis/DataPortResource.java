@@ -2,6 +2,7 @@ package io.gpuchassis.agent.redfish.chassis;
 
 import io.gpuchassis.agent.chassis.ChassisModel;
 import io.gpuchassis.agent.ethernet.DataPort;
+import io.gpuchassis.agent.ethernet.PortInventory;
 import io.gpuchassis.agent.ethernet.PortReading;
 import io.gpuchassis.agent.ethernet.PortStatus;
 import io.gpuchassis.agent.redfish.core.Collections;
@@ -55,12 +56,20 @@ public final class DataPortResource {
         "Port",
         (params, caller) -> {
           PortStatus status = status(params);
-          return render(chassisId(params), status, dataPath.lanes(status.port()));
+          return render(
+              chassisId(params),
+              status,
+              dataPath.lanes(status.port()),
+              dataPath.inventory(status.port()));
         });
     routes.resource(
         Uris.NETWORK_ADAPTER_PORT_METRICS_TEMPLATE,
         "PortMetrics",
-        (params, caller) -> DataPortMetrics.render(chassisId(params), status(params)));
+        (params, caller) -> {
+          PortStatus status = status(params);
+          return DataPortMetrics.render(
+              chassisId(params), status, dataPath.inventory(status.port()));
+        });
   }
 
   private String chassisId(Map<String, String> params) {
@@ -73,6 +82,12 @@ public final class DataPortResource {
 
   /** A NIC's port carries traffic both ways to whatever it is cabled to: bidirectional. */
   static Port render(String chassisId, PortStatus status, OptionalInt lanes) {
+    return render(chassisId, status, lanes, PortInventory.unread(status.port()));
+  }
+
+  /** With the port's inventory: its module ({@code SFP}) and LLDP partner ({@code Ethernet}). */
+  static Port render(
+      String chassisId, PortStatus status, OptionalInt lanes, PortInventory inventory) {
     DataPort port = status.port();
     Port body =
         new Port()
@@ -85,7 +100,9 @@ public final class DataPortResource {
             .portType(PortType.BIDIRECTIONAL_PORT)
             .linkNetworkTechnology(LinkNetworkTechnology.ETHERNET)
             .maxSpeedGbps(port.capableSpeedMbps() / 1000.0)
-            .status(new Status().state(State.ENABLED).health(DataPortHealth.of(status)))
+            .status(new Status().state(State.ENABLED).health(DataPortHealth.of(status, inventory)))
+            .SFP(DataPortInventory.sfp(inventory))
+            .ethernet(DataPortInventory.ethernet(inventory))
             .metrics(
                 Uris.ref(Uris.networkAdapterPortMetrics(chassisId, port.adapter(), port.port())));
     lanes.ifPresent(body::width);

@@ -51,21 +51,43 @@ public final class NetworkAdapterResource {
             render(
                 ChassisLookup.state(model, params).identity().id(),
                 dataPath.adapter(params.get("NetworkAdapterId")),
-                dataPath.ports(params.get("NetworkAdapterId"))));
+                dataPath.ports(params.get("NetworkAdapterId")),
+                dataPath.inventory().adapter(params.get("NetworkAdapterId"))));
   }
 
   static io.gpuchassis.redfish.model.NetworkAdapter render(
       String chassisId, NetworkAdapter adapter, List<PortStatus> ports) {
+    return render(chassisId, adapter, ports, List.of());
+  }
+
+  /**
+   * With the ports' inventory: the NIC's firmware as {@code FirmwarePackageVersion}, and a port
+   * whose module receives too little light counts in the health.
+   */
+  static io.gpuchassis.redfish.model.NetworkAdapter render(
+      String chassisId,
+      NetworkAdapter adapter,
+      List<PortStatus> ports,
+      List<io.gpuchassis.agent.ethernet.PortInventory> inventory) {
+    java.util.function.Function<
+            io.gpuchassis.agent.ethernet.DataPort, io.gpuchassis.agent.ethernet.PortInventory>
+        of =
+            port ->
+                inventory.stream()
+                    .filter(i -> i.port().equals(port))
+                    .findFirst()
+                    .orElse(io.gpuchassis.agent.ethernet.PortInventory.unread(port));
     var body =
         new io.gpuchassis.redfish.model.NetworkAdapter()
             .atOdataId(Uris.networkAdapter(chassisId, adapter.id()))
             .atOdataType(Schemas.NETWORK_ADAPTER.odataType())
             .id(adapter.id())
             .name("Network adapter " + adapter.id())
-            .status(new Status().state(State.ENABLED).health(DataPortHealth.worst(ports)))
+            .status(new Status().state(State.ENABLED).health(DataPortHealth.worst(ports, of)))
             .controllers(
                 List.of(
                     new NetworkAdapterController()
+                        .firmwarePackageVersion(DataPortInventory.firmware(inventory))
                         .controllerCapabilities(
                             new NetworkControllerCapabilities()
                                 .networkPortCount(adapter.ports().size())

@@ -73,6 +73,7 @@ public final class UpdateServiceResource {
   private final UpdateRequests requests;
   private final MultipartPush.Limits pushLimits;
   private final boolean allowHttp;
+  private final NicFirmware nics;
   private RedfishRoutes routes;
 
   /**
@@ -85,6 +86,21 @@ public final class UpdateServiceResource {
       UpdateTasks updateTasks,
       Vertx vertx,
       OutboundPolicy policy) {
+    this(identity, model, updates, updateTasks, vertx, policy, NicFirmware.none());
+  }
+
+  /**
+   * @param nics the data-path NICs' firmware, listed read-only
+   */
+  public UpdateServiceResource(
+      ServiceIdentity identity,
+      ChassisModel model,
+      FirmwareUpdates updates,
+      UpdateTasks updateTasks,
+      Vertx vertx,
+      OutboundPolicy policy,
+      NicFirmware nics) {
+    this.nics = nics;
     this.identity = identity;
     this.model = model;
     this.updates = updates;
@@ -208,6 +224,7 @@ public final class UpdateServiceResource {
         new ArrayList<>(model.current().switches().stream().map(s -> s.id()).toList());
     ids.add(Uris.AGENT_FIRMWARE_ID);
     ids.addAll(ComponentFirmware.ids(model.current()));
+    ids.addAll(nics.ids());
     return ids;
   }
 
@@ -217,6 +234,7 @@ public final class UpdateServiceResource {
     }
     if (model.current().switchChip(id).isEmpty()) {
       return ComponentFirmware.render(model.current(), id)
+          .or(() -> nics.render(model.current().identity().id(), id))
           .orElseThrow(() -> RedfishErrors.notFound("SoftwareInventory", id));
     }
     SoftwareInventory inventory =

@@ -27,6 +27,7 @@ public final class SimulatedDataPorts implements AutoCloseable {
   private final Path root;
   private final HeldClock clock;
   private final Map<DataPort, SimulatedPortTree> trees = new LinkedHashMap<>();
+  private final SimulatedPortInventory inventory;
 
   public SimulatedDataPorts(List<DataPort> ports, Clock clock) {
     // held while a port is written and read, so the reading is dated when its files were written
@@ -47,6 +48,17 @@ public final class SimulatedDataPorts implements AutoCloseable {
               PortFaultTraces.healthy(),
               this.clock));
     }
+    this.inventory = new SimulatedPortInventory(root, ports);
+  }
+
+  /** The tools of the tree ({@code ethtool}, {@code lldpcli}), answering from its files. */
+  public io.gpuchassis.agent.ethernet.ToolRunner tools() {
+    return new SimulatedTools(root);
+  }
+
+  /** The ports' modules, firmware and LLDP partner, as the tools print them. */
+  public SimulatedPortInventory inventory() {
+    return inventory;
   }
 
   /** Where the agent reads {@code port}: the real reader over this tree and its tools. */

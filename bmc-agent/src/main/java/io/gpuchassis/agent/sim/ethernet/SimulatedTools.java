@@ -12,7 +12,8 @@ import java.util.Map;
  */
 public final class SimulatedTools implements ToolRunner {
 
-  private static final Map<String, SimulatedTool> TOOLS = Map.of("ethtool", new SimulatedEthtool());
+  private static final Map<String, SimulatedTool> TOOLS =
+      Map.of("ethtool", new SimulatedEthtool(), "lldpcli", new SimulatedLldpcli());
 
   private final Path root;
 
