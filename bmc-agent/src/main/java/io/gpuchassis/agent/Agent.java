@@ -110,6 +110,7 @@ public final class Agent implements AutoCloseable {
   private final Optional<TrialCheck> trial;
   private final SunfishRegistration sunfish;
   private final PortWatch dataPorts;
+  private final io.gpuchassis.agent.ethernet.RoceWatch roceProfiles;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -135,9 +136,11 @@ public final class Agent implements AutoCloseable {
       Optional<TrialCheck> trial,
       MetricsService metrics,
       SunfishRegistration sunfish,
-      PortWatch dataPorts) {
+      PortWatch dataPorts,
+      io.gpuchassis.agent.ethernet.RoceWatch roceProfiles) {
     this.sunfish = sunfish;
     this.dataPorts = dataPorts;
+    this.roceProfiles = roceProfiles;
     this.store = store;
     this.metrics = metrics;
     this.restart = restart;
@@ -288,6 +291,7 @@ public final class Agent implements AutoCloseable {
     EventServices events = null;
     SunfishRegistration sunfish = null;
     PortWatch dataPorts = null;
+    io.gpuchassis.agent.ethernet.RoceWatch roceProfiles = null;
     FirmwareUpdates firmware = null;
     CompletableFuture<?> firstAdministrator = null;
     CompletableFuture<ChassisState> discovery = null;
@@ -509,6 +513,8 @@ public final class Agent implements AutoCloseable {
           new java.util.concurrent.atomic.AtomicInteger();
       dataPorts =
           dataPortWatch(platform, config, clock, events.bus(), model.current().identity().id());
+      roceProfiles =
+          roceWatch(platform, config, clock, events.bus(), model.current().identity().id());
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -538,13 +544,14 @@ public final class Agent implements AutoCloseable {
               config.sunfish().enabled(),
               hostSightings,
               new io.gpuchassis.agent.redfish.chassis.DataPath(
-                  platform.board().networkAdapters(), dataPorts),
+                  platform.board().networkAdapters(), dataPorts, roceProfiles),
               leases);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
       leaseKeeper.start();
       httpsPort.set(server.port());
       dataPorts.start();
+      roceProfiles.start();
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Registered once the agent answers: the core reads the agent while it registers it.
       sunfish = new SunfishRegistration(events.bus(), subscribers, settings);
@@ -624,7 +631,8 @@ public final class Agent implements AutoCloseable {
           trial,
           metrics,
           sunfish,
-          dataPorts);
+          dataPorts,
+          roceProfiles);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -638,6 +646,9 @@ public final class Agent implements AutoCloseable {
       }
       if (dataPorts != null) {
         dataPorts.close();
+      }
+      if (roceProfiles != null) {
+        roceProfiles.close();
       }
       if (liveReseat != null) {
         liveReseat.close();
@@ -679,6 +690,25 @@ public final class Agent implements AutoCloseable {
         PortThresholds.DEFAULTS,
         events,
         config.dataPorts().sampleInterval());
+  }
+
+  /**
+   * The RoCE profile kept on the board's RoCE ports through the platform's tools, its events about
+   * each port's Redfish resource; checked once the server answers.
+   */
+  private static io.gpuchassis.agent.ethernet.RoceWatch roceWatch(
+      ChassisPlatform platform, AgentConfig config, Clock clock, EventBus bus, String chassisId) {
+    return new io.gpuchassis.agent.ethernet.RoceWatch(
+        BoardDataPorts.roce(platform.board()),
+        config.dataPorts().roce().profile(),
+        platform.dataPortTools(),
+        new PublishedPortEvents(
+            bus,
+            port ->
+                io.gpuchassis.agent.uri.Uris.networkAdapterPort(
+                    chassisId, port.adapter(), port.port())),
+        config.dataPorts().roce().checkInterval(),
+        clock);
   }
 
   /**
@@ -1079,6 +1109,7 @@ public final class Agent implements AutoCloseable {
       firmware.close();
       health.close();
       dataPorts.close();
+      roceProfiles.close();
       // after the monitor (no more looks), before the switches its operations use
       liveReseat.close();
       // before the engine's switches and the bus it reports to

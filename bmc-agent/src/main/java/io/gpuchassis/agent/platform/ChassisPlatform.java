@@ -80,6 +80,14 @@ public interface ChassisPlatform extends AutoCloseable {
     return PortReader.onBoard(port, clock);
   }
 
+  /**
+   * Where the agent runs {@code ip}, {@code dcb} and {@code tc} for the data-path ports' RoCE
+   * profile: the board's own tools; a simulated platform answers from its simulated port files.
+   */
+  default io.gpuchassis.agent.ethernet.ToolRunner dataPortTools() {
+    return new io.gpuchassis.agent.ethernet.ProcessToolRunner(java.time.Duration.ofSeconds(5));
+  }
+
   /** The fault switchboard of simulated hardware; empty on real hardware. */
   Optional<FaultInjector> faults();
 

@@ -61,6 +61,35 @@ final class DataPortFaultKinds {
             "The port's link drops for 5 s and comes back at 25 Gb/s; once cleared it drops for 5 s"
                 + " again and comes back at full speed.",
             PortFaultTraces.SLOW_LINK));
+    injector.register(profileDrift());
+  }
+
+  /**
+   * PFC turned off on every priority of the port, once, as a NIC firmware reset or another
+   * administrator would: the port's traffic is untouched, and clearing the fault puts nothing back
+   * (the agent's RoCE profile check is what should).
+   */
+  private FaultKind profileDrift() {
+    String name = "ethernet-profile-drift";
+    return new FaultKind() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String description() {
+        return "PFC is turned off on every priority of the port behind the agent's back, as a NIC"
+            + " firmware reset or another administrator's dcb pfc set would; clearing the fault"
+            + " puts nothing back.";
+      }
+
+      @Override
+      public ActiveEffect inject(String target) {
+        ports.resetPfc(port(name, target));
+        return () -> {};
+      }
+    };
   }
 
   private FaultKind kind(String name, String description, PortFaultTraces trace) {

@@ -274,6 +274,11 @@ public final class SimulatedPlatform implements ChassisPlatform {
     return dataPorts.source(port);
   }
 
+  @Override
+  public io.gpuchassis.agent.ethernet.ToolRunner dataPortTools() {
+    return dataPorts.tools();
+  }
+
   /** The fault switchboard of the simulated hardware. */
   public FaultInjector faultInjector() {
     return faults;

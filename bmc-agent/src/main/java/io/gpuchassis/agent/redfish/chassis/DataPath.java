@@ -7,13 +7,20 @@ import io.gpuchassis.redfish.error.RedfishErrors;
 import java.util.List;
 
 /**
- * The chassis's own data path as the views read it: the board's adapters and each port's latest
- * status from the watch (an immutable snapshot: no I/O, no locks).
+ * The chassis's own data path as the views read it: the board's adapters, each port's latest status
+ * from the watch and each RoCE port's profile as last checked (immutable snapshots: no I/O, no
+ * locks).
  */
-public record DataPath(List<NetworkAdapter> adapters, PortWatch watch) {
+public record DataPath(
+    List<NetworkAdapter> adapters, PortWatch watch, io.gpuchassis.agent.ethernet.RoceWatch roce) {
 
   public DataPath {
     adapters = List.copyOf(adapters);
+  }
+
+  /** A data path whose ports carry no RoCE profile. */
+  public DataPath(List<NetworkAdapter> adapters, PortWatch watch) {
+    this(adapters, watch, io.gpuchassis.agent.ethernet.RoceWatch.none());
   }
 
   NetworkAdapter adapter(String id) {

@@ -55,7 +55,11 @@ public final class DataPortResource {
         "Port",
         (params, caller) -> {
           PortStatus status = status(params);
-          return render(chassisId(params), status, dataPath.lanes(status.port()));
+          return render(
+              chassisId(params),
+              status,
+              dataPath.lanes(status.port()),
+              dataPath.roce().status(status.port().adapter(), status.port().port()));
         });
     routes.resource(
         Uris.NETWORK_ADAPTER_PORT_METRICS_TEMPLATE,
@@ -73,6 +77,17 @@ public final class DataPortResource {
 
   /** A NIC's port carries traffic both ways to whatever it is cabled to: bidirectional. */
   static Port render(String chassisId, PortStatus status, OptionalInt lanes) {
+    return render(chassisId, status, lanes, java.util.Optional.empty());
+  }
+
+  /**
+   * @param roce the port's RoCE profile as last checked, when the port carries RoCE
+   */
+  static Port render(
+      String chassisId,
+      PortStatus status,
+      OptionalInt lanes,
+      java.util.Optional<io.gpuchassis.agent.ethernet.RoceStatus> roce) {
     DataPort port = status.port();
     Port body =
         new Port()
@@ -90,19 +105,20 @@ public final class DataPortResource {
                 Uris.ref(Uris.networkAdapterPortMetrics(chassisId, port.adapter(), port.port())));
     lanes.ifPresent(body::width);
     status.reading().ifPresent(r -> link(body, r));
-    status.reading().filter(r -> !r.gids().isEmpty()).ifPresent(r -> body.oem(gids(r)));
+    Map<String, Object> oem = new java.util.LinkedHashMap<>();
+    status.reading().filter(r -> !r.gids().isEmpty()).ifPresent(r -> oem.put("RoCEGIDs", gids(r)));
+    roce.flatMap(DataPortRoce::render).ifPresent(r -> oem.put("RoCE", r));
+    if (!oem.isEmpty()) {
+      body.oem(OemSchema.oem(OemSchema.PORT, oem));
+    }
     return body;
   }
 
   /** The RoCE GIDs peers address the port by: DMTF's Port has no property for them. */
-  private static Map<String, Object> gids(PortReading reading) {
-    return OemSchema.oem(
-        OemSchema.PORT,
-        Map.of(
-            "RoCEGIDs",
-            reading.gids().stream()
-                .map(g -> Map.of("Index", g.index(), "GID", g.gid(), "Type", g.type()))
-                .toList()));
+  private static Object gids(PortReading reading) {
+    return reading.gids().stream()
+        .map(g -> Map.of("Index", g.index(), "GID", g.gid(), "Type", g.type()))
+        .toList();
   }
 
   /**

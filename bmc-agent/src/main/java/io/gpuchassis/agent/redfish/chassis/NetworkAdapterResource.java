@@ -51,11 +51,27 @@ public final class NetworkAdapterResource {
             render(
                 ChassisLookup.state(model, params).identity().id(),
                 dataPath.adapter(params.get("NetworkAdapterId")),
-                dataPath.ports(params.get("NetworkAdapterId"))));
+                dataPath.ports(params.get("NetworkAdapterId")),
+                pfcReadBack(dataPath, params.get("NetworkAdapterId"))));
+  }
+
+  /** Whether the RoCE profile check has read PFC back from a port of the adapter. */
+  private static boolean pfcReadBack(DataPath dataPath, String adapterId) {
+    return dataPath.roce().statuses().stream()
+        .filter(s -> s.port().adapter().equals(adapterId))
+        .anyMatch(s -> s.last().flatMap(io.gpuchassis.agent.ethernet.RoceCheck::pfc).isPresent());
   }
 
   static io.gpuchassis.redfish.model.NetworkAdapter render(
       String chassisId, NetworkAdapter adapter, List<PortStatus> ports) {
+    return render(chassisId, adapter, ports, false);
+  }
+
+  /**
+   * @param pfcReadBack whether {@code dcb pfc show} answered for a port of the adapter
+   */
+  static io.gpuchassis.redfish.model.NetworkAdapter render(
+      String chassisId, NetworkAdapter adapter, List<PortStatus> ports, boolean pfcReadBack) {
     var body =
         new io.gpuchassis.redfish.model.NetworkAdapter()
             .atOdataId(Uris.networkAdapter(chassisId, adapter.id()))
@@ -69,7 +85,7 @@ public final class NetworkAdapterResource {
                         .controllerCapabilities(
                             new NetworkControllerCapabilities()
                                 .networkPortCount(adapter.ports().size())
-                                .dataCenterBridging(dataCenterBridging(ports)))
+                                .dataCenterBridging(dataCenterBridging(ports, pfcReadBack)))
                         .links(
                             new NetworkControllerLinks()
                                 .ports(
@@ -87,15 +103,19 @@ public final class NetworkAdapterResource {
   }
 
   /**
-   * Capable once a port shows PFC counters: the driver prints them only for priorities with PFC on,
-   * which a controller without DCB cannot have. Without them the capability is unknown (PFC may be
-   * off), so the property is left out rather than said false.
+   * Capable once a port shows PFC counters (the driver prints them only for priorities with PFC on,
+   * which a controller without DCB cannot have) or once the RoCE profile check read a port's PFC
+   * state back through DCB netlink ({@code dcb pfc show}, which a driver without DCB refuses).
+   * Without either the capability is unknown, so the property is left out rather than said false.
    */
-  private static DataCenterBridging dataCenterBridging(List<PortStatus> ports) {
+  private static DataCenterBridging dataCenterBridging(
+      List<PortStatus> ports, boolean pfcReadBack) {
     boolean pfc =
-        ports.stream()
-            .flatMap(s -> s.reading().stream())
-            .anyMatch(r -> r.counters().keySet().stream().anyMatch(DataPortCounters::isPfcFrames));
+        pfcReadBack
+            || ports.stream()
+                .flatMap(s -> s.reading().stream())
+                .anyMatch(
+                    r -> r.counters().keySet().stream().anyMatch(DataPortCounters::isPfcFrames));
     return pfc ? new DataCenterBridging().capable(true) : null;
   }
 }

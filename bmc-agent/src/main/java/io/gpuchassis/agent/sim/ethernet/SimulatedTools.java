@@ -12,7 +12,12 @@ import java.util.Map;
  */
 public final class SimulatedTools implements ToolRunner {
 
-  private static final Map<String, SimulatedTool> TOOLS = Map.of("ethtool", new SimulatedEthtool());
+  private static final Map<String, SimulatedTool> TOOLS =
+      Map.of(
+          "ethtool", new SimulatedEthtool(),
+          "ip", new SimulatedIp(),
+          "dcb", new SimulatedDcb(),
+          "tc", new SimulatedTc());
 
   private final Path root;
 
