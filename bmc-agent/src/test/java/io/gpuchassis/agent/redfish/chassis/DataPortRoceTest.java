@@ -125,4 +125,34 @@ class DataPortRoceTest {
     assertTrue(
         with.at("/Controllers/0/ControllerCapabilities/DataCenterBridging/Capable").asBoolean());
   }
+
+  @Test
+  void the_port_with_its_roce_profile_validates_against_dmtfs_and_the_oem_schema() {
+    Optional<io.gpuchassis.agent.conformance.RedfishSchemaValidator> validator =
+        io.gpuchassis.agent.conformance.RedfishSchemaValidator.locate();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        validator.isPresent(), "DMTF JSON schemas not found");
+    ItemResult drifted =
+        new ItemResult(
+            Item.DSCP_MAP,
+            ItemState.DRIFTED,
+            Optional.of("no dscp-prio entry for DSCP 26 or 48 (PCP trust)"),
+            Optional.of("applied without an error, but read back as ..."));
+    for (RoceStatus status :
+        List.of(
+            status(
+                List.of(ok(Item.MTU), ok(Item.DSCP_MAP), ok(Item.PFC), ok(Item.ECN)),
+                Optional.of(Set.of(3))),
+            status(List.of(ok(Item.MTU), drifted, ok(Item.PFC), ok(Item.ECN)), Optional.empty()))) {
+      JsonNode body =
+          RedfishResponses.tree(
+              DataPortResource.render(
+                  "C", PortStatus.unread(PORT), OptionalInt.of(4), Optional.of(status)));
+      assertEquals(List.of(), validator.get().validate(body), body.toString());
+      // the OEM object is checked too: a property its schema lacks is refused
+      ((com.fasterxml.jackson.databind.node.ObjectNode) body.at("/Oem/GpuChassisAgent/RoCE"))
+          .put("PFCWatchdog", true);
+      assertFalse(validator.get().validate(body).isEmpty(), "an undefined property fails");
+    }
+  }
 }
