@@ -127,6 +127,7 @@ public final class RoceWatch implements AutoCloseable {
       List<Map.Entry<DataPort, MessageInstance>> raised) {
     Optional<RoceCheck> previous = before.last();
     boolean drifted = false;
+    boolean corrected = false;
     for (ItemResult item : check.items()) {
       Optional<ItemState> was =
           previous
@@ -136,6 +137,7 @@ public final class RoceWatch implements AutoCloseable {
       String property = property(item.item());
       if (held && item.found().isPresent()) {
         drifted = true;
+        corrected |= holds(item.state());
         LOG.warn(
             "RoCE profile of {} drifted: {} found as {}{}",
             port.netdev(),
@@ -178,8 +180,7 @@ public final class RoceWatch implements AutoCloseable {
     return new RoceStatus(
         port,
         Optional.of(check),
-        before.driftsCorrected()
-            + (drifted && check.state() == RoceCheck.ProfileState.APPLIED ? 1 : 0),
+        before.driftsCorrected() + (corrected ? 1 : 0),
         drifted ? Optional.of(check.at()) : before.lastDrift());
   }
 

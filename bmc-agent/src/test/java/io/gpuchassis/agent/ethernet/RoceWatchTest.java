@@ -85,4 +85,20 @@ class RoceWatchTest {
     assertEquals(ProfileState.APPLIED, status().last().orElseThrow().state());
     assertEquals(0, status().driftsCorrected(), "a first apply after a failure is no drift");
   }
+
+  @Test
+  void a_drift_put_right_counts_even_while_another_item_fails() {
+    tools.missing.add("tc");
+    watch.checkAll();
+    tools.mtu = 1500;
+    raised.clear();
+    watch.checkAll();
+    assertEquals(
+        List.of(
+            "ResourceErrorsDetected Oem/GpuChassisAgent/RoCE/MTU RoCEProfileDrift",
+            "ResourceErrorsCorrected Oem/GpuChassisAgent/RoCE/MTU RoCEProfileDrift"),
+        events());
+    assertEquals(1, status().driftsCorrected());
+    assertEquals(ProfileState.FAILED, status().last().orElseThrow().state());
+  }
 }
