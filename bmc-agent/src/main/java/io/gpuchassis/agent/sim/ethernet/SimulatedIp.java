@@ -14,6 +14,37 @@ import java.util.stream.Stream;
  */
 final class SimulatedIp implements SimulatedTool {
 
+  /** ip's other options (ip/ip.c), which the real tool takes and the simulation does not. */
+  private static final List<String> REAL_OPTIONS =
+      List.of(
+          "Version",
+          "help",
+          "family",
+          "4",
+          "6",
+          "B",
+          "M",
+          "0",
+          "human",
+          "iec",
+          "stats",
+          "statistics",
+          "details",
+          "resolve",
+          "oneline",
+          "timestamp",
+          "tshort",
+          "force",
+          "batch",
+          "rcvbuf",
+          "color",
+          "netns",
+          "Numeric",
+          "all",
+          "brief",
+          "pretty",
+          "loops");
+
   @Override
   public String run(Path root, List<String> arguments) throws IOException {
     boolean json = false;
@@ -23,6 +54,8 @@ final class SimulatedIp implements SimulatedTool {
       if (option.equals("-j")
           || ToolExit.matches(option.substring(1), "json") && option.length() > 1) {
         json = true;
+      } else if (REAL_OPTIONS.stream().anyMatch(o -> ToolExit.matches(option.substring(1), o))) {
+        throw new IOException("not simulated: ip " + arguments + " (" + arguments.get(i) + ")");
       } else {
         throw ToolExit.of(
             "ip",

@@ -93,6 +93,10 @@ class SimulatedRoceToolsTest {
             .endsWith("Error: argument \"jumbo\" is wrong: Invalid \"mtu\" value"));
     assertTrue(refused("ip -j link show dev eth9").endsWith("Device \"eth9\" does not exist."));
     assertTrue(
+        refused("ip -x link show dev eth0")
+            .endsWith("Option \"-x\" is unknown, try \"ip -help\"."));
+    assertTrue(refused("ip -d link show dev eth0").startsWith("not simulated"), "a real option");
+    assertTrue(
         refused("dcb pfc set dev eth0 prio-pfc 8:on")
             .contains("In PRIO:PFC mapping, PRIO is expected to be 0..7"));
     assertTrue(
