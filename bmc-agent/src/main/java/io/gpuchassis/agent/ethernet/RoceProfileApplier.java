@@ -77,16 +77,6 @@ public final class RoceProfileApplier {
         root.value());
   }
 
-  /** The command that applies {@code item} as the profile says, for docs and tests. */
-  List<String> applyCommand(Item item) {
-    return switch (item) {
-      case MTU -> new Mtu().apply(null);
-      case DSCP_MAP -> new DscpMap().apply(List.of());
-      case PFC -> new Pfc().apply(null);
-      case ECN -> new Ecn().apply(null);
-    };
-  }
-
   /** A value read, or the tool's failure. */
   private record Result<T>(Optional<T> value, Optional<String> failure) {
     static <T> Result<T> of(T value) {
