@@ -111,6 +111,7 @@ public final class Agent implements AutoCloseable {
   private final SunfishRegistration sunfish;
   private final PortWatch dataPorts;
   private final io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory;
+  private final io.gpuchassis.agent.ethernet.RoceWatch roceProfiles;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -137,10 +138,12 @@ public final class Agent implements AutoCloseable {
       MetricsService metrics,
       SunfishRegistration sunfish,
       PortWatch dataPorts,
-      io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory) {
+      io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory,
+      io.gpuchassis.agent.ethernet.RoceWatch roceProfiles) {
     this.sunfish = sunfish;
     this.dataPorts = dataPorts;
     this.dataPortInventory = dataPortInventory;
+    this.roceProfiles = roceProfiles;
     this.store = store;
     this.metrics = metrics;
     this.restart = restart;
@@ -297,6 +300,7 @@ public final class Agent implements AutoCloseable {
     SunfishRegistration sunfish = null;
     PortWatch dataPorts = null;
     io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory = null;
+    io.gpuchassis.agent.ethernet.RoceWatch roceProfiles = null;
     FirmwareUpdates firmware = null;
     CompletableFuture<?> firstAdministrator = null;
     CompletableFuture<ChassisState> discovery = null;
@@ -523,6 +527,8 @@ public final class Agent implements AutoCloseable {
               BoardDataPorts.of(platform.board()),
               new io.gpuchassis.agent.ethernet.PortInventoryReader(platform.dataPortTools(), clock),
               config.dataPorts().inventoryInterval());
+      roceProfiles =
+          roceWatch(platform, config, clock, events.bus(), model.current().identity().id());
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -552,7 +558,7 @@ public final class Agent implements AutoCloseable {
               config.sunfish().enabled(),
               hostSightings,
               new io.gpuchassis.agent.redfish.chassis.DataPath(
-                  platform.board().networkAdapters(), dataPorts, dataPortInventory),
+                  platform.board().networkAdapters(), dataPorts, dataPortInventory, roceProfiles),
               leases);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
@@ -560,6 +566,7 @@ public final class Agent implements AutoCloseable {
       httpsPort.set(server.port());
       dataPorts.start();
       dataPortInventory.start();
+      roceProfiles.start();
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Registered once the agent answers: the core reads the agent while it registers it.
       sunfish = new SunfishRegistration(events.bus(), subscribers, settings);
@@ -643,7 +650,8 @@ public final class Agent implements AutoCloseable {
           metrics,
           sunfish,
           dataPorts,
-          dataPortInventory);
+          dataPortInventory,
+          roceProfiles);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -660,6 +668,9 @@ public final class Agent implements AutoCloseable {
       }
       if (dataPortInventory != null) {
         dataPortInventory.close();
+      }
+      if (roceProfiles != null) {
+        roceProfiles.close();
       }
       if (liveReseat != null) {
         liveReseat.close();
@@ -701,6 +712,25 @@ public final class Agent implements AutoCloseable {
         PortThresholds.DEFAULTS,
         events,
         config.dataPorts().sampleInterval());
+  }
+
+  /**
+   * The RoCE profile kept on the board's RoCE ports through the platform's tools, its events about
+   * each port's Redfish resource; checked once the server answers.
+   */
+  private static io.gpuchassis.agent.ethernet.RoceWatch roceWatch(
+      ChassisPlatform platform, AgentConfig config, Clock clock, EventBus bus, String chassisId) {
+    return new io.gpuchassis.agent.ethernet.RoceWatch(
+        BoardDataPorts.roce(platform.board()),
+        config.dataPorts().roce().profile(),
+        platform.dataPortTools(),
+        new PublishedPortEvents(
+            bus,
+            port ->
+                io.gpuchassis.agent.uri.Uris.networkAdapterPort(
+                    chassisId, port.adapter(), port.port())),
+        config.dataPorts().roce().checkInterval(),
+        clock);
   }
 
   /**
@@ -1102,6 +1132,7 @@ public final class Agent implements AutoCloseable {
       health.close();
       dataPorts.close();
       dataPortInventory.close();
+      roceProfiles.close();
       // after the monitor (no more looks), before the switches its operations use
       liveReseat.close();
       // before the engine's switches and the bus it reports to

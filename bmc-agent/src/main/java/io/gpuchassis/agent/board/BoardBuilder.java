@@ -114,7 +114,8 @@ final class BoardBuilder {
                         p.speedGbps(),
                         p.lanes() == null
                             ? java.util.OptionalInt.empty()
-                            : java.util.OptionalInt.of(p.lanes())))
+                            : java.util.OptionalInt.of(p.lanes()),
+                        Boolean.TRUE.equals(p.roce())))
             .toList());
   }
 

@@ -67,7 +67,8 @@ final class BoardDocument {
       @Required String rdmaDevice,
       Integer rdmaPort,
       @Required int speedGbps,
-      Integer lanes) {}
+      Integer lanes,
+      Boolean roce) {}
 
   /** The management processor's serial port where the technician's console runs. */
   record ConsoleEntry(@Required String device, Integer baud) {}

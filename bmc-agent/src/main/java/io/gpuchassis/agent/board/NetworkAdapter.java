@@ -28,6 +28,7 @@ public record NetworkAdapter(
    * @param rdmaPort the RDMA device's port (1-based)
    * @param speedGbps the fastest speed the port and its optics can run
    * @param lanes the lanes of the port's cage (4 for a QSFP), when the board file says
+   * @param roce whether the port carries RoCE, so the agent keeps the RoCE profile on it
    */
   public record Port(
       String id,
@@ -35,5 +36,18 @@ public record NetworkAdapter(
       String rdmaDevice,
       int rdmaPort,
       int speedGbps,
-      java.util.OptionalInt lanes) {}
+      java.util.OptionalInt lanes,
+      boolean roce) {
+
+    /** A port that carries no RoCE. */
+    public Port(
+        String id,
+        String netdev,
+        String rdmaDevice,
+        int rdmaPort,
+        int speedGbps,
+        java.util.OptionalInt lanes) {
+      this(id, netdev, rdmaDevice, rdmaPort, speedGbps, lanes, false);
+    }
+  }
 }

@@ -193,7 +193,72 @@ public final class ConfigFile {
             : config.metricsTokenFile(),
         doc.composition != null ? doc.composition : config.composition(),
         doc.sunfish != null ? doc.sunfish.over(folder) : config.sunfish(),
-        doc.dataPorts != null ? doc.dataPorts.over(config.dataPorts()) : config.dataPorts());
+        dataPorts(doc.dataPorts, config.dataPorts()));
+  }
+
+  /** The data-path ports' settings: the file's over {@code base}. */
+  private static DataPortSettings dataPorts(DataPorts doc, DataPortSettings base) {
+    if (doc == null) {
+      return base;
+    }
+    Duration sample =
+        doc.sampleInterval != null
+            ? Durations.parse("dataPorts.sampleInterval", doc.sampleInterval)
+            : base.sampleInterval();
+    Duration inventory =
+        doc.inventoryInterval != null
+            ? Durations.parse("dataPorts.inventoryInterval", doc.inventoryInterval)
+            : base.inventoryInterval();
+    RoceSettings roce = doc.roce != null ? roce(doc.roce, base.roce()) : base.roce();
+    return new DataPortSettings(sample, inventory, roce);
+  }
+
+  /** The RoCE profile: each key the file gives over {@code base}'s, checked as a whole. */
+  private static RoceSettings roce(Roce doc, RoceSettings base) {
+    RoceProfile b = base.profile();
+    RoceMode mode =
+        doc.mode != null
+            ? keyed(
+                "dataPorts.roce.mode",
+                () -> {
+                  try {
+                    return RoceMode.parse(doc.mode);
+                  } catch (IllegalArgumentException e) {
+                    throw new ConfigException(e.getMessage());
+                  }
+                })
+            : b.mode();
+    Duration check =
+        doc.checkInterval != null
+            ? Durations.parse("dataPorts.roce.checkInterval", doc.checkInterval)
+            : base.checkInterval();
+    RoceProfile profile;
+    try {
+      profile =
+          new RoceProfile(
+              mode,
+              doc.mtu != null ? doc.mtu : b.mtu(),
+              doc.rocePriority != null ? doc.rocePriority : b.rocePriority(),
+              doc.roceDscp != null ? doc.roceDscp : b.roceDscp(),
+              doc.cnpPriority != null ? doc.cnpPriority : b.cnpPriority(),
+              doc.cnpDscp != null ? doc.cnpDscp : b.cnpDscp(),
+              doc.ecnMinKB != null ? kilobytes(doc.ecnMinKB) : b.ecnMinBytes(),
+              doc.ecnMaxKB != null ? kilobytes(doc.ecnMaxKB) : b.ecnMaxBytes());
+    } catch (IllegalArgumentException e) {
+      // each problem begins with its key: located at the first one, every one named in full
+      List<String> problems =
+          java.util.Arrays.stream(e.getMessage().split("; "))
+              .map(p -> "dataPorts.roce." + p)
+              .toList();
+      String first = problems.get(0);
+      throw ConfigException.at(first.substring(0, first.indexOf(' ')), String.join("; ", problems));
+    }
+    return new RoceSettings(profile, check);
+  }
+
+  /** KB as switch vendors write ECN thresholds: 1000 bytes (150 KB is Cumulus's 150000). */
+  private static int kilobytes(int kb) {
+    return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, kb * 1000L));
   }
 
   /** The agent's own update settings: the file's over {@code base}. */
@@ -393,20 +458,24 @@ public final class ConfigFile {
 
   record DataPorts(
       @JsonProperty("sampleInterval") String sampleInterval,
-      @JsonProperty("inventoryInterval") String inventoryInterval) {
+      @JsonProperty("inventoryInterval") String inventoryInterval,
+      @JsonProperty("roce") Roce roce) {
     @JsonCreator
     DataPorts {}
+  }
 
-    /** The file's settings over {@code base}'s: a key left out keeps the base's value. */
-    DataPortSettings over(DataPortSettings base) {
-      return new DataPortSettings(
-          sampleInterval != null
-              ? Durations.parse("dataPorts.sampleInterval", sampleInterval)
-              : base.sampleInterval(),
-          inventoryInterval != null
-              ? Durations.parse("dataPorts.inventoryInterval", inventoryInterval)
-              : base.inventoryInterval());
-    }
+  record Roce(
+      @JsonProperty("mode") String mode,
+      @JsonProperty("mtu") Integer mtu,
+      @JsonProperty("rocePriority") Integer rocePriority,
+      @JsonProperty("roceDscp") Integer roceDscp,
+      @JsonProperty("cnpPriority") Integer cnpPriority,
+      @JsonProperty("cnpDscp") Integer cnpDscp,
+      @JsonProperty("ecnMinKB") Integer ecnMinKB,
+      @JsonProperty("ecnMaxKB") Integer ecnMaxKB,
+      @JsonProperty("checkInterval") String checkInterval) {
+    @JsonCreator
+    Roce {}
   }
 
   record Switches(@JsonProperty("pollInterval") String pollInterval) {

@@ -9,15 +9,28 @@ import java.time.Duration;
  *     period's rates, so this is also how long a fault may go unseen
  * @param inventoryInterval how often every port's inventory (module EEPROM, NIC firmware, LLDP
  *     partner) is read again: it changes slowly, so far less often than the samples
+ * @param roce the RoCE profile kept on the ports that carry RoCE
  */
-public record DataPortSettings(Duration sampleInterval, Duration inventoryInterval) {
+public record DataPortSettings(
+    Duration sampleInterval, Duration inventoryInterval, RoceSettings roce) {
 
   public static final Duration DEFAULT_INVENTORY_INTERVAL = Duration.ofSeconds(60);
 
   public static final DataPortSettings DEFAULT =
-      new DataPortSettings(Duration.ofSeconds(5), DEFAULT_INVENTORY_INTERVAL);
+      new DataPortSettings(Duration.ofSeconds(5), DEFAULT_INVENTORY_INTERVAL, RoceSettings.DEFAULT);
+
+  /** Sampled so, with the default RoCE profile. */
+  public DataPortSettings(Duration sampleInterval, RoceSettings roce) {
+    this(sampleInterval, DEFAULT_INVENTORY_INTERVAL, roce);
+  }
+
+  /** Sampled and inventoried so, with the default RoCE profile. */
+  public DataPortSettings(Duration sampleInterval, Duration inventoryInterval) {
+    this(sampleInterval, inventoryInterval, RoceSettings.DEFAULT);
+  }
 
   public DataPortSettings {
+    java.util.Objects.requireNonNull(roce);
     // below 100 ms the counters' own refresh (mlx5 caches them 10 ms) and ethtool's run time
     // dominate the period
     Durations.requireWithin(
@@ -30,8 +43,8 @@ public record DataPortSettings(Duration sampleInterval, Duration inventoryInterv
         Duration.ofHours(24));
   }
 
-  /** Samples every {@code sampleInterval}; the inventory at its default interval. */
+  /** Samples every {@code sampleInterval}; the inventory and the RoCE profile at their defaults. */
   public DataPortSettings(Duration sampleInterval) {
-    this(sampleInterval, DEFAULT_INVENTORY_INTERVAL);
+    this(sampleInterval, DEFAULT_INVENTORY_INTERVAL, RoceSettings.DEFAULT);
   }
 }

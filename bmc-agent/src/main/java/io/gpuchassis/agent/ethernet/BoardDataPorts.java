@@ -14,10 +14,20 @@ public final class BoardDataPorts {
    * port.
    */
   public static List<DataPort> of(BoardDescription board) {
+    return ports(board, false);
+  }
+
+  /** The ports the board file marks {@code roce: true}, in the file's order. */
+  public static List<DataPort> roce(BoardDescription board) {
+    return ports(board, true);
+  }
+
+  private static List<DataPort> ports(BoardDescription board, boolean roceOnly) {
     return board.networkAdapters().stream()
         .flatMap(
             a ->
                 a.ports().stream()
+                    .filter(p -> !roceOnly || p.roce())
                     .map(
                         p ->
                             new DataPort(

@@ -9,15 +9,19 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a tool as a child process: its standard output is the answer, its standard error is
- * discarded, and a tool that has not finished within the timeout is killed (a hung driver query
- * must not hold the sampler). The output goes to a file, not a pipe, so a tool that prints more
- * than a pipe holds never blocks while it is waited for.
+ * Runs a tool as a child process: its standard output is the answer; its standard error only
+ * explains a failure (the first {@value #MAX_ERROR} characters of it end the exception's message:
+ * {@code dcb} and {@code tc} say there why the kernel refused), and a tool that has not finished
+ * within the timeout is killed (a hung driver query must not hold the sampler). Both go to files,
+ * not pipes, so a tool that prints more than a pipe holds never blocks while it is waited for.
  */
 public final class ProcessToolRunner implements ToolRunner {
 
   /** Bounds what is read, far above what {@code ethtool -S} prints for one port. */
   private static final long MAX_OUTPUT = 1 << 22;
+
+  /** How much of standard error a failure's message quotes. */
+  static final int MAX_ERROR = 500;
 
   private final Duration timeout;
 
@@ -28,18 +32,21 @@ public final class ProcessToolRunner implements ToolRunner {
   @Override
   public String run(List<String> command) throws IOException {
     Path output = Files.createTempFile("tool-", ".out");
+    Path error = Files.createTempFile("tool-", ".err");
     Process process = null;
     try {
       process =
           new ProcessBuilder(command)
               .redirectOutput(output.toFile())
-              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(error.toFile())
               .start();
       if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         throw new IOException(command.get(0) + " did not finish within " + timeout);
       }
       if (process.exitValue() != 0) {
-        throw new IOException(command + " exited with " + process.exitValue());
+        String said = stderr(error);
+        throw new IOException(
+            command + " exited with " + process.exitValue() + (said.isEmpty() ? "" : ": " + said));
       }
       if (Files.size(output) > MAX_OUTPUT) {
         throw new IOException(command.get(0) + " printed more than " + MAX_OUTPUT + " bytes");
@@ -53,6 +60,16 @@ public final class ProcessToolRunner implements ToolRunner {
         process.destroyForcibly();
       }
       Files.deleteIfExists(output);
+      Files.deleteIfExists(error);
     }
+  }
+
+  /** The start of what the tool said on standard error, on one line. */
+  private static String stderr(Path error) throws IOException {
+    byte[] head;
+    try (var in = Files.newInputStream(error)) {
+      head = in.readNBytes(MAX_ERROR);
+    }
+    return new String(head, StandardCharsets.UTF_8).strip().replaceAll("\\s*\\n\\s*", " / ");
   }
 }

@@ -81,9 +81,10 @@ public interface ChassisPlatform extends AutoCloseable {
   }
 
   /**
-   * Where the agent runs the tools that read the data-path ports' inventory ({@code ethtool -m},
-   * {@code ethtool -i}, {@code lldpcli}): the real ones on a board, each given 5 s; a simulated
-   * platform answers from its simulated port files.
+   * Where the agent runs the data-path ports' tools: {@code ethtool -m}, {@code ethtool -i} and
+   * {@code lldpcli} for their inventory, {@code ip}, {@code dcb} and {@code tc} for their RoCE
+   * profile; the board's own, each given 5 s. A simulated platform answers from its simulated port
+   * files.
    */
   default io.gpuchassis.agent.ethernet.ToolRunner dataPortTools() {
     return new io.gpuchassis.agent.ethernet.ProcessToolRunner(java.time.Duration.ofSeconds(5));

@@ -62,6 +62,7 @@ final class DataPortFaultKinds {
                 + " again and comes back at full speed.",
             PortFaultTraces.SLOW_LINK));
     injector.register(lowRxPower());
+    injector.register(profileDrift());
   }
 
   /**
@@ -99,6 +100,34 @@ final class DataPortFaultKinds {
             dark.remove(port);
           }
         };
+      }
+    };
+  }
+
+  /**
+   * PFC turned off on every priority of the port, once, as a NIC firmware reset or another
+   * administrator would: the port's traffic is untouched, and clearing the fault puts nothing back
+   * (the agent's RoCE profile check is what should).
+   */
+  private FaultKind profileDrift() {
+    String name = "ethernet-profile-drift";
+    return new FaultKind() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String description() {
+        return "PFC is turned off on every priority of the port behind the agent's back, as a NIC"
+            + " firmware reset or another administrator's dcb pfc set would; clearing the fault"
+            + " puts nothing back.";
+      }
+
+      @Override
+      public ActiveEffect inject(String target) {
+        ports.resetPfc(port(name, target));
+        return () -> {};
       }
     };
   }

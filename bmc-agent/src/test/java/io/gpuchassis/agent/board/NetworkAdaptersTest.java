@@ -46,6 +46,36 @@ class NetworkAdaptersTest {
   }
 
   @Test
+  void a_port_carries_roce_where_the_file_says_so_and_only_there() {
+    BoardDescription board =
+        load(
+            dir,
+            VALID
+                + ONE.replace(
+                    "speedGbps: 100, lanes: 4}", "speedGbps: 100, lanes: 4, roce: true}"));
+    List<NetworkAdapter.Port> ports = board.networkAdapters().get(0).ports();
+    assertEquals(List.of(false, true), ports.stream().map(NetworkAdapter.Port::roce).toList());
+    assertEquals(
+        List.of("enp65s0f1np1"),
+        io.gpuchassis.agent.ethernet.BoardDataPorts.roce(board).stream()
+            .map(io.gpuchassis.agent.ethernet.DataPort::netdev)
+            .toList());
+    assertEquals(2, io.gpuchassis.agent.ethernet.BoardDataPorts.of(board).size());
+    BoardException e =
+        loadFails(dir, VALID + ONE.replace("lanes: 4}", "lanes: 4, roce: sometimes}"));
+    assertTrue(e.getMessage().contains("roce"), e.getMessage());
+  }
+
+  @Test
+  void the_reference_boards_nic_carries_roce_on_both_ports() {
+    assertEquals(
+        List.of("enp65s0f0np0", "enp65s0f1np1"),
+        io.gpuchassis.agent.ethernet.BoardDataPorts.roce(BoardDescription.reference()).stream()
+            .map(io.gpuchassis.agent.ethernet.DataPort::netdev)
+            .toList());
+  }
+
+  @Test
   void an_interface_given_twice_is_refused_at_its_second_port() {
     BoardException e = loadFails(dir, VALID + ONE.replace("enp65s0f1np1", "enp65s0f0np0"));
     assertTrue(

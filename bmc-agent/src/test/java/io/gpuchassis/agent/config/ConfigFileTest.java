@@ -391,4 +391,60 @@ class ConfigFileTest {
             () -> ConfigFile.apply(AgentConfig.defaults(), write("listen: 'unterminated\n")));
     assertTrue(broken.getMessage().contains("not valid YAML"), broken.getMessage());
   }
+
+  @Test
+  void the_roce_profile_is_read_key_by_key_over_the_defaults() throws Exception {
+    AgentConfig config =
+        ConfigFile.apply(
+            AgentConfig.defaults(),
+            write(
+                """
+                dataPorts:
+                  roce:
+                    mode: lossy
+                    mtu: 4200
+                    roceDscp: 24
+                    ecnMinKB: 100
+                    ecnMaxKB: 1000
+                    checkInterval: 30s
+                """));
+    RoceSettings roce = config.dataPorts().roce();
+    assertEquals(io.gpuchassis.agent.config.RoceMode.LOSSY, roce.profile().mode());
+    assertEquals(4200, roce.profile().mtu());
+    assertEquals(24, roce.profile().roceDscp());
+    assertEquals(3, roce.profile().rocePriority(), "the default where the file says nothing");
+    assertEquals(100_000, roce.profile().ecnMinBytes());
+    assertEquals(1_000_000, roce.profile().ecnMaxBytes());
+    assertEquals(java.time.Duration.ofSeconds(30), roce.checkInterval());
+    assertEquals(DataPortSettings.DEFAULT.sampleInterval(), config.dataPorts().sampleInterval());
+    assertEquals(RoceSettings.DEFAULT, AgentConfig.defaults().dataPorts().roce());
+  }
+
+  @Test
+  void a_bad_roce_value_is_named_with_its_key_line_and_range() throws Exception {
+    String mtu = roceError("dataPorts:\n  roce:\n    mode: lossless\n    mtu: 10000\n");
+    assertTrue(
+        mtu.contains(", line 4: dataPorts.roce.mtu must lie between 1280 and 9216, got 10000"),
+        mtu);
+    String prio = roceError("dataPorts:\n  roce:\n    rocePriority: 8\n    cnpDscp: 64\n");
+    assertTrue(
+        prio.contains("line 3: dataPorts.roce.rocePriority must lie between 0 and 7, got 8"), prio);
+    assertTrue(prio.contains("dataPorts.roce.cnpDscp must lie between 0 and 63, got 64"), prio);
+    String ecn = roceError("dataPorts:\n  roce:\n    ecnMinKB: 1500\n    ecnMaxKB: 150\n");
+    assertTrue(
+        ecn.contains("dataPorts.roce.ecnMinKB and ecnMaxKB must satisfy 1 <= min < max"), ecn);
+    String mode = roceError("dataPorts:\n  roce:\n    mode: semi-lossless\n");
+    assertTrue(
+        mode.contains("line 3: dataPorts.roce.mode: 'semi-lossless' is not a RoCE mode"), mode);
+    String interval = roceError("dataPorts:\n  roce:\n    checkInterval: 2h\n");
+    assertTrue(
+        interval.contains("dataPorts.roce.checkInterval must lie between 100ms and 1h, not 2h"),
+        interval);
+  }
+
+  private String roceError(String yaml) throws Exception {
+    Path file = write(yaml);
+    return assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), file))
+        .getMessage();
+  }
 }

@@ -23,6 +23,23 @@ class ProcessToolRunnerIT {
   }
 
   @Test
+  void a_failure_says_what_the_tool_printed_on_standard_error() {
+    IOException e =
+        assertThrows(
+            IOException.class,
+            () ->
+                runner.run(
+                    List.of(
+                        "sh",
+                        "-c",
+                        "echo ignored; echo 'Attribute write:' >&2;"
+                            + " echo ' Operation not supported' >&2; exit 1")));
+    assertTrue(
+        e.getMessage().endsWith("exited with 1: Attribute write: / Operation not supported"),
+        e.getMessage());
+  }
+
+  @Test
   void a_tool_that_fails_or_hangs_is_an_io_error_and_the_hung_one_is_killed() {
     assertThrows(IOException.class, () -> runner.run(List.of("sh", "-c", "exit 1")));
     assertThrows(IOException.class, () -> runner.run(List.of("no-such-tool-anywhere")));

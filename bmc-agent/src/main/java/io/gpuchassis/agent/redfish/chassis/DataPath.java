@@ -8,21 +8,40 @@ import java.util.List;
 
 /**
  * The chassis's own data path as the views read it: the board's adapters, each port's latest status
- * from the watch and its latest inventory (module, firmware, LLDP partner) from the inventory watch
- * (immutable snapshots: no I/O, no locks).
+ * from the watch, its latest inventory (module, firmware, LLDP partner) from the inventory watch
+ * and each RoCE port's profile as last checked (immutable snapshots: no I/O, no locks).
  */
 public record DataPath(
     List<NetworkAdapter> adapters,
     PortWatch watch,
-    io.gpuchassis.agent.ethernet.PortInventoryWatch inventory) {
+    io.gpuchassis.agent.ethernet.PortInventoryWatch inventory,
+    io.gpuchassis.agent.ethernet.RoceWatch roce) {
 
   public DataPath {
     adapters = List.copyOf(adapters);
   }
 
-  /** Without an inventory: every port's inventory is unread. */
+  /** Without an inventory or RoCE profiles: every port's inventory is unread. */
   public DataPath(List<NetworkAdapter> adapters, PortWatch watch) {
-    this(adapters, watch, io.gpuchassis.agent.ethernet.PortInventoryWatch.none());
+    this(
+        adapters,
+        watch,
+        io.gpuchassis.agent.ethernet.PortInventoryWatch.none(),
+        io.gpuchassis.agent.ethernet.RoceWatch.none());
+  }
+
+  /** With an inventory, the ports carrying no RoCE profile. */
+  public DataPath(
+      List<NetworkAdapter> adapters,
+      PortWatch watch,
+      io.gpuchassis.agent.ethernet.PortInventoryWatch inventory) {
+    this(adapters, watch, inventory, io.gpuchassis.agent.ethernet.RoceWatch.none());
+  }
+
+  /** With RoCE profiles, every port's inventory unread. */
+  public DataPath(
+      List<NetworkAdapter> adapters, PortWatch watch, io.gpuchassis.agent.ethernet.RoceWatch roce) {
+    this(adapters, watch, io.gpuchassis.agent.ethernet.PortInventoryWatch.none(), roce);
   }
 
   /** The port's latest inventory; unread when the inventory watch does not have the port. */

@@ -60,7 +60,8 @@ public final class DataPortResource {
               chassisId(params),
               status,
               dataPath.lanes(status.port()),
-              dataPath.inventory(status.port()));
+              dataPath.inventory(status.port()),
+              dataPath.roce().status(status.port().adapter(), status.port().port()));
         });
     routes.resource(
         Uris.NETWORK_ADAPTER_PORT_METRICS_TEMPLATE,
@@ -82,12 +83,35 @@ public final class DataPortResource {
 
   /** A NIC's port carries traffic both ways to whatever it is cabled to: bidirectional. */
   static Port render(String chassisId, PortStatus status, OptionalInt lanes) {
-    return render(chassisId, status, lanes, PortInventory.unread(status.port()));
+    return render(
+        chassisId, status, lanes, PortInventory.unread(status.port()), java.util.Optional.empty());
   }
 
-  /** With the port's inventory: its module ({@code SFP}) and LLDP partner ({@code Ethernet}). */
+  /** With the port's inventory, no RoCE profile. */
   static Port render(
       String chassisId, PortStatus status, OptionalInt lanes, PortInventory inventory) {
+    return render(chassisId, status, lanes, inventory, java.util.Optional.empty());
+  }
+
+  /** With the port's RoCE profile, its inventory unread. */
+  static Port render(
+      String chassisId,
+      PortStatus status,
+      OptionalInt lanes,
+      java.util.Optional<io.gpuchassis.agent.ethernet.RoceStatus> roce) {
+    return render(chassisId, status, lanes, PortInventory.unread(status.port()), roce);
+  }
+
+  /**
+   * @param inventory the port's module ({@code SFP}) and LLDP partner ({@code Ethernet})
+   * @param roce the port's RoCE profile as last checked, when the port carries RoCE
+   */
+  static Port render(
+      String chassisId,
+      PortStatus status,
+      OptionalInt lanes,
+      PortInventory inventory,
+      java.util.Optional<io.gpuchassis.agent.ethernet.RoceStatus> roce) {
     DataPort port = status.port();
     Port body =
         new Port()
@@ -107,19 +131,20 @@ public final class DataPortResource {
                 Uris.ref(Uris.networkAdapterPortMetrics(chassisId, port.adapter(), port.port())));
     lanes.ifPresent(body::width);
     status.reading().ifPresent(r -> link(body, r));
-    status.reading().filter(r -> !r.gids().isEmpty()).ifPresent(r -> body.oem(gids(r)));
+    Map<String, Object> oem = new java.util.LinkedHashMap<>();
+    status.reading().filter(r -> !r.gids().isEmpty()).ifPresent(r -> oem.put("RoCEGIDs", gids(r)));
+    roce.flatMap(DataPortRoce::render).ifPresent(r -> oem.put("RoCE", r));
+    if (!oem.isEmpty()) {
+      body.oem(OemSchema.oem(OemSchema.PORT, oem));
+    }
     return body;
   }
 
   /** The RoCE GIDs peers address the port by: DMTF's Port has no property for them. */
-  private static Map<String, Object> gids(PortReading reading) {
-    return OemSchema.oem(
-        OemSchema.PORT,
-        Map.of(
-            "RoCEGIDs",
-            reading.gids().stream()
-                .map(g -> Map.of("Index", g.index(), "GID", g.gid(), "Type", g.type()))
-                .toList()));
+  private static Object gids(PortReading reading) {
+    return reading.gids().stream()
+        .map(g -> Map.of("Index", g.index(), "GID", g.gid(), "Type", g.type()))
+        .toList();
   }
 
   /**

@@ -52,23 +52,48 @@ public final class NetworkAdapterResource {
                 ChassisLookup.state(model, params).identity().id(),
                 dataPath.adapter(params.get("NetworkAdapterId")),
                 dataPath.ports(params.get("NetworkAdapterId")),
-                dataPath.inventory().adapter(params.get("NetworkAdapterId"))));
+                dataPath.inventory().adapter(params.get("NetworkAdapterId")),
+                pfcReadBack(dataPath, params.get("NetworkAdapterId"))));
+  }
+
+  /** Whether the RoCE profile check has read PFC back from a port of the adapter. */
+  private static boolean pfcReadBack(DataPath dataPath, String adapterId) {
+    return dataPath.roce().statuses().stream()
+        .filter(s -> s.port().adapter().equals(adapterId))
+        .anyMatch(s -> s.last().flatMap(io.gpuchassis.agent.ethernet.RoceCheck::pfc).isPresent());
   }
 
   static io.gpuchassis.redfish.model.NetworkAdapter render(
       String chassisId, NetworkAdapter adapter, List<PortStatus> ports) {
-    return render(chassisId, adapter, ports, List.of());
+    return render(chassisId, adapter, ports, List.of(), false);
   }
 
-  /**
-   * With the ports' inventory: the NIC's firmware as {@code FirmwarePackageVersion}, and a port
-   * whose module receives too little light counts in the health.
-   */
+  /** With the ports' inventory, no RoCE profile read back. */
   static io.gpuchassis.redfish.model.NetworkAdapter render(
       String chassisId,
       NetworkAdapter adapter,
       List<PortStatus> ports,
       List<io.gpuchassis.agent.ethernet.PortInventory> inventory) {
+    return render(chassisId, adapter, ports, inventory, false);
+  }
+
+  /** With a RoCE profile's PFC read back or not, no inventory. */
+  static io.gpuchassis.redfish.model.NetworkAdapter render(
+      String chassisId, NetworkAdapter adapter, List<PortStatus> ports, boolean pfcReadBack) {
+    return render(chassisId, adapter, ports, List.of(), pfcReadBack);
+  }
+
+  /**
+   * With the ports' inventory (the NIC's firmware as {@code FirmwarePackageVersion}, and a port
+   * whose module receives too little light counts in the health) and whether {@code dcb pfc show}
+   * answered for a port of the adapter.
+   */
+  static io.gpuchassis.redfish.model.NetworkAdapter render(
+      String chassisId,
+      NetworkAdapter adapter,
+      List<PortStatus> ports,
+      List<io.gpuchassis.agent.ethernet.PortInventory> inventory,
+      boolean pfcReadBack) {
     java.util.function.Function<
             io.gpuchassis.agent.ethernet.DataPort, io.gpuchassis.agent.ethernet.PortInventory>
         of =
@@ -91,7 +116,7 @@ public final class NetworkAdapterResource {
                         .controllerCapabilities(
                             new NetworkControllerCapabilities()
                                 .networkPortCount(adapter.ports().size())
-                                .dataCenterBridging(dataCenterBridging(ports)))
+                                .dataCenterBridging(dataCenterBridging(ports, pfcReadBack)))
                         .links(
                             new NetworkControllerLinks()
                                 .ports(
@@ -109,15 +134,19 @@ public final class NetworkAdapterResource {
   }
 
   /**
-   * Capable once a port shows PFC counters: the driver prints them only for priorities with PFC on,
-   * which a controller without DCB cannot have. Without them the capability is unknown (PFC may be
-   * off), so the property is left out rather than said false.
+   * Capable once a port shows PFC counters (the driver prints them only for priorities with PFC on,
+   * which a controller without DCB cannot have) or once the RoCE profile check read a port's PFC
+   * state back through DCB netlink ({@code dcb pfc show}, which a driver without DCB refuses).
+   * Without either the capability is unknown, so the property is left out rather than said false.
    */
-  private static DataCenterBridging dataCenterBridging(List<PortStatus> ports) {
+  private static DataCenterBridging dataCenterBridging(
+      List<PortStatus> ports, boolean pfcReadBack) {
     boolean pfc =
-        ports.stream()
-            .flatMap(s -> s.reading().stream())
-            .anyMatch(r -> r.counters().keySet().stream().anyMatch(DataPortCounters::isPfcFrames));
+        pfcReadBack
+            || ports.stream()
+                .flatMap(s -> s.reading().stream())
+                .anyMatch(
+                    r -> r.counters().keySet().stream().anyMatch(DataPortCounters::isPfcFrames));
     return pfc ? new DataCenterBridging().capable(true) : null;
   }
 }

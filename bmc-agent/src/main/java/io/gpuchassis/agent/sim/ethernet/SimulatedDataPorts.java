@@ -4,6 +4,7 @@ import io.gpuchassis.agent.ethernet.DataPort;
 import io.gpuchassis.agent.ethernet.HeldClock;
 import io.gpuchassis.agent.ethernet.PortReader;
 import io.gpuchassis.agent.ethernet.PortSource;
+import io.gpuchassis.agent.ethernet.ToolRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -51,11 +52,6 @@ public final class SimulatedDataPorts implements AutoCloseable {
     this.inventory = new SimulatedPortInventory(root, ports);
   }
 
-  /** The tools of the tree ({@code ethtool}, {@code lldpcli}), answering from its files. */
-  public io.gpuchassis.agent.ethernet.ToolRunner tools() {
-    return new SimulatedTools(root);
-  }
-
   /** The ports' modules, firmware and LLDP partner, as the tools print them. */
   public SimulatedPortInventory inventory() {
     return inventory;
@@ -76,6 +72,25 @@ public final class SimulatedDataPorts implements AutoCloseable {
         }
       }
     };
+  }
+
+  /**
+   * The tools of the tree ({@code ethtool}, {@code lldpcli}, {@code ip}, {@code dcb}, {@code tc}),
+   * answering from its files as a board's would.
+   */
+  public ToolRunner tools() {
+    return new SimulatedTools(root);
+  }
+
+  /**
+   * Turns PFC off on every priority of {@code port}, as a NIC firmware reset or another
+   * administrator's {@code dcb pfc set} would, behind the agent's back.
+   */
+  public void resetPfc(DataPort port) {
+    tree(port).orElseThrow();
+    synchronized (SimulatedToolState.RTNL) {
+      new SimulatedToolState(root, port.netdev()).pfcEnabled(0);
+    }
   }
 
   public Optional<SimulatedPortTree> tree(DataPort port) {

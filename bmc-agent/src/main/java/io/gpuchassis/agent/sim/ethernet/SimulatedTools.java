@@ -13,7 +13,12 @@ import java.util.Map;
 public final class SimulatedTools implements ToolRunner {
 
   private static final Map<String, SimulatedTool> TOOLS =
-      Map.of("ethtool", new SimulatedEthtool(), "lldpcli", new SimulatedLldpcli());
+      Map.of(
+          "ethtool", new SimulatedEthtool(),
+          "lldpcli", new SimulatedLldpcli(),
+          "ip", new SimulatedIp(),
+          "dcb", new SimulatedDcb(),
+          "tc", new SimulatedTc());
 
   private final Path root;
 

@@ -1,0 +1,160 @@
+package io.gpuchassis.agent.it;
+
+import static io.gpuchassis.agent.it.AgentClient.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.gpuchassis.agent.config.DataPortSettings;
+import io.gpuchassis.agent.config.RoceProfile;
+import io.gpuchassis.agent.config.RoceSettings;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The RoCE profile on the simulated reference chassis's two RoCE ports, through HTTPS: applied at
+ * start through the simulated ip, dcb and tc and shown as read back; PFC turned off behind the
+ * agent's back ({@code ethernet-profile-drift}) is seen, raised and re-applied. The profile is
+ * checked every 500 ms here.
+ */
+class RoceProfileIT {
+
+  static final String NIC = "/redfish/v1/Chassis/GPUChassis/NetworkAdapters/NIC1";
+  static final String PORT1 = NIC + "/Ports/1";
+  static final String PORT2 = NIC + "/Ports/2";
+  static final Duration WAIT = Duration.ofSeconds(20);
+
+  @TempDir static Path stateDir;
+  static TestAgent agent;
+
+  @BeforeAll
+  static void start() throws Exception {
+    agent =
+        TestAgent.start(
+            stateDir,
+            c ->
+                c.withDataPorts(
+                    new DataPortSettings(
+                        Duration.ofMillis(500),
+                        new RoceSettings(RoceProfile.DEFAULT, Duration.ofMillis(500)))));
+  }
+
+  @AfterAll
+  static void stop() {
+    agent.close();
+  }
+
+  @Test
+  void each_roce_port_shows_the_profile_applied_as_read_back() throws Exception {
+    for (String uri : new String[] {PORT1, PORT2}) {
+      JsonNode roce =
+          awaitJson(
+                  uri,
+                  p -> p.at("/Oem/GpuChassisAgent/RoCE/ProfileState").asText().equals("Applied"))
+              .at("/Oem/GpuChassisAgent/RoCE");
+      assertEquals("Lossless", roce.get("Mode").asText(), roce.toString());
+      assertEquals("DSCP", roce.get("TrustMode").asText());
+      assertEquals("[3]", roce.get("PFCEnabledPriorities").toString());
+      assertEquals(3, roce.get("RoCEPriority").asInt());
+      assertEquals(26, roce.get("RoCEDSCP").asInt());
+      assertEquals(6, roce.get("CNPPriority").asInt());
+      assertEquals(48, roce.get("CNPDSCP").asInt());
+      assertEquals(150.0, roce.at("/ECN/MinThresholdKB").asDouble());
+      assertEquals(1500.0, roce.at("/ECN/MaxThresholdKB").asDouble());
+      assertEquals(9000, roce.get("MTU").asInt());
+      assertEquals(4, roce.get("Items").size());
+      for (JsonNode item : roce.get("Items")) {
+        String state = item.get("State").asText();
+        assertTrue(state.equals("InSync") || state.equals("Corrected"), item.toString());
+      }
+    }
+    assertTrue(
+        get(NIC)
+            .at("/Controllers/0/ControllerCapabilities/DataCenterBridging/Capable")
+            .asBoolean());
+  }
+
+  @Test
+  void pfc_turned_off_behind_the_agents_back_is_raised_and_re_applied() throws Exception {
+    awaitJson(
+        PORT2, p -> p.at("/Oem/GpuChassisAgent/RoCE/ProfileState").asText().equals("Applied"));
+    try (SseReader events = stream(PORT2)) {
+      String fault = agent.client.injectFault(TestAgent.ADMIN, "ethernet-profile-drift", PORT2);
+      try {
+        JsonNode detected = await(events, ".ResourceErrorsDetected");
+        assertEquals(
+            "Oem/GpuChassisAgent/RoCE/PFCEnabledPriorities",
+            detected.at("/MessageArgs/0").asText(),
+            detected.toString());
+        assertEquals("RoCEProfileDrift", detected.at("/MessageArgs/1").asText());
+        assertEquals(PORT2, detected.at("/OriginOfCondition/@odata.id").asText());
+        JsonNode corrected = await(events, ".ResourceErrorsCorrected");
+        assertEquals("RoCEProfileDrift", corrected.at("/MessageArgs/1").asText());
+      } finally {
+        agent.client.send("DELETE", fault, TestAgent.ADMIN, null);
+      }
+    }
+    JsonNode roce =
+        awaitJson(PORT2, p -> p.at("/Oem/GpuChassisAgent/RoCE/DriftsCorrected").asInt() >= 1)
+            .at("/Oem/GpuChassisAgent/RoCE");
+    assertEquals("[3]", roce.get("PFCEnabledPriorities").toString(), roce.toString());
+    assertEquals("Applied", roce.get("ProfileState").asText());
+    assertTrue(roce.has("LastDrift"), roce.toString());
+  }
+
+  static JsonNode get(String uri) throws Exception {
+    var r = agent.client.get(uri, TestAgent.READER);
+    assertEquals(200, r.statusCode(), uri + ": " + r.body());
+    return json(r);
+  }
+
+  /** Polls {@code uri} until {@code done} holds, within the wait. */
+  static JsonNode awaitJson(String uri, Predicate<JsonNode> done) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    JsonNode last = null;
+    while (System.nanoTime() < deadline) {
+      last = get(uri);
+      if (done.test(last)) {
+        return last;
+      }
+      Thread.sleep(50);
+    }
+    throw new AssertionError(uri + " did not get there within " + WAIT + ": " + last);
+  }
+
+  static SseReader stream(String origin) throws Exception {
+    String filter =
+        URLEncoder.encode("OriginResource eq '" + origin + "'", StandardCharsets.UTF_8)
+            .replace("+", "%20");
+    SseReader reader =
+        new SseReader(
+            agent.client.stream(
+                "/redfish/v1/EventService/SSE?$filter=" + filter, TestAgent.READER));
+    assertEquals(200, reader.response.statusCode());
+    return reader;
+  }
+
+  /** The first ResourceEvent on the stream whose MessageId ends so; others skipped. */
+  static JsonNode await(SseReader reader, String key) throws Exception {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      SseReader.Received r = reader.next(Duration.ofMillis(200));
+      if (r != null) {
+        for (JsonNode record : r.data().get("Events")) {
+          String id = record.get("MessageId").asText();
+          if (id.startsWith("ResourceEvent.") && id.endsWith(key)) {
+            return record;
+          }
+        }
+      }
+    }
+    throw new AssertionError("no ResourceEvent.*" + key + " within " + WAIT);
+  }
+}
