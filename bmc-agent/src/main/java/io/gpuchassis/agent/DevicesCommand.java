@@ -64,6 +64,14 @@ final class DevicesCommand implements Callable<Integer> {
     for (String node : BoardDevices.of(description)) {
       out.println("DeviceAllow=" + node + " rw");
     }
+    if (!description.networkAdapters().isEmpty()) {
+      // ethtool's module EEPROM read (-m) and, on RoCE ports, ip, dcb and tc's changes are
+      // CAP_NET_ADMIN's; ambient, so the tools the agent runs have it too
+      out.println(
+          "# Its data-path ports: the module EEPROMs and the RoCE profile (docs/PACKAGING.md).");
+      out.println("CapabilityBoundingSet=CAP_NET_ADMIN");
+      out.println("AmbientCapabilities=CAP_NET_ADMIN");
+    }
     out.flush();
     return 0;
   }

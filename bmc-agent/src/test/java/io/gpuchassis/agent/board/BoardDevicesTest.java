@@ -74,5 +74,30 @@ class BoardDevicesTest {
     assertTrue(lines.contains("DeviceAllow=/dev/ttyS2 rw"), out.toString());
     assertEquals(
         BoardDevices.of(BoardDescription.load(file)).size(), lines.size() - 3, out.toString());
+    assertTrue(
+        lines.stream().noneMatch(l -> l.contains("Capabilit")),
+        "a board without data-path ports needs no capability: " + out);
+  }
+
+  @Test
+  void a_board_with_data_path_ports_gets_cap_net_admin_for_their_tools() throws Exception {
+    Path file = dir.resolve("reference.yaml");
+    try (var in = BoardDevicesTest.class.getResourceAsStream("/board/reference-board.yaml")) {
+      Files.write(file, in.readAllBytes());
+    }
+    assertTrue(
+        !BoardDescription.load(file).networkAdapters().isEmpty(), "the reference board has NIC1");
+    StringWriter out = new StringWriter();
+    assertEquals(
+        0,
+        Main.run(
+            new PrintWriter(out, true),
+            new PrintWriter(new StringWriter(), true),
+            "devices",
+            "--board",
+            file.toString()));
+    List<String> lines = out.toString().lines().filter(l -> !l.startsWith("#")).toList();
+    assertTrue(lines.contains("CapabilityBoundingSet=CAP_NET_ADMIN"), out.toString());
+    assertTrue(lines.contains("AmbientCapabilities=CAP_NET_ADMIN"), out.toString());
   }
 }
