@@ -35,7 +35,11 @@ public final class PlatformAssembly {
   public static ChassisPlatform open(AgentConfig config, BoardDescription board, Clock clock) {
     return config.hardwareMode() == HardwareMode.REAL
         ? new BoardPlatform(board)
-        : SimulatedPlatform.start(board, clock, config.simulation());
+        : SimulatedPlatform.start(
+            board,
+            clock,
+            config.simulation(),
+            java.util.Optional.of(config.stateDir().resolve("simulation/data-ports")));
   }
 
   /**

@@ -32,6 +32,7 @@ import io.gpuchassis.switchdrv.DriverOptions;
 import io.gpuchassis.switchdrv.SwitchDriver;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -83,7 +84,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
       Optional<InetSocketAddress> remote,
       Duration technicianPause,
       Duration hotPlug,
-      Clock clock) {
+      Clock clock,
+      Optional<Path> files) {
     this.board = board;
     this.faults = faults;
     this.fabric = fabric;
@@ -105,7 +107,10 @@ public final class SimulatedPlatform implements ChassisPlatform {
     fabric.ifPresent(
         f -> new CardFaultKinds(sensorBoard, f, simulated, technicianPause).registerWith(faults));
     // The data-path ports' files, on the agent's clock, below the agent's real reader.
-    this.dataPorts = new SimulatedDataPorts(BoardDataPorts.of(board), clock);
+    this.dataPorts =
+        files
+            .map(root -> new SimulatedDataPorts(BoardDataPorts.of(board), clock, root))
+            .orElseGet(() -> new SimulatedDataPorts(BoardDataPorts.of(board), clock));
     new DataPortFaultKinds(dataPorts, simulated.identity().id()).registerWith(faults);
     new SensorFaultKinds(
             sensorBoard, simulated, new SensorCatalog(sensorBoard.config().layout(), gpuSlots()))
@@ -118,6 +123,15 @@ public final class SimulatedPlatform implements ChassisPlatform {
    */
   public static SimulatedPlatform start(
       BoardDescription board, Clock clock, SimulationSettings settings) {
+    return start(board, clock, settings, Optional.empty());
+  }
+
+  /**
+   * As above, the data-path ports' simulated files below {@code files} (in the agent's state
+   * folder, so a simulation killed before it could remove them leaves nothing in {@code /tmp}).
+   */
+  public static SimulatedPlatform start(
+      BoardDescription board, Clock clock, SimulationSettings settings, Optional<Path> files) {
     if (settings.switchSimulator().isPresent()) {
       ListenAddress at = settings.switchSimulator().get();
       return new SimulatedPlatform(
@@ -127,7 +141,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
           Optional.of(new InetSocketAddress(at.host(), at.port())),
           TECHNICIAN_PAUSE,
           HOT_PLUG,
-          clock);
+          clock,
+          files);
     }
     SimTiming timing =
         settings.speed() == SimulationSpeed.FAST ? SimTiming.fast() : SimTiming.realistic();
@@ -138,7 +153,8 @@ public final class SimulatedPlatform implements ChassisPlatform {
         Optional.empty(),
         settings.speed() == SimulationSpeed.FAST ? FAST_TECHNICIAN_PAUSE : TECHNICIAN_PAUSE,
         settings.speed() == SimulationSpeed.FAST ? FAST_HOT_PLUG : HOT_PLUG,
-        clock);
+        clock,
+        files);
   }
 
   /**

@@ -50,6 +50,10 @@ class DataPortsIT {
 
   @Test
   void the_reference_chassis_lists_its_nic_and_two_100_gbe_ports() throws Exception {
+    // the simulated ports' files are in the agent's state folder, not in /tmp
+    assertTrue(
+        java.nio.file.Files.isDirectory(stateDir.resolve("simulation/data-ports/sys/class/net")),
+        "simulated sysfs below the state folder");
     JsonNode chassis = get(CHASSIS);
     assertEquals(CHASSIS + "/NetworkAdapters", chassis.at("/NetworkAdapters/@odata.id").asText());
     JsonNode adapters = get(CHASSIS + "/NetworkAdapters");

@@ -30,11 +30,22 @@ public final class SimulatedDataPorts implements AutoCloseable {
   private final Map<DataPort, SimulatedPortTree> trees = new LinkedHashMap<>();
   private final SimulatedPortInventory inventory;
 
+  /** Below a new temporary folder, removed by {@link #close}. */
   public SimulatedDataPorts(List<DataPort> ports, Clock clock) {
+    this(ports, clock, temporaryRoot());
+  }
+
+  /**
+   * Below {@code root} (the agent's state folder's {@code simulation/data-ports}), emptied first of
+   * what a simulation that did not stop cleanly left there, and removed by {@link #close}.
+   */
+  public SimulatedDataPorts(List<DataPort> ports, Clock clock, Path root) {
     // held while a port is written and read, so the reading is dated when its files were written
     this.clock = new HeldClock(clock);
+    this.root = root;
     try {
-      this.root = Files.createTempDirectory("gpuchassis-data-ports");
+      delete(root);
+      Files.createDirectories(root);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -103,10 +114,29 @@ public final class SimulatedDataPorts implements AutoCloseable {
 
   @Override
   public void close() {
-    try (Stream<Path> files = Files.walk(root)) {
-      files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    try {
+      delete(root);
     } catch (IOException e) {
-      // a temporary folder left behind is no reason to fail a stop
+      // a folder left behind is no reason to fail a stop: the next start empties it
+    }
+  }
+
+  private static Path temporaryRoot() {
+    try {
+      return Files.createTempDirectory("gpuchassis-data-ports");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void delete(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
+      }
     }
   }
 }
