@@ -427,7 +427,7 @@ public final class Agent implements AutoCloseable {
                 java.time.Duration attach =
                     platform.board().expether().orElseThrow().attachTimeout();
                 bindings.reachOver(
-                    new io.gpuchassis.agent.compose.ExpEtherTransport(eem, journal, attach));
+                    new io.gpuchassis.agent.compose.ExpEtherTransport(eem, journal, attach, clock));
                 reconciler.withEthernet(
                     new io.gpuchassis.agent.compose.ExpEtherReconciler(
                         model, journal, eem, attach, clock));

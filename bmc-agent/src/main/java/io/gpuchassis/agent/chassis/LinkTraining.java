@@ -5,28 +5,12 @@ import java.util.Optional;
 /**
  * How a GPU's link trained when it was attached, as the binding engine verified it: the rate it
  * trained at, the rate the GPU and its slot are capable of, the rate before the one retrain the
- * engine makes of a link below that (empty when none was needed), whether the host port's link was
- * up, and what the host said of the GPU ({@link HostSight}).
+ * engine makes of a link below that (empty when none was needed), and whether the host port's link
+ * was up. PCIe only: the agent reads no link of a GPU reached over Ethernet. What the host said of
+ * the GPU is the binding's {@link HostSight}, on either fabric.
  */
 public record LinkTraining(
-    Rate trained,
-    Rate capable,
-    Optional<Rate> beforeRetrain,
-    boolean hostLinkUp,
-    HostSight hostSight) {
-
-  /**
-   * Whether the host confirmed it sees the GPU: it has no helper to say so ({@code expected}
-   * false), it did ({@code address} present), or it did not within the bound.
-   */
-  public record HostSight(boolean expected, Optional<String> address) {
-    public static final HostSight NOT_EXPECTED = new HostSight(false, Optional.empty());
-  }
-
-  public LinkTraining(
-      Rate trained, Rate capable, Optional<Rate> beforeRetrain, boolean hostLinkUp) {
-    this(trained, capable, beforeRetrain, hostLinkUp, HostSight.NOT_EXPECTED);
-  }
+    Rate trained, Rate capable, Optional<Rate> beforeRetrain, boolean hostLinkUp) {
 
   /** A PCIe link rate: generation and lane count. */
   public record Rate(int generation, int width) {
@@ -53,11 +37,6 @@ public record LinkTraining(
 
   /** This training with the host port's link as read. */
   public LinkTraining withHostLinkUp(boolean up) {
-    return new LinkTraining(trained, capable, beforeRetrain, up, hostSight);
-  }
-
-  /** This training with what the host said of the GPU. */
-  public LinkTraining withHostSight(HostSight sight) {
-    return new LinkTraining(trained, capable, beforeRetrain, hostLinkUp, sight);
+    return new LinkTraining(trained, capable, beforeRetrain, up);
   }
 }

@@ -9,7 +9,9 @@ import java.util.Optional;
  * the middle of an operation). {@code lastFailure} tells why the last operation did not happen;
  * {@code readyToRemove} is the orchestrator's word that the host has released the GPU, which an
  * unbind needs unless forced. {@code link} is how the GPU's link trained when it was last bound,
- * while it is bound (empty when not bound, or bound before the agent started).
+ * while it is bound (empty when not bound, bound before the agent started, or bound over Ethernet,
+ * where the agent reads no link); {@code hostSight} is what the host said of the GPU when it was
+ * last bound, on either fabric ({@link HostSight#NOT_EXPECTED} when not bound, or not known).
  */
 public record SlotBinding(
     int slot,
@@ -18,7 +20,8 @@ public record SlotBinding(
     Optional<String> lastFailure,
     boolean readyToRemove,
     Instant since,
-    Optional<LinkTraining> link) {
+    Optional<LinkTraining> link,
+    HostSight hostSight) {
 
   /** The states of a slot's binding. */
   public enum State {
@@ -31,11 +34,19 @@ public record SlotBinding(
 
   public static SlotBinding unbound(int slot, Instant now) {
     return new SlotBinding(
-        slot, State.UNBOUND, Optional.empty(), Optional.empty(), false, now, Optional.empty());
+        slot,
+        State.UNBOUND,
+        Optional.empty(),
+        Optional.empty(),
+        false,
+        now,
+        Optional.empty(),
+        HostSight.NOT_EXPECTED);
   }
 
   public SlotBinding to(
       State next, Optional<String> nextHost, Optional<String> failure, Instant now) {
+    boolean forget = next == State.UNBOUND || next == State.BINDING;
     return new SlotBinding(
         slot,
         next,
@@ -43,17 +54,23 @@ public record SlotBinding(
         failure,
         next == State.BOUND && readyToRemove,
         now,
-        next == State.UNBOUND || next == State.BINDING ? Optional.empty() : link);
+        forget ? Optional.empty() : link,
+        forget ? HostSight.NOT_EXPECTED : hostSight);
   }
 
   /** This binding with how its link trained. */
   public SlotBinding withLink(LinkTraining training) {
     return new SlotBinding(
-        slot, state, host, lastFailure, readyToRemove, since, Optional.of(training));
+        slot, state, host, lastFailure, readyToRemove, since, Optional.of(training), hostSight);
+  }
+
+  /** This binding with what the host said of its GPU. */
+  public SlotBinding withHostSight(HostSight sight) {
+    return new SlotBinding(slot, state, host, lastFailure, readyToRemove, since, link, sight);
   }
 
   public SlotBinding withReadyToRemove(boolean value) {
-    return new SlotBinding(slot, state, host, lastFailure, value, since, link);
+    return new SlotBinding(slot, state, host, lastFailure, value, since, link, hostSight);
   }
 
   /** Busy: an operation is under way. */

@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * FabricTransport} does the work, journaled and verified: {@link PcieTransport} binds the slot into
  * a PCIe host's partition through the switch chips (and records how its link trained, {@link
  * LinkTraining}), {@link ExpEtherTransport} puts its ExpEther I/O engine into an Ethernet host's
- * group. The views (Zones, ResourceBlocks, Systems) all call this engine, so they can never
- * disagree.
+ * group; on both, where the host has a helper, the bind waits for its word that it sees the GPU
+ * ({@link #confirmWith}). The views (Zones, ResourceBlocks, Systems) all call this engine, so they
+ * can never disagree.
  */
 public final class BindingEngine {
 
@@ -41,6 +42,14 @@ public final class BindingEngine {
 
   /** The fabric of Ethernet hosts, once the agent has an ExpEther manager ({@link #reachOver}). */
   private volatile Optional<FabricTransport> ethernet = Optional.empty();
+
+  /**
+   * Who confirms that a host sees its GPU, and how long a bind waits for it ({@link #confirmWith}).
+   */
+  private record Confirmation(HostConfirmation by, Duration within) {}
+
+  private volatile Confirmation confirmation =
+      new Confirmation(HostConfirmation.NONE, Duration.ZERO);
 
   /** Replaced once, when the hosts' reports are known ({@link #admitWith}). */
   private volatile Admission admission;
@@ -107,16 +116,20 @@ public final class BindingEngine {
    * start-up reconciliation); until then a bind to an Ethernet host is refused as unreachable.
    */
   public void reachOver(FabricTransport ethernet) {
+    Confirmation confirm = confirmation;
+    ethernet.confirmWith(confirm.by(), confirm.within());
     this.ethernet = Optional.of(ethernet);
   }
 
   /**
    * From now on, a bind to a host whose helper confirms what it sees completes once the host
    * reports the GPU, or after {@code within} without it (the GPU stays bound; the binding's {@link
-   * LinkTraining.HostSight} says so).
+   * io.gpuchassis.agent.chassis.HostSight} says so), on either fabric.
    */
   public void confirmWith(HostConfirmation confirmation, Duration within) {
+    this.confirmation = new Confirmation(confirmation, within);
     pcie.confirmWith(confirmation, within);
+    ethernet.ifPresent(e -> e.confirmWith(confirmation, within));
   }
 
   /**
@@ -176,14 +189,26 @@ public final class BindingEngine {
           transport
               .attach(state, slot, hostId)
               .whenComplete(
-                  (training, error) -> {
+                  (attached, error) -> {
                     finish(slot, error, State.BOUND, Optional.of(hostId), State.UNBOUND);
-                    if (error == null && training.isPresent()) {
-                      model.apply(s2 -> s2.withBinding(s2.binding(slot).withLink(training.get())));
+                    if (error == null) {
+                      record(slot, attached);
                     }
                   })
               .thenApply(ok -> model.current().binding(slot)));
     }
+  }
+
+  /** What the attach verified, on the slot's binding: its link where read, the host's word. */
+  private void record(int slot, Attached attached) {
+    if (attached.link().isEmpty() && !attached.hostSight().expected()) {
+      return; // nothing more than BOUND to say
+    }
+    model.apply(
+        s -> {
+          SlotBinding b = s.binding(slot).withHostSight(attached.hostSight());
+          return s.withBinding(attached.link().map(b::withLink).orElse(b));
+        });
   }
 
   /**

@@ -3,7 +3,6 @@ package io.gpuchassis.agent.compose;
 import io.gpuchassis.agent.chassis.ChassisState;
 import io.gpuchassis.agent.chassis.EthernetHost;
 import io.gpuchassis.agent.chassis.HostPort;
-import io.gpuchassis.agent.chassis.LinkTraining;
 import io.gpuchassis.agent.chassis.Slot;
 import io.gpuchassis.agent.compose.BindingException.Reason;
 import io.gpuchassis.switchdrv.expether.EemAttachment;
@@ -13,7 +12,9 @@ import io.gpuchassis.switchdrv.expether.EemException;
 import io.gpuchassis.switchdrv.expether.EemGroups;
 import io.gpuchassis.switchdrv.expether.EemRole;
 import io.gpuchassis.switchdrv.expether.ExpEtherGrouping;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
@@ -27,8 +28,11 @@ import org.slf4j.LoggerFactory;
  * front of it into the group of the host's engine, through the manager's REST API ({@link
  * ExpEtherGrouping}, with OpenStack Valence's rules), and taken back by returning it to the free
  * group (4093). An attach is verified by the engine reporting its new group once the hot-plug is
- * over, and undone when it does not within the attach timeout. Requests to the manager block, so
- * they run one at a time on a thread of their own, never on the caller's.
+ * over, and undone when it does not within the attach timeout; then, where the host runs its
+ * companion, it waits for the host's word that it sees the GPU, as a PCIe attach does (bounded; the
+ * GPU stays attached without it). No link is read: the agent sees no PCIe link behind the engines.
+ * Requests to the manager block, so they run one at a time on a thread of their own, never on the
+ * caller's.
  */
 public final class ExpEtherTransport implements FabricTransport {
 
@@ -41,6 +45,8 @@ public final class ExpEtherTransport implements FabricTransport {
   private final ExpEtherGrouping grouping;
   private final BindingJournal journal;
   private final Duration attachTimeout;
+  private final Clock clock;
+  private final HostSightWait sightWait = new HostSightWait();
   private final ExecutorService worker =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -53,10 +59,25 @@ public final class ExpEtherTransport implements FabricTransport {
    * @param attachTimeout how long an I/O engine may take to report its new group
    */
   public ExpEtherTransport(EemClient client, BindingJournal journal, Duration attachTimeout) {
+    this(client, journal, attachTimeout, Clock.systemUTC());
+  }
+
+  /**
+   * @param attachTimeout how long an I/O engine may take to report its new group
+   * @param clock the clock of the hosts' reports: a report counts from the moment an attach starts
+   */
+  public ExpEtherTransport(
+      EemClient client, BindingJournal journal, Duration attachTimeout, Clock clock) {
     this.client = client;
     this.grouping = new ExpEtherGrouping(client);
     this.journal = journal;
     this.attachTimeout = attachTimeout;
+    this.clock = clock;
+  }
+
+  @Override
+  public void confirmWith(HostConfirmation confirmation, Duration within) {
+    sightWait.confirmWith(confirmation, within);
   }
 
   @Override
@@ -74,20 +95,37 @@ public final class ExpEtherTransport implements FabricTransport {
                 + " cannot be given it"));
   }
 
+  /**
+   * The engine into the host's group, verified by its new group; then the host's word that it sees
+   * the GPU, reported since this attach started, where it has a helper. The wait for that word
+   * holds no thread, so the manager's worker is free meanwhile.
+   */
   @Override
-  public CompletableFuture<Optional<LinkTraining>> attach(
-      ChassisState state, int slot, String hostId) {
+  public CompletableFuture<Attached> attach(ChassisState state, int slot, String hostId) {
+    Instant since = clock.instant();
     String host = hostEngine(state, hostId);
     OptionalInt vlan = hostVlan(state, hostId);
     String io = ioEngine(state, slot).orElseThrow();
     String serial = BindingEngine.cardSerial(state, slot);
-    return CompletableFuture.supplyAsync(
-        () -> {
-          doAttach(slot, hostId, host, vlan, io, serial);
-          // The agent reads no PCIe link of a GPU reached over Ethernet
-          return Optional.<LinkTraining>empty();
-        },
-        worker);
+    return CompletableFuture.runAsync(() -> doAttach(slot, hostId, host, vlan, io, serial), worker)
+        .thenCompose(grouped -> sightWait.await(slot, hostId, since))
+        .thenApply(
+            sight -> {
+              sight
+                  .address()
+                  .ifPresentOrElse(
+                      address -> LOG.info("{} sees slot {}'s GPU at {}", hostId, slot, address),
+                      () -> {
+                        if (sight.expected()) {
+                          LOG.warn(
+                              "{} did not report slot {}'s GPU in time; it stays attached",
+                              hostId,
+                              slot);
+                        }
+                      });
+              // The agent reads no PCIe link of a GPU reached over Ethernet
+              return new Attached(Optional.empty(), sight);
+            });
   }
 
   @Override

@@ -1,7 +1,7 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.chassis.LinkTraining;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,9 +24,17 @@ public interface FabricTransport {
 
   /**
    * Attaches the GPU in {@code slot} to {@code hostId} and verifies it; undone when it cannot be
-   * verified. Completes with how its link trained, when the fabric can read it.
+   * verified. Once verified, waits for the host's word that it sees the GPU where the host has a
+   * helper to give it ({@link #confirmWith}; the GPU stays attached when it does not come).
+   * Completes with how its link trained, when the fabric can read it, and what the host said.
    */
-  CompletableFuture<Optional<LinkTraining>> attach(ChassisState state, int slot, String hostId);
+  CompletableFuture<Attached> attach(ChassisState state, int slot, String hostId);
+
+  /**
+   * From now on, an attach to a host whose helper confirms what it sees waits for its word, at most
+   * {@code within} (see {@link BindingEngine#confirmWith}).
+   */
+  void confirmWith(HostConfirmation confirmation, Duration within);
 
   /** Takes the GPU in {@code slot} from {@code hostId} and verifies it is gone. */
   CompletableFuture<Void> release(ChassisState state, int slot, String hostId);

@@ -1,7 +1,6 @@
 package io.gpuchassis.agent.compose;
 
 import io.gpuchassis.agent.chassis.ChassisState;
-import io.gpuchassis.agent.chassis.LinkTraining;
 import io.gpuchassis.agent.compose.BindingException.Reason;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -21,10 +20,13 @@ final class FabricUnavailable implements FabricTransport {
   }
 
   @Override
-  public CompletableFuture<Optional<LinkTraining>> attach(
-      ChassisState state, int slot, String hostId) {
+  public CompletableFuture<Attached> attach(ChassisState state, int slot, String hostId) {
     return CompletableFuture.failedFuture(new BindingException(Reason.NOT_REACHABLE, why));
   }
+
+  /** Nothing is attached here, so nothing waits. */
+  @Override
+  public void confirmWith(HostConfirmation confirmation, java.time.Duration within) {}
 
   @Override
   public CompletableFuture<Void> release(ChassisState state, int slot, String hostId) {

@@ -51,8 +51,9 @@ public final class PcieTransport implements FabricTransport {
   }
 
   /** See {@link BindingEngine#confirmWith}. */
-  void confirmWith(HostConfirmation confirmation, Duration within) {
-    this.confirmation = new Confirmation(confirmation, within);
+  @Override
+  public void confirmWith(HostConfirmation confirmation, Duration within) {
+    sightWait.confirmWith(confirmation, within);
   }
 
   @Override
@@ -69,8 +70,7 @@ public final class PcieTransport implements FabricTransport {
    * it. The links are released again when the bind fails.
    */
   @Override
-  public CompletableFuture<Optional<LinkTraining>> attach(
-      ChassisState state, int slot, String hostId) {
+  public CompletableFuture<Attached> attach(ChassisState state, int slot, String hostId) {
     BindingPlan plan = BindingPlan.of(state, slot, hostId).orElseThrow();
     return connect(plan)
         .thenCompose(ok -> worker(plan.switchId()).submit(driver -> doBind(driver, plan)))
@@ -80,8 +80,7 @@ public final class PcieTransport implements FabricTransport {
                     .submit(driver -> training.withHostLinkUp(hostLinkUp(driver, plan))))
         .thenCompose(training -> hostSight(plan, training))
         .exceptionallyCompose(
-            error -> disconnect(plan).<LinkTraining>handle((ok, ignored) -> rethrow(error)))
-        .thenApply(Optional::of);
+            error -> disconnect(plan).<Attached>handle((ok, ignored) -> rethrow(error)));
   }
 
   /** Unbinds the slot, then the links on the way that carry no other GPU of the host. */
@@ -122,11 +121,8 @@ public final class PcieTransport implements FabricTransport {
     return new BindingException(reason, message);
   }
 
-  /** Who confirms that a host sees its GPU, and how long a bind waits for it: set together. */
-  private record Confirmation(HostConfirmation by, Duration within) {}
-
-  private volatile Confirmation confirmation =
-      new Confirmation(HostConfirmation.NONE, Duration.ZERO);
+  /** The wait for the host's word that it sees the GPU. */
+  private final HostSightWait sightWait = new HostSightWait();
 
   /**
    * Binds the links of the plan's chain that are not bound yet, host side first, each on its own
@@ -397,20 +393,10 @@ public final class PcieTransport implements FabricTransport {
    * waits for its report from the time the bind started, at most the wait {@link #confirmWith} was
    * given. The GPU stays bound either way.
    */
-  private CompletableFuture<LinkTraining> hostSight(BindingPlan plan, LinkTraining training) {
-    Confirmation confirm = confirmation;
-    Optional<CompletableFuture<String>> seen =
-        confirm.by().whenSeen(plan.slot(), plan.hostId(), boundAt(plan.slot()));
-    if (seen.isEmpty()) {
-      return CompletableFuture.completedFuture(training);
-    }
-    return seen.get()
-        .orTimeout(confirm.within().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-        .handle(
-            (address, error) ->
-                training.withHostSight(
-                    new LinkTraining.HostSight(
-                        true, Optional.ofNullable(error == null ? address : null))));
+  private CompletableFuture<Attached> hostSight(BindingPlan plan, LinkTraining training) {
+    return sightWait
+        .await(plan.slot(), plan.hostId(), boundAt(plan.slot()))
+        .thenApply(sight -> new Attached(Optional.of(training), sight));
   }
 
   /** When the slot's bind started: the host's report of it counts from then. */

@@ -172,7 +172,14 @@ public final class ChassisFixture {
 
   public static SlotBinding binding(int slot, SlotBinding.State state, String host) {
     return new SlotBinding(
-        slot, state, Optional.ofNullable(host), Optional.empty(), false, NOW, Optional.empty());
+        slot,
+        state,
+        Optional.ofNullable(host),
+        Optional.empty(),
+        false,
+        NOW,
+        Optional.empty(),
+        io.gpuchassis.agent.chassis.HostSight.NOT_EXPECTED);
   }
 
   public static FabricHealth fabricHealth() {

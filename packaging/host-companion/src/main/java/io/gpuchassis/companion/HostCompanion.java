@@ -270,7 +270,8 @@ public final class HostCompanion {
           paramLabel = "BDF",
           description =
               "The host's bridge the GPU appears under (the chassis' downstream port as this host"
-                  + " sees it).")
+                  + " sees it; over Ethernet, the downstream port of this host's ExpEther"
+                  + " engine).")
       PciAddress bridge;
 
       @Option(

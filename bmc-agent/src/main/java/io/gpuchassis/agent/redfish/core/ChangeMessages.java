@@ -1,6 +1,7 @@
 package io.gpuchassis.agent.redfish.core;
 
 import io.gpuchassis.agent.chassis.ChassisState;
+import io.gpuchassis.agent.chassis.HostSight;
 import io.gpuchassis.agent.chassis.LinkTraining;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.compose.Change;
@@ -17,8 +18,9 @@ import java.util.Set;
 /**
  * What a finished binding task changed, in registry messages for its {@code Messages}: the
  * Composition message ResourceBlockCompositionStateChanged for each GPU's block, the Fabric message
- * ZoneModified for each host's zone, and for each GPU attached how its link trained ({@link
- * #link}). Read from the snapshot after the change, so the link's messages are those it ended with.
+ * ZoneModified for each host's zone, and for each GPU attached what the attach verified ({@link
+ * #link}: its link where the fabric reads one, the host's word where it has a helper). Read from
+ * the snapshot after the change, so the link's messages are those it ended with.
  */
 public final class ChangeMessages {
 
@@ -63,15 +65,36 @@ public final class ChangeMessages {
   }
 
   /**
-   * How a bound GPU's link trained: LinkVerified, or LinkBelowCapability; LinkRetrained when the
-   * engine retrained it; HostLinkDown when its host's port was down. Nothing for a GPU not bound.
+   * What the attach verified of a bound GPU: how its link trained, where the fabric reads it
+   * (LinkVerified, or LinkBelowCapability; LinkRetrained when the engine retrained it; HostLinkDown
+   * when its host's port was down), and, on either fabric, what its host said of it where it has a
+   * helper to say so (HostSeesGpu, or HostDidNotSeeGpu). Nothing for a GPU not bound.
    */
   public static List<MessageInstance> link(SlotBinding binding) {
-    if (binding.state() != SlotBinding.State.BOUND || binding.link().isEmpty()) {
+    if (binding.state() != SlotBinding.State.BOUND) {
       return List.of();
     }
-    LinkTraining t = binding.link().get();
     String block = Uris.resourceBlock(binding.slot());
+    List<MessageInstance> messages = new ArrayList<>();
+    binding.link().ifPresent(t -> messages.addAll(training(binding, block, t)));
+    HostSight sight = binding.hostSight();
+    if (sight.expected()) {
+      messages.add(
+          sight
+              .address()
+              .map(
+                  address ->
+                      CompositionCheckMessages.HOST_SEES_GPU.with(
+                          block, binding.host().orElseThrow(), address))
+              .orElseGet(
+                  () ->
+                      CompositionCheckMessages.HOST_DID_NOT_SEE_GPU.with(
+                          block, binding.host().orElseThrow())));
+    }
+    return messages;
+  }
+
+  private static List<MessageInstance> training(SlotBinding binding, String block, LinkTraining t) {
     List<MessageInstance> messages = new ArrayList<>();
     t.beforeRetrain()
         .ifPresent(
@@ -87,19 +110,6 @@ public final class ChangeMessages {
     if (!t.hostLinkUp()) {
       messages.add(
           CompositionCheckMessages.HOST_LINK_DOWN.with(block, binding.host().orElseThrow()));
-    }
-    if (t.hostSight().expected()) {
-      messages.add(
-          t.hostSight()
-              .address()
-              .map(
-                  address ->
-                      CompositionCheckMessages.HOST_SEES_GPU.with(
-                          block, binding.host().orElseThrow(), address))
-              .orElseGet(
-                  () ->
-                      CompositionCheckMessages.HOST_DID_NOT_SEE_GPU.with(
-                          block, binding.host().orElseThrow())));
     }
     return messages;
   }
