@@ -332,8 +332,19 @@ public final class EndpointZoneResource {
                     .durableName(eth.macAddress())
                     .durableNameFormat(DurableNameFormat.MAC_ADDRESS)))
         .ipTransportDetails(List.of(transport))
-        .links(new EndpointLinks().zones(List.of(Uris.ref(fabric.zone(h.id())))))
-        .oem(OemSchema.oem(OemSchema.ENDPOINT, Map.of("GID", RoceGid.of(eth.ipAddress()))));
+        .links(
+            new EndpointLinks()
+                .zones(List.of(Uris.ref(fabric.zone(h.id()))))
+                .addressPools(List.of(Uris.ref(Uris.ROCE_ADDRESS_POOL))))
+        .oem(OemSchema.oem(OemSchema.ENDPOINT, roceHostOem(eth)));
+  }
+
+  /** The GID (DMTF has no format for it) and, where the board gives one, the VLAN. */
+  private static Map<String, Object> roceHostOem(EthernetHost eth) {
+    Map<String, Object> oem = new java.util.LinkedHashMap<>();
+    oem.put("GID", RoceGid.of(eth.ipAddress()));
+    eth.vlan().ifPresent(v -> oem.put("VLAN", v));
+    return oem;
   }
 
   private Endpoint base(String uri, String id, String description) {

@@ -132,7 +132,7 @@ class RoceFabricTest {
   }
 
   @Test
-  void an_ethernet_host_endpoint_carries_its_mac_ip_rocev2_port_and_gid() {
+  void an_ethernet_host_endpoint_carries_its_mac_ip_rocev2_port_gid_and_vlan() {
     Endpoint e = roce(ethernet()).endpoint(Map.of("EndpointId", "Host7"));
 
     assertEquals(Protocol.RO_CEV2, e.getEndpointProtocol());
@@ -151,9 +151,18 @@ class RoceFabricTest {
     assertEquals(
         Map.of(
             "GpuChassisAgent",
-            Map.of("@odata.type", "#GpuChassisAgent.v1_0_0.Endpoint", "GID", "::ffff:10.1.0.21")),
+            Map.of(
+                "@odata.type",
+                "#GpuChassisAgent.v1_0_0.Endpoint",
+                "GID",
+                "::ffff:10.1.0.21",
+                "VLAN",
+                100)),
         e.getOem());
     assertEquals(List.of("/redfish/v1/Fabrics/RoCE/Zones/Host7"), ids(e.getLinks().getZones()));
+    assertEquals(
+        List.of("/redfish/v1/Fabrics/RoCE/AddressPools/VLANGroups"),
+        ids(e.getLinks().getAddressPools()));
   }
 
   @Test
