@@ -14,7 +14,9 @@ public enum PortCondition {
   /** A storm of sent PFC pause frames: this port's receiver keeps the peer from sending. */
   TX_PAUSE_STORM("TXPFCFrames"),
   /** RoCE packets lost: out of sequence at the responder, sequence-error NAKs at the requester. */
-  PACKET_LOSS("out_of_sequence+packet_seq_err");
+  PACKET_LOSS("out_of_sequence+packet_seq_err"),
+  /** Symbol errors the link's forward error correction could not correct: frames lost on it. */
+  FEC_UNCORRECTABLE("rx_pcs_symbol_err_phy");
 
   private final String property;
 

@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
  *       pairs: an establishment clears a drop);
  *   <li>a flapping link: NetworkDevice LinkFlapDetected;
  *   <li>a link running slower than the port can: NetworkDevice ConnectionSpeedLow;
- *   <li>a pause storm or packet loss: ResourceEvent ResourceWarningThresholdExceeded, as DMTF has
- *       no network message for either.
+ *   <li>a pause storm, packet loss or symbol errors the FEC could not correct: ResourceEvent
+ *       ResourceWarningThresholdExceeded, as DMTF has no network message for any of them.
  * </ul>
  *
  * LinkFlapDetected and ConnectionSpeedLow have no clearing message in the NetworkDevice registry;
@@ -69,6 +69,11 @@ public final class PortHealthEvaluator {
         period.perSecond(
             CounterSource.RDMA_HW, n -> n.equals("out_of_sequence") || n.equals("packet_seq_err")),
         thresholds.lossPacketsPerSecond(),
+        out);
+    rate(
+        PortCondition.FEC_UNCORRECTABLE,
+        period.perSecond(CounterSource.ETHTOOL, "rx_pcs_symbol_err_phy"),
+        thresholds.uncorrectableSymbolErrorsPerSecond(),
         out);
     return out;
   }

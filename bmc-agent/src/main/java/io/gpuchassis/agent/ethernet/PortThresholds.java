@@ -16,18 +16,29 @@ import java.time.Duration;
  *     responder) plus sequence-error NAKs received ({@code packet_seq_err}, the requester), per
  *     second: each is a loss that sends the queue pair back N. A lossless fabric has none; the
  *     default, 1, lets a stray one pass
+ * @param uncorrectableSymbolErrorsPerSecond symbol errors the port's FEC could not correct ({@code
+ *     rx_pcs_symbol_err_phy}), per second: every one is a frame lost on the wire, which RoCE then
+ *     pays for as above, so a healthy link has none; the default, 1, is a link losing frames
+ *     steadily
  * @param flaps how many flaps within {@code flapWindow} make a flapping link; default 3
  * @param flapWindow the window flaps are counted in, whole minutes (the message says minutes);
  *     default 5 minutes
  */
 public record PortThresholds(
-    double pauseFramesPerSecond, double lossPacketsPerSecond, int flaps, Duration flapWindow) {
+    double pauseFramesPerSecond,
+    double lossPacketsPerSecond,
+    double uncorrectableSymbolErrorsPerSecond,
+    int flaps,
+    Duration flapWindow) {
 
   public static final PortThresholds DEFAULTS =
-      new PortThresholds(1_000, 1, 3, Duration.ofMinutes(5));
+      new PortThresholds(1_000, 1, 1, 3, Duration.ofMinutes(5));
 
   public PortThresholds {
-    if (pauseFramesPerSecond <= 0 || lossPacketsPerSecond <= 0 || flaps < 1) {
+    if (pauseFramesPerSecond <= 0
+        || lossPacketsPerSecond <= 0
+        || uncorrectableSymbolErrorsPerSecond <= 0
+        || flaps < 1) {
       throw new IllegalArgumentException("thresholds must be positive");
     }
     if (flapWindow.toMinutes() < 1

@@ -93,7 +93,9 @@ class PortFaultsTest {
     assertEquals(
         List.of(
             "35 ResourceWarningThresholdExceeded [out_of_sequence+packet_seq_err, 1]",
-            "65 ResourceWarningThresholdCleared [out_of_sequence+packet_seq_err, 1]"),
+            "35 ResourceWarningThresholdExceeded [rx_pcs_symbol_err_phy, 1]",
+            "65 ResourceWarningThresholdCleared [out_of_sequence+packet_seq_err, 1]",
+            "65 ResourceWarningThresholdCleared [rx_pcs_symbol_err_phy, 1]"),
         events);
   }
 

@@ -111,6 +111,8 @@ public final class Traces {
     lossy.put(TreeCounter.hw("local_ack_timeout_err"), 1L);
     lossy.put(TreeCounter.hw("duplicate_request"), 5L);
     lossy.put(TreeCounter.ethtool("rx_corrected_bits_phy"), 100_000L);
+    // what the FEC could not correct: the frames the RoCE counters above then miss
+    lossy.put(TreeCounter.ethtool("rx_pcs_symbol_err_phy"), 3L);
     lossy.put(TreeCounter.ethtool("rx_discards_phy"), 70L);
     return faulty(
         "lossy link", lossy, Map.of(TreeCounter.hw("out_of_sequence"), (1L << 32) - BEFORE_WRAP));
