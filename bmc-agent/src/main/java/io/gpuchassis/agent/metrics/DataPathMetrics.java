@@ -42,7 +42,7 @@ final class DataPathMetrics {
         registry,
         "health",
         "A data-path port's health from the conditions its monitor has standing (link flaps, a slow"
-            + " link, pause storms, RoCE packet loss): 0 OK, 1 Warning",
+            + " link, pause storms, RoCE packet loss, uncorrectable FEC errors): 0 OK, 1 Warning",
         tags,
         port,
         s -> s.reading().isEmpty() ? Double.NaN : s.conditions().isEmpty() ? 0 : 1);
@@ -91,6 +91,14 @@ final class DataPathMetrics {
         tags,
         port,
         r -> r.counter(CounterSource.ETHTOOL, "rx_discards_phy"));
+    counter(
+        registry,
+        "fec.uncorrectable.symbol.errors",
+        "Symbol errors the port's FEC could not correct: frames lost on the wire"
+            + " (rx_pcs_symbol_err_phy)",
+        tags,
+        port,
+        r -> r.counter(CounterSource.ETHTOOL, "rx_pcs_symbol_err_phy"));
     counter(
         registry,
         "roce.ecn.marked.packets",

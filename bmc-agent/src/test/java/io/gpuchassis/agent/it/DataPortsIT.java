@@ -104,7 +104,12 @@ class DataPortsIT {
     JsonNode oem = later.at("/Oem/GpuChassisAgent");
     assertTrue(oem.get("ECNMarkedRoCEPackets").asLong() > 0, oem.toString());
     assertEquals(0, oem.get("OutOfSequencePackets").asLong());
+    // a healthy link: its FEC corrects, nothing gets past it
+    assertTrue(oem.has("FECCorrectedBits"), oem.toString());
+    assertEquals(0, oem.get("FECUncorrectableSymbolErrors").asLong(), oem.toString());
     JsonNode rates = period(later);
+    assertEquals(
+        0.0, rates.get("FECUncorrectableSymbolErrorsPerSecond").asDouble(), rates.toString());
     assertClose(HEALTHY_BYTES, rates.get("RXBytesPerSecond").asDouble(), rates);
     assertClose(HEALTHY_BYTES, rates.get("TXBytesPerSecond").asDouble(), rates);
     assertClose(20, rates.get("RXPFCFramesPerSecond").asDouble(), rates);

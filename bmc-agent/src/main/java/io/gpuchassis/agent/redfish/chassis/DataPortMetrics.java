@@ -76,6 +76,8 @@ final class DataPortMetrics {
     put(oem, "CNPHandled", c.rdma("rp_cnp_handled"));
     put(oem, "OutOfSequencePackets", c.rdma("out_of_sequence"));
     put(oem, "PacketSequenceErrors", c.rdma("packet_seq_err"));
+    put(oem, "FECCorrectedBits", c.ethtool("rx_corrected_bits_phy"));
+    put(oem, "FECUncorrectableSymbolErrors", c.ethtool("rx_pcs_symbol_err_phy"));
     put(oem, "LocalAckTimeoutErrors", c.rdma("local_ack_timeout_err"));
     put(oem, "RXPauseMicroseconds", c.rxPauseMicroseconds());
     put(oem, "TXPauseMicroseconds", c.txPauseMicroseconds());
@@ -98,6 +100,10 @@ final class DataPortMetrics {
         DataPortCounters.rate(p, CounterSource.NETDEV, "tx_bytes"::equals));
     put(rates, "RXPFCFramesPerSecond", DataPortCounters.rxPfcPerSecond(p));
     put(rates, "TXPFCFramesPerSecond", DataPortCounters.txPfcPerSecond(p));
+    put(
+        rates,
+        "FECUncorrectableSymbolErrorsPerSecond",
+        DataPortCounters.rate(p, CounterSource.ETHTOOL, "rx_pcs_symbol_err_phy"::equals));
     put(
         rates,
         "OutOfSequencePacketsPerSecond",
