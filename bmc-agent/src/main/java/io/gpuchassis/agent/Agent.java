@@ -595,6 +595,7 @@ public final class Agent implements AutoCloseable {
       Subscriptions pushSubscriptions = events.subscriptions();
       io.gpuchassis.agent.events.StreamStats streamStats = events.streamStats();
       PortWatch metricsPorts = dataPorts;
+      io.gpuchassis.agent.ethernet.RoundTripWatch metricsRoundTrips = roundTrips;
       metrics.build(
           vertx,
           () ->
@@ -605,6 +606,7 @@ public final class Agent implements AutoCloseable {
                   pushSubscriptions,
                   streamStats,
                   metricsPorts,
+                  metricsRoundTrips,
                   clock,
                   metricsStaleAfter));
       // Read after the server answers: the switches' first polls and the reconciliation come first.
