@@ -72,6 +72,12 @@ class RoundTripIT {
       assertEquals(0.0, trip.get("LossPercent").asDouble());
       assertEquals(100, trip.get("ThresholdMicroseconds").asLong());
     }
+    // the body with its RoundTrip, against DMTF's PortMetrics and the agent's OEM schema
+    var validator = io.gpuchassis.agent.conformance.RedfishSchemaValidator.locate();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        validator.isPresent(), "DMTF JSON schemas not found: schema check skipped");
+    JsonNode metrics = get(PORT1 + "/Metrics");
+    assertEquals(java.util.List.of(), validator.get().validate(metrics), metrics.toString());
   }
 
   @Test
