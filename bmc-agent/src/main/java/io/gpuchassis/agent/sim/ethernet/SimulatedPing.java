@@ -23,7 +23,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class SimulatedPing implements SimulatedTool {
 
   /** ping's other options (ping/ping.c's getopt string), which the simulation does not take. */
-  private static final String REAL_OPTIONS = "aAbBCdDfhlLmMOpQrRsStTUvVw46FN";
+  private static final String REAL_OPTIONS = "aAbBCdDefhlLmMOpQrRsStTUvVw46FN";
 
   @Override
   public String run(Path root, List<String> arguments) throws IOException {
@@ -56,7 +56,7 @@ final class SimulatedPing implements SimulatedTool {
           String value = arguments.get(++i);
           switch (option) {
             case 'I' -> device = value;
-            case 'c' -> count = (int) positive(arguments, value, 1, Integer.MAX_VALUE);
+            case 'c' -> count = count(arguments, value);
             case 'i' -> seconds(arguments, value);
             default -> seconds(arguments, value);
           }
@@ -192,27 +192,37 @@ final class SimulatedPing implements SimulatedTool {
     throw ToolExit.of("ping", arguments, 2, "ping: " + destination + ": Name or service not known");
   }
 
-  private static long positive(List<String> arguments, String value, long min, long max)
-      throws IOException {
+  /**
+   * {@code -c} as iputils' {@code strtol_or_err(optarg, "invalid argument", 1, LONG_MAX)} reads it:
+   * its failures exit 1, as no reply does. The simulation answers at most 100 000 echoes.
+   */
+  private static int count(List<String> arguments, String value) throws IOException {
+    long v;
     try {
-      long v = Long.parseLong(value);
-      if (v >= min && v <= max) {
-        return v;
-      }
+      v = Long.parseLong(value);
     } catch (NumberFormatException e) {
-      // ping's own message below
+      throw ToolExit.of("ping", arguments, 1, "ping: invalid argument: '" + value + "'");
     }
-    throw ToolExit.of("ping", arguments, 2, "ping: invalid argument: '" + value + "'");
+    if (v < 1) {
+      throw ToolExit.of(
+          "ping",
+          arguments,
+          1,
+          "ping: invalid argument: '" + value + "': out of range: 1 <= value <= " + Long.MAX_VALUE);
+    }
+    if (v > 100_000) {
+      throw new IOException("not simulated: ping " + arguments + " (-c " + value + ")");
+    }
+    return (int) v;
   }
 
+  /**
+   * {@code -i} and {@code -W}: a plain decimal number of seconds; ping's leniency with garbage (a
+   * warning, then what strtod read) is not simulated.
+   */
   private static void seconds(List<String> arguments, String value) throws IOException {
-    try {
-      if (Double.parseDouble(value) >= 0 && !value.contains("e") && !value.contains("E")) {
-        return;
-      }
-    } catch (NumberFormatException e) {
-      // ping's own message below
+    if (!value.matches("\\d{1,6}(\\.\\d{1,6})?")) {
+      throw new IOException("not simulated: ping " + arguments + " (" + value + ")");
     }
-    throw ToolExit.of("ping", arguments, 2, "ping: invalid argument: '" + value + "'");
   }
 }

@@ -95,7 +95,9 @@ class SimulatedPingTest {
     assertTrue(
         assertThrows(IOException.class, () -> ping("ping -n -q -I enp1s0f0np0 -c 0 192.0.2.1"))
             .getMessage()
-            .endsWith("exited with 2: ping: invalid argument: '0'"));
+            .endsWith(
+                "exited with 1: ping: invalid argument: '0': out of range: 1 <= value <="
+                    + " 9223372036854775807"));
   }
 
   @Test
