@@ -281,7 +281,7 @@ class MetricsIT {
     String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(check.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, check.exitValue(), said);
-    assertTrue(said.contains("SUCCESS: 12 rules found"), said);
+    assertTrue(said.contains("SUCCESS: 13 rules found"), said);
   }
 
   @Test
