@@ -115,6 +115,28 @@ class RoundTripIT {
             > 100);
   }
 
+  @Test
+  void a_peer_for_a_port_the_board_does_not_have_stops_the_start(@TempDir Path otherState) {
+    var e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            io.gpuchassis.agent.config.ConfigException.class,
+            () ->
+                TestAgent.start(
+                    otherState,
+                    c ->
+                        c.withDataPorts(
+                            DataPortSettings.DEFAULT.withRoundTrip(
+                                new RoundTripSettings(
+                                    Map.of("NIC2/1", "192.0.2.1"),
+                                    Duration.ofSeconds(1),
+                                    3,
+                                    100)))));
+    assertEquals(
+        "dataPorts.roundTrip.peers: NIC2/1 is not a data-path port of the board (it has NIC1/1,"
+            + " NIC1/2)",
+        e.getMessage());
+  }
+
   static JsonNode get(String uri) throws Exception {
     var r = agent.client.get(uri, TestAgent.READER);
     assertEquals(200, r.statusCode(), uri + ": " + r.body());
