@@ -772,7 +772,10 @@ public final class Agent implements AutoCloseable {
     }
     return new io.gpuchassis.agent.ethernet.RoundTripWatch(
         peers,
-        new io.gpuchassis.agent.ethernet.RoundTripProbe(platform.dataPortTools(), settings.count()),
+        new io.gpuchassis.agent.ethernet.RoundTripProbe(
+            platform.dataPortTools(
+                io.gpuchassis.agent.ethernet.RoundTripProbe.runTime(settings.count())),
+            settings.count()),
         settings.warnAboveMicroseconds(),
         new PublishedPortEvents(
             bus,

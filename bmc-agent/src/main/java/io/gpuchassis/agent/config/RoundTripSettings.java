@@ -44,7 +44,8 @@ public record RoundTripSettings(
             key, key + ": '" + e.getValue() + "' is not an IPv4 or IPv6 address");
       }
     }
-    // a probe of 100 echoes 0.2 s apart takes 20 s: a shorter period than 1 s would overlap them
+    // a probe of 5 echoes 0.2 s apart takes 0.8 s: below 1 s the probes would run back to back
+    // (one thread: a probe longer than the period delays the next, never overlaps it)
     Durations.requireWithin(
         "dataPorts.roundTrip.interval", interval, Duration.ofSeconds(1), Duration.ofHours(1));
     if (count < 1 || count > 100) {

@@ -32,6 +32,14 @@ public final class RoundTripProbe {
     this.count = count;
   }
 
+  /**
+   * How long ping may take for {@code count} echoes: 0.2 s between them, then at most the 1 s of
+   * {@code -W} for the last reply, and 5 s to spare for a loaded host.
+   */
+  public static java.time.Duration runTime(int count) {
+    return java.time.Duration.ofMillis((count - 1) * 200L + 1000 + 5000);
+  }
+
   /** ping's command line for {@code port} and {@code peer} (an address literal). */
   public List<String> command(DataPort port, String peer) {
     return List.of(

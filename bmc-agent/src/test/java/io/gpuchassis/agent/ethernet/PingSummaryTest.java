@@ -101,4 +101,11 @@ class PingSummaryTest {
             3);
     assertThrows(IOException.class, () -> broken.probe(port, "192.0.2.1"));
   }
+
+  @Test
+  void ping_is_given_its_echoes_spacing_the_last_replys_wait_and_a_margin() {
+    // the board's tools get 5 s; 100 echoes 0.2 s apart take 19.8 s before the last one's wait
+    assertEquals(java.time.Duration.ofMillis(6_800), RoundTripProbe.runTime(5));
+    assertEquals(java.time.Duration.ofMillis(25_800), RoundTripProbe.runTime(100));
+  }
 }
