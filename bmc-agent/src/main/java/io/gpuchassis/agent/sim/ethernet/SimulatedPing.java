@@ -36,7 +36,8 @@ final class SimulatedPing implements SimulatedTool {
       String a = arguments.get(i);
       if (!a.startsWith("-") || a.length() == 1) {
         if (destination != null) {
-          throw ToolExit.of("ping", arguments, 2, "ping: only one destination: " + a);
+          // ping takes the last one as the target, the ones before as hops to route through
+          throw new IOException("not simulated: ping " + arguments + " (hops before the target)");
         }
         destination = a;
         continue;
@@ -70,7 +71,8 @@ final class SimulatedPing implements SimulatedTool {
       }
     }
     if (destination == null) {
-      throw ToolExit.of("ping", arguments, 2, "ping: usage error: Destination address required");
+      // error(1, EDESTADDRREQ, "usage error"): exit 1, as no reply
+      throw ToolExit.of("ping", arguments, 1, "ping: usage error: Destination address required");
     }
     if (!numeric || !quiet || device == null || count < 1) {
       throw new IOException(
