@@ -112,6 +112,7 @@ public final class Agent implements AutoCloseable {
   private final PortWatch dataPorts;
   private final io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory;
   private final io.gpuchassis.agent.ethernet.RoceWatch roceProfiles;
+  private final io.gpuchassis.agent.ethernet.RoundTripWatch roundTrips;
 
   /** How long a bound GPU's link may take to train before the bind is undone. */
   static final java.time.Duration LINK_TRAINING_TIMEOUT = java.time.Duration.ofSeconds(5);
@@ -139,7 +140,9 @@ public final class Agent implements AutoCloseable {
       SunfishRegistration sunfish,
       PortWatch dataPorts,
       io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory,
-      io.gpuchassis.agent.ethernet.RoceWatch roceProfiles) {
+      io.gpuchassis.agent.ethernet.RoceWatch roceProfiles,
+      io.gpuchassis.agent.ethernet.RoundTripWatch roundTrips) {
+    this.roundTrips = roundTrips;
     this.sunfish = sunfish;
     this.dataPorts = dataPorts;
     this.dataPortInventory = dataPortInventory;
@@ -301,6 +304,7 @@ public final class Agent implements AutoCloseable {
     PortWatch dataPorts = null;
     io.gpuchassis.agent.ethernet.PortInventoryWatch dataPortInventory = null;
     io.gpuchassis.agent.ethernet.RoceWatch roceProfiles = null;
+    io.gpuchassis.agent.ethernet.RoundTripWatch roundTrips = null;
     FirmwareUpdates firmware = null;
     CompletableFuture<?> firstAdministrator = null;
     CompletableFuture<ChassisState> discovery = null;
@@ -529,6 +533,8 @@ public final class Agent implements AutoCloseable {
               config.dataPorts().inventoryInterval());
       roceProfiles =
           roceWatch(platform, config, clock, events.bus(), model.current().identity().id());
+      roundTrips =
+          roundTripWatch(platform, config, clock, events.bus(), model.current().identity().id());
       RedfishResources resources =
           new RedfishResources(
               identity,
@@ -558,7 +564,11 @@ public final class Agent implements AutoCloseable {
               config.sunfish().enabled(),
               hostSightings,
               new io.gpuchassis.agent.redfish.chassis.DataPath(
-                  platform.board().networkAdapters(), dataPorts, dataPortInventory, roceProfiles),
+                  platform.board().networkAdapters(),
+                  dataPorts,
+                  dataPortInventory,
+                  roceProfiles,
+                  roundTrips),
               leases);
       MetricsService metrics = new MetricsService(MetricsToken.read(config.metricsTokenFile()));
       server.serve(security, resources, metrics, platform.faults());
@@ -567,6 +577,7 @@ public final class Agent implements AutoCloseable {
       dataPorts.start();
       dataPortInventory.start();
       roceProfiles.start();
+      roundTrips.start();
       LOG.info("Redfish service ready at https://{}/redfish/v1/", server.address());
       // Registered once the agent answers: the core reads the agent while it registers it.
       sunfish = new SunfishRegistration(events.bus(), subscribers, settings);
@@ -584,6 +595,7 @@ public final class Agent implements AutoCloseable {
       Subscriptions pushSubscriptions = events.subscriptions();
       io.gpuchassis.agent.events.StreamStats streamStats = events.streamStats();
       PortWatch metricsPorts = dataPorts;
+      io.gpuchassis.agent.ethernet.RoundTripWatch metricsRoundTrips = roundTrips;
       metrics.build(
           vertx,
           () ->
@@ -594,6 +606,7 @@ public final class Agent implements AutoCloseable {
                   pushSubscriptions,
                   streamStats,
                   metricsPorts,
+                  metricsRoundTrips,
                   clock,
                   metricsStaleAfter));
       // Read after the server answers: the switches' first polls and the reconciliation come first.
@@ -651,7 +664,8 @@ public final class Agent implements AutoCloseable {
           sunfish,
           dataPorts,
           dataPortInventory,
-          roceProfiles);
+          roceProfiles,
+          roundTrips);
     } catch (RuntimeException e) {
       startup.shutdown();
       // What still runs on the start-up pool uses the store and the switches closed below.
@@ -671,6 +685,9 @@ public final class Agent implements AutoCloseable {
       }
       if (roceProfiles != null) {
         roceProfiles.close();
+      }
+      if (roundTrips != null) {
+        roundTrips.close();
       }
       if (liveReseat != null) {
         liveReseat.close();
@@ -730,6 +747,42 @@ public final class Agent implements AutoCloseable {
                 io.gpuchassis.agent.uri.Uris.networkAdapterPort(
                     chassisId, port.adapter(), port.port())),
         config.dataPorts().roce().checkInterval(),
+        clock);
+  }
+
+  /**
+   * The round-trip probe of the ports {@code dataPorts.roundTrip.peers} gives a peer, through the
+   * platform's tools, its events about each port's Redfish resource; none without peers. A
+   * configured port the board does not have stops the start.
+   */
+  private static io.gpuchassis.agent.ethernet.RoundTripWatch roundTripWatch(
+      ChassisPlatform platform, AgentConfig config, Clock clock, EventBus bus, String chassisId) {
+    io.gpuchassis.agent.config.RoundTripSettings settings = config.dataPorts().roundTrip();
+    if (!settings.enabled()) {
+      return io.gpuchassis.agent.ethernet.RoundTripWatch.none();
+    }
+    java.util.Map<io.gpuchassis.agent.ethernet.DataPort, String> peers;
+    try {
+      peers =
+          io.gpuchassis.agent.ethernet.RoundTripWatch.peers(
+              BoardDataPorts.of(platform.board()), settings.peers());
+    } catch (IllegalArgumentException e) {
+      throw io.gpuchassis.agent.config.ConfigException.at(
+          "dataPorts.roundTrip.peers", "dataPorts.roundTrip.peers: " + e.getMessage());
+    }
+    return new io.gpuchassis.agent.ethernet.RoundTripWatch(
+        peers,
+        new io.gpuchassis.agent.ethernet.RoundTripProbe(
+            platform.dataPortTools(
+                io.gpuchassis.agent.ethernet.RoundTripProbe.runTime(settings.count())),
+            settings.count()),
+        settings.warnAboveMicroseconds(),
+        new PublishedPortEvents(
+            bus,
+            port ->
+                io.gpuchassis.agent.uri.Uris.networkAdapterPort(
+                    chassisId, port.adapter(), port.port())),
+        settings.interval(),
         clock);
   }
 
@@ -1133,6 +1186,7 @@ public final class Agent implements AutoCloseable {
       dataPorts.close();
       dataPortInventory.close();
       roceProfiles.close();
+      roundTrips.close();
       // after the monitor (no more looks), before the switches its operations use
       liveReseat.close();
       // before the engine's switches and the bus it reports to

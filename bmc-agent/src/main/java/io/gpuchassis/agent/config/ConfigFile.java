@@ -210,7 +210,22 @@ public final class ConfigFile {
             ? Durations.parse("dataPorts.inventoryInterval", doc.inventoryInterval)
             : base.inventoryInterval();
     RoceSettings roce = doc.roce != null ? roce(doc.roce, base.roce()) : base.roce();
-    return new DataPortSettings(sample, inventory, roce);
+    RoundTripSettings roundTrip =
+        doc.roundTrip != null ? roundTrip(doc.roundTrip, base.roundTrip()) : base.roundTrip();
+    return new DataPortSettings(sample, inventory, roce, roundTrip);
+  }
+
+  /** The round-trip probe: each key the file gives over {@code base}'s. */
+  private static RoundTripSettings roundTrip(RoundTrip doc, RoundTripSettings base) {
+    return new RoundTripSettings(
+        doc.peers != null ? doc.peers : base.peers(),
+        doc.interval != null
+            ? Durations.parse("dataPorts.roundTrip.interval", doc.interval)
+            : base.interval(),
+        doc.count != null ? doc.count : base.count(),
+        doc.warnAboveMicroseconds != null
+            ? doc.warnAboveMicroseconds
+            : base.warnAboveMicroseconds());
   }
 
   /** The RoCE profile: each key the file gives over {@code base}'s, checked as a whole. */
@@ -459,9 +474,19 @@ public final class ConfigFile {
   record DataPorts(
       @JsonProperty("sampleInterval") String sampleInterval,
       @JsonProperty("inventoryInterval") String inventoryInterval,
-      @JsonProperty("roce") Roce roce) {
+      @JsonProperty("roce") Roce roce,
+      @JsonProperty("roundTrip") RoundTrip roundTrip) {
     @JsonCreator
     DataPorts {}
+  }
+
+  record RoundTrip(
+      @JsonProperty("peers") java.util.LinkedHashMap<String, String> peers,
+      @JsonProperty("interval") String interval,
+      @JsonProperty("count") Integer count,
+      @JsonProperty("warnAboveMicroseconds") Long warnAboveMicroseconds) {
+    @JsonCreator
+    RoundTrip {}
   }
 
   record Roce(

@@ -10,9 +10,13 @@ import java.time.Duration;
  * @param inventoryInterval how often every port's inventory (module EEPROM, NIC firmware, LLDP
  *     partner) is read again: it changes slowly, so far less often than the samples
  * @param roce the RoCE profile kept on the ports that carry RoCE
+ * @param roundTrip the round-trip probe of the ports given a peer
  */
 public record DataPortSettings(
-    Duration sampleInterval, Duration inventoryInterval, RoceSettings roce) {
+    Duration sampleInterval,
+    Duration inventoryInterval,
+    RoceSettings roce,
+    RoundTripSettings roundTrip) {
 
   public static final Duration DEFAULT_INVENTORY_INTERVAL = Duration.ofSeconds(60);
 
@@ -29,8 +33,19 @@ public record DataPortSettings(
     this(sampleInterval, inventoryInterval, RoceSettings.DEFAULT);
   }
 
+  /** Without a round-trip probe. */
+  public DataPortSettings(Duration sampleInterval, Duration inventoryInterval, RoceSettings roce) {
+    this(sampleInterval, inventoryInterval, roce, RoundTripSettings.DEFAULT);
+  }
+
+  /** With {@code roundTrip}, this one's other settings. */
+  public DataPortSettings withRoundTrip(RoundTripSettings roundTrip) {
+    return new DataPortSettings(sampleInterval, inventoryInterval, roce, roundTrip);
+  }
+
   public DataPortSettings {
     java.util.Objects.requireNonNull(roce);
+    java.util.Objects.requireNonNull(roundTrip);
     // below 100 ms the counters' own refresh (mlx5 caches them 10 ms) and ethtool's run time
     // dominate the period
     Durations.requireWithin(

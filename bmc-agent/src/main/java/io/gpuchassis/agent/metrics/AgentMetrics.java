@@ -49,6 +49,29 @@ public final class AgentMetrics implements AutoCloseable {
       PortWatch dataPorts,
       Clock clock,
       Duration staleAfter) {
+    this(
+        model,
+        health,
+        bindings,
+        subscriptions,
+        streams,
+        dataPorts,
+        io.gpuchassis.agent.ethernet.RoundTripWatch.none(),
+        clock,
+        staleAfter);
+  }
+
+  /** With the data-path ports' round-trip probe. */
+  public AgentMetrics(
+      ChassisModel model,
+      ChassisHealth health,
+      BindingEngine bindings,
+      Subscriptions subscriptions,
+      StreamStats streams,
+      PortWatch dataPorts,
+      io.gpuchassis.agent.ethernet.RoundTripWatch roundTrips,
+      Clock clock,
+      Duration staleAfter) {
     // Two of Micrometer's names that promtool's lint rejects: CPU time in nanoseconds (the CPU
     // usage gauges stay) and a gauge ending in _count, renamed.
     registry
@@ -69,7 +92,7 @@ public final class AgentMetrics implements AutoCloseable {
     new UptimeMetrics().bindTo(registry);
     new FileDescriptorMetrics().bindTo(registry);
     chassis = new ChassisMetrics(registry, model, health, clock, staleAfter);
-    new DataPathMetrics(registry, dataPorts);
+    new DataPathMetrics(registry, dataPorts, roundTrips);
     http = new HttpMetrics(registry);
     events = new EventMetrics(registry, subscriptions, streams);
     bindings.observe(new BindingMetrics(registry));

@@ -2,9 +2,12 @@ package io.gpuchassis.agent.metrics;
 
 import io.gpuchassis.agent.ethernet.CounterSource;
 import io.gpuchassis.agent.ethernet.DataPort;
+import io.gpuchassis.agent.ethernet.PingSummary;
 import io.gpuchassis.agent.ethernet.PortReading;
 import io.gpuchassis.agent.ethernet.PortStatus;
 import io.gpuchassis.agent.ethernet.PortWatch;
+import io.gpuchassis.agent.ethernet.RoundTrip;
+import io.gpuchassis.agent.ethernet.RoundTripWatch;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,12 +31,60 @@ final class DataPathMetrics {
   private static final Pattern TX_PFC = Pattern.compile("tx_prio[0-7]_pause");
 
   private final PortWatch watch;
+  private final RoundTripWatch roundTrips;
 
   DataPathMetrics(MeterRegistry registry, PortWatch watch) {
+    this(registry, watch, RoundTripWatch.none());
+  }
+
+  /** With the round trips of the ports given a peer. */
+  DataPathMetrics(MeterRegistry registry, PortWatch watch, RoundTripWatch roundTrips) {
     this.watch = watch;
+    this.roundTrips = roundTrips;
     for (PortStatus status : watch.statuses()) {
       register(registry, status.port());
     }
+    for (RoundTrip trip : roundTrips.all()) {
+      registerRoundTrip(registry, trip.port());
+    }
+  }
+
+  /** The port's last probe, once one brought replies (the loss: once one ran). */
+  private void registerRoundTrip(MeterRegistry registry, DataPort port) {
+    Tags tags = Tags.of("adapter", port.adapter(), "port", port.port(), "interface", port.netdev());
+    Gauge.builder(
+            PREFIX + "round.trip.seconds",
+            this,
+            m ->
+                m.roundTrips
+                    .of(port)
+                    .flatMap(RoundTrip::summary)
+                    .flatMap(PingSummary::rtt)
+                    .map(r -> r.avgMicros() / 1e6)
+                    .orElse(Double.NaN))
+        .description(
+            "The average ICMP echo round trip of the port's last probe to its peer, in seconds"
+                + " (through both hosts' kernels: above an RDMA round trip); NaN without a reply")
+        .tags(tags)
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder(
+            PREFIX + "round.trip.loss.ratio",
+            this,
+            m ->
+                m.roundTrips
+                    .of(port)
+                    .flatMap(RoundTrip::summary)
+                    .map(s -> s.lossPercent() / 100)
+                    .orElse(Double.NaN))
+        .description("The share of the last probe's echo requests left unanswered, 0 to 1")
+        .tags(tags)
+        .strongReference(true)
+        .register(registry);
+  }
+
+  private boolean roundTripWarning(DataPort port) {
+    return roundTrips.of(port).map(RoundTrip::warning).orElse(false);
   }
 
   private void register(MeterRegistry registry, DataPort port) {
@@ -42,10 +93,14 @@ final class DataPathMetrics {
         registry,
         "health",
         "A data-path port's health from the conditions its monitor has standing (link flaps, a slow"
-            + " link, pause storms, RoCE packet loss, uncorrectable FEC errors): 0 OK, 1 Warning",
+            + " link, pause storms, RoCE packet loss, uncorrectable FEC errors) and its round-trip"
+            + " probe's (a slow or lossy round trip): 0 OK, 1 Warning",
         tags,
         port,
-        s -> s.reading().isEmpty() ? Double.NaN : s.conditions().isEmpty() ? 0 : 1);
+        s ->
+            s.reading().isEmpty()
+                ? Double.NaN
+                : s.conditions().isEmpty() && !roundTripWarning(port) ? 0 : 1);
     gauge(
         registry,
         "link.up",

@@ -90,6 +90,14 @@ public interface ChassisPlatform extends AutoCloseable {
     return new io.gpuchassis.agent.ethernet.ProcessToolRunner(java.time.Duration.ofSeconds(5));
   }
 
+  /**
+   * The same tools, each given {@code timeout}: for a tool that runs for a while by design (the
+   * round-trip probe's ping, 0.2 s an echo). A simulated platform's answer at once.
+   */
+  default io.gpuchassis.agent.ethernet.ToolRunner dataPortTools(java.time.Duration timeout) {
+    return new io.gpuchassis.agent.ethernet.ProcessToolRunner(timeout);
+  }
+
   /** The fault switchboard of simulated hardware; empty on real hardware. */
   Optional<FaultInjector> faults();
 

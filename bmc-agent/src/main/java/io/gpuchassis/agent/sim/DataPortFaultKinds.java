@@ -63,6 +63,50 @@ final class DataPortFaultKinds {
             PortFaultTraces.SLOW_LINK));
     injector.register(lowRxPower());
     injector.register(profileDrift());
+    injector.register(addedLatency());
+  }
+
+  /** What {@code ethernet-added-latency} adds to each round trip, in microseconds. */
+  static final long ADDED_LATENCY_MICROS = 250;
+
+  /**
+   * Every round trip through the port takes {@value #ADDED_LATENCY_MICROS} µs longer until cleared
+   * (a congested or misrouted path): what the round-trip probe's ping sees; the counters do not
+   * show it. Independent of the traffic traces.
+   */
+  private FaultKind addedLatency() {
+    String name = "ethernet-added-latency";
+    Set<DataPort> slow = new HashSet<>();
+    return new FaultKind() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public String description() {
+        return "Every round trip through the port takes "
+            + ADDED_LATENCY_MICROS
+            + " µs longer, as ping through it measures, until cleared.";
+      }
+
+      @Override
+      public ActiveEffect inject(String target) {
+        DataPort port = port(name, target);
+        synchronized (slow) {
+          if (!slow.add(port)) {
+            throw badTarget(name, target, "a data-path port without added latency");
+          }
+        }
+        ports.addedLatency(port, ADDED_LATENCY_MICROS);
+        return () -> {
+          ports.addedLatency(port, 0);
+          synchronized (slow) {
+            slow.remove(port);
+          }
+        };
+      }
+    };
   }
 
   /**

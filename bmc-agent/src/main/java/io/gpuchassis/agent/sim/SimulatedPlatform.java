@@ -296,6 +296,12 @@ public final class SimulatedPlatform implements ChassisPlatform {
     return dataPorts.tools();
   }
 
+  /** The same simulated tools: they answer at once. */
+  @Override
+  public io.gpuchassis.agent.ethernet.ToolRunner dataPortTools(java.time.Duration timeout) {
+    return dataPorts.tools();
+  }
+
   /** The fault switchboard of the simulated hardware. */
   public FaultInjector faultInjector() {
     return faults;

@@ -37,7 +37,11 @@ class ConfigDocumentedTest {
 
   /** Keys whose children are names the operator chooses (logger names), not keys of ours. */
   private static final Set<String> FREE_FORM =
-      Set.of("logging.levels", "composition.hosts", "composition.reseatSlots");
+      Set.of(
+          "logging.levels",
+          "composition.hosts",
+          "composition.reseatSlots",
+          "dataPorts.roundTrip.peers");
 
   /**
    * Old names kept for existing files, documented but not in the example (they would clash with the

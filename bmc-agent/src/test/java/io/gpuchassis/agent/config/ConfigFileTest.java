@@ -298,6 +298,67 @@ class ConfigFileTest {
   }
 
   @Test
+  void the_round_trip_probe_is_off_by_default_and_read_with_its_peers() throws Exception {
+    AgentConfig defaults = AgentConfig.defaults();
+    assertFalse(defaults.dataPorts().roundTrip().enabled());
+    RoundTripSettings read =
+        ConfigFile.apply(
+                defaults,
+                write(
+                    "dataPorts:\n  roundTrip:\n    peers:\n      NIC1/1: 192.0.2.1\n"
+                        + "      NIC1/2: \"2001:db8::2\"\n    interval: 5s\n    count: 3\n"
+                        + "    warnAboveMicroseconds: 80\n"))
+            .dataPorts()
+            .roundTrip();
+    assertEquals(
+        java.util.List.of("NIC1/1", "NIC1/2"), java.util.List.copyOf(read.peers().keySet()));
+    assertEquals("2001:db8::2", read.peers().get("NIC1/2"));
+    assertEquals(java.time.Duration.ofSeconds(5), read.interval());
+    assertEquals(3, read.count());
+    assertEquals(80, read.warnAboveMicroseconds());
+    RoundTripSettings defaulted =
+        ConfigFile.apply(
+                defaults, write("dataPorts:\n  roundTrip:\n    peers: {NIC1/1: 192.0.2.1}\n"))
+            .dataPorts()
+            .roundTrip();
+    assertEquals(java.time.Duration.ofSeconds(30), defaulted.interval());
+    assertEquals(5, defaulted.count());
+    assertEquals(100, defaulted.warnAboveMicroseconds());
+  }
+
+  @Test
+  void bad_round_trip_settings_are_named() throws Exception {
+    assertEquals(
+        "dataPorts.roundTrip.peers.NIC1/1: '192.0.2.300' is not an IPv4 or IPv6 address",
+        roundTripError("peers: {NIC1/1: 192.0.2.300}"));
+    assertEquals(
+        "dataPorts.roundTrip.peers.NIC1/1: 'peer.example' is not an IPv4 or IPv6 address",
+        roundTripError("peers: {NIC1/1: peer.example}"));
+    assertEquals(
+        "dataPorts.roundTrip.peers.NIC1/1: '2001:db8:::1' is not an IPv4 or IPv6 address",
+        roundTripError("peers: {NIC1/1: \"2001:db8:::1\"}"));
+    assertEquals(
+        "dataPorts.roundTrip.peers: 'NIC1' is not a port named <adapter>/<port>, such as NIC1/1",
+        roundTripError("peers: {NIC1: 192.0.2.1}"));
+    assertEquals(
+        "dataPorts.roundTrip.interval must lie between 1s and 1h, not 500ms",
+        roundTripError("interval: 500ms"));
+    assertEquals(
+        "dataPorts.roundTrip.count must lie between 1 and 100, not 101",
+        roundTripError("count: 101"));
+    assertEquals(
+        "dataPorts.roundTrip.warnAboveMicroseconds must lie between 1 and 1000000, not 0",
+        roundTripError("warnAboveMicroseconds: 0"));
+  }
+
+  private String roundTripError(String line) throws Exception {
+    Path file = write("dataPorts:\n  roundTrip:\n    " + line + "\n");
+    return assertThrows(ConfigException.class, () -> ConfigFile.apply(AgentConfig.defaults(), file))
+        .getMessage()
+        .replaceFirst("^configuration file \\S+, line \\d+: ", "");
+  }
+
+  @Test
   void a_bad_poll_interval_is_named() throws Exception {
     var e =
         assertThrows(

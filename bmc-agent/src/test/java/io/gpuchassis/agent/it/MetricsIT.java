@@ -48,7 +48,18 @@ class MetricsIT {
     Files.writeString(token, TOKEN + "\n");
     Files.setPosixFilePermissions(
         token, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-    agent = TestAgent.start(stateDir, c -> c.withMetricsTokenFile(java.util.Optional.of(token)));
+    agent =
+        TestAgent.start(
+            stateDir,
+            c ->
+                c.withMetricsTokenFile(java.util.Optional.of(token))
+                    .withDataPorts(
+                        io.gpuchassis.agent.config.DataPortSettings.DEFAULT.withRoundTrip(
+                            new io.gpuchassis.agent.config.RoundTripSettings(
+                                java.util.Map.of("NIC1/1", "192.0.2.1"),
+                                java.time.Duration.ofSeconds(30),
+                                5,
+                                100))));
   }
 
   @AfterAll
@@ -132,6 +143,18 @@ class MetricsIT {
     assertTrue(received > 0, body);
     assertTrue(sample(body, "gpuchassis_data_port_roce_cnp_sent_total" + one) >= 0, body);
     assertTrue(sample(body, "gpuchassis_data_port_receive_pfc_frames_total" + one) >= 0, body);
+    // the round trip to the simulated peer, probed once the server answers
+    while (Double.isNaN(sample(body, "gpuchassis_data_port_round_trip_seconds" + one))) {
+      assertTrue(System.nanoTime() < deadline, "the port was never probed: " + body);
+      Thread.sleep(100);
+      body = scrape();
+    }
+    double trip = sample(body, "gpuchassis_data_port_round_trip_seconds" + one);
+    assertTrue(trip >= 18e-6 && trip <= 25e-6, "some 20 µs: " + trip);
+    assertEquals(0.0, sample(body, "gpuchassis_data_port_round_trip_loss_ratio" + one));
+    String two = String.format(port, netdev("2"), "2");
+    assertFalse(
+        body.contains("gpuchassis_data_port_round_trip_seconds" + two), "port 2 has no peer");
     // The counter is the port's own: the same figure its Redfish PortMetrics gives, once both
     // show one sample (polled: the watch may sample between the two reads)
     String metrics = "/redfish/v1/Chassis/GPUChassis/NetworkAdapters/NIC1/Ports/1/Metrics";
@@ -258,7 +281,7 @@ class MetricsIT {
     String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertTrue(check.waitFor(60, TimeUnit.SECONDS));
     assertEquals(0, check.exitValue(), said);
-    assertTrue(said.contains("SUCCESS: 12 rules found"), said);
+    assertTrue(said.contains("SUCCESS: 13 rules found"), said);
   }
 
   @Test

@@ -9,16 +9,33 @@ import java.util.List;
 /**
  * The chassis's own data path as the views read it: the board's adapters, each port's latest status
  * from the watch, its latest inventory (module, firmware, LLDP partner) from the inventory watch
- * and each RoCE port's profile as last checked (immutable snapshots: no I/O, no locks).
+ * each RoCE port's profile as last checked and each probed port's last round trip (immutable
+ * snapshots: no I/O, no locks).
  */
 public record DataPath(
     List<NetworkAdapter> adapters,
     PortWatch watch,
     io.gpuchassis.agent.ethernet.PortInventoryWatch inventory,
-    io.gpuchassis.agent.ethernet.RoceWatch roce) {
+    io.gpuchassis.agent.ethernet.RoceWatch roce,
+    io.gpuchassis.agent.ethernet.RoundTripWatch roundTrips) {
 
   public DataPath {
     adapters = List.copyOf(adapters);
+  }
+
+  /** Without a round-trip probe. */
+  public DataPath(
+      List<NetworkAdapter> adapters,
+      PortWatch watch,
+      io.gpuchassis.agent.ethernet.PortInventoryWatch inventory,
+      io.gpuchassis.agent.ethernet.RoceWatch roce) {
+    this(adapters, watch, inventory, roce, io.gpuchassis.agent.ethernet.RoundTripWatch.none());
+  }
+
+  /** The port's last round trip; empty when it has no peer. */
+  java.util.Optional<io.gpuchassis.agent.ethernet.RoundTrip> roundTrip(
+      io.gpuchassis.agent.ethernet.DataPort port) {
+    return roundTrips.of(port);
   }
 
   /** Without an inventory or RoCE profiles: every port's inventory is unread. */

@@ -25,6 +25,20 @@ final class DataPortHealth {
     return DataPortInventory.lowRxPower(inventory) ? Health.WARNING : sampled;
   }
 
+  /**
+   * With the port's last round trip too: a probe's standing condition (slow or lossy) is a warning,
+   * even before the first reading.
+   */
+  static Health of(
+      PortStatus status,
+      io.gpuchassis.agent.ethernet.PortInventory inventory,
+      java.util.Optional<io.gpuchassis.agent.ethernet.RoundTrip> roundTrip) {
+    if (roundTrip.map(io.gpuchassis.agent.ethernet.RoundTrip::warning).orElse(false)) {
+      return Health.WARNING;
+    }
+    return of(status, inventory);
+  }
+
   /** An adapter's: the worst of its ports'; unknown while none was read. */
   static Health worst(List<PortStatus> ports) {
     return worst(ports, io.gpuchassis.agent.ethernet.PortInventory::unread);

@@ -30,6 +30,15 @@ final class DataPortMetrics {
   /** With the port's inventory: its module's diagnostics as {@code Transceivers}. */
   static PortMetrics render(
       String chassisId, PortStatus status, io.gpuchassis.agent.ethernet.PortInventory inventory) {
+    return render(chassisId, status, inventory, java.util.Optional.empty());
+  }
+
+  /** With the port's last round-trip probe, when it has a peer, as {@code RoundTrip}. */
+  static PortMetrics render(
+      String chassisId,
+      PortStatus status,
+      io.gpuchassis.agent.ethernet.PortInventory inventory,
+      java.util.Optional<io.gpuchassis.agent.ethernet.RoundTrip> roundTrip) {
     DataPort port = status.port();
     PortMetrics body =
         new PortMetrics()
@@ -38,6 +47,7 @@ final class DataPortMetrics {
             .id("Metrics")
             .name("Metrics of port " + port.port() + " of " + port.adapter())
             .transceivers(DataPortInventory.transceivers(inventory));
+    Map<String, Object> oem = new LinkedHashMap<>();
     status
         .reading()
         .ifPresent(
@@ -48,11 +58,41 @@ final class DataPortMetrics {
                   .rxErrors(c.netdev("rx_errors"))
                   .txErrors(c.netdev("tx_errors"))
                   .networking(networking(c));
-              Map<String, Object> oem = oem(c);
+              oem.putAll(oem(c));
               status.period().ifPresent(p -> oem.put("LastPeriod", period(p)));
-              body.oem(OemSchema.oem(OemSchema.PORT_METRICS, oem));
             });
+    roundTrip.ifPresent(r -> oem.put("RoundTrip", roundTrip(r)));
+    if (!oem.isEmpty()) {
+      body.oem(OemSchema.oem(OemSchema.PORT_METRICS, oem));
+    }
     return body;
+  }
+
+  /**
+   * The port's last round trip: its peer and threshold always, the figures once a probe ran (the
+   * times once a reply came).
+   */
+  private static Map<String, Object> roundTrip(io.gpuchassis.agent.ethernet.RoundTrip r) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("Peer", r.peer());
+    r.summary()
+        .ifPresent(
+            s -> {
+              s.rtt()
+                  .ifPresent(
+                      t -> {
+                        out.put("MinMicroseconds", t.minMicros());
+                        out.put("AverageMicroseconds", t.avgMicros());
+                        out.put("MaxMicroseconds", t.maxMicros());
+                        out.put("DeviationMicroseconds", t.mdevMicros());
+                      });
+              out.put("LossPercent", s.lossPercent());
+            });
+    r.probedAt()
+        .ifPresent(
+            t -> out.put("LastProbed", java.time.format.DateTimeFormatter.ISO_INSTANT.format(t)));
+    out.put("ThresholdMicroseconds", r.thresholdMicros());
+    return out;
   }
 
   private static PortNetworking networking(DataPortCounters c) {

@@ -61,7 +61,8 @@ public final class DataPortResource {
               status,
               dataPath.lanes(status.port()),
               dataPath.inventory(status.port()),
-              dataPath.roce().status(status.port().adapter(), status.port().port()));
+              dataPath.roce().status(status.port().adapter(), status.port().port()),
+              dataPath.roundTrip(status.port()));
         });
     routes.resource(
         Uris.NETWORK_ADAPTER_PORT_METRICS_TEMPLATE,
@@ -69,7 +70,10 @@ public final class DataPortResource {
         (params, caller) -> {
           PortStatus status = status(params);
           return DataPortMetrics.render(
-              chassisId(params), status, dataPath.inventory(status.port()));
+              chassisId(params),
+              status,
+              dataPath.inventory(status.port()),
+              dataPath.roundTrip(status.port()));
         });
   }
 
@@ -112,6 +116,20 @@ public final class DataPortResource {
       OptionalInt lanes,
       PortInventory inventory,
       java.util.Optional<io.gpuchassis.agent.ethernet.RoceStatus> roce) {
+    return render(chassisId, status, lanes, inventory, roce, java.util.Optional.empty());
+  }
+
+  /**
+   * @param roundTrip the port's last round-trip probe, when it has a peer: a standing condition of
+   *     it makes the port's health a warning
+   */
+  static Port render(
+      String chassisId,
+      PortStatus status,
+      OptionalInt lanes,
+      PortInventory inventory,
+      java.util.Optional<io.gpuchassis.agent.ethernet.RoceStatus> roce,
+      java.util.Optional<io.gpuchassis.agent.ethernet.RoundTrip> roundTrip) {
     DataPort port = status.port();
     Port body =
         new Port()
@@ -124,7 +142,10 @@ public final class DataPortResource {
             .portType(PortType.BIDIRECTIONAL_PORT)
             .linkNetworkTechnology(LinkNetworkTechnology.ETHERNET)
             .maxSpeedGbps(port.capableSpeedMbps() / 1000.0)
-            .status(new Status().state(State.ENABLED).health(DataPortHealth.of(status, inventory)))
+            .status(
+                new Status()
+                    .state(State.ENABLED)
+                    .health(DataPortHealth.of(status, inventory, roundTrip)))
             .SFP(DataPortInventory.sfp(inventory))
             .ethernet(DataPortInventory.ethernet(inventory))
             .metrics(

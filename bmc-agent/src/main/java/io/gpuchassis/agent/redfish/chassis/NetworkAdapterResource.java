@@ -47,13 +47,27 @@ public final class NetworkAdapterResource {
     routes.resource(
         Uris.NETWORK_ADAPTER_TEMPLATE,
         "NetworkAdapter",
-        (params, caller) ->
-            render(
-                ChassisLookup.state(model, params).identity().id(),
-                dataPath.adapter(params.get("NetworkAdapterId")),
-                dataPath.ports(params.get("NetworkAdapterId")),
-                dataPath.inventory().adapter(params.get("NetworkAdapterId")),
-                pfcReadBack(dataPath, params.get("NetworkAdapterId"))));
+        (params, caller) -> {
+          String adapterId = params.get("NetworkAdapterId");
+          var body =
+              render(
+                  ChassisLookup.state(model, params).identity().id(),
+                  dataPath.adapter(adapterId),
+                  dataPath.ports(adapterId),
+                  dataPath.inventory().adapter(adapterId),
+                  pfcReadBack(dataPath, adapterId));
+          // a port's standing round-trip condition is a warning of the adapter's too
+          if (dataPath.ports(adapterId).stream()
+              .anyMatch(
+                  s ->
+                      dataPath
+                          .roundTrip(s.port())
+                          .map(io.gpuchassis.agent.ethernet.RoundTrip::warning)
+                          .orElse(false))) {
+            body.getStatus().health(io.gpuchassis.redfish.model.Health.WARNING);
+          }
+          return body;
+        });
   }
 
   /** Whether the RoCE profile check has read PFC back from a port of the adapter. */

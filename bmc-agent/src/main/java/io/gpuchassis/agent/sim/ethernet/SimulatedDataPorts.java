@@ -50,6 +50,7 @@ public final class SimulatedDataPorts implements AutoCloseable {
       throw new UncheckedIOException(e);
     }
     for (DataPort port : ports) {
+      peer(port, trees.size());
       trees.put(
           port,
           new SimulatedPortTree(
@@ -61,6 +62,42 @@ public final class SimulatedDataPorts implements AutoCloseable {
               this.clock));
     }
     this.inventory = new SimulatedPortInventory(root, ports);
+  }
+
+  /**
+   * The peer {@code ping} reaches through the {@code index}th port (0-based, board order): {@link
+   * #peer4}/{@link #peer6} of it, the port's own address 100 above in the same documentation
+   * network (RFC 5737's 192.0.2.0/24, RFC 3849's 2001:db8::/32).
+   */
+  private void peer(DataPort port, int index) {
+    synchronized (SimulatedToolState.RTNL) {
+      new SimulatedToolState(root, port.netdev())
+          .pingPeers(
+              List.of(
+                  peer4(index) + " 192.0.2." + (index + 101),
+                  peer6(index) + " 2001:db8::" + Integer.toHexString(index + 0x101)));
+    }
+  }
+
+  /** The IPv4 peer of the {@code index}th port: 192.0.2.1 for the first. */
+  public static String peer4(int index) {
+    return "192.0.2." + (index + 1);
+  }
+
+  /** The IPv6 peer of the {@code index}th port: 2001:db8::1 for the first. */
+  public static String peer6(int index) {
+    return "2001:db8::" + Integer.toHexString(index + 1);
+  }
+
+  /**
+   * Adds {@code micros} to every round trip through {@code port} from now on (0: none), as a
+   * congested or misrouted path would.
+   */
+  public void addedLatency(DataPort port, long micros) {
+    tree(port).orElseThrow();
+    synchronized (SimulatedToolState.RTNL) {
+      new SimulatedToolState(root, port.netdev()).addedLatencyMicros(micros);
+    }
   }
 
   /** The ports' modules, firmware and LLDP partner, as the tools print them. */
@@ -86,8 +123,8 @@ public final class SimulatedDataPorts implements AutoCloseable {
   }
 
   /**
-   * The tools of the tree ({@code ethtool}, {@code lldpcli}, {@code ip}, {@code dcb}, {@code tc}),
-   * answering from its files as a board's would.
+   * The tools of the tree ({@code ethtool}, {@code lldpcli}, {@code ip}, {@code dcb}, {@code tc},
+   * {@code ping}), answering from its files as a board's would.
    */
   public ToolRunner tools() {
     return new SimulatedTools(root);

@@ -153,6 +153,29 @@ final class SimulatedToolState {
     return next;
   }
 
+  /**
+   * The ping peers reachable through the interface, one {@code <peer> <own address>} a line (the
+   * peer's and the interface's address of one family); none by default.
+   */
+  List<String[]> pingPeers() {
+    return read("ping-peers")
+        .map(s -> s.lines().filter(l -> !l.isBlank()).map(l -> l.trim().split("\\s+")).toList())
+        .orElse(List.of());
+  }
+
+  void pingPeers(List<String> lines) {
+    write("ping-peers", String.join("\n", lines) + "\n");
+  }
+
+  /** What a fault adds to every round trip through the interface, in microseconds; 0 without. */
+  long addedLatencyMicros() {
+    return read("added-latency-us").map(Long::parseLong).orElse(0L);
+  }
+
+  void addedLatencyMicros(long micros) {
+    write("added-latency-us", Long.toString(micros));
+  }
+
   private Optional<String> read(String name) {
     Path file = dir.resolve(name);
     try {

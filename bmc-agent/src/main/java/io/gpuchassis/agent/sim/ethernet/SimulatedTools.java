@@ -18,7 +18,8 @@ public final class SimulatedTools implements ToolRunner {
           "lldpcli", new SimulatedLldpcli(),
           "ip", new SimulatedIp(),
           "dcb", new SimulatedDcb(),
-          "tc", new SimulatedTc());
+          "tc", new SimulatedTc(),
+          "ping", new SimulatedPing());
 
   private final Path root;
 

@@ -92,6 +92,44 @@ class DataPortResourceTest {
         metrics.at("/Oem/GpuChassisAgent/@odata.type").asText());
   }
 
+  @Test
+  void a_round_trip_without_reply_shows_its_loss_and_warns_the_port() {
+    io.gpuchassis.agent.ethernet.RoundTrip lost =
+        new io.gpuchassis.agent.ethernet.RoundTrip(
+            PORT,
+            "2001:db8::1",
+            100,
+            Optional.of(io.gpuchassis.agent.ethernet.PingSummary.noReply(5)),
+            Optional.of(Instant.parse("2026-12-04T12:00:07Z")),
+            Set.of(io.gpuchassis.agent.ethernet.RoundTrip.Condition.LOSS));
+    PortStatus fine = new PortStatus(PORT, Optional.of(UP_AT_25), Optional.empty(), Set.of());
+    JsonNode trip =
+        tree(DataPortMetrics.render(
+                "C",
+                fine,
+                io.gpuchassis.agent.ethernet.PortInventory.unread(PORT),
+                Optional.of(lost)))
+            .at("/Oem/GpuChassisAgent/RoundTrip");
+    assertEquals(
+        "{\"Peer\":\"2001:db8::1\",\"LossPercent\":100.0,"
+            + "\"LastProbed\":\"2026-12-04T12:00:07Z\",\"ThresholdMicroseconds\":100}",
+        trip.toString());
+    JsonNode port =
+        tree(
+            DataPortResource.render(
+                "C",
+                fine,
+                OptionalInt.empty(),
+                io.gpuchassis.agent.ethernet.PortInventory.unread(PORT),
+                Optional.empty(),
+                Optional.of(lost)));
+    assertEquals("Warning", port.at("/Status/Health").asText());
+    assertEquals(
+        "OK",
+        tree(DataPortResource.render("C", fine, OptionalInt.empty())).at("/Status/Health").asText(),
+        "the same reading without the probe");
+  }
+
   private static JsonNode tree(Object body) {
     return RedfishResponses.tree(body);
   }
