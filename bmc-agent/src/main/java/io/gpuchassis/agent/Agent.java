@@ -641,6 +641,7 @@ public final class Agent implements AutoCloseable {
                   tasks,
                   platform.faults(),
                   dataPorts,
+                  roundTrips,
                   vertx,
                   clock));
       startup.shutdown();

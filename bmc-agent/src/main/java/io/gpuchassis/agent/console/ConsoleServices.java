@@ -6,6 +6,7 @@ import io.gpuchassis.agent.compose.BindingEngine;
 import io.gpuchassis.agent.compose.Reservations;
 import io.gpuchassis.agent.console.view.ConsoleHealth;
 import io.gpuchassis.agent.ethernet.PortWatch;
+import io.gpuchassis.agent.ethernet.RoundTripWatch;
 import io.gpuchassis.agent.events.EventServices;
 import io.gpuchassis.agent.fault.FaultInjector;
 import io.gpuchassis.agent.firmware.FirmwareUpdates;
@@ -36,5 +37,6 @@ public record ConsoleServices(
     TaskRegistry tasks,
     Optional<FaultInjector> faults,
     PortWatch dataPorts,
+    RoundTripWatch roundTrips,
     Vertx vertx,
     Clock clock) {}

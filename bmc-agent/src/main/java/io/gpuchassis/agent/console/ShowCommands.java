@@ -181,7 +181,8 @@ final class ShowCommands {
   @Command(
       name = "data-ports",
       description =
-          "The chassis's own Ethernet data ports: link, health, conditions, PFC and loss rates.")
+          "The chassis's own Ethernet data ports: link, health, conditions, PFC and loss rates,"
+              + " round trips.")
   static final class DataPorts extends View {
     @Override
     Access access() {
@@ -190,7 +191,8 @@ final class ShowCommands {
 
     @Override
     List<String> lines(ConsoleContext console, ChassisState state, ConsoleHealth health) {
-      return new DataPortsView().render(console.services().dataPorts().statuses());
+      return new DataPortsView()
+          .render(console.services().dataPorts().statuses(), console.services().roundTrips().all());
     }
   }
 

@@ -2,10 +2,13 @@ package io.gpuchassis.agent.console.view;
 
 import io.gpuchassis.agent.console.view.TextTable.Column;
 import io.gpuchassis.agent.ethernet.CounterSource;
+import io.gpuchassis.agent.ethernet.PingSummary;
 import io.gpuchassis.agent.ethernet.PortCondition;
 import io.gpuchassis.agent.ethernet.PortRates;
 import io.gpuchassis.agent.ethernet.PortReading;
 import io.gpuchassis.agent.ethernet.PortStatus;
+import io.gpuchassis.agent.ethernet.RoundTrip;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -22,9 +25,49 @@ import java.util.stream.Collectors;
 public final class DataPortsView {
 
   public List<String> render(List<PortStatus> ports) {
+    return render(ports, List.of());
+  }
+
+  /**
+   * The ports, then, where the configuration gives ports a peer ({@code dataPorts.roundTrip}), each
+   * probed port's last round trip: average and worst in microseconds, the echoes lost, and whether
+   * it stands as a condition.
+   */
+  public List<String> render(List<PortStatus> ports, List<RoundTrip> roundTrips) {
     if (ports.isEmpty()) {
       return List.of("The board names no data-path ports (docs/BOARD.md, networkAdapters).");
     }
+    List<String> lines = new ArrayList<>(ports(ports));
+    if (!roundTrips.isEmpty()) {
+      lines.add("");
+      lines.addAll(roundTrips(roundTrips));
+    }
+    return lines;
+  }
+
+  private static List<String> roundTrips(List<RoundTrip> trips) {
+    TextTable table =
+        TextTable.of(
+            Column.left("Port"),
+            Column.flexible("Peer"),
+            Column.right("Avg us"),
+            Column.right("Max us"),
+            Column.right("Loss %"),
+            Column.left("Health"));
+    for (RoundTrip trip : trips) {
+      Optional<PingSummary.Rtt> rtt = trip.summary().flatMap(PingSummary::rtt);
+      table.row(
+          trip.port().adapter() + "/" + trip.port().port(),
+          trip.peer(),
+          rtt.map(r -> (Object) r.avgMicros()).orElse("-"),
+          rtt.map(r -> (Object) r.maxMicros()).orElse("-"),
+          trip.summary().map(s -> Cells.number(s.lossPercent(), 0)).orElse("-"),
+          trip.summary().isEmpty() ? "Unknown" : trip.conditions().isEmpty() ? "OK" : "Warning");
+    }
+    return table.lines();
+  }
+
+  private static List<String> ports(List<PortStatus> ports) {
     TextTable table =
         TextTable.of(
             Column.left("Port"),

@@ -9,6 +9,7 @@ import io.gpuchassis.agent.ethernet.PortCondition;
 import io.gpuchassis.agent.ethernet.PortRates;
 import io.gpuchassis.agent.ethernet.PortReading;
 import io.gpuchassis.agent.ethernet.PortStatus;
+import io.gpuchassis.agent.ethernet.RoundTrip;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -81,5 +82,44 @@ class DataPortsViewTest {
     assertEquals(
         List.of("The board names no data-path ports (docs/BOARD.md, networkAdapters)."),
         new DataPortsView().render(List.of()));
+  }
+
+  @Test
+  void the_round_trips_follow_the_ports_one_row_each() {
+    RoundTrip slow =
+        new RoundTrip(
+            P1,
+            "192.0.2.1",
+            100,
+            Optional.of(
+                new io.gpuchassis.agent.ethernet.PingSummary(
+                    5,
+                    5,
+                    0,
+                    Optional.of(
+                        new io.gpuchassis.agent.ethernet.PingSummary.Rtt(260, 271, 290, 9)))),
+            Optional.of(Instant.EPOCH),
+            Set.of(RoundTrip.Condition.SLOW));
+    RoundTrip lost =
+        new RoundTrip(
+            P2,
+            "192.0.2.2",
+            100,
+            Optional.of(new io.gpuchassis.agent.ethernet.PingSummary(5, 0, 100, Optional.empty())),
+            Optional.of(Instant.EPOCH),
+            Set.of(RoundTrip.Condition.LOSS));
+    List<String> lines =
+        new DataPortsView()
+            .render(List.of(PortStatus.unread(P1), PortStatus.unread(P2)), List.of(slow, lost));
+    int blank = lines.indexOf("");
+    assertEquals(4, blank, "the ports' table first: " + lines);
+    assertEquals(
+        List.of("Port", "Peer", "Avg us", "Max us", "Loss %", "Health"), cells(lines.get(5)));
+    assertEquals(List.of("NIC1/1", "192.0.2.1", "271", "290", "0", "Warning"), cells(lines.get(7)));
+    assertEquals(List.of("NIC1/2", "192.0.2.2", "-", "-", "100", "Warning"), cells(lines.get(8)));
+    assertEquals(
+        4,
+        new DataPortsView().render(List.of(PortStatus.unread(P1), PortStatus.unread(P2))).size(),
+        "no probe, no second table");
   }
 }
