@@ -9,7 +9,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Judges a data-path port period by period and says what changed, as registry messages:
@@ -30,9 +29,6 @@ import java.util.regex.Pattern;
  * level ({@link PortCondition#property()}).
  */
 public final class PortHealthEvaluator {
-
-  private static final Pattern RX_PFC = Pattern.compile("rx_prio[0-7]_pause");
-  private static final Pattern TX_PFC = Pattern.compile("tx_prio[0-7]_pause");
 
   private final DataPort port;
   private final PortThresholds thresholds;
@@ -60,7 +56,7 @@ public final class PortHealthEvaluator {
     speed(period.reading(), out);
     rate(
         PortCondition.RX_PAUSE_STORM,
-        period.perSecond(CounterSource.ETHTOOL, n -> RX_PFC.matcher(n).matches()),
+        period.perSecond(CounterSource.ETHTOOL, PfcFrames::received),
         thresholds.pauseFramesPerSecond(),
         out);
     rate(PortCondition.TX_PAUSE_STORM, sentPauses(period), thresholds.pauseFramesPerSecond(), out);
@@ -84,7 +80,7 @@ public final class PortHealthEvaluator {
    * watermark the NIC stops sending pauses, so the frame rate alone would miss the worst storm.
    */
   private static OptionalDouble sentPauses(PortRates period) {
-    OptionalDouble sent = period.perSecond(CounterSource.ETHTOOL, n -> TX_PFC.matcher(n).matches());
+    OptionalDouble sent = period.perSecond(CounterSource.ETHTOOL, PfcFrames::sent);
     OptionalDouble stalls =
         period.perSecond(CounterSource.ETHTOOL, n -> n.startsWith("tx_pause_storm_"));
     if (stalls.isPresent() && stalls.getAsDouble() > 0) {

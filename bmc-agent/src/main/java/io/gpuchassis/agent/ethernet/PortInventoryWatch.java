@@ -5,9 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,7 +22,7 @@ public final class PortInventoryWatch implements AutoCloseable {
   private final PortInventoryReader reader;
   private final Duration period;
   private volatile Map<DataPort, PortInventory> published;
-  private ScheduledExecutorService thread;
+  private PeriodicThread thread;
 
   public PortInventoryWatch(List<DataPort> ports, PortInventoryReader reader, Duration period) {
     this.ports = List.copyOf(ports);
@@ -46,14 +43,7 @@ public final class PortInventoryWatch implements AutoCloseable {
     if (ports.isEmpty() || thread != null) {
       return;
     }
-    thread =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "data-port-inventory");
-              t.setDaemon(true);
-              return t;
-            });
-    thread.scheduleAtFixedRate(this::refresh, 0, period.toNanos(), TimeUnit.NANOSECONDS);
+    thread = PeriodicThread.atFixedRate("data-port-inventory", period, this::refresh);
   }
 
   /** Reads every port once and publishes what it read; public for tests. */
@@ -90,12 +80,7 @@ public final class PortInventoryWatch implements AutoCloseable {
   @Override
   public synchronized void close() {
     if (thread != null) {
-      thread.shutdownNow();
-      try {
-        thread.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      thread.close();
     }
   }
 }

@@ -52,4 +52,20 @@ public record PortReading(
     Long value = counters.get(new CounterKey(source, name));
     return value == null ? OptionalLong.empty() : OptionalLong.of(value);
   }
+
+  /**
+   * The sum of every counter of {@code source} whose name {@code names} accepts (a driver's
+   * per-priority counters); empty when the reading has none of them.
+   */
+  public OptionalLong sum(CounterSource source, java.util.function.Predicate<String> names) {
+    long sum = 0;
+    boolean any = false;
+    for (Map.Entry<CounterKey, Long> e : counters.entrySet()) {
+      if (e.getKey().source() == source && names.test(e.getKey().name())) {
+        sum += e.getValue();
+        any = true;
+      }
+    }
+    return any ? OptionalLong.of(sum) : OptionalLong.empty();
+  }
 }

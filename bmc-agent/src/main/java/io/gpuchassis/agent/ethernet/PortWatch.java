@@ -7,9 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,7 +33,7 @@ public final class PortWatch implements AutoCloseable {
   private final Duration period;
   private final Map<DataPort, PortStatus> latest = new LinkedHashMap<>();
   private volatile Map<DataPort, PortStatus> published;
-  private ScheduledExecutorService thread;
+  private PeriodicThread thread;
 
   /**
    * @param sources where each port is read
@@ -71,14 +68,7 @@ public final class PortWatch implements AutoCloseable {
     if (ports.isEmpty() || thread != null) {
       return;
     }
-    thread =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "data-ports");
-              t.setDaemon(true);
-              return t;
-            });
-    thread.scheduleAtFixedRate(this::sampleAll, 0, period.toNanos(), TimeUnit.NANOSECONDS);
+    thread = PeriodicThread.atFixedRate("data-ports", period, this::sampleAll);
   }
 
   /** One period of every port; public for tests that step a clock instead of waiting. */
@@ -127,12 +117,7 @@ public final class PortWatch implements AutoCloseable {
   @Override
   public synchronized void close() {
     if (thread != null) {
-      thread.shutdownNow();
-      try {
-        thread.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      thread.close();
     }
   }
 }

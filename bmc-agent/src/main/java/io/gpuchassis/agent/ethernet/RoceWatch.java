@@ -13,9 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +46,7 @@ public final class RoceWatch implements AutoCloseable {
   private final Map<DataPort, RoceStatus> latest = new LinkedHashMap<>();
   private final Object checking = new Object();
   private volatile Map<DataPort, RoceStatus> published;
-  private ScheduledExecutorService thread;
+  private PeriodicThread thread;
 
   /**
    * @param tools runs ip, dcb and tc for the ports (the board's, or a simulated tree's)
@@ -87,14 +84,7 @@ public final class RoceWatch implements AutoCloseable {
     if (ports.isEmpty() || thread != null) {
       return;
     }
-    thread =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "roce-profile");
-              t.setDaemon(true);
-              return t;
-            });
-    thread.scheduleWithFixedDelay(this::checkAll, 0, period.toNanos(), TimeUnit.NANOSECONDS);
+    thread = PeriodicThread.withFixedDelay("roce-profile", period, this::checkAll);
   }
 
   /** One check of every port; public for tests that step instead of waiting. */
@@ -216,12 +206,7 @@ public final class RoceWatch implements AutoCloseable {
   @Override
   public synchronized void close() {
     if (thread != null) {
-      thread.shutdownNow();
-      try {
-        thread.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      thread.close();
     }
   }
 }

@@ -12,9 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +44,7 @@ public final class RoundTripWatch implements AutoCloseable {
   private final Map<DataPort, Set<RoundTrip.Condition>> active = new LinkedHashMap<>();
   private volatile Map<DataPort, RoundTrip> published;
   private final Object probing = new Object();
-  private ScheduledExecutorService thread;
+  private PeriodicThread thread;
 
   /**
    * @param peers the address each probed port pings, in board order
@@ -114,14 +111,7 @@ public final class RoundTripWatch implements AutoCloseable {
     if (peers.isEmpty() || thread != null) {
       return;
     }
-    thread =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "data-port-round-trip");
-              t.setDaemon(true);
-              return t;
-            });
-    thread.scheduleAtFixedRate(this::probeAll, 0, period.toNanos(), TimeUnit.NANOSECONDS);
+    thread = PeriodicThread.atFixedRate("data-port-round-trip", period, this::probeAll);
   }
 
   /** Probes every port once, publishes the results, then tells what changed; public for tests. */
@@ -211,12 +201,7 @@ public final class RoundTripWatch implements AutoCloseable {
   @Override
   public synchronized void close() {
     if (thread != null) {
-      thread.shutdownNow();
-      try {
-        thread.awaitTermination(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      thread.close();
     }
   }
 }

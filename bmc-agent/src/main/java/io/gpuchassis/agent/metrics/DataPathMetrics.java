@@ -2,6 +2,7 @@ package io.gpuchassis.agent.metrics;
 
 import io.gpuchassis.agent.ethernet.CounterSource;
 import io.gpuchassis.agent.ethernet.DataPort;
+import io.gpuchassis.agent.ethernet.PfcFrames;
 import io.gpuchassis.agent.ethernet.PingSummary;
 import io.gpuchassis.agent.ethernet.PortReading;
 import io.gpuchassis.agent.ethernet.PortStatus;
@@ -15,7 +16,6 @@ import io.micrometer.core.instrument.Tags;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * The chassis's own data-path ports (the 100 GbE variant) as meters, read from the port watch's
@@ -27,8 +27,6 @@ import java.util.regex.Pattern;
 final class DataPathMetrics {
 
   private static final String PREFIX = "gpuchassis.data.port.";
-  private static final Pattern RX_PFC = Pattern.compile("rx_prio[0-7]_pause");
-  private static final Pattern TX_PFC = Pattern.compile("tx_prio[0-7]_pause");
 
   private final PortWatch watch;
   private final RoundTripWatch roundTrips;
@@ -131,14 +129,14 @@ final class DataPathMetrics {
         "PFC pause frames received, over all priorities (the peer holding this port back)",
         tags,
         port,
-        r -> sum(r, RX_PFC));
+        r -> r.sum(CounterSource.ETHTOOL, PfcFrames::received));
     counter(
         registry,
         "transmit.pfc.frames",
         "PFC pause frames sent, over all priorities (this port holding the peer back)",
         tags,
         port,
-        r -> sum(r, TX_PFC));
+        r -> r.sum(CounterSource.ETHTOOL, PfcFrames::sent));
     counter(
         registry,
         "receive.discards",
@@ -190,20 +188,6 @@ final class DataPathMetrics {
 
   private static OptionalLong rdma(PortReading r, String name) {
     return r.counter(CounterSource.RDMA_HW, name);
-  }
-
-  /** The sum over the driver's per-priority counters; absent when it prints none of them. */
-  private static OptionalLong sum(PortReading r, Pattern names) {
-    long total = 0;
-    boolean any = false;
-    for (var e : r.counters().entrySet()) {
-      if (e.getKey().source() == CounterSource.ETHTOOL
-          && names.matcher(e.getKey().name()).matches()) {
-        total += e.getValue();
-        any = true;
-      }
-    }
-    return any ? OptionalLong.of(total) : OptionalLong.empty();
   }
 
   private Optional<PortStatus> status(DataPort port) {

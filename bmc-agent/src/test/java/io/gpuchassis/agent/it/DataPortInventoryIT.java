@@ -29,7 +29,6 @@ class DataPortInventoryIT {
   static final String PORT2 = NIC + "/Ports/2";
   static final String NIC_FIRMWARE =
       "/redfish/v1/UpdateService/FirmwareInventory/NetworkAdapter-NIC1";
-  static final Duration WAIT = Duration.ofSeconds(20);
 
   @TempDir static Path stateDir;
   static TestAgent agent;
@@ -153,17 +152,8 @@ class DataPortInventoryIT {
     return json(r);
   }
 
-  /** Polls {@code uri} until {@code done} holds, within the wait. */
+  /** Polls {@code uri} until {@code done} holds. */
   static JsonNode awaitJson(String uri, Predicate<JsonNode> done) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    JsonNode last = null;
-    while (System.nanoTime() < deadline) {
-      last = get(uri);
-      if (done.test(last)) {
-        return last;
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError(uri + " did not get there within " + WAIT + ": " + last);
+    return RedfishAwait.await(agent, uri, done, uri + " as awaited");
   }
 }

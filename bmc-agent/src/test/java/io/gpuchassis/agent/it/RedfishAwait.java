@@ -4,6 +4,9 @@ import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -38,5 +41,35 @@ final class RedfishAwait {
       Thread.sleep(100);
     }
     throw new AssertionError("not " + what + " within " + LIMIT_SECONDS + " s: " + last);
+  }
+
+  /** A stream of the events whose OriginOfCondition is {@code origin}. */
+  static SseReader streamAbout(TestAgent agent, String origin) throws Exception {
+    String filter =
+        URLEncoder.encode("OriginResource eq '" + origin + "'", StandardCharsets.UTF_8)
+            .replace("+", "%20");
+    SseReader reader =
+        new SseReader(
+            agent.client.stream(
+                "/redfish/v1/EventService/SSE?$filter=" + filter, TestAgent.READER));
+    assertEquals(200, reader.response.statusCode());
+    return reader;
+  }
+
+  /** The first event record on {@code reader} whose MessageId {@code messageId} accepts. */
+  static JsonNode awaitEvent(SseReader reader, Predicate<String> messageId, String what)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_SECONDS);
+    while (System.nanoTime() < deadline) {
+      SseReader.Received r = reader.next(Duration.ofMillis(200));
+      if (r != null) {
+        for (JsonNode record : r.data().get("Events")) {
+          if (messageId.test(record.get("MessageId").asText())) {
+            return record;
+          }
+        }
+      }
+    }
+    throw new AssertionError("no " + what + " within " + LIMIT_SECONDS + " s");
   }
 }

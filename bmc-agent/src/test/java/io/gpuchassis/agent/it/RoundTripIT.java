@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.config.DataPortSettings;
 import io.gpuchassis.agent.config.RoundTripSettings;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -29,7 +27,6 @@ class RoundTripIT {
   static final String NIC = "/redfish/v1/Chassis/GPUChassis/NetworkAdapters/NIC1";
   static final String PORT1 = NIC + "/Ports/1";
   static final String PORT2 = NIC + "/Ports/2";
-  static final Duration WAIT = Duration.ofSeconds(20);
 
   @TempDir static Path stateDir;
   static TestAgent agent;
@@ -143,46 +140,18 @@ class RoundTripIT {
     return json(r);
   }
 
-  /** Polls {@code uri} until {@code done} holds, within the wait. */
+  /** Polls {@code uri} until {@code done} holds. */
   static JsonNode awaitJson(String uri, Predicate<JsonNode> done) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    JsonNode last = null;
-    while (System.nanoTime() < deadline) {
-      last = get(uri);
-      if (done.test(last)) {
-        return last;
-      }
-      Thread.sleep(50);
-    }
-    throw new AssertionError(uri + " did not get there within " + WAIT + ": " + last);
+    return RedfishAwait.await(agent, uri, done, uri + " as awaited");
   }
 
   static SseReader stream(String origin) throws Exception {
-    String filter =
-        URLEncoder.encode("OriginResource eq '" + origin + "'", StandardCharsets.UTF_8)
-            .replace("+", "%20");
-    SseReader reader =
-        new SseReader(
-            agent.client.stream(
-                "/redfish/v1/EventService/SSE?$filter=" + filter, TestAgent.READER));
-    assertEquals(200, reader.response.statusCode());
-    return reader;
+    return RedfishAwait.streamAbout(agent, origin);
   }
 
   /** The first ResourceEvent on the stream whose MessageId ends so; others skipped. */
   static JsonNode await(SseReader reader, String key) throws Exception {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (System.nanoTime() < deadline) {
-      SseReader.Received r = reader.next(Duration.ofMillis(200));
-      if (r != null) {
-        for (JsonNode record : r.data().get("Events")) {
-          String id = record.get("MessageId").asText();
-          if (id.startsWith("ResourceEvent.") && id.endsWith(key)) {
-            return record;
-          }
-        }
-      }
-    }
-    throw new AssertionError("no ResourceEvent.*" + key + " within " + WAIT);
+    return RedfishAwait.awaitEvent(
+        reader, id -> id.startsWith("ResourceEvent.") && id.endsWith(key), "ResourceEvent.*" + key);
   }
 }

@@ -2,6 +2,7 @@ package io.gpuchassis.agent.console.view;
 
 import io.gpuchassis.agent.console.view.TextTable.Column;
 import io.gpuchassis.agent.ethernet.CounterSource;
+import io.gpuchassis.agent.ethernet.PfcFrames;
 import io.gpuchassis.agent.ethernet.PingSummary;
 import io.gpuchassis.agent.ethernet.PortCondition;
 import io.gpuchassis.agent.ethernet.PortRates;
@@ -91,10 +92,8 @@ public final class DataPortsView {
                   .map(DataPortsView::condition)
                   .sorted()
                   .collect(Collectors.joining(",")),
-          Cells.number(
-              rate(period, CounterSource.ETHTOOL, n -> n.matches("rx_prio[0-7]_pause")), 0),
-          Cells.number(
-              rate(period, CounterSource.ETHTOOL, n -> n.matches("tx_prio[0-7]_pause")), 0),
+          Cells.number(rate(period, CounterSource.ETHTOOL, PfcFrames::received), 0),
+          Cells.number(rate(period, CounterSource.ETHTOOL, PfcFrames::sent), 0),
           Cells.number(rate(period, CounterSource.RDMA_HW, "out_of_sequence"::equals), 0));
     }
     return table.lines();

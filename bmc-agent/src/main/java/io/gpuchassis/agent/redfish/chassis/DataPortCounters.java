@@ -2,9 +2,9 @@ package io.gpuchassis.agent.redfish.chassis;
 
 import io.gpuchassis.agent.ethernet.CounterKey;
 import io.gpuchassis.agent.ethernet.CounterSource;
+import io.gpuchassis.agent.ethernet.PfcFrames;
 import io.gpuchassis.agent.ethernet.PortRates;
 import io.gpuchassis.agent.ethernet.PortReading;
-import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -14,8 +14,6 @@ import java.util.regex.Pattern;
  */
 final class DataPortCounters {
 
-  private static final Pattern RX_PFC = Pattern.compile("rx_prio[0-7]_pause");
-  private static final Pattern TX_PFC = Pattern.compile("tx_prio[0-7]_pause");
   private static final Pattern RX_PAUSE_DURATION = Pattern.compile("rx_prio[0-7]_pause_duration");
   private static final Pattern TX_PAUSE_DURATION = Pattern.compile("tx_prio[0-7]_pause_duration");
 
@@ -27,7 +25,7 @@ final class DataPortCounters {
 
   static boolean isPfcFrames(CounterKey key) {
     return key.source() == CounterSource.ETHTOOL
-        && (RX_PFC.matcher(key.name()).matches() || TX_PFC.matcher(key.name()).matches());
+        && (PfcFrames.received(key.name()) || PfcFrames.sent(key.name()));
   }
 
   Long netdev(String name) {
@@ -43,11 +41,11 @@ final class DataPortCounters {
   }
 
   Long rxPfcFrames() {
-    return sum(CounterSource.ETHTOOL, n -> RX_PFC.matcher(n).matches());
+    return sum(CounterSource.ETHTOOL, PfcFrames::received);
   }
 
   Long txPfcFrames() {
-    return sum(CounterSource.ETHTOOL, n -> TX_PFC.matcher(n).matches());
+    return sum(CounterSource.ETHTOOL, PfcFrames::sent);
   }
 
   Long rxPauseMicroseconds() {
@@ -69,11 +67,11 @@ final class DataPortCounters {
   }
 
   static Double rxPfcPerSecond(PortRates period) {
-    return rate(period, CounterSource.ETHTOOL, n -> RX_PFC.matcher(n).matches());
+    return rate(period, CounterSource.ETHTOOL, PfcFrames::received);
   }
 
   static Double txPfcPerSecond(PortRates period) {
-    return rate(period, CounterSource.ETHTOOL, n -> TX_PFC.matcher(n).matches());
+    return rate(period, CounterSource.ETHTOOL, PfcFrames::sent);
   }
 
   static Double rate(PortRates period, CounterSource source, Predicate<String> names) {
@@ -87,14 +85,7 @@ final class DataPortCounters {
   }
 
   private Long sum(CounterSource source, Predicate<String> names) {
-    long sum = 0;
-    boolean any = false;
-    for (Map.Entry<CounterKey, Long> e : reading.counters().entrySet()) {
-      if (e.getKey().source() == source && names.test(e.getKey().name())) {
-        sum += e.getValue();
-        any = true;
-      }
-    }
-    return any ? sum : null;
+    var v = reading.sum(source, names);
+    return v.isPresent() ? v.getAsLong() : null;
   }
 }
