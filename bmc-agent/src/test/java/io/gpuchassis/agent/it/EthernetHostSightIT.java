@@ -11,12 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.chassis.HostSight;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.sim.SimulatedPlatform;
-import io.gpuchassis.companion.HostCompanion;
 import io.gpuchassis.switchdrv.expether.EemClient;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -232,37 +228,11 @@ class EthernetHostSightIT {
 
   /** Runs the companion's command line against the agent, as an Operator; it must succeed. */
   private static void companion(String... command) throws Exception {
-    Path password = hostRoot.resolve("password");
-    Files.writeString(password, TestAgent.OPERATOR_PASSWORD + "\n");
-    List<String> args = new ArrayList<>(List.of(command));
-    args.addAll(
-        List.of(
-            "--agent",
-            "https://127.0.0.1:" + agent.agent.port(),
-            "--user",
-            "operator",
-            "--password-file",
-            password.toString(),
-            "--ca-file",
-            dir.resolve("state/tls/https-cert.pem").toString(),
-            "--root",
-            hostRoot.toString(),
-            "--interval",
-            "20ms"));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        HostCompanion.run(
-            new HostCompanion(
-                HostCompanion::redfishAgent, tool -> Optional.empty(), new PrintStream(out, true)),
-            new PrintStream(err, true),
-            args.toArray(String[]::new));
-    assertEquals(
-        0,
-        code,
-        "out: "
-            + out.toString(StandardCharsets.UTF_8)
-            + " err: "
-            + err.toString(StandardCharsets.UTF_8));
+    CompanionRun.succeeds(
+        agent,
+        dir.resolve("state/tls/https-cert.pem"),
+        hostRoot,
+        tool -> java.util.Optional.empty(),
+        command);
   }
 }

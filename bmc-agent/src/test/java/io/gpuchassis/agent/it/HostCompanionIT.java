@@ -12,13 +12,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.chassis.SlotBinding;
 import io.gpuchassis.agent.config.AgentConfig;
 import io.gpuchassis.agent.conformance.RedfishSchemaValidator;
-import io.gpuchassis.companion.HostCompanion;
 import io.gpuchassis.companion.RedfishAgent;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -197,8 +193,7 @@ class HostCompanionIT {
     Files.createDirectories(info.getParent());
     Files.writeString(info, "GPU UUID: \t " + uuid + "\nDevice Minor: \t 0\n");
 
-    assertEquals(
-        0, companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1"));
+    companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1");
     assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
     String messages = json(client.get(task, READER)).get("Messages").toString();
     assertTrue(
@@ -244,7 +239,7 @@ class HostCompanionIT {
     kernel.start();
 
     // No --address: the companion asks the agent where it reported the GPU
-    assertEquals(0, companion("detach", "--slot", "3"));
+    companion("detach", "--slot", "3");
 
     assertFalse(Files.exists(tree.resolve("sys/bus/pci/devices/0000:41:00.0")));
     assertTrue(json(client.get(DEVICES + 3, READER)).path("ReadyToRemove").asBoolean());
@@ -305,7 +300,7 @@ class HostCompanionIT {
     }
     Files.writeString(tree.resolve("resource"), resources.toString());
 
-    assertEquals(0, companion("report", "--system", "Host1", "--bridge", "0000:40:01.1"));
+    companion("report", "--system", "Host1", "--bridge", "0000:40:01.1");
 
     JsonNode oem = json(client.get(HOST1, READER)).at("/Oem/GpuChassisAgent");
     assertEquals(512 * 1024, oem.path("HotPlugWindowMiB").asLong(), oem.toString());
@@ -362,8 +357,7 @@ class HostCompanionIT {
                 + mig1
                 + ")\n");
 
-    assertEquals(
-        0, companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1"));
+    companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1");
     assertEquals(200, client.awaitTask(accepted, ADMIN).statusCode());
 
     assertEquals(
@@ -418,8 +412,7 @@ class HostCompanionIT {
 
     // The host destroyed its MIG devices: the next report has none, and neither has the GPU
     nvidiaSmi = Optional.of("GPU 1: NVIDIA A100-SXM4-40GB (UUID: " + gpuUuid + ")\n");
-    assertEquals(
-        0, companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1"));
+    companion("attach", "--system", "Host1", "--slot", "3", "--bridge", "0000:40:01.1");
     assertEquals(List.of(), members(json(client.get(partitions, READER))));
     assertEquals(404, client.get(partitions + "/0", READER).statusCode());
 
@@ -532,40 +525,9 @@ class HostCompanionIT {
     return hostRoot;
   }
 
-  /** Runs the companion's command line against the agent, as an Operator. */
-  private static int companion(String... command) throws Exception {
-    Path password = hostRoot.resolve("password");
-    Files.writeString(password, TestAgent.OPERATOR_PASSWORD + "\n");
-    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command));
-    args.addAll(
-        java.util.List.of(
-            "--agent",
-            "https://127.0.0.1:" + agent.agent.port(),
-            "--user",
-            "operator",
-            "--password-file",
-            password.toString(),
-            "--ca-file",
-            stateDir.resolve("tls/https-cert.pem").toString(),
-            "--root",
-            hostRoot.toString(),
-            "--interval",
-            "20ms"));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        HostCompanion.run(
-            new HostCompanion(
-                HostCompanion::redfishAgent, tool -> nvidiaSmi, new PrintStream(out, true)),
-            new PrintStream(err, true),
-            args.toArray(String[]::new));
-    assertEquals(
-        0,
-        code,
-        "out: "
-            + out.toString(StandardCharsets.UTF_8)
-            + " err: "
-            + err.toString(StandardCharsets.UTF_8));
-    return code;
+  /** Runs the companion's command line against the agent, as an Operator; it must succeed. */
+  private static void companion(String... command) throws Exception {
+    CompanionRun.succeeds(
+        agent, stateDir.resolve("tls/https-cert.pem"), hostRoot, tool -> nvidiaSmi, command);
   }
 }
