@@ -38,29 +38,6 @@ public record DataPath(
     return roundTrips.of(port);
   }
 
-  /** Without an inventory or RoCE profiles: every port's inventory is unread. */
-  public DataPath(List<NetworkAdapter> adapters, PortWatch watch) {
-    this(
-        adapters,
-        watch,
-        io.gpuchassis.agent.ethernet.PortInventoryWatch.none(),
-        io.gpuchassis.agent.ethernet.RoceWatch.none());
-  }
-
-  /** With an inventory, the ports carrying no RoCE profile. */
-  public DataPath(
-      List<NetworkAdapter> adapters,
-      PortWatch watch,
-      io.gpuchassis.agent.ethernet.PortInventoryWatch inventory) {
-    this(adapters, watch, inventory, io.gpuchassis.agent.ethernet.RoceWatch.none());
-  }
-
-  /** With RoCE profiles, every port's inventory unread. */
-  public DataPath(
-      List<NetworkAdapter> adapters, PortWatch watch, io.gpuchassis.agent.ethernet.RoceWatch roce) {
-    this(adapters, watch, io.gpuchassis.agent.ethernet.PortInventoryWatch.none(), roce);
-  }
-
   /** The port's latest inventory; unread when the inventory watch does not have the port. */
   io.gpuchassis.agent.ethernet.PortInventory inventory(io.gpuchassis.agent.ethernet.DataPort port) {
     return inventory.of(port).orElse(io.gpuchassis.agent.ethernet.PortInventory.unread(port));

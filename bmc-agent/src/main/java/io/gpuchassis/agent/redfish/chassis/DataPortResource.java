@@ -91,21 +91,6 @@ public final class DataPortResource {
         chassisId, status, lanes, PortInventory.unread(status.port()), java.util.Optional.empty());
   }
 
-  /** With the port's inventory, no RoCE profile. */
-  static Port render(
-      String chassisId, PortStatus status, OptionalInt lanes, PortInventory inventory) {
-    return render(chassisId, status, lanes, inventory, java.util.Optional.empty());
-  }
-
-  /** With the port's RoCE profile, its inventory unread. */
-  static Port render(
-      String chassisId,
-      PortStatus status,
-      OptionalInt lanes,
-      java.util.Optional<io.gpuchassis.agent.ethernet.RoceStatus> roce) {
-    return render(chassisId, status, lanes, PortInventory.unread(status.port()), roce);
-  }
-
   /**
    * @param inventory the port's module ({@code SFP}) and LLDP partner ({@code Ethernet})
    * @param roce the port's RoCE profile as last checked, when the port carries RoCE

@@ -82,21 +82,6 @@ public final class NetworkAdapterResource {
     return render(chassisId, adapter, ports, List.of(), false);
   }
 
-  /** With the ports' inventory, no RoCE profile read back. */
-  static io.gpuchassis.redfish.model.NetworkAdapter render(
-      String chassisId,
-      NetworkAdapter adapter,
-      List<PortStatus> ports,
-      List<io.gpuchassis.agent.ethernet.PortInventory> inventory) {
-    return render(chassisId, adapter, ports, inventory, false);
-  }
-
-  /** With a RoCE profile's PFC read back or not, no inventory. */
-  static io.gpuchassis.redfish.model.NetworkAdapter render(
-      String chassisId, NetworkAdapter adapter, List<PortStatus> ports, boolean pfcReadBack) {
-    return render(chassisId, adapter, ports, List.of(), pfcReadBack);
-  }
-
   /**
    * With the ports' inventory (the NIC's firmware as {@code FirmwarePackageVersion}, and a port
    * whose module receives too little light counts in the health) and whether {@code dcb pfc show}

@@ -86,7 +86,10 @@ class DataPortInventoryTest {
 
   @Test
   void the_port_shows_its_module_and_lldp_partner() {
-    JsonNode port = tree(DataPortResource.render("C", UP, OptionalInt.of(4), inventory("0.5012")));
+    JsonNode port =
+        tree(
+            DataPortResource.render(
+                "C", UP, OptionalInt.of(4), inventory("0.5012"), java.util.Optional.empty()));
     JsonNode sfp = port.get("SFP");
     assertEquals("QSFP28", sfp.get("Type").asText());
     assertEquals("FiberOptic", sfp.get("MediumType").asText());
@@ -129,7 +132,8 @@ class DataPortInventoryTest {
   @Test
   void a_lane_below_the_low_alarm_makes_the_port_and_adapter_warn() {
     PortInventory dark = inventory("0.0200");
-    JsonNode port = tree(DataPortResource.render("C", UP, OptionalInt.of(4), dark));
+    JsonNode port =
+        tree(DataPortResource.render("C", UP, OptionalInt.of(4), dark, java.util.Optional.empty()));
     assertEquals("Warning", port.at("/SFP/Status/Health").asText());
     assertEquals("Warning", port.at("/Status/Health").asText());
     NetworkAdapter nic =
@@ -138,19 +142,25 @@ class DataPortInventoryTest {
             Optional.of("NVIDIA"),
             Optional.empty(),
             List.of(new NetworkAdapter.Port("1", "eth0", "mlx5_0", 1, 100, OptionalInt.of(4))));
-    JsonNode adapter = tree(NetworkAdapterResource.render("C", nic, List.of(UP), List.of(dark)));
+    JsonNode adapter =
+        tree(NetworkAdapterResource.render("C", nic, List.of(UP), List.of(dark), false));
     assertEquals("Warning", adapter.at("/Status/Health").asText());
     assertEquals(
         "22.39.1002 (MT_0000000359)", adapter.at("/Controllers/0/FirmwarePackageVersion").asText());
     JsonNode healthy =
-        tree(NetworkAdapterResource.render("C", nic, List.of(UP), List.of(inventory("0.5012"))));
+        tree(
+            NetworkAdapterResource.render(
+                "C", nic, List.of(UP), List.of(inventory("0.5012")), false));
     assertEquals("OK", healthy.at("/Status/Health").asText());
   }
 
   @Test
   void nothing_read_leaves_the_properties_out() {
     PortInventory unread = PortInventory.unread(PORT);
-    JsonNode port = tree(DataPortResource.render("C", UP, OptionalInt.of(4), unread));
+    JsonNode port =
+        tree(
+            DataPortResource.render(
+                "C", UP, OptionalInt.of(4), unread, java.util.Optional.empty()));
     assertNull(port.get("SFP"));
     assertNull(port.get("Ethernet"), "no lldpd: no LLDP properties, no error");
     assertNull(tree(DataPortMetrics.render("C", UP, unread)).get("Transceivers"));
@@ -162,7 +172,9 @@ class DataPortInventoryTest {
             Optional.of(Optional.empty()),
             Optional.of(AT));
     assertNull(
-        tree(DataPortResource.render("C", UP, OptionalInt.of(4), noPartner)).get("Ethernet"));
+        tree(DataPortResource.render(
+                "C", UP, OptionalInt.of(4), noPartner, java.util.Optional.empty()))
+            .get("Ethernet"));
     assertFalse(DataPortInventory.lowRxPower(unread));
   }
 

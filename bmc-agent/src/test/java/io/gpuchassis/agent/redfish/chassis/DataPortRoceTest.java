@@ -54,7 +54,11 @@ class DataPortRoceTest {
   private static JsonNode roce(RoceStatus status) {
     return RedfishResponses.tree(
             DataPortResource.render(
-                "C", PortStatus.unread(PORT), OptionalInt.empty(), Optional.of(status)))
+                "C",
+                PortStatus.unread(PORT),
+                OptionalInt.empty(),
+                io.gpuchassis.agent.ethernet.PortInventory.unread(PORT),
+                Optional.of(status)))
         .at("/Oem/GpuChassisAgent");
   }
 
@@ -118,10 +122,11 @@ class DataPortRoceTest {
                     "1", "enp65s0f0np0", "mlx5_0", 1, 100, OptionalInt.empty(), true)));
     List<PortStatus> unread = List.of(PortStatus.unread(PORT));
     JsonNode without =
-        RedfishResponses.tree(NetworkAdapterResource.render("C", nic, unread, false));
+        RedfishResponses.tree(NetworkAdapterResource.render("C", nic, unread, List.of(), false));
     assertTrue(
         without.at("/Controllers/0/ControllerCapabilities/DataCenterBridging").isMissingNode());
-    JsonNode with = RedfishResponses.tree(NetworkAdapterResource.render("C", nic, unread, true));
+    JsonNode with =
+        RedfishResponses.tree(NetworkAdapterResource.render("C", nic, unread, List.of(), true));
     assertTrue(
         with.at("/Controllers/0/ControllerCapabilities/DataCenterBridging/Capable").asBoolean());
   }
@@ -147,7 +152,11 @@ class DataPortRoceTest {
       JsonNode body =
           RedfishResponses.tree(
               DataPortResource.render(
-                  "C", PortStatus.unread(PORT), OptionalInt.of(4), Optional.of(status)));
+                  "C",
+                  PortStatus.unread(PORT),
+                  OptionalInt.of(4),
+                  io.gpuchassis.agent.ethernet.PortInventory.unread(PORT),
+                  Optional.of(status)));
       assertEquals(List.of(), validator.get().validate(body), body.toString());
       // the OEM object is checked too: a property its schema lacks is refused
       ((com.fasterxml.jackson.databind.node.ObjectNode) body.at("/Oem/GpuChassisAgent/RoCE"))
