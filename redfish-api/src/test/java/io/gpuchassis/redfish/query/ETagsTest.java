@@ -76,6 +76,15 @@ class ETagsTest {
   }
 
   @Test
+  void an_exact_copy_matches_only_as_the_tag_s_kind_allows() {
+    assertTrue(ETags.matchesIfNoneMatch("\"x\"", "\"x\""));
+    assertTrue(ETags.matchesIfMatch("\"x\"", "\"x\""));
+    assertTrue(ETags.matchesIfNoneMatch("W/\"x\"", "W/\"x\""));
+    assertFalse(ETags.matchesIfMatch("W/\"x\"", "W/\"x\""));
+    assertFalse(ETags.matchesIfNoneMatch("\"x\"y\"", "\"x\"y\""));
+  }
+
+  @Test
   void a_star_matches_any_current_tag_but_not_a_missing_resource() {
     assertTrue(ETags.matchesIfMatch("*", "\"x\""));
     assertTrue(ETags.matchesIfNoneMatch(" * ", "W/\"x\""));
