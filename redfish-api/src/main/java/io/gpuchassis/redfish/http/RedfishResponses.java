@@ -108,10 +108,11 @@ public final class RedfishResponses {
       RoutingContext ctx, Buffer body, String etag, CharSequence etagHeader, CharSequence link) {
     HttpServerResponse response = ctx.response();
     response.putHeader(ETAG, etagHeader);
-    if (link != null) {
-      response.putHeader(LINK, link);
-    }
     if (!answeredNotModified(ctx, etag)) {
+      // the schema link describes the body: a 304 sends neither (RFC 9110, 15.4.5)
+      if (link != null) {
+        response.putHeader(LINK, link);
+      }
       send(ctx, 200, JSON, body);
     }
   }

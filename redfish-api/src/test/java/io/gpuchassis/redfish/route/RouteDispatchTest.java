@@ -243,6 +243,7 @@ class RouteDispatchTest {
       assertEquals(304, notModified.status());
       assertEquals("", notModified.body());
       assertEquals(etag, notModified.headers().get("ETag"));
+      assertNull(notModified.headers().get("Link"), "the schema link describes a body");
     }
     assertEquals(before, renders.get());
   }
