@@ -55,11 +55,15 @@ public final class FirmwareUpdates implements AutoCloseable {
   public static final String AGENT_COMPATIBLE = "bmc-agent";
 
   /**
-   * The largest bundle verified whole in memory (a switch image is a few MiB): the JDK's Ed25519
-   * holds the signed bytes again while verifying, and the agent's heap is 48 MB. Larger bundles
-   * must be manifest-signed, verified where they lie.
+   * The largest bundle verified whole in memory (a switch image is a few MiB). The JDK's Ed25519
+   * buffers the signed bytes and copies them once more to verify them, so such a bundle is in the
+   * heap three times: an 8 MiB one exhausted the launcher's 48 MB heap (LauncherHeapIT). Larger
+   * bundles must be manifest-signed, verified where they lie.
    */
-  static final long MAX_WHOLE_BUNDLE_BYTES = 8L << 20;
+  public static final long MAX_WHOLE_BUNDLE_BYTES = 4L << 20;
+
+  /** The largest switch image, which is held in memory (once) until it is written to the chip. */
+  public static final long MAX_SWITCH_IMAGE_BYTES = 8L << 20;
 
   private static final Logger LOG = LoggerFactory.getLogger(FirmwareUpdates.class);
 
@@ -464,7 +468,7 @@ public final class FirmwareUpdates implements AutoCloseable {
           agentTarget(file, request);
           return new Checked(null, List.of(), file);
         }
-        if (file.payloadLength() > MAX_WHOLE_BUNDLE_BYTES) {
+        if (file.payloadLength() > MAX_SWITCH_IMAGE_BYTES) {
           throw notApplicable(
               request, file.manifest().component(), "is too large for a switch image");
         }

@@ -58,18 +58,32 @@ final class AgentProcesses {
 
   static Process start(Path dir, String password, List<Process> processes, Path config, Path log)
       throws Exception {
+    return start(dir, password, processes, config, log, List.of());
+  }
+
+  /** As above, with {@code jvmOptions} added to the JVM's command line. */
+  static Process start(
+      Path dir,
+      String password,
+      List<Process> processes,
+      Path config,
+      Path log,
+      List<String> jvmOptions)
+      throws Exception {
+    List<String> command = new java.util.ArrayList<>();
+    command.add(ProcessHandle.current().info().command().orElse("java"));
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-XX:+UseSerialGC");
+    command.addAll(jvmOptions);
+    command.addAll(
+        List.of(
+            "-cp",
+            System.getProperty("java.class.path"),
+            "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
+            "--config",
+            config.toString()));
     ProcessBuilder pb =
-        new ProcessBuilder(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
-                "--config",
-                config.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile());
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     // The first password as the packaged unit gives it: a systemd credential
     // (LoadCredential=admin-password:...).
     Path credentials = Files.createDirectories(dir.resolve("credentials"));
