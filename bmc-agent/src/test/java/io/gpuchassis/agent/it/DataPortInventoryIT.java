@@ -1,6 +1,5 @@
 package io.gpuchassis.agent.it;
 
-import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.config.DataPortSettings;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,7 +48,7 @@ class DataPortInventoryIT {
 
   @Test
   void each_port_shows_its_optic_and_its_switch_port() throws Exception {
-    JsonNode port1 = awaitJson(PORT1, p -> p.has("SFP"));
+    JsonNode port1 = RedfishAwait.await(agent, PORT1, p -> p.has("SFP"));
     JsonNode sfp = port1.get("SFP");
     assertEquals("QSFP28", sfp.get("Type").asText(), sfp.toString());
     assertEquals("FiberOptic", sfp.get("MediumType").asText());
@@ -68,14 +66,14 @@ class DataPortInventoryIT {
     assertEquals("tor-a17.example.net", lldp.get("SystemName").asText());
     assertEquals("192.0.2.17", lldp.get("ManagementAddressIPv4").asText());
     assertEquals("[\"Bridge\",\"Router\"]", lldp.get("SystemCapabilities").toString());
-    JsonNode port2 = awaitJson(PORT2, p -> p.has("Ethernet"));
+    JsonNode port2 = RedfishAwait.await(agent, PORT2, p -> p.has("Ethernet"));
     assertEquals("73:77:70:32", port2.at("/Ethernet/LLDPReceive/PortId").asText());
     assertEquals("MT2236FT01208", port2.at("/SFP/SerialNumber").asText());
   }
 
   @Test
   void port_metrics_carry_the_optics_diagnostics() throws Exception {
-    JsonNode metrics = awaitJson(PORT1 + "/Metrics", m -> m.has("Transceivers"));
+    JsonNode metrics = RedfishAwait.await(agent, PORT1 + "/Metrics", m -> m.has("Transceivers"));
     JsonNode t = metrics.at("/Transceivers/0");
     // the four lanes of the simulated optic: 0.7079 + 0.6918 + 0.7244 + 0.6761 mW
     assertEquals(2.8002, t.get("RXInputPowerMilliWatts").asDouble(), 1e-9, t.toString());
@@ -87,14 +85,15 @@ class DataPortInventoryIT {
 
   @Test
   void the_nic_firmware_is_on_the_adapter_and_in_the_firmware_inventory() throws Exception {
-    JsonNode nic = awaitJson(NIC, n -> n.at("/Controllers/0").has("FirmwarePackageVersion"));
+    JsonNode nic =
+        RedfishAwait.await(agent, NIC, n -> n.at("/Controllers/0").has("FirmwarePackageVersion"));
     assertEquals(
         "22.39.1002 (MT_0000000359)", nic.at("/Controllers/0/FirmwarePackageVersion").asText());
-    JsonNode inventory = get("/redfish/v1/UpdateService/FirmwareInventory");
+    JsonNode inventory = RedfishAwait.read(agent, "/redfish/v1/UpdateService/FirmwareInventory");
     assertTrue(
         inventory.get("Members").findValuesAsText("@odata.id").contains(NIC_FIRMWARE),
         inventory.toString());
-    JsonNode entry = awaitJson(NIC_FIRMWARE, e -> e.has("Version"));
+    JsonNode entry = RedfishAwait.await(agent, NIC_FIRMWARE, e -> e.has("Version"));
     assertEquals("22.39.1002 (MT_0000000359)", entry.get("Version").asText());
     assertFalse(entry.get("Updateable").asBoolean());
     assertEquals("NVIDIA", entry.get("Manufacturer").asText());
@@ -112,8 +111,8 @@ class DataPortInventoryIT {
 
   @Test
   void an_optic_losing_its_light_warns_until_cleared() throws Exception {
-    awaitJson(PORT2, p -> p.at("/SFP/Status/Health").asText().equals("OK"));
-    awaitJson(PORT2, p -> p.at("/Status/Health").asText().equals("OK"));
+    RedfishAwait.await(agent, PORT2, p -> p.at("/SFP/Status/Health").asText().equals("OK"));
+    RedfishAwait.await(agent, PORT2, p -> p.at("/Status/Health").asText().equals("OK"));
     String fault = agent.client.injectFault(TestAgent.ADMIN, "ethernet-optics-low-rx-power", PORT2);
     boolean cleared = false;
     try {
@@ -124,36 +123,30 @@ class DataPortInventoryIT {
               TestAgent.ADMIN,
               "{\"kind\": \"ethernet-optics-low-rx-power\", \"target\": \"" + PORT2 + "\"}");
       assertEquals(400, twice.statusCode(), "one dark optic a port: " + twice.body());
-      JsonNode dark = awaitJson(PORT2, p -> p.at("/Status/Health").asText().equals("Warning"));
+      JsonNode dark =
+          RedfishAwait.await(agent, PORT2, p -> p.at("/Status/Health").asText().equals("Warning"));
       assertEquals("Warning", dark.at("/SFP/Status/Health").asText(), dark.toString());
-      assertEquals("Warning", get(NIC).at("/Status/Health").asText());
+      assertEquals("Warning", RedfishAwait.read(agent, NIC).at("/Status/Health").asText());
       JsonNode metrics =
-          awaitJson(
+          RedfishAwait.await(
+              agent,
               PORT2 + "/Metrics",
               m -> m.at("/Transceivers/0/RXInputPowerMilliWatts").asDouble() < 0.1);
       assertEquals(0.02, metrics.at("/Transceivers/0/ByLane/0/RXInputPowerMilliWatts").asDouble());
       assertEquals(
-          "OK", get(PORT1).at("/Status/Health").asText(), "the other port keeps its light");
+          "OK",
+          RedfishAwait.read(agent, PORT1).at("/Status/Health").asText(),
+          "the other port keeps its light");
 
       assertEquals(204, agent.client.send("DELETE", fault, TestAgent.ADMIN, null).statusCode());
       cleared = true;
-      JsonNode restored = awaitJson(PORT2, p -> p.at("/Status/Health").asText().equals("OK"));
+      JsonNode restored =
+          RedfishAwait.await(agent, PORT2, p -> p.at("/Status/Health").asText().equals("OK"));
       assertEquals("OK", restored.at("/SFP/Status/Health").asText());
     } finally {
       if (!cleared) {
         agent.client.send("DELETE", fault, TestAgent.ADMIN, null);
       }
     }
-  }
-
-  static JsonNode get(String uri) throws Exception {
-    var r = agent.client.get(uri, TestAgent.READER);
-    assertEquals(200, r.statusCode(), uri + ": " + r.body());
-    return json(r);
-  }
-
-  /** Polls {@code uri} until {@code done} holds. */
-  static JsonNode awaitJson(String uri, Predicate<JsonNode> done) throws Exception {
-    return RedfishAwait.await(agent, uri, done, uri + " as awaited");
   }
 }

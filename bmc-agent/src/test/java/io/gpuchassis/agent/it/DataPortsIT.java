@@ -1,6 +1,5 @@
 package io.gpuchassis.agent.it;
 
-import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +8,6 @@ import io.gpuchassis.agent.config.DataPortSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,21 +49,22 @@ class DataPortsIT {
     assertTrue(
         java.nio.file.Files.isDirectory(stateDir.resolve("simulation/data-ports/sys/class/net")),
         "simulated sysfs below the state folder");
-    JsonNode chassis = get(CHASSIS);
+    JsonNode chassis = RedfishAwait.read(agent, CHASSIS);
     assertEquals(CHASSIS + "/NetworkAdapters", chassis.at("/NetworkAdapters/@odata.id").asText());
-    JsonNode adapters = get(CHASSIS + "/NetworkAdapters");
+    JsonNode adapters = RedfishAwait.read(agent, CHASSIS + "/NetworkAdapters");
     assertEquals(NIC, adapters.at("/Members/0/@odata.id").asText(), adapters.toString());
     assertEquals(1, adapters.get("Members@odata.count").asInt());
-    JsonNode nic = get(NIC);
+    JsonNode nic = RedfishAwait.read(agent, NIC);
     assertEquals("NVIDIA", nic.get("Manufacturer").asText());
     assertEquals("ConnectX-6 Dx", nic.get("Model").asText());
     assertEquals(NIC + "/Ports", nic.at("/Ports/@odata.id").asText());
-    JsonNode ports = get(NIC + "/Ports");
+    JsonNode ports = RedfishAwait.read(agent, NIC + "/Ports");
     assertEquals(
         List.of(PORT1, PORT2),
         ports.get("Members").findValuesAsText("@odata.id"),
         ports.toString());
-    JsonNode port = awaitJson(PORT1, p -> p.at("/Status/Health").asText().equals("OK"));
+    JsonNode port =
+        RedfishAwait.await(agent, PORT1, p -> p.at("/Status/Health").asText().equals("OK"));
     assertEquals("Ethernet", port.get("LinkNetworkTechnology").asText());
     assertEquals("LinkUp", port.get("LinkStatus").asText());
     assertEquals("Enabled", port.get("LinkState").asText());
@@ -79,16 +78,17 @@ class DataPortsIT {
     assertEquals(3, gids.get(3).get("Index").asInt());
     // the PFC counters read from the port make the controller DCB-capable
     assertTrue(
-        get(NIC)
+        RedfishAwait.read(agent, NIC)
             .at("/Controllers/0/ControllerCapabilities/DataCenterBridging/Capable")
             .asBoolean());
   }
 
   @Test
   void port_metrics_count_what_the_trace_counts() throws Exception {
-    JsonNode first = awaitJson(PORT1 + "/Metrics", m -> m.has("Oem"));
+    JsonNode first = RedfishAwait.await(agent, PORT1 + "/Metrics", m -> m.has("Oem"));
     JsonNode later =
-        awaitJson(
+        RedfishAwait.await(
+            agent,
             PORT1 + "/Metrics",
             m ->
                 m.get("RXBytes").asLong() > first.get("RXBytes").asLong()
@@ -114,19 +114,20 @@ class DataPortsIT {
 
   @Test
   void a_pause_storm_raises_its_threshold_event_and_a_warning_until_cleared() throws Exception {
-    try (SseReader events = stream(PORT1)) {
+    try (SseReader events = RedfishAwait.streamAbout(agent, PORT1)) {
       String fault = agent.client.injectFault(TestAgent.ADMIN, "ethernet-pause-storm", PORT1);
       boolean clearedByTest = false;
       try {
         JsonNode raised = await(events, "ResourceEvent.", ".ResourceWarningThresholdExceeded");
         assertEquals("RXPFCFrames", raised.at("/MessageArgs/0").asText(), raised.toString());
         assertEquals(PORT1, raised.at("/OriginOfCondition/@odata.id").asText());
-        assertEquals("Warning", get(PORT1).at("/Status/Health").asText());
-        assertEquals("Warning", get(NIC).at("/Status/Health").asText());
+        assertEquals("Warning", RedfishAwait.read(agent, PORT1).at("/Status/Health").asText());
+        assertEquals("Warning", RedfishAwait.read(agent, NIC).at("/Status/Health").asText());
         // a whole period inside the storm (6,000 frames a second; one that began before it counts
         // fewer): the traffic is a tenth
         JsonNode metrics =
-            awaitJson(
+            RedfishAwait.await(
+                agent,
                 PORT1 + "/Metrics",
                 m -> period(m) != null && period(m).get("RXPFCFramesPerSecond").asDouble() >= 5990);
         assertClose(6000, period(metrics).get("RXPFCFramesPerSecond").asDouble(), metrics);
@@ -138,7 +139,7 @@ class DataPortsIT {
         JsonNode cleared = await(events, "ResourceEvent.", ".ResourceWarningThresholdCleared");
         assertEquals("RXPFCFrames", cleared.at("/MessageArgs/0").asText(), cleared.toString());
         assertEquals(PORT1, cleared.at("/OriginOfCondition/@odata.id").asText());
-        assertEquals("OK", get(PORT1).at("/Status/Health").asText());
+        assertEquals("OK", RedfishAwait.read(agent, PORT1).at("/Status/Health").asText());
       } finally {
         if (!clearedByTest) {
           agent.client.send("DELETE", fault, TestAgent.ADMIN, null);
@@ -149,7 +150,7 @@ class DataPortsIT {
 
   @Test
   void a_flapping_link_raises_link_flap_detected() throws Exception {
-    try (SseReader events = stream(PORT2)) {
+    try (SseReader events = RedfishAwait.streamAbout(agent, PORT2)) {
       String fault = agent.client.injectFault(TestAgent.ADMIN, "ethernet-link-flap", PORT2);
       try {
         JsonNode dropped = await(events, "NetworkDevice.", ".ConnectionDropped");
@@ -157,7 +158,7 @@ class DataPortsIT {
         JsonNode flap = await(events, "NetworkDevice.", ".LinkFlapDetected");
         assertEquals(PORT2, flap.at("/OriginOfCondition/@odata.id").asText());
         assertEquals("NIC1", flap.at("/MessageArgs/0").asText(), flap.toString());
-        JsonNode port = get(PORT2);
+        JsonNode port = RedfishAwait.read(agent, PORT2);
         assertEquals("Warning", port.at("/Status/Health").asText());
         assertTrue(port.get("LinkTransitionIndicator").asInt() >= 6, port.toString());
       } finally {
@@ -208,21 +209,6 @@ class DataPortsIT {
     return java.util.stream.StreamSupport.stream(event.get("MessageArgs").spliterator(), false)
         .map(JsonNode::asText)
         .toList();
-  }
-
-  static JsonNode get(String uri) throws Exception {
-    var r = agent.client.get(uri, TestAgent.READER);
-    assertEquals(200, r.statusCode(), uri + ": " + r.body());
-    return json(r);
-  }
-
-  /** Polls {@code uri} until {@code done} holds. */
-  static JsonNode awaitJson(String uri, Predicate<JsonNode> done) throws Exception {
-    return RedfishAwait.await(agent, uri, done, uri + " as awaited");
-  }
-
-  static SseReader stream(String origin) throws Exception {
-    return RedfishAwait.streamAbout(agent, origin);
   }
 
   /** The first event on the stream whose MessageId has this registry and key; others skipped. */

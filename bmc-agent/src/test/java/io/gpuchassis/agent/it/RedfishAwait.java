@@ -43,6 +43,18 @@ final class RedfishAwait {
     throw new AssertionError("not " + what + " within " + LIMIT_SECONDS + " s: " + last);
   }
 
+  /** {@code path} as a reader sees it; it must answer 200. */
+  static JsonNode read(TestAgent agent, String path) throws Exception {
+    var response = agent.client.get(path, TestAgent.READER);
+    assertEquals(200, response.statusCode(), path + ": " + response.body());
+    return json(response);
+  }
+
+  /** As {@link #await(TestAgent, String, Predicate, String)}, named by the path it polls. */
+  static JsonNode await(TestAgent agent, String path, Predicate<JsonNode> done) throws Exception {
+    return await(agent, path, done, path + " as awaited");
+  }
+
   /** A stream of the events whose OriginOfCondition is {@code origin}. */
   static SseReader streamAbout(TestAgent agent, String origin) throws Exception {
     String filter =
@@ -71,5 +83,11 @@ final class RedfishAwait {
       }
     }
     throw new AssertionError("no " + what + " within " + LIMIT_SECONDS + " s");
+  }
+
+  /** The first ResourceEvent on {@code reader} whose MessageId ends with {@code key}. */
+  static JsonNode awaitResourceEvent(SseReader reader, String key) throws Exception {
+    return awaitEvent(
+        reader, id -> id.startsWith("ResourceEvent.") && id.endsWith(key), "ResourceEvent.*" + key);
   }
 }

@@ -1,6 +1,5 @@
 package io.gpuchassis.agent.it;
 
-import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +9,6 @@ import io.gpuchassis.agent.config.RoceProfile;
 import io.gpuchassis.agent.config.RoceSettings;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,7 +50,8 @@ class RoceProfileIT {
   void each_roce_port_shows_the_profile_applied_as_read_back() throws Exception {
     for (String uri : new String[] {PORT1, PORT2}) {
       JsonNode roce =
-          awaitJson(
+          RedfishAwait.await(
+                  agent,
                   uri,
                   p -> p.at("/Oem/GpuChassisAgent/RoCE/ProfileState").asText().equals("Applied"))
               .at("/Oem/GpuChassisAgent/RoCE");
@@ -73,57 +72,39 @@ class RoceProfileIT {
       }
     }
     assertTrue(
-        get(NIC)
+        RedfishAwait.read(agent, NIC)
             .at("/Controllers/0/ControllerCapabilities/DataCenterBridging/Capable")
             .asBoolean());
   }
 
   @Test
   void pfc_turned_off_behind_the_agents_back_is_raised_and_re_applied() throws Exception {
-    awaitJson(
-        PORT2, p -> p.at("/Oem/GpuChassisAgent/RoCE/ProfileState").asText().equals("Applied"));
-    try (SseReader events = stream(PORT2)) {
+    RedfishAwait.await(
+        agent,
+        PORT2,
+        p -> p.at("/Oem/GpuChassisAgent/RoCE/ProfileState").asText().equals("Applied"));
+    try (SseReader events = RedfishAwait.streamAbout(agent, PORT2)) {
       String fault = agent.client.injectFault(TestAgent.ADMIN, "ethernet-profile-drift", PORT2);
       try {
-        JsonNode detected = await(events, ".ResourceErrorsDetected");
+        JsonNode detected = RedfishAwait.awaitResourceEvent(events, ".ResourceErrorsDetected");
         assertEquals(
             "Oem/GpuChassisAgent/RoCE/PFCEnabledPriorities",
             detected.at("/MessageArgs/0").asText(),
             detected.toString());
         assertEquals("RoCEProfileDrift", detected.at("/MessageArgs/1").asText());
         assertEquals(PORT2, detected.at("/OriginOfCondition/@odata.id").asText());
-        JsonNode corrected = await(events, ".ResourceErrorsCorrected");
+        JsonNode corrected = RedfishAwait.awaitResourceEvent(events, ".ResourceErrorsCorrected");
         assertEquals("RoCEProfileDrift", corrected.at("/MessageArgs/1").asText());
       } finally {
         agent.client.send("DELETE", fault, TestAgent.ADMIN, null);
       }
     }
     JsonNode roce =
-        awaitJson(PORT2, p -> p.at("/Oem/GpuChassisAgent/RoCE/DriftsCorrected").asInt() >= 1)
+        RedfishAwait.await(
+                agent, PORT2, p -> p.at("/Oem/GpuChassisAgent/RoCE/DriftsCorrected").asInt() >= 1)
             .at("/Oem/GpuChassisAgent/RoCE");
     assertEquals("[3]", roce.get("PFCEnabledPriorities").toString(), roce.toString());
     assertEquals("Applied", roce.get("ProfileState").asText());
     assertTrue(roce.has("LastDrift"), roce.toString());
-  }
-
-  static JsonNode get(String uri) throws Exception {
-    var r = agent.client.get(uri, TestAgent.READER);
-    assertEquals(200, r.statusCode(), uri + ": " + r.body());
-    return json(r);
-  }
-
-  /** Polls {@code uri} until {@code done} holds. */
-  static JsonNode awaitJson(String uri, Predicate<JsonNode> done) throws Exception {
-    return RedfishAwait.await(agent, uri, done, uri + " as awaited");
-  }
-
-  static SseReader stream(String origin) throws Exception {
-    return RedfishAwait.streamAbout(agent, origin);
-  }
-
-  /** The first ResourceEvent on the stream whose MessageId ends so; others skipped. */
-  static JsonNode await(SseReader reader, String key) throws Exception {
-    return RedfishAwait.awaitEvent(
-        reader, id -> id.startsWith("ResourceEvent.") && id.endsWith(key), "ResourceEvent.*" + key);
   }
 }

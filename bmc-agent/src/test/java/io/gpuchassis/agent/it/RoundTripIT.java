@@ -1,6 +1,5 @@
 package io.gpuchassis.agent.it;
 
-import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +10,6 @@ import io.gpuchassis.agent.config.RoundTripSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,7 +54,8 @@ class RoundTripIT {
   void each_ports_metrics_show_its_round_trip_to_its_peer() throws Exception {
     for (String[] port : new String[][] {{PORT1, "192.0.2.1"}, {PORT2, "2001:db8::2"}}) {
       JsonNode trip =
-          awaitJson(
+          RedfishAwait.await(
+                  agent,
                   port[0] + "/Metrics",
                   m -> m.at("/Oem/GpuChassisAgent/RoundTrip/LastProbed").isTextual())
               .at("/Oem/GpuChassisAgent/RoundTrip");
@@ -73,42 +72,53 @@ class RoundTripIT {
     var validator = io.gpuchassis.agent.conformance.RedfishSchemaValidator.locate();
     org.junit.jupiter.api.Assumptions.assumeTrue(
         validator.isPresent(), "DMTF JSON schemas not found: schema check skipped");
-    JsonNode metrics = get(PORT1 + "/Metrics");
+    JsonNode metrics = RedfishAwait.read(agent, PORT1 + "/Metrics");
     assertEquals(java.util.List.of(), validator.get().validate(metrics), metrics.toString());
   }
 
   @Test
   void added_latency_is_raised_as_a_warning_and_cleared_once_deleted() throws Exception {
-    awaitJson(
-        PORT1 + "/Metrics", m -> m.at("/Oem/GpuChassisAgent/RoundTrip/LastProbed").isTextual());
+    RedfishAwait.await(
+        agent,
+        PORT1 + "/Metrics",
+        m -> m.at("/Oem/GpuChassisAgent/RoundTrip/LastProbed").isTextual());
     assertEquals(
         "OK",
-        awaitJson(PORT1, p -> p.at("/Status/Health").isTextual()).at("/Status/Health").asText());
-    try (SseReader events = stream(PORT1)) {
+        RedfishAwait.await(agent, PORT1, p -> p.at("/Status/Health").isTextual())
+            .at("/Status/Health")
+            .asText());
+    try (SseReader events = RedfishAwait.streamAbout(agent, PORT1)) {
       String fault = agent.client.injectFault(TestAgent.ADMIN, "ethernet-added-latency", PORT1);
       try {
-        JsonNode raised = await(events, ".ResourceWarningThresholdExceeded");
+        JsonNode raised =
+            RedfishAwait.awaitResourceEvent(events, ".ResourceWarningThresholdExceeded");
         assertEquals(
             "AverageMicroseconds", raised.at("/MessageArgs/0").asText(), raised.toString());
         assertEquals("100", raised.at("/MessageArgs/1").asText());
         assertEquals(PORT1, raised.at("/OriginOfCondition/@odata.id").asText());
         // told once the views show it
-        assertEquals("Warning", get(PORT1).at("/Status/Health").asText());
+        assertEquals("Warning", RedfishAwait.read(agent, PORT1).at("/Status/Health").asText());
         long avg =
-            get(PORT1 + "/Metrics")
+            RedfishAwait.read(agent, PORT1 + "/Metrics")
                 .at("/Oem/GpuChassisAgent/RoundTrip/AverageMicroseconds")
                 .asLong();
         assertTrue(avg >= 268, "the 250 µs added: " + avg);
-        assertEquals("OK", get(PORT2).at("/Status/Health").asText(), "the other port is fine");
+        assertEquals(
+            "OK",
+            RedfishAwait.read(agent, PORT2).at("/Status/Health").asText(),
+            "the other port is fine");
       } finally {
         agent.client.send("DELETE", fault, TestAgent.ADMIN, null);
       }
-      JsonNode cleared = await(events, ".ResourceWarningThresholdCleared");
+      JsonNode cleared =
+          RedfishAwait.awaitResourceEvent(events, ".ResourceWarningThresholdCleared");
       assertEquals("AverageMicroseconds", cleared.at("/MessageArgs/0").asText());
-      assertEquals("OK", get(PORT1).at("/Status/Health").asText());
+      assertEquals("OK", RedfishAwait.read(agent, PORT1).at("/Status/Health").asText());
     }
     assertFalse(
-        get(PORT1 + "/Metrics").at("/Oem/GpuChassisAgent/RoundTrip/AverageMicroseconds").asLong()
+        RedfishAwait.read(agent, PORT1 + "/Metrics")
+                .at("/Oem/GpuChassisAgent/RoundTrip/AverageMicroseconds")
+                .asLong()
             > 100);
   }
 
@@ -132,26 +142,5 @@ class RoundTripIT {
         "dataPorts.roundTrip.peers: NIC2/1 is not a data-path port of the board (it has NIC1/1,"
             + " NIC1/2)",
         e.getMessage());
-  }
-
-  static JsonNode get(String uri) throws Exception {
-    var r = agent.client.get(uri, TestAgent.READER);
-    assertEquals(200, r.statusCode(), uri + ": " + r.body());
-    return json(r);
-  }
-
-  /** Polls {@code uri} until {@code done} holds. */
-  static JsonNode awaitJson(String uri, Predicate<JsonNode> done) throws Exception {
-    return RedfishAwait.await(agent, uri, done, uri + " as awaited");
-  }
-
-  static SseReader stream(String origin) throws Exception {
-    return RedfishAwait.streamAbout(agent, origin);
-  }
-
-  /** The first ResourceEvent on the stream whose MessageId ends so; others skipped. */
-  static JsonNode await(SseReader reader, String key) throws Exception {
-    return RedfishAwait.awaitEvent(
-        reader, id -> id.startsWith("ResourceEvent.") && id.endsWith(key), "ResourceEvent.*" + key);
   }
 }
