@@ -14,7 +14,7 @@ done
 state=$(mktemp -d)
 port=18643
 password=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
-BMC_AGENT_ADMIN_PASSWORD=$password java -Xmx48m -Xmn16m -XX:+UseSerialGC -XX:-TieredCompilation \
+BMC_AGENT_ADMIN_PASSWORD=$password java -Xmx40m -Xmn12m -XX:+UseSerialGC -XX:-TieredCompilation \
   -XX:CICompilerCount=1 -Xss512k -jar bmc-agent/target/bmc-agent.jar \
   --listen "127.0.0.1:$port" --state-dir "$state" >"$state/agent.log" 2>&1 &
 pid=$!

@@ -23,7 +23,7 @@ if (($# == 0)); then
   # C2 alone; the launcher's options before the young generation and archive mapping; the launcher's now
   trimmed="-XX:TrimNativeHeapInterval=2000 -XX:ReservedCodeCacheSize=24m -Xss512k"
   set -- "" "$trimmed" \
-    "$trimmed -Xmn16m -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 -Dio.netty.jfr.enabled=false"
+    "$trimmed -Xmx40m -Xmn12m -XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0 -Dio.netty.jfr.enabled=false"
 fi
 cat >"$work/config.yaml" <<YAML
 outbound:

@@ -5,7 +5,7 @@ package io.gpuchassis.firmware;
  *
  * <p>The JDK's Ed25519 {@code Signature} keeps the whole signed message in memory (pure Ed25519
  * hashes it twice), so a signature over a 30 MB payload needs that much heap: too much for the
- * agent's own software on a board with a 48 MB heap. {@link #SIGNED_MANIFEST} signs the manifest
+ * agent's own software on a board with a 40 MB heap. {@link #SIGNED_MANIFEST} signs the manifest
  * instead, whose {@code PayloadSha256} binds the payload, checked while streaming it (as RAUC signs
  * a manifest of hashes).
  */
