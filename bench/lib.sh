@@ -28,6 +28,25 @@ wrk_parse() {
     }' "$1"
 }
 
+# cpu_per_request TICKS REQUESTS [HZ]: microseconds of CPU per request (one decimal) from a process's CPU
+# clock ticks (utime + stime in /proc/PID/stat, HZ a second, 100 when not given) over a run of REQUESTS
+# requests; "-" when there were none.
+cpu_per_request() {
+  awk -v t="${1:-0}" -v n="${2:-0}" -v hz="${3:-100}" \
+    'BEGIN { if (n + 0 == 0 || hz + 0 == 0) print "-"; else printf "%.1f\n", t * 1000000 / hz / n }'
+}
+
+# median_of VALUE...: the median of the numbers given ("-" left out), one decimal; "-" when none are numbers.
+median_of() {
+  printf '%s\n' "$@" | awk '
+    $1 != "-" && $1 != "" { v[++n] = $1 + 0 }
+    END {
+      if (!n) { print "-"; exit }
+      for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] > v[j]; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
+      printf "%.1f\n", n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+    }'
+}
+
 # wrk_summary FILE...: "RPS P99_MS BAD" over several runs of one case: the median requests/s, the median
 # p99, and the sum of non-2xx/3xx answers and socket errors. A run wrk did not finish counts as 0 req/s.
 wrk_summary() {

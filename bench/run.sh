@@ -357,10 +357,32 @@ heap_sample() {
   [[ -n $jcmd_bin ]] && "$jcmd_bin" "$agent_pid" GC.heap_info >"$1" 2>&1 || echo "(no jcmd)" >"$1"
 }
 
-# wrk_run SECONDS URL HEADERS OUTPUT
+# wrk_run SECONDS URL HEADERS OUTPUT [PID]: with a PID, also writes OUTPUT.cpu: the CPU clock ticks (user and
+# system) that process used during the run, to be divided by the requests wrk completed.
 wrk_run() {
+  local before=0
+  [[ -n ${5:-} ]] && before=$(cpu_ticks "$5")
   BENCH_HEADERS=$3 wrk -t"$threads" -c"$connections" -d"${1}s" --latency -s "$here/wrk/headers.lua" "$2" >"$4" 2>&1 ||
     echo "wrk failed" >>"$4"
+  [[ -n ${5:-} ]] && echo $(($(cpu_ticks "$5") - before)) >"$4.cpu"
+  return 0
+}
+# cpu_ticks PID: utime + stime of the process, in clock ticks (fields 14 and 15 of /proc/PID/stat, counted
+# after the command name in parentheses, which may hold spaces).
+cpu_ticks() {
+  local stat
+  stat=$(<"/proc/$1/stat")
+  stat=${stat##*) }
+  awk '{ print $12 + $13 }' <<<"$stat"
+}
+# agent_cpu_per_request NAME: the median over the rounds of NAME's agent runs of the agent's CPU per request (µs).
+agent_cpu_per_request() {
+  local file values=() requests
+  for file in "$out/$1-agent"-[0-9]*.txt; do
+    requests=$(wrk_parse "$file" | awk '{ print $3 }')
+    values+=("$(cpu_per_request "$(cat "$file.cpu" 2>/dev/null || echo 0)" "${requests:-0}" "$clock_hz")")
+  done
+  median_of "${values[@]}"
 }
 # status_of URL HEADERS: the status one request with HEADERS gets.
 status_of() {
@@ -464,6 +486,8 @@ if ((warmup > 0)); then
 fi
 results=$work/results.tsv
 : >"$results"
+declare -A cpu_per_req=()
+clock_hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
 order=0
 for spec in "${cases[@]}"; do
   IFS='|' read -r name label resource auth kind <<<"$spec"
@@ -497,12 +521,17 @@ for spec in "${cases[@]}"; do
         wrk_run "$warmup" "$url" "$headers" "$out/$name-$server-warmup.txt"
       fi
       log "$name: $server, ${duration} s, round $round of $rounds"
-      wrk_run "$duration" "$url" "$headers" "$out/$name-$server-$round.txt"
+      if [[ $server == agent ]]; then
+        wrk_run "$duration" "$url" "$headers" "$out/$name-$server-$round.txt" "$agent_pid"
+      else
+        wrk_run "$duration" "$url" "$headers" "$out/$name-$server-$round.txt"
+      fi
     done
   done
   read -r a_rps a_p99 a_bad < <(wrk_summary "$out/$name-agent"-[0-9]*.txt)
   read -r n_rps n_p99 n_bad < <(wrk_summary "$out/$name-nginx"-[0-9]*.txt)
-  log "$name: agent $a_rps req/s p99 $a_p99 ms; nginx $n_rps req/s p99 $n_p99 ms"
+  cpu_per_req[$name]=$(agent_cpu_per_request "$name")
+  log "$name: agent $a_rps req/s p99 $a_p99 ms (${cpu_per_req[$name]} µs of CPU a request); nginx $n_rps req/s p99 $n_p99 ms"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$label" "$a_rps" "$a_p99" "$a_bad" \
     "$n_rps" "$n_p99" "$n_bad" "$kind" "" >>"$results"
 done
@@ -532,23 +561,27 @@ oom=$(grep -c OutOfMemoryError "$out/agent.log" || true)
 chassis_rps=$(awk -F'\t' '$1 == "chassis" { print $3 }' "$results")
 table=$work/table.md
 {
-  echo "| case | agent req/s | agent p99 | nginx req/s | nginx p99 | ratio | target | |"
-  echo "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |"
+  echo "| case | agent req/s | agent p99 | agent CPU per request | nginx req/s | nginx p99 | ratio | target | |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"
   while IFS=$'\t' read -r name label a_rps a_p99 a_bad n_rps n_p99 n_bad kind skipped; do
     if [[ -n $skipped ]]; then
-      echo "| $label | - | - | - | - | - | - | $skipped |"
+      echo "| $label | - | - | - | - | - | - | - | $skipped |"
       continue
     fi
+    a_cpu=${cpu_per_req[$name]:--}
     r=$(ratio "$a_rps" "$n_rps")
     case $kind in
       anon) target="≥ 0.9× nginx"; v=$(verdict at_least "$r" 0.9) ;;
       auth) target="≥ 0.8× nginx, p99 < 5 ms"; v=$(verdict auth_met "$r" "$a_p99") ;;
-      304) target="≥ 1.1× the 200 above ($(ratio "$a_rps" "$chassis_rps")×)"; v=$(verdict at_least "$(ratio "$a_rps" "$chassis_rps")" 1.1) ;;
+      304) target="≥ 1.1× the 200 above ($(ratio "$a_rps" "$chassis_rps")×; its CPU per request $(ratio "$a_cpu" "${cpu_per_req[chassis]:-}")× the 200's)"
+        v=$(verdict at_least "$(ratio "$a_rps" "$chassis_rps")" 1.1) ;;
       expand) target="≥ 10,000 req/s or ≥ 0.3× nginx"; v=$(verdict expand_met "$a_rps" "$r") ;;
     esac
     ((a_bad > 0)) && v="missed ($a_bad errors)"
     ((n_bad > 0)) && v="$v; nginx had $n_bad errors"
-    echo "| $label | $(thousands "$a_rps") | $a_p99 ms | $(thousands "$n_rps") | $n_p99 ms | $r | $target | $v |"
+    cpu_cell="$a_cpu µs"
+    [[ $a_cpu == - ]] && cpu_cell=-
+    echo "| $label | $(thousands "$a_rps") | $a_p99 ms | $cpu_cell | $(thousands "$n_rps") | $n_p99 ms | $r | $target | $v |"
   done <"$results"
   echo
   echo "| figure | value | target | |"
@@ -571,6 +604,7 @@ section=$work/section.md
   echo "$("$nginx_bin" -v 2>&1 | sed 's/^nginx version: //') with \`worker_processes $nginx_workers\`; $(wrk -v 2>&1 | head -n 1 | cut -d ' ' -f 1-2)."
   echo "wrk -t$threads -c$connections, ${warmup} s warm-up, then $rounds round(s) of ${duration} s per case and server (medians), HTTPS keep-alive, agent and nginx alternately."
   echo "The agent's JVM options (the launcher's): \`$agent_options\`."
+  echo "Agent CPU per request: the agent's user and system CPU time over each measured run (its \`/proc\` ticks) divided by the requests wrk completed, median over the rounds; it includes what the agent does meanwhile besides answering (polling the simulated chassis, the SSE subscribers' events)."
   [[ -n $note ]] && { echo; echo "$note"; }
   echo
   cat "$table"
