@@ -36,8 +36,8 @@ cpu_per_request() {
     'BEGIN { if (n + 0 == 0 || hz + 0 == 0) print "-"; else printf "%.1f\n", t * 1000000 / hz / n }'
 }
 
-# median_of VALUE...: the median of the numbers given ("-" left out), one decimal; "-" when none are numbers.
-median_of() {
+# median VALUE...: the median of the numbers given ("-" left out), one decimal; "-" when none are numbers.
+median() {
   printf '%s\n' "$@" | awk '
     $1 != "-" && $1 != "" { v[++n] = $1 + 0 }
     END {
@@ -94,11 +94,6 @@ thousands() {
     while (length(s) > 3) { out = "," substr(s, length(s) - 2) out; s = substr(s, 1, length(s) - 3) }
     print s out
   }'
-}
-
-# median: the median of the whole numbers on standard input, one a line.
-median() {
-  sort -n | awk '{ a[NR] = $1 } END { if (NR) print (NR % 2 ? a[(NR + 1) / 2] : int((a[NR / 2] + a[NR / 2 + 1]) / 2)) }'
 }
 
 # replace_section FILE NAME CONTENT_FILE: replaces what lies between the lines "<!-- NAME:begin -->" and

@@ -382,7 +382,7 @@ agent_cpu_per_request() {
     requests=$(wrk_parse "$file" | awk '{ print $3 }')
     values+=("$(cpu_per_request "$(cat "$file.cpu" 2>/dev/null || echo 0)" "${requests:-0}" "$clock_hz")")
   done
-  median_of "${values[@]}"
+  median "${values[@]}"
 }
 # status_of URL HEADERS: the status one request with HEADERS gets.
 status_of() {
