@@ -92,6 +92,22 @@ final class AgentClient {
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
+  /** The UpdateService's MultipartHttpPushUri. */
+  static final String MULTIPART_PUSH = "/redfish/v1/UpdateService/update-multipart";
+
+  /**
+   * Pushes {@code bundle} as a switch image file ({@code UpdateFile}, switch.fwb) with the JSON
+   * {@code parameters} ({@code UpdateParameters}) to the MultipartHttpPushUri, as a Redfish client
+   * does.
+   */
+  HttpResponse<String> pushBundle(String authorization, String parameters, byte[] bundle)
+      throws Exception {
+    java.util.Map<String, byte[]> parts = new java.util.LinkedHashMap<>();
+    parts.put("UpdateParameters", parameters.getBytes(StandardCharsets.UTF_8));
+    parts.put("UpdateFile;switch.fwb", bundle);
+    return postMultipart(MULTIPART_PUSH, authorization, parts);
+  }
+
   /**
    * POSTs a multipart/form-data body of {@code parts}: name to content; a part whose name is given
    * as {@code name;filename} carries that file name and is sent as application/octet-stream, others

@@ -120,7 +120,8 @@ final class AgentProcesses {
       }
       Thread.sleep(50);
     }
-    throw new IllegalStateException("the agent did not answer within 90 s");
+    throw new IllegalStateException(
+        "the agent did not answer within 90 s: " + Files.readString(log));
   }
 
   static int freePort() throws Exception {

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -169,19 +168,14 @@ class AttackUploadIT {
 
   @Test
   void one_push_at_a_time_a_second_is_refused_503_with_retry_after() throws Exception {
-    Map<String, byte[]> parts = new LinkedHashMap<>();
-    parts.put("UpdateParameters", "{}".getBytes(StandardCharsets.UTF_8));
-    parts.put("UpdateFile;switch.fwb", new byte[64 * 1024]);
     // The refused pushes are small enough to be on the wire whole before the agent answers: a large
     // one is refused while it is still being sent, and the agent closing the connection on unread
     // bytes can then reset it before the client reads the 503 (seen on a loaded machine).
-    Map<String, byte[]> small = new LinkedHashMap<>();
-    small.put("UpdateParameters", "{}".getBytes(StandardCharsets.UTF_8));
-    small.put("UpdateFile;switch.fwb", new byte[1024]);
     try (StallingClient first = endlessPush(agent, 1)) {
       await("the first push is being staged", () -> stagedBytes(agent) > 0, Duration.ofSeconds(5));
       for (int i = 0; i < 2; i++) {
-        HttpResponse<String> second = agent.client.postMultipart(PUSH, TestAgent.OPERATOR, small);
+        HttpResponse<String> second =
+            agent.client.pushBundle(TestAgent.OPERATOR, "{}", new byte[1024]);
         assertEquals(503, second.statusCode(), second.body());
         assertEquals("10", second.headers().firstValue("Retry-After").orElse(""));
         assertEquals(
@@ -191,7 +185,8 @@ class AttackUploadIT {
       assertEquals(1, staged(agent).size(), "only the first push is stored");
     }
     await("the first push is removed", () -> staged(agent).isEmpty(), Duration.ofSeconds(3));
-    HttpResponse<String> after = agent.client.postMultipart(PUSH, TestAgent.OPERATOR, parts);
+    HttpResponse<String> after =
+        agent.client.pushBundle(TestAgent.OPERATOR, "{}", new byte[64 * 1024]);
     assertEquals(
         400, after.statusCode(), "taken and checked once the place is free: " + after.body());
     assertEquals(

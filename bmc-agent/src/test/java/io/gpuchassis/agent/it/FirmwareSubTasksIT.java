@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.switchdrv.FirmwareVersion;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FirmwareSubTasksIT {
 
-  static final String PUSH = "/redfish/v1/UpdateService/update-multipart";
   static final String INVENTORY = "/redfish/v1/UpdateService/FirmwareInventory/";
 
   @TempDir static Path stateDir;
@@ -111,13 +107,10 @@ class FirmwareSubTasksIT {
     for (String id : switches) {
       targets.add("\"" + INVENTORY + id + "\"");
     }
-    Map<String, byte[]> parts = new LinkedHashMap<>();
-    parts.put(
-        "UpdateParameters",
-        ("{\"Targets\": " + targets + ", \"@Redfish.OperationApplyTime\": \"OnReset\"}")
-            .getBytes(StandardCharsets.UTF_8));
-    parts.put("UpdateFile;switch.fwb", bundles.image(version));
-    return agent.client.postMultipart(PUSH, TestAgent.OPERATOR, parts);
+    return agent.client.pushBundle(
+        TestAgent.OPERATOR,
+        "{\"Targets\": " + targets + ", \"@Redfish.OperationApplyTime\": \"OnReset\"}",
+        bundles.image(version));
   }
 
   /** The task's sub-tasks, read through its SubTasks collection. */

@@ -9,9 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 
@@ -138,13 +136,8 @@ public final class FirmwareUpdateBenchmark {
   }
 
   private static HttpResponse<String> push(TestAgent agent, byte[] bundle) throws Exception {
-    Map<String, byte[]> parts = new LinkedHashMap<>();
-    parts.put(
-        "UpdateParameters",
-        ("{\"Targets\": [\"" + INVENTORY + "SW1\"]}").getBytes(StandardCharsets.UTF_8));
-    parts.put("UpdateFile;switch.fwb", bundle);
-    return agent.client.postMultipart(
-        "/redfish/v1/UpdateService/update-multipart", TestAgent.OPERATOR, parts);
+    return agent.client.pushBundle(
+        TestAgent.OPERATOR, "{\"Targets\": [\"" + INVENTORY + "SW1\"]}", bundle);
   }
 
   private static SseReader stream(TestAgent agent, String filter) throws Exception {

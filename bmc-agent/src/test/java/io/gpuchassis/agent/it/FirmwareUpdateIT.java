@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -79,10 +78,7 @@ class FirmwareUpdateIT {
   }
 
   static HttpResponse<String> push(byte[] bundle, String parameters, String auth) throws Exception {
-    Map<String, byte[]> parts = new LinkedHashMap<>();
-    parts.put("UpdateParameters", parameters.getBytes(StandardCharsets.UTF_8));
-    parts.put("UpdateFile;switch.fwb", bundle);
-    return agent.client.postMultipart(PUSH, auth, parts);
+    return agent.client.pushBundle(auth, parameters, bundle);
   }
 
   static String targeting(String switchId, String applyTime) {

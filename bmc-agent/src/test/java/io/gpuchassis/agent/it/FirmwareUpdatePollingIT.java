@@ -8,11 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.gpuchassis.agent.config.SimulationSpeed;
 import io.gpuchassis.switchdrv.FirmwareVersion;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,16 +31,11 @@ class FirmwareUpdatePollingIT {
       byte[] bundle =
           SignedBundles.of(stateDir)
               .image(FirmwareVersion.parse("9.30 B001"), new byte[300 * 1024]);
-      Map<String, byte[]> parts = new LinkedHashMap<>();
-      parts.put(
-          "UpdateParameters",
-          "{\"Targets\": [\"/redfish/v1/UpdateService/FirmwareInventory/SW3\"]}"
-              .getBytes(StandardCharsets.UTF_8));
-      parts.put("UpdateFile;switch.fwb", bundle);
-
       HttpResponse<String> accepted =
-          agent.client.postMultipart(
-              "/redfish/v1/UpdateService/update-multipart", TestAgent.OPERATOR, parts);
+          agent.client.pushBundle(
+              TestAgent.OPERATOR,
+              "{\"Targets\": [\"/redfish/v1/UpdateService/FirmwareInventory/SW3\"]}",
+              bundle);
       assertEquals(202, accepted.statusCode(), accepted.body());
       String taskUri = json(accepted).get("@odata.id").asText();
       Set<String> polledWhileUpdating = new HashSet<>();

@@ -16,14 +16,11 @@ import io.gpuchassis.switchdrv.Generation;
 import io.gpuchassis.switchdrv.command.FirmwareImage;
 import java.io.IOException;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -100,14 +97,9 @@ class LauncherHeapIT {
 
   private static HttpResponse<String> push(
       AgentClient client, byte[] bundle, Process agent, Path log) throws Exception {
-    Map<String, byte[]> parts = new LinkedHashMap<>();
-    parts.put(
-        "UpdateParameters",
-        "{\"Targets\": [\"/redfish/v1/UpdateService/FirmwareInventory/SW1\"]}"
-            .getBytes(StandardCharsets.UTF_8));
-    parts.put("UpdateFile;switch.fwb", bundle);
     try {
-      return client.postMultipart("/redfish/v1/UpdateService/update-multipart", ADMIN, parts);
+      return client.pushBundle(
+          ADMIN, "{\"Targets\": [\"/redfish/v1/UpdateService/FirmwareInventory/SW1\"]}", bundle);
     } catch (IOException e) {
       boolean ended = agent.waitFor(10, TimeUnit.SECONDS); // an exhausted heap ends it
       throw new AssertionError(
