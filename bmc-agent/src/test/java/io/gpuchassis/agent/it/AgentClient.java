@@ -27,6 +27,9 @@ final class AgentClient {
 
   static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The UpdateService's MultipartHttpPushUri. */
+  static final String MULTIPART_PUSH = "/redfish/v1/UpdateService/update-multipart";
+
   private final HttpClient http;
   private final String base;
   private final SSLContext tls;
@@ -91,9 +94,6 @@ final class AgentClient {
     }
     return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
-
-  /** The UpdateService's MultipartHttpPushUri. */
-  static final String MULTIPART_PUSH = "/redfish/v1/UpdateService/update-multipart";
 
   /**
    * Pushes {@code bundle} as a switch image file ({@code UpdateFile}, switch.fwb) with the JSON

@@ -30,8 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AttackUploadIT {
 
-  static final String PUSH = "/redfish/v1/UpdateService/update-multipart";
-
   /** The shortest deadline the setting accepts: the test waits for it. */
   static final Duration DEADLINE = Duration.ofSeconds(10);
 
@@ -85,7 +83,7 @@ class AttackUploadIT {
             + "Content-Type: application/octet-stream\r\n\r\n";
     client.send(
         "POST "
-            + PUSH
+            + AgentClient.MULTIPART_PUSH
             + " HTTP/1.1\r\nHost: 127.0.0.1:"
             + on.agent.port()
             + "\r\nAuthorization: "
@@ -213,7 +211,9 @@ class AttackUploadIT {
       assertTrue(staged(full).isEmpty());
       HttpResponse<String> small =
           full.client.postMultipart(
-              PUSH, TestAgent.OPERATOR, Map.of("UpdateFile;switch.fwb", new byte[1024]));
+              AgentClient.MULTIPART_PUSH,
+              TestAgent.OPERATOR,
+              Map.of("UpdateFile;switch.fwb", new byte[1024]));
       assertEquals(507, small.statusCode(), small.body());
       assertFalse(small.body().contains("Exception"), small.body());
       assertTrue(staged(full).isEmpty());
