@@ -3,6 +3,7 @@ package io.gpuchassis.agent.http;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.net.KeyCertOptions;
 import io.vertx.core.net.ServerSSLOptions;
+import io.vertx.core.net.TrustOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -38,6 +39,13 @@ final class TlsPolicy {
           "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256",
           "TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256");
 
+  /**
+   * No client certificate is asked for or trusted; without a trust manager of its own the server's
+   * TLS library would load the JDK's trust store at start ({@link NoClientCertificates}).
+   */
+  static final TrustOptions NO_CLIENT_CERTIFICATES =
+      TrustOptions.wrap(NoClientCertificates.TRUST_MANAGER);
+
   private TlsPolicy() {}
 
   /**
@@ -66,6 +74,7 @@ final class TlsPolicy {
         .setSsl(true)
         .setSslEngineOptions(engine.options())
         .setKeyCertOptions(KeyCertOptions.wrap(keys))
+        .setTrustOptions(NO_CLIENT_CERTIFICATES)
         .setEnabledSecureTransportProtocols(PROTOCOLS)
         .setSslHandshakeTimeout(handshakeTimeout.toMillis())
         .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
@@ -80,6 +89,7 @@ final class TlsPolicy {
     ServerSSLOptions options =
         new ServerSSLOptions()
             .setKeyCertOptions(KeyCertOptions.wrap(keys))
+            .setTrustOptions(NO_CLIENT_CERTIFICATES)
             .setEnabledSecureTransportProtocols(PROTOCOLS)
             .setSslHandshakeTimeout(handshakeTimeout.toMillis())
             .setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);

@@ -1,10 +1,12 @@
 package io.gpuchassis.agent.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.gpuchassis.agent.tls.HttpsCertificate;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.ClientAuth;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import java.net.URI;
@@ -12,11 +14,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.security.cert.CertificateException;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import javax.net.ssl.SSLSession;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -56,6 +62,38 @@ class TlsEngineTest {
   void a_connection_is_served_by_the_jdk_when_it_is_chosen() throws Exception {
     String session = servedSession(TlsEngine.JDK);
     assertTrue(session.startsWith("sun.security.ssl."), session);
+  }
+
+  /**
+   * The server brings its own trust manager, so that its TLS library does not load the JDK's 144
+   * certificate authorities at start: it asks for no client certificate and trusts none, on start
+   * and with a replaced certificate.
+   */
+  @Test
+  void the_server_asks_for_no_client_certificate_and_trusts_none() throws Exception {
+    HttpsCertificate certificate =
+        HttpsCertificate.load(Optional.empty(), tlsDir, Clock.systemUTC());
+    HttpServerOptions options =
+        TlsPolicy.apply(
+            new HttpServerOptions(),
+            TlsEngine.available(),
+            certificate.keyManagers(),
+            Duration.ofSeconds(10));
+    assertEquals(ClientAuth.NONE, options.getClientAuth());
+    X509Certificate[] chain = {certificate.current().leaf()};
+    for (var trust :
+        java.util.List.of(
+            options.getTrustOptions(),
+            TlsPolicy.sslOptions(certificate.keyManagers(), Duration.ofSeconds(10))
+                .getTrustOptions())) {
+      TrustManager[] managers = trust.getTrustManagerFactory(vertx).getTrustManagers();
+      assertEquals(1, managers.length);
+      X509TrustManager manager = (X509TrustManager) managers[0];
+      assertEquals(0, manager.getAcceptedIssuers().length);
+      // even the server's own certificate, offered as a client's, is refused
+      assertThrows(
+          CertificateException.class, () -> manager.checkClientTrusted(chain, "ECDHE_ECDSA"));
+    }
   }
 
   /** The class of the session the server saw, after checking the protocol and suite agreed. */

@@ -59,11 +59,13 @@ class AgentLoggingTest {
   }
 
   @Test
-  void netty_and_vertx_stay_quiet_and_pi4j_board_probing_silent_unless_named() {
+  void netty_vertx_and_pi4j_stay_quiet_and_pi4j_board_probing_silent_unless_named() {
     AgentLogging.apply(AgentConfig.defaults().withLogging(new LogSettings(Level.DEBUG, Map.of())));
     assertFalse(LoggerFactory.getLogger("io.netty.channel.X").isInfoEnabled());
     assertFalse(LoggerFactory.getLogger("io.vertx.core.X").isInfoEnabled());
     assertFalse(LoggerFactory.getLogger("com.pi4j.boardinfo.X").isErrorEnabled());
+    assertFalse(LoggerFactory.getLogger("com.pi4j.context.X").isInfoEnabled());
+    assertTrue(LoggerFactory.getLogger("com.pi4j.context.X").isWarnEnabled());
     AgentLogging.apply(
         AgentConfig.defaults()
             .withLogging(new LogSettings(Level.INFO, Map.of("io.netty", Level.DEBUG))));

@@ -56,6 +56,13 @@ public final class RedfishRoutes {
   private final AccessPolicy policy;
   private final List<RouteEntry> entries = new ArrayList<>();
 
+  /**
+   * The methods of each template's entries, in the order they were registered: a registration
+   * checks for a duplicate and rebuilds the Allow header from it, where a search of every entry
+   * made registering the agent's few hundred routes quadratic.
+   */
+  private final Map<String, Set<HttpMethod>> methods = new java.util.HashMap<>();
+
   /** The readable resources by URI template, for $expand and {@link #render}. */
   private final TemplateTrie<Readable> readables = new TemplateTrie<>();
 
@@ -142,7 +149,7 @@ public final class RedfishRoutes {
       throw new IllegalArgumentException(template + " is not the session login path");
     }
     for (String path : List.of(template, template + MEMBERS)) {
-      entries.add(
+      record(
           new RouteEntry(
               HttpMethod.POST,
               path,
@@ -532,13 +539,11 @@ public final class RedfishRoutes {
       throw new IllegalArgumentException(
           method + " " + template + " may not be registered without authentication");
     }
-    for (RouteEntry e : entries) {
-      if (e.method().equals(method) && e.template().equals(template)) {
-        throw new IllegalArgumentException(
-            "route " + method + " " + template + " is registered twice");
-      }
+    if (methods.getOrDefault(template, Set.of()).contains(method)) {
+      throw new IllegalArgumentException(
+          "route " + method + " " + template + " is registered twice");
     }
-    entries.add(new RouteEntry(method, template, rule, entity, registeringClass()));
+    record(new RouteEntry(method, template, rule, entity, registeringClass()));
     known(method, template);
     // "/redfish/v1/" and "/redfish/v1" name the same resource: the look-up ignores a trailing slash
     handle(method, template, ctx -> route(ctx, template, rule, handler));
@@ -653,11 +658,12 @@ public final class RedfishRoutes {
 
   /** The methods registered for {@code template}, as an Allow header lists them. */
   private String allowOf(String template) {
-    return entries.stream()
-        .filter(e -> e.template().equals(template))
-        .map(e -> e.method().name())
-        .distinct()
-        .collect(Collectors.joining(", "));
+    return methods.get(template).stream().map(HttpMethod::name).collect(Collectors.joining(", "));
+  }
+
+  private void record(RouteEntry entry) {
+    entries.add(entry);
+    methods.computeIfAbsent(entry.template(), t -> new LinkedHashSet<>()).add(entry.method());
   }
 
   /**

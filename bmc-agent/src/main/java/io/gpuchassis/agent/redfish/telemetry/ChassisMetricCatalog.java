@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.regex.Pattern;
 
 /**
  * The metrics of a chassis, named once at start from its board and read from the resources the
@@ -104,8 +105,13 @@ public final class ChassisMetricCatalog {
 
   /** {@code GPUTemperature} as {@code GPU Temperature}, {@code PowerSupplyFanSpeed} in words. */
   static String words(String id) {
-    return id.replaceAll("([a-z])([A-Z])", "$1 $2").replaceAll("([A-Z])([A-Z][a-z])", "$1 $2");
+    return ACRONYM_END.matcher(WORD_END.matcher(id).replaceAll("$1 $2")).replaceAll("$1 $2");
   }
+
+  // compiled once: the catalogue names every sensor at start, and String.replaceAll compiles its
+  // pattern on each call
+  private static final Pattern WORD_END = Pattern.compile("([a-z])([A-Z])");
+  private static final Pattern ACRONYM_END = Pattern.compile("([A-Z])([A-Z][a-z])");
 
   /** The word a sensor's reading type gives its metric: a rotational sensor is a fan's speed. */
   private static String kind(ChassisSensor s) {
