@@ -22,12 +22,24 @@ public final class TrialChecks {
 
   private TrialChecks() {}
 
+  /** How long the service root may take to answer in a trial round. */
+  static final java.time.Duration REDFISH_ANSWER_TIMEOUT = java.time.Duration.ofSeconds(10);
+
   /**
    * Redfish served: the service root answered 200 over HTTPS on the agent's own listener, through
    * the whole stack a client's request takes. The agent's own certificate is not checked (it asks
    * itself, on its own address).
    */
   public static TrialCheck.Check redfish(Vertx vertx, String host, int port) {
+    return redfish(vertx, host, port, REDFISH_ANSWER_TIMEOUT);
+  }
+
+  /**
+   * As above, with no answer within {@code answerWithin} a failure of this round (the next round
+   * asks again), where waiting for it would hold the round, and so the trial, until its deadline.
+   */
+  static TrialCheck.Check redfish(
+      Vertx vertx, String host, int port, java.time.Duration answerWithin) {
     String target =
         switch (host) {
           case "0.0.0.0", "" -> "127.0.0.1";
@@ -41,27 +53,39 @@ public final class TrialChecks {
               vertx.createHttpClient(
                   new HttpClientOptions().setSsl(true).setTrustAll(true).setVerifyHost(false));
           CompletableFuture<Optional<String>> result = new CompletableFuture<>();
-          client
-              .request(
-                  new RequestOptions()
-                      .setMethod(HttpMethod.GET)
-                      .setHost(target)
-                      .setPort(port)
-                      .setURI("/redfish/v1/"))
-              .compose(request -> request.send())
-              .onComplete(
-                  answer -> {
-                    client.close();
-                    if (answer.failed()) {
-                      result.complete(Optional.of(answer.cause().toString()));
-                    } else if (answer.result().statusCode() != 200) {
-                      result.complete(
-                          Optional.of("the service root answered " + answer.result().statusCode()));
-                    } else {
-                      result.complete(Optional.empty());
-                    }
-                  });
-          return result;
+          // Started on a Vert.x context, as Vert.x asks of a client used from another thread (the
+          // trial's timer)
+          vertx
+              .getOrCreateContext()
+              .runOnContext(
+                  started ->
+                      client
+                          .request(
+                              new RequestOptions()
+                                  .setMethod(HttpMethod.GET)
+                                  .setHost(target)
+                                  .setPort(port)
+                                  .setURI("/redfish/v1/"))
+                          .compose(request -> request.send())
+                          .onComplete(
+                              answer -> {
+                                if (answer.failed()) {
+                                  result.complete(Optional.of(answer.cause().toString()));
+                                } else if (answer.result().statusCode() != 200) {
+                                  result.complete(
+                                      Optional.of(
+                                          "the service root answered "
+                                              + answer.result().statusCode()));
+                                } else {
+                                  result.complete(Optional.empty());
+                                }
+                              }));
+          return result
+              .completeOnTimeout(
+                  Optional.of("no answer within " + answerWithin.toMillis() + " ms"),
+                  answerWithin.toMillis(),
+                  java.util.concurrent.TimeUnit.MILLISECONDS)
+              .whenComplete((problem, error) -> client.close());
         });
   }
 
