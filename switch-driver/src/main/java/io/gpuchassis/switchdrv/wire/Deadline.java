@@ -23,10 +23,15 @@ public final class Deadline {
     return deadlineNanos - System.nanoTime();
   }
 
-  /** Remaining time in whole milliseconds, at least 1 while not expired. */
+  /**
+   * Remaining time in whole milliseconds, rounded up: a wait bounded by it (a socket's read
+   * timeout, a poll) ends no sooner than the deadline, so that whoever sees it end finds the
+   * deadline expired. Rounded down, a read could time out a fraction of a millisecond early, and a
+   * retry cut short by the deadline looked like a lost answer (RetryingMrpcEngine).
+   */
   public long remainingMillis() {
     long ns = remainingNanos();
-    return ns <= 0 ? 0 : Math.max(1, ns / 1_000_000);
+    return ns <= 0 ? 0 : (ns + 999_999) / 1_000_000;
   }
 
   /** Sleeps {@code d} or until the deadline, whichever comes first. */
