@@ -128,3 +128,16 @@ heap_kb() {
     }
     END { if (total) printf "%d %d %d\n", used, total, old; else exit 1 }' "$1"
 }
+
+# cold_start_medians COLD_START_OUTPUT: "FIRST_MS RESTART_MS FIRST_CPU_MS RESTART_CPU_MS" from the last lines
+# of bmc-agent/src/bench/cold-start.sh, "-" for what it did not print
+cold_start_medians() {
+  awk '
+    /^median first start:/ { first = $4 }
+    /^median restart:/ { restart = $3 }
+    /^median CPU at the first answer:/ { first_cpu = $9; restart_cpu = $12 }
+    END {
+      printf "%s %s %s %s\n", (first == "" ? "-" : first), (restart == "" ? "-" : restart),
+        (first_cpu == "" ? "-" : first_cpu), (restart_cpu == "" ? "-" : restart_cpu)
+    }' "$1"
+}

@@ -192,13 +192,13 @@ start_agent() {
 archive_made() { compgen -G "$work/cache/bmc-agent/cds/*.jsa" >/dev/null; }
 
 # --- cold start: the launcher's options, with its AppCDS archive made by a start that is not measured ------
-cold_first="-" cold_restart="-"
+cold_first="-" cold_restart="-" cold_first_cpu="-" cold_restart_cpu="-"
 if ((cold && !soak)); then
   log "cold start: $cold_runs first starts and restarts through the launcher (bmc-agent/src/bench/cold-start.sh)"
   LAUNCHER=$work/app/bmc-agent PORT=$cold_port JAVA_OPTS=$jvm_opts \
     "$root/bmc-agent/src/bench/cold-start.sh" "$cold_runs" | tee "$out/cold-start.txt" >&2
-  cold_first=$(awk '/^median first start:/ { print $4 }' "$out/cold-start.txt")
-  cold_restart=$(awk '/^median restart:/ { print $3 }' "$out/cold-start.txt")
+  # the CPU at the first answer is steadier than the wall time when the machine's speed drifts
+  read -r cold_first cold_restart cold_first_cpu cold_restart_cpu < <(cold_start_medians "$out/cold-start.txt")
 fi
 if ! archive_made; then
   log "first start of the launcher: it writes its AppCDS archive when it stops"
@@ -589,8 +589,8 @@ table=$work/table.md
   echo "| agent's resident memory under the load above, $streams SSE subscribers (highest VmRSS; VmHWM) | $rss_max MB; $hwm MB | < 160 MB | $(verdict below "$hwm" 160) |"
   echo "| agent's heap under load (jcmd GC.heap_info: used of committed; -Xmx) | $((heap_used / 1024)) of $((heap_committed / 1024)) MB; ${max_heap_mb} MB | within -Xmx64m | $(verdict heap_met "$max_heap_mb" "$oom") |"
   if ((cold)); then
-    echo "| cold start through the launcher (AppCDS archive made), first start, median of $cold_runs | $cold_first ms | < 1500 ms | $(verdict below "$cold_first" 1500) |"
-    echo "| the same, restart | $cold_restart ms | < 1000 ms | $(verdict below "$cold_restart" 1000) |"
+    echo "| cold start through the launcher (AppCDS archive made), first start, median of $cold_runs (the agent's CPU at its first answer) | $cold_first ms ($cold_first_cpu ms) | < 1500 ms | $(verdict below "$cold_first" 1500) |"
+    echo "| the same, restart | $cold_restart ms ($cold_restart_cpu ms) | < 1000 ms | $(verdict below "$cold_restart" 1000) |"
   fi
 } >"$table"
 

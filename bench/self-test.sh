@@ -48,6 +48,11 @@ check "wrk_summary takes the medians of three runs" "711 335.51 72" \
 check "wrk_summary of two runs averages the middle two" "10218 6.51 63" \
   "$(wrk_summary "$t/wrk-nginx-root.txt" "$t/wrk-agent-basic-nothing.txt")"
 
+# cold_start_medians: the wall and CPU medians cold-start.sh ends with
+check "cold_start_medians reads the walls and the CPU" "2304 1985 3640 2960" \
+  "$(printf 'run 1: first start 2304 ms (CPU 3640 ms), restart 1985 ms (CPU 2960 ms)\nmedian first start: 2304 ms\nmedian restart:     1985 ms\nmedian CPU at the first answer: first start 3640 ms, restart 2960 ms\n' | cold_start_medians /dev/stdin)"
+check "cold_start_medians of a run that printed nothing" "- - - -" "$(cold_start_medians /dev/null)"
+
 # heap_kb: used and committed over both generations, and the old one alone
 check "heap_kb of SerialGC's GC.heap_info" "32696 63360 21923" "$(heap_kb "$t/heap-info-serial.txt")"
 

@@ -25,6 +25,11 @@ import java.util.regex.Pattern;
  */
 public final class ChassisMetricCatalog {
 
+  // compiled once: the catalogue names every sensor at start, and String.replaceAll compiles its
+  // pattern on each call
+  private static final Pattern WORD_END = Pattern.compile("([a-z])([A-Z])");
+  private static final Pattern ACRONYM_END = Pattern.compile("([A-Z])([A-Z][a-z])");
+
   private ChassisMetricCatalog() {}
 
   /** The metrics of the chassis in {@code state}, whose sensors {@code sensors} lists. */
@@ -107,11 +112,6 @@ public final class ChassisMetricCatalog {
   static String words(String id) {
     return ACRONYM_END.matcher(WORD_END.matcher(id).replaceAll("$1 $2")).replaceAll("$1 $2");
   }
-
-  // compiled once: the catalogue names every sensor at start, and String.replaceAll compiles its
-  // pattern on each call
-  private static final Pattern WORD_END = Pattern.compile("([a-z])([A-Z])");
-  private static final Pattern ACRONYM_END = Pattern.compile("([A-Z])([A-Z][a-z])");
 
   /** The word a sensor's reading type gives its metric: a rotational sensor is a fan's speed. */
   private static String kind(ChassisSensor s) {
