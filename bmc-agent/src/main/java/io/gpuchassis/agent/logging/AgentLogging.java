@@ -18,8 +18,8 @@ public final class AgentLogging {
    * Libraries kept quieter than the configured level, unless the configuration names them: Netty
    * and Vert.x report every dropped connection at INFO and DEBUG; Pi4J logs seven INFO lines for
    * each of its contexts at every start and stop (its builder, the board, the JVM, the runtime),
-   * and formatting them cost the start about 20 ms of CPU; and its board probing logs an ERROR on
-   * every board that is not a Raspberry Pi.
+   * whose formatting showed in a profile of the start (docs/PERFORMANCE.md, "Less start-up work");
+   * and its board probing logs an ERROR on every board that is not a Raspberry Pi.
    */
   static final Map<String, Level> QUIET =
       Map.of(
