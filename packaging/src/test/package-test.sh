@@ -138,7 +138,23 @@ called "deluser --quiet --system bmc-agent"
 say "maintainer scripts: user and groups made once, state 0700, no start on installation, restart on upgrade, remove keeps state, purge removes it and the user"
 
 # --- the unpacked launcher --------------------------------------------------------------------------------
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# a free port below the kernel's ephemeral range: one the kernel may hand to any client socket could be
+# taken between this choice and the agent's bind, or between its two starts
+port=$(python3 - <<'PY'
+import random, socket
+below = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+for _ in range(200):
+    candidate = random.randrange(10000, below)
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", candidate))
+        except OSError:
+            continue
+    print(candidate)
+    break
+PY
+)
+[[ -n $port ]] || fail "no free port below the ephemeral range"
 # the packaged configuration, simulated and pointing into the temporary root; listen and stateDir given as options
 sed -e 's/^\( *mode:\) real/\1 simulated/' -e "s#/etc/bmc-agent#$root/etc/bmc-agent#g" \
   "$root/etc/bmc-agent/config.yaml" >"$work/config.yaml"

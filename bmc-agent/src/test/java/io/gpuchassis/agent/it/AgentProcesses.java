@@ -4,7 +4,6 @@ import static io.gpuchassis.agent.it.AgentClient.json;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -124,9 +123,8 @@ final class AgentProcesses {
         "the agent did not answer within 90 s: " + Files.readString(log));
   }
 
-  static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
+  /** A port for the agent's HTTPS server: see {@link FreePorts}. */
+  static int freePort() {
+    return FreePorts.free();
   }
 }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.gpuchassis.agent.tls.TestCertificates;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,7 +55,7 @@ class AttackTlsIT {
   static void start() throws Exception {
     anyCertificate = SSLContext.getInstance("TLS");
     anyCertificate.init(null, new javax.net.ssl.TrustManager[] {new TrustingAll()}, null);
-    port = freePort();
+    port = FreePorts.free();
     Path config = dir.resolve("agent.yaml");
     Files.writeString(
         config, "listen: 127.0.0.1:" + port + "\nstateDir: state\nsimulation:\n  speed: fast\n");
@@ -246,13 +244,6 @@ class AttackTlsIT {
       return RawHttps.read(socket).status();
     } catch (IOException e) {
       return -1;
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
     }
   }
 

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,7 +62,7 @@ class CrashRecoveryIT {
       throws Exception {
     int simulatorPort = startSimulator();
     Path config = dir.resolve("agent.yaml");
-    int agentPort = freePort();
+    int agentPort = FreePorts.free();
     Files.writeString(
         config,
         "listen: 127.0.0.1:"
@@ -299,11 +298,5 @@ class CrashRecoveryIT {
 
   private static String classpath() {
     return System.getProperty("java.class.path");
-  }
-
-  private static int freePort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
   }
 }

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -288,10 +287,7 @@ class MetricsIT {
   void prometheus_scrapes_the_agent_and_answers_a_query_for_a_gpu_temperature() throws Exception {
     require("/usr/bin/prometheus", "prometheus (Debian's package)");
     Path home = Files.createDirectories(stateDir.resolve("prometheus"));
-    int port;
-    try (ServerSocket free = new ServerSocket(0)) {
-      port = free.getLocalPort();
-    }
+    int port = FreePorts.free();
     Path config = home.resolve("prometheus.yml");
     Files.writeString(
         config,

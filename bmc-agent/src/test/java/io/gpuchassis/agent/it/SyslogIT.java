@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.gpuchassis.agent.config.SyslogSettings;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -89,10 +88,7 @@ class SyslogIT {
         "2",
         "-extfile",
         "ext");
-    int port;
-    try (ServerSocket free = new ServerSocket(0)) {
-      port = free.getLocalPort();
-    }
+    int port = FreePorts.free();
     received = dir.resolve("received.log");
     Path config = dir.resolve("rsyslog.conf");
     Files.writeString(
