@@ -7,6 +7,7 @@ public final class Errno {
   public static final int EINTR = 4;
   public static final int EIO = 5;
   public static final int ENXIO = 6;
+  public static final int EBADF = 9;
   public static final int EAGAIN = 11;
   public static final int EACCES = 13;
   public static final int ENODEV = 19;
@@ -34,6 +35,8 @@ public final class Errno {
         return "EIO (5)";
       case ENXIO:
         return "ENXIO (6)";
+      case EBADF:
+        return "EBADF (9)";
       case EAGAIN:
         return "EAGAIN (11)";
       case EACCES:

@@ -14,7 +14,11 @@ import java.util.Arrays;
  * socket would merge them). Used by the simulated device node and the transport's client side.
  *
  * <p>Thread-safe for one receiving and any number of sending threads (each send is one syscall);
- * {@link #shutdown()} wakes a thread blocked in {@link #accept()} or {@link #receive()}.
+ * {@link #shutdown()} wakes a thread blocked in {@link #accept()} or {@link #receive()}. The
+ * descriptor is closed only once no call is using it: a descriptor number freed under a call in
+ * progress may be handed to the next socket this process opens, and a send still on its way would
+ * then write into that one (the simulated node's late completion of a file its client had given up
+ * on reached the client's next file and made its server hang up).
  */
 public final class SeqpacketSocket implements AutoCloseable {
 
@@ -26,7 +30,9 @@ public final class SeqpacketSocket implements AutoCloseable {
 
   private final int fd;
   private volatile boolean closed;
-  private boolean released;
+  private boolean released; // close() was called: no new call may start
+  private boolean descriptorClosed;
+  private int callsInProgress;
 
   private SeqpacketSocket(int fd) {
     this.fd = fd;
@@ -76,65 +82,108 @@ public final class SeqpacketSocket implements AutoCloseable {
 
   /** Waits for the next connection; throws once the socket is shut down. */
   public SeqpacketSocket accept() throws ErrnoException {
-    while (true) {
-      int c = C.accept(fd, Pointer.NULL, Pointer.NULL);
-      if (c >= 0) {
-        return new SeqpacketSocket(c);
+    begin("accept");
+    try {
+      while (true) {
+        int c = C.accept(fd, Pointer.NULL, Pointer.NULL);
+        if (c >= 0) {
+          return new SeqpacketSocket(c);
+        }
+        int errno = Native.getLastError();
+        if (errno != Errno.EINTR || closed) {
+          throw new ErrnoException("accept", errno);
+        }
       }
-      int errno = Native.getLastError();
-      if (errno != Errno.EINTR || closed) {
-        throw new ErrnoException("accept", errno);
-      }
+    } finally {
+      end();
     }
   }
 
   /** Sends one message. */
   public void send(byte[] message) throws ErrnoException {
-    while (true) {
-      long n = C.write(fd, message, new NativeLong(message.length)).longValue();
-      if (n == message.length) {
-        return;
+    begin("send");
+    try {
+      while (true) {
+        long n = C.write(fd, message, new NativeLong(message.length)).longValue();
+        if (n == message.length) {
+          return;
+        }
+        int errno = n < 0 ? Native.getLastError() : Errno.EIO;
+        if (errno != Errno.EINTR) {
+          throw new ErrnoException("send", errno);
+        }
       }
-      int errno = n < 0 ? Native.getLastError() : Errno.EIO;
-      if (errno != Errno.EINTR) {
-        throw new ErrnoException("send", errno);
-      }
+    } finally {
+      end();
     }
   }
 
   /** Receives one message, blocking; an empty array means the peer closed the connection. */
   public byte[] receive() throws ErrnoException {
     byte[] buf = new byte[MAX_MESSAGE];
-    while (true) {
-      long n = C.read(fd, buf, new NativeLong(buf.length)).longValue();
-      if (n >= 0) {
-        return Arrays.copyOf(buf, (int) n);
+    begin("receive");
+    try {
+      while (true) {
+        long n = C.read(fd, buf, new NativeLong(buf.length)).longValue();
+        if (n >= 0) {
+          return Arrays.copyOf(buf, (int) n);
+        }
+        int errno = Native.getLastError();
+        if (errno != Errno.EINTR) {
+          throw new ErrnoException("receive", errno);
+        }
       }
-      int errno = Native.getLastError();
-      if (errno != Errno.EINTR) {
-        throw new ErrnoException("receive", errno);
-      }
+    } finally {
+      end();
     }
   }
 
   /** Waits until a message (or the peer's close) can be received; false at the deadline. */
   public boolean awaitReadable(Deadline deadline) throws ErrnoException {
-    return Poll.readable(fd, deadline, "poll(socket)");
+    begin("poll(socket)");
+    try {
+      return Poll.readable(fd, deadline, "poll(socket)");
+    } finally {
+      end();
+    }
   }
 
   /** Wakes blocked accept/receive calls; the peer sees end of file. */
   public synchronized void shutdown() {
     closed = true;
-    if (!released) { // a closed descriptor's number may already belong to another file
+    if (!descriptorClosed) { // a closed descriptor's number may already belong to another file
       C.shutdown(fd, InbandLibC.SHUT_RDWR);
     }
   }
 
+  /**
+   * Shuts the socket down and closes its descriptor, at once or when the last call in progress
+   * returns; a call begun after this fails with EBADF.
+   */
   @Override
   public synchronized void close() {
     if (!released) {
       released = true;
       shutdown();
+      closeWhenUnused();
+    }
+  }
+
+  private synchronized void begin(String call) throws ErrnoException {
+    if (released) {
+      throw new ErrnoException(call + " on a closed socket", Errno.EBADF);
+    }
+    callsInProgress++;
+  }
+
+  private synchronized void end() {
+    callsInProgress--;
+    closeWhenUnused();
+  }
+
+  private void closeWhenUnused() {
+    if (released && callsInProgress == 0 && !descriptorClosed) {
+      descriptorClosed = true;
       C.close(fd);
     }
   }
