@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * Applies the configuration's logging levels at start and again on SIGHUP ({@code systemctl reload
@@ -39,9 +40,19 @@ public final class LogReload {
   public static LogReload start(Optional<Path> file, AgentConfig config) {
     AgentLogging.apply(config);
     LogReload reload = new LogReload(file, file.map(f -> fromFile(f, config)));
-    Signal.handle(new Signal("HUP"), signal -> reload.reload());
+    SignalHandler before = Signal.handle(new Signal("HUP"), signal -> reload.reload());
+    if (before == SignalHandler.SIG_IGN) {
+      // The JVM keeps a signal ignored that the process was started with ignored (nohup does so)
+      // and installs no handler for it.
+      LOG.warn(IGNORED_SIGHUP);
+    }
     return reload;
   }
+
+  static final String IGNORED_SIGHUP =
+      "SIGHUP is ignored by this process (started under nohup, or by a parent that ignores it):"
+          + " the logging levels cannot be reloaded with SIGHUP or systemctl reload; a restart"
+          + " applies them";
 
   /**
    * {@code file}'s own settings, without the command line's; {@code config} if the file changed

@@ -208,7 +208,8 @@ class AttackImageCredentialsIT {
     assertEquals(400, outcome.statusCode(), outcome.body());
     assertEquals(
         "Base.1.22.1.ActionParameterValueFormatError",
-        json(outcome).at("/error/@Message.ExtendedInfo/0/MessageId").asText());
+        json(outcome).at("/error/@Message.ExtendedInfo/0/MessageId").asText(),
+        outcome.body());
     assertTrue(outcome.body().contains("169.254.169.254"), outcome.body());
     assertTrue(outcome.body().contains("outbound.deniedNetworks"), outcome.body());
   }

@@ -10,6 +10,8 @@ import io.gpuchassis.agent.store.AgentStore;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,20 +44,7 @@ class LogReloadIT {
     Files.writeString(config, base + "logging:\n  level: info\n");
     Path out = dir.resolve("stdout.log");
     Path err = dir.resolve("stderr.log");
-    ProcessBuilder pb =
-        new ProcessBuilder(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
-                "--config",
-                config.toString())
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile());
-    pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", "pw-123456");
-    pb.environment().put("JOURNAL_STREAM", "8:4242");
-    agent = pb.start();
+    agent = start(List.of(), "io.gpuchassis.agent.Main", config, out, err);
     awaitLine(out, "<6>Agent: Redfish service ready at https://");
 
     // This logger at warn: the reload's own line, written at info while info is enabled, now comes
@@ -87,6 +76,40 @@ class LogReloadIT {
               new AccountRepository(store).find("admin").orElseThrow().passwordHash()),
           "Main hashes at the shipped cost");
     }
+  }
+
+  /**
+   * Started with SIGHUP ignored, as {@code nohup} starts it (and as a test run started so would
+   * start every agent process), the agent says at once that a SIGHUP cannot reload it: the JVM
+   * installs no handler for a signal the process was started with ignored.
+   */
+  @Test
+  void an_agent_started_with_sighup_ignored_says_it_cannot_reload() throws Exception {
+    Path config = dir.resolve("config.yaml");
+    Files.writeString(config, "listen: 127.0.0.1:0\nstateDir: state\nsimulation:\n  speed: fast\n");
+    Path out = dir.resolve("stdout.log");
+    agent =
+        start(List.of("nohup"), "io.gpuchassis.agent.TestMain", config, out, dir.resolve("err"));
+    awaitLine(out, "<4>LogReload: SIGHUP is ignored by this process (started under nohup");
+  }
+
+  private static Process start(
+      List<String> prefix, String mainClass, Path config, Path out, Path err) throws Exception {
+    List<String> command = new ArrayList<>(prefix);
+    command.addAll(
+        List.of(
+            ProcessHandle.current().info().command().orElse("java"),
+            "-XX:TieredStopAtLevel=1",
+            "-cp",
+            System.getProperty("java.class.path"),
+            mainClass,
+            "--config",
+            config.toString()));
+    ProcessBuilder pb =
+        new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", "pw-123456");
+    pb.environment().put("JOURNAL_STREAM", "8:4242");
+    return pb.start();
   }
 
   private void awaitLine(Path file, String start) throws Exception {
