@@ -89,7 +89,12 @@ class LogReloadIT {
     Files.writeString(config, "listen: 127.0.0.1:0\nstateDir: state\nsimulation:\n  speed: fast\n");
     Path out = dir.resolve("stdout.log");
     agent =
-        start(List.of("nohup"), "io.gpuchassis.agent.TestMain", config, out, dir.resolve("err"));
+        start(
+            List.of("nohup"),
+            "io.gpuchassis.agent.TestMain",
+            config,
+            out,
+            dir.resolve("stderr.log"));
     awaitLine(out, "<4>LogReload: SIGHUP is ignored by this process (started under nohup");
   }
 
