@@ -49,7 +49,7 @@ public final class LogReload {
     return reload;
   }
 
-  static final String IGNORED_SIGHUP =
+  private static final String IGNORED_SIGHUP =
       "SIGHUP is ignored by this process (started under nohup, or by a parent that ignores it):"
           + " the logging levels cannot be reloaded with SIGHUP or systemctl reload; a restart"
           + " applies them";
