@@ -7,15 +7,21 @@ import io.gpuchassis.agent.health.ChassisSensor;
 import io.gpuchassis.agent.health.HealthMonitor;
 import io.gpuchassis.sensor.poll.ReadingStatus;
 import io.gpuchassis.sensor.poll.SensorReading;
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** The checks an agent on trial must pass before its slot is marked good. */
 public final class TrialChecks {
@@ -23,7 +29,7 @@ public final class TrialChecks {
   private TrialChecks() {}
 
   /** How long the service root may take to answer in a trial round. */
-  static final java.time.Duration REDFISH_ANSWER_TIMEOUT = java.time.Duration.ofSeconds(10);
+  static final Duration REDFISH_ANSWER_TIMEOUT = Duration.ofSeconds(10);
 
   /**
    * Redfish served: the service root answered 200 over HTTPS on the agent's own listener, through
@@ -38,8 +44,7 @@ public final class TrialChecks {
    * As above, with no answer within {@code answerWithin} a failure of this round (the next round
    * asks again), where waiting for it would hold the round, and so the trial, until its deadline.
    */
-  static TrialCheck.Check redfish(
-      Vertx vertx, String host, int port, java.time.Duration answerWithin) {
+  static TrialCheck.Check redfish(Vertx vertx, String host, int port, Duration answerWithin) {
     String target =
         switch (host) {
           case "0.0.0.0", "" -> "127.0.0.1";
@@ -67,30 +72,27 @@ public final class TrialChecks {
                                   .setPort(port)
                                   .setURI("/redfish/v1/"))
                           .compose(request -> request.send())
-                          .onComplete(
-                              answer -> {
-                                if (answer.failed()) {
-                                  result.complete(Optional.of(answer.cause().toString()));
-                                } else if (answer.result().statusCode() != 200) {
-                                  result.complete(
-                                      Optional.of(
-                                          "the service root answered "
-                                              + answer.result().statusCode()));
-                                } else {
-                                  result.complete(Optional.empty());
-                                }
-                              }));
+                          .onComplete(answer -> result.complete(problemOf(answer))));
           return result
               .completeOnTimeout(
                   Optional.of("no answer within " + answerWithin.toMillis() + " ms"),
                   answerWithin.toMillis(),
-                  java.util.concurrent.TimeUnit.MILLISECONDS)
+                  TimeUnit.MILLISECONDS)
               .whenComplete((problem, error) -> client.close());
         });
   }
 
+  /** What is wrong with the service root's answer; empty for a 200. */
+  private static Optional<String> problemOf(AsyncResult<HttpClientResponse> answer) {
+    if (answer.failed()) {
+      return Optional.of(answer.cause().toString());
+    }
+    int status = answer.result().statusCode();
+    return status == 200 ? Optional.empty() : Optional.of("the service root answered " + status);
+  }
+
   /** How long one switch may take to answer its identity read in a trial round. */
-  static final java.time.Duration SWITCH_READ_TIMEOUT = java.time.Duration.ofSeconds(10);
+  static final Duration SWITCH_READ_TIMEOUT = Duration.ofSeconds(10);
 
   /**
    * Every switch read: each chip answers a fresh read of its identity on its own worker within
@@ -105,8 +107,7 @@ public final class TrialChecks {
             reads.add(
                 worker
                     .submit(driver -> driver.identity())
-                    .orTimeout(
-                        SWITCH_READ_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                    .orTimeout(SWITCH_READ_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                     .handle(
                         (identity, error) ->
                             error == null
@@ -130,10 +131,8 @@ public final class TrialChecks {
 
   private static String reason(Throwable error) {
     Throwable cause =
-        error instanceof java.util.concurrent.CompletionException && error.getCause() != null
-            ? error.getCause()
-            : error;
-    return cause instanceof java.util.concurrent.TimeoutException
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return cause instanceof TimeoutException
         ? "no answer within " + SWITCH_READ_TIMEOUT.toSeconds() + " s"
         : String.valueOf(cause.getMessage());
   }
