@@ -114,7 +114,11 @@ final class AgentProcesses {
             return client;
           }
         } catch (Exception e) {
-          // not listening yet
+          // Not listening yet, or presenting a certificate this client does not trust: at its first
+          // start the agent makes its certificate again with the chassis's serial number while it
+          // already listens (HttpsCertificate.nameChassis), so the next client reads the file anew.
+          // A failed connection leaves no idle one behind.
+          client = null;
         }
       }
       Thread.sleep(50);
