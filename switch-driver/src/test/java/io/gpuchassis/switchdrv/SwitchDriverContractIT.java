@@ -15,12 +15,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The driver's behaviour, specified once and run over every transport (in memory, MoE/TCP with
  * whole MRPCs, MoE/TCP as a GAS link, I2C through Pi4J, UART console over a pty served by
- * PtyConsole, the kernel char-device protocol on a simulated device node).
+ * PtyConsole, the kernel char-device protocol on a simulated device node). Each test has a rig of
+ * its own, so the tests run side by side.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class SwitchDriverContractIT {
 
   private static final Duration SETTLE = Duration.ofSeconds(2);
