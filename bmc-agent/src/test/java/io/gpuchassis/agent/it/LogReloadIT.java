@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.gpuchassis.agent.console.PtyPair;
 import io.gpuchassis.agent.security.AccountRepository;
 import io.gpuchassis.agent.security.PasswordHasher;
 import io.gpuchassis.agent.store.AgentStore;
@@ -24,8 +25,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LogReloadIT {
 
+  /**
+   * systemd starts a service with every signal at its default action. A test JVM need not have
+   * SIGHUP so: jSerialComm's native library, once a test of that JVM loaded it, left it ignored,
+   * and a child inherits an ignored signal (LogReloadIT failed so, in a JVM that had run a console
+   * test first).
+   */
+  private static final List<String> AS_SYSTEMD = List.of("env", "--default-signal=HUP");
+
   @TempDir Path dir;
   private Process agent;
+  private PtyPair serial;
 
   @AfterEach
   void stop() throws Exception {
@@ -35,17 +45,31 @@ class LogReloadIT {
         agent.destroyForcibly();
       }
     }
+    if (serial != null) {
+      serial.close();
+    }
   }
 
+  /**
+   * With a console on a serial line, as a chassis has: opening it loads jSerialComm, whose native
+   * library sets SIGHUP to be ignored by the whole process (without {@code HangupSignal} the reload
+   * below never came).
+   */
   @Test
   void sighup_applies_the_new_levels_to_the_running_agent() throws Exception {
+    serial = PtyPair.open(Files.createDirectory(dir.resolve("pty")));
     Path config = dir.resolve("config.yaml");
-    String base = "listen: 127.0.0.1:0\nstateDir: state\nsimulation:\n  speed: fast\n";
+    String base =
+        "listen: 127.0.0.1:0\nstateDir: state\nsimulation:\n  speed: fast\n"
+            + "console:\n  devices: ['"
+            + serial.consolePath()
+            + "']\n";
     Files.writeString(config, base + "logging:\n  level: info\n");
     Path out = dir.resolve("stdout.log");
     Path err = dir.resolve("stderr.log");
-    agent = start(List.of(), "io.gpuchassis.agent.Main", config, out, err);
+    agent = start(AS_SYSTEMD, "io.gpuchassis.agent.Main", config, out, err);
     awaitLine(out, "<6>Agent: Redfish service ready at https://");
+    awaitLine(out, "<6>SerialConsoleLine: Console on serial:" + serial.consolePath());
 
     // This logger at warn: the reload's own line, written at info while info is enabled, now comes
     // at warn.
