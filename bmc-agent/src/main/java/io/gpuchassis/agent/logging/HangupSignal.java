@@ -5,9 +5,13 @@ import com.sun.jna.Library;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
+import io.gpuchassis.agent.config.AgentConfig;
+import io.gpuchassis.agent.config.HardwareMode;
+import io.gpuchassis.agent.console.ConsoleLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +37,17 @@ final class HangupSignal {
   }
 
   private HangupSignal() {}
+
+  /**
+   * Whether an agent so configured may open a serial line: on real hardware (the board's console
+   * port, a switch's UART), or a console device a simulation names. Only then is the library loaded
+   * here: its JNA half costs a simulated agent's start about 80 ms it would not spend otherwise.
+   */
+  static boolean needed(AgentConfig config) {
+    return config.hardwareMode() == HardwareMode.REAL
+        || config.console().devices().orElse(List.of()).stream()
+            .anyMatch(device -> !device.equals(ConsoleLines.STDIO));
+  }
 
   /** Loads the serial library, then undoes what its loading did to SIGHUP. */
   static void keepForReload() {

@@ -40,7 +40,9 @@ public final class LogReload {
   public static LogReload start(Optional<Path> file, AgentConfig config) {
     AgentLogging.apply(config);
     LogReload reload = new LogReload(file, file.map(f -> fromFile(f, config)));
-    HangupSignal.keepForReload();
+    if (HangupSignal.needed(config)) {
+      HangupSignal.keepForReload();
+    }
     SignalHandler before = Signal.handle(new Signal("HUP"), signal -> reload.reload());
     if (before == SignalHandler.SIG_IGN) {
       // The JVM keeps a signal ignored that the process was started with ignored (nohup does so)
