@@ -59,7 +59,14 @@ final class HangupSignal {
       return;
     }
     if (ignoredAtStart.equals(Optional.of(false)) && ignored().orElse(false)) {
-      Native.load(Platform.C_LIBRARY_NAME, LibC.class).signal(SIGHUP, null);
+      try {
+        Native.load(Platform.C_LIBRARY_NAME, LibC.class).signal(SIGHUP, null);
+      } catch (LinkageError e) {
+        LOG.warn(
+            "The serial library left SIGHUP ignored and JNA could not give it back ({}): the"
+                + " logging levels cannot be reloaded with SIGHUP; a restart applies them",
+            e.toString());
+      }
     }
   }
 
