@@ -69,18 +69,12 @@ final class AgentProcesses {
       Path log,
       List<String> jvmOptions)
       throws Exception {
-    List<String> command = new java.util.ArrayList<>();
-    command.add(ProcessHandle.current().info().command().orElse("java"));
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-XX:+UseSerialGC");
-    command.addAll(jvmOptions);
-    command.addAll(
-        List.of(
-            "-cp",
-            System.getProperty("java.class.path"),
+    List<String> command =
+        ChildJvm.command(
+            jvmOptions,
             "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
             "--config",
-            config.toString()));
+            config.toString());
     ProcessBuilder pb =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     // The first password as the packaged unit gives it: a systemd credential

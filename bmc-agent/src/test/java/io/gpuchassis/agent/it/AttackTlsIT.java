@@ -61,13 +61,10 @@ class AttackTlsIT {
         config, "listen: 127.0.0.1:" + port + "\nstateDir: state\nsimulation:\n  speed: fast\n");
     ProcessBuilder pb =
         new ProcessBuilder(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
-                "--config",
-                config.toString())
+                ChildJvm.command(
+                    "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
+                    "--config",
+                    config.toString()))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("agent.log").toFile()));
     pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", PASSWORD);

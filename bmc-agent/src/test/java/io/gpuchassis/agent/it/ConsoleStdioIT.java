@@ -73,17 +73,14 @@ class ConsoleStdioIT {
             + "console:\n  idleTimeout: 8s\n");
     agent =
         new ProcessBuilder(
-                java(),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
-                "--config",
-                config.toString(),
-                "--console",
-                "stdio",
-                "--console",
-                pty.consolePath().toString())
+                ChildJvm.command(
+                    "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
+                    "--config",
+                    config.toString(),
+                    "--console",
+                    "stdio",
+                    "--console",
+                    pty.consolePath().toString()))
             .redirectError(dir.resolve("agent.log").toFile())
             .start();
     StdioTerminal stdio = new StdioTerminal(agent.getInputStream(), agent.getOutputStream());
@@ -124,10 +121,6 @@ class ConsoleStdioIT {
     assertFalse(idle.contains("Logged out."), "ended by the timeout, not by a logout");
     serial.expect("login: ");
     assertEquals(0, agent.isAlive() ? 0 : 1, "the agent runs on");
-  }
-
-  private static String java() {
-    return ProcessHandle.current().info().command().orElse("java");
   }
 
   /** The agent's standard input and output, driven as a person at its terminal would. */

@@ -214,13 +214,7 @@ class CrashRecoveryIT {
   private int startSimulator() throws Exception {
     Process simulator =
         new ProcessBuilder(
-                java(),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                classpath(),
-                "io.gpuchassis.agent.sim.SwitchSimulatorMain",
-                "0",
-                "realistic")
+                ChildJvm.command("io.gpuchassis.agent.sim.SwitchSimulatorMain", "0", "realistic"))
             .redirectErrorStream(true)
             .start();
     processes.add(simulator);
@@ -254,13 +248,10 @@ class CrashRecoveryIT {
   private Process startAgent(Path config) throws Exception {
     ProcessBuilder pb =
         new ProcessBuilder(
-                java(),
-                "-XX:TieredStopAtLevel=1",
-                "-cp",
-                classpath(),
-                "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
-                "--config",
-                config.toString())
+                ChildJvm.command(
+                    "io.gpuchassis.agent.TestMain", // Main with cheap password hashing
+                    "--config",
+                    config.toString()))
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("agent.log").toFile()));
     pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", PASSWORD);
@@ -290,13 +281,5 @@ class CrashRecoveryIT {
       Thread.sleep(50);
     }
     throw new IllegalStateException("the agent did not answer within 60 s");
-  }
-
-  private static String java() {
-    return ProcessHandle.current().info().command().orElse("java");
-  }
-
-  private static String classpath() {
-    return System.getProperty("java.class.path");
   }
 }

@@ -125,15 +125,7 @@ class LogReloadIT {
   private static Process start(
       List<String> prefix, String mainClass, Path config, Path out, Path err) throws Exception {
     List<String> command = new ArrayList<>(prefix);
-    command.addAll(
-        List.of(
-            ProcessHandle.current().info().command().orElse("java"),
-            "-XX:TieredStopAtLevel=1",
-            "-cp",
-            System.getProperty("java.class.path"),
-            mainClass,
-            "--config",
-            config.toString()));
+    command.addAll(ChildJvm.command(mainClass, "--config", config.toString()));
     ProcessBuilder pb =
         new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
     pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", "pw-123456");

@@ -26,19 +26,15 @@ final class SimulatorProcess implements AutoCloseable {
   }
 
   static SimulatorProcess start(Path board) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     Process process =
         new ProcessBuilder(
-                java,
-                "-XX:TieredStopAtLevel=1", // a short-lived JVM: C2 would only burn CPU
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.gpuchassis.agent.Main",
-                "simulate",
-                "--board",
-                board.toString(),
-                "--speed",
-                "fast")
+                ChildJvm.command(
+                    "io.gpuchassis.agent.Main",
+                    "simulate",
+                    "--board",
+                    board.toString(),
+                    "--speed",
+                    "fast"))
             .redirectErrorStream(true)
             .start();
     BufferedReader lines =
