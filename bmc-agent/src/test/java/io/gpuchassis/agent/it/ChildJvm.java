@@ -115,12 +115,12 @@ final class ChildJvm {
    * answers. Its name carries a checksum of the class path's files, so a later build makes its own.
    */
   private static Optional<Setup> archiveFor(String classPath) {
-    Path target = Path.of(classPath.split(File.pathSeparator)[0]).getParent();
-    for (String entry : classPath.split(File.pathSeparator)) {
-      if (entry.endsWith("bmc-agent-tests.jar")) {
-        target = Path.of(entry).getParent();
-      }
-    }
+    Path target =
+        Stream.of(classPath.split(File.pathSeparator))
+            .filter(entry -> entry.endsWith("bmc-agent-tests.jar"))
+            .map(entry -> Path.of(entry).getParent())
+            .findFirst()
+            .orElseThrow();
     Path archive = target.resolve("child-jvm-" + checksum(classPath) + ".jsa");
     try (FileChannel lockFile =
             FileChannel.open(
@@ -168,6 +168,7 @@ final class ChildJvm {
     ProcessBuilder pb =
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     pb.environment().put("BMC_AGENT_ADMIN_PASSWORD", "archive-admin-password");
+    pb.environment().remove("NOTIFY_SOCKET"); // in case the build itself runs under systemd
     Process agent = pb.start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
