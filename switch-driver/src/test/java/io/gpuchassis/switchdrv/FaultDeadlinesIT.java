@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.gpuchassis.switchdrv.command.FirmwareImage;
 import io.gpuchassis.switchdrv.sim.FaultHandle;
 import io.gpuchassis.switchdrv.sim.SimTiming;
 import io.gpuchassis.switchdrv.sim.SimulatedSwitchConfig;
@@ -123,13 +122,7 @@ class FaultDeadlinesIT {
   void power_loss_during_download_keeps_the_running_image_and_recovers(TransportKind kind)
       throws Exception {
     try (SimRig rig = deadlineRig(kind)) {
-      byte[] image =
-          FirmwareImage.build(
-              FirmwareType.IMG,
-              Generation.GEN6,
-              FirmwareVersion.parse("9.21 B003"),
-              1,
-              new byte[3000]);
+      byte[] image = FaultInjectionIT.imageForCopy1("9.21 B003", 3000);
       long bootsBefore = rig.sim.boots();
       rig.sim.faults().powerLossDuringDownload(2000);
       Set<SwitchException.Kind> chipGone =

@@ -32,6 +32,12 @@ class FaultInjectionIT {
         kind, SimulatedSwitchConfig.referenceChip(0x6a1c0001L, 3, SimTiming.fast()), SimRig.FAST);
   }
 
+  /** A Gen6 firmware image for the second IMG copy, its body {@code bodyBytes} of zeros. */
+  static byte[] imageForCopy1(String version, int bodyBytes) {
+    return FirmwareImage.build(
+        FirmwareType.IMG, Generation.GEN6, FirmwareVersion.parse(version), 1, new byte[bodyBytes]);
+  }
+
   static PortStatus port(SwitchDriver d, int phys) {
     return SwitchDriverContractIT.port(d, phys);
   }
@@ -153,13 +159,7 @@ class FaultInjectionIT {
   void firmware_crc_mismatch_fails_the_download_and_a_clean_retry_succeeds(TransportKind kind)
       throws Exception {
     try (SimRig rig = rig(kind)) {
-      byte[] image =
-          FirmwareImage.build(
-              FirmwareType.IMG,
-              Generation.GEN6,
-              FirmwareVersion.parse("9.21 B002"),
-              1,
-              new byte[1500]);
+      byte[] image = imageForCopy1("9.21 B002", 1500);
       FaultHandle f = rig.sim.faults().firmwareCrcMismatch();
       SwitchException e =
           assertThrows(
@@ -180,13 +180,7 @@ class FaultInjectionIT {
   void an_image_that_does_not_boot_leaves_the_chip_on_the_copy_it_ran_before(TransportKind kind)
       throws Exception {
     try (SimRig rig = rig(kind)) {
-      byte[] image =
-          FirmwareImage.build(
-              FirmwareType.IMG,
-              Generation.GEN6,
-              FirmwareVersion.parse("9.21 B004"),
-              1,
-              new byte[1200]);
+      byte[] image = imageForCopy1("9.21 B004", 1200);
       rig.driver.downloadFirmware(image, ProgressListener.NONE);
       rig.driver.activatePartition(FirmwareType.IMG, 1);
       FaultHandle f = rig.sim.faults().firmwareBootFailure();
@@ -210,13 +204,7 @@ class FaultInjectionIT {
   @TestAllTransports
   void the_copy_that_runs_is_never_erased_by_a_download(TransportKind kind) throws Exception {
     try (SimRig rig = rig(kind)) {
-      byte[] image =
-          FirmwareImage.build(
-              FirmwareType.IMG,
-              Generation.GEN6,
-              FirmwareVersion.parse("9.21 B005"),
-              1,
-              new byte[1100]);
+      byte[] image = imageForCopy1("9.21 B005", 1100);
       rig.driver.downloadFirmware(image, ProgressListener.NONE);
       rig.driver.activatePartition(FirmwareType.IMG, 1);
       // Copy 1 boots next, copy 0 still runs: a second download would land on the running copy.

@@ -263,13 +263,7 @@ class SwitchDriverContractIT {
   void a_download_sent_block_by_block_lets_other_commands_run_in_between(TransportKind kind)
       throws Exception {
     try (SimRig rig = SimRig.start(kind, reference())) {
-      byte[] image =
-          FirmwareImage.build(
-              FirmwareType.IMG,
-              Generation.GEN6,
-              FirmwareVersion.parse("9.22 B001"),
-              1,
-              new byte[4000]);
+      byte[] image = FaultInjectionIT.imageForCopy1("9.22 B001", 4000);
       FirmwareDownload download = rig.driver.beginFirmwareDownload(image);
       int blocks = 0;
       boolean more;

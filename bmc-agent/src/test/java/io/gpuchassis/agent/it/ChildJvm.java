@@ -33,8 +33,6 @@ final class ChildJvm {
   private static final List<String> ARCHIVE_LOGS_OFF =
       List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off");
 
-  private static Optional<Setup> setup; // found once per test JVM
-
   private ChildJvm() {}
 
   /** {@code java <options> -cp <class path> mainClass arguments}. */
@@ -44,7 +42,7 @@ final class ChildJvm {
 
   /** As above, with {@code jvmOptions} after this class's own. */
   static List<String> command(List<String> jvmOptions, String mainClass, String... arguments) {
-    Optional<Setup> s = setup();
+    Optional<Setup> s = Found.SETUP;
     List<String> command = new ArrayList<>();
     command.add(JAVA);
     command.addAll(OPTIONS);
@@ -64,11 +62,9 @@ final class ChildJvm {
   /** The jar-only class path and its archive. */
   private record Setup(String classPath, Path archive) {}
 
-  private static synchronized Optional<Setup> setup() {
-    if (setup == null) {
-      setup = jarClassPath().flatMap(ChildJvm::archiveFor);
-    }
-    return setup;
+  /** Found once per test JVM, when the first child starts (the JVM's class initialisation). */
+  private static final class Found {
+    static final Optional<Setup> SETUP = jarClassPath().flatMap(ChildJvm::archiveFor);
   }
 
   /**
