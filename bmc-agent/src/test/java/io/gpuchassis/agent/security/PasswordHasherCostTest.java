@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import org.junit.jupiter.api.Test;
 
 /** A check costs the same whatever hash it meets: padding, not the stored cost, sets its price. */
 class PasswordHasherCostTest {
+
+  private static final ThreadMXBean THREAD_CPU = ManagementFactory.getThreadMXBean();
 
   private final PasswordHasher hasher = new PasswordHasher(1000);
 
@@ -40,8 +44,10 @@ class PasswordHasherCostTest {
     int common = 200_000;
     String cheap = new PasswordHasher(1).hash("pw");
     String full = new PasswordHasher(common).hash("pw");
-    // Measured in turns, one of each per round, so that a machine busier in one moment than the
-    // next (other builds, the test JVM beside this one) weighs on all four alike.
+    // This thread's CPU time, not the clock's: the work is what is compared, and a busy machine
+    // (other builds, the test JVM beside this one) takes turns from the thread, not CPU. Measured
+    // in turns, one of each per round, so that what the JIT does meanwhile weighs on all four
+    // alike.
     long[][] rounds = new long[9][];
     for (int r = 0; r < rounds.length; r++) {
       rounds[r] =
@@ -69,9 +75,9 @@ class PasswordHasherCostTest {
   }
 
   private static long nanos(Runnable work) {
-    long start = System.nanoTime();
+    long start = THREAD_CPU.getCurrentThreadCpuTime();
     work.run();
-    return System.nanoTime() - start;
+    return THREAD_CPU.getCurrentThreadCpuTime() - start;
   }
 
   private static long median(long[][] rounds, int column) {
