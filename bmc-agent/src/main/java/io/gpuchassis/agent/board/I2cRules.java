@@ -8,7 +8,6 @@ import io.gpuchassis.agent.board.BoardDocument.SlotEntry;
 import io.gpuchassis.agent.board.BoardDocument.SwitchEntry;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -56,22 +55,21 @@ final class I2cRules {
   /** Muxes and devices share one id space: references name them by id alone. */
   private void checkIds() {
     Map<String, KeyPath> firstUse = new HashMap<>();
-    Map<KeyPath, String> ids = new LinkedHashMap<>();
     for (int i = 0; i < root.muxes().size(); i++) {
-      ids.put(KeyPath.of("i2c").key("muxes").index(i), root.muxes().get(i).id());
+      checkId(root.muxes().get(i).id(), KeyPath.of("i2c").key("muxes").index(i), firstUse);
     }
     for (int i = 0; i < root.devices().size(); i++) {
-      ids.put(KeyPath.of("i2c").key("devices").index(i), root.devices().get(i).id());
+      checkId(root.devices().get(i).id(), KeyPath.of("i2c").key("devices").index(i), firstUse);
     }
-    ids.forEach(
-        (at, id) -> {
-          if (checks.requireText(id, at.key("id"))) {
-            KeyPath first = firstUse.putIfAbsent(id, at);
-            if (first != null) {
-              checks.problem(at.key("id"), "duplicate id '" + id + "' (also " + first + ")");
-            }
-          }
-        });
+  }
+
+  private void checkId(String id, KeyPath at, Map<String, KeyPath> firstUse) {
+    if (checks.requireText(id, at.key("id"))) {
+      KeyPath first = firstUse.putIfAbsent(id, at);
+      if (first != null) {
+        checks.problem(at.key("id"), "duplicate id '" + id + "' (also " + first + ")");
+      }
+    }
   }
 
   /** The muxes whose own keys are valid: only those are used to resolve the paths through them. */
@@ -297,23 +295,30 @@ final class I2cRules {
   }
 
   /** Two devices answering one address on shared wires would corrupt each other's transfers. */
+  /**
+   * Each claim against the earlier claims of its address, in file order: only those can collide,
+   * and a board of a hundred devices then needs a few comparisons instead of thousands (this runs
+   * at every start, before the JIT has compiled it).
+   */
   private void checkAddressConflicts() {
-    for (int later = 0; later < claims.size(); later++) {
-      Claim claim = claims.get(later);
-      for (int earlier = 0; earlier < later; earlier++) {
-        Claim other = claims.get(earlier);
-        if (collide(claim, other)) {
+    Map<Integer, List<Claim>> earlierAt = new HashMap<>();
+    for (Claim claim : claims) {
+      List<Claim> earlier =
+          earlierAt.computeIfAbsent(claim.path().address(), a -> new ArrayList<>());
+      for (Claim other : earlier) {
+        if (shareWires(claim, other)) {
           checks.problem(claim.at().key("address"), conflict(claim, other));
           break;
         }
       }
+      earlier.add(claim);
     }
   }
 
-  private static boolean collide(Claim a, Claim b) {
+  /** Two claims of one address. */
+  private static boolean shareWires(Claim a, Claim b) {
     // a position is unknown only below a loop of muxes, which is reported at the mux
-    return a.path().address() == b.path().address()
-        && a.position().isPresent()
+    return a.position().isPresent()
         && b.position().isPresent()
         && a.position().get().sharesWiresWith(b.position().get());
   }

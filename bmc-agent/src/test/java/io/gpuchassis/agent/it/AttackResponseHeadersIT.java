@@ -113,6 +113,23 @@ class AttackResponseHeadersIT {
   }
 
   @Test
+  void the_web_page_s_files_answer_304_to_their_own_etag_and_only_to_it() throws Exception {
+    for (String path : List.of("/ui/", "/ui/app.js", "/ui/app.css")) {
+      HttpResponse<String> full = client.get(path, null);
+      assertEquals(200, full.statusCode(), path);
+      String etag = full.headers().firstValue("ETag").orElseThrow();
+      assertTrue(etag.matches("\"[0-9a-f]+-[0-9a-f]+\""), path + ": a strong tag, " + etag);
+      HttpResponse<String> same = client.send("GET", path, null, null, "If-None-Match", etag);
+      assertEquals(304, same.statusCode(), path);
+      assertEquals("", same.body(), path);
+      assertEquals(etag, same.headers().firstValue("ETag").orElse(""), path);
+      HttpResponse<String> other = client.send("GET", path, null, null, "If-None-Match", "\"0-0\"");
+      assertEquals(200, other.statusCode(), path + ": another version's tag");
+      assertEquals(full.body(), other.body(), path);
+    }
+  }
+
+  @Test
   void a_known_path_with_a_method_it_does_not_serve_is_a_redfish_405() throws Exception {
     HttpResponse<String> r = client.send("PUT", "/redfish/v1/Chassis/GPUChassis", ADMIN, "{}");
     assertEquals(405, r.statusCode());
