@@ -294,9 +294,9 @@ final class I2cRules {
     return true;
   }
 
-  /** Two devices answering one address on shared wires would corrupt each other's transfers. */
   /**
-   * Each claim against the earlier claims of its address, in file order: only those can collide,
+   * Two devices answering one address on shared wires would corrupt each other's transfers. Each
+   * claim is held against the earlier claims of its address, in file order: only those can collide,
    * and a board of a hundred devices then needs a few comparisons instead of thousands (this runs
    * at every start, before the JIT has compiled it).
    */

@@ -45,9 +45,9 @@ class PasswordHasherCostTest {
     String cheap = new PasswordHasher(1).hash("pw");
     String full = new PasswordHasher(common).hash("pw");
     // This thread's CPU time, not the clock's: the work is what is compared, and a busy machine
-    // (other builds, the test JVM beside this one) takes turns from the thread, not CPU. Measured
-    // in turns, one of each per round, so that what the JIT does meanwhile weighs on all four
-    // alike.
+    // (other builds, the test JVM beside this one) delays the thread without changing its work.
+    // Measured in turns, one of each per round, so that what the JIT does meanwhile weighs on all
+    // four alike.
     long[][] rounds = new long[9][];
     for (int r = 0; r < rounds.length; r++) {
       rounds[r] =
