@@ -297,8 +297,8 @@ final class I2cRules {
   /**
    * Two devices answering one address on shared wires would corrupt each other's transfers. Each
    * claim is held against the earlier claims of its address, in file order: only those can collide,
-   * and a board of a hundred devices then needs a few comparisons instead of thousands (this runs
-   * at every start, before the JIT has compiled it).
+   * so devices at different addresses are never compared (this runs at every start, before the JIT
+   * has compiled it).
    */
   private void checkAddressConflicts() {
     Map<Integer, List<Claim>> earlierAt = new HashMap<>();

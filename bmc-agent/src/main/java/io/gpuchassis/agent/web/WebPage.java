@@ -83,8 +83,8 @@ public final class WebPage {
   /**
    * Tells one version of a file from the next, which is all a cache asks of it: CRC-32 and the
    * length, not a cryptographic digest, since the files are public and chosen by no client. zlib's
-   * CRC is native; SHA-256 of the three files ran interpreted at every start (about 20 ms of CPU in
-   * a fresh JVM with C2 alone, against half a millisecond).
+   * CRC is native; SHA-256 of the three files ran interpreted at every start (about 20 ms in a
+   * fresh JVM with C2 alone, against half a millisecond).
    */
   static String etag(byte[] bytes) {
     CRC32 crc = new CRC32();
